@@ -1,0 +1,1 @@
+"""The bot: the platform-free service and its front ends."""

@@ -1,0 +1,1 @@
+"""Draughts: Brazilian, International, Italian and the Italian household variant."""

@@ -1,0 +1,1 @@
+"""Ludo with the towers of the Brazilian rules."""

@@ -1,0 +1,1 @@
+"""Storage: SQLite through aiosqlite; knows games only as text."""

@@ -1,0 +1,35 @@
+"""The registry and the shared errors of games/base.py."""
+
+import pytest
+
+from games.base import GameKind, IllegalMove, Outcome, _fold, find_game, register
+
+
+def test_fold_ignores_case_accents_and_separators() -> None:
+    assert _fold("  Dama_Itáliana ") == "dama-italiana"
+    assert _fold("Damas brasileiras") == "damas-brasileiras"
+
+
+def test_a_name_cannot_name_two_kinds() -> None:
+    def never(*_: object) -> object:
+        raise AssertionError
+
+    register(GameKind("test-kind-a", ("test-shared-name",), range(2, 3), never, never))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="already names"):
+        register(GameKind("test-kind-b", ("test-shared-name",), range(2, 3), never, never))  # type: ignore[arg-type]
+
+
+def test_unknown_game_lists_the_known_ones() -> None:
+    with pytest.raises(KeyError, match="known games"):
+        find_game("chess")
+
+
+def test_outcome_without_winners_is_a_draw() -> None:
+    assert Outcome(frozenset(), "agreement").is_draw
+    assert not Outcome(frozenset({1}), "no_moves").is_draw
+
+
+def test_illegal_move_keeps_its_choices() -> None:
+    error = IllegalMove("23-18 is not legal: a capture is compulsory", ["22x13", "22x15"])
+    assert error.choices == ("22x13", "22x15")
+    assert "compulsory" in str(error)
