@@ -1,0 +1,375 @@
+"""What the rest of damas-bot may know about storage: records, errors and the `Store` interface.
+
+Nothing here is specific to SQLite, so that another engine (PostgreSQL) can implement `Store`
+and nothing above storage/ notices. Storage knows games only as text: a kind (a registry key
+such as "brazilian" or "ludo"), options (a JSON object), a snapshot (text) and the move log
+(notation strings). The move log is the truth; the snapshot is a cache that the service may
+rebuild by replaying the log and store back with `Store.replace_snapshot`.
+
+Conventions every implementation follows:
+- ids of players, games and challenges are ints; platforms, chat ids, user ids and message
+  ids are text;
+- every time is an aware UTC `datetime`;
+- a game's `version` starts at 1 and goes up by one with every change a player can see (a
+  move, a draw offer, the end of the game); writers pass the version they saw and get
+  `StaleVersion` if the game moved on, so two clicks on one board land exactly once.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Literal, Self, TypedDict
+
+GameStatus = Literal["active", "finished", "aborted"]
+ChallengeStatus = Literal["open", "accepted", "declined", "cancelled"]
+
+GAME_STATUSES: tuple[GameStatus, ...] = ("active", "finished", "aborted")
+CHALLENGE_STATUSES: tuple[ChallengeStatus, ...] = ("open", "accepted", "declined", "cancelled")
+
+
+class GameResult(TypedDict):
+    """How a game ended: the winning seats (none = a draw) and a reason such as "no_moves",
+    "resigned", "draw_agreed", "timeout" or "aborted"."""
+
+    winners: list[int]
+    reason: str
+
+
+# ---------------------------------------------------------------------------------------------
+# Records (immutable snapshots of rows; reading one never keeps anything in memory)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRef:
+    """A chat (a Telegram chat, a Discord channel, the console) on one platform."""
+
+    platform: str
+    chat_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A person, whatever platforms they use. `language` is None until known."""
+
+    id: int
+    display_name: str
+    language: str | None
+    active_game_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """One account of a player on one platform."""
+
+    platform: str
+    user_id: str
+    player_id: int
+    display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """Who sits at one seat of a game: a player, a computer (its level or agent name), or
+    nobody yet (both None)."""
+
+    seat: int
+    player_id: int | None
+    computer: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One stored game. `snapshot` is the cached position after the last move."""
+
+    id: int
+    kind: str
+    options: dict[str, Any]
+    status: GameStatus
+    version: int
+    result: GameResult | None
+    snapshot: str
+    seats: tuple[SeatRecord, ...]
+    chat: ChatRef | None
+    draw_offer: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    """One entry of a game's move log. `seat` may be the chance seat (-1) for a die roll, whose
+    `player_id` is then None."""
+
+    ply: int
+    notation: str
+    seat: int
+    player_id: int | None
+    played_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    """Where the board of a game is shown: one message per game and chat."""
+
+    game_id: int
+    platform: str
+    chat_id: str
+    message_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """An invitation to play. `opponent_id` None means anyone in the chat may accept;
+    `vs_computer` names the computer opponent instead of a person."""
+
+    id: int
+    kind: str
+    options: dict[str, Any]
+    challenger_id: int
+    opponent_id: int | None
+    vs_computer: str | None
+    chat: ChatRef
+    status: ChallengeStatus
+    game_id: int | None
+    created_at: datetime
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+
+class StorageError(Exception):
+    """Base of every error storage raises on purpose."""
+
+
+class NotFound(StorageError):
+    """No such player, game or challenge."""
+
+
+class StaleVersion(StorageError):
+    """The game is no longer at the version the caller saw, or is no longer active: the board
+    changed and the caller should show the fresh one."""
+
+    def __init__(
+        self, game_id: int, expected_version: int, current_version: int, status: GameStatus
+    ) -> None:
+        self.game_id = game_id
+        self.expected_version = expected_version
+        self.current_version = current_version
+        self.status = status
+        reason = f"is at version {current_version}" if status == "active" else f"is {status}"
+        super().__init__(
+            f"game {game_id} {reason}, not active at version {expected_version}: "
+            "the board changed; reload the game and try again"
+        )
+
+
+class ChallengeNotOpen(StorageError):
+    """The challenge was already accepted, declined or cancelled (e.g. by a second click)."""
+
+    def __init__(self, challenge_id: int, status: ChallengeStatus) -> None:
+        self.challenge_id = challenge_id
+        self.status = status
+        super().__init__(f"challenge {challenge_id} is already {status}, no longer open")
+
+
+class SchemaTooNew(StorageError):
+    """The database was written by a newer damas-bot than this one."""
+
+    def __init__(self, found: int, known: int) -> None:
+        self.found = found
+        self.known = known
+        super().__init__(
+            f"this database was written by a newer damas-bot (schema {found}, this program "
+            f"knows up to {known}); upgrade damas-bot"
+        )
+
+
+class MigrationFailed(StorageError):
+    """A schema migration failed; the database was left as it was before it."""
+
+
+class CorruptRecord(StorageError):
+    """A stored row does not decode (e.g. options that are not a JSON object)."""
+
+    def __init__(self, record: str, problem: str) -> None:
+        self.record = record  # which row, for people: "game 12", "move 3 of game 12"
+        super().__init__(f"{record} is corrupt: {problem}; repair or delete that row")
+
+
+# ---------------------------------------------------------------------------------------------
+# The interface
+
+
+class Store(ABC):
+    """Everything damas-bot stores. Safe for many concurrent asyncio tasks in one process and
+    for several processes on one database. Use as `async with await open_store(path) as store`
+    or call `close()`."""
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Release the connections; the store is unusable afterwards."""
+
+    # Players ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def player_for_identity(
+        self, platform: str, user_id: str, display_name: str, language: str | None = None
+    ) -> Player:
+        """The player behind a platform account, created with that account on first sight.
+
+        The display name of the identity and of the player becomes `display_name`. `language`
+        (the platform's locale hint) is used only while the player has no language yet, so
+        that a language the player chose with `set_language` is kept."""
+
+    @abstractmethod
+    async def get_player(self, player_id: int) -> Player:
+        """The player with this id, or NotFound."""
+
+    @abstractmethod
+    async def set_language(self, player_id: int, language: str) -> Player:
+        """Store the player's chosen language (NotFound if no such player)."""
+
+    @abstractmethod
+    async def set_active_game(self, player_id: int, game_id: int | None) -> Player:
+        """Set or clear the game the player's commands go to (NotFound if the player or the
+        game does not exist)."""
+
+    @abstractmethod
+    async def identities(self, player_id: int) -> list[Identity]:
+        """The player's platform accounts, ordered by platform and user id."""
+
+    # Games -----------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_game(
+        self,
+        kind: str,
+        options: dict[str, Any],
+        seats: Sequence[SeatRecord],
+        snapshot: str,
+        chat: ChatRef | None,
+        *,
+        from_challenge: int | None = None,
+    ) -> GameRecord:
+        """Store a new active game at version 1 with an empty move log.
+
+        Seats must be numbered 0..n-1. With `from_challenge`, the same transaction accepts
+        that challenge and links it to the new game, so two accepts of one challenge create
+        exactly one game (the other gets ChallengeNotOpen and nothing is stored)."""
+
+    @abstractmethod
+    async def get_game(self, game_id: int) -> GameRecord:
+        """The game with this id: NotFound, or CorruptRecord if its row does not decode."""
+
+    @abstractmethod
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        """The game's move log in order (ply 1, 2, ...); NotFound if no such game."""
+
+    @abstractmethod
+    async def append_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        notation: str,
+        seat: int,
+        player_id: int | None,
+        snapshot: str,
+        result: GameResult | None = None,
+    ) -> GameRecord:
+        """Append one move in one transaction: the game must be active at `expected_version`
+        (else StaleVersion); the move gets the next ply; the version goes up by one; the
+        snapshot is replaced; a draw offer is withdrawn; with `result` the game is finished.
+        Once this returns, the move survives a crash or power loss."""
+
+    @abstractmethod
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_version: int,
+        status: Literal["finished", "aborted"],
+        result: GameResult | None,
+    ) -> GameRecord:
+        """End an active game without a move (resignation, agreed draw, timeout, abort) with the
+        same version check as `append_move`. A "finished" game needs a result."""
+
+    @abstractmethod
+    async def set_draw_offer(
+        self, game_id: int, expected_version: int, seat: int | None
+    ) -> GameRecord:
+        """Record (or with None withdraw) the seat that offers a draw; bumps the version."""
+
+    @abstractmethod
+    async def replace_snapshot(self, game_id: int, snapshot: str) -> None:
+        """Replace the cached position, e.g. after rebuilding it from the move log. Does not
+        change the version: the game itself did not change."""
+
+    @abstractmethod
+    async def games_of_player(
+        self, player_id: int, status: GameStatus = "active"
+    ) -> list[GameRecord]:
+        """The player's games with this status, most recently updated first. A game whose row
+        does not decode is left out of the list and logged (get_game on its id raises
+        CorruptRecord), so one bad row never hides all the others."""
+
+    # Board messages --------------------------------------------------------------------------
+
+    @abstractmethod
+    async def set_board_message(
+        self, game_id: int, platform: str, chat_id: str, message_id: str
+    ) -> BoardMessage:
+        """Remember the message that shows the game's board in a chat (one per game and
+        chat: a new message replaces the old one)."""
+
+    @abstractmethod
+    async def board_messages(self, game_id: int) -> list[BoardMessage]:
+        """Every chat message that shows this game's board."""
+
+    # Challenges ------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def create_challenge(
+        self,
+        kind: str,
+        options: dict[str, Any],
+        challenger_id: int,
+        chat: ChatRef,
+        *,
+        opponent_id: int | None = None,
+        vs_computer: str | None = None,
+    ) -> Challenge:
+        """Store an open challenge (to one opponent, to anyone in the chat when `opponent_id`
+        is None, or to a computer)."""
+
+    @abstractmethod
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        """The challenge with this id, or NotFound."""
+
+    @abstractmethod
+    async def resolve_challenge(
+        self,
+        challenge_id: int,
+        status: Literal["accepted", "declined", "cancelled"],
+        game_id: int | None = None,
+    ) -> Challenge:
+        """Close an open challenge, atomically: of two concurrent calls exactly one wins and the
+        other gets ChallengeNotOpen. `game_id` (only with "accepted") links the game."""
+
+    @abstractmethod
+    async def open_challenges(self, chat: ChatRef) -> list[Challenge]:
+        """The open challenges of a chat, oldest first."""
