@@ -1,0 +1,190 @@
+"""Computer players for Ludo, each one function `choose(position, rng) -> move`.
+
+- `random`: any legal move.
+- `simple`: a one-ply heuristic that scores each move by what it does (capture, enter, reach
+  safety, run from or into danger).
+- `best`: picks the move whose resulting position has the highest evaluation: pawn progress
+  with bonuses for being out, safe and home, minus the expected loss to the enemies' next
+  rolls, relative to the opponents' standing.
+
+Agents are called only when a seat is to move (never for CHANCE).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games.ludo.board import (
+    ENTRY_ROLLS,
+    FINISH,
+    LAST_TRACK,
+    START,
+    TRACK,
+    YARD,
+)
+from games.ludo.rules import LudoMove, LudoPosition, Step
+
+Agent = Callable[[LudoPosition, random.Random], LudoMove]
+
+
+def choose_random(position: LudoPosition, rng: random.Random) -> LudoMove:
+    return rng.choice(position.legal_moves())
+
+
+def enemy_reach(position: LudoPosition, seat: int) -> dict[int, int]:
+    """For each track square, how many die faces of `seat`'s enemies land a pawn on it in
+    their next roll (a yard full of pawns threatens its start square with a 1 or a 6)."""
+    rules = position.rules
+    reach: dict[int, int] = {}
+    for enemy, pawns in enumerate(position.pawns):
+        if rules.friends(seat, enemy) or enemy in position.left:
+            continue
+        track = TRACK[rules.colours[enemy]]
+        if YARD in pawns:
+            reach[track[START]] = reach.get(track[START], 0) + len(ENTRY_ROLLS)
+        for progress in set(pawns):
+            if START <= progress <= LAST_TRACK:
+                for target in range(progress + 1, min(progress + 6, LAST_TRACK) + 1):
+                    square = track[target]
+                    reach[square] = reach.get(square, 0) + 1
+    return reach
+
+
+def _exposed(pawns: tuple[int, ...], progress: int) -> bool:
+    """A pawn on the track that a single enemy pawn may capture: not on its own start
+    square and not in a tower."""
+    return START < progress <= LAST_TRACK and pawns.count(progress) == 1
+
+
+def choose_simple(position: LudoPosition, rng: random.Random) -> LudoMove:
+    """The move with the best one-ply score; ties broken at random."""
+    moves = position.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    reach = enemy_reach(position, position.turn)
+    best_score = -1e9
+    best: list[LudoMove] = []
+    for move in moves:
+        assert isinstance(move, Step)
+        score = _simple_score(position, move, reach)
+        if score > best_score:
+            best_score, best = score, [move]
+        elif score == best_score:
+            best.append(move)
+    return rng.choice(best)
+
+
+def _simple_score(position: LudoPosition, move: Step, reach: dict[int, int]) -> float:
+    pawns = position.pawns[move.seat]
+    track = TRACK[position.rules.colours[move.seat]]
+    score = float(move.end - move.start) / 10
+    if move.capture:
+        score += 6
+    if move.start == YARD:
+        score += 5
+    if move.end == FINISH:
+        score += 4
+    if move.start <= LAST_TRACK < move.end:
+        score += 3
+    if _exposed(pawns, move.start) and reach.get(track[move.start], 0):
+        score += 2
+    after = tuple(move.end if i == move.pawn else p for i, p in enumerate(pawns))
+    if _exposed(after, move.end) and reach.get(track[move.end], 0):
+        score -= 4
+    return score
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation of `best`, in steps of progress."""
+
+    out: float = 12.0  # a pawn on the board rather than in the yard
+    home_column: float = 8.0  # out of reach in the home column
+    finished: float = 6.0  # home, beyond its progress
+    tower: float = 1.5  # each pawn of a tower, safe from single pawns
+    risk: float = 1.0  # times the expected loss of an exposed pawn
+    opponents: float = 1.0  # how much the opponents' standing counts against ours
+
+
+WEIGHTS = Weights()
+
+
+def standing(
+    position: LudoPosition, seat: int, reach: dict[int, int], weights: Weights = WEIGHTS
+) -> float:
+    """How well `seat`'s pawns stand: progress and safety, minus the expected loss to the
+    enemies' next rolls (each die face that hits counts 1/6)."""
+    pawns = position.pawns[seat]
+    track = TRACK[position.rules.colours[seat]]
+    total = 0.0
+    for progress in pawns:
+        if progress == YARD:
+            continue
+        value = weights.out + progress
+        if progress == FINISH:
+            value += weights.home_column + weights.finished
+        elif progress > LAST_TRACK:
+            value += weights.home_column
+        elif progress > START and pawns.count(progress) == 2:
+            value += weights.tower
+        elif progress > START:
+            hits = reach.get(track[progress], 0)
+            if hits:
+                value -= weights.risk * value * min(hits, 6) / 6
+        total += value
+    return total
+
+
+def evaluate(position: LudoPosition, seat: int, weights: Weights = WEIGHTS) -> float:
+    """`seat`'s standing minus its opponents' average (its team's, in teams)."""
+    rules = position.rules
+    outcome = position.outcome()
+    if outcome is not None:
+        return 1e6 if seat in outcome.winners else -1e6
+    ours = 0.0
+    theirs = 0.0
+    opponents = 0
+    for other in range(rules.players):
+        if other in position.left:
+            continue
+        value = standing(position, other, enemy_reach(position, other), weights)
+        if rules.friends(seat, other):
+            ours += value
+        else:
+            theirs += value
+            opponents += 1
+    return ours - weights.opponents * theirs / max(opponents, 1)
+
+
+def choose_best(position: LudoPosition, rng: random.Random) -> LudoMove:
+    """The move to the position with the highest evaluation; ties broken at random."""
+    moves = position.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    seat = position.turn
+    best_value = -1e9
+    best: list[LudoMove] = []
+    for move in moves:
+        value = evaluate(position.play(move), seat)
+        if value > best_value:
+            best_value, best = value, [move]
+        elif value == best_value:
+            best.append(move)
+    return rng.choice(best)
+
+
+AGENTS: dict[str, Agent] = {
+    "random": choose_random,
+    "simple": choose_simple,
+    "best": choose_best,
+}
+
+
+def find_agent(name: str) -> Agent:
+    """The agent called `name`; KeyError listing the known ones."""
+    try:
+        return AGENTS[name.strip().lower()]
+    except KeyError:
+        raise KeyError(f"unknown Ludo agent {name!r}; the agents are {', '.join(AGENTS)}") from None
