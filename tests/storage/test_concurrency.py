@@ -1,0 +1,109 @@
+"""Many tasks, several connections, one game: exactly one write lands."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage import (
+    ChallengeNotOpen,
+    ChatRef,
+    GameRecord,
+    Player,
+    SeatRecord,
+    StaleVersion,
+    Store,
+    open_store,
+)
+
+
+async def test_fifty_tasks_at_one_version_land_once(
+    store: Store, game: GameRecord, ana: Player
+) -> None:
+    attempts = [
+        store.append_move(game.id, 1, f"move {n}", 0, ana.id, f"after {n}") for n in range(50)
+    ]
+    outcomes = await asyncio.gather(*attempts, return_exceptions=True)
+    landed = [o for o in outcomes if isinstance(o, GameRecord)]
+    stale = [o for o in outcomes if isinstance(o, StaleVersion)]
+    assert (len(landed), len(stale)) == (1, 49)
+    assert all(error.current_version == 2 for error in stale)
+    log = await store.moves(game.id)
+    assert len(log) == 1
+    assert f"after {log[0].notation.split()[1]}" == (await store.get_game(game.id)).snapshot
+
+
+async def test_two_stores_on_one_file_land_once(
+    store: Store, game: GameRecord, ana: Player, db_path: Path
+) -> None:
+    # A second store has its own writer connection, as a second process would.
+    async with await open_store(db_path) as second:
+        attempts = [
+            each.append_move(game.id, 1, f"move {n}", 0, ana.id, "s")
+            for n in range(25)
+            for each in (store, second)
+        ]
+        outcomes = await asyncio.gather(*attempts, return_exceptions=True)
+    assert sum(isinstance(o, GameRecord) for o in outcomes) == 1
+    assert sum(isinstance(o, StaleVersion) for o in outcomes) == 49
+    assert len(await store.moves(game.id)) == 1
+
+
+async def test_challenge_is_accepted_exactly_once(store: Store, ana: Player, bruno: Player) -> None:
+    chat = ChatRef("telegram", "-5")
+    made = await store.create_challenge("brazilian", {}, ana.id, chat)
+    accepts = [
+        store.create_game(
+            "brazilian",
+            {},
+            [SeatRecord(0, ana.id), SeatRecord(1, bruno.id)],
+            "s",
+            chat,
+            from_challenge=made.id,
+        )
+        for _ in range(20)
+    ]
+    outcomes = await asyncio.gather(*accepts, return_exceptions=True)
+    games = [o for o in outcomes if isinstance(o, GameRecord)]
+    assert len(games) == 1
+    assert sum(isinstance(o, ChallengeNotOpen) for o in outcomes) == 19
+    assert [g.id for g in await store.games_of_player(ana.id)] == [games[0].id]
+    assert (await store.get_challenge(made.id)).game_id == games[0].id
+
+
+async def test_resolving_twice_at_once_wins_once(store: Store, ana: Player) -> None:
+    made = await store.create_challenge("italian", {}, ana.id, ChatRef("console", "local"))
+    outcomes = await asyncio.gather(
+        *(store.resolve_challenge(made.id, "cancelled") for _ in range(10)),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(o, ChallengeNotOpen) for o in outcomes) == 9
+
+
+async def test_reads_go_on_while_another_connection_writes(
+    store: Store, game: GameRecord, raw: sqlite3.Connection
+) -> None:
+    raw.execute("BEGIN IMMEDIATE")
+    raw.execute("UPDATE games SET snapshot = 'uncommitted' WHERE id = ?", (game.id,))
+    seen = await asyncio.wait_for(store.get_game(game.id), timeout=2)
+    raw.execute("ROLLBACK")
+    assert seen == game
+
+
+async def test_cancelled_write_leaves_the_store_usable(
+    store: Store, game: GameRecord, ana: Player, raw: sqlite3.Connection
+) -> None:
+    raw.execute("BEGIN IMMEDIATE")
+    # The move waits for the other writer's lock (busy timeout) and is cancelled there.
+    waiting = asyncio.create_task(store.append_move(game.id, 1, "11-15", 0, ana.id, "s"))
+    await asyncio.sleep(0.2)
+    waiting.cancel()
+    raw.execute("COMMIT")
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    assert await store.moves(game.id) == []
+    moved = await store.append_move(game.id, 1, "11-16", 0, ana.id, "s")
+    assert moved.version == 2

@@ -1,0 +1,194 @@
+"""The life of a game: moves, versions, draw offers, the end, snapshots, board messages."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import timedelta
+
+import pytest
+
+from storage import (
+    BoardMessage,
+    ChatRef,
+    GameRecord,
+    NotFound,
+    Player,
+    SeatRecord,
+    StaleVersion,
+    Store,
+)
+
+
+async def test_new_game_is_active_at_version_one(
+    store: Store, game: GameRecord, ana: Player, bruno: Player
+) -> None:
+    assert (game.kind, game.options, game.status) == (
+        "brazilian",
+        {"variant": "brazilian"},
+        "active",
+    )
+    assert (game.version, game.result, game.snapshot, game.draw_offer) == (1, None, "start", None)
+    assert game.seats == (SeatRecord(0, ana.id), SeatRecord(1, bruno.id))
+    assert game.chat == ChatRef("telegram", "-1001")
+    assert game.created_at.utcoffset() == timedelta(0)
+    assert await store.moves(game.id) == []
+    assert await store.get_game(game.id) == game
+
+
+async def test_game_against_the_computer_without_chat(store: Store, ana: Player) -> None:
+    created = await store.create_game(
+        "ludo", {}, [SeatRecord(1, None, "easy"), SeatRecord(0, ana.id)], "ludo-start", None
+    )
+    assert created.seats == (SeatRecord(0, ana.id), SeatRecord(1, None, "easy"))
+    assert created.chat is None
+
+
+async def test_full_life_cycle(store: Store, game: GameRecord, ana: Player, bruno: Player) -> None:
+    played = await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
+    assert (played.version, played.snapshot, played.status) == (2, "after 1", "active")
+    offered = await store.set_draw_offer(game.id, 2, 0)
+    assert (offered.version, offered.draw_offer) == (3, 0)
+    # Answering with a move declines the offer.
+    played = await store.append_move(game.id, 3, "22-18", 1, bruno.id, "after 2")
+    assert (played.version, played.draw_offer) == (4, None)
+    won = {"winners": [0], "reason": "no_moves"}
+    over = await store.append_move(game.id, 4, "15x22", 0, ana.id, "final", result=won)
+    assert (over.status, over.result, over.version, over.snapshot) == ("finished", won, 5, "final")
+
+    log = await store.moves(game.id)
+    assert [(m.ply, m.notation, m.seat, m.player_id) for m in log] == [
+        (1, "11-15", 0, ana.id),
+        (2, "22-18", 1, bruno.id),
+        (3, "15x22", 0, ana.id),
+    ]
+    assert log[0].played_at < log[1].played_at < log[2].played_at
+    assert await store.get_game(game.id) == over
+    with pytest.raises(StaleVersion, match=f"game {game.id} is finished") as stale:
+        await store.append_move(game.id, 5, "22-26", 1, bruno.id, "x")
+    assert (stale.value.current_version, stale.value.status) == (5, "finished")
+
+
+async def test_chance_moves_have_no_player(store: Store, ana: Player) -> None:
+    ludo = await store.create_game("ludo", {}, [SeatRecord(0, ana.id)], "s", None)
+    await store.append_move(ludo.id, 1, "roll 6", -1, None, "s1")
+    assert [(m.seat, m.player_id) for m in await store.moves(ludo.id)] == [(-1, None)]
+
+
+async def test_stale_version_is_refused_and_changes_nothing(
+    store: Store, game: GameRecord, ana: Player
+) -> None:
+    moved = await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
+    with pytest.raises(StaleVersion) as stale:
+        await store.append_move(game.id, 1, "11-16", 0, ana.id, "wrong")
+    assert (stale.value.expected_version, stale.value.current_version) == (1, 2)
+    assert "the board changed" in str(stale.value)
+    with pytest.raises(StaleVersion):
+        await store.set_draw_offer(game.id, 1, 0)
+    with pytest.raises(StaleVersion):
+        await store.finish_game(game.id, 1, "aborted", None)
+    assert await store.get_game(game.id) == moved
+    assert len(await store.moves(game.id)) == 1
+
+
+async def test_resignation_and_abort_end_the_game(
+    store: Store, game: GameRecord, ana: Player, bruno: Player
+) -> None:
+    resigned = {"winners": [1], "reason": "resigned"}
+    over = await store.finish_game(game.id, 1, "finished", resigned)
+    assert (over.status, over.result, over.version) == ("finished", resigned, 2)
+    other = await store.create_game(
+        "italian", {}, [SeatRecord(0, ana.id), SeatRecord(1, bruno.id)], "s", None
+    )
+    aborted = await store.finish_game(other.id, 1, "aborted", None)
+    assert (aborted.status, aborted.result) == ("aborted", None)
+
+
+async def test_agreed_draw_clears_the_offer(store: Store, game: GameRecord) -> None:
+    await store.set_draw_offer(game.id, 1, 1)
+    drawn = await store.finish_game(game.id, 2, "finished", {"winners": [], "reason": "agreed"})
+    assert (drawn.draw_offer, drawn.result) == (None, {"winners": [], "reason": "agreed"})
+
+
+async def test_replace_snapshot_keeps_the_version(store: Store, game: GameRecord) -> None:
+    await store.replace_snapshot(game.id, "rebuilt from the log")
+    rebuilt = await store.get_game(game.id)
+    assert rebuilt.snapshot == "rebuilt from the log"
+    assert (rebuilt.version, rebuilt.updated_at) == (game.version, game.updated_at)
+    with pytest.raises(NotFound):
+        await store.replace_snapshot(999, "x")
+
+
+async def test_move_log_primary_key_refuses_a_second_ply(
+    store: Store, game: GameRecord, ana: Player, raw: sqlite3.Connection
+) -> None:
+    await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
+    with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+        raw.execute(
+            "INSERT INTO moves (game_id, ply, notation, seat, player_id, played_at) "
+            "VALUES (?, 1, '11-16', 0, NULL, 'now')",
+            (game.id,),
+        )
+
+
+async def test_games_of_player_newest_first_by_status(
+    store: Store, game: GameRecord, ana: Player, bruno: Player
+) -> None:
+    newer = await store.create_game("italian", {}, [SeatRecord(0, ana.id)], "s", None)
+    assert [g.id for g in await store.games_of_player(ana.id)] == [newer.id, game.id]
+    await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
+    assert [g.id for g in await store.games_of_player(ana.id)] == [game.id, newer.id]
+    assert [g.id for g in await store.games_of_player(bruno.id)] == [game.id]
+    await store.finish_game(newer.id, 1, "aborted", None)
+    assert [g.id for g in await store.games_of_player(ana.id, "aborted")] == [newer.id]
+    assert [g.id for g in await store.games_of_player(ana.id)] == [game.id]
+    assert (await store.games_of_player(ana.id))[0].seats == game.seats
+
+
+async def test_board_messages_one_per_chat(store: Store, game: GameRecord) -> None:
+    await store.set_board_message(game.id, "telegram", "-1001", "10")
+    await store.set_board_message(game.id, "discord", "55", "900")
+    await store.set_board_message(game.id, "telegram", "-1001", "11")
+    assert await store.board_messages(game.id) == [
+        BoardMessage(game.id, "discord", "55", "900"),
+        BoardMessage(game.id, "telegram", "-1001", "11"),
+    ]
+    with pytest.raises(NotFound):
+        await store.set_board_message(999, "telegram", "-1001", "1")
+
+
+async def test_unknown_game_is_not_found(store: Store, ana: Player) -> None:
+    with pytest.raises(NotFound, match="no game with id 999"):
+        await store.get_game(999)
+    with pytest.raises(NotFound, match="no game with id 999"):
+        await store.moves(999)
+    with pytest.raises(NotFound, match="no game with id 999"):
+        await store.append_move(999, 1, "11-15", 0, ana.id, "x")
+    with pytest.raises(NotFound, match="no player with id 999"):
+        await store.create_game("brazilian", {}, [SeatRecord(0, 999)], "s", None)
+
+
+@pytest.mark.parametrize(
+    ("seats", "options", "problem"),
+    [
+        ([SeatRecord(0, None), SeatRecord(2, None)], {}, "numbered 0..n-1"),
+        ([], {}, "numbered 0..n-1"),
+        ([SeatRecord(0, 1, "easy")], {}, "both a player and a computer"),
+        ([SeatRecord(0, None)], {"clock": float("nan")}, "not plain JSON"),
+        ([SeatRecord(0, None)], {1: "x"}, "text keys"),
+    ],
+)
+async def test_bad_new_game_is_refused(
+    store: Store, seats: list[SeatRecord], options: dict[str, object], problem: str
+) -> None:
+    with pytest.raises(ValueError, match=problem):
+        await store.create_game("brazilian", options, seats, "s", None)
+
+
+async def test_bad_results_are_refused(store: Store, game: GameRecord, ana: Player) -> None:
+    with pytest.raises(ValueError, match="needs a result"):
+        await store.finish_game(game.id, 1, "finished", None)
+    with pytest.raises(ValueError, match="a result must look like"):
+        await store.finish_game(game.id, 1, "finished", {"winners": ["white"], "reason": "x"})
+    with pytest.raises(ValueError, match="not a seat of game"):
+        await store.set_draw_offer(game.id, 1, 7)
+    assert await store.get_game(game.id) == game
