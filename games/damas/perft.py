@@ -1,0 +1,58 @@
+"""Perft: the number of move sequences of a given length, the standard check of a generator.
+
+Counted on raw bitboards with the same generator that positions use, with bulk counting at
+the last ply (the moves there are counted, not played). Draw rules do not stop the count. In
+italian-familiar a huff is a move of its own, so that variant is counted through positions.
+"""
+
+from __future__ import annotations
+
+from games.damas.movegen import apply
+from games.damas.position import WHITE, Position
+
+
+def perft(position: Position, depth: int) -> int:
+    """The number of legal move sequences of `depth` plies from `position`."""
+    if depth < 0:
+        raise ValueError(f"perft depth must be 0 or more, not {depth}")
+    if depth == 0:
+        return 1
+    if position.rules.huffing:
+        return _perft_positions(position, depth)
+    own, opp = (
+        (position.white, position.black)
+        if position.colour == WHITE
+        else (position.black, position.white)
+    )
+    generator = position.rules.generator
+    legal = generator.legal
+    promotion_rows = generator.promotion_rows
+
+    def count(own: int, opp: int, kings: int, colour: int, depth: int) -> int:
+        moves = legal(own, opp, kings, colour)
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for move in moves:
+            after_own, after_opp, after_kings = apply(own, opp, kings, colour, move, promotion_rows)
+            total += count(after_opp, after_own, after_kings, 1 - colour, depth - 1)
+        return total
+
+    return count(own, opp, position.kings, position.colour, depth)
+
+
+def _perft_positions(position: Position, depth: int) -> int:
+    moves = position.legal_moves()
+    if depth == 1:
+        return len(moves)
+    return sum(_perft_positions(position.play(move), depth - 1) for move in moves)
+
+
+def divide(position: Position, depth: int) -> dict[str, int]:
+    """Perft of `depth` split by first move: notation of the move -> count below it."""
+    if depth < 1:
+        raise ValueError(f"divide needs a depth of 1 or more, not {depth}")
+    return {
+        position.notation(move): perft(position.play(move), depth - 1)
+        for move in position.legal_moves()
+    }

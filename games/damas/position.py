@@ -1,0 +1,533 @@
+"""Draughts positions: the games.base.Game protocol for every variant, on top of the generator.
+
+A `Position` is immutable and hashable. Besides the pieces and the side to move it carries
+what the draw rules and the huff need, so that a restored position goes on counting: the
+king-move counter, the endgame counter, the positions seen since the last irreversible move
+(for repetition) and the pieces the side to move may huff. The FEN holds only the pieces and
+the side; the snapshot adds the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import ClassVar, NamedTuple
+
+from games.base import BadNotation, BadSnapshot, IllegalMove, Outcome, Seat
+from games.damas.movegen import Raw, apply
+from games.damas.rules import REPETITION_COUNT, RULES, Material, Rules
+from games.damas.squares import describe_squares, parse_square, square_name
+
+WHITE: Seat = 0
+BLACK: Seat = 1
+COLOUR_NAMES = ("White", "Black")
+
+# A repetition key: (white, black, kings, colour to move) as bitboards.
+PositionKey = tuple[int, int, int, int]
+
+
+class Piece(NamedTuple):
+    """What stands on a square: its colour (WHITE or BLACK) and whether it is a king."""
+
+    colour: int
+    is_king: bool
+
+
+@dataclass(frozen=True, eq=False)
+class Move:
+    """A move: the squares the piece stands on (start, every landing, end), what it takes.
+
+    Routes with the same start, end and set of captured pieces are one move, so equality
+    and hash ignore the landing squares between and the order of captures. A huff (soffio)
+    is `Move((square,), (), huff=True)`: the side to move removes the piece on `square`.
+    """
+
+    path: tuple[int, ...]
+    captures: tuple[int, ...] = ()
+    huff: bool = False
+
+    @property
+    def start(self) -> int:
+        return self.path[0]
+
+    @property
+    def end(self) -> int:
+        return self.path[-1]
+
+    def _identity(self) -> tuple[bool, int, int, frozenset[int]]:
+        return (self.huff, self.path[0], self.path[-1], frozenset(self.captures))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
+
+    def __repr__(self) -> str:
+        if self.huff:
+            return f"Move(huff {self.start})"
+        separator = "x" if self.captures else "-"
+        return f"Move({separator.join(map(str, self.path))})"
+
+
+_HUFF = re.compile(r"^(?:soffio|soffia|huff)\s*[:\s]?\s*(\S+)$")
+_SEPARATOR = re.compile(r"\s*[-x:×]\s*")
+_SNAPSHOT_FIELDS = ("king_moves", "endgame", "huff", "seen")
+
+
+def resolve_rules(rules_or_key: Rules | str) -> Rules:
+    """The Rules of a variant given as a Rules value, a key or an alias ('brasileira')."""
+    if isinstance(rules_or_key, Rules):
+        return rules_or_key
+    if rules_or_key in RULES:
+        return RULES[rules_or_key]
+    from games.base import find_game  # the registry knows the aliases
+
+    try:
+        key = find_game(rules_or_key).key
+    except KeyError:
+        key = ""
+    if key not in RULES:
+        known = ", ".join(RULES)
+        raise KeyError(f"unknown draughts variant {rules_or_key!r}; known: {known}")
+    return RULES[key]
+
+
+@dataclass(frozen=True)
+class Position:
+    """One position of one draughts variant; implements games.base.Game."""
+
+    key: ClassVar[str] = "draughts"
+
+    rules: Rules
+    white: int  # bitboards in the generator's bit layout (see board.py)
+    black: int
+    kings: int
+    colour: int = WHITE  # the side to move
+    # Plies in a row with only kings moving, without capture or man move.
+    king_moves: int = 0
+    # Plies since the current endgame material arose (only counted in an endgame of the rules).
+    endgame: int = 0
+    # Pieces of the side that just moved which the side to move may huff (bitboard).
+    huff_bits: int = 0
+    # The positions since the last irreversible move, oldest first, this one not included.
+    seen: tuple[PositionKey, ...] = field(default=())
+
+    # ----- construction -----
+
+    @classmethod
+    def start(cls, rules_or_key: Rules | str) -> Position:
+        """The start position: the men on the dark squares of each side's first rows."""
+        rules = resolve_rules(rules_or_key)
+        white_home, black_home = rules.board.home_rows
+        return cls(rules, white_home, black_home, 0)
+
+    @classmethod
+    def from_fen(cls, rules_or_key: Rules | str, fen: str) -> Position:
+        """The position of a PDN FEN such as `W:W31,32,K45:B1-3,K7` (counters at zero)."""
+        rules = resolve_rules(rules_or_key)
+        text = "".join(fen.split()).rstrip(".")
+        fields = text.split(":")
+        side = fields[0].upper()
+        if side not in ("W", "B"):
+            raise BadSnapshot(
+                f"{fen!r} is not a FEN: it starts with the side to move, W or B, "
+                "as in W:W31,32:B1,2"
+            )
+        squares: list[dict[int, bool]] = [{}, {}]
+        for part in fields[1:]:
+            if not part:
+                continue
+            colour = "WB".find(part[0].upper())
+            if colour < 0:
+                raise BadSnapshot(
+                    f"{fen!r}: the field {part!r} must start with W or B (the colour of its "
+                    "pieces), as in W:W31,32:B1,2"
+                )
+            for item in part[1:].split(","):
+                for square, king in _fen_items(rules, fen, item):
+                    if square in squares[0] or square in squares[1]:
+                        raise BadSnapshot(f"{fen!r}: square {square} is listed twice")
+                    squares[colour][square] = king
+        board = rules.board
+        white = board.bits_of(squares[0])
+        black = board.bits_of(squares[1])
+        kings = board.bits_of(s for side_squares in squares for s, k in side_squares.items() if k)
+        for colour, bits in ((WHITE, white), (BLACK, black)):
+            crowned_men = bits & ~kings & board.promotion_rows[colour]
+            if crowned_men:
+                where = ", ".join(map(str, board.squares_of(crowned_men)))
+                raise BadSnapshot(
+                    f"{fen!r}: a {COLOUR_NAMES[colour].lower()} man cannot stand on {where}, "
+                    "its crowning row; write it as a king (K)"
+                )
+        return cls(rules, white, black, kings, WHITE if side == "W" else BLACK)
+
+    @classmethod
+    def from_snapshot(cls, rules_or_key: Rules | str, text: str) -> Position:
+        """The position of a `snapshot()` text (a FEN alone gives counters at zero)."""
+        rules = resolve_rules(rules_or_key)
+        fen, *extras = text.strip().split(";")
+        position = cls.from_fen(rules, fen)
+        values: dict[str, str] = {}
+        for extra in extras:
+            name, equals, value = extra.strip().partition("=")
+            if not equals or name not in _SNAPSHOT_FIELDS:
+                raise BadSnapshot(
+                    f"{extra!r} in a snapshot: expected name=value with a name among "
+                    f"{', '.join(_SNAPSHOT_FIELDS)}"
+                )
+            values[name] = value
+        try:
+            king_moves = int(values.get("king_moves", "0"))
+            endgame = int(values.get("endgame", "0"))
+        except ValueError as error:
+            raise BadSnapshot(f"{text!r}: the counters must be whole numbers") from error
+        huff_squares = [parse_square(rules, s) for s in values.get("huff", "").split(",") if s]
+        if None in huff_squares:
+            raise BadSnapshot(f"{text!r}: huff= lists squares of this board, e.g. huff=22,23")
+        seen = tuple(
+            cls.from_fen(rules, seen_fen).repetition_key
+            for seen_fen in values.get("seen", "").split("|")
+            if seen_fen
+        )
+        return cls(
+            rules,
+            position.white,
+            position.black,
+            position.kings,
+            position.colour,
+            king_moves=king_moves,
+            endgame=endgame,
+            huff_bits=rules.board.bits_of(s for s in huff_squares if s is not None),
+            seen=seen,
+        )
+
+    # ----- reading -----
+
+    def to_move(self) -> Seat:
+        return self.colour
+
+    def seat_count(self) -> int:
+        return 2
+
+    def pieces(self) -> dict[int, Piece]:
+        """Square number -> Piece, for the board picture and the computer player."""
+        board = self.rules.board
+        found: dict[int, Piece] = {}
+        for colour, bits in ((WHITE, self.white), (BLACK, self.black)):
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                found[board.square_of[low.bit_length() - 1]] = Piece(colour, bool(self.kings & low))
+        return dict(sorted(found.items()))
+
+    def material(self, colour: int) -> Material:
+        """(kings, men) of one side."""
+        bits = self.white if colour == WHITE else self.black
+        kings = (bits & self.kings).bit_count()
+        return kings, bits.bit_count() - kings
+
+    def huffable(self) -> list[int]:
+        """The squares of the pieces the side to move may huff (italian-familiar)."""
+        return self.rules.board.squares_of(self.huff_bits)
+
+    @property
+    def repetition_key(self) -> PositionKey:
+        return (self.white, self.black, self.kings, self.colour)
+
+    def _sides(self) -> tuple[int, int]:
+        return (self.white, self.black) if self.colour == WHITE else (self.black, self.white)
+
+    def fen(self) -> str:
+        """The PDN FEN: `W:W31,32,K45:B1,2,K7` (numbers, ascending, kings marked K)."""
+        parts = []
+        for letter, colour in (("W", WHITE), ("B", BLACK)):
+            items = [
+                f"K{square}" if piece.is_king else str(square)
+                for square, piece in self.pieces().items()
+                if piece.colour == colour
+            ]
+            parts.append(letter + ",".join(items))
+        return f"{'WB'[self.colour]}:{parts[0]}:{parts[1]}"
+
+    def snapshot(self) -> str:
+        """The FEN, then what the FEN cannot hold: `;king_moves=N;endgame=N;huff=..;seen=..`."""
+        extras = []
+        if self.king_moves:
+            extras.append(f"king_moves={self.king_moves}")
+        if self.endgame:
+            extras.append(f"endgame={self.endgame}")
+        if self.huff_bits:
+            extras.append("huff=" + ",".join(map(str, self.huffable())))
+        if self.seen:
+            fens = (
+                Position(self.rules, white, black, kings, colour).fen()
+                for white, black, kings, colour in self.seen
+            )
+            extras.append("seen=" + "|".join(fens))
+        return ";".join([self.fen(), *extras])
+
+    def __str__(self) -> str:
+        return self.fen()
+
+    # ----- moves -----
+
+    @cached_property
+    def _routes(self) -> list[Raw]:
+        own, opp = self._sides()
+        return self.rules.generator.routes(own, opp, self.kings, self.colour)
+
+    @cached_property
+    def _moves(self) -> dict[Move, Raw]:
+        """Each legal move (huffs first), with the generator's raw form of normal moves."""
+        square_of = self.rules.board.square_of
+        moves: dict[Move, Raw] = {}
+        for square in self.huffable():
+            moves[Move((square,), huff=True)] = (0, 0, 0, (), ())
+        for raw in self._routes:
+            if raw[4]:
+                move = Move(
+                    tuple(square_of[i] for i in raw[3]), tuple(square_of[i] for i in raw[4])
+                )
+            else:
+                move = Move((square_of[raw[0]], square_of[raw[1]]))
+            moves.setdefault(move, raw)
+        return moves
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move once; a huff (italian-familiar) comes before the normal moves."""
+        return list(self._moves)
+
+    def play(self, move: Move) -> Position:
+        """The position after a legal move; IllegalMove if it is not legal here."""
+        raw = self._moves.get(move)
+        if raw is None:
+            raise IllegalMove(
+                f"{move!r} is not legal here", [self.notation(m) for m in self.legal_moves()]
+            )
+        if move.huff:
+            return self._after_huff(move.start)
+        own, opp = self._sides()
+        own, opp, kings = apply(
+            own, opp, self.kings, self.colour, raw, self.rules.generator.promotion_rows
+        )
+        white, black = (own, opp) if self.colour == WHITE else (opp, own)
+        moved_man = not self.kings >> raw[0] & 1
+        irreversible = moved_man or bool(raw[2])
+        crowned = moved_man and bool(kings >> raw[1] & 1)
+        after = Position(self.rules, white, black, kings, 1 - self.colour)
+        endgame = 0
+        if after.endgame_limit() is not None and not (raw[2] or crowned):
+            endgame = self.endgame + 1
+        return Position(
+            self.rules,
+            white,
+            black,
+            kings,
+            1 - self.colour,
+            king_moves=0 if irreversible else self.king_moves + 1,
+            endgame=endgame,
+            huff_bits=self._huff_right_after(raw),
+            seen=() if irreversible or not self.rules.repetition_draw else self._seen_with_me(),
+        )
+
+    def _seen_with_me(self) -> tuple[PositionKey, ...]:
+        return (*self.seen, self.repetition_key)
+
+    def _huff_right_after(self, raw: Raw) -> int:
+        """The pieces the opponent may huff after `raw`: those that could have made the
+        required capture, if `raw` is not one of the required captures (a piece that moved
+        is found on its new square)."""
+        if not self.rules.huffing:
+            return 0
+        own, opp = self._sides()
+        required = self.rules.generator.required(own, opp, self.kings, self.colour)
+        if not required or any(r[:3] == raw[:3] for r in required):
+            return 0
+        bits = 0
+        for start, *_ in required:
+            bits |= 1 << (raw[1] if start == raw[0] else start)
+        return bits
+
+    def _after_huff(self, square: int) -> Position:
+        board = self.rules.board
+        bit = 1 << board.index_of[square]
+        white, black = self.white & ~bit, self.black & ~bit
+        return Position(self.rules, white, black, self.kings & ~bit, self.colour)
+
+    # ----- the end of the game -----
+
+    def endgame_limit(self) -> int | None:
+        """Moves of each side to a draw in this material against a lone king, if any."""
+        for strong, weak in ((WHITE, BLACK), (BLACK, WHITE)):
+            if self.material(weak) == (1, 0):
+                limit = self.rules.endgame_moves.get(self.material(strong))
+                if limit is not None:
+                    return limit
+        return None
+
+    def outcome(self) -> Outcome | None:
+        """The result by rule, or None while the game goes on."""
+        own, opp = self._sides()
+        mover, other = self.colour, 1 - self.colour
+        if not opp:  # only after a huff took the last piece
+            return Outcome(frozenset({mover}), "no_pieces")
+        if not own:
+            return Outcome(frozenset({other}), "no_pieces")
+        if not self._moves:
+            return Outcome(frozenset({other}), "no_moves")
+        draw = self._draw_reason()
+        return Outcome(frozenset(), draw) if draw else None
+
+    def _draw_reason(self) -> str | None:
+        rules = self.rules
+        material = tuple(sorted((self.material(WHITE), self.material(BLACK))))
+        if material in rules.drawn_material:
+            return "insufficient_material"
+        if rules.repetition_draw:
+            times = self.seen.count(self.repetition_key) + 1
+            if times >= REPETITION_COUNT:
+                return "repetition"
+        if rules.king_moves_limit is not None and self.king_moves >= 2 * rules.king_moves_limit:
+            return "king_moves_rule"
+        limit = self.endgame_limit()
+        if limit is not None and self.endgame >= 2 * limit:
+            return "endgame_rule"
+        return None
+
+    # ----- notation -----
+
+    def notation(self, move: Move) -> str:
+        """`32-28`, `28x19` (or `c3-d4`, `d4xf6` in Brazilian), `soffio 22` for a huff; the
+        full path `39x28x17x6` when another legal move has the same start and end."""
+        rules = self.rules
+        if move.huff:
+            return f"soffio {square_name(rules, move.start)}"
+        if not move.captures:
+            return f"{square_name(rules, move.start)}-{square_name(rules, move.end)}"
+        shared = sum(
+            1
+            for other in self._moves
+            if not other.huff and other.start == move.start and other.end == move.end
+        )
+        squares = move.path if shared > 1 else (move.start, move.end)
+        return "x".join(square_name(rules, s) for s in squares)
+
+    def parse(self, text: str) -> Move:
+        """The legal move that `text` names. Accepts the short and the full capture path, `-`,
+        `x` or `:` between squares, numbers (and a1..h8 in Brazilian), `soffio 22` / `huff 22`.
+        BadNotation if it is not a move at all, IllegalMove (with the choices) if not legal."""
+        rules = self.rules
+        cleaned = " ".join(text.strip().lower().split())
+        huff = _HUFF.match(cleaned)
+        if huff:
+            return self._parse_huff(text, huff.group(1))
+        tokens = _SEPARATOR.split(cleaned)
+        if len(tokens) < 2 or not all(tokens):
+            raise BadNotation(f"{text!r} is not a move: write a move as {rules.notation_example}")
+        squares = []
+        for token in tokens:
+            square = parse_square(rules, token)
+            if square is None:
+                raise BadNotation(
+                    f"{text!r}: {token} is not a square on this board: "
+                    f"{describe_squares(rules)}; write a move as {rules.notation_example}"
+                )
+            squares.append(square)
+        matches = self._matching(squares)
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            choices = ["x".join(square_name(rules, s) for s in m.path) for m in matches]
+            raise IllegalMove(
+                f"{text} is ambiguous: it names {len(matches)} captures; write the full path: "
+                + ", ".join(choices),
+                choices,
+            )
+        raise self._illegal(text, squares)
+
+    def _parse_huff(self, text: str, token: str) -> Move:
+        square = parse_square(self.rules, token)
+        if square is None:
+            raise BadNotation(
+                f"{text!r}: {token} is not a square on this board: "
+                f"{describe_squares(self.rules)}; huff with: soffio 22"
+            )
+        move = Move((square,), huff=True)
+        if move not in self._moves:
+            huffable = [f"soffio {square_name(self.rules, s)}" for s in self.huffable()]
+            why = (
+                "you may huff only " + ", ".join(huffable)
+                if huffable
+                else "there is nothing to huff: the last move was not a missed capture"
+            )
+            raise IllegalMove(f"{text} is not legal: {why}", huffable)
+        return move
+
+    def _matching(self, squares: list[int]) -> list[Move]:
+        """The legal moves from squares[0] to squares[-1] whose route passes the squares
+        between, preferring a route that is exactly these squares."""
+        start, end = squares[0], squares[-1]
+        candidates = [m for m in self._moves if not m.huff and m.start == start and m.end == end]
+        if len(squares) == 2 or not candidates:
+            return candidates
+        routes = self._routes_by_move()
+        wanted = tuple(squares)
+        exact = [m for m in candidates if any(path == wanted for path in routes[m])]
+        if exact:
+            return exact
+        return [m for m in candidates if any(_passes(path, wanted) for path in routes[m])]
+
+    def _routes_by_move(self) -> dict[Move, list[tuple[int, ...]]]:
+        square_of = self.rules.board.square_of
+        routes: dict[Move, list[tuple[int, ...]]] = {}
+        for raw in self._routes:
+            path = tuple(square_of[i] for i in raw[3]) if raw[4] else None
+            if path is not None:
+                move = Move(path, tuple(square_of[i] for i in raw[4]))
+                routes.setdefault(move, []).append(path)
+        return routes
+
+    def _illegal(self, text: str, squares: list[int]) -> IllegalMove:
+        rules = self.rules
+        choices = [self.notation(m) for m in self.legal_moves()]
+        start = squares[0]
+        own, _ = self._sides()
+        colour = COLOUR_NAMES[self.colour]
+        if not own >> rules.board.index_of[start] & 1:
+            why = f"{square_name(rules, start)} holds no {colour.lower()} piece ({colour} to move)"
+        elif rules.compulsory_capture and any(m.captures for m in self._moves):
+            why = "a capture is compulsory: " + ", ".join(choices)
+        else:
+            from_start = [self.notation(m) for m in self._moves if m.start == start]
+            why = f"the piece on {square_name(rules, start)} can play " + (
+                ", ".join(from_start) if from_start else "no move"
+            )
+        return IllegalMove(f"{text} is not legal: {why}", choices)
+
+
+def _passes(path: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
+    """True if `wanted` lists squares of `path` in order (a route written partly)."""
+    remaining = iter(path)
+    return all(square in remaining for square in wanted)
+
+
+def _fen_items(rules: Rules, fen: str, item: str) -> list[tuple[int, bool]]:
+    """The (square, is_king) of one comma-separated FEN item: `31`, `K45`, `c3`, `K31-50`."""
+    if not item:
+        return []
+    king = item[0] in "Kk"
+    body = item[1:] if king else item
+    first, dash, last = body.partition("-")
+    start = parse_square(rules, first)
+    end = parse_square(rules, last) if dash else start
+    if start is None or end is None or end < start:
+        raise BadSnapshot(
+            f"{fen!r}: {item!r} is not a square or a range of squares of this board "
+            f"({describe_squares(rules)})"
+        )
+    return [(square, king) for square in range(start, end + 1)]
