@@ -3,6 +3,15 @@
 Everything above storage/ uses only what this module exports: `open_store` gives a `Store`
 (the interface, see storage/api.py), whose records and errors are defined here too. The
 SQLite details live in storage/sqlite.py and the schema in storage/migrations/.
+
+    async with await open_store(path) as store:
+        ana = await store.player_for_identity("telegram", "111", "Ana", "pt-BR")
+        game = await store.create_game("brazilian", {}, [SeatRecord(0, ana.id),
+                                       SeatRecord(1, None, "easy")], snapshot, chat)
+        try:
+            game = await store.append_move(game.id, game.version, "11-15", 0, ana.id, after)
+        except StaleVersion:
+            ...  # the board changed: show the fresh one
 """
 
 from storage.api import (

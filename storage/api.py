@@ -12,7 +12,9 @@ Conventions every implementation follows:
 - every time is an aware UTC `datetime`;
 - a game's `version` starts at 1 and goes up by one with every change a player can see (a
   move, a draw offer, the end of the game); writers pass the version they saw and get
-  `StaleVersion` if the game moved on, so two clicks on one board land exactly once.
+  `StaleVersion` if the game moved on, so two clicks on one board land exactly once;
+- arguments that can never be right (seats not numbered 0..n-1, a malformed result, options
+  that are not JSON) raise ValueError: a bug of the caller, not a state of the data.
 """
 
 from __future__ import annotations
@@ -315,9 +317,13 @@ class Store(ABC):
         """Record (or with None withdraw) the seat that offers a draw; bumps the version."""
 
     @abstractmethod
-    async def replace_snapshot(self, game_id: int, snapshot: str) -> None:
+    async def replace_snapshot(
+        self, game_id: int, snapshot: str, *, expected_version: int | None = None
+    ) -> None:
         """Replace the cached position, e.g. after rebuilding it from the move log. Does not
-        change the version: the game itself did not change."""
+        change the version: the game itself did not change. Pass the version of the game
+        whose log was replayed as `expected_version`, so that a snapshot rebuilt from an old
+        log never overwrites the one of a move that landed meanwhile (StaleVersion then)."""
 
     @abstractmethod
     async def games_of_player(

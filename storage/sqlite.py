@@ -705,16 +705,21 @@ class SqliteStore(Store):
                 raise ValueError(f"seat {seat} is not a seat of game {game_id}")
             return game
 
-    async def replace_snapshot(self, game_id: int, snapshot: str) -> None:
+    async def replace_snapshot(
+        self, game_id: int, snapshot: str, *, expected_version: int | None = None
+    ) -> None:
         async with self._writing() as connection:
-            replaced = await _rows(
-                connection,
-                "UPDATE games SET snapshot = ? WHERE id = ? RETURNING id",
-                snapshot,
-                game_id,
+            current = await _row(
+                connection, "SELECT version, status FROM games WHERE id = ?", game_id
             )
-            if not replaced:
+            if current is None:
                 raise NotFound(f"there is no game with id {game_id}")
+            if expected_version is not None and current["version"] != expected_version:
+                status = _game_status(_Decoder(f"game {game_id}"), current["status"])
+                raise StaleVersion(game_id, expected_version, current["version"], status)
+            await connection.execute_fetchall(
+                "UPDATE games SET snapshot = ? WHERE id = ?", (snapshot, game_id)
+            )
 
     async def games_of_player(
         self, player_id: int, status: GameStatus = "active"

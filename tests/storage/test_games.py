@@ -118,6 +118,17 @@ async def test_replace_snapshot_keeps_the_version(store: Store, game: GameRecord
         await store.replace_snapshot(999, "x")
 
 
+async def test_snapshot_rebuilt_from_an_old_log_is_refused(
+    store: Store, game: GameRecord, ana: Player
+) -> None:
+    moved = await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
+    with pytest.raises(StaleVersion):
+        await store.replace_snapshot(game.id, "start, rebuilt", expected_version=1)
+    await store.replace_snapshot(game.id, "after 1, rebuilt", expected_version=2)
+    assert (await store.get_game(game.id)).snapshot == "after 1, rebuilt"
+    assert (await store.get_game(game.id)).version == moved.version
+
+
 async def test_move_log_primary_key_refuses_a_second_ply(
     store: Store, game: GameRecord, ana: Player, raw: sqlite3.Connection
 ) -> None:
