@@ -64,6 +64,11 @@ def square_name(colour: int, progress: int) -> str:
     return "home"
 
 
+def is_square_name(name: str) -> bool:
+    """Whether `name` names a square of the board, on any colour's way."""
+    return any(progress_of(colour, name) is not None for colour in COLOURS)
+
+
 def progress_of(colour: int, name: str) -> int | None:
     """The progress of a `colour` pawn standing on the square `name`, or None if no square
     of that colour's way has this name."""

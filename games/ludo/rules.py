@@ -26,6 +26,7 @@ from games.ludo.board import (
     TRACK,
     YARD,
     destination,
+    is_square_name,
     progress_of,
     square_name,
     start_square,
@@ -413,16 +414,16 @@ class LudoPosition:
                 f"{text.strip()!r}: the die must be rolled first",
                 [f"roll {n}" for n in range(1, 7)],
             )
-        candidates = [move for move in self._moves if _matches(self, move, words)]
-        choices = [self.notation(move) for move in self._moves]
-        if len(candidates) == 1:
-            return candidates[0]
-        if candidates:
-            raise IllegalMove(
-                f"{text.strip()!r} could be several moves; say which",
-                [self.notation(move) for move in candidates],
-            )
-        raise IllegalMove(f"{text.strip()!r} is not a legal move with a {self.roll}", choices)
+        # Each group of pawns sharing a square has one move per roll at most (a single pawn
+        # may not land where its tower could take a tower), and every word names the start
+        # square, so the first match is the only one.
+        for move in self._moves:
+            if _matches(self, move, words):
+                return move
+        raise IllegalMove(
+            f"{text.strip()!r} is not a legal move with a {self.roll}",
+            [self.notation(move) for move in self._moves],
+        )
 
     def _parse_command(self, words: list[str]) -> LudoMove:
         command = words[0]
@@ -497,20 +498,14 @@ def _matches(position: LudoPosition, move: Step, words: list[str]) -> bool:
                 return False
             continue
         way = re.fullmatch(r"(\w+)[-x](\w+)", word)
-        if way:
-            if (progress_of(colour, way[1]), progress_of(colour, way[2])) != (
-                move.start,
-                move.end,
-            ):
-                return False
-            continue
-        progress = progress_of(colour, word)
-        if progress is None:
+        squares = [way[1], way[2]] if way else [word]
+        if not all(is_square_name(square) for square in squares):
             raise BadNotation(
                 f"{word!r} is neither a pawn (1..4 or p1..p4) nor a square "
-                "(c1..c52, h1..h5, yard) nor a way (c14-c20)"
+                "(c1..c52, h1..h5, yard, home) nor a way (c14-c20)"
             )
-        if progress != move.start:
+        progresses = [progress_of(colour, square) for square in squares]
+        if progresses != [move.start, move.end][: len(progresses)]:
             return False
     return True
 
