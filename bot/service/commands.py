@@ -1,0 +1,170 @@
+"""The commands people type, in English, Portuguese and Italian, and their parser.
+
+Every front end shares this table: the console and typed chat commands parse lines with
+`parse_command`, the Telegram command menus and `/help` are built from `COMMANDS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.i18n import Text, text
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One command: its English name, its other names, what to type and what it does."""
+
+    name: str
+    aliases: tuple[str, ...]
+    usage: str
+    summary: Text
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "new",
+        ("novo", "nova", "nuovo", "nuova", "challenge", "desafio", "desafiar", "sfida"),
+        "/new GAME [vs NAME|computer] [white|black] [2-4] [OPTION...]",
+        text("start a game or challenge someone (or the computer)"),
+    ),
+    CommandSpec(
+        "accept",
+        ("aceitar", "aceito", "accetta", "accetto", "join", "entrar", "entra"),
+        "/accept [CHALLENGE]",
+        text("accept a challenge"),
+    ),
+    CommandSpec(
+        "decline",
+        ("recusar", "recuso", "rifiuta", "rifiuto"),
+        "/decline [CHALLENGE]",
+        text("decline or cancel a challenge"),
+    ),
+    CommandSpec(
+        "move",
+        ("m", "jogar", "jogo", "mover", "lance", "muovi", "mossa", "gioca"),
+        "/move MOVE",
+        text("play a move, e.g. /move c3-d4 or /move 32-28"),
+    ),
+    CommandSpec(
+        "roll",
+        ("rolar", "dado", "lancia", "tira"),
+        "/roll",
+        text("roll the die (Ludo)"),
+    ),
+    CommandSpec(
+        "board",
+        ("tabuleiro", "damiera", "tavoliere", "tabellone"),
+        "/board [GAME]",
+        text("show the board"),
+    ),
+    CommandSpec(
+        "moves",
+        ("lances", "jogadas", "mosse"),
+        "/moves [GAME]",
+        text("list the legal moves"),
+    ),
+    CommandSpec(
+        "games",
+        ("partidas", "jogos", "partite"),
+        "/games",
+        text("list my games"),
+    ),
+    CommandSpec(
+        "use",
+        ("usar", "usa", "game", "partida", "partita"),
+        "/use GAME",
+        text("pick the game that a bare /move goes to"),
+    ),
+    CommandSpec(
+        "resign",
+        ("desistir", "abandonar", "abbandona", "arrendo"),
+        "/resign [GAME]",
+        text("resign the game"),
+    ),
+    CommandSpec(
+        "draw",
+        ("empate", "patta"),
+        "/draw [offer|accept|decline]",
+        text("offer a draw, or accept or decline the one offered"),
+    ),
+    CommandSpec(
+        "claim",
+        ("reclamar", "reclamo", "reclama"),
+        "/claim [GAME]",
+        text("claim a draw that the rules allow"),
+    ),
+    CommandSpec(
+        "abort",
+        ("abortar", "cancelar", "annulla"),
+        "/abort [GAME]",
+        text("call off a game before its first move"),
+    ),
+    CommandSpec(
+        "history",
+        ("historico", "histórico", "storia", "cronologia"),
+        "/history [GAME]",
+        text("the moves played so far"),
+    ),
+    CommandSpec(
+        "pdn",
+        ("exportar", "esporta"),
+        "/pdn [GAME]",
+        text("export a draughts game as PDN"),
+    ),
+    CommandSpec(
+        "lang",
+        ("idioma", "lingua", "language", "língua"),
+        "/lang pt|it|en",
+        text("choose your language"),
+    ),
+    CommandSpec(
+        "help",
+        ("ajuda", "aiuto", "start"),
+        "/help",
+        text("what the commands do"),
+    ),
+)
+
+_BY_NAME = {name: spec for spec in COMMANDS for name in (spec.name, *spec.aliases)}
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed command line: the English command name and its words."""
+
+    name: str
+    args: tuple[str, ...]
+    raw: str
+
+
+class CommandError(Exception):
+    """A line that is not a command we know, with the reason for people."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason.message)
+        self.reason = reason
+
+
+def find_command(word: str) -> CommandSpec | None:
+    """The command a name or alias names ("move", "jogar", "muovi"), else None."""
+    return _BY_NAME.get(word.strip().lstrip("/").lower())
+
+
+def parse_command(line: str, *, extra: tuple[str, ...] = ()) -> Command:
+    """The command of a line such as "/move 32-28" or "/jogar@damas_bot c3-d4".
+
+    A line without a leading slash is a move ("32-28"). `extra` names commands the front end
+    handles itself (the console's /as and /png), returned as they are."""
+    words = line.split()
+    if not words:
+        raise CommandError(text("Type a command, for example /help."))
+    if not words[0].startswith("/"):
+        return Command("move", tuple(words), line)
+    head = words[0][1:].split("@", 1)[0].lower()
+    if head in extra:
+        return Command(head, tuple(words[1:]), line)
+    spec = _BY_NAME.get(head)
+    if spec is None:
+        raise CommandError(text("Unknown command /{name}. Type /help for the commands.", name=head))
+    return Command(spec.name, tuple(words[1:]), line)

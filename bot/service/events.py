@@ -1,0 +1,114 @@
+"""What the service tells its front ends: who is asking, the state of a game, and events.
+
+A service call returns a list of events; work that finishes later (a computer's move) is
+published to the subscribed front ends as the same kinds of events. Every front end can show
+every event: text is a `Text` to translate for the reader, boards come with their game state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.i18n import Text
+from games.base import AnyGame
+from storage import Challenge, ChatRef, GameRecord
+
+
+@dataclass(frozen=True)
+class Actor:
+    """A person on a platform who issues a command. `language` is the platform's hint."""
+
+    platform: str
+    user_id: str
+    display_name: str
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A stored game with its position rebuilt, as front ends show it."""
+
+    record: GameRecord
+    position: AnyGame
+    seat_names: tuple[str, ...]
+    log: tuple[str, ...]
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def last_move(self) -> str | None:
+        return self.log[-1] if self.log else None
+
+    @property
+    def plies(self) -> int:
+        return len(self.log)
+
+    @property
+    def active(self) -> bool:
+        return self.record.status == "active"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Text for the person who issued the command only."""
+
+    text: Text
+
+
+@dataclass(frozen=True)
+class BoardUpdate:
+    """The board of a game changed (or was asked for): show it in `chat` with `headline`."""
+
+    state: GameState
+    headline: Text | None
+    chat: ChatRef | None
+
+
+@dataclass(frozen=True)
+class TurnNotice:
+    """It is `player_id`'s turn in a game: tell them where they can read it."""
+
+    state: GameState
+    player_id: int
+
+
+@dataclass(frozen=True)
+class ChallengeUpdate:
+    """A challenge was opened, accepted, declined or cancelled."""
+
+    challenge: Challenge
+    text: Text
+
+
+@dataclass(frozen=True)
+class FileReady:
+    """A file for the person who asked (a PDN export, a picture)."""
+
+    name: str
+    content: bytes
+    caption: Text
+
+
+Event = Reply | BoardUpdate | TurnNotice | ChallengeUpdate | FileReady
+
+
+class ServiceError(Exception):
+    """A request the service refuses, with the reason for the person who made it."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason.message)
+        self.reason = reason
+
+
+class BoardChanged(ServiceError):
+    """The board the person acted on is no longer current; `state` is the fresh one."""
+
+    def __init__(self, reason: Text, state: GameState) -> None:
+        super().__init__(reason)
+        self.state = state
