@@ -1,0 +1,21 @@
+"""Board pictures (PNG) and text boards for draughts and Ludo, drawn from the viewer's side.
+
+The service turns a game position into a `DraughtsView` or a `LudoView`; the same PNG then
+serves every chat platform, and the text forms serve the console.
+"""
+
+from bot.render.draughts import draughts_text, render_draughts
+from bot.render.ludo import ludo_text, render_ludo
+from bot.render.views import BLACK, WHITE, Colour, DraughtsView, LudoView
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "Colour",
+    "DraughtsView",
+    "LudoView",
+    "draughts_text",
+    "ludo_text",
+    "render_draughts",
+    "render_ludo",
+]

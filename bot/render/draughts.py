@@ -1,0 +1,334 @@
+"""Draughts boards as PNG pictures and as monospace text, drawn from the viewer's side.
+
+Squares follow the games' FEN numbering: the dark squares numbered row by row from the top
+left as White sees the board. The board turns 180 degrees for Black. A background per board
+kind and viewpoint is drawn once and cached; each picture then costs a copy, a few pastes of
+cached piece sprites, and one fast PNG encode.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render._paint import (
+    Point,
+    Rgb,
+    centred_text,
+    font,
+    paste_centred,
+    png_bytes,
+    smooth_canvas,
+    smooth_sprite,
+)
+from bot.render.views import BLACK, WHITE, Colour, DraughtsLabels, DraughtsView
+
+MARGIN = 30
+CELL_SIZE = {8: 72, 10: 60}
+FILES = "abcdefghij"
+
+FRAME: Rgb = (58, 42, 31)
+FRAME_TEXT: Rgb = (236, 222, 196)
+LIGHT: Rgb = (240, 217, 181)
+DARK: Rgb = (166, 117, 76)
+LAST_MOVE_DARK: Rgb = (205, 160, 62)
+SQUARE_NUMBER: Rgb = (250, 238, 216)
+NUMBER_OUTLINE: Rgb = (70, 46, 28)
+HIGHLIGHT_RING: Rgb = (96, 196, 96)
+LAST_MOVE_LINE: Rgb = (196, 52, 32)
+
+PIECE_DIAMETER = 0.78  # of a square
+PIECE_FACES: dict[Colour, tuple[Rgb, Rgb, Rgb]] = {
+    # body, edge, the inner groove
+    WHITE: ((247, 242, 230), (74, 62, 50), (196, 184, 162)),
+    BLACK: ((42, 40, 38), (8, 8, 8), (104, 98, 90)),
+}
+CROWN: Rgb = (236, 186, 30)
+CROWN_EDGE: Rgb = (92, 60, 8)
+
+
+def image_size(size: int) -> int:
+    """The width and height in pixels of a `size` x `size` board picture."""
+    return 2 * MARGIN + size * CELL_SIZE[size]
+
+
+def square_cell(size: int, dark_corner_left: bool, square: int) -> tuple[int, int]:
+    """(row, column) of a square as White sees the board, (0, 0) at the top left."""
+    per_row = size // 2
+    row, index = divmod(square - 1, per_row)
+    dark_parity = 1 if dark_corner_left else 0
+    return row, 2 * index + (dark_parity + row) % 2
+
+
+def _turned(size: int, viewer: Colour, cell: tuple[int, int]) -> tuple[int, int]:
+    """A White-side (row, column) as the viewer sees it."""
+    if viewer is WHITE:
+        return cell
+    return size - 1 - cell[0], size - 1 - cell[1]
+
+
+def square_name(size: int, dark_corner_left: bool, square: int) -> str:
+    """The coordinate name of a square: 'a1' is White's bottom left corner."""
+    row, column = square_cell(size, dark_corner_left, square)
+    return f"{FILES[column]}{size - row}"
+
+
+@dataclass(frozen=True)
+class _BoardKind:
+    size: int
+    dark_corner_left: bool
+    labels: DraughtsLabels
+    viewer: Colour
+
+    @property
+    def cell(self) -> int:
+        return CELL_SIZE[self.size]
+
+    def display_cell(self, square: int) -> tuple[int, int]:
+        return _turned(
+            self.size, self.viewer, square_cell(self.size, self.dark_corner_left, square)
+        )
+
+    def square_box(self, square: int) -> tuple[int, int, int, int]:
+        row, column = self.display_cell(square)
+        left, top = MARGIN + column * self.cell, MARGIN + row * self.cell
+        return left, top, left + self.cell, top + self.cell
+
+    def centre(self, square: int) -> Point:
+        left, top, right, bottom = self.square_box(square)
+        return (left + right) / 2, (top + bottom) / 2
+
+
+@dataclass(frozen=True)
+class _Backdrops:
+    """The empty board, and the same board with every dark square marked one way.
+
+    A mark is shown by pasting a square cut from its layer, which is much cheaper than
+    drawing it again on every picture. The square numbers are a transparent layer of their
+    own, pasted over the pieces so that no piece hides one.
+    """
+
+    plain: Image.Image
+    last_move: Image.Image
+    highlight: Image.Image
+    numbers: Image.Image | None
+
+
+@lru_cache(maxsize=32)
+def _backdrops(kind: _BoardKind) -> _Backdrops:
+    return _Backdrops(
+        plain=_board_picture(kind, DARK, ring=None),
+        last_move=_board_picture(kind, LAST_MOVE_DARK, ring=None),
+        highlight=_board_picture(kind, DARK, ring=HIGHLIGHT_RING),
+        numbers=_square_numbers(kind) if kind.labels in ("numeric", "both") else None,
+    )
+
+
+def _board_picture(kind: _BoardKind, dark: Rgb, ring: Rgb | None) -> Image.Image:
+    side = image_size(kind.size)
+    n, cell = kind.size, kind.cell
+
+    def paint(draw: ImageDraw.ImageDraw, scale: float) -> None:
+        draw.rectangle(
+            [MARGIN * scale, MARGIN * scale, (side - MARGIN) * scale, (side - MARGIN) * scale],
+            fill=LIGHT,
+        )
+        for square in range(1, n * n // 2 + 1):
+            left, top, right, bottom = (v * scale for v in kind.square_box(square))
+            draw.rectangle([left, top, right - 1, bottom - 1], fill=dark)
+            if ring is not None:
+                inset = cell * 0.05 * scale
+                draw.rectangle(
+                    [left + inset, top + inset, right - inset, bottom - inset],
+                    outline=ring,
+                    width=round(cell * 0.07 * scale),
+                )
+
+    picture = smooth_canvas(side, side, FRAME, paint)
+    if kind.labels in ("alphanumeric", "both"):
+        _draw_coordinates(ImageDraw.Draw(picture), kind)
+    return picture
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw, kind: _BoardKind) -> None:
+    """Files along the bottom of the frame and ranks along its left side, as the viewer sees."""
+    n, cell = kind.size, kind.cell
+    side = image_size(n)
+    for index in range(n):
+        row, column = _turned(n, kind.viewer, (index, index))
+        along = MARGIN + index * cell + cell / 2
+        centred_text(draw, (along, side - MARGIN / 2), FILES[column], MARGIN * 0.6, FRAME_TEXT)
+        centred_text(draw, (MARGIN / 2, along), str(n - row), MARGIN * 0.6, FRAME_TEXT)
+
+
+def _square_numbers(kind: _BoardKind) -> Image.Image:
+    """A transparent layer with each dark square's number in its top left corner.
+
+    Text is drawn at the final size: scaling small glyphs down would blur them.
+    """
+    side = image_size(kind.size)
+    layer = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+    number_font = font(round(kind.cell * 0.21))
+    for square in range(1, kind.size * kind.size // 2 + 1):
+        left, top, _, _ = kind.square_box(square)
+        draw.text(
+            (left + kind.cell * 0.05, top + kind.cell * 0.03),
+            str(square),
+            font=number_font,
+            fill=SQUARE_NUMBER,
+            stroke_width=2,
+            stroke_fill=NUMBER_OUTLINE,
+        )
+    return layer
+
+
+@lru_cache(maxsize=16)
+def _piece_sprite(cell: int, colour: Colour, king: bool) -> Image.Image:
+    diameter = cell * PIECE_DIAMETER
+    body, edge, groove = PIECE_FACES[colour]
+
+    def paint(draw: ImageDraw.ImageDraw, scale: float) -> None:
+        r = diameter / 2 * scale
+        cx = cy = cell / 2 * scale
+        shadow = r * 0.1
+        draw.ellipse(
+            [cx - r + shadow, cy - r + shadow * 1.4, cx + r + shadow, cy + r + shadow * 1.4],
+            fill=(0, 0, 0, 90),
+        )
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=body, outline=edge, width=round(r / 12))
+        inner = r * 0.72
+        draw.ellipse(
+            [cx - inner, cy - inner, cx + inner, cy + inner], outline=groove, width=round(r / 14)
+        )
+        if king:
+            _paint_crown(draw, (cx, cy), r * 0.62)
+
+    return smooth_sprite(cell, cell, paint)
+
+
+def _paint_crown(draw: ImageDraw.ImageDraw, centre: Point, half_width: float) -> None:
+    cx, cy = centre
+    w = half_width
+    outline = [
+        (-1.0, -0.55),
+        (-0.55, 0.0),
+        (0.0, -0.8),
+        (0.55, 0.0),
+        (1.0, -0.55),
+        (0.8, 0.45),
+        (-0.8, 0.45),
+    ]
+    points = [(cx + x * w, cy + y * w) for x, y in outline]
+    draw.polygon(points, fill=CROWN, outline=CROWN_EDGE, width=round(w / 9))
+    draw.rectangle(
+        [cx - 0.8 * w, cy + 0.5 * w, cx + 0.8 * w, cy + 0.72 * w],
+        fill=CROWN,
+        outline=CROWN_EDGE,
+        width=round(w / 11),
+    )
+    tip = w * 0.16
+    for x, y in outline[0:5:2]:
+        px, py = cx + x * w, cy + y * w
+        draw.ellipse([px - tip, py - tip, px + tip, py + tip], fill=CROWN, outline=CROWN_EDGE)
+
+
+@lru_cache(maxsize=4)
+def _captured_sprite(cell: int) -> Image.Image:
+    """A faint ghost where a piece was taken: it is gone, but the eye should find it."""
+    diameter = cell * PIECE_DIAMETER
+
+    def paint(draw: ImageDraw.ImageDraw, scale: float) -> None:
+        r = diameter / 2 * scale
+        c = cell / 2 * scale
+        faint = (60, 24, 12, 120)
+        draw.ellipse([c - r, c - r, c + r, c + r], outline=faint, width=round(r / 9))
+        arm = r * 0.45
+        for dx in (-arm, arm):
+            draw.line([c - dx, c - arm, c + dx, c + arm], fill=faint, width=round(r / 7))
+
+    return smooth_sprite(cell, cell, paint)
+
+
+def draw_draughts(view: DraughtsView) -> Image.Image:
+    """The board picture of `view` as a Pillow image (RGB, image_size(view.size) square)."""
+    kind = _BoardKind(view.size, view.dark_corner_left, view.labels, view.viewer)
+    backdrops = _backdrops(kind)
+    picture = backdrops.plain.copy()
+    path = view.last_move or ()
+    for square in path:
+        box = kind.square_box(square)
+        picture.paste(backdrops.last_move.crop(box), box[:2])
+    for square in view.highlight:
+        box = kind.square_box(square)
+        picture.paste(backdrops.highlight.crop(box), box[:2])
+    if path:
+        _draw_path(ImageDraw.Draw(picture), kind, path)
+    for square in view.captured:
+        paste_centred(picture, _captured_sprite(kind.cell), kind.centre(square))
+    for square, (colour, king) in view.pieces.items():
+        paste_centred(picture, _piece_sprite(kind.cell, colour, king), kind.centre(square))
+    if backdrops.numbers is not None:
+        picture.paste(backdrops.numbers, (0, 0), backdrops.numbers)
+    return picture
+
+
+def _draw_path(draw: ImageDraw.ImageDraw, kind: _BoardKind, path: tuple[int, ...]) -> None:
+    """A line through the squares of the last move, with a dot where it started."""
+    centres = [kind.centre(square) for square in path]
+    width = max(3, kind.cell // 12)
+    draw.line(centres, fill=LAST_MOVE_LINE, width=width, joint="curve")
+    x, y = centres[0]
+    dot = width * 1.3
+    draw.ellipse([x - dot, y - dot, x + dot, y + dot], fill=LAST_MOVE_LINE)
+
+
+def render_draughts(view: DraughtsView) -> bytes:
+    """The board picture of `view` as PNG bytes."""
+    return png_bytes(draw_draughts(view))
+
+
+PIECE_LETTERS = {(WHITE, False): "w", (WHITE, True): "W", (BLACK, False): "b", (BLACK, True): "B"}
+
+
+def draughts_text(view: DraughtsView) -> str:
+    """A monospace board: the position on the left, the square numbers on the right.
+
+    Men are `w`/`b`, kings `W`/`B`, empty dark squares `.`; light squares are blank.
+    Coordinates frame the position when the view asks for them.
+    """
+    n = view.size
+    kind = _BoardKind(n, view.dark_corner_left, view.labels, view.viewer)
+    at_cell = {kind.display_cell(square): square for square in range(1, view.square_count + 1)}
+    with_coordinates = view.labels in ("alphanumeric", "both")
+    lines = []
+    for row in range(n):
+        pieces, numbers = [], []
+        for column in range(n):
+            square = at_cell.get((row, column))
+            piece = None if square is None else view.pieces.get(square)
+            if square is None:
+                pieces.append("  ")
+                numbers.append("  ")
+            else:
+                pieces.append(" ." if piece is None else f" {PIECE_LETTERS[piece]}")
+                numbers.append(f"{square:2d}")
+        rank = n - _turned(n, view.viewer, (row, 0))[0]
+        prefix = f"{rank:2d}" if with_coordinates else ""
+        lines.append(f"{prefix}{''.join(pieces)}    {''.join(numbers)}".rstrip())
+    if with_coordinates:
+        files = [FILES[_turned(n, view.viewer, (0, column))[1]] for column in range(n)]
+        lines.append(f"   {' '.join(files)}")
+    if view.last_move:
+        lines.append(f"last move: {_move_text(view)}")
+    return "\n".join(lines)
+
+
+def _move_text(view: DraughtsView) -> str:
+    path = view.last_move or ()
+    separator = "x" if view.captured else "-"
+    if view.labels == "alphanumeric":
+        return separator.join(square_name(view.size, view.dark_corner_left, s) for s in path)
+    return separator.join(str(square) for square in path)
