@@ -1,0 +1,318 @@
+"""The draughts command line: `python -m games.damas perft|moves|check-pdn|play ...`.
+
+perft      count the move sequences of a given length (and per first move with --divide)
+moves      list the legal moves of a position, as text or as JSON
+check-pdn  replay every game of PDN files and report each move that is not legal
+play       play both sides of a game in the terminal (reads moves from stdin)
+
+Bad input (an unknown variant, a bad FEN, a depth that is not a number) gets a one-line
+error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from games.base import GameError, Outcome, find_game
+from games.damas import RULES, Move, Position, divide, perft, row_col, square_name
+from games.damas.pdn import PdnError, read_games, replay_game
+
+EXIT_OK, EXIT_FOUND_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
+COLOUR_NAMES = ("White", "Black")
+# Files checked before check-pdn reports its progress on stderr.
+PROGRESS_FROM_FILES = 2
+
+
+class BadInput(Exception):
+    """The command line names something that does not exist or cannot be read."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # One line, no usage block: the --help text is one command away.
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _variant(name: str) -> str:
+    try:
+        key = find_game(name).key
+    except KeyError as error:
+        raise BadInput(error.args[0]) from error
+    if key not in RULES:
+        raise BadInput(f"{name!r} is not a draughts variant; variants: {', '.join(RULES)}")
+    return key
+
+
+def _position(variant: str, fen: str | None) -> Position:
+    if fen is None:
+        return Position.start(variant)
+    try:
+        return Position.from_fen(variant, fen)
+    except GameError as error:
+        raise BadInput(f"bad FEN {fen!r}: {error}") from error
+
+
+# ----------------------------------------------------------------------------------------
+# perft / moves
+
+
+def _run_perft(args: argparse.Namespace) -> int:
+    if not args.depth.isdigit():
+        raise BadInput(f"depth must be a whole number >= 0, not {args.depth!r}")
+    depth = int(args.depth)
+    position = _position(_variant(args.variant), args.fen)
+    began = time.perf_counter()
+    if args.divide:
+        counts = divide(position, depth)
+        for notation, count in counts.items():
+            print(f"{notation} {count}")
+        nodes = sum(counts.values())
+    else:
+        nodes = perft(position, depth)
+    seconds = time.perf_counter() - began
+    print(nodes)
+    print(f"time {seconds:.3f} s, {nodes / max(seconds, 1e-9):.0f} nodes/s")
+    return EXIT_OK
+
+
+def _move_json(position: Position, move: Move) -> dict[str, object]:
+    return {
+        "path": list(move.path),
+        "captures": list(move.captures),
+        "notation": position.notation(move),
+    }
+
+
+def _run_moves(args: argparse.Namespace) -> int:
+    position = _position(_variant(args.variant), args.fen)
+    moves = position.legal_moves()
+    if args.json:
+        print(json.dumps([_move_json(position, move) for move in moves]))
+    else:
+        for move in moves:
+            print(position.notation(move))
+    return EXIT_OK
+
+
+# ----------------------------------------------------------------------------------------
+# check-pdn
+
+
+def _read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise BadInput(f"cannot read {path}: {error.strerror or error}") from error
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        # Older PDN files are Latin-1; every byte is a Latin-1 character.
+        return data.decode("latin-1")
+
+
+def _run_check_pdn(args: argparse.Namespace) -> int:
+    default_variant = _variant(args.variant) if args.variant else None
+    paths = [Path(name) for name in args.files]
+    texts = [(path, _read_text(path)) for path in paths]
+    games_count = moves_count = illegal_count = unreadable_count = 0
+    for path, text in texts:
+        try:
+            games = read_games(text, default_variant)
+        except PdnError as error:
+            print(f"{path}: not readable as PDN: {error}")
+            unreadable_count += 1
+            continue
+        for number, game in enumerate(games, start=1):
+            replay = replay_game(game)
+            games_count += 1
+            moves_count += replay.played
+            problem = replay.problem
+            if problem is not None:
+                illegal_count += 1
+                where = f"move {problem.move_number} {problem.text}" if problem.index >= 0 else ""
+                print(
+                    f"{path}: game {number} [{game.describe()}] {where}: {problem.reason}"
+                    + (f" (position {problem.fen})" if problem.fen else "")
+                )
+        if len(paths) >= PROGRESS_FROM_FILES:
+            print(f"checked {path}: {len(games)} games", file=sys.stderr)
+    print(f"games={games_count} moves={moves_count} illegal={illegal_count}")
+    return EXIT_FOUND_PROBLEMS if illegal_count or unreadable_count else EXIT_OK
+
+
+# ----------------------------------------------------------------------------------------
+# play
+
+
+def board_text(position: Position) -> str:
+    """The board seen from White: empty dark squares show their names, w/b men, W/B kings."""
+    rules = position.rules
+    size = rules.board_size
+    names = {
+        square: square_name(rules, square) for square in range(1, rules.board.square_count + 1)
+    }
+    width = max(len(name) for name in names.values()) + 1
+    grid = [[" " * width] * size for _ in range(size)]
+    pieces = position.pieces()
+    for square, name in names.items():
+        row, col = row_col(rules, square)
+        piece = pieces.get(square)
+        if piece is None:
+            cell = name
+        else:
+            cell = "wb"[piece.colour]
+            cell = cell.upper() if piece.is_king else cell
+        grid[row][col] = cell.rjust(width)
+    return "\n".join("".join(row) for row in grid)
+
+
+def _outcome_text(outcome: Outcome) -> str:
+    if outcome.is_draw:
+        return f"draw ({outcome.reason})"
+    (winner,) = outcome.winners
+    return f"{COLOUR_NAMES[winner]} wins ({outcome.reason})"
+
+
+PLAY_HELP = (
+    "type a move (e.g. 32-28, 28x19 or a full capture path), "
+    "'moves' for the legal moves, 'undo', 'board', 'quit'"
+)
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    history = [_position(_variant(args.variant), args.fen)]
+    print(PLAY_HELP)
+    show_board = True
+    while True:
+        position = history[-1]
+        outcome = position.outcome()
+        if show_board:
+            print(board_text(position))
+        if outcome is not None:
+            print(f"game over: {_outcome_text(outcome)}")
+            return EXIT_OK
+        show_board = False
+        print(f"{COLOUR_NAMES[position.to_move()]} to move> ", end="", flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print()
+            return EXIT_OK
+        command = line.strip()
+        if command in ("quit", "exit"):
+            return EXIT_OK
+        if not command:
+            continue
+        if command == "moves":
+            print(" ".join(position.notation(move) for move in position.legal_moves()))
+        elif command == "board":
+            show_board = True
+        elif command == "help":
+            print(PLAY_HELP)
+        elif command == "undo":
+            if len(history) > 1:
+                history.pop()
+                show_board = True
+            else:
+                print("nothing to undo")
+        else:
+            try:
+                move = position.parse(command)
+            except GameError as error:
+                print(error)
+                continue
+            history.append(position.play(move))
+            print(f"played {position.notation(move)}")
+            show_board = True
+
+
+# ----------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    variants = ", ".join(RULES)
+    parser = _Parser(
+        prog="python -m games.damas",
+        description="Draughts tools: perft counts, legal moves, PDN checks, a terminal game.",
+        epilog=f"Variants: {variants} (aliases such as 'brasileira' work too).",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    perft_parser = commands.add_parser(
+        "perft",
+        help="count the move sequences of DEPTH plies",
+        description="Print the perft count (first line: the number alone), then the time "
+        "and nodes/s. With --divide, first the count below each first move.",
+    )
+    perft_parser.add_argument("variant", metavar="VARIANT", help=f"one of: {variants}")
+    perft_parser.add_argument("depth", metavar="DEPTH", help="number of plies (0 or more)")
+    perft_parser.add_argument("--fen", help="start from this position (PDN FEN)")
+    perft_parser.add_argument(
+        "--divide", action="store_true", help="also print the count below each first move"
+    )
+    perft_parser.set_defaults(run=_run_perft)
+
+    moves_parser = commands.add_parser(
+        "moves",
+        help="list the legal moves of a position",
+        description="Print the legal moves of FEN, one per line in the variant's notation.",
+    )
+    moves_parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print a JSON list of {"path": [...], "captures": [...], "notation": "..."} '
+        "with squares in FEN numbers",
+    )
+    moves_parser.add_argument("variant", metavar="VARIANT", help=f"one of: {variants}")
+    moves_parser.add_argument("fen", metavar="FEN", help="the position, e.g. W:W31-50:B1-20")
+    moves_parser.set_defaults(run=_run_moves)
+
+    check_parser = commands.add_parser(
+        "check-pdn",
+        help="replay every game of PDN files and report illegal moves",
+        description="Replay every game of the files; report each game's first illegal move "
+        "with the file, game number, players, move number, move, position and reason. "
+        "The last line is 'games=N moves=M illegal=K'; the exit status is 1 when K > 0 "
+        "or a file is not PDN.",
+    )
+    check_parser.add_argument(
+        "--variant",
+        help="the variant of games without a GameType tag (default: Italian for Italian "
+        "tag names, else international)",
+    )
+    check_parser.add_argument("files", metavar="FILE", nargs="+", help="PDN files")
+    check_parser.set_defaults(run=_run_check_pdn)
+
+    play_parser = commands.add_parser(
+        "play",
+        help="play both sides in the terminal",
+        description=f"Play both sides; {PLAY_HELP}. Reads moves from stdin until the game "
+        "ends, 'quit' or end of input.",
+    )
+    play_parser.add_argument("variant", metavar="VARIANT", help=f"one of: {variants}")
+    play_parser.add_argument("--fen", help="start from this position (PDN FEN)")
+    play_parser.set_defaults(run=_run_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
+    try:
+        status: int = args.run(args)
+    except BadInput as error:
+        print(f"{parser.prog}: error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,397 @@
+"""Portable Draughts Notation (PDN 3.0): read game records, write them, replay them.
+
+Reading copes with what real files hold: several games per file, tags with escaped quotes,
+`{...}` and `;` comments, `%` escape lines, nested variations (skipped), NAGs and `!`/`?`
+marks (ignored), move numbers `12.` / `12...`, every result form (`1-0`, `0-1`, `2-0`,
+`0-2`, `1-1`, `0-0`, `1/2-1/2`, `*`), the Italian tag names (`Bianco`, `Nero`, ...), CRLF
+line ends and a byte order mark. A game's variant comes from its `GameType` tag, else from
+the caller's default, else from its Italian tag names, else it is international (PDN's
+default game type, 20).
+
+Writing gives the standard tags first, numbered moves wrapped at 80 columns and the result.
+Replaying plays each move text through the position's own `parse`, so short and full
+capture paths both work. Pure: text in, values out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from games.base import GameError, find_game
+from games.damas import RULES, Position, square_name
+
+RESULTS = frozenset({"1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "1/2-1/2", "*"})
+UNKNOWN_RESULT = "*"
+# PDN's game type when a record has no GameType tag.
+DEFAULT_GAMETYPE_VARIANT = "international"
+LINE_WIDTH = 80
+
+STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+# Tags of Italian software, with the standard tag each one means. A record that has both
+# names keeps the standard one and its Italian twin under the Italian name.
+ITALIAN_TAGS: Mapping[str, str] = {
+    "Bianco": "White",
+    "Nero": "Black",
+    "Risultato": "Result",
+    "Data": "Date",
+    "Anno": "Date",
+    "Evento": "Event",
+    "Dati": "Event",
+    "Luogo": "Site",
+    "Turno": "Round",
+}
+# Huffs (Italian household variant) are written as two words: `soffio 22`.
+HUFF_WORDS = frozenset({"soffio", "huff"})
+
+_SQUARE = r"(?:[a-z]\d{1,2}|\d{1,2})"
+_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+", re.IGNORECASE)
+_MOVE_NUMBER = re.compile(r"(\d+)(\.+)(.*)")
+_STRENGTH_MARKS = "!?*"
+_TOKEN = re.compile(
+    r"""
+      (?P<space>\s+)
+    | (?P<tag>\[\s*(?P<name>[A-Za-z][A-Za-z0-9_]*)\s*"(?P<value>(?:[^"\\]|\\.)*)"\s*\])
+    | (?P<comment>\{[^}]*\})
+    | (?P<line_comment>;[^\n]*)
+    | (?P<escape>^%[^\n]*)
+    | (?P<strength>\([!?]+\))
+    | (?P<nag>\$\d+)
+    | (?P<open>\()
+    | (?P<close>\))
+    | (?P<word>[^\s{}()\[\];$]+)
+    """,
+    re.VERBOSE | re.MULTILINE,
+)
+_IGNORED_TOKENS = frozenset({"space", "comment", "line_comment", "escape", "strength", "nag"})
+
+
+class PdnError(ValueError):
+    """The text is not PDN the reader understands; the message names the line."""
+
+
+@dataclass(frozen=True)
+class PdnGame:
+    """One game record: its tags (standard names), its move texts, result and variant."""
+
+    tags: Mapping[str, str]
+    moves: tuple[str, ...]
+    result: str = UNKNOWN_RESULT
+    variant: str = DEFAULT_GAMETYPE_VARIANT
+    # Where the record starts in its file, for reports; not part of the game.
+    line: int = field(default=0, compare=False)
+
+    @property
+    def fen(self) -> str | None:
+        """The set-up position of the record, or None when it starts from the start."""
+        fen = self.tags.get("FEN", "").strip()
+        if not fen or self.tags.get("SetUp", "1").strip() == "0":
+            return None
+        return fen
+
+    @property
+    def black_starts(self) -> bool:
+        fen = self.fen
+        return fen is not None and fen.upper().startswith("B")
+
+    def move_number(self, index: int) -> str:
+        """How PDN numbers the move at `index` (0-based): '12.' for White, '12...' for Black."""
+        ply = index + (1 if self.black_starts else 0)
+        return f"{ply // 2 + 1}{'...' if ply % 2 else '.'}"
+
+    def describe(self) -> str:
+        """The players and event, for reports: 'White - Black (Event)'."""
+        white = self.tags.get("White", "?") or "?"
+        black = self.tags.get("Black", "?") or "?"
+        event = self.tags.get("Event", "")
+        return f"{white} - {black}" + (f" ({event})" if event else "")
+
+
+# ----------------------------------------------------------------------------------------
+# Reading
+
+
+def _tokens(text: str) -> Iterator[tuple[str, str, int, str]]:
+    """(kind, text, line, tag value) for each meaningful token; comments are dropped."""
+    line = 1
+    position = 0
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None:
+            opener = text[position]
+            what = {"{": "a comment opened with {", "[": "a tag opened with ["}.get(
+                opener, f"the character {opener!r}"
+            )
+            raise PdnError(f"line {line}: {what} is never closed or is not PDN")
+        kind = match.lastgroup or ""
+        if kind == "tag":
+            value = re.sub(r"\\(.)", r"\1", match.group("value"))
+            yield kind, match.group("name"), line, value
+        elif kind not in _IGNORED_TOKENS:
+            yield kind, match.group(), line, ""
+        line += match.group().count("\n")
+        position = match.end()
+
+
+class _GameBuilder:
+    """Collects one record while the tokens go by."""
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+        self.tags: dict[str, str] = {}
+        self.moves: list[str] = []
+        self.result: str | None = None
+        self.variation_depth = 0
+        self.pending_huff: str | None = None
+        self.italian_tags = False
+
+    def add_tag(self, name: str, value: str) -> None:
+        standard = ITALIAN_TAGS.get(name)
+        if standard is not None:
+            self.italian_tags = True
+            if standard not in self.tags:
+                name = standard
+        self.tags[name] = value
+
+    @property
+    def has_movetext(self) -> bool:
+        return bool(self.moves) or self.result is not None or self.pending_huff is not None
+
+    def add_word(self, word: str, line: int) -> None:
+        if self.pending_huff is not None:
+            self.moves.append(f"{self.pending_huff} {word}")
+            self.pending_huff = None
+            return
+        if word in RESULTS:
+            self.result = word
+            return
+        if word.lower() in HUFF_WORDS:
+            self.pending_huff = word
+            return
+        if set(word) == {"."}:
+            return  # `1. ... 7-12`: an ellipsis stands for the other side's move number
+        numbered = _MOVE_NUMBER.fullmatch(word)
+        if numbered is not None:
+            if numbered.group(3):
+                self.add_word(numbered.group(3), line)
+            return
+        move = word.rstrip(_STRENGTH_MARKS)
+        if not _MOVE.fullmatch(move):
+            raise PdnError(
+                f"line {line}: {word!r} is not a move, a move number or a result "
+                "(moves look like 32-28, 28x19 or c3-d4; results like 2-0, 1-1, 1/2-1/2, *)"
+            )
+        self.moves.append(move)
+
+    def build(self, default_variant: str | None) -> PdnGame:
+        if self.variation_depth:
+            raise PdnError(f"game at line {self.line}: a variation opened with ( is never closed")
+        if self.pending_huff is not None:
+            raise PdnError(f"game at line {self.line}: {self.pending_huff!r} names no square")
+        result = self.result or self.tags.get("Result", "").strip() or UNKNOWN_RESULT
+        variant = _variant(self.tags, default_variant, self.italian_tags, self.line)
+        return PdnGame(dict(self.tags), tuple(self.moves), result, variant, self.line)
+
+
+def _gametype_variants() -> dict[int, str]:
+    """PDN game type number -> variant key; a number several variants share names the first."""
+    variants: dict[int, str] = {}
+    for key, rules in RULES.items():
+        variants.setdefault(rules.pdn_gametype, key)
+    return variants
+
+
+def _variant(
+    tags: Mapping[str, str], default_variant: str | None, italian_tags: bool, line: int
+) -> str:
+    gametype_text = tags.get("GameType", "").strip()
+    if not gametype_text:
+        if default_variant is not None:
+            return find_game(default_variant).key
+        if italian_tags:
+            return "italian"
+        return DEFAULT_GAMETYPE_VARIANT
+    number_text = gametype_text.split(",")[0].strip()
+    variants = _gametype_variants()
+    if not number_text.isdigit() or int(number_text) not in variants:
+        known = ", ".join(f"{number} ({key})" for number, key in sorted(variants.items()))
+        raise PdnError(
+            f"game at line {line}: GameType {gametype_text!r} is not a draughts variant "
+            f"played here; known game types: {known}"
+        )
+    number = int(number_text)
+    named = tags.get("Variant", "").strip()
+    if named:
+        try:
+            key = find_game(named).key
+        except KeyError:
+            key = ""
+        # The Variant tag tells apart variants that share a game type (Italian, household).
+        if key in RULES and RULES[key].pdn_gametype == number:
+            return key
+    return variants[number]
+
+
+def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
+    """Every game record of a PDN text. `default_variant` serves records without GameType."""
+    if default_variant is not None:
+        find_game(default_variant)  # an unknown name fails here, not at the first record
+    games: list[PdnGame] = []
+    builder = _GameBuilder(1)
+    started = False  # the current builder has seen a tag or a move
+
+    def finish() -> None:
+        nonlocal builder, started
+        if started:
+            games.append(builder.build(default_variant))
+        started = False
+
+    for kind, token, line, value in _tokens(text.lstrip("\ufeff")):
+        if kind == "tag":
+            if builder.variation_depth:
+                raise PdnError(f"line {line}: a tag inside a variation (a ( is never closed)")
+            if builder.has_movetext:
+                finish()
+            if not started:
+                builder = _GameBuilder(line)
+                started = True
+            builder.add_tag(token, value)
+        elif kind == "open":
+            builder.variation_depth += 1
+        elif kind == "close":
+            if not builder.variation_depth:
+                raise PdnError(f"line {line}: ) closes no variation")
+            builder.variation_depth -= 1
+        elif builder.variation_depth:
+            continue
+        else:
+            if not started:
+                builder = _GameBuilder(line)
+                started = True
+            builder.add_word(token, line)
+            if builder.result is not None:
+                finish()
+    finish()
+    return games
+
+
+# ----------------------------------------------------------------------------------------
+# Writing
+
+
+def _tag_line(name: str, value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
+def _wrap(units: Sequence[str]) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for unit in units:
+        if current and len(current) + 1 + len(unit) > LINE_WIDTH:
+            lines.append(current)
+            current = unit
+        else:
+            current = f"{current} {unit}" if current else unit
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _fen_in_notation(variant: str, fen: str) -> str:
+    """The FEN with squares named as the variant's moves name them (a1..h8 in Brazilian,
+    whose numbers other programs count from another corner); other FENs are kept as given."""
+    rules = RULES[variant]
+    if not rules.alphanumeric:
+        return fen
+    try:
+        position = Position.from_fen(rules, fen)
+    except GameError:
+        return fen
+    sides: tuple[list[str], list[str]] = ([], [])
+    for square, piece in position.pieces().items():
+        sides[piece.colour].append(("K" if piece.is_king else "") + square_name(rules, square))
+    return f"{'WB'[position.to_move()]}:W{','.join(sides[0])}:B{','.join(sides[1])}"
+
+
+def write_game(game: PdnGame) -> str:
+    """One record as PDN text: tags, numbered moves wrapped at 80 columns, the result.
+
+    The move texts are written as they are: they should be the positions' own notation."""
+    rules = RULES[game.variant]
+    tags = {name: game.tags.get(name, "?") for name in STANDARD_TAGS}
+    tags["Result"] = game.result
+    tags["GameType"] = str(rules.pdn_gametype)
+    if _gametype_variants()[rules.pdn_gametype] != game.variant:
+        tags["Variant"] = game.variant
+    fen = game.fen
+    if fen is not None:
+        tags["SetUp"] = "1"
+        tags["FEN"] = _fen_in_notation(game.variant, fen)
+    for name, value in game.tags.items():
+        if name not in tags and name not in ("SetUp", "FEN"):
+            tags[name] = value
+    units = []
+    for index, move in enumerate(game.moves):
+        number = game.move_number(index)
+        if index == 0 or not number.endswith("..."):
+            units.append(f"{number} {move}")
+        else:
+            units.append(move)
+    units.append(game.result)
+    lines = [_tag_line(name, value) for name, value in tags.items()]
+    return "\n".join([*lines, "", *_wrap(units)]) + "\n"
+
+
+def write_games(games: Iterable[PdnGame]) -> str:
+    """Several records, a blank line between them."""
+    return "\n".join(write_game(game) for game in games)
+
+
+# ----------------------------------------------------------------------------------------
+# Replaying
+
+
+@dataclass(frozen=True)
+class PdnProblem:
+    """Why a record stops replaying: at which move, in which position, and the reason."""
+
+    index: int  # of the move in the record, 0-based; -1 for a bad set-up position
+    move_number: str
+    text: str
+    fen: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class PdnReplay:
+    """How far a record replays: the last position reached and the problem, if any."""
+
+    position: Position | None
+    played: int
+    problem: PdnProblem | None
+
+
+def start_position(game: PdnGame) -> Position:
+    """The position the record starts from: its FEN tag, or the variant's start."""
+    fen = game.fen
+    if fen is None:
+        return Position.start(game.variant)
+    return Position.from_fen(game.variant, fen)
+
+
+def replay_game(game: PdnGame) -> PdnReplay:
+    """Plays the record's moves until the end or until the first one that does not replay."""
+    try:
+        position = start_position(game)
+    except GameError as error:
+        problem = PdnProblem(-1, "", f"FEN {game.fen}", "", f"bad set-up position: {error}")
+        return PdnReplay(None, 0, problem)
+    for index, text in enumerate(game.moves):
+        try:
+            position = position.play(position.parse(text))
+        except GameError as error:
+            problem = PdnProblem(index, game.move_number(index), text, position.fen(), str(error))
+            return PdnReplay(position, index, problem)
+    return PdnReplay(position, len(game.moves), None)
