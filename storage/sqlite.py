@@ -52,6 +52,7 @@ from storage.api import (
     SchemaTooNew,
     SeatRecord,
     StaleVersion,
+    StorageError,
     Store,
 )
 
@@ -381,6 +382,26 @@ async def _close_challenge(
 # The store
 
 
+async def _use_wal(connection: aiosqlite.Connection, path: Path) -> None:
+    """Switch the file to WAL (it stays so). Two processes opening a new file at once may both
+    try; SQLite then answers BUSY at once, without its busy handler, so wait here instead."""
+    deadline = asyncio.get_running_loop().time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            rows = list(await connection.execute_fetchall("PRAGMA journal_mode = WAL"))
+            break
+        except sqlite3.OperationalError as error:
+            busy = error.sqlite_errorcode == sqlite3.SQLITE_BUSY
+            if not busy or asyncio.get_running_loop().time() > deadline:
+                raise
+            await asyncio.sleep(0.01)
+    if rows[0][0] != "wal":
+        raise StorageError(
+            f"{path} cannot use write-ahead logging (journal mode stays {rows[0][0]!r}); "
+            "put the database on a local disk"
+        )
+
+
 async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
     # isolation_level=None: no implicit transactions; every transaction here is explicit.
     connection = await aiosqlite.connect(path, isolation_level=None)
@@ -390,10 +411,10 @@ async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
             f"busy_timeout = {BUSY_TIMEOUT_MS}",
             "foreign_keys = ON",
             "synchronous = FULL",
-            "journal_mode = WAL",
             f"query_only = {int(read_only)}",
         ):
             await connection.execute_fetchall(f"PRAGMA {pragma}")
+        await _use_wal(connection, path)
     except BaseException:
         await connection.close()
         raise

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -97,3 +98,15 @@ def test_unfinished_statement_is_reported() -> None:
     migration = Migration(2, "0002_typo.sql", "CREATE TABLE a (x);\nCREATE TABLE b (y)\n")
     with pytest.raises(MigrationFailed, match=r"0002_typo\.sql ends in an unfinished statement"):
         migration.statements()
+
+
+async def test_openers_racing_on_a_new_file_all_succeed(tmp_path: Path) -> None:
+    # Several rounds: the race (who switches the new file to WAL, who migrates) is short.
+    for round_number in range(15):
+        db_path = tmp_path / f"race{round_number}.sqlite"
+        stores = await asyncio.gather(*(open_store(db_path) for _ in range(6)))
+        ana = await stores[0].player_for_identity("console", "ana", "Ana")
+        for store in stores:
+            assert await store.get_player(ana.id) == ana
+            await store.close()
+        assert user_version(db_path) == bundled_migrations()[-1].number
