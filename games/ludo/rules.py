@@ -568,8 +568,11 @@ def _check_snapshot(
         raise BadSnapshot(f"a pawn's progress is {YARD} (yard) to {FINISH} (home)")
     if not 0 <= turn < players or turn in left:
         raise BadSnapshot(f"player {turn + 1} cannot be the one to move")
-    if not 0 <= roll <= 6 or not 0 <= sixes < SIXES_THAT_END_THE_TURN:
-        raise BadSnapshot("the roll is - or 1..6 and the sixes in a row 0..2")
+    if not 0 <= roll <= 6:
+        raise BadSnapshot(f"the roll is - or 1..6, not {roll}")
+    if sixes < 0 or (rules.three_sixes and sixes >= SIXES_THAT_END_THE_TURN):
+        most = "0..2 with three_sixes" if rules.three_sixes else "0 or more"
+        raise BadSnapshot(f"the sixes in a row are {most}, not {sixes}")
     if any(not 0 <= seat < players for seat in left):
         raise BadSnapshot(f"the players who left are numbered 1..{players}")
     if any(pawns[seat] != IN_YARD for seat in left):
