@@ -79,6 +79,7 @@ FRAME: Rgb = (52, 54, 64)
 GRID_LINE: Rgb = (150, 150, 150)
 YARD_INSIDE: Rgb = (255, 255, 255)
 TRAIL: Rgb = (90, 90, 90)
+CAPTURE: Rgb = (190, 30, 45)
 SHAPES = {1: "circle", 2: "square", 3: "diamond", 4: "hexagon"}
 
 PAWN_RADIUS = 0.37  # of a cell
@@ -319,21 +320,28 @@ def _pawn_sprite(colour: int, label: str, rings: int, radius: float) -> Image.Im
     return sprite
 
 
-@lru_cache(maxsize=8)
-def _ghost_sprite(colour: int) -> Image.Image:
-    """Where the last move took a pawn: the taken pawn's outline, crossed out, faint."""
-    radius = CELL * PAWN_RADIUS
+@lru_cache(maxsize=1)
+def _capture_badge() -> Image.Image:
+    """Pinned to the square where the last move took a pawn and sent it home."""
+    side = round(CELL * 0.5)
 
     def paint(draw: ImageDraw.ImageDraw, scale: float) -> None:
-        c = CELL / 2 * scale
-        r = radius * scale
-        faint = (*INK, 130)
-        _paint_shape(draw, SHAPES[colour], (c, c), r, None, faint, r * 0.12)
-        arm = r * 0.5
+        s = side * scale
+        draw.ellipse(
+            [s * 0.04, s * 0.04, s * 0.96, s * 0.96],
+            fill=CAPTURE,
+            outline=YARD_INSIDE,
+            width=round(s * 0.08),
+        )
+        arm = s * 0.2
         for dx in (-arm, arm):
-            draw.line([c - dx, c - arm, c + dx, c + arm], fill=faint, width=round(r * 0.16))
+            draw.line(
+                [s / 2 - dx, s / 2 - arm, s / 2 + dx, s / 2 + arm],
+                fill=YARD_INSIDE,
+                width=round(s * 0.11),
+            )
 
-    return smooth_sprite(CELL, CELL, paint)
+    return smooth_sprite(side, side, paint)
 
 
 @lru_cache(maxsize=6)
@@ -377,15 +385,12 @@ def _pawn_label(numbers: Iterable[int]) -> str:
 def draw_ludo(view: LudoView) -> Image.Image:
     """The board picture of `view` as a Pillow image (RGB, IMAGE_SIZE square)."""
     viewpoint = _Viewpoint.of(view.viewer_colour)
-    picture = _background(viewpoint, frozenset(view.colours)).copy()
+    playing = tuple(colour for colour in view.colours if colour not in view.left)
+    picture = _background(viewpoint, frozenset(playing)).copy()
     if view.last_move is not None:
         _draw_last_move(ImageDraw.Draw(picture), viewpoint, view.last_move)
-    for colour, progress in view.captured:
-        if LUDO_YARD < progress < LUDO_FINISHED:
-            centre = viewpoint.cell_pixel(_standard_cell(colour, progress))
-            paste_centred(picture, _ghost_sprite(colour), centre)
     on_cells: dict[Cell, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
-    for colour in view.colours:
+    for colour in playing:
         for number, progress in enumerate(view.pawns[colour], start=1):
             if progress == LUDO_YARD:
                 sprite = _pawn_sprite(colour, str(number), 1, CELL * PAWN_RADIUS)
@@ -398,6 +403,11 @@ def draw_ludo(view: LudoView) -> Image.Image:
                 on_cells[_standard_cell(colour, progress)][colour].append(number)
     for cell, groups in on_cells.items():
         _draw_cell_pawns(picture, viewpoint.cell_pixel(cell), groups)
+    if view.capture and view.last_move is not None:
+        colour, _, landed = view.last_move
+        if LUDO_YARD < landed < LUDO_FINISHED:
+            x, y = viewpoint.cell_pixel(_standard_cell(colour, landed))
+            paste_centred(picture, _capture_badge(), (x + CELL * 0.32, y - CELL * 0.32))
     if view.dice is not None:
         paste_centred(picture, _die_sprite(view.dice), viewpoint.pixel(_CENTRE))
     return picture
@@ -445,6 +455,9 @@ def ludo_text(view: LudoView) -> str:
     """
     lines = []
     for colour in view.colours:
+        if colour in view.left:
+            lines.append(f"colour {colour}  left the game")
+            continue
         places = [
             f"{number}:{_place_text(colour, progress)}"
             for number, progress in enumerate(view.pawns[colour], start=1)
@@ -452,9 +465,10 @@ def ludo_text(view: LudoView) -> str:
         lines.append(f"colour {colour}  " + "  ".join(places))
     if view.last_move is not None:
         colour, before, after = view.last_move
+        took = ", capturing" if view.capture else ""
         lines.append(
             f"last move: colour {colour} {_place_text(colour, before)} -> "
-            f"{_place_text(colour, after)}"
+            f"{_place_text(colour, after)}{took}"
         )
     if view.dice is not None:
         lines.append(f"die: {view.dice}")

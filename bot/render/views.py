@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 
@@ -110,8 +110,10 @@ class LudoView:
     """the board is turned so that this colour's yard is at the bottom left"""
     dice: int | None = None
     """the last roll, drawn as a die face"""
-    captured: tuple[tuple[int, int], ...] = field(default=())
-    """(colour, progress) of the pawns the last move sent back to their yard"""
+    capture: bool = False
+    """the last move sent a pawn (or a tower) back to its yard"""
+    left: tuple[int, ...] = ()
+    """colours whose players left the game: drawn as seats nobody plays"""
 
     def __post_init__(self) -> None:
         if not self.colours or len(set(self.colours)) != len(self.colours):
@@ -136,9 +138,8 @@ class LudoView:
             _check_ludo_colour(colour, "the last move's colour")
             _check_progress(before, "the last move's start")
             _check_progress(after, "the last move's end")
-        for colour, progress in self.captured:
-            _check_ludo_colour(colour, "a captured pawn")
-            _check_progress(progress, "a captured pawn")
+        if not set(self.left) <= set(self.colours):
+            raise ValueError(f"left {self.left} names colours not in play {self.colours}")
         if self.viewer_colour is not None:
             _check_ludo_colour(self.viewer_colour, "the viewer's colour")
         if self.dice is not None and self.dice not in DIE_FACES:

@@ -1,0 +1,182 @@
+"""The console front end: play in the terminal, interactive or with commands piped in.
+
+Lines are the same commands as in the chats (`/new brazilian vs computer`, `/move c3-d4`,
+a bare `32-28`), plus `/as NAME` to switch between the people at one keyboard, `/png [FILE]`
+to save the board picture, and `/quit`. Every game is stored, so it goes on the next day.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from bot.i18n import Text, text, translate
+from bot.service import boards
+from bot.service.commands import CommandError, parse_command
+from bot.service.core import GameService
+from bot.service.dispatch import dispatch, game_number
+from bot.service.events import (
+    Actor,
+    BoardChanged,
+    BoardUpdate,
+    ChallengeUpdate,
+    Event,
+    FileReady,
+    GameState,
+    Reply,
+    ServiceError,
+    TurnNotice,
+)
+from storage import ChatRef
+
+PLATFORM = "console"
+CHAT = ChatRef(PLATFORM, "terminal")
+CONSOLE_COMMANDS = ("as", "png", "quit", "exit", "sair", "esci")
+DEFAULT_PLAYER = "player"
+
+
+class Console:
+    """One terminal session: a local player (switchable with /as) talking to the service."""
+
+    def __init__(
+        self,
+        service: GameService,
+        output: TextIO,
+        player: str = DEFAULT_PLAYER,
+        language: str | None = None,
+        folder: Path | None = None,
+    ) -> None:
+        self.service = service
+        self.output = output
+        self.actor = self._actor(player, language)
+        self.folder = folder or Path.cwd()
+        self.language: str | None = language
+        service.subscribe(self._show_later)
+
+    @staticmethod
+    def _actor(name: str, language: str | None) -> Actor:
+        return Actor(PLATFORM, name.lower(), name, language)
+
+    def say(self, message: Text | str) -> None:
+        print(translate(self.language, message), file=self.output, flush=True)
+
+    async def _resolve_opponent(self, name: str) -> Actor | None:
+        return self._actor(name.lstrip("@"), None)
+
+    async def _show_later(self, event: Event) -> None:
+        await self.show([event])
+
+    async def show(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, Reply):
+                self.say(event.text)
+            elif isinstance(event, BoardUpdate):
+                await self._board(event.state, event.headline)
+            elif isinstance(event, ChallengeUpdate):
+                self.say(event.text)
+                if event.challenge.status == "open":
+                    self.say(
+                        text(
+                            "Challenge {id}: /as NAME then /accept {id} or /decline {id}.",
+                            id=event.challenge.id,
+                        )
+                    )
+            elif isinstance(event, TurnNotice):
+                player = await self.service.store.get_player(event.player_id)
+                if player.display_name.lower() != self.actor.user_id:
+                    self.say(
+                        text(
+                            "{name}: your turn in game #{game} (/as {name}).",
+                            name=player.display_name,
+                            game=event.state.id,
+                        )
+                    )
+            elif isinstance(event, FileReady):
+                self._save(event.name, event.content, event.caption)
+
+    async def _board(self, state: GameState, headline: Text | None) -> None:
+        if headline is not None:
+            self.say(headline)
+        print(boards.text_board(state, await self._viewer_seat(state)), file=self.output)
+        self.say(boards.caption(state))
+
+    async def _viewer_seat(self, state: GameState) -> int | None:
+        """The local player's seat, so that the board is drawn from their side."""
+        seats = GameService.seats_of(state, await self.service.player(self.actor))
+        return seats[0] if seats else None
+
+    def _save(self, name: str, content: bytes, caption: Text) -> None:
+        path = self.folder / name
+        path.write_bytes(content)
+        self.say(caption)
+        self.say(text("Saved to {path}.", path=str(path)))
+
+    async def _png(self, args: tuple[str, ...]) -> None:
+        game_id = game_number(args[0]) if args else None
+        events = await self.service.board(self.actor, game_id)
+        state = next(event.state for event in events if isinstance(event, BoardUpdate))
+        name = next((word for word in args if game_number(word) is None), None)
+        path = Path(name) if name else self.folder / f"game-{state.id}.png"
+        path.write_bytes(boards.picture(state, await self._viewer_seat(state)))
+        self.say(text("Saved to {path}.", path=str(path)))
+
+    async def handle(self, line: str) -> bool:
+        """Run one input line; False when the person asked to quit."""
+        if not line.strip():
+            return True
+        try:
+            command = parse_command(line, extra=CONSOLE_COMMANDS)
+            if command.name in ("quit", "exit", "sair", "esci"):
+                return False
+            if command.name == "as":
+                if len(command.args) != 1:
+                    raise ServiceError(text("Usage: /as NAME"))
+                self.actor = self._actor(command.args[0], None)
+                self.say(text("You are now {name}.", name=command.args[0]))
+            elif command.name == "png":
+                await self._png(command.args)
+            else:
+                await self.show(
+                    await dispatch(self.service, self.actor, CHAT, command, self._resolve_opponent)
+                )
+        except CommandError as error:
+            self.say(error.reason)
+        except BoardChanged as error:
+            self.say(error.reason)
+            await self._board(error.state, None)
+        except ServiceError as error:
+            self.say(error.reason)
+        except OSError as error:
+            self.say(text("Could not write the file: {reason}", reason=error.strerror or error))
+        self.language = await self.service.language(self.actor)
+        # The computer answers before the next line is read: piped games stay in order.
+        await self.service.idle()
+        return True
+
+
+async def run_console(
+    service: GameService,
+    *,
+    input_stream: TextIO = sys.stdin,
+    output: TextIO = sys.stdout,
+    player: str = DEFAULT_PLAYER,
+    announce: Callable[[Console], None] | None = None,
+) -> None:
+    """Read commands until the end of input (or /quit)."""
+    console = Console(service, output, player)
+    console.language = await service.language(console.actor)
+    if announce is not None:
+        announce(console)
+    loop = asyncio.get_running_loop()
+    interactive = input_stream.isatty()
+    while True:
+        if interactive:
+            print("> ", end="", file=output, flush=True)
+        line = await loop.run_in_executor(None, input_stream.readline)
+        if not line:
+            break
+        if not await console.handle(line):
+            break

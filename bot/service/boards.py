@@ -1,0 +1,138 @@
+"""Boards for people: a game state as a picture, as text, and the caption under it.
+
+Front ends call these instead of looking into game objects: `picture` (PNG bytes, the same
+for every platform), `text_board` (the console), `caption` (whose turn, the last move).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.i18n import Text, text
+from bot.render import (
+    BLACK,
+    WHITE,
+    DraughtsView,
+    LudoView,
+    draughts_text,
+    ludo_text,
+    render_draughts,
+    render_ludo,
+)
+from bot.service.events import GameState
+from bot.service.families import COLOUR_NAMES, Draughts, family_of
+from games.base import CHANCE, find_game
+from games.damas import Position, parse_square
+from games.ludo import LudoPosition, Roll, Step
+
+_SQUARE_SEPARATORS = re.compile(r"[-x:]")
+
+
+def _last_path(position: Position, notation: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The squares of the last move (path, and the huffed piece), read from its notation."""
+    if not notation:
+        return (), ()
+    words = notation.split()
+    if len(words) == 2:  # "soffio 22": the huffed piece left the board
+        square = parse_square(position.rules, words[1])
+        return (), (square,) if square is not None else ()
+    squares = [parse_square(position.rules, token) for token in _SQUARE_SEPARATORS.split(notation)]
+    path = tuple(square for square in squares if square is not None)
+    return (path if len(path) >= 2 else ()), ()
+
+
+def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
+    position = state.position
+    assert isinstance(position, Position)
+    rules = position.rules
+    path, captured = _last_path(position, state.last_move)
+    pieces = {
+        square: (WHITE if piece.colour == 0 else BLACK, piece.is_king)
+        for square, piece in position.pieces().items()
+    }
+    return DraughtsView(
+        size=10 if rules.board_size == 10 else 8,
+        dark_corner_left=rules.dark_corner_left,
+        pieces=pieces,
+        labels="alphanumeric" if rules.alphanumeric else "numeric",
+        last_move=path or None,
+        captured=captured,
+        viewer=BLACK if viewer_seat == 1 else WHITE,
+    )
+
+
+def ludo_view(state: GameState, viewer_seat: int | None) -> LudoView:
+    position = state.position
+    assert isinstance(position, LudoPosition)
+    view = position.view()
+    colours = tuple(seat.colour for seat in view.seats)
+    last = view.last_move
+    last_move = None
+    if isinstance(last, Step):
+        last_move = (position.rules.colours[last.seat], last.start, last.end)
+    dice = position.roll or (last.value if isinstance(last, Roll) else None)
+    viewer = position.rules.colours[viewer_seat] if viewer_seat is not None else None
+    return LudoView(
+        colours=colours,
+        pawns={seat.colour: seat.pawns for seat in view.seats},
+        last_move=last_move,
+        viewer_colour=viewer,
+        dice=dice,
+    )
+
+
+def picture(state: GameState, viewer_seat: int | None = None) -> bytes:
+    """The board as a PNG, from the side of `viewer_seat` (None: the first seat's)."""
+    if isinstance(state.position, LudoPosition):
+        return render_ludo(ludo_view(state, viewer_seat))
+    return render_draughts(draughts_view(state, viewer_seat))
+
+
+def text_board(state: GameState, viewer_seat: int | None = None) -> str:
+    """The board as monospace text, for the console."""
+    if isinstance(state.position, LudoPosition):
+        return ludo_text(ludo_view(state, viewer_seat))
+    return draughts_text(draughts_view(state, viewer_seat))
+
+
+def seat_label(state: GameState, seat: int) -> Text:
+    """'Ana (White)', 'Bia (Red)'."""
+    if isinstance(state.position, LudoPosition):
+        side = COLOUR_NAMES[state.position.rules.colours[seat]]
+    else:
+        side = text("White") if seat == 0 else text("Black")
+    return text("{name} ({side})", name=state.seat_names[seat], side=side)
+
+
+def caption(state: GameState) -> Text:
+    """One line under the board: the game, the players, whose turn, the last move."""
+    kind = find_game(state.record.kind)
+    title = family_of(kind).title(kind)
+    players = text(
+        " - ".join(f"{{p{seat}}}" for seat in range(len(state.seat_names))),
+        **{f"p{seat}": seat_label(state, seat) for seat in range(len(state.seat_names))},
+    )
+    if state.record.status != "active":
+        status = family_of(kind).result_text(state)
+    else:
+        position = state.position
+        seat = position.to_move()
+        if seat == CHANCE:
+            roller = family_of(kind).roller(position)
+            status = text("{name} to roll", name=seat_label(state, roller))
+        else:
+            status = text("{name} to move", name=seat_label(state, seat))
+    last = (
+        text("last move: {move}", move=state.last_move) if state.last_move else text("no move yet")
+    )
+    offer = state.record.draw_offer
+    if offer is not None and isinstance(family_of(kind), Draughts):
+        status = text("{status}; {name} offers a draw", status=status, name=state.seat_names[offer])
+    return text(
+        "#{game} {title} · {players} · {status} · {last}",
+        game=state.id,
+        title=title,
+        players=players,
+        status=status,
+        last=last,
+    )
