@@ -19,8 +19,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from games.base import GameError, Outcome, find_game
-from games.damas import RULES, Move, Position, divide, perft, row_col, square_name
+from games.base import GameError, Outcome
+from games.damas import (
+    RULES,
+    Move,
+    Position,
+    divide,
+    perft,
+    resolve_rules,
+    row_col,
+    square_name,
+)
 from games.damas.pdn import PdnError, read_games, replay_game
 
 EXIT_OK, EXIT_FOUND_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
@@ -41,12 +50,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _variant(name: str) -> str:
     try:
-        key = find_game(name).key
+        return resolve_rules(name).key
     except KeyError as error:
         raise BadInput(error.args[0]) from error
-    if key not in RULES:
-        raise BadInput(f"{name!r} is not a draughts variant; variants: {', '.join(RULES)}")
-    return key
 
 
 def _position(variant: str, fen: str | None) -> Position:
@@ -172,55 +178,69 @@ def board_text(position: Position) -> str:
     return "\n".join("".join(row) for row in grid)
 
 
+# What each outcome reason of the rules means, for the end-of-game line.
+REASON_TEXTS = {
+    "no_pieces": "{loser} has no pieces left",
+    "no_moves": "{loser} cannot move",
+    "repetition": "the same position came up three times",
+    "king_moves_rule": "too many king moves in a row without capture or man move",
+    "endgame_rule": "the endgame was not won within the moves the rules allow",
+    "insufficient_material": "neither side can win with the pieces left",
+}
+
+
 def _outcome_text(outcome: Outcome) -> str:
     if outcome.is_draw:
-        return f"draw ({outcome.reason})"
-    (winner,) = outcome.winners
-    return f"{COLOUR_NAMES[winner]} wins ({outcome.reason})"
+        headline, loser = "draw", ""
+    else:
+        (winner,) = outcome.winners
+        headline, loser = f"{COLOUR_NAMES[winner]} wins", COLOUR_NAMES[1 - winner]
+    why = REASON_TEXTS.get(outcome.reason, "").format(loser=loser)
+    return f"{headline} ({outcome.reason}{': ' + why if why else ''})"
 
 
-PLAY_HELP = (
-    "type a move (e.g. 32-28, 28x19 or a full capture path), "
-    "'moves' for the legal moves, 'undo', 'board', 'quit'"
-)
+def _play_help(position: Position) -> str:
+    return (
+        f"Type a move, e.g. {position.rules.notation_example}; a full capture path works too; "
+        "'moves' for the legal moves, 'undo', 'board', 'help' or 'quit'. "
+        "On the board: w/b men, W/B kings, empty squares by their names."
+    )
 
 
 def _run_play(args: argparse.Namespace) -> int:
     history = [_position(_variant(args.variant), args.fen)]
-    print(PLAY_HELP)
+    print(_play_help(history[0]))
     show_board = True
     while True:
         position = history[-1]
-        outcome = position.outcome()
         if show_board:
             print(board_text(position))
+            show_board = False
+        outcome = position.outcome()
         if outcome is not None:
             print(f"game over: {_outcome_text(outcome)}")
             return EXIT_OK
-        show_board = False
         print(f"{COLOUR_NAMES[position.to_move()]} to move> ", end="", flush=True)
         line = sys.stdin.readline()
         if not line:
             print()
             return EXIT_OK
-        command = line.strip()
+        command = line.strip().lower()
         if command in ("quit", "exit"):
             return EXIT_OK
-        if not command:
-            continue
         if command == "moves":
             print(" ".join(position.notation(move) for move in position.legal_moves()))
         elif command == "board":
             show_board = True
         elif command == "help":
-            print(PLAY_HELP)
+            print(_play_help(position))
         elif command == "undo":
             if len(history) > 1:
                 history.pop()
                 show_board = True
             else:
                 print("nothing to undo")
-        else:
+        elif command:
             try:
                 move = position.parse(command)
             except GameError as error:
@@ -291,8 +311,9 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser = commands.add_parser(
         "play",
         help="play both sides in the terminal",
-        description=f"Play both sides; {PLAY_HELP}. Reads moves from stdin until the game "
-        "ends, 'quit' or end of input.",
+        description="Play both sides: type moves (32-28, 28x19, c3-d4 in Brazilian, a full "
+        "capture path), 'moves' for the legal moves, 'undo', 'board', 'help', 'quit'. Reads "
+        "stdin until the game ends, 'quit' or end of input.",
     )
     play_parser.add_argument("variant", metavar="VARIANT", help=f"one of: {variants}")
     play_parser.add_argument("--fen", help="start from this position (PDN FEN)")
