@@ -307,9 +307,11 @@ def _pawn_sprite(colour: int, label: str, rings: int, radius: float) -> Image.Im
         r = radius * scale
         shadow = (centre[0] + r * 0.1, centre[1] + r * 0.16)
         if rings > 1:
-            _paint_shape(draw, shape, shadow, r * 1.3, (0, 0, 0, 80), (0, 0, 0, 0), 1)
-            _paint_shape(draw, shape, centre, r * 1.3, COLOUR_FILL[colour], INK, r * 0.12)
-            _paint_shape(draw, shape, centre, r * 1.06, YARD_INSIDE, INK, r * 0.08)
+            # A bold ring of the colour around a slightly smaller pawn: two pawns, one square.
+            _paint_shape(draw, shape, shadow, r * 1.32, (0, 0, 0, 80), (0, 0, 0, 0), 1)
+            _paint_shape(draw, shape, centre, r * 1.32, COLOUR_FILL[colour], INK, r * 0.12)
+            _paint_shape(draw, shape, centre, r, YARD_INSIDE, INK, r * 0.07)
+            r *= 0.92
         else:
             _paint_shape(draw, shape, shadow, r, (0, 0, 0, 80), (0, 0, 0, 0), 1)
         _paint_shape(draw, shape, centre, r, COLOUR_FILL[colour], INK, r * 0.12)

@@ -135,7 +135,8 @@ class LudoView:
                 _check_progress(progress, f"a pawn of colour {colour}")
         if self.last_move is not None:
             colour, before, after = self.last_move
-            _check_ludo_colour(colour, "the last move's colour")
+            if colour not in self.colours:
+                raise ValueError(f"the last move's colour {colour} is not in play {self.colours}")
             _check_progress(before, "the last move's start")
             _check_progress(after, "the last move's end")
         if not set(self.left) <= set(self.colours):
