@@ -521,7 +521,12 @@ class GameService:
         if seat is not None and state.record.seats[seat].computer is not None:
             task = asyncio.get_running_loop().create_task(self._computer_turns(state.id))
             self._background.add(task)
-            task.add_done_callback(self._background.discard)
+            task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[None]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            logger.error("a computer turn failed", exc_info=task.exception())
 
     async def _computer_turns(self, game_id: int) -> None:
         """Play for the computer seats until a person is to act or the game ends."""
@@ -537,7 +542,9 @@ class GameService:
                     events = await self._commit(state, move, CHANCE, None)
                 else:
                     move = await self.computers.choose(
-                        state.record.kind, state.record.options, state.position
+                        state.record.kind,
+                        family.rules_options(state.record.options),
+                        state.position,
                     )
                     events = await self._commit(state, move, seat, None)
             await self._publish(events)

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from bot.i18n import Text, text
 from bot.service.events import GameState, ServiceError
-from games.base import AnyGame, BadSnapshot, GameKind
+from games.base import AnyGame, BadSnapshot, GameError, GameKind
 from games.damas import RULES as DRAUGHTS_RULES
 from games.damas.pdn import PdnGame, write_game
 from games.ludo import LudoPosition, LudoRules
@@ -89,9 +89,23 @@ class Draughts:
     ) -> dict[str, Any]:
         if players not in (None, 2):
             raise ServiceError(text("Draughts is for two players."))
-        if words:
-            raise ServiceError(text("Draughts has no option {option}.", option=" ".join(words)))
-        return {}
+        options: dict[str, Any] = {}
+        for word in words:
+            name, equals, value = word.partition("=")
+            if name.lower() != "fen" or not equals:
+                raise ServiceError(
+                    text(
+                        "Draughts has no option {option}; to start from a position write "
+                        "fen=W:W31,32:B1,2",
+                        option=word,
+                    )
+                )
+            try:
+                kind.start({"fen": value})
+            except GameError as error:
+                raise ServiceError(text("Bad FEN: {reason}", reason=str(error))) from None
+            options["fen"] = value
+        return options
 
     def prepare(self, options: dict[str, Any]) -> dict[str, Any]:
         return options

@@ -1,0 +1,288 @@
+"""Whole games through the service: challenges, moves, draws, resignation, abort, the
+computer, stale boards, concurrency, a corrupt snapshot, PDN export."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import aiosqlite
+import pytest
+
+from bot.i18n import translate
+from bot.service.core import GameService, events_state
+from bot.service.events import (
+    Actor,
+    BoardChanged,
+    BoardUpdate,
+    ChallengeUpdate,
+    Event,
+    FileReady,
+    GameState,
+    ServiceError,
+    TurnNotice,
+)
+from games.base import CHANCE
+from games.damas.pdn import read_games, replay_game
+from games.ludo.dice import verify
+from storage import Store
+from tests.bot.conftest import ANA, BIA, CAIO, CHAT
+
+DRAUGHTS = ("brazilian", "international", "italian", "italian-familiar")
+
+
+def latest(events: list[Event]) -> GameState:
+    state = events_state(events)
+    assert state is not None, events
+    return state
+
+
+async def two_player_game(service: GameService, kind: str, *extra: str) -> GameState:
+    """Ana (White) challenges Bia, who accepts."""
+    challenge_events = await service.new_game(
+        ANA, CHAT, kind, opponent=BIA, seat=0, option_words=extra
+    )
+    challenge = next(e for e in challenge_events if isinstance(e, ChallengeUpdate)).challenge
+    return latest(await service.accept(BIA, challenge.id, CHAT))
+
+
+def actor_for(state: GameState, seat: int) -> Actor:
+    return {0: ANA, 1: BIA, 2: CAIO}[seat]
+
+
+@pytest.mark.parametrize("kind", DRAUGHTS)
+async def test_a_whole_draughts_game_between_two_people_ends_by_rule(
+    service: GameService, kind: str
+) -> None:
+    state = await two_player_game(service, kind)
+    rng = random.Random(kind)
+    for _ in range(600):
+        if not state.active:
+            break
+        seat = service.acting_seat(state)
+        assert seat is not None
+        moves = state.position.legal_moves()
+        move = rng.choice([m for m in moves if m.captures] or list(moves))
+        state = latest(
+            await service.move(
+                actor_for(state, seat), state.position.notation(move), state.id, state.version
+            )
+        )
+    assert state.record.status == "finished"
+    outcome = state.position.outcome()
+    assert outcome is not None
+    assert state.record.result == {"winners": sorted(outcome.winners), "reason": outcome.reason}
+    assert len(await service.store.moves(state.id)) == state.plies
+
+
+async def test_threefold_repetition_ends_the_game_as_a_draw(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian", "fen=W:WK29:BK1")
+    shuffle = ["a1-b2", "b8-a7", "b2-a1", "a7-b8"] * 2
+    for number, notation in enumerate(shuffle):
+        state = latest(await service.move(actor_for(state, number % 2), notation, state.id))
+    assert state.record.status == "finished"
+    assert state.record.result == {"winners": [], "reason": "repetition"}
+
+
+async def test_resignation_gives_the_game_to_the_opponent(service: GameService) -> None:
+    state = await two_player_game(service, "international")
+    state = latest(await service.move(ANA, "32-28", state.id))
+    state = latest(await service.resign(BIA, state.id))
+    assert state.record.result == {"winners": [0], "reason": "resignation"}
+    with pytest.raises(ServiceError, match="over"):
+        await service.move(BIA, "19-23", state.id)
+
+
+async def test_draw_by_agreement_offer_then_accept(service: GameService) -> None:
+    state = await two_player_game(service, "italian")
+    state = latest(await service.draw(ANA, None, state.id))
+    assert state.record.draw_offer == 0
+    with pytest.raises(ServiceError, match="already offered"):
+        await service.draw(ANA, None, state.id)
+    state = latest(await service.draw(BIA, "accept", state.id))
+    assert state.record.result == {"winners": [], "reason": "agreement"}
+
+
+async def test_a_declined_or_moved_past_draw_offer_lapses(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian")
+    latest(await service.draw(ANA, None, state.id))
+    state = latest(await service.draw(BIA, "decline", state.id))
+    assert state.record.draw_offer is None and state.active
+    latest(await service.draw(ANA, None, state.id))
+    state = latest(await service.move(ANA, "c3-d4", state.id))
+    assert state.record.draw_offer is None
+
+
+async def test_abort_only_before_the_first_move(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian")
+    aborted = latest(await service.abort(BIA, state.id))
+    assert aborted.record.status == "aborted"
+    state = await two_player_game(service, "brazilian")
+    latest(await service.move(ANA, "c3-d4", state.id))
+    with pytest.raises(ServiceError, match="before its first move"):
+        await service.abort(ANA, state.id)
+
+
+async def test_claim_needs_a_draw_the_rules_allow(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian")
+    with pytest.raises(ServiceError, match="No draw can be claimed"):
+        await service.claim(ANA, state.id)
+
+
+async def test_turns_strangers_and_bad_notation_are_refused_clearly(
+    service: GameService,
+) -> None:
+    state = await two_player_game(service, "international")
+    with pytest.raises(ServiceError, match="not your turn"):
+        await service.move(BIA, "19-23", state.id)
+    with pytest.raises(ServiceError, match="not playing"):
+        await service.move(CAIO, "32-28", state.id)
+    with pytest.raises(ServiceError) as bad:
+        await service.move(ANA, "99-100", state.id)
+    assert "32-28" in translate("en", bad.value.reason)
+    with pytest.raises(ServiceError) as illegal:
+        await service.move(ANA, "46-41", state.id)
+    assert "Legal" in translate("en", illegal.value.reason)
+
+
+async def test_a_move_on_an_old_board_gets_the_fresh_board(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian")
+    old_version = state.version
+    await service.move(ANA, "c3-d4", state.id, old_version)
+    with pytest.raises(BoardChanged) as changed:
+        await service.move(BIA, "f6-e5", state.id, old_version)
+    assert changed.value.state.version == old_version + 1
+
+
+async def test_fifty_clicks_at_one_version_land_exactly_once(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian")
+    results = await asyncio.gather(
+        *(service.move(ANA, "c3-d4", state.id, state.version) for _ in range(50)),
+        return_exceptions=True,
+    )
+    landed = [result for result in results if isinstance(result, list)]
+    refused = [result for result in results if isinstance(result, BoardChanged)]
+    assert (len(landed), len(refused)) == (1, 49)
+    assert [move.notation for move in await service.store.moves(state.id)] == ["c3-d4"]
+
+
+async def test_two_accepts_of_one_challenge_make_one_game(service: GameService) -> None:
+    events = await service.new_game(ANA, CHAT, "brazilian")
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    results = await asyncio.gather(
+        service.accept(BIA, challenge.id, CHAT),
+        service.accept(CAIO, challenge.id, CHAT),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(result, list) for result in results) == 1
+    assert sum(isinstance(result, ServiceError) for result in results) == 1
+
+
+async def test_challenges_are_accepted_only_by_whom_they_name(service: GameService) -> None:
+    events = await service.new_game(ANA, CHAT, "italian", opponent=BIA)
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    with pytest.raises(ServiceError, match="own challenge"):
+        await service.accept(ANA, challenge.id, CHAT)
+    with pytest.raises(ServiceError, match="someone else"):
+        await service.accept(CAIO, challenge.id, CHAT)
+    declined = await service.decline(BIA, challenge.id, CHAT)
+    assert isinstance(declined[0], ChallengeUpdate)
+    assert declined[0].challenge.status == "declined"
+    with pytest.raises(ServiceError, match="no longer open"):
+        await service.accept(BIA, challenge.id, CHAT)
+
+
+async def test_the_computer_answers_in_the_background(
+    service: GameService, published: list[Event]
+) -> None:
+    events = await service.new_game(ANA, CHAT, "brazilian", computer=True, seat=0)
+    state = latest(events)
+    assert any(isinstance(event, TurnNotice) for event in events)
+    state = latest(await service.move(ANA, "c3-d4", state.id))
+    await service.idle()
+    replies = [event for event in published if isinstance(event, BoardUpdate)]
+    assert replies, "the computer did not move"
+    after = await service.state(state.id)
+    assert after.plies == 2 and service.acting_seat(after) == 0
+
+
+async def test_the_computer_moves_first_when_it_has_white(service: GameService) -> None:
+    state = latest(await service.new_game(ANA, CHAT, "international", computer=True, seat=1))
+    await service.idle()
+    after = await service.state(state.id)
+    assert after.plies == 1
+
+
+async def test_a_corrupt_snapshot_is_rebuilt_from_the_log(
+    service: GameService, store: Store, tmp_path: object
+) -> None:
+    state = await two_player_game(service, "brazilian")
+    state = latest(await service.move(ANA, "c3-d4", state.id))
+    database = tmp_path / "games.sqlite3"  # type: ignore[operator]
+    async with aiosqlite.connect(database) as raw:
+        await raw.execute("UPDATE games SET snapshot = 'garbage' WHERE id = ?", (state.id,))
+        await raw.commit()
+    rebuilt = await service.state(state.id)
+    assert rebuilt.position == state.position
+    assert (await store.get_game(state.id)).snapshot == state.position.snapshot()
+
+
+async def test_pdn_export_has_the_tags_and_replays(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian")
+    for seat, notation in enumerate(["c3-d4", "f6-e5", "d4xf6", "g7xe5"]):
+        state = latest(await service.move(actor_for(state, seat % 2), notation, state.id))
+    latest(await service.resign(BIA, state.id))
+    files = [e for e in await service.export_pdn(ANA, state.id) if isinstance(e, FileReady)]
+    (game,) = read_games(files[0].content.decode())
+    assert game.tags["White"] == "Ana" and game.tags["Black"] == "Bia"
+    assert game.tags["GameType"].startswith("26")
+    assert game.result == "2-0"
+    assert replay_game(game).problem is None
+
+
+async def test_a_bare_move_goes_to_the_chosen_game(service: GameService) -> None:
+    first = await two_player_game(service, "brazilian")
+    second = await two_player_game(service, "italian")
+    await service.use(ANA, first.id)
+    state = latest(await service.move(ANA, "c3-d4"))
+    assert state.id == first.id
+    await service.use(ANA, second.id)
+    state = latest(await service.move(ANA, "21-17"))
+    assert state.id == second.id
+
+
+async def test_ludo_against_three_computers_with_verifiable_dice(service: GameService) -> None:
+    state = latest(await service.new_game(ANA, CHAT, "ludo", computer=True, players=4, seat=0))
+    rng = random.Random(7)
+    for _ in range(3000):
+        await service.idle()
+        state = await service.state(state.id)
+        if not state.active:
+            break
+        assert service.acting_seat(state) == 0
+        if state.position.to_move() == CHANCE:
+            state = latest(await service.roll(ANA, state.id))
+        else:
+            move = rng.choice(list(state.position.legal_moves()))
+            state = latest(await service.move(ANA, state.position.notation(move), state.id))
+    state = await service.state(state.id)
+    assert state.record.status == "finished"
+    rolls = [int(n.split()[1]) for n in state.log if n.startswith("roll")]
+    options = state.record.options
+    assert verify(bytes.fromhex(options["seed"]), options["commitment"], rolls)
+
+
+async def test_a_ludo_player_cannot_type_a_roll_or_make_someone_leave(
+    service: GameService,
+) -> None:
+    state = latest(await service.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0))
+    await service.idle()
+    state = await service.state(state.id)
+    if state.position.to_move() != CHANCE:
+        pytest.skip("the first roll already happened")
+    with pytest.raises(ServiceError, match="Roll"):
+        await service.move(ANA, "roll 6", state.id)
+    state = latest(await service.roll(ANA, state.id))
+    if state.position.to_move() == 0:
+        with pytest.raises(ServiceError):
+            await service.move(ANA, "leave 2", state.id)
