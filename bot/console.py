@@ -8,6 +8,7 @@ to save the board picture, and `/quit`. Every game is stored, so it goes on the 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +32,8 @@ from bot.service.events import (
     TurnNotice,
 )
 from storage import ChatRef
+
+logger = logging.getLogger(__name__)
 
 PLATFORM = "console"
 CHAT = ChatRef(PLATFORM, "terminal")
@@ -151,6 +154,10 @@ class Console:
             self.say(error.reason)
         except OSError as error:
             self.say(text("Could not write the file: {reason}", reason=error.strerror or error))
+        except Exception:
+            # A bug must not end the session: the stored games are safe, say so and go on.
+            logger.exception("the command %r failed", line)
+            self.say(text("Something went wrong with that command; your games are safe."))
         self.language = await self.service.language(self.actor)
         # The computer answers before the next line is read: piped games stay in order.
         await self.service.idle()

@@ -8,6 +8,7 @@ and lets whoever shows it translate it into the reader's language.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -15,6 +16,8 @@ from importlib import resources
 from typing import Any
 
 from babel.messages.pofile import read_po
+
+logger = logging.getLogger(__name__)
 
 LANGUAGES = ("pt", "it", "en")
 DEFAULT_LANGUAGE = "en"
@@ -73,8 +76,13 @@ def catalogue(language: str) -> Mapping[str, str]:
     if folder is None:
         return {}
     path = resources.files("bot.i18n") / "locales" / folder / "LC_MESSAGES" / "messages.po"
-    with path.open("rb") as po_file:
-        entries = read_po(po_file, locale=folder)
+    try:
+        with path.open("rb") as po_file:
+            entries = read_po(po_file, locale=folder)
+    except OSError as error:
+        # Text in English beats no text at all.
+        logger.error("the %s catalogue cannot be read (%s); writing English", language, error)
+        return {}
     return {
         str(entry.id): str(entry.string)
         for entry in entries

@@ -1,0 +1,150 @@
+"""The console front end: a piped session, a game that goes on the next day, and arbitrary
+input that always gets a clear message, never a traceback."""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.console import Console
+from bot.service.commands import COMMANDS, CommandError, parse_command
+from bot.service.core import GameService
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bot(database: Path, lines: list[str], *extra: str) -> str:
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for variable in ("TELEGRAM_TOKEN", "DISCORD_TOKEN"):
+        environment.pop(variable, None)
+    completed = subprocess.run(
+        [sys.executable, "-m", "bot", "--db", str(database), *extra],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=database.parent,
+        env=environment,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "Traceback" not in completed.stderr, completed.stderr
+    return completed.stdout
+
+
+def test_a_piped_game_against_the_computer_goes_on_the_next_day(tmp_path: Path) -> None:
+    database = tmp_path / "bot.sqlite3"
+    first = run_bot(database, ["/new brazilian vs computer white", "/move c3-d4", "/png"])
+    assert f"Database: {database}" in first
+    assert "player played c3-d4." in first
+    assert "Computer played" in first
+    assert (tmp_path / "game-1.png").read_bytes().startswith(b"\x89PNG")
+    second = run_bot(database, ["/history", "/games", "/resign"])
+    assert "1. c3-d4 " in second
+    assert "#1 Brazilian draughts" in second
+    assert "Computer won game #1: resignation." in second
+
+
+def test_two_people_at_one_keyboard_and_a_language_switch(tmp_path: Path) -> None:
+    output = run_bot(
+        tmp_path / "bot.sqlite3",
+        [
+            "/as ana",
+            "/new italian vs bia white",
+            "/as bia",
+            "/accept",
+            "/as ana",
+            "21-17",
+            "/lang it",
+            "/moves",
+            "/as bia",
+            "/draw",
+            "/as ana",
+            "/draw accept",
+        ],
+    )
+    assert "ana played 21-17." in output
+    assert "Game #1 is drawn" in output or "patta" in output.lower()
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.text(max_size=60))
+def test_the_command_parser_never_fails_on_any_text(line: str) -> None:
+    try:
+        command = parse_command(line)
+    except CommandError as error:
+        assert error.reason.message
+    else:
+        assert command.name in {spec.name for spec in COMMANDS}
+
+
+_WORDS = st.sampled_from(
+    [
+        "/new",
+        "/move",
+        "/m",
+        "/roll",
+        "/draw",
+        "/accept",
+        "/use",
+        "/lang",
+        "/board",
+        "/moves",
+        "/resign",
+        "/abort",
+        "/claim",
+        "/pdn",
+        "/history",
+        "/games",
+        "/as",
+        "brazilian",
+        "ludo",
+        "italian",
+        "vs",
+        "computer",
+        "white",
+        "black",
+        "4",
+        "#1",
+        "#999999999999",
+        "c3-d4",
+        "32-28",
+        "roll",
+        "6",
+        "p1",
+        "fen=W:W1:B2",
+        "accept",
+        "it",
+        "\x00",
+        "🙂",
+        "-",
+        "x",
+    ]
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.lists(_WORDS, min_size=1, max_size=5).map(" ".join), max_size=6))
+async def test_arbitrary_commands_always_get_a_clear_answer(
+    service: GameService, caplog: pytest.LogCaptureFixture, lines: list[str]
+) -> None:
+    output = io.StringIO()
+    console = Console(service, output)
+    with caplog.at_level(logging.ERROR):
+        for line in lines:
+            assert await console.handle(line)
+            # Every command that is not blank gets an answer.
+            assert output.getvalue().strip() or not line.strip()
+    unexpected = [record.getMessage() for record in caplog.records]
+    assert not unexpected, unexpected
