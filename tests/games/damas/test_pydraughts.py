@@ -235,11 +235,11 @@ RANDOM_178 = "B:WK31,6,9,10,11,20,21,22,23,30,33,37,41,42,43,44,46:BK17,K24"
 
 
 def test_pydraughts_priority_4_compares_only_the_first_king() -> None:
-    """RULES.md's second Italian test position: one legal move, taking kings at captures 1,
-    2, 4 and 7. pydraughts also lets through the routes that take kings at captures 1, 2, 5,
-    6 and at 1, 3, 4, 7, because it stops comparing after the first king. Here those routes take the same
-    pieces from the same start to the same end, so they are the same move and the sets
-    agree; the next test shows a position where the sets differ."""
+    """RULES.md's second Italian test position: one legal move, taking kings at captures
+    1, 2, 4 and 7. pydraughts also lets through the routes that take kings at captures 1, 2,
+    5, 6 and at 1, 3, 4, 7, because it stops comparing after the first king. Here those
+    routes take the same pieces from the same start to the same end, so they are the same
+    move and the sets agree; the next test shows a position where the sets differ."""
     position = Position.from_fen("italian", RULES_PRIORITY_4)
     peer = peer_routes(position)
     ours = {(19, 10, frozenset({15, 7, 6, 13, 21, 22, 14}))}
