@@ -119,11 +119,12 @@ def _tokens(text: str) -> Iterator[tuple[str, str, int, str]]:
     while position < len(text):
         match = _TOKEN.match(text, position)
         if match is None:
-            opener = text[position]
-            what = {"{": "a comment opened with {", "[": "a tag opened with ["}.get(
-                opener, f"the character {opener!r}"
-            )
-            raise PdnError(f"line {line}: {what} is never closed or is not PDN")
+            unexpected = text[position]
+            what = {
+                "{": "a comment opened with { is never closed",
+                "[": 'a tag opened with [ is not closed or not of the form [Name "value"]',
+            }.get(unexpected, f"unexpected character {unexpected!r}")
+            raise PdnError(f"line {line}: {what}")
         kind = match.lastgroup or ""
         if kind == "tag":
             value = re.sub(r"\\(.)", r"\1", match.group("value"))
@@ -177,6 +178,8 @@ class _GameBuilder:
                 self.add_word(numbered.group(3), line)
             return
         move = word.rstrip(_STRENGTH_MARKS)
+        if not move:
+            return  # a strength mark written apart from its move: `32-28 !`
         if not _MOVE.fullmatch(move):
             raise PdnError(
                 f"line {line}: {word!r} is not a move, a move number or a result "
@@ -319,6 +322,8 @@ def write_game(game: PdnGame) -> str:
     """One record as PDN text: tags, numbered moves wrapped at 80 columns, the result.
 
     The move texts are written as they are: they should be the positions' own notation."""
+    if game.result not in RESULTS:
+        raise ValueError(f"{game.result!r} is not a PDN result; write one of {sorted(RESULTS)}")
     rules = RULES[game.variant]
     tags = {name: game.tags.get(name, "?") for name in STANDARD_TAGS}
     tags["Result"] = game.result

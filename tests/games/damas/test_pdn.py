@@ -71,7 +71,7 @@ def test_nested_variations_are_skipped() -> None:
 
 
 def test_nags_and_strength_marks_are_ignored() -> None:
-    text = "1. 32-28! 19-23?? $4 2. 28x19(?) 14x23!? $1 3. 33-28(!) *"
+    text = "1. 32-28! 19-23?? $4 2. 28x19(?) 14x23!? $1 3. 33-28(!) ! *"
     assert only_game(text).moves == ("32-28", "19-23", "28x19", "14x23", "33-28")
 
 
@@ -206,6 +206,7 @@ def test_fen_and_setup_tags() -> None:
         ("1. 32-28 (19-23\n\n", r"variation opened with \( is never closed"),
         ("1. 32-28\n\n19-23 Bianco Vince 1-0", r"line 3: 'Bianco' is not a move"),
         ("1. 32-28 soffio", r"'soffio' names no square"),
+        ("1. 32-28 } 19-23", r"line 1: unexpected character '\}'"),
     ],
 )
 def test_errors_say_what_and_where(text: str, message: str) -> None:
@@ -256,6 +257,11 @@ def test_written_gametype_and_variant_of_each_variant() -> None:
     assert gametype_lines("brazilian") == ['[GameType "26"]']
     assert gametype_lines("italian") == ['[GameType "22"]']
     assert gametype_lines("italian-familiar") == ['[GameType "22"]', '[Variant "italian-familiar"]']
+
+
+def test_writing_refuses_a_result_pdn_does_not_have() -> None:
+    with pytest.raises(ValueError, match=r"'2-1' is not a PDN result; write one of"):
+        write_game(PdnGame({}, ("32-28",), "2-1", "international"))
 
 
 def test_written_moves_wrap_at_80_columns_and_keep_numbers_with_their_moves() -> None:
