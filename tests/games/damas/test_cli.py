@@ -261,3 +261,14 @@ def test_play_board_marks_kings_and_names_empty_squares(
     assert board[0].split()[0] == "b", "a man of Black on b8, square 1"
     assert "c3" not in out.split("Type", 1)[0]
     assert "e3" in board[5]
+
+
+def test_play_the_household_game_with_a_huff(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 22x13 was the required capture; after 22-19 Black may huff the piece that missed it.
+    typed = "22-19\nmoves\nsoffio 19\n"
+    out = play(["familiare", "--fen", "W:W22:B18,1"], typed, capsys, monkeypatch)
+    assert "Black to move> soffio 19 " in out
+    assert "played soffio 19" in out
+    assert "game over: Black wins (no_pieces: White has no pieces left)" in out
