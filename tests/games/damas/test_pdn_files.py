@@ -17,8 +17,10 @@ PDN_FILES = sorted(PDN_DIR.glob("*.pdn"))
 RECORD_START = re.compile(r"^\[(?:Event|Dati) ", re.MULTILINE)
 
 
-def test_the_data_files_are_there() -> None:
+def test_the_data_files_are_there(data_dir: Path) -> None:
+    assert PDN_DIR == data_dir / "pdn"
     assert len(PDN_FILES) >= 6, f"PDN test files missing in {PDN_DIR}"
+    assert (data_dir / "perft.md").is_file()
 
 
 @pytest.mark.parametrize("path", PDN_FILES, ids=[path.name for path in PDN_FILES])
