@@ -18,7 +18,7 @@ RECORD_START = re.compile(r"^\[(?:Event|Dati) ", re.MULTILINE)
 
 
 def test_the_data_files_are_there(data_dir: Path) -> None:
-    assert PDN_DIR == data_dir / "pdn"
+    assert data_dir / "pdn" == PDN_DIR
     assert len(PDN_FILES) >= 6, f"PDN test files missing in {PDN_DIR}"
     assert (data_dir / "perft.md").is_file()
 
