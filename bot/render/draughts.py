@@ -8,6 +8,7 @@ cached piece sprites, and one fast PNG encode.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -103,26 +104,45 @@ class _BoardKind:
 
 @dataclass(frozen=True)
 class _Backdrops:
-    """The empty board, and the same board with every dark square marked one way.
+    """The empty board, and each dark square cut from boards where it is marked one way.
 
-    A mark is shown by pasting a square cut from its layer, which is much cheaper than
-    drawing it again on every picture. The square numbers are a transparent layer of their
-    own, pasted over the pieces so that no piece hides one.
+    A mark is shown by pasting its square over the board, which is much cheaper than drawing
+    it again on every picture. The square numbers are also kept as transparent corner tiles,
+    pasted again over whatever was drawn on a square so that nothing hides them.
     """
 
     plain: Image.Image
-    last_move: Image.Image
-    highlight: Image.Image
-    numbers: Image.Image | None
+    last_move: Mapping[int, Image.Image]
+    highlight: Mapping[int, Image.Image]
+    numbers: Mapping[int, Image.Image]
 
 
-@lru_cache(maxsize=32)
+# At most one entry per board kind, label style and viewer: 3 * 3 * 2.
+@lru_cache(maxsize=18)
 def _backdrops(kind: _BoardKind) -> _Backdrops:
+    squares = range(1, kind.size * kind.size // 2 + 1)
+    numbers = _square_numbers(kind) if kind.labels in ("numeric", "both") else None
+
+    def board(dark: Rgb, ring: Rgb | None) -> Image.Image:
+        picture = _board_picture(kind, dark, ring)
+        if numbers is not None:
+            picture.paste(numbers, (0, 0), numbers)
+        return picture
+
+    def squares_of(picture: Image.Image) -> dict[int, Image.Image]:
+        return {square: picture.crop(kind.square_box(square)) for square in squares}
+
+    number_tiles = {}
+    if numbers is not None:
+        for square in squares:
+            left, top, _, _ = kind.square_box(square)
+            corner = (left, top, left + round(kind.cell * 0.55), top + round(kind.cell * 0.4))
+            number_tiles[square] = numbers.crop(corner)
     return _Backdrops(
-        plain=_board_picture(kind, DARK, ring=None),
-        last_move=_board_picture(kind, LAST_MOVE_DARK, ring=None),
-        highlight=_board_picture(kind, DARK, ring=HIGHLIGHT_RING),
-        numbers=_square_numbers(kind) if kind.labels in ("numeric", "both") else None,
+        plain=board(DARK, ring=None),
+        last_move=squares_of(board(LAST_MOVE_DARK, ring=None)),
+        highlight=squares_of(board(DARK, ring=HIGHLIGHT_RING)),
+        numbers=number_tiles,
     )
 
 
@@ -171,11 +191,11 @@ def _square_numbers(kind: _BoardKind) -> Image.Image:
     side = image_size(kind.size)
     layer = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
-    number_font = font(round(kind.cell * 0.21))
+    number_font = font(round(kind.cell * 0.24))
     for square in range(1, kind.size * kind.size // 2 + 1):
         left, top, _, _ = kind.square_box(square)
         draw.text(
-            (left + kind.cell * 0.05, top + kind.cell * 0.03),
+            (left + kind.cell * 0.04, top + kind.cell * 0.02),
             str(square),
             font=number_font,
             fill=SQUARE_NUMBER,
@@ -259,19 +279,19 @@ def draw_draughts(view: DraughtsView) -> Image.Image:
     picture = backdrops.plain.copy()
     path = view.last_move or ()
     for square in path:
-        box = kind.square_box(square)
-        picture.paste(backdrops.last_move.crop(box), box[:2])
+        picture.paste(backdrops.last_move[square], kind.square_box(square)[:2])
     for square in view.highlight:
-        box = kind.square_box(square)
-        picture.paste(backdrops.highlight.crop(box), box[:2])
+        picture.paste(backdrops.highlight[square], kind.square_box(square)[:2])
     if path:
         _draw_path(ImageDraw.Draw(picture), kind, path)
     for square in view.captured:
         paste_centred(picture, _captured_sprite(kind.cell), kind.centre(square))
     for square, (colour, king) in view.pieces.items():
         paste_centred(picture, _piece_sprite(kind.cell, colour, king), kind.centre(square))
-    if backdrops.numbers is not None:
-        picture.paste(backdrops.numbers, (0, 0), backdrops.numbers)
+    if backdrops.numbers:
+        for square in {*view.pieces, *path, *view.captured}:
+            tile = backdrops.numbers[square]
+            picture.paste(tile, kind.square_box(square)[:2], tile)
     return picture
 
 
