@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -33,6 +34,7 @@ from games.damas import (
 from games.damas.pdn import PdnError, read_games, replay_game
 
 EXIT_OK, EXIT_FOUND_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OUTPUT_CLOSED = 1  # stdout closed early by its reader
 COLOUR_NAMES = ("White", "Black")
 # Files checked before check-pdn reports its progress on stderr.
 PROGRESS_FROM_FILES = 2
@@ -335,5 +337,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def _command_line() -> int:
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`perft ... | head -1`): no traceback; Python's recipe is to
+        # point stdout at devnull so that the exit does not fail flushing it again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OUTPUT_CLOSED
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_command_line())
