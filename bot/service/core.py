@@ -14,6 +14,7 @@ import logging
 import secrets
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from bot.i18n import Text, language_of, text
@@ -74,6 +75,7 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sinks: list[EventSink] = []
         self._players: dict[tuple[str, str], tuple[str, int]] = {}
+        self._names: dict[int, str] = {}
         self._background: set[asyncio.Task[None]] = set()
 
     # -- plumbing ------------------------------------------------------------------------------
@@ -120,6 +122,7 @@ class GameService:
             actor.platform, actor.user_id, actor.display_name, language_of(actor.language)
         )
         self._players[key] = (actor.display_name, player.id)
+        self._names[player.id] = player.display_name
         return player
 
     async def language(self, actor: Actor) -> str | None:
@@ -175,21 +178,27 @@ class GameService:
         names = []
         for seat in record.seats:
             if seat.player_id is not None:
-                names.append((await self.store.get_player(seat.player_id)).display_name)
+                if seat.player_id not in self._names:
+                    player = await self.store.get_player(seat.player_id)
+                    self._names[seat.player_id] = player.display_name
+                names.append(self._names[seat.player_id])
             elif seat.computer is not None:
                 names.append(family.computer_name(seat.computer))
             else:
                 names.append("?")
         return tuple(names)
 
-    async def _game_of(self, player: Player, game_id: int | None) -> GameState:
+    async def _game_id_for(self, player: Player, game_id: int | None) -> int:
         """The game a command names, else the player's chosen game, else their only game."""
         if game_id is not None:
-            return await self.state(game_id)
+            return game_id
         if player.active_game_id is not None:
-            state = await self.state(player.active_game_id)
-            if state.active:
-                return state
+            try:
+                record = await self.store.get_game(player.active_game_id)
+            except (NotFound, CorruptRecord):
+                record = None
+            if record is not None and record.status == "active":
+                return record.id
         games = await self.store.games_of_player(player.id)
         if not games:
             raise ServiceError(text("You have no game in progress. Start one with /new."))
@@ -201,7 +210,10 @@ class GameService:
                     games=listing,
                 )
             )
-        return await self.state(games[0].id)
+        return games[0].id
+
+    async def _game_of(self, player: Player, game_id: int | None) -> GameState:
+        return await self.state(await self._game_id_for(player, game_id))
 
     @staticmethod
     def seats_of(state: GameState, player: Player) -> list[int]:
@@ -410,9 +422,9 @@ class GameService:
         """Play a move given in notation, as the actor, in the game named or their current one.
         With `version` (from a button), a board that changed since is refused."""
         player = await self.player(actor)
-        state = await self._game_of(player, game_id)
-        async with self._lock(state.id):
-            state = await self.state(state.id)
+        target = await self._game_id_for(player, game_id)
+        async with self._lock(target):
+            state = await self.state(target)
             self._check_version(state, version)
             seat = self._seat_of_actor(state, player)
             if state.position.to_move() == CHANCE:
@@ -446,9 +458,9 @@ class GameService:
     ) -> list[Event]:
         """Roll the die for the actor's turn (Ludo), from the game's committed dice."""
         player = await self.player(actor)
-        state = await self._game_of(player, game_id)
-        async with self._lock(state.id):
-            state = await self.state(state.id)
+        target = await self._game_id_for(player, game_id)
+        async with self._lock(target):
+            state = await self.state(target)
             self._check_version(state, version)
             self._seat_of_actor(state, player)
             if state.position.to_move() != CHANCE:
@@ -484,7 +496,7 @@ class GameService:
         after = position.play(move)
         outcome = after.outcome()
         try:
-            await self.store.append_move(
+            record = await self.store.append_move(
                 state.id,
                 state.version,
                 notation,
@@ -496,7 +508,7 @@ class GameService:
         except StaleVersion:
             fresh = await self.state(state.id)
             raise BoardChanged(text("The board changed; here is the current one."), fresh) from None
-        fresh = await self.state(state.id)
+        fresh = GameState(record, after, state.seat_names, (*state.log, notation))
         family = family_of(find_game(fresh.record.kind))
         mover = family.roller(position) if seat == CHANCE else seat
         headline = family.headline(fresh, notation, mover)
@@ -558,9 +570,9 @@ class GameService:
 
     async def resign(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         player = await self.player(actor)
-        state = await self._game_of(player, game_id)
-        async with self._lock(state.id):
-            state = await self.state(state.id)
+        target = await self._game_id_for(player, game_id)
+        async with self._lock(target):
+            state = await self.state(target)
             self._check_version(state, None)
             seats = self.seats_of(state, player)
             if not seats:
@@ -577,11 +589,11 @@ class GameService:
 
     async def _finish(self, state: GameState, result: GameResult) -> list[Event]:
         try:
-            await self.store.finish_game(state.id, state.version, "finished", result)
+            record = await self.store.finish_game(state.id, state.version, "finished", result)
         except StaleVersion:
             fresh = await self.state(state.id)
             raise BoardChanged(text("The board changed; here is the current one."), fresh) from None
-        fresh = await self.state(state.id)
+        fresh = replace(state, record=record)
         family = family_of(find_game(fresh.record.kind))
         return [BoardUpdate(fresh, family.result_text(fresh), fresh.record.chat)]
 
@@ -590,9 +602,9 @@ class GameService:
     ) -> list[Event]:
         """Offer a draw, or accept ("accept") or decline ("decline") the opponent's offer."""
         player = await self.player(actor)
-        state = await self._game_of(player, game_id)
-        async with self._lock(state.id):
-            state = await self.state(state.id)
+        target = await self._game_id_for(player, game_id)
+        async with self._lock(target):
+            state = await self.state(target)
             self._check_version(state, None)
             seats = self.seats_of(state, player)
             if not seats:
@@ -603,8 +615,8 @@ class GameService:
             if answer == "decline":
                 if offer is None or offer in seats:
                     raise ServiceError(text("There is no draw offer to decline."))
-                await self.store.set_draw_offer(state.id, state.version, None)
-                fresh = await self.state(state.id)
+                record = await self.store.set_draw_offer(state.id, state.version, None)
+                fresh = replace(state, record=record)
                 return [
                     BoardUpdate(
                         fresh,
@@ -621,8 +633,8 @@ class GameService:
             opponent = next(seat for seat in state.record.seats if seat.seat not in seats)
             if opponent.computer is not None:
                 raise ServiceError(text("The computer plays on: it does not take draws."))
-            await self.store.set_draw_offer(state.id, state.version, seats[0])
-            fresh = await self.state(state.id)
+            record = await self.store.set_draw_offer(state.id, state.version, seats[0])
+            fresh = replace(state, record=record)
             return [
                 BoardUpdate(
                     fresh,
@@ -650,22 +662,22 @@ class GameService:
 
     async def abort(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         player = await self.player(actor)
-        state = await self._game_of(player, game_id)
-        async with self._lock(state.id):
-            state = await self.state(state.id)
+        target = await self._game_id_for(player, game_id)
+        async with self._lock(target):
+            state = await self.state(target)
             self._check_version(state, None)
             if not self.seats_of(state, player):
                 raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
             if state.plies > 0:
                 raise ServiceError(text("A game can be aborted only before its first move."))
             try:
-                await self.store.finish_game(state.id, state.version, "aborted", None)
+                record = await self.store.finish_game(state.id, state.version, "aborted", None)
             except StaleVersion:
                 fresh = await self.state(state.id)
                 raise BoardChanged(
                     text("The board changed; here is the current one."), fresh
                 ) from None
-            fresh = await self.state(state.id)
+            fresh = replace(state, record=record)
             return [
                 BoardUpdate(
                     fresh, text("Game #{game} was aborted.", game=state.id), fresh.record.chat
