@@ -264,6 +264,7 @@ def test_pydraughts_priority_4_in_a_crowded_position() -> None:
     assert ours == {(1, 26, frozenset({5, 13, 21}))}
     assert set(peer) - ours == {(1, 12, frozenset({5, 14, 15}))}
     assert peer_with_full_priority_4(position, peer) == ours
+    assert disagreement(position) is None, "the comparison corrects exactly this"
 
 
 def test_pydraughts_lists_every_route_of_one_capture() -> None:
