@@ -159,9 +159,14 @@ def _run_check_pdn(args: argparse.Namespace) -> int:
 
 
 def board_text(position: Position) -> str:
-    """The board seen from White: empty dark squares show their names, w/b men, W/B kings."""
+    """The board seen from White: w/b men, W/B kings, empty dark squares by their names.
+
+    So that occupied squares can be named too, Brazilian boards get ranks on the left and
+    files below, numbered boards the range of square numbers at the end of each row.
+    """
     rules = position.rules
     size = rules.board_size
+    half = size // 2
     names = {
         square: square_name(rules, square) for square in range(1, rules.board.square_count + 1)
     }
@@ -177,7 +182,16 @@ def board_text(position: Position) -> str:
             cell = "wb"[piece.colour]
             cell = cell.upper() if piece.is_king else cell
         grid[row][col] = cell.rjust(width)
-    return "\n".join("".join(row) for row in grid)
+    lines = []
+    for row, cells in enumerate(grid):
+        line = "".join(cells)
+        if rules.alphanumeric:
+            lines.append(f"{size - row:>2} {line}")
+        else:
+            lines.append(f"{line}   {row * half + 1}-{row * half + half}")
+    if rules.alphanumeric:
+        lines.append("   " + "".join(chr(ord("a") + col).rjust(width) for col in range(size)))
+    return "\n".join(lines)
 
 
 # What each outcome reason of the rules means, for the end-of-game line.

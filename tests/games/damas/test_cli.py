@@ -251,16 +251,25 @@ def test_play_reports_the_end_of_the_game(capsys: Capture, monkeypatch: pytest.M
     assert "game over: Black wins (no_pieces: White has no pieces left)" in out
 
 
-def test_play_board_marks_kings_and_names_empty_squares(
+def test_play_board_marks_kings_and_names_squares(
     capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = play(["brazilian", "--fen", "W:WK29,22:B1"], "quit\n", capsys, monkeypatch)
-    board = [line for line in out.splitlines() if line.strip() and "move" not in line.lower()]
-    assert len(board) == 8
-    assert board[7].split()[0] == "W", "a king of White on a1, the bottom left"
-    assert board[0].split()[0] == "b", "a man of Black on b8, square 1"
-    assert "c3" not in out.split("Type", 1)[0]
-    assert "e3" in board[5]
+    ranks = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:9]}
+    assert ranks["1"][0] == "W", "a White king on a1, the bottom left (square 29)"
+    assert ranks["3"][:2] == ["a3", "w"], "a White man on c3 (square 22)"
+    assert ranks["8"][0] == "b", "a Black man on b8 (square 1)"
+    assert out.splitlines()[9].split() == list("abcdefgh")
+
+
+def test_play_numbered_board_shows_the_numbers_of_each_row(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = play(["international"], "quit\n", capsys, monkeypatch)
+    rows = out.splitlines()[1:11]
+    assert rows[0].split() == ["b"] * 5 + ["1-5"]
+    assert rows[4].split() == ["21", "22", "23", "24", "25", "21-25"]
+    assert rows[9].split() == ["w"] * 5 + ["46-50"]
 
 
 def test_play_the_household_game_with_a_huff(
