@@ -45,7 +45,7 @@ def placeholders(template: str) -> set[str]:
     """The `{...}` fields of a str.format template as written: "{name}", "{count:d}".
 
     Raises ValueError for a template that str.format cannot read ("{name", "a } b")."""
-    fields = set()
+    fields: set[str] = set()
     for _literal, name, spec, conversion in Formatter().parse(template):
         if name is not None:
             bang = f"!{conversion}" if conversion else ""
@@ -84,7 +84,7 @@ def _message_argument(call: ast.Call) -> ast.expr | None:
 
 
 def messages_in(source: str, path: str) -> Messages:
-    """The message literals of one Python source file, in the order they appear.
+    """The message literals of one Python source file, each with the lines it is on.
 
     Implicit concatenation ("a " "b") is one literal already in the syntax tree; a message
     built at run time (`Text(line)`) is not a literal and has no catalogue entry."""
