@@ -39,6 +39,7 @@ class Board:
     mask: int  # every bit that is a square
     index_of: tuple[int, ...]  # square number -> bit index (entry 0 unused)
     square_of: dict[int, int]  # bit index -> square number
+    square_of_bit: dict[int, int]  # one-bit int -> square number
     step: tuple[tuple[int, ...], ...]  # bit index -> per direction: neighbour index or -1
     rays: tuple[tuple[tuple[int, ...], ...], ...]  # bit index -> per direction: indices outward
     promotion_rows: tuple[int, int]  # per colour: the bits of the row where its men crown
@@ -73,7 +74,7 @@ class Board:
         squares = []
         while bits:
             low = bits & -bits
-            squares.append(self.square_of[low.bit_length() - 1])
+            squares.append(self.square_of_bit[low])
             bits ^= low
         return sorted(squares)
 
@@ -141,6 +142,7 @@ def board(size: int, dark_corner_left: bool) -> Board:
         mask=mask,
         index_of=tuple(index_of),
         square_of=square_of,
+        square_of_bit={1 << index: square for index, square in square_of.items()},
         step=tuple(step),
         rays=tuple(rays),
         promotion_rows=(rows[0], rows[size - 1]),

@@ -2,9 +2,9 @@
 
 A side is given as `own`, `opp` (bitboards of the mover's and the opponent's pieces), `kings`
 (the kings of both sides) and `colour` (0 White moving towards row 0, 1 Black). A raw move is
-the tuple `(from_index, to_index, captured_bits, path, captured)`: `path` lists every bit
-index the piece stands on, from the start to the end, and `captured` the indices it jumps, in
-order; both are empty for a move without capture (its path is just from and to).
+the tuple `(from_bit, to_bit, captured_bits, path, captured)` of one-bit ints: `path` lists
+the bit of every square the piece stands on, from the start to the end, and `captured` the
+bits of the pieces it jumps, in order; both are empty for a move without capture.
 
 Captured pieces stay on the board until the move ends (no Turkish strike): a jumped piece
 blocks and cannot be jumped again, while the capturing piece's start square is free.
@@ -19,9 +19,12 @@ from games.damas.board import DIRECTIONS, FORWARD, OPPOSITE, Board
 
 Raw = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
 SideGenerator = Callable[[int, int, int, int], list[Raw]]
+# Chooses the routes the rules allow among all complete captures, given the kings; the
+# routes it keeps all take the same number of pieces.
 CapturePriority = Callable[[list[Raw], int], list[Raw]]
+# Per square bit: the (over bit, landing bit) of each short jump the piece may make.
+JumpTable = dict[int, tuple[tuple[int, int], ...]]
 
-_NO_SQUARES: tuple[int, ...] = ()
 _NO_DIRECTION = -1
 
 
@@ -34,6 +37,8 @@ class MoveGenerator:
     routes: SideGenerator  # the legal moves with every route of each
     legal: SideGenerator  # the legal moves, one route per (from, to, captured set)
     required: SideGenerator  # the captures the priority rules allow (merged), else nothing
+    # The legal moves among capture routes when capturing is compulsory (for perft).
+    choose: Callable[[list[Raw], int], list[Raw]]
     promotion_rows: tuple[int, int]
 
 
@@ -64,10 +69,10 @@ def italian_priorities(routes: list[Raw], kings: int) -> list[Raw]:
     if len(routes) < 2:
         return routes
 
-    def rank(route: Raw) -> tuple[int, int, int, tuple[int, ...]]:
+    def rank(route: Raw) -> tuple[int, bool, int, tuple[int, ...]]:
         captured = route[4]
-        king_places = tuple(-place for place, index in enumerate(captured) if kings >> index & 1)
-        return (len(captured), kings >> route[0] & 1, len(king_places), king_places)
+        king_places = tuple(-place for place, bit in enumerate(captured) if kings & bit)
+        return (len(captured), bool(kings & route[0]), len(king_places), king_places)
 
     ranks = [rank(route) for route in routes]
     best = max(ranks)
@@ -85,139 +90,203 @@ def make_generator(
 ) -> MoveGenerator:
     """Build the generator functions of one rule set over the tables of `board`."""
     mask = board.mask
-    half = board.half
+    # Index steps of the ghost-bit layout (see board.py): towards row 0 a piece's bit shifts
+    # right by `near` (up-right) or `far` (up-left); towards the last row left by the same.
+    near, far = board.half, board.half + 1
     promotion_rows = board.promotion_rows
     step = board.step
-    # Per square and direction: the bits of the squares along the ray, nearest first.
-    ray_bits = [
-        tuple(tuple(1 << index for index in ray) for ray in rays) if rays else ()
-        for rays in board.rays
-    ]
+    # Per square bit and direction: the bits of the squares along the ray, nearest first.
+    rays = {
+        1 << index: tuple(tuple(1 << i for i in ray) for ray in board.rays[index])
+        for index in board.square_of
+    }
 
-    def jump_table(directions: tuple[int, ...]) -> list[tuple[tuple[int, int, int, int], ...]]:
-        """Per square: (over bit, landing bit, over index, landing index) of each short jump."""
-        table: list[tuple[tuple[int, int, int, int], ...]] = [()] * len(step)
-        for index, neighbours in enumerate(step):
+    def jump_table(directions: tuple[int, ...]) -> JumpTable:
+        table: JumpTable = {}
+        for index in board.square_of:
             jumps = []
-            for direction in directions if neighbours else ():
-                over = neighbours[direction]
+            for direction in directions:
+                over = step[index][direction]
                 land = step[over][direction] if over >= 0 else -1
                 if land >= 0:
-                    jumps.append((1 << over, 1 << land, over, land))
-            table[index] = tuple(jumps)
+                    jumps.append((1 << over, 1 << land))
+            table[1 << index] = tuple(jumps)
         return table
 
     man_directions = [DIRECTIONS if men_capture_backwards else FORWARD[c] for c in (0, 1)]
     man_jumps = [jump_table(man_directions[colour]) for colour in (0, 1)]
     king_jumps = jump_table(DIRECTIONS)
-    # Index offsets of each direction in the ghost-bit layout (see board.py).
-    offsets = (-(half + 1), -half, half, half + 1)
+    near2, far2 = 2 * near, 2 * far
+    # Per colour: may its men jump towards row 0? towards the last row?
+    men_jump_up = [men_capture_backwards or colour == 0 for colour in (0, 1)]
+    men_jump_down = [men_capture_backwards or colour == 1 for colour in (0, 1)]
 
     def short_routes(
         start: int,
-        jumps: list[tuple[tuple[int, int, int, int], ...]],
+        square: int,
+        taken: int,
+        path: tuple[int, ...],
+        captured: tuple[int, ...],
+        jumps: JumpTable,
         jumpable: int,
         empty: int,
         routes: list[Raw],
     ) -> None:
-        def extend(
-            square: int, taken: int, path: tuple[int, ...], captured: tuple[int, ...]
-        ) -> None:
-            extended = False
-            for over_bit, land_bit, over, land in jumps[square]:
-                if jumpable & over_bit and not taken & over_bit and empty & land_bit:
-                    extended = True
-                    extend(land, taken | over_bit, (*path, land), (*captured, over))
-            if not extended and taken:
-                routes.append((start, square, taken, path, captured))
+        """Extend a route of short jumps from `square`; record it where it cannot go on."""
+        extended = False
+        for over, land in jumps[square]:
+            if jumpable & over and not taken & over and empty & land:
+                extended = True
+                short_routes(
+                    start,
+                    land,
+                    taken | over,
+                    (*path, land),
+                    (*captured, over),
+                    jumps,
+                    jumpable,
+                    empty,
+                    routes,
+                )
+        if not extended and taken:
+            routes.append((start, square, taken, path, captured))
 
-        extend(start, 0, (start,), _NO_SQUARES)
-
-    def flying_routes(start: int, opp: int, empty: int, routes: list[Raw]) -> None:
-        def extend(
-            square: int, taken: int, path: tuple[int, ...], captured: tuple[int, ...], came: int
-        ) -> None:
-            extended = False
-            back = OPPOSITE[came] if came >= 0 else _NO_DIRECTION
-            for direction, ray in enumerate(ray_bits[square]):
-                if direction == back:
-                    continue  # the piece just jumped blocks the way back
-                length = len(ray)
-                i = 0
-                while i < length and empty & ray[i]:
-                    i += 1
-                if i + 1 >= length:
-                    continue
-                target = ray[i]
-                if not opp & target or taken & target or not empty & ray[i + 1]:
-                    continue
-                now_taken = taken | target
-                now_captured = (*captured, target.bit_length() - 1)
+    def flying_routes(
+        start: int,
+        square: int,
+        taken: int,
+        path: tuple[int, ...],
+        captured: tuple[int, ...],
+        came: int,
+        opp: int,
+        empty: int,
+        routes: list[Raw],
+    ) -> None:
+        """Extend a flying king's route from `square` (reached moving in direction `came`)."""
+        extended = False
+        back = OPPOSITE[came] if came >= 0 else _NO_DIRECTION
+        for direction, ray in enumerate(rays[square]):
+            if direction == back:
+                continue  # the piece just jumped blocks the way back
+            length = len(ray)
+            i = 0
+            while i < length and empty & ray[i]:
                 i += 1
-                while i < length and empty & ray[i]:
-                    extended = True
-                    land = ray[i].bit_length() - 1
-                    extend(land, now_taken, (*path, land), now_captured, direction)
-                    i += 1
-            if not extended and taken:
-                routes.append((start, square, taken, path, captured))
-
-        extend(start, 0, (start,), _NO_SQUARES, _NO_DIRECTION)
-
-    def man_capturers(men: int, jumpable: int, empty: int, colour: int) -> int:
-        """The men that have at least one jump, found for all men at once by shifts."""
-        found = 0
-        for direction in man_directions[colour]:
-            offset = offsets[direction]
-            if offset < 0:
-                found |= men & (jumpable << -offset) & (empty << -2 * offset)
-            else:
-                found |= men & (jumpable >> offset) & (empty >> 2 * offset)
-        return found
+            if i + 1 >= length:
+                continue
+            target = ray[i]
+            if not opp & target or taken & target or not empty & ray[i + 1]:
+                continue
+            now_taken = taken | target
+            now_captured = (*captured, target)
+            i += 1
+            while i < length and empty & ray[i]:
+                extended = True
+                land = ray[i]
+                flying_routes(
+                    start,
+                    land,
+                    now_taken,
+                    (*path, land),
+                    now_captured,
+                    direction,
+                    opp,
+                    empty,
+                    routes,
+                )
+                i += 1
+        if not extended and taken:
+            routes.append((start, square, taken, path, captured))
 
     def captures(own: int, opp: int, kings: int, colour: int) -> list[Raw]:
         empty = mask & ~(own | opp)
         routes: list[Raw] = []
         men = own & ~kings
-        men_jumpable = opp if men_capture_kings else opp & ~kings
-        capturers = man_capturers(men, men_jumpable, empty, colour) if men else 0
-        jumps = man_jumps[colour]
-        while capturers:
-            low = capturers & -capturers
-            capturers ^= low
-            short_routes(low.bit_length() - 1, jumps, men_jumpable, empty | low, routes)
+        if men:
+            jumpable = opp if men_capture_kings else opp & ~kings
+            # Per direction, every man with a jump at once: the next square holds a jumpable
+            # piece and the one beyond is empty (shifted bitboards).
+            if men_jump_up[colour]:
+                up_near = men & (jumpable << near) & (empty << near2)
+                up_far = men & (jumpable << far) & (empty << far2)
+            else:
+                up_near = up_far = 0
+            if men_jump_down[colour]:
+                down_near = men & (jumpable >> near) & (empty >> near2)
+                down_far = men & (jumpable >> far) & (empty >> far2)
+            else:
+                down_near = down_far = 0
+            if up_near | up_far | down_near | down_far:
+                jumps = man_jumps[colour]
+                for capturers, shift, up in (
+                    (up_near, near, True),
+                    (up_far, far, True),
+                    (down_near, near, False),
+                    (down_far, far, False),
+                ):
+                    while capturers:
+                        low = capturers & -capturers
+                        capturers ^= low
+                        over = low >> shift if up else low << shift
+                        land = over >> shift if up else over << shift
+                        free = empty | low
+                        # The first jump is made here, so that the common single capture
+                        # needs no recursion.
+                        for next_over, next_land in jumps[land]:
+                            if jumpable & next_over and next_over != over and free & next_land:
+                                path = (low, land)
+                                short_routes(
+                                    low, land, over, path, (over,), jumps, jumpable, free, routes
+                                )
+                                break
+                        else:
+                            routes.append((low, land, over, (low, land), (over,)))
         own_kings = own & kings
         while own_kings:
             low = own_kings & -own_kings
             own_kings ^= low
             if flying_kings:
-                flying_routes(low.bit_length() - 1, opp, empty | low, routes)
+                flying_routes(low, low, 0, (low,), (), _NO_DIRECTION, opp, empty | low, routes)
             else:
-                short_routes(low.bit_length() - 1, king_jumps, opp, empty | low, routes)
+                short_routes(low, low, 0, (low,), (), king_jumps, opp, empty | low, routes)
         return routes
 
     def quiet(own: int, opp: int, kings: int, colour: int) -> list[Raw]:
         empty = mask & ~(own | opp)
         moves: list[Raw] = []
+        append = moves.append
         men = own & ~kings
-        for direction in FORWARD[colour]:
-            offset = offsets[direction]
-            targets = (men >> -offset if offset < 0 else men << offset) & empty
+        if colour == 0:
+            targets = (men >> near) & empty
             while targets:
                 low = targets & -targets
                 targets ^= low
-                to = low.bit_length() - 1
-                moves.append((to - offset, to, 0, _NO_SQUARES, _NO_SQUARES))
+                append((low << near, low, 0, (), ()))
+            targets = (men >> far) & empty
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                append((low << far, low, 0, (), ()))
+        else:
+            targets = (men << near) & empty
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                append((low >> near, low, 0, (), ()))
+            targets = (men << far) & empty
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                append((low >> far, low, 0, (), ()))
         own_kings = own & kings
         while own_kings:
             low = own_kings & -own_kings
             own_kings ^= low
-            start = low.bit_length() - 1
-            for ray in ray_bits[start]:
+            for ray in rays[low]:
                 for bit in ray:
                     if not empty & bit:
                         break
-                    moves.append((start, bit.bit_length() - 1, 0, _NO_SQUARES, _NO_SQUARES))
+                    append((low, bit, 0, (), ()))
                     if not flying_kings:
                         break
         return moves
@@ -229,12 +298,20 @@ def make_generator(
         routes = captures(own, opp, kings, colour)
         return capture_priority(routes, kings) if routes else quiet(own, opp, kings, colour)
 
+    def choose(routes: list[Raw], kings: int) -> list[Raw]:
+        """The legal moves among capture routes (not empty) when capturing is compulsory."""
+        # This runs at many nodes of perft. The priority hook leaves routes that take equally
+        # many pieces, and routes taking one piece each are all different moves.
+        if len(routes) > 1:
+            routes = capture_priority(routes, kings)
+            if len(routes) > 1 and len(routes[0][4]) > 1:
+                routes = merge_routes(routes)
+        return routes
+
     def compulsory_legal(own: int, opp: int, kings: int, colour: int) -> list[Raw]:
-        # Only captures can repeat a move, so only they are merged (this runs in perft).
+        # perft inlines these two lines (see perft.py): keep them in step.
         routes = captures(own, opp, kings, colour)
-        if routes:
-            return merge_routes(capture_priority(routes, kings))
-        return quiet(own, opp, kings, colour)
+        return choose(routes, kings) if routes else quiet(own, opp, kings, colour)
 
     def optional_routes(own: int, opp: int, kings: int, colour: int) -> list[Raw]:
         # Any complete capture may be played; the huff punishes missing the required one.
@@ -249,6 +326,7 @@ def make_generator(
         routes=compulsory_routes if compulsory_capture else optional_routes,
         legal=compulsory_legal if compulsory_capture else optional_legal,
         required=required,
+        choose=choose,
         promotion_rows=promotion_rows,
     )
 
@@ -257,15 +335,13 @@ def apply(
     own: int, opp: int, kings: int, colour: int, move: Raw, promotion_rows: tuple[int, int]
 ) -> tuple[int, int, int]:
     """(own, opp, kings) after `move`; a man ending on its far row is crowned."""
-    start_bit = 1 << move[0]
-    end_bit = 1 << move[1]
-    taken = move[2]
+    start, end, taken = move[0], move[1], move[2]
     # XOR twice leaves the piece in place when a capture ends on its start square.
-    own = own ^ start_bit ^ end_bit
-    if kings & start_bit:
-        kings = ((kings & ~start_bit) | end_bit) & ~taken
+    own = own ^ start ^ end
+    if kings & start:
+        kings = ((kings ^ start) | end) & ~taken
     else:
         kings &= ~taken
-        if end_bit & promotion_rows[colour]:
-            kings |= end_bit
+        if end & promotion_rows[colour]:
+            kings |= end
     return own, opp & ~taken, kings

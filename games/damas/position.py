@@ -222,7 +222,7 @@ class Position:
             while bits:
                 low = bits & -bits
                 bits ^= low
-                found[board.square_of[low.bit_length() - 1]] = Piece(colour, bool(self.kings & low))
+                found[board.square_of_bit[low]] = Piece(colour, bool(self.kings & low))
         return dict(sorted(found.items()))
 
     def material(self, colour: int) -> Material:
@@ -284,11 +284,12 @@ class Position:
     @cached_property
     def _moves(self) -> dict[Move, Raw]:
         """Each legal move (huffs first), with the generator's raw form of normal moves."""
-        square_of = self.rules.board.square_of
+        square_of = self.rules.board.square_of_bit
         moves: dict[Move, Raw] = {}
         for square in self.huffable():
             moves[Move((square,), huff=True)] = (0, 0, 0, (), ())
-        for raw in self._routes:
+        # Ordered by start and end square, so that lists of moves read well.
+        for raw in sorted(self._routes, key=lambda r: (square_of[r[0]], square_of[r[1]])):
             if raw[4]:
                 move = Move(
                     tuple(square_of[i] for i in raw[3]), tuple(square_of[i] for i in raw[4])
@@ -316,9 +317,9 @@ class Position:
             own, opp, self.kings, self.colour, raw, self.rules.generator.promotion_rows
         )
         white, black = (own, opp) if self.colour == WHITE else (opp, own)
-        moved_man = not self.kings >> raw[0] & 1
+        moved_man = not self.kings & raw[0]
         irreversible = moved_man or bool(raw[2])
-        crowned = moved_man and bool(kings >> raw[1] & 1)
+        crowned = moved_man and bool(kings & raw[1])
         after = Position(self.rules, white, black, kings, 1 - self.colour)
         endgame = 0
         if after.endgame_limit() is not None and not (raw[2] or crowned):
@@ -350,7 +351,7 @@ class Position:
             return 0
         bits = 0
         for start, *_ in required:
-            bits |= 1 << (raw[1] if start == raw[0] else start)
+            bits |= raw[1] if start == raw[0] else start
         return bits
 
     def _after_huff(self, square: int) -> Position:
@@ -483,7 +484,7 @@ class Position:
         return [m for m in candidates if any(_passes(path, wanted) for path in routes[m])]
 
     def _routes_by_move(self) -> dict[Move, list[tuple[int, ...]]]:
-        square_of = self.rules.board.square_of
+        square_of = self.rules.board.square_of_bit
         routes: dict[Move, list[tuple[int, ...]]] = {}
         for raw in self._routes:
             path = tuple(square_of[i] for i in raw[3]) if raw[4] else None
