@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from games.ludo.rules import LudoRules
 from games.ludo.simulate import simulate
@@ -46,9 +45,7 @@ def main() -> None:
             if goal is None
             else f" (goal {goal}: {'met' if figures[name] >= goal else 'not met'})"
         )
-        print(
-            f"{name}: {figures[name]}{verdict}; {summary['games_per_s']} games/s", file=sys.stderr
-        )
+        print(f"{name}: {figures[name]}{verdict}; {summary['games_per_s']} games/s", flush=True)
     figures["games"] = arguments.games
     print(json.dumps(figures))
 
