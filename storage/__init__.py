@@ -17,6 +17,7 @@ SQLite details live in storage/sqlite.py and the schema in storage/migrations/.
 from storage.api import (
     BoardMessage,
     Challenge,
+    ChallengeFull,
     ChallengeNotOpen,
     ChallengeStatus,
     ChatRef,
@@ -40,6 +41,7 @@ from storage.sqlite import open_store
 __all__ = [
     "BoardMessage",
     "Challenge",
+    "ChallengeFull",
     "ChallengeNotOpen",
     "ChallengeStatus",
     "ChatRef",

@@ -138,6 +138,8 @@ class Challenge:
     status: ChallengeStatus
     game_id: int | None
     created_at: datetime
+    # The players who joined an open table (a challenge to anyone), in the order they came.
+    entrants: tuple[int, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -177,6 +179,14 @@ class ChallengeNotOpen(StorageError):
         self.challenge_id = challenge_id
         self.status = status
         super().__init__(f"challenge {challenge_id} is already {status}, no longer open")
+
+
+class ChallengeFull(StorageError):
+    """Every free place of the challenge is taken."""
+
+    def __init__(self, challenge_id: int) -> None:
+        self.challenge_id = challenge_id
+        super().__init__(f"challenge {challenge_id} has no free place left")
 
 
 class SchemaTooNew(StorageError):
@@ -375,6 +385,11 @@ class Store(ABC):
     ) -> Challenge:
         """Close an open challenge, atomically: of two concurrent calls exactly one wins and the
         other gets ChallengeNotOpen. `game_id` (only with "accepted") links the game."""
+
+    @abstractmethod
+    async def join_challenge(self, challenge_id: int, player_id: int, capacity: int) -> Challenge:
+        """Add a player to an open challenge's entrants, atomically: a player joins once, and
+        never more than `capacity` entrants (ChallengeFull). ChallengeNotOpen if it is closed."""
 
     @abstractmethod
     async def open_challenges(self, chat: ChatRef) -> list[Challenge]:

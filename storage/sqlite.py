@@ -37,6 +37,7 @@ from storage.api import (
     GAME_STATUSES,
     BoardMessage,
     Challenge,
+    ChallengeFull,
     ChallengeNotOpen,
     ChallengeStatus,
     ChatRef,
@@ -231,6 +232,15 @@ class _Decoder:
             raise self.corrupt(f"the reason in {text!r} is not text")
         return {"winners": winners, "reason": reason}
 
+    def entrants(self, text: str) -> tuple[int, ...]:
+        try:
+            entrants = json.loads(text)
+        except (TypeError, ValueError):
+            raise self.corrupt(f"the entrants {text!r} are not JSON") from None
+        if not (isinstance(entrants, list) and all(isinstance(p, int) for p in entrants)):
+            raise self.corrupt(f"the entrants {text!r} are not a list of player ids")
+        return tuple(entrants)
+
 
 def _game_status(decoder: _Decoder, text: str) -> GameStatus:
     for status in GAME_STATUSES:
@@ -296,6 +306,7 @@ def _challenge(row: Row) -> Challenge:
         status=_challenge_status(decoder, row["status"]),
         game_id=row["game_id"],
         created_at=decoder.time(row["created_at"]),
+        entrants=decoder.entrants(row["entrants"]),
     )
 
 
@@ -848,6 +859,30 @@ class SqliteStore(Store):
     ) -> Challenge:
         async with self._writing() as connection:
             return await _close_challenge(connection, challenge_id, status, game_id)
+
+    async def join_challenge(self, challenge_id: int, player_id: int, capacity: int) -> Challenge:
+        async with self._writing() as connection:
+            await _require_players(connection, [player_id])
+            # One statement decides: still open, not joined yet, and a place left.
+            updated = await _row(
+                connection,
+                "UPDATE challenges SET entrants = json_insert(entrants, '$[#]', ?) "
+                "WHERE id = ? AND status = 'open' AND json_array_length(entrants) < ? "
+                "AND NOT EXISTS (SELECT 1 FROM json_each(entrants) WHERE value = ?) "
+                "RETURNING *",
+                player_id,
+                challenge_id,
+                capacity,
+                player_id,
+            )
+            if updated is not None:
+                return _challenge(updated)
+            current = await _load_challenge(connection, challenge_id)
+            if current.status != "open":
+                raise ChallengeNotOpen(challenge_id, current.status)
+            if player_id in current.entrants:
+                return current
+            raise ChallengeFull(challenge_id)
 
     async def open_challenges(self, chat: ChatRef) -> list[Challenge]:
         async with self._reading() as connection:

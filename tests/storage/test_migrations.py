@@ -12,6 +12,9 @@ import pytest
 from storage import MigrationFailed, SchemaTooNew, open_store
 from storage.sqlite import Migration, bundled_migrations
 
+# The number a migration of a later issue would have.
+NEXT = len(bundled_migrations()) + 1
+
 
 def user_version(path: Path) -> int:
     with closing(sqlite3.connect(path)) as connection:
@@ -68,13 +71,13 @@ async def test_failing_migration_leaves_the_database_unchanged(db_path: Path) ->
         pass
     before = tables(db_path)
     broken = Migration(
-        2,
-        "0002_broken.sql",
+        NEXT,
+        f"{NEXT:04}_broken.sql",
         "CREATE TABLE deadlines (game_id INTEGER);\nINSERT INTO nowhere VALUES (1);\n",
     )
-    with pytest.raises(MigrationFailed, match=r"0002_broken\.sql failed .*nowhere"):
+    with pytest.raises(MigrationFailed, match=rf"{NEXT:04}_broken\.sql failed .*nowhere"):
         await open_store(db_path, migrations=[*bundled_migrations(), broken])
-    assert user_version(db_path) == 1
+    assert user_version(db_path) == NEXT - 1
     assert tables(db_path) == before
 
 
@@ -82,15 +85,15 @@ async def test_later_migration_applies_on_top(db_path: Path) -> None:
     async with await open_store(db_path):
         pass
     deadlines = Migration(
-        2,
-        "0002_deadlines.sql",
+        NEXT,
+        f"{NEXT:04}_deadlines.sql",
         "-- a later issue's table\nCREATE TABLE deadlines (\n  game_id INTEGER\n);\n"
         "CREATE TRIGGER no_negative BEFORE INSERT ON deadlines\n"
         "BEGIN SELECT raise(ABORT, 'negative') WHERE NEW.game_id < 0; END;\n",
     )
     async with await open_store(db_path, migrations=[*bundled_migrations(), deadlines]):
         pass
-    assert user_version(db_path) == 2
+    assert user_version(db_path) == NEXT
     assert "deadlines" in tables(db_path)
 
 

@@ -1,0 +1,42 @@
+"""Ludo tables: players join an open challenge one at a time, each once, never too many."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from storage import ChallengeFull, ChallengeNotOpen, ChatRef, open_store
+
+CHAT = ChatRef("test", "table")
+
+
+async def test_players_join_once_in_order_up_to_the_capacity(tmp_path: Path) -> None:
+    async with await open_store(tmp_path / "db.sqlite3") as store:
+        host, *guests = [await store.player_for_identity("test", str(n), f"P{n}") for n in range(5)]
+        challenge = await store.create_challenge("ludo", {}, host.id, CHAT)
+        assert challenge.entrants == ()
+        joined = await store.join_challenge(challenge.id, guests[0].id, capacity=3)
+        again = await store.join_challenge(challenge.id, guests[0].id, capacity=3)
+        assert joined.entrants == again.entrants == (guests[0].id,)
+        await store.join_challenge(challenge.id, guests[1].id, capacity=3)
+        full = await store.join_challenge(challenge.id, guests[2].id, capacity=3)
+        assert full.entrants == (guests[0].id, guests[1].id, guests[2].id)
+        with pytest.raises(ChallengeFull):
+            await store.join_challenge(challenge.id, guests[3].id, capacity=3)
+        await store.resolve_challenge(challenge.id, "cancelled")
+        with pytest.raises(ChallengeNotOpen):
+            await store.join_challenge(challenge.id, guests[3].id, capacity=9)
+
+
+async def test_a_race_for_the_last_place_has_one_winner(tmp_path: Path) -> None:
+    async with await open_store(tmp_path / "db.sqlite3") as store:
+        host, *guests = [await store.player_for_identity("test", str(n), f"P{n}") for n in range(9)]
+        challenge = await store.create_challenge("ludo", {}, host.id, CHAT)
+        results = await asyncio.gather(
+            *(store.join_challenge(challenge.id, guest.id, capacity=1) for guest in guests),
+            return_exceptions=True,
+        )
+        assert sum(not isinstance(result, Exception) for result in results) == 1
+        assert sum(isinstance(result, ChallengeFull) for result in results) == len(guests) - 1
