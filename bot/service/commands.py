@@ -35,6 +35,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         text("accept a challenge"),
     ),
     CommandSpec(
+        "begin",
+        ("comecar", "começar", "iniciar", "inizia", "comincia"),
+        "/begin [CHALLENGE]",
+        text("start your open table now; the computer takes the free seats"),
+    ),
+    CommandSpec(
         "decline",
         ("recusar", "recuso", "rifiuta", "rifiuto"),
         "/decline [CHALLENGE]",

@@ -43,6 +43,7 @@ from games.base import (
 )
 from storage import (
     Challenge,
+    ChallengeFull,
     ChallengeNotOpen,
     ChatRef,
     CorruptRecord,
@@ -276,21 +277,27 @@ class GameService:
         challenge = await self.store.create_challenge(
             kind.key, options, challenger.id, chat, opponent_id=opponent_id
         )
-        who = opponent.display_name if opponent is not None else None
-        headline = (
-            text(
+        seat_count = family.seat_count(options)
+        if opponent is not None:
+            headline = text(
                 "{challenger} challenges {opponent} to {game}.",
                 challenger=actor.display_name,
-                opponent=who,
+                opponent=opponent.display_name,
                 game=family.title(kind),
             )
-            if who
-            else text(
+        elif seat_count > 2:
+            headline = text(
+                "{challenger} opens a table of {game} for {seats}: /accept to join.",
+                challenger=actor.display_name,
+                game=family.title(kind),
+                seats=seat_count,
+            )
+        else:
+            headline = text(
                 "{challenger} is looking for an opponent for {game}.",
                 challenger=actor.display_name,
                 game=family.title(kind),
             )
-        )
         return [ChallengeUpdate(challenge, headline)]
 
     def _kind(self, name: str) -> GameKind:
@@ -306,30 +313,65 @@ class GameService:
             ) from None
 
     async def accept(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
+        """Accept a challenge; at a table for more than two, take a place, and the game starts
+        when the table is full."""
         player = await self.player(actor)
         challenge = await self._challenge_for(player, challenge_id, chat)
         if challenge.challenger_id == player.id:
             raise ServiceError(text("You cannot accept your own challenge."))
         if challenge.opponent_id not in (None, player.id):
             raise ServiceError(text("This challenge is for someone else."))
+        family = family_of(find_game(challenge.kind))
+        seat_count = family.seat_count(challenge.options)
+        if seat_count == 2:
+            return await self._start_challenge(challenge, [player.id])
+        try:
+            joined = await self.store.join_challenge(challenge.id, player.id, seat_count - 1)
+        except ChallengeFull:
+            raise ServiceError(text("This table is full.")) from None
+        except ChallengeNotOpen:
+            raise ServiceError(text("This challenge is no longer open.")) from None
+        if len(joined.entrants) == seat_count - 1:
+            return await self._start_challenge(joined, list(joined.entrants))
+        return [
+            ChallengeUpdate(
+                joined,
+                text(
+                    "{name} joins ({count} of {seats}). The host can start now with /begin: "
+                    "the computer takes the free seats.",
+                    name=actor.display_name,
+                    count=len(joined.entrants) + 1,
+                    seats=seat_count,
+                ),
+            )
+        ]
+
+    async def begin(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
+        """The host starts an open table now: the computer takes the free seats."""
+        player = await self.player(actor)
+        challenge = await self._challenge_for(player, challenge_id, chat)
+        if challenge.challenger_id != player.id:
+            raise ServiceError(text("Only the player who opened the table can start it."))
+        return await self._start_challenge(challenge, list(challenge.entrants))
+
+    async def _start_challenge(self, challenge: Challenge, guests: list[int]) -> list[Event]:
+        """The game of a challenge: the host at the seat they chose (else drawn), the guests in
+        the order they came, the computer in the free seats."""
         kind = find_game(challenge.kind)
         family = family_of(kind)
         options = dict(challenge.options)
-        challenger_seat = options.pop("challenger_seat", None)
+        host_seat = options.pop("challenger_seat", None)
         seat_count = family.seat_count(options)
-        if challenger_seat is None:
-            challenger_seat = secrets.randbelow(2)
-        accepter_seat = (
-            1 - challenger_seat if seat_count == 2 else (challenger_seat + 1) % seat_count
-        )
+        if host_seat is None:
+            host_seat = secrets.randbelow(seat_count)
+        others = iter(guests)
         seats = []
         for index in range(seat_count):
-            if index == challenger_seat:
+            if index == host_seat:
                 seats.append(SeatRecord(index, challenge.challenger_id))
-            elif index == accepter_seat:
-                seats.append(SeatRecord(index, player.id))
             else:
-                seats.append(SeatRecord(index, None, COMPUTER))
+                guest = next(others, None)
+                seats.append(SeatRecord(index, guest, None if guest else COMPUTER))
         return await self._start_game(kind, family, options, seats, challenge.chat, challenge.id)
 
     async def decline(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:

@@ -150,9 +150,9 @@ async def dispatch(
     name, args = command.name, command.args
     if name == "new":
         return await _new_game(service, actor, chat, args, resolve_opponent)
-    if name in ("accept", "decline"):
-        handler = service.accept if name == "accept" else service.decline
-        return await handler(actor, _only_game_id(command), chat)
+    if name in ("accept", "decline", "begin"):
+        handler = {"accept": service.accept, "decline": service.decline, "begin": service.begin}
+        return await handler[name](actor, _only_game_id(command), chat)
     if name == "move":
         game_id, words = _split_game_id(args)
         if not words:

@@ -286,3 +286,26 @@ async def test_a_ludo_player_cannot_type_a_roll_or_make_someone_leave(
     if state.position.to_move() == 0:
         with pytest.raises(ServiceError):
             await service.move(ANA, "leave 2", state.id)
+
+
+async def test_a_ludo_table_fills_up_and_starts_when_full(service: GameService) -> None:
+    events = await service.new_game(ANA, CHAT, "ludo", players=3)
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    joined = await service.accept(BIA, challenge.id, CHAT)
+    assert isinstance(joined[0], ChallengeUpdate) and joined[0].challenge.status == "open"
+    state = latest(await service.accept(CAIO, challenge.id, CHAT))
+    assert state.active
+    people = {seat.player_id for seat in state.record.seats}
+    assert len(people) == 3 and None not in people
+
+
+async def test_the_host_starts_a_table_early_with_the_computer(service: GameService) -> None:
+    events = await service.new_game(ANA, CHAT, "ludo", players=4)
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    await service.accept(BIA, challenge.id, CHAT)
+    with pytest.raises(ServiceError, match="Only the player who opened"):
+        await service.begin(BIA, challenge.id, CHAT)
+    state = latest(await service.begin(ANA, challenge.id, CHAT))
+    computers = [seat for seat in state.record.seats if seat.computer is not None]
+    assert len(computers) == 2
+    await service.idle()
