@@ -61,6 +61,7 @@ async def serve(database: Path, player: str) -> int:
         print(f"damas-bot: cannot open the database {database}: {error}", file=sys.stderr)
         return 1
     service = GameService(store)
+    await service.resume()
     try:
         waiting = [name for name in TOKEN_VARIABLES if os.environ.get(name)]
         if waiting:

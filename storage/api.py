@@ -343,6 +343,11 @@ class Store(ABC):
         does not decode is left out of the list and logged (get_game on its id raises
         CorruptRecord), so one bad row never hides all the others."""
 
+    @abstractmethod
+    async def games_with_computers(self) -> list[int]:
+        """The ids of the active games that have a computer seat (to wake them after a
+        restart), oldest first."""
+
     # Board messages --------------------------------------------------------------------------
 
     @abstractmethod

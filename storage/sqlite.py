@@ -786,6 +786,16 @@ class SqliteStore(Store):
                 logger.error("left out of the games of player %d: %s", player_id, error)
         return records
 
+    async def games_with_computers(self) -> list[int]:
+        async with self._reading() as connection:
+            rows = await _rows(
+                connection,
+                "SELECT DISTINCT games.id FROM games JOIN game_seats ON game_seats.game_id = "
+                "games.id WHERE games.status = 'active' AND game_seats.computer IS NOT NULL "
+                "ORDER BY games.id",
+            )
+        return [row[0] for row in rows]
+
     # Board messages --------------------------------------------------------------------------
 
     async def set_board_message(

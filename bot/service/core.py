@@ -603,10 +603,13 @@ class GameService:
                     events = await self._commit(state, move, seat, None)
             await self._publish(events)
 
-    async def resume(self, game_ids: Iterable[int]) -> None:
-        """After a restart: let the computers move where it is their turn."""
-        for game_id in game_ids:
-            self._wake_computers(await self.state(game_id))
+    async def resume(self) -> None:
+        """After a restart: let the computers move wherever it is their turn."""
+        for game_id in await self.store.games_with_computers():
+            try:
+                self._wake_computers(await self.state(game_id))
+            except ServiceError as error:
+                logger.error("game %s cannot be resumed: %s", game_id, error)
 
     # -- ending games --------------------------------------------------------------------------
 

@@ -309,3 +309,16 @@ async def test_the_host_starts_a_table_early_with_the_computer(service: GameServ
     computers = [seat for seat in state.record.seats if seat.computer is not None]
     assert len(computers) == 2
     await service.idle()
+
+
+async def test_after_a_restart_the_computer_moves_where_it_is_its_turn(
+    service: GameService, store: Store
+) -> None:
+    state = latest(await service.new_game(ANA, CHAT, "brazilian", computer=True, seat=0))
+    latest(await service.move(ANA, "c3-d4", state.id))
+    await service.close()  # the bot stops before the computer answered
+    assert (await service.state(state.id)).plies == 1
+    restarted = GameService(store, service.computers)
+    await restarted.resume()
+    await restarted.idle()
+    assert (await restarted.state(state.id)).plies == 2
