@@ -106,6 +106,7 @@ class Weights:
     tower: float = 1.5  # each pawn of a tower, safe from single pawns
     risk: float = 1.0  # times the expected loss of an exposed pawn
     opponents: float = 1.0  # how much the opponents' standing counts against ours
+    hazard: float = 0.0  # the chance, per track square still to go, of being taken later
 
 
 WEIGHTS = Weights()
@@ -133,6 +134,8 @@ def standing(
             hits = reach.get(track[progress], 0)
             if hits:
                 value -= weights.risk * value * min(hits, 6) / 6
+        if progress <= LAST_TRACK:
+            value *= 1 - weights.hazard * (LAST_TRACK - progress)
         total += value
     return total
 

@@ -513,6 +513,8 @@ def _matches(position: LudoPosition, move: Step, words: list[str]) -> bool:
 def _outcome(rules: LudoRules, pawns: Pawns, left: frozenset[Seat]) -> Outcome | None:
     """The result the rules give: four pawns home (both partners' in teams), or every
     opponent gone."""
+    if not left and ALL_HOME not in pawns:
+        return None
     seats = range(rules.players)
     if rules.teams:
         if left:
