@@ -71,6 +71,8 @@ class Identity:
     user_id: str
     player_id: int
     display_name: str
+    # Where the bot can write to this account privately; None until the platform allows it.
+    private_chat_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +263,11 @@ class Store(ABC):
     async def set_active_game(self, player_id: int, game_id: int | None) -> Player:
         """Set or clear the game the player's commands go to (NotFound if the player or the
         game does not exist)."""
+
+    @abstractmethod
+    async def set_private_chat(self, platform: str, user_id: str, chat_id: str | None) -> None:
+        """Remember (or with None forget) the private chat of an account (NotFound if the
+        account was never seen)."""
 
     @abstractmethod
     async def identities(self, player_id: int) -> list[Identity]:

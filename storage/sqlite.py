@@ -578,9 +578,28 @@ class SqliteStore(Store):
                 player_id,
             )
         return [
-            Identity(row["platform"], row["user_id"], row["player_id"], row["display_name"])
+            Identity(
+                row["platform"],
+                row["user_id"],
+                row["player_id"],
+                row["display_name"],
+                row["private_chat_id"],
+            )
             for row in rows
         ]
+
+    async def set_private_chat(self, platform: str, user_id: str, chat_id: str | None) -> None:
+        async with self._writing() as connection:
+            updated = await _row(
+                connection,
+                "UPDATE identities SET private_chat_id = ? WHERE platform = ? AND user_id = ? "
+                "RETURNING player_id",
+                chat_id,
+                platform,
+                user_id,
+            )
+            if updated is None:
+                raise NotFound(f"there is no {platform} account {user_id}")
 
     # Games -----------------------------------------------------------------------------------
 

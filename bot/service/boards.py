@@ -7,6 +7,7 @@ for every platform), `text_board` (the console), `caption` (whose turn, the last
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from bot.i18n import Text, text
 from bot.render import (
@@ -22,7 +23,7 @@ from bot.render import (
 from bot.service.events import GameState
 from bot.service.families import COLOUR_NAMES, Draughts, family_of
 from games.base import CHANCE, find_game
-from games.damas import Position, parse_square
+from games.damas import Position, parse_square, square_name
 from games.ludo import LudoPosition, Roll, Step
 
 _SQUARE_SEPARATORS = re.compile(r"[-x:]")
@@ -93,6 +94,39 @@ def text_board(state: GameState, viewer_seat: int | None = None) -> str:
     if isinstance(state.position, LudoPosition):
         return ludo_text(ludo_view(state, viewer_seat))
     return draughts_text(draughts_view(state, viewer_seat))
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """One legal move as buttons offer it: which piece or pawn, where to, in notation.
+
+    `index` is the move's place in the position's legal moves, the same for every reader of
+    one game version: buttons carry it (with the version) instead of long notation."""
+
+    index: int
+    notation: str
+    piece: str
+    target: str
+
+
+def move_choices(state: GameState) -> list[MoveChoice]:
+    """The legal moves of the side to move, for buttons; empty while a roll is due."""
+    position = state.position
+    if not state.active or position.to_move() == CHANCE:
+        return []
+    choices = []
+    for index, move in enumerate(position.legal_moves()):
+        notation = position.notation(move)
+        if isinstance(position, LudoPosition):
+            pawn, _, way = notation.partition(" ")
+            start, _, end = way.replace("x", "-").partition("-")
+            piece, target = f"{pawn} {start}", end
+        else:
+            assert isinstance(position, Position)
+            piece = square_name(position.rules, move.start)
+            target = square_name(position.rules, move.end) if not move.huff else notation
+        choices.append(MoveChoice(index, notation, piece, target))
+    return choices
 
 
 def seat_label(state: GameState, seat: int) -> Text:

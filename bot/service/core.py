@@ -42,6 +42,7 @@ from games.base import (
     replay,
 )
 from storage import (
+    BoardMessage,
     Challenge,
     ChallengeFull,
     ChallengeNotOpen,
@@ -49,6 +50,7 @@ from storage import (
     CorruptRecord,
     GameRecord,
     GameResult,
+    Identity,
     NotFound,
     Player,
     SeatRecord,
@@ -138,6 +140,23 @@ class GameService:
         player = await self.player(actor)
         await self.store.set_language(player.id, language)
         return [Reply(text("From now on I write to you in English."))]
+
+    async def register_private_chat(self, actor: Actor, chat_id: str | None) -> None:
+        """Where the bot may write to `actor` privately (None: nowhere any more)."""
+        await self.player(actor)
+        await self.store.set_private_chat(actor.platform, actor.user_id, chat_id)
+
+    async def contacts(self, player_id: int) -> list[Identity]:
+        """The player's accounts, with their private chats, to tell them it is their turn."""
+        return await self.store.identities(player_id)
+
+    async def board_shown(self, game_id: int, chat: ChatRef, message_id: str) -> None:
+        """A front end showed the board of a game in a chat, as this message."""
+        await self.store.set_board_message(game_id, chat.platform, chat.chat_id, message_id)
+
+    async def board_messages(self, game_id: int) -> list[BoardMessage]:
+        """The messages that show a game's board, to edit them or take their buttons away."""
+        return await self.store.board_messages(game_id)
 
     # -- reading games -------------------------------------------------------------------------
 

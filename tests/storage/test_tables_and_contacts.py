@@ -1,4 +1,5 @@
-"""Ludo tables: players join an open challenge one at a time, each once, never too many."""
+"""Ludo tables (players join an open challenge one at a time, each once, never too many)
+and the private chats where the bot can reach a person."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import ChallengeFull, ChallengeNotOpen, ChatRef, open_store
+from storage import ChallengeFull, ChallengeNotOpen, ChatRef, NotFound, open_store
 
 CHAT = ChatRef("test", "table")
 
@@ -40,3 +41,18 @@ async def test_a_race_for_the_last_place_has_one_winner(tmp_path: Path) -> None:
         )
         assert sum(not isinstance(result, Exception) for result in results) == 1
         assert sum(isinstance(result, ChallengeFull) for result in results) == len(guests) - 1
+
+
+async def test_a_private_chat_is_remembered_per_account(tmp_path: Path) -> None:
+    async with await open_store(tmp_path / "db.sqlite3") as store:
+        ana = await store.player_for_identity("telegram", "42", "Ana")
+        (identity,) = await store.identities(ana.id)
+        assert identity.private_chat_id is None
+        await store.set_private_chat("telegram", "42", "42")
+        (identity,) = await store.identities(ana.id)
+        assert identity.private_chat_id == "42"
+        await store.set_private_chat("telegram", "42", None)
+        (identity,) = await store.identities(ana.id)
+        assert identity.private_chat_id is None
+        with pytest.raises(NotFound):
+            await store.set_private_chat("telegram", "nobody", "1")

@@ -1,0 +1,53 @@
+"""Boards as front ends get them: pictures, text, captions and the move choices of buttons."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import translate
+from bot.service import boards
+from bot.service.core import GameService
+from games.base import CHANCE
+from tests.bot.conftest import ANA, CHAT
+from tests.bot.test_service import latest, two_player_game
+
+
+async def test_move_choices_name_the_piece_and_the_target(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian")
+    choices = boards.move_choices(state)
+    assert len(choices) == 7
+    assert {choice.piece for choice in choices} == {"a3", "c3", "e3", "g3"}
+    c3 = sorted(choice.target for choice in choices if choice.piece == "c3")
+    assert c3 == ["b4", "d4"]
+    for choice in choices:
+        assert state.position.notation(state.position.legal_moves()[choice.index]) == (
+            choice.notation
+        )
+
+
+async def test_ludo_offers_no_moves_until_the_die_is_rolled(service: GameService) -> None:
+    state = latest(await service.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0))
+    await service.idle()
+    state = await service.state(state.id)
+    assert state.position.to_move() == CHANCE
+    assert boards.move_choices(state) == []
+
+
+@pytest.mark.parametrize("kind", ["brazilian", "international", "italian", "italian-familiar"])
+async def test_every_draughts_board_draws_and_captions(service: GameService, kind: str) -> None:
+    state = await two_player_game(service, kind)
+    notation = state.position.notation(state.position.legal_moves()[0])
+    state = latest(await service.move(ANA, notation, state.id))
+    assert boards.picture(state, 0).startswith(b"\x89PNG")
+    assert boards.picture(state, 1) != boards.picture(state, 0)
+    assert boards.text_board(state, 0)
+    caption = translate("en", boards.caption(state))
+    assert f"last move: {notation}" in caption and "Bia (Black) to move" in caption
+
+
+async def test_a_ludo_board_draws_and_captions(service: GameService) -> None:
+    state = latest(await service.new_game(ANA, CHAT, "ludo", computer=True, players=4, seat=0))
+    await service.idle()
+    state = await service.state(state.id)
+    assert boards.picture(state, 0).startswith(b"\x89PNG")
+    assert "Ana (Red)" in translate("en", boards.caption(state))
