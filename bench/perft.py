@@ -3,13 +3,17 @@
     python bench/perft.py [--quick]
 
 Each peer is installed on first use into .peers/<name> (see bench/peers.py). For each
-position and library the table shows the node count, the seconds, the nodes per second and
-how many times faster we are than that peer on the same count. Every library counts with the
-same convention (a capture is one move; equal start, end and captured set are one move) and
-counts the last ply without playing it, so the node rates compare like for like.
-pydraughts is slow (a few hundred nodes per second), so it gets small depths; we run the
-same small depths for its comparison. py-draughts' "turbo" perft is its international-only
-raw-bitboard routine, its fastest.
+position and library the table shows the node count, the seconds (the fastest of a few runs),
+the nodes per second and how many times faster we are than that peer on the same count.
+Every library counts with the same convention (a capture is one move; equal start, end and
+captured set are one move), so the counts must agree; a difference is flagged and makes the
+exit status 1.
+
+Every counter counts the last ply without playing it; ours also counts the men's moves there
+from their target bitboards instead of building them. The peers run through their public
+boards (legal moves, push, pop), except py-draughts' "turbo" perft, its international-only
+raw-bitboard routine and its fastest. pydraughts is slow (a few hundred nodes per second), so
+it gets small depths, and we run the same small depths for its comparison.
 """
 
 from __future__ import annotations
@@ -31,9 +35,10 @@ import peers
 from games.damas import Position, perft
 
 OURS = "damas-bot"
-# Run a count again (ours and py-draughts') at least this often and this long; keep the best.
-MIN_RUNS = 3
+# Count again, in turns, at least this often and this long, and keep each one's best time.
+MIN_ROUNDS = 5
 MIN_SECONDS = 1.0
+RUN_ONCE = frozenset({"pydraughts"})  # too slow to repeat
 RANDOM178 = "B:WK31,6,9,10,11,20,21,22,23,30,33,37,41,42,43,44,46:BK17,K24"
 
 
@@ -50,7 +55,14 @@ class Case:
 CASES = (
     Case("international start", "international", "", 6, 5, ("py-draughts", "py-draughts turbo")),
     Case("brazilian start", "brazilian", "", 7, 6, ("py-draughts",)),
-    Case("international Random178", "international", RANDOM178, 5, 4, ("py-draughts",)),
+    Case(
+        "international Random178",
+        "international",
+        RANDOM178,
+        5,
+        4,
+        ("py-draughts", "py-draughts turbo"),
+    ),
     Case("brazilian start", "brazilian", "", 4, 3, ("pydraughts",)),
     Case("international start", "international", "", 3, 2, ("pydraughts",)),
     Case("italian start", "italian", "", 4, 3, ("pydraughts",)),
@@ -108,19 +120,23 @@ def pydraughts_counters(modules: dict[str, ModuleType]) -> dict[str, Counter]:
     return {"pydraughts": counter}
 
 
-def timed(counter: Counter, case: Case, depth: int, repeat: bool) -> tuple[int, float]:
-    """(nodes, seconds of the fastest count); a fast count is repeated for a steady figure,
-    since other work on the machine only ever makes a run slower."""
-    fastest = float("inf")
-    runs = 0
+def timed(counters: dict[str, Counter], case: Case, depth: int) -> dict[str, tuple[int, float]]:
+    """name -> (nodes, seconds of its fastest count). The counters take turns, round after
+    round, so that other work on the machine slows them alike; pydraughts counts once."""
+    best: dict[str, tuple[int, float]] = {}
     begin = time.perf_counter()
-    while True:
-        start = time.perf_counter()
-        nodes = counter(case.variant, case.fen, depth)
-        fastest = min(fastest, time.perf_counter() - start)
-        runs += 1
-        if not repeat or (runs >= MIN_RUNS and time.perf_counter() - begin >= MIN_SECONDS):
-            return nodes, fastest
+    rounds = 0
+    while rounds < MIN_ROUNDS or time.perf_counter() - begin < MIN_SECONDS:
+        rounds += 1
+        for name, counter in counters.items():
+            if name in best and name in RUN_ONCE:
+                continue
+            start = time.perf_counter()
+            nodes = counter(case.variant, case.fen, depth)
+            seconds = time.perf_counter() - start
+            if name not in best or seconds < best[name][1]:
+                best[name] = (nodes, seconds)
+    return best
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,13 +153,12 @@ def main(argv: list[str] | None = None) -> int:
     mismatches = 0
     for case in CASES:
         depth = case.quick_depth if args.quick else case.depth
-        our_nodes, our_seconds = timed(our_counter, case, depth, repeat=True)
+        names = (OURS, *case.peers)
+        results = timed({name: counters[name] for name in names}, case, depth)
+        our_nodes, our_seconds = results[OURS]
         our_rate = our_nodes / our_seconds
-        rows = [(OURS, our_nodes, our_seconds)]
-        for name in case.peers:
-            nodes, seconds = timed(counters[name], case, depth, repeat=name != "pydraughts")
-            rows.append((name, nodes, seconds))
-        for name, nodes, seconds in rows:
+        for name in names:
+            nodes, seconds = results[name]
             rate = nodes / seconds
             ratio = "" if name == OURS else f"{our_rate / rate:.2f}"
             flag = "" if nodes == our_nodes else "  COUNT DIFFERS"

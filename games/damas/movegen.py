@@ -34,6 +34,9 @@ class MoveGenerator:
 
     captures: SideGenerator  # every complete capture route, before priorities and merging
     quiet: SideGenerator  # every move without capture
+    # The parts of `quiet`: the men's target bitboards per diagonal, the kings' per king.
+    men_steps: Callable[[int, int, int, int], tuple[int, int]]
+    king_steps: Callable[[int, int, int], list[tuple[int, int]]]
     routes: SideGenerator  # the legal moves with every route of each
     legal: SideGenerator  # the legal moves, one route per (from, to, captured set)
     required: SideGenerator  # the captures the priority rules allow (merged), else nothing
@@ -95,9 +98,14 @@ def make_generator(
     near, far = board.half, board.half + 1
     promotion_rows = board.promotion_rows
     step = board.step
-    # Per square bit and direction: the bits of the squares along the ray, nearest first.
-    rays = {
-        1 << index: tuple(tuple(1 << i for i in ray) for ray in board.rays[index])
+    # The bit shift of one step in each direction, and whether it moves to higher bits.
+    direction_steps = ((far, False), (near, False), (near, True), (far, True))
+    # Per square bit, per direction: (bitboard of the ray, step shift, towards higher bits).
+    lines = {
+        1 << index: tuple(
+            (sum(1 << i for i in ray), shift, upward)
+            for ray, (shift, upward) in zip(board.rays[index], direction_steps, strict=True)
+        )
         for index in board.square_of
     }
 
@@ -165,24 +173,21 @@ def make_generator(
         """Extend a flying king's route from `square` (reached moving in direction `came`)."""
         extended = False
         back = OPPOSITE[came] if came >= 0 else _NO_DIRECTION
-        for direction, ray in enumerate(rays[square]):
+        for direction, (ray, shift, upward) in enumerate(lines[square]):
             if direction == back:
                 continue  # the piece just jumped blocks the way back
-            length = len(ray)
-            i = 0
-            while i < length and empty & ray[i]:
-                i += 1
-            if i + 1 >= length:
+            blockers = ray & ~empty
+            if not blockers:
                 continue
-            target = ray[i]
-            if not opp & target or taken & target or not empty & ray[i + 1]:
+            # The nearest piece on the ray: its lowest bit going up, its highest going down.
+            target = blockers & -blockers if upward else 1 << (blockers.bit_length() - 1)
+            if not opp & target or taken & target:
                 continue
             now_taken = taken | target
             now_captured = (*captured, target)
-            i += 1
-            while i < length and empty & ray[i]:
+            land = target << shift if upward else target >> shift
+            while empty & land:
                 extended = True
-                land = ray[i]
                 flying_routes(
                     start,
                     land,
@@ -194,7 +199,7 @@ def make_generator(
                     empty,
                     routes,
                 )
-                i += 1
+                land = land << shift if upward else land >> shift
         if not extended and taken:
             routes.append((start, square, taken, path, captured))
 
@@ -251,44 +256,67 @@ def make_generator(
                 short_routes(low, low, 0, (low,), (), king_jumps, opp, empty | low, routes)
         return routes
 
-    def quiet(own: int, opp: int, kings: int, colour: int) -> list[Raw]:
+    def men_steps(own: int, opp: int, kings: int, colour: int) -> tuple[int, int]:
+        """Where the men can step: the bitboards of the targets along each diagonal (the
+        near one, then the far one). perft counts these without building the moves."""
         empty = mask & ~(own | opp)
-        moves: list[Raw] = []
-        append = moves.append
         men = own & ~kings
         if colour == 0:
-            targets = (men >> near) & empty
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                append((low << near, low, 0, (), ()))
-            targets = (men >> far) & empty
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                append((low << far, low, 0, (), ()))
-        else:
-            targets = (men << near) & empty
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                append((low >> near, low, 0, (), ()))
-            targets = (men << far) & empty
-            while targets:
-                low = targets & -targets
-                targets ^= low
-                append((low >> far, low, 0, (), ()))
+            return (men >> near) & empty, (men >> far) & empty
+        return (men << near) & empty, (men << far) & empty
+
+    def king_steps(own: int, opp: int, kings: int) -> list[tuple[int, int]]:
+        """Where the kings in `own` can move without capture: (king bit, targets bitboard)."""
+        empty = mask & ~(own | opp)
+        found = []
         own_kings = own & kings
         while own_kings:
             low = own_kings & -own_kings
             own_kings ^= low
-            for ray in rays[low]:
-                for bit in ray:
-                    if not empty & bit:
-                        break
-                    append((low, bit, 0, (), ()))
-                    if not flying_kings:
-                        break
+            targets = 0
+            for ray, shift, upward in lines[low]:
+                if not flying_kings:
+                    targets |= (low << shift if upward else low >> shift) & empty
+                    continue
+                blockers = ray & ~empty
+                if blockers:
+                    # Keep the squares before the nearest piece: its lowest bit going up,
+                    # its highest going down.
+                    if upward:
+                        ray &= (blockers & -blockers) - 1
+                    else:
+                        ray &= ~((1 << blockers.bit_length()) - 1)
+                targets |= ray
+            found.append((low, targets))
+        return found
+
+    def quiet(own: int, opp: int, kings: int, colour: int) -> list[Raw]:
+        near_targets, far_targets = men_steps(own, opp, kings, colour)
+        moves: list[Raw] = []
+        append = moves.append
+        for king, targets in king_steps(own, opp, kings) if own & kings else ():
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                append((king, low, 0, (), ()))
+        if colour == 0:
+            while near_targets:
+                low = near_targets & -near_targets
+                near_targets ^= low
+                append((low << near, low, 0, (), ()))
+            while far_targets:
+                low = far_targets & -far_targets
+                far_targets ^= low
+                append((low << far, low, 0, (), ()))
+        else:
+            while near_targets:
+                low = near_targets & -near_targets
+                near_targets ^= low
+                append((low >> near, low, 0, (), ()))
+            while far_targets:
+                low = far_targets & -far_targets
+                far_targets ^= low
+                append((low >> far, low, 0, (), ()))
         return moves
 
     def required(own: int, opp: int, kings: int, colour: int) -> list[Raw]:
@@ -323,6 +351,8 @@ def make_generator(
     return MoveGenerator(
         captures=captures,
         quiet=quiet,
+        men_steps=men_steps,
+        king_steps=king_steps,
         routes=compulsory_routes if compulsory_capture else optional_routes,
         legal=compulsory_legal if compulsory_capture else optional_legal,
         required=required,

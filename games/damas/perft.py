@@ -1,7 +1,9 @@
 """Perft: the number of move sequences of a given length, the standard check of a generator.
 
 Counted on raw bitboards with the same generator that positions use, with bulk counting at
-the last ply (the moves there are counted, not played). Draw rules do not stop the count. In
+the last ply: the moves there are counted, not played, and the moves without capture are
+counted from their target bitboards (generator.men_steps and king_steps, from which
+generator.quiet builds the moves) without being built. Draw rules do not stop the count. In
 italian-familiar a huff is a move of its own, so that variant is counted through positions.
 """
 
@@ -26,6 +28,7 @@ def perft(position: Position, depth: int) -> int:
     generator = position.rules.generator
     # generator.legal for compulsory captures, inlined to save a call at every node.
     captures, choose, quiet = generator.captures, generator.choose, generator.quiet
+    men_steps, king_steps = generator.men_steps, generator.king_steps
     promotion_rows = generator.promotion_rows
 
     def count(own: int, opp: int, kings: int, colour: int, depth: int) -> int:
@@ -35,6 +38,7 @@ def perft(position: Position, depth: int) -> int:
             return len(moves)
         total = 0
         promotion_row = promotion_rows[colour]
+        other = 1 - colour
         for start, end, taken, _, _ in moves:
             # The make-move of movegen.apply, inlined: this loop is the hot path.
             if kings & start:
@@ -44,16 +48,22 @@ def perft(position: Position, depth: int) -> int:
             else:
                 after_kings = kings & ~taken
             after_own, after_opp = opp & ~taken, own ^ start ^ end
-            if depth == 2:
-                # Bulk counting: the last ply is counted, not played.
-                routes = captures(after_own, after_opp, after_kings, 1 - colour)
-                total += len(
-                    choose(routes, after_kings)
-                    if routes
-                    else quiet(after_own, after_opp, after_kings, 1 - colour)
-                )
+            if depth > 2:
+                total += count(after_own, after_opp, after_kings, other, depth - 1)
+                continue
+            # Bulk counting: the last ply is counted, not played.
+            routes = captures(after_own, after_opp, after_kings, other)
+            if not routes:
+                # The moves without capture, counted from their target bitboards.
+                near_targets, far_targets = men_steps(after_own, after_opp, after_kings, other)
+                total += near_targets.bit_count() + far_targets.bit_count()
+                if after_own & after_kings:
+                    for _, targets in king_steps(after_own, after_opp, after_kings):
+                        total += targets.bit_count()
+            elif len(routes) == 1:
+                total += 1
             else:
-                total += count(after_own, after_opp, after_kings, 1 - colour, depth - 1)
+                total += len(choose(routes, after_kings))
         return total
 
     return count(own, opp, position.kings, position.colour, depth)
