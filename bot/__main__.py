@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import logging
 import os
 import sys
@@ -22,7 +23,6 @@ from bot.service.core import GameService
 from storage import StorageError, open_store
 
 DATABASE_NAME = "damas-bot.sqlite3"
-TOKEN_VARIABLES = ("TELEGRAM_TOKEN", "DISCORD_TOKEN")
 
 
 def default_database() -> Path:
@@ -54,6 +54,20 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+# Each chat front end: the variable of its token, and the module whose `serve(service, token)`
+# runs it until cancelled. Imported only when its token is set.
+FRONT_ENDS = {"TELEGRAM_TOKEN": "bot.telegram", "DISCORD_TOKEN": "bot.discord"}
+
+
+async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
+    """Run every front end whose token is set, side by side on one service."""
+    runners = []
+    for variable, token in tokens.items():
+        module = importlib.import_module(FRONT_ENDS[variable])
+        runners.append(module.serve(service, token))
+    await asyncio.gather(*runners)
+
+
 async def serve(database: Path, player: str) -> int:
     try:
         store = await open_store(database)
@@ -63,13 +77,15 @@ async def serve(database: Path, player: str) -> int:
     service = GameService(store)
     await service.resume()
     try:
-        waiting = [name for name in TOKEN_VARIABLES if os.environ.get(name)]
-        if waiting:
+        tokens = {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
+        if tokens:
             print(
-                f"damas-bot: {', '.join(waiting)} is set, but this version has only the "
-                "console front end; starting it.",
+                f"damas-bot: database {database}; front ends: "
+                f"{', '.join(FRONT_ENDS[name] for name in tokens)}",
                 file=sys.stderr,
             )
+            await serve_chats(service, tokens)
+            return 0
 
         def announce(console: Console) -> None:
             console.say(text("damas-bot console. Database: {path}", path=str(database)))
