@@ -10,11 +10,11 @@ the side; the snapshot adds the rest.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar, NamedTuple
 
-from games.base import BadNotation, BadSnapshot, IllegalMove, Outcome, Seat
+from games.base import BadNotation, BadSnapshot, IllegalMove, Outcome, Seat, find_game
 from games.damas.movegen import Raw, apply
 from games.damas.rules import REPETITION_COUNT, RULES, Material, Rules
 from games.damas.squares import describe_squares, parse_square, square_name
@@ -66,11 +66,15 @@ class Move:
     def __hash__(self) -> int:
         return hash(self._identity())
 
-    def __repr__(self) -> str:
+    def __str__(self) -> str:
+        """The move in numbers with its whole path: `32-28`, `39x28x17x6`, `soffio 22`."""
         if self.huff:
-            return f"Move(huff {self.start})"
+            return f"soffio {self.start}"
         separator = "x" if self.captures else "-"
-        return f"Move({separator.join(map(str, self.path))})"
+        return separator.join(map(str, self.path))
+
+    def __repr__(self) -> str:
+        return f"Move({self})"
 
 
 _HUFF = re.compile(r"^(?:soffio|soffia|huff)\s*[:\s]?\s*(\S+)$")
@@ -84,9 +88,7 @@ def resolve_rules(rules_or_key: Rules | str) -> Rules:
         return rules_or_key
     if rules_or_key in RULES:
         return RULES[rules_or_key]
-    from games.base import find_game  # the registry knows the aliases
-
-    try:
+    try:  # the registry knows the aliases
         key = find_game(rules_or_key).key
     except KeyError:
         key = ""
@@ -98,7 +100,11 @@ def resolve_rules(rules_or_key: Rules | str) -> Rules:
 
 @dataclass(frozen=True)
 class Position:
-    """One position of one draughts variant; implements games.base.Game."""
+    """One position of one draughts variant; implements games.base.Game.
+
+    Positions are built as the variant's subclass (BrazilianPosition, ...), whose `key` is
+    the registry key; build them with `start`, `from_fen` or `from_snapshot`.
+    """
 
     key: ClassVar[str] = "draughts"
 
@@ -114,7 +120,7 @@ class Position:
     # Pieces of the side that just moved which the side to move may huff (bitboard).
     huff_bits: int = 0
     # The positions since the last irreversible move, oldest first, this one not included.
-    seen: tuple[PositionKey, ...] = field(default=())
+    seen: tuple[PositionKey, ...] = ()
 
     # ----- construction -----
 
@@ -123,7 +129,7 @@ class Position:
         """The start position: the men on the dark squares of each side's first rows."""
         rules = resolve_rules(rules_or_key)
         white_home, black_home = rules.board.home_rows
-        return cls(rules, white_home, black_home, 0)
+        return _position_class(rules)(rules, white_home, black_home, 0)
 
     @classmethod
     def from_fen(cls, rules_or_key: Rules | str, fen: str) -> Position:
@@ -164,7 +170,8 @@ class Position:
                     f"{fen!r}: a {COLOUR_NAMES[colour].lower()} man cannot stand on {where}, "
                     "its crowning row; write it as a king (K)"
                 )
-        return cls(rules, white, black, kings, WHITE if side == "W" else BLACK)
+        colour = WHITE if side == "W" else BLACK
+        return _position_class(rules)(rules, white, black, kings, colour)
 
     @classmethod
     def from_snapshot(cls, rules_or_key: Rules | str, text: str) -> Position:
@@ -194,7 +201,7 @@ class Position:
             for seen_fen in values.get("seen", "").split("|")
             if seen_fen
         )
-        return cls(
+        return _position_class(rules)(
             rules,
             position.white,
             position.black,
@@ -265,7 +272,7 @@ class Position:
             extras.append("huff=" + ",".join(map(str, self.huffable())))
         if self.seen:
             fens = (
-                Position(self.rules, white, black, kings, colour).fen()
+                type(self)(self.rules, white, black, kings, colour).fen()
                 for white, black, kings, colour in self.seen
             )
             extras.append("seen=" + "|".join(fens))
@@ -307,9 +314,9 @@ class Position:
         """The position after a legal move; IllegalMove if it is not legal here."""
         raw = self._moves.get(move)
         if raw is None:
-            raise IllegalMove(
-                f"{move!r} is not legal here", [self.notation(m) for m in self.legal_moves()]
-            )
+            choices = [self.notation(m) for m in self.legal_moves()]
+            legal = "legal are " + ", ".join(choices) if choices else "no move is legal"
+            raise IllegalMove(f"{move} is not legal here: {legal}", choices)
         if move.huff:
             return self._after_huff(move.start)
         own, opp = self._sides()
@@ -320,11 +327,11 @@ class Position:
         moved_man = not self.kings & raw[0]
         irreversible = moved_man or bool(raw[2])
         crowned = moved_man and bool(kings & raw[1])
-        after = Position(self.rules, white, black, kings, 1 - self.colour)
+        after = type(self)(self.rules, white, black, kings, 1 - self.colour)
         endgame = 0
         if after.endgame_limit() is not None and not (raw[2] or crowned):
             endgame = self.endgame + 1
-        return Position(
+        return type(self)(
             self.rules,
             white,
             black,
@@ -358,7 +365,7 @@ class Position:
         board = self.rules.board
         bit = 1 << board.index_of[square]
         white, black = self.white & ~bit, self.black & ~bit
-        return Position(self.rules, white, black, self.kings & ~bit, self.colour)
+        return type(self)(self.rules, white, black, self.kings & ~bit, self.colour)
 
     # ----- the end of the game -----
 
@@ -375,7 +382,7 @@ class Position:
         """The result by rule, or None while the game goes on."""
         own, opp = self._sides()
         mover, other = self.colour, 1 - self.colour
-        if not opp:  # only after a huff took the last piece
+        if not opp:  # after a huff took the last piece (or in a FEN set up so)
             return Outcome(frozenset({mover}), "no_pieces")
         if not own:
             return Outcome(frozenset({other}), "no_pieces")
@@ -532,3 +539,29 @@ def _fen_items(rules: Rules, fen: str, item: str) -> list[tuple[int, bool]]:
             f"({describe_squares(rules)})"
         )
     return [(square, king) for square in range(start, end + 1)]
+
+
+class BrazilianPosition(Position):
+    key = "brazilian"
+
+
+class InternationalPosition(Position):
+    key = "international"
+
+
+class ItalianPosition(Position):
+    key = "italian"
+
+
+class ItalianFamiliarPosition(Position):
+    key = "italian-familiar"
+
+
+_POSITION_CLASSES: dict[str, type[Position]] = {
+    cls.key: cls
+    for cls in (BrazilianPosition, InternationalPosition, ItalianPosition, ItalianFamiliarPosition)
+}
+
+
+def _position_class(rules: Rules) -> type[Position]:
+    return _POSITION_CLASSES[rules.key]

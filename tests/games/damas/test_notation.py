@@ -119,9 +119,12 @@ def test_huff_errors() -> None:
 
 def test_play_refuses_a_move_that_is_not_legal() -> None:
     position = Position.start("international")
-    with pytest.raises(IllegalMove) as caught:
+    with pytest.raises(IllegalMove, match="32x23 is not legal here: legal are 31-26, ") as caught:
         position.play(Move((32, 23), (28,)))
     assert "32-28" in caught.value.choices
+    finished = Position.from_fen("international", "B:W32:B")
+    with pytest.raises(IllegalMove, match="no move is legal"):
+        finished.play(Move((1, 6)))
 
 
 # ----- FEN -----
@@ -215,6 +218,14 @@ def test_registry_start_with_a_fen_option_and_replay() -> None:
     assert replayed.fen() == "B:W11,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12"
     restored = find_game("brazilian").from_snapshot(replayed.snapshot(), {})
     assert restored == replayed
+
+
+@pytest.mark.parametrize("key", sorted(RULES))
+def test_each_variant_has_its_own_position_class_and_key(key: str) -> None:
+    position = start(key)
+    assert isinstance(position, Position)
+    assert position.key == key == position.rules.key
+    assert position.play(position.legal_moves()[0]).key == key
 
 
 def test_unknown_variant_is_refused() -> None:
