@@ -93,6 +93,31 @@ def test_random_positions_round_trip(position: Position) -> None:
 
 
 @PROPERTY_SETTINGS
+@given(
+    position=random_positions(),
+    choices=st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=40),
+)
+def test_snapshot_keeps_counters_and_history_along_a_game(
+    position: Position, choices: list[int]
+) -> None:
+    """From king-rich positions the draw counters and the repetition history fill up; every
+    snapshot on the way restores all of it."""
+    for choice in choices:
+        if position.outcome() is not None:
+            break
+        moves = position.legal_moves()
+        position = position.play(moves[choice % len(moves)])
+        restored = Position.from_snapshot(position.rules, position.snapshot())
+        assert restored == position
+        assert (restored.king_moves, restored.endgame, restored.seen) == (
+            position.king_moves,
+            position.endgame,
+            position.seen,
+        )
+        assert restored.outcome() == position.outcome()
+
+
+@PROPERTY_SETTINGS
 @given(position=random_positions())
 def test_merged_generator_agrees_with_the_legal_moves(position: Position) -> None:
     """perft's raw list (one route per move) has exactly the moves of legal_moves()."""
