@@ -58,6 +58,8 @@ def test_the_check_command_passes_on_the_repository() -> None:
     )
     assert finished.returncode == 0, finished.stdout + finished.stderr
     assert finished.stdout == ""
+    # Warnings, such as an f-string given to text(): a message no catalogue can translate.
+    assert finished.stderr == ""
 
 
 # -- (b) placeholders -------------------------------------------------------------------------
