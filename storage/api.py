@@ -22,7 +22,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from types import TracebackType
 from typing import Any, Literal, Self, TypedDict
 
@@ -61,6 +61,8 @@ class Player:
     display_name: str
     language: str | None
     active_game_id: int | None
+    # False when the player muted the reminders before deadlines.
+    reminders: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +75,8 @@ class Identity:
     display_name: str
     # Where the bot can write to this account privately; None until the platform allows it.
     private_chat_id: str | None = None
+    # When the player last acted through this account (reminders go where they are).
+    last_seen_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +148,58 @@ class Challenge:
     entrants: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class NextClock:
+    """The clock of the turn that starts: `seat` has `per_move` to act. Storage starts it
+    stopped if that seat's player is on vacation."""
+
+    seat: int
+    per_move: timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRecord:
+    """The clock of a game's current turn. `due_at` is None while it is stopped (its player is
+    on vacation), and `remaining` then says how much time was left."""
+
+    game_id: int
+    seat: int
+    per_move: timedelta
+    due_at: datetime | None
+    remaining: timedelta | None
+    reminded: frozenset[str]
+
+    def time_left(self, now: datetime) -> timedelta:
+        if self.due_at is None:
+            assert self.remaining is not None
+            return self.remaining
+        return self.due_at - now
+
+
+@dataclass(frozen=True, slots=True)
+class VacationRecord:
+    """A player's vacation: from `started_at` to `ends_at` as planned, `ended_at` when over."""
+
+    id: int
+    player_id: int
+    started_at: datetime
+    ends_at: datetime
+    ended_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeRecord:
+    """A message for a player decided by the scheduler (a reminder, a timeout), waiting to be
+    delivered (`sent_at` None) or delivered."""
+
+    id: int
+    player_id: int
+    game_id: int | None
+    kind: str
+    created_at: datetime
+    sent_at: datetime | None
+
+
 # ---------------------------------------------------------------------------------------------
 # Errors
 
@@ -189,6 +245,14 @@ class ChallengeFull(StorageError):
     def __init__(self, challenge_id: int) -> None:
         self.challenge_id = challenge_id
         super().__init__(f"challenge {challenge_id} has no free place left")
+
+
+class OnVacation(StorageError):
+    """The player already is on vacation."""
+
+
+class LinkRefused(StorageError):
+    """A link code is unknown or expired, or the two accounts cannot be joined."""
 
 
 class SchemaTooNew(StorageError):
@@ -285,8 +349,10 @@ class Store(ABC):
         chat: ChatRef | None,
         *,
         from_challenge: int | None = None,
+        clock: NextClock | None = None,
     ) -> GameRecord:
-        """Store a new active game at version 1 with an empty move log.
+        """Store a new active game at version 1 with an empty move log (and the clock of its
+        first turn, if the game has a time control).
 
         Seats must be numbered 0..n-1. With `from_challenge`, the same transaction accepts
         that challenge and links it to the new game, so two accepts of one challenge create
@@ -310,10 +376,13 @@ class Store(ABC):
         player_id: int | None,
         snapshot: str,
         result: GameResult | None = None,
+        clock: NextClock | None = None,
     ) -> GameRecord:
         """Append one move in one transaction: the game must be active at `expected_version`
         (else StaleVersion); the move gets the next ply; the version goes up by one; the
-        snapshot is replaced; a draw offer is withdrawn; with `result` the game is finished.
+        snapshot is replaced; a draw offer is withdrawn; with `result` the game is finished
+        (and its clock removed); with `clock` a new turn's clock starts (without, the clock
+        of the turn goes on). If `player_id` was on vacation, the vacation ends.
         Once this returns, the move survives a crash or power loss."""
 
     @abstractmethod
@@ -325,7 +394,8 @@ class Store(ABC):
         result: GameResult | None,
     ) -> GameRecord:
         """End an active game without a move (resignation, agreed draw, timeout, abort) with the
-        same version check as `append_move`. A "finished" game needs a result."""
+        same version check as `append_move`; its clock is removed. A "finished" game needs a
+        result."""
 
     @abstractmethod
     async def set_draw_offer(
@@ -354,6 +424,78 @@ class Store(ABC):
     async def games_with_computers(self) -> list[int]:
         """The ids of the active games that have a computer seat (to wake them after a
         restart), oldest first."""
+
+    # Clocks, vacations, notices, links ------------------------------------------------------
+
+    @abstractmethod
+    async def clock(self, game_id: int) -> ClockRecord | None:
+        """The clock of the game's current turn, or None (no time control, or game over)."""
+
+    @abstractmethod
+    async def due_clocks(self, now: datetime) -> list[ClockRecord]:
+        """The running clocks whose deadline has passed."""
+
+    @abstractmethod
+    async def clocks_to_remind(
+        self, now: datetime, name: str, before: timedelta
+    ) -> list[ClockRecord]:
+        """Running clocks whose deadline is at most `before` away, whose turn is longer than
+        `before`, and whose reminder `name` was not sent yet in this turn."""
+
+    @abstractmethod
+    async def next_wakeup(self, reminders: dict[str, timedelta]) -> datetime | None:
+        """The earliest moment something falls due: a deadline, a reminder of `reminders`
+        (name -> time before the deadline) not yet sent, the planned end of a vacation."""
+
+    @abstractmethod
+    async def remind(self, game_id: int, seat: int, name: str, player_id: int) -> bool:
+        """Mark reminder `name` sent for the turn of `seat` and queue its notice, in one
+        transaction; False (and nothing done) if it was marked already or the turn is over."""
+
+    @abstractmethod
+    async def add_notice(self, player_id: int, game_id: int | None, kind: str) -> NoticeRecord:
+        """Queue a notice for a player."""
+
+    @abstractmethod
+    async def unsent_notices(self) -> list[NoticeRecord]:
+        """The notices not delivered yet, oldest first."""
+
+    @abstractmethod
+    async def notice_sent(self, notice_id: int) -> None:
+        """Mark a notice delivered."""
+
+    @abstractmethod
+    async def start_vacation(self, player_id: int, ends_at: datetime) -> VacationRecord:
+        """Start a vacation until `ends_at`, stopping the clocks of the player's turns, in one
+        transaction. OnVacation if one is going on."""
+
+    @abstractmethod
+    async def end_vacation(self, player_id: int) -> VacationRecord | None:
+        """End the player's vacation now and restart the clocks it stopped; None if the player
+        was not on vacation."""
+
+    @abstractmethod
+    async def vacations(self, player_id: int, since: datetime) -> list[VacationRecord]:
+        """The player's vacations that went on at any time since `since`, oldest first."""
+
+    @abstractmethod
+    async def vacations_due(self, now: datetime) -> list[VacationRecord]:
+        """The vacations going on whose planned end has come."""
+
+    @abstractmethod
+    async def set_reminders(self, player_id: int, on: bool) -> Player:
+        """Mute (False) or unmute the reminders before deadlines."""
+
+    @abstractmethod
+    async def create_link_code(self, player_id: int, code: str, expires_at: datetime) -> None:
+        """Store a one-time code that links another account to this player."""
+
+    @abstractmethod
+    async def link_identity(self, code: str, platform: str, user_id: str) -> Player:
+        """Use a link code: the account (platform, user_id) and everything of its player
+        (games, challenges, vacations) move to the code's player, in one transaction; the code
+        is spent. LinkRefused if the code is unknown or expired, or the two players sit in one
+        game together."""
 
     # Board messages --------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -41,20 +41,26 @@ from storage.api import (
     ChallengeNotOpen,
     ChallengeStatus,
     ChatRef,
+    ClockRecord,
     CorruptRecord,
     GameRecord,
     GameResult,
     GameStatus,
     Identity,
+    LinkRefused,
     MigrationFailed,
     MoveRecord,
+    NextClock,
     NotFound,
+    NoticeRecord,
+    OnVacation,
     Player,
     SchemaTooNew,
     SeatRecord,
     StaleVersion,
     StorageError,
     Store,
+    VacationRecord,
 )
 
 logger = logging.getLogger(__name__)
@@ -261,7 +267,101 @@ def _chat(platform: str | None, chat_id: str | None) -> ChatRef | None:
 
 
 def _player(row: Row) -> Player:
-    return Player(row["id"], row["display_name"], row["language"], row["active_game_id"])
+    return Player(
+        row["id"],
+        row["display_name"],
+        row["language"],
+        row["active_game_id"],
+        bool(row["reminders"]),
+    )
+
+
+def _epoch(moment: datetime) -> float:
+    return moment.timestamp()
+
+
+def _moment(epoch: float) -> datetime:
+    return datetime.fromtimestamp(epoch, UTC)
+
+
+def _clock(row: Row) -> ClockRecord:
+    remaining = row["remaining"]
+    return ClockRecord(
+        game_id=row["game_id"],
+        seat=row["seat"],
+        per_move=timedelta(seconds=row["per_move"]),
+        due_at=None if row["due_at"] is None else _moment(row["due_at"]),
+        remaining=None if remaining is None else timedelta(seconds=remaining),
+        reminded=frozenset(name for name in row["reminded"].split(",") if name),
+    )
+
+
+def _vacation(row: Row) -> VacationRecord:
+    return VacationRecord(
+        row["id"],
+        row["player_id"],
+        _moment(row["started_at"]),
+        _moment(row["ends_at"]),
+        None if row["ended_at"] is None else _moment(row["ended_at"]),
+    )
+
+
+def _notice(row: Row) -> NoticeRecord:
+    decoder = _Decoder(f"notice {row['id']}")
+    return NoticeRecord(
+        row["id"],
+        row["player_id"],
+        row["game_id"],
+        row["kind"],
+        decoder.time(row["created_at"]),
+        None if row["sent_at"] is None else decoder.time(row["sent_at"]),
+    )
+
+
+# The seats of a player, as (game_id, seat) rows to match clocks against.
+_SEATS_OF_PLAYER = "SELECT game_id, seat FROM game_seats WHERE player_id = ?"
+
+
+async def _start_clock(
+    connection: aiosqlite.Connection, game_id: int, clock: NextClock, now: float
+) -> None:
+    """The clock of a new turn: running, or stopped if the seat's player is on vacation."""
+    away = await _row(
+        connection,
+        "SELECT 1 FROM game_seats JOIN vacations ON vacations.player_id = game_seats.player_id "
+        "AND vacations.ended_at IS NULL WHERE game_seats.game_id = ? AND game_seats.seat = ?",
+        game_id,
+        clock.seat,
+    )
+    per_move = clock.per_move.total_seconds()
+    due_at, remaining = (None, per_move) if away else (now + per_move, None)
+    await connection.execute_fetchall(
+        "INSERT INTO clocks (game_id, seat, per_move, due_at, remaining, reminded) "
+        "VALUES (?, ?, ?, ?, ?, ',') ON CONFLICT (game_id) DO UPDATE SET seat = excluded.seat, "
+        "per_move = excluded.per_move, due_at = excluded.due_at, "
+        "remaining = excluded.remaining, reminded = ','",
+        (game_id, clock.seat, per_move, due_at, remaining),
+    )
+
+
+async def _end_vacation(
+    connection: aiosqlite.Connection, player_id: int, now: float
+) -> VacationRecord | None:
+    """End the player's vacation and restart the clocks it stopped."""
+    ended = await _row(
+        connection,
+        "UPDATE vacations SET ended_at = ? WHERE player_id = ? AND ended_at IS NULL RETURNING *",
+        now,
+        player_id,
+    )
+    if ended is None:
+        return None
+    await connection.execute_fetchall(
+        "UPDATE clocks SET due_at = ? + remaining, remaining = NULL "
+        f"WHERE due_at IS NULL AND (game_id, seat) IN ({_SEATS_OF_PLAYER})",
+        (now, player_id),
+    )
+    return _vacation(ended)
 
 
 def _seat(row: Row) -> SeatRecord:
@@ -528,15 +628,16 @@ class SqliteStore(Store):
                 )
                 assert created is not None  # RETURNING of an INSERT always gives the row
                 await connection.execute_fetchall(
-                    "INSERT INTO identities (platform, user_id, player_id, display_name) "
-                    "VALUES (?, ?, ?, ?)",
-                    (platform, user_id, created["id"], display_name),
+                    "INSERT INTO identities (platform, user_id, player_id, display_name, "
+                    "last_seen_at) VALUES (?, ?, ?, ?, ?)",
+                    (platform, user_id, created["id"], display_name, self._now()),
                 )
                 return _player(created)
             player_id = identity["player_id"]
             await connection.execute_fetchall(
-                "UPDATE identities SET display_name = ? WHERE platform = ? AND user_id = ?",
-                (display_name, platform, user_id),
+                "UPDATE identities SET display_name = ?, last_seen_at = ? "
+                "WHERE platform = ? AND user_id = ?",
+                (display_name, self._now(), platform, user_id),
             )
             await connection.execute_fetchall(
                 "UPDATE players SET display_name = ?, language = coalesce(language, ?) "
@@ -584,6 +685,9 @@ class SqliteStore(Store):
                 row["player_id"],
                 row["display_name"],
                 row["private_chat_id"],
+                None
+                if row["last_seen_at"] is None
+                else _Decoder("an identity").time(row["last_seen_at"]),
             )
             for row in rows
         ]
@@ -612,6 +716,7 @@ class SqliteStore(Store):
         chat: ChatRef | None,
         *,
         from_challenge: int | None = None,
+        clock: NextClock | None = None,
     ) -> GameRecord:
         if not kind:
             raise ValueError("a game needs a kind, a registry key such as 'brazilian' or 'ludo'")
@@ -648,6 +753,8 @@ class SqliteStore(Store):
             )
             if from_challenge is not None:
                 await _close_challenge(connection, from_challenge, "accepted", game_id)
+            if clock is not None:
+                await _start_clock(connection, game_id, clock, _epoch(self._clock()))
             return await _load_game(connection, game_id)
 
     async def get_game(self, game_id: int) -> GameRecord:
@@ -699,6 +806,7 @@ class SqliteStore(Store):
         player_id: int | None,
         snapshot: str,
         result: GameResult | None = None,
+        clock: NextClock | None = None,
     ) -> GameRecord:
         if not notation:
             raise ValueError("a move needs its notation, not empty text")
@@ -721,6 +829,15 @@ class SqliteStore(Store):
                 "SELECT ?, coalesce(max(ply), 0) + 1, ?, ?, ?, ? FROM moves WHERE game_id = ?",
                 (game_id, notation, seat, player_id, self._now(), game_id),
             )
+            now = _epoch(self._clock())
+            if player_id is not None:
+                await _end_vacation(connection, player_id, now)
+            if result is not None:
+                await connection.execute_fetchall(
+                    "DELETE FROM clocks WHERE game_id = ?", (game_id,)
+                )
+            elif clock is not None:
+                await _start_clock(connection, game_id, clock, now)
             return await _load_game(connection, game_id)
 
     async def finish_game(
@@ -744,6 +861,7 @@ class SqliteStore(Store):
                 status,
                 encoded_result,
             )
+            await connection.execute_fetchall("DELETE FROM clocks WHERE game_id = ?", (game_id,))
             return await _load_game(connection, game_id)
 
     async def set_draw_offer(
@@ -804,6 +922,220 @@ class SqliteStore(Store):
             except CorruptRecord as error:
                 logger.error("left out of the games of player %d: %s", player_id, error)
         return records
+
+    # Clocks, vacations, notices, links ------------------------------------------------------
+
+    async def clock(self, game_id: int) -> ClockRecord | None:
+        async with self._reading() as connection:
+            row = await _row(connection, "SELECT * FROM clocks WHERE game_id = ?", game_id)
+        return None if row is None else _clock(row)
+
+    async def due_clocks(self, now: datetime) -> list[ClockRecord]:
+        async with self._reading() as connection:
+            rows = await _rows(
+                connection,
+                "SELECT * FROM clocks WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at",
+                _epoch(now),
+            )
+        return [_clock(row) for row in rows]
+
+    async def clocks_to_remind(
+        self, now: datetime, name: str, before: timedelta
+    ) -> list[ClockRecord]:
+        ahead = before.total_seconds()
+        async with self._reading() as connection:
+            rows = await _rows(
+                connection,
+                "SELECT * FROM clocks WHERE due_at IS NOT NULL AND due_at - ? <= ? "
+                "AND due_at > ? AND per_move > ? AND instr(reminded, ',' || ? || ',') = 0 "
+                "ORDER BY due_at",
+                ahead,
+                _epoch(now),
+                _epoch(now),
+                ahead,
+                name,
+            )
+        return [_clock(row) for row in rows]
+
+    async def next_wakeup(self, reminders: dict[str, timedelta]) -> datetime | None:
+        moments: list[float] = []
+        async with self._reading() as connection:
+            for sql, parameters in [
+                ("SELECT min(due_at) FROM clocks WHERE due_at IS NOT NULL", ()),
+                ("SELECT min(ends_at) FROM vacations WHERE ended_at IS NULL", ()),
+                *(
+                    (
+                        "SELECT min(due_at - ?) FROM clocks WHERE due_at IS NOT NULL "
+                        "AND per_move > ? AND instr(reminded, ',' || ? || ',') = 0",
+                        (before.total_seconds(), before.total_seconds(), name),
+                    )
+                    for name, before in reminders.items()
+                ),
+            ]:
+                row = await _row(connection, sql, *parameters)
+                if row is not None and row[0] is not None:
+                    moments.append(row[0])
+        return _moment(min(moments)) if moments else None
+
+    async def remind(self, game_id: int, seat: int, name: str, player_id: int) -> bool:
+        if not name or "," in name:
+            raise ValueError(f"a reminder name is a word without commas, not {name!r}")
+        async with self._writing() as connection:
+            marked = await _row(
+                connection,
+                "UPDATE clocks SET reminded = reminded || ? || ',' WHERE game_id = ? "
+                "AND seat = ? AND instr(reminded, ',' || ? || ',') = 0 RETURNING game_id",
+                name,
+                game_id,
+                seat,
+                name,
+            )
+            if marked is None:
+                return False
+            await self._insert_notice(connection, player_id, game_id, f"reminder_{name}")
+            return True
+
+    async def _insert_notice(
+        self, connection: aiosqlite.Connection, player_id: int, game_id: int | None, kind: str
+    ) -> NoticeRecord:
+        row = await _row(
+            connection,
+            "INSERT INTO notices (player_id, game_id, kind, created_at) VALUES (?, ?, ?, ?) "
+            "RETURNING *",
+            player_id,
+            game_id,
+            kind,
+            self._now(),
+        )
+        assert row is not None  # RETURNING of an INSERT always gives the row
+        return _notice(row)
+
+    async def add_notice(self, player_id: int, game_id: int | None, kind: str) -> NoticeRecord:
+        async with self._writing() as connection:
+            return await self._insert_notice(connection, player_id, game_id, kind)
+
+    async def unsent_notices(self) -> list[NoticeRecord]:
+        async with self._reading() as connection:
+            rows = await _rows(
+                connection, "SELECT * FROM notices WHERE sent_at IS NULL ORDER BY id"
+            )
+        return [_notice(row) for row in rows]
+
+    async def notice_sent(self, notice_id: int) -> None:
+        async with self._writing() as connection:
+            await connection.execute_fetchall(
+                "UPDATE notices SET sent_at = ? WHERE id = ?", (self._now(), notice_id)
+            )
+
+    async def start_vacation(self, player_id: int, ends_at: datetime) -> VacationRecord:
+        now = _epoch(self._clock())
+        async with self._writing() as connection:
+            await _require(connection, "players", player_id)
+            try:
+                started = await _row(
+                    connection,
+                    "INSERT INTO vacations (player_id, started_at, ends_at) VALUES (?, ?, ?) "
+                    "RETURNING *",
+                    player_id,
+                    now,
+                    max(now, _epoch(ends_at)),
+                )
+            except sqlite3.IntegrityError:
+                raise OnVacation(f"player {player_id} is on vacation already") from None
+            assert started is not None  # RETURNING of an INSERT always gives the row
+            await connection.execute_fetchall(
+                "UPDATE clocks SET remaining = max(due_at - ?, 0), due_at = NULL "
+                f"WHERE due_at IS NOT NULL AND (game_id, seat) IN ({_SEATS_OF_PLAYER})",
+                (now, player_id),
+            )
+            return _vacation(started)
+
+    async def end_vacation(self, player_id: int) -> VacationRecord | None:
+        async with self._writing() as connection:
+            return await _end_vacation(connection, player_id, _epoch(self._clock()))
+
+    async def vacations(self, player_id: int, since: datetime) -> list[VacationRecord]:
+        async with self._reading() as connection:
+            rows = await _rows(
+                connection,
+                "SELECT * FROM vacations WHERE player_id = ? AND coalesce(ended_at, ends_at) >= ? "
+                "ORDER BY started_at",
+                player_id,
+                _epoch(since),
+            )
+        return [_vacation(row) for row in rows]
+
+    async def vacations_due(self, now: datetime) -> list[VacationRecord]:
+        async with self._reading() as connection:
+            rows = await _rows(
+                connection,
+                "SELECT * FROM vacations WHERE ended_at IS NULL AND ends_at <= ? ORDER BY ends_at",
+                _epoch(now),
+            )
+        return [_vacation(row) for row in rows]
+
+    async def set_reminders(self, player_id: int, on: bool) -> Player:
+        async with self._writing() as connection:
+            await connection.execute_fetchall(
+                "UPDATE players SET reminders = ? WHERE id = ?", (int(on), player_id)
+            )
+            return await _load_player(connection, player_id)
+
+    async def create_link_code(self, player_id: int, code: str, expires_at: datetime) -> None:
+        async with self._writing() as connection:
+            await _require(connection, "players", player_id)
+            await connection.execute_fetchall(
+                "INSERT OR REPLACE INTO link_codes (code, player_id, expires_at) VALUES (?, ?, ?)",
+                (code, player_id, _encode_time(expires_at)),
+            )
+
+    async def link_identity(self, code: str, platform: str, user_id: str) -> Player:
+        async with self._writing() as connection:
+            found = await _row(
+                connection,
+                "DELETE FROM link_codes WHERE code = ? RETURNING player_id, expires_at",
+                code,
+            )
+            if found is None or found["expires_at"] < self._now():
+                raise LinkRefused(f"the code {code!r} is unknown or expired")
+            target: int = found["player_id"]
+            identity = await _row(
+                connection,
+                "SELECT player_id FROM identities WHERE platform = ? AND user_id = ?",
+                platform,
+                user_id,
+            )
+            if identity is None:
+                raise NotFound(f"there is no {platform} account {user_id}")
+            source: int = identity["player_id"]
+            if source == target:
+                return await _load_player(connection, target)
+            shared = await _row(
+                connection,
+                "SELECT mine.game_id FROM game_seats AS mine JOIN game_seats AS theirs "
+                "ON mine.game_id = theirs.game_id JOIN games ON games.id = mine.game_id "
+                "WHERE mine.player_id = ? AND theirs.player_id = ? AND games.status = 'active'",
+                target,
+                source,
+            )
+            if shared is not None:
+                raise LinkRefused(
+                    f"the two accounts play each other in game {shared['game_id']}; "
+                    "finish it before linking them"
+                )
+            for sql in (
+                "UPDATE identities SET player_id = ? WHERE player_id = ?",
+                "UPDATE game_seats SET player_id = ? WHERE player_id = ?",
+                "UPDATE challenges SET challenger_id = ? WHERE challenger_id = ?",
+                "UPDATE challenges SET opponent_id = ? WHERE opponent_id = ?",
+                "UPDATE moves SET player_id = ? WHERE player_id = ?",
+                "UPDATE vacations SET player_id = ? WHERE player_id = ?",
+                "UPDATE notices SET player_id = ? WHERE player_id = ?",
+                "UPDATE link_codes SET player_id = ? WHERE player_id = ?",
+            ):
+                await connection.execute_fetchall(sql, (target, source))
+            await connection.execute_fetchall("DELETE FROM players WHERE id = ?", (source,))
+            return await _load_player(connection, target)
 
     async def games_with_computers(self) -> list[int]:
         async with self._reading() as connection:
