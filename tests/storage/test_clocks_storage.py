@@ -98,7 +98,7 @@ async def test_no_reminder_longer_than_the_turn(store: Store) -> None:
 async def test_a_vacation_stops_the_clock_and_a_move_restarts_it(
     store: Store, clock: FakeClock
 ) -> None:
-    game, ana, bia = await game_with_clock(store)
+    game, ana, _ = await game_with_clock(store)
     clock.now = START + DAY
     await store.start_vacation(ana, START + 10 * DAY)
     with pytest.raises(OnVacation):
