@@ -230,8 +230,13 @@ class LudoPosition:
                 return self._step(move)
         elif isinstance(move, Roll) and move in ROLLS:
             return self._rolled(move)
+        if self.roll:
+            why = f"player {self.turn + 1} must move the {self.roll}"
+        else:
+            why = f"a roll is due for player {self.turn + 1}"
         raise IllegalMove(
-            f"{move!r} is not legal here", [self.notation(legal) for legal in self.legal_moves()]
+            f"{move!r} is not legal here: {why}",
+            [self.notation(legal) for legal in self.legal_moves()],
         )
 
     def leave(self, seat: Seat) -> Leave:

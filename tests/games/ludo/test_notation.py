@@ -100,11 +100,13 @@ def test_a_roll_while_a_pawn_must_move_lists_the_moves(board: Board) -> None:
 
 def test_playing_a_move_that_is_not_legal_lists_the_legal_ones(board: Board) -> None:
     position = board({0: ["c5"]}, roll=3)
-    with pytest.raises(IllegalMove) as error:
+    with pytest.raises(IllegalMove, match="player 1 must move the 3") as error:
         position.play(Step(0, 0, 4, 8))
     assert error.value.choices == ("p1 c5-c8",)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="must move the 3"):
         position.play(Roll(3))
+    with pytest.raises(IllegalMove, match="a roll is due for player 1"):
+        board({0: ["c5"]}).play(Step(0, 0, 4, 7))
 
 
 def test_in_two_player_games_squares_are_named_from_each_colours_way(board: Board) -> None:
