@@ -20,6 +20,7 @@ from platformdirs import user_data_dir
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.i18n import text, translate
 from bot.service.core import GameService
+from bot.service.correspondence import Clock, ManualClock, utc_now
 from storage import StorageError, open_store
 
 DATABASE_NAME = "damas-bot.sqlite3"
@@ -49,6 +50,11 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         "--db", type=Path, default=None, help=f"the database file (default: {default_database()})"
     )
     parser.add_argument(
+        "--fake-clock",
+        action="store_true",
+        help="test mode: time stands still until /clock +2d (or +5h, +30m) moves it on",
+    )
+    parser.add_argument(
         "--player", default=DEFAULT_PLAYER, help="your name in the console (switch with /as NAME)"
     )
     return parser.parse_args(argv)
@@ -68,14 +74,16 @@ async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
     await asyncio.gather(*runners)
 
 
-async def serve(database: Path, player: str) -> int:
+async def serve(database: Path, player: str, fake_clock: bool) -> int:
+    clock: Clock = ManualClock() if fake_clock else utc_now
     try:
-        store = await open_store(database)
+        store = await open_store(database, clock=clock)
     except (StorageError, OSError) as error:
         print(f"damas-bot: cannot open the database {database}: {error}", file=sys.stderr)
         return 1
-    service = GameService(store)
+    service = GameService(store, clock=clock)
     await service.resume()
+    scheduler = asyncio.create_task(service.scheduler.run())
     try:
         tokens = {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
         if tokens:
@@ -98,6 +106,8 @@ async def serve(database: Path, player: str) -> int:
 
         await run_console(service, player=player, announce=announce)
     finally:
+        scheduler.cancel()
+        await asyncio.gather(scheduler, return_exceptions=True)
         await service.close()
         await store.close()
     return 0
@@ -109,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     database = options.db or default_database()
     try:
-        return asyncio.run(serve(database, options.player))
+        return asyncio.run(serve(database, options.player, options.fake_clock))
     except KeyboardInterrupt:
         print(translate(None, "Bye."), file=sys.stderr)
         return 130

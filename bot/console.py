@@ -18,6 +18,7 @@ from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.commands import CommandError, parse_command
 from bot.service.core import GameService
+from bot.service.correspondence import ManualClock, parse_span
 from bot.service.dispatch import dispatch, game_number
 from bot.service.events import (
     Actor,
@@ -27,6 +28,7 @@ from bot.service.events import (
     Event,
     FileReady,
     GameState,
+    PlayerNotice,
     Reply,
     ServiceError,
     TurnNotice,
@@ -37,7 +39,7 @@ logger = logging.getLogger(__name__)
 
 PLATFORM = "console"
 CHAT = ChatRef(PLATFORM, "terminal")
-CONSOLE_COMMANDS = ("as", "png", "quit", "exit", "sair", "esci")
+CONSOLE_COMMANDS = ("as", "png", "clock", "quit", "exit", "sair", "esci")
 DEFAULT_PLAYER = "player"
 
 
@@ -97,6 +99,9 @@ class Console:
                             game=event.state.id,
                         )
                     )
+            elif isinstance(event, PlayerNotice):
+                player = await self.service.store.get_player(event.player_id)
+                self.say(text("[to {name}] {notice}", name=player.display_name, notice=event.text))
             elif isinstance(event, FileReady):
                 self._save(event.name, event.content, event.caption)
 
@@ -126,6 +131,20 @@ class Console:
         path.write_bytes(boards.picture(state, await self._viewer_seat(state)))
         self.say(text("Saved to {path}.", path=str(path)))
 
+    async def _clock(self, args: tuple[str, ...]) -> None:
+        """/clock shows the time; with --fake-clock, /clock +2d moves it on and runs what
+        falls due (reminders, losses on time)."""
+        clock = self.service.clock
+        if args:
+            span = parse_span(args[0]) if len(args) == 1 else None
+            if not isinstance(clock, ManualClock):
+                raise ServiceError(text("The clock moves by hand only with --fake-clock."))
+            if span is None:
+                raise ServiceError(text("Usage: /clock +2d (or +5h, +30m)"))
+            clock.advance(span)
+            await self.service.scheduler.run_due()
+        self.say(text("Now: {now}", now=clock().strftime("%Y-%m-%d %H:%M UTC")))
+
     async def handle(self, line: str) -> bool:
         """Run one input line; False when the person asked to quit."""
         if not line.strip():
@@ -141,6 +160,8 @@ class Console:
                 self.say(text("You are now {name}.", name=command.args[0]))
             elif command.name == "png":
                 await self._png(command.args)
+            elif command.name == "clock":
+                await self._clock(command.args)
             else:
                 await self.show(
                     await dispatch(self.service, self.actor, CHAT, command, self._resolve_opponent)

@@ -20,6 +20,7 @@ from bot.render import (
     render_draughts,
     render_ludo,
 )
+from bot.service.correspondence import describe_time
 from bot.service.events import GameState
 from bot.service.families import COLOUR_NAMES, Draughts, family_of
 from games.base import CHANCE, find_game
@@ -156,6 +157,11 @@ def caption(state: GameState) -> Text:
             status = text("{name} to roll", name=seat_label(state, roller))
         else:
             status = text("{name} to move", name=seat_label(state, seat))
+    if state.active and state.time_left is not None and state.clock_seat is not None:
+        status = text("{status}, {left} left", status=status, left=describe_time(state.time_left))
+    if state.active and state.away:
+        away = ", ".join(state.seat_names[seat] for seat in sorted(state.away))
+        status = text("{status} ({names} on vacation)", status=status, names=away)
     last = (
         text("last move: {move}", move=state.last_move) if state.last_move else text("no move yet")
     )

@@ -25,7 +25,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "new",
         ("novo", "nova", "nuovo", "nuova", "challenge", "desafio", "desafiar", "sfida"),
-        "/new GAME [vs NAME|computer] [white|black] [2-4] [OPTION...]",
+        "/new GAME [vs NAME|computer] [white|black] [2-4] [3d|5m] [OPTION...]",
         text("start a game or challenge someone (or the computer)"),
     ),
     CommandSpec(
@@ -117,6 +117,24 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ("exportar", "esporta"),
         "/pdn [GAME]",
         text("export a draughts game as PDN"),
+    ),
+    CommandSpec(
+        "vacation",
+        ("ferias", "férias", "vacanza", "vacanze"),
+        "/vacation [DAYS|off]",
+        text("stop your clocks in every game (up to 30 days a year); off ends it"),
+    ),
+    CommandSpec(
+        "remind",
+        ("lembretes", "lembrete", "promemoria", "avvisi"),
+        "/remind on|off",
+        text("reminders before your deadlines on or off"),
+    ),
+    CommandSpec(
+        "link",
+        ("vincular", "ligar", "collega"),
+        "/link [CODE]",
+        text("play as one player on Telegram and Discord: get a code, then type it there"),
     ),
     CommandSpec(
         "lang",

@@ -10,14 +10,28 @@ subscribed front ends.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import replace
-from typing import Any, Literal
+from datetime import UTC, datetime, timedelta
+from typing import Any, Concatenate, Literal, ParamSpec
 
 from bot.i18n import Text, language_of, text
+from bot.service.correspondence import (
+    LINK_CODE_LIFETIME,
+    VACATION_DAYS_PER_YEAR,
+    Clock,
+    Scheduler,
+    TimeControl,
+    describe_time,
+    new_link_code,
+    split_time_control,
+    utc_now,
+    vacation_days_used,
+)
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -26,6 +40,7 @@ from bot.service.events import (
     Event,
     FileReady,
     GameState,
+    PlayerNotice,
     Reply,
     ServiceError,
     TurnNotice,
@@ -34,6 +49,7 @@ from bot.service.families import Family, family_of
 from bot.service.players import ComputerPlayers
 from games.base import (
     CHANCE,
+    AnyGame,
     GameError,
     GameKind,
     IllegalMove,
@@ -47,11 +63,15 @@ from storage import (
     ChallengeFull,
     ChallengeNotOpen,
     ChatRef,
+    ClockRecord,
     CorruptRecord,
     GameRecord,
     GameResult,
     Identity,
+    LinkRefused,
+    NextClock,
     NotFound,
+    OnVacation,
     Player,
     SeatRecord,
     StaleVersion,
@@ -61,6 +81,7 @@ from storage import (
 logger = logging.getLogger(__name__)
 
 EventSink = Callable[[Event], Awaitable[None]]
+P = ParamSpec("P")
 
 COMPUTER = "computer"
 
@@ -69,12 +90,43 @@ def _result(outcome: Outcome) -> GameResult:
     return {"winners": sorted(outcome.winners), "reason": outcome.reason}
 
 
+def _routed(
+    method: Callable[Concatenate[GameService, Actor, P], Coroutine[Any, Any, list[Event]]],
+) -> Callable[Concatenate[GameService, Actor, P], Coroutine[Any, Any, list[Event]]]:
+    """Events of another platform than the actor's (a game that lives in a Telegram group,
+    played from Discord; a notice for a player seen last elsewhere) go to the subscribed
+    front ends instead of back to the caller."""
+
+    @functools.wraps(method)
+    async def routed(
+        service: GameService, actor: Actor, /, *args: P.args, **kwargs: P.kwargs
+    ) -> list[Event]:
+        return service.route(actor, await method(service, actor, *args, **kwargs))
+
+    return routed
+
+
+def _platform_of(event: Event) -> str | None:
+    if isinstance(event, BoardUpdate):
+        return event.chat.platform if event.chat else None
+    if isinstance(event, TurnNotice | PlayerNotice):
+        return event.platform
+    if isinstance(event, ChallengeUpdate):
+        return event.challenge.chat.platform
+    return None
+
+
 class GameService:
     """The service over one store. Create it, `subscribe` front ends, call its methods."""
 
-    def __init__(self, store: Store, computers: ComputerPlayers | None = None) -> None:
+    def __init__(
+        self, store: Store, computers: ComputerPlayers | None = None, clock: Clock = utc_now
+    ) -> None:
         self.store = store
         self.computers = computers or ComputerPlayers()
+        # Give the store the same clock: deadlines and vacations are reckoned in its time.
+        self.clock = clock
+        self.scheduler = Scheduler(self)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sinks: list[EventSink] = []
         self._players: dict[tuple[str, str], tuple[str, int]] = {}
@@ -101,6 +153,19 @@ class GameService:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
         return lock
+
+    def route(self, actor: Actor, events: list[Event]) -> list[Event]:
+        """The events for the actor's platform; the others are published."""
+        here = [e for e in events if _platform_of(e) in (None, actor.platform)]
+        elsewhere = [e for e in events if _platform_of(e) not in (None, actor.platform)]
+        if elsewhere:
+            self._in_background(self._publish(elsewhere))
+        return here
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background_done)
 
     async def idle(self) -> None:
         """Wait until the background work (computer moves) has finished."""
@@ -192,7 +257,27 @@ class GameService:
                 ) from None
             await self.store.replace_snapshot(game_id, position.snapshot())
         names = await self._seat_names(record, family)
-        return GameState(record, position, names, tuple(move.notation for move in log))
+        state = GameState(record, position, names, tuple(move.notation for move in log))
+        return await self._with_clock(state)
+
+    async def _with_clock(self, state: GameState) -> GameState:
+        """The state with its clock (whose time runs, how much is left, who is away)."""
+        if not state.active or TimeControl.from_options(state.record.options) is None:
+            return state
+        clock = await self.store.clock(state.id)
+        now = self.clock()
+        away = set()
+        for seat in state.record.seats:
+            if seat.player_id is not None:
+                vacations = await self.store.vacations(seat.player_id, now)
+                if any(vacation.ended_at is None for vacation in vacations):
+                    away.add(seat.seat)
+        return replace(
+            state,
+            clock_seat=clock.seat if clock else None,
+            time_left=clock.time_left(now) if clock else None,
+            away=frozenset(away),
+        )
 
     async def _seat_names(self, record: GameRecord, family: Family) -> tuple[str, ...]:
         names = []
@@ -208,8 +293,11 @@ class GameService:
                 names.append("?")
         return tuple(names)
 
-    async def _game_id_for(self, player: Player, game_id: int | None) -> int:
-        """The game a command names, else the player's chosen game, else their only game."""
+    async def _game_id_for(
+        self, player: Player, game_id: int | None, *, finished: bool = False
+    ) -> int:
+        """The game a command names, else the player's chosen game, else their only game in
+        progress (with `finished`, else their last finished game)."""
         if game_id is not None:
             return game_id
         if player.active_game_id is not None:
@@ -220,6 +308,8 @@ class GameService:
             if record is not None and record.status == "active":
                 return record.id
         games = await self.store.games_of_player(player.id)
+        if not games and finished:
+            games = (await self.store.games_of_player(player.id, "finished"))[:1]
         if not games:
             raise ServiceError(text("You have no game in progress. Start one with /new."))
         if len(games) > 1:
@@ -232,8 +322,10 @@ class GameService:
             )
         return games[0].id
 
-    async def _game_of(self, player: Player, game_id: int | None) -> GameState:
-        return await self.state(await self._game_id_for(player, game_id))
+    async def _game_of(
+        self, player: Player, game_id: int | None, *, finished: bool = False
+    ) -> GameState:
+        return await self.state(await self._game_id_for(player, game_id, finished=finished))
 
     @staticmethod
     def seats_of(state: GameState, player: Player) -> list[int]:
@@ -244,15 +336,11 @@ class GameService:
         """The seat that must act now (roll or move), or None when the game is over."""
         if not state.active or state.position.outcome() is not None:
             return None
-        seat = state.position.to_move()
-        return (
-            family_of(find_game(state.record.kind)).roller(state.position)
-            if seat == CHANCE
-            else seat
-        )
+        return _acting_seat(state.position)
 
     # -- challenges ----------------------------------------------------------------------------
 
+    @_routed
     async def new_game(
         self,
         actor: Actor,
@@ -269,7 +357,10 @@ class GameService:
         chat). `seat` is the challenger's seat (None: drawn at random)."""
         kind = self._kind(game_name)
         family = family_of(kind)
-        options = family.new_options(kind, players, option_words)
+        time_control, words = split_time_control(option_words)
+        options = family.new_options(kind, players, words)
+        if time_control is not None:
+            options["time"] = time_control.to_options()
         challenger = await self.player(actor)
         if opponent is not None and (opponent.platform, opponent.user_id) == (
             actor.platform,
@@ -331,6 +422,7 @@ class GameService:
                 )
             ) from None
 
+    @_routed
     async def accept(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
         """Accept a challenge; at a table for more than two, take a place, and the game starts
         when the table is full."""
@@ -365,6 +457,7 @@ class GameService:
             )
         ]
 
+    @_routed
     async def begin(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
         """The host starts an open table now: the computer takes the free seats."""
         player = await self.player(actor)
@@ -393,6 +486,7 @@ class GameService:
                 seats.append(SeatRecord(index, guest, None if guest else COMPUTER))
         return await self._start_game(kind, family, options, seats, challenge.chat, challenge.id)
 
+    @_routed
     async def decline(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
         player = await self.player(actor)
         challenge = await self._challenge_for(player, challenge_id, chat)
@@ -445,7 +539,13 @@ class GameService:
         position = kind.start(family.rules_options(options))
         try:
             record = await self.store.create_game(
-                kind.key, options, seats, position.snapshot(), chat, from_challenge=challenge_id
+                kind.key,
+                options,
+                seats,
+                position.snapshot(),
+                chat,
+                from_challenge=challenge_id,
+                clock=self._next_clock(options, None, position),
             )
         except ChallengeNotOpen:
             raise ServiceError(text("This challenge is no longer open.")) from None
@@ -467,12 +567,27 @@ class GameService:
         if challenge_id is not None:
             challenge = await self.store.get_challenge(challenge_id)
             events.insert(0, ChallengeUpdate(challenge, text("Challenge accepted.")))
-        events.extend(self._turn_notices(state))
+        events.extend(await self._turn_notices(state))
         self._wake_computers(state)
+        self.scheduler.poke()
         return events
+
+    def _next_clock(
+        self, options: dict[str, Any], before: AnyGame | None, after: AnyGame
+    ) -> NextClock | None:
+        """The clock of the turn that starts after a move: a new one when the seat that must
+        act changes; None keeps the running one (a Ludo player rolls, then moves)."""
+        control = TimeControl.from_options(options)
+        if control is None or after.outcome() is not None:
+            return None
+        seat = _acting_seat(after)
+        if before is not None and _acting_seat(before) == seat:
+            return None
+        return NextClock(seat, control.per_move)
 
     # -- moves ---------------------------------------------------------------------------------
 
+    @_routed
     async def move(
         self,
         actor: Actor,
@@ -514,6 +629,7 @@ class GameService:
         self._wake_computers(events_state(events) or state)
         return events
 
+    @_routed
     async def roll(
         self, actor: Actor, game_id: int | None = None, version: int | None = None
     ) -> list[Event]:
@@ -565,11 +681,15 @@ class GameService:
                 player_id,
                 after.snapshot(),
                 _result(outcome) if outcome is not None else None,
+                self._next_clock(state.record.options, position, after),
             )
         except StaleVersion:
             fresh = await self.state(state.id)
             raise BoardChanged(text("The board changed; here is the current one."), fresh) from None
-        fresh = GameState(record, after, state.seat_names, (*state.log, notation))
+        fresh = await self._with_clock(
+            GameState(record, after, state.seat_names, (*state.log, notation))
+        )
+        self.scheduler.poke()
         family = family_of(find_game(fresh.record.kind))
         mover = family.roller(position) if seat == CHANCE else seat
         headline = family.headline(fresh, notation, mover)
@@ -577,29 +697,35 @@ class GameService:
         if outcome is not None:
             events.append(BoardUpdate(fresh, family.result_text(fresh), fresh.record.chat))
         else:
-            events.extend(self._turn_notices(fresh))
+            events.extend(await self._turn_notices(fresh))
         return events
 
-    def _turn_notices(self, state: GameState) -> list[Event]:
+    async def _turn_notices(self, state: GameState) -> list[Event]:
         seat = self.acting_seat(state)
         if seat is None:
             return []
         player_id = state.record.seats[seat].player_id
-        return [TurnNotice(state, player_id)] if player_id is not None else []
+        if player_id is None:
+            return []
+        return [TurnNotice(state, player_id, await self._where_seen(player_id))]
+
+    async def _where_seen(self, player_id: int) -> str | None:
+        """The platform where the player acted last: notices go there."""
+        seen = await self.store.identities(player_id)
+        seen.sort(key=lambda identity: identity.last_seen_at or datetime.min.replace(tzinfo=UTC))
+        return seen[-1].platform if seen else None
 
     # -- computer players ----------------------------------------------------------------------
 
     def _wake_computers(self, state: GameState) -> None:
         seat = self.acting_seat(state)
         if seat is not None and state.record.seats[seat].computer is not None:
-            task = asyncio.get_running_loop().create_task(self._computer_turns(state.id))
-            self._background.add(task)
-            task.add_done_callback(self._background_done)
+            self._in_background(self._computer_turns(state.id))
 
     def _background_done(self, task: asyncio.Task[None]) -> None:
         self._background.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            logger.error("a computer turn failed", exc_info=task.exception())
+            logger.error("background work failed", exc_info=task.exception())
 
     async def _computer_turns(self, game_id: int) -> None:
         """Play for the computer seats until a person is to act or the game ends."""
@@ -632,6 +758,7 @@ class GameService:
 
     # -- ending games --------------------------------------------------------------------------
 
+    @_routed
     async def resign(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         player = await self.player(actor)
         target = await self._game_id_for(player, game_id)
@@ -661,6 +788,7 @@ class GameService:
         family = family_of(find_game(fresh.record.kind))
         return [BoardUpdate(fresh, family.result_text(fresh), fresh.record.chat)]
 
+    @_routed
     async def draw(
         self, actor: Actor, answer: str | None, game_id: int | None = None
     ) -> list[Event]:
@@ -710,6 +838,7 @@ class GameService:
                 )
             ]
 
+    @_routed
     async def claim(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         """End the game as the rules say if they already decide it (a draw by rule)."""
         player = await self.player(actor)
@@ -724,6 +853,7 @@ class GameService:
             self._check_version(state, None)
             return await self._finish(state, _result(outcome))
 
+    @_routed
     async def abort(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         player = await self.player(actor)
         target = await self._game_id_for(player, game_id)
@@ -748,11 +878,156 @@ class GameService:
                 )
             ]
 
+    # -- correspondence ------------------------------------------------------------------------
+
+    async def remind(self, clock: ClockRecord, name: str) -> None:
+        """Reminder `name` for the turn of a clock: queued once, unless the player muted them."""
+        record = await self.store.get_game(clock.game_id)
+        player_id = record.seats[clock.seat].player_id
+        if player_id is not None and not (await self.store.get_player(player_id)).reminders:
+            player_id = None
+        await self.store.remind(clock.game_id, clock.seat, name, player_id)
+
+    async def timeout(self, clock: ClockRecord) -> None:
+        """The deadline of a turn passed: a loss on time (in Ludo the player leaves and the
+        others play on). Checked again under the game's lock, so it happens once."""
+        async with self._lock(clock.game_id):
+            state = await self.state(clock.game_id)
+            current = await self.store.clock(clock.game_id)
+            if (
+                current is None
+                or current.seat != clock.seat
+                or current.due_at is None
+                or current.due_at > self.clock()
+                or self.acting_seat(state) != clock.seat
+            ):
+                return
+            if state.record.seats[clock.seat].computer is not None:
+                self._wake_computers(state)
+                return
+            family = family_of(find_game(state.record.kind))
+            loser = state.seat_names[clock.seat]
+            if family.multi_seat(state):
+                events = await self._commit(
+                    state, family.leave(state, clock.seat), clock.seat, None
+                )
+            else:
+                winners = [seat.seat for seat in state.record.seats if seat.seat != clock.seat]
+                events = await self._finish(state, {"winners": winners, "reason": "timeout"})
+            for seat in state.record.seats:
+                if seat.player_id is not None:
+                    await self.store.add_notice(seat.player_id, state.id, f"timeout:{clock.seat}")
+        headline = text("{name} ran out of time.", name=loser)
+        fresh = events_state(events)
+        assert fresh is not None
+        await self._publish([BoardUpdate(fresh, headline, fresh.record.chat), *events[1:]])
+        self._wake_computers(fresh)
+
+    async def deliver_notices(self) -> None:
+        """Deliver the queued notices (reminders, losses on time), each marked once sent."""
+        for notice in await self.store.unsent_notices():
+            state = None
+            if notice.game_id is not None:
+                try:
+                    state = await self.state(notice.game_id)
+                except ServiceError:
+                    state = None
+            message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
+            platform = await self._where_seen(notice.player_id)
+            await self._publish([PlayerNotice(notice.player_id, message, state, platform)])
+            await self.store.notice_sent(notice.id)
+
+    async def vacation(self, actor: Actor, days: int | None) -> list[Event]:
+        """Start a vacation of `days` (None: every day left this year), or with 0 end it."""
+        player = await self.player(actor)
+        now = self.clock()
+        if days == 0:
+            if await self.store.end_vacation(player.id) is None:
+                raise ServiceError(text("You are not on vacation."))
+            self.scheduler.poke()
+            return [Reply(text("Welcome back: your clocks run again."))]
+        used = vacation_days_used(
+            await self.store.vacations(
+                player.id, now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+            ),
+            now.year,
+            now,
+        )
+        left = int(VACATION_DAYS_PER_YEAR - used)
+        if left < 1:
+            raise ServiceError(text("You have no vacation days left this year."))
+        wanted = left if days is None else days
+        if not 1 <= wanted <= left:
+            raise ServiceError(
+                text("You can take 1 to {left} days of vacation this year.", left=left)
+            )
+        until = now + timedelta(days=wanted)
+        try:
+            await self.store.start_vacation(player.id, until)
+        except OnVacation:
+            raise ServiceError(
+                text("You are on vacation already: /vacation off ends it.")
+            ) from None
+        self.scheduler.poke()
+        return [
+            Reply(
+                text(
+                    "On vacation for {days} days, until {until}: your clocks stop in every "
+                    "game. Any move of yours ends the vacation.",
+                    days=wanted,
+                    until=until.strftime("%Y-%m-%d %H:%M UTC"),
+                )
+            )
+        ]
+
+    async def set_reminders(self, actor: Actor, on: bool) -> list[Event]:
+        player = await self.player(actor)
+        await self.store.set_reminders(player.id, on)
+        if on:
+            return [Reply(text("Reminders before your deadlines are on."))]
+        return [Reply(text("Reminders before your deadlines are off."))]
+
+    async def link(self, actor: Actor, code: str | None) -> list[Event]:
+        """Without a code: a one-time code to type on another platform. With one: this account
+        joins the player who asked for the code, with all its games."""
+        player = await self.player(actor)
+        if code is None:
+            new_code = new_link_code()
+            await self.store.create_link_code(
+                player.id, new_code, self.clock() + LINK_CODE_LIFETIME
+            )
+            return [
+                Reply(
+                    text(
+                        "On your other platform, send /link {code} within 15 minutes to play "
+                        "as one player everywhere.",
+                        code=new_code,
+                    )
+                )
+            ]
+        try:
+            linked = await self.store.link_identity(
+                code.strip().upper(), actor.platform, actor.user_id
+            )
+        except LinkRefused as error:
+            reason = str(error)
+            if "play each other" in reason:
+                raise ServiceError(
+                    text("These two accounts play each other: finish that game first.")
+                ) from None
+            raise ServiceError(
+                text("That code is unknown or expired: ask for a new one with /link.")
+            ) from None
+        self._players.pop((actor.platform, actor.user_id), None)
+        return [
+            Reply(text("Linked: you are {name} on every platform now.", name=linked.display_name))
+        ]
+
     # -- information ---------------------------------------------------------------------------
 
     async def board(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         player = await self.player(actor)
-        state = await self._game_of(player, game_id)
+        state = await self._game_of(player, game_id, finished=True)
         return [BoardUpdate(state, None, None)]
 
     async def legal_moves(self, actor: Actor, game_id: int | None = None) -> list[Event]:
@@ -764,33 +1039,42 @@ class GameService:
         return [Reply(text("Legal moves: {moves}", moves=", ".join(choices)))]
 
     async def my_games(self, actor: Actor) -> list[Event]:
+        """Every game of the player on every platform, the most urgent first: their turns by
+        the time left, then the games where others are to move."""
         player = await self.player(actor)
         games = await self.store.games_of_player(player.id)
         if not games:
             return [Reply(text("You have no game in progress. Start one with /new."))]
-        lines = []
+        rows = []
         for record in games:
-            state = await self.state(record.id)
+            try:
+                state = await self.state(record.id)
+            except ServiceError as error:
+                rows.append(((2, 0.0), error.reason))
+                continue
             acting = self.acting_seat(state)
-            turn = (
-                text("your turn")
-                if acting is not None and acting in self.seats_of(state, player)
-                else text(
-                    "{name} to move", name=state.seat_names[acting] if acting is not None else "-"
-                )
+            mine = acting is not None and acting in self.seats_of(state, player)
+            if acting is None:
+                turn = text("game over")
+            elif mine:
+                turn = text("your turn")
+            else:
+                turn = text("{name} to move", name=state.seat_names[acting])
+            if state.time_left is not None:
+                turn = text("{turn}, {left} left", turn=turn, left=describe_time(state.time_left))
+            urgency = state.time_left.total_seconds() if state.time_left is not None else 1e12
+            kind = find_game(record.kind)
+            line = text(
+                "{marker}#{game} {title}: {players} ({turn})",
+                marker="*" if record.id == player.active_game_id else " ",
+                game=record.id,
+                title=family_of(kind).title(kind),
+                players=" - ".join(state.seat_names),
+                turn=turn,
             )
-            marker = "*" if record.id == player.active_game_id else " "
-            lines.append(
-                text(
-                    "{marker}#{game} {title}: {players} ({turn})",
-                    marker=marker,
-                    game=record.id,
-                    title=family_of(find_game(record.kind)).title(find_game(record.kind)),
-                    players=" - ".join(state.seat_names),
-                    turn=turn,
-                )
-            )
-        return [Reply(line) for line in lines]
+            rows.append(((0 if mine else 1, urgency), line))
+        rows.sort(key=lambda row: row[0])
+        return [Reply(line) for _, line in rows]
 
     async def use(self, actor: Actor, game_id: int) -> list[Event]:
         player = await self.player(actor)
@@ -802,7 +1086,7 @@ class GameService:
 
     async def history(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         player = await self.player(actor)
-        state = await self._game_of(player, game_id)
+        state = await self._game_of(player, game_id, finished=True)
         if not state.log:
             return [Reply(text("No moves yet in game #{game}.", game=state.id))]
         family = family_of(find_game(state.record.kind))
@@ -810,7 +1094,7 @@ class GameService:
 
     async def export_pdn(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         player = await self.player(actor)
-        state = await self._game_of(player, game_id)
+        state = await self._game_of(player, game_id, finished=True)
         family = family_of(find_game(state.record.kind))
         content = family.pdn(state, state.log)
         if content is None:
@@ -822,6 +1106,13 @@ class GameService:
                 text("Game #{game} in PDN.", game=state.id),
             )
         ]
+
+
+def _acting_seat(position: AnyGame) -> int:
+    seat = position.to_move()
+    if seat == CHANCE:
+        return family_of(find_game(position.key)).roller(position)
+    return seat
 
 
 def events_state(events: Sequence[Event]) -> GameState | None:
@@ -841,3 +1132,23 @@ def _illegal(notation: str, error: IllegalMove) -> Text:
             choices=", ".join(error.choices),
         )
     return text("{move} is not legal here: {reason}.", move=notation, reason=str(error))
+
+
+def _notice_text(kind: str, game_id: int | None, player_id: int, state: GameState | None) -> Text:
+    """What a queued notice says to its player."""
+    if kind == "vacation_over":
+        return text("Your vacation is over: your clocks run again.")
+    if kind.startswith("reminder_") and state is not None and state.time_left is not None:
+        return text(
+            "Game #{game}: it is your move, {left} left.",
+            game=game_id,
+            left=describe_time(state.time_left),
+        )
+    if kind.startswith("timeout:") and state is not None:
+        seat = int(kind.split(":")[1])
+        if state.record.seats[seat].player_id == player_id:
+            return text("You ran out of time in game #{game}.", game=game_id)
+        return text(
+            "{name} ran out of time in game #{game}.", name=state.seat_names[seat], game=game_id
+        )
+    return text("Game #{game} needs you.", game=game_id)

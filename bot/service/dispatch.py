@@ -59,6 +59,32 @@ DRAW_ANSWERS = {
 }
 
 
+SWITCH_WORDS = {
+    "on": True,
+    "sim": True,
+    "ligar": True,
+    "si": True,
+    "sì": True,
+    "off": False,
+    "nao": False,
+    "não": False,
+    "desligar": False,
+    "no": False,
+}
+
+
+def _vacation_days(command: Command) -> int | None:
+    """None: as many days as are left; 0: end the vacation."""
+    if not command.args:
+        return None
+    word = command.args[0].lower()
+    if len(command.args) == 1 and word in SWITCH_WORDS and not SWITCH_WORDS[word]:
+        return 0
+    if len(command.args) == 1 and word.isdigit() and 0 < int(word) <= 366:
+        return int(word)
+    raise ServiceError(text("Usage: {usage}", usage=usage("vacation")))
+
+
 def game_number(word: str) -> int | None:
     """A game or challenge id as people write it: "12" or "#12"."""
     digits = word.lstrip("#")
@@ -175,6 +201,16 @@ async def dispatch(
         if len(args) != 1:
             raise ServiceError(text("Usage: {usage}", usage=usage("lang")))
         return await service.set_language(actor, args[0])
+    if name == "vacation":
+        return await service.vacation(actor, _vacation_days(command))
+    if name == "remind":
+        if len(args) != 1 or args[0].lower() not in SWITCH_WORDS:
+            raise ServiceError(text("Usage: {usage}", usage=usage("remind")))
+        return await service.set_reminders(actor, SWITCH_WORDS[args[0].lower()])
+    if name == "link":
+        if len(args) > 1:
+            raise ServiceError(text("Usage: {usage}", usage=usage("link")))
+        return await service.link(actor, args[0] if args else None)
     if name == "games":
         return await service.my_games(actor)
     if name == "help":

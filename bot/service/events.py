@@ -8,6 +8,7 @@ every event: text is a `Text` to translate for the reader, boards come with thei
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from bot.i18n import Text
 from games.base import AnyGame
@@ -32,6 +33,11 @@ class GameState:
     position: AnyGame
     seat_names: tuple[str, ...]
     log: tuple[str, ...]
+    # The clock of the turn, for games with a time control: whose time runs, how much is
+    # left (when the state was read), and the seats whose players are on vacation.
+    clock_seat: int | None = None
+    time_left: timedelta | None = None
+    away: frozenset[int] = frozenset()
 
     @property
     def id(self) -> int:
@@ -72,10 +78,23 @@ class BoardUpdate:
 
 @dataclass(frozen=True)
 class TurnNotice:
-    """It is `player_id`'s turn in a game: tell them where they can read it."""
+    """It is `player_id`'s turn in a game: tell them where they can read it. `platform` is
+    where the player was seen last (the front end of that platform delivers it; None: any)."""
 
     state: GameState
     player_id: int
+    platform: str | None = None
+
+
+@dataclass(frozen=True)
+class PlayerNotice:
+    """A message for one player (a reminder before a deadline, a loss on time), to deliver
+    privately where possible on `platform`, else with a mention in the game's chat."""
+
+    player_id: int
+    text: Text
+    state: GameState | None
+    platform: str | None = None
 
 
 @dataclass(frozen=True)
@@ -95,7 +114,7 @@ class FileReady:
     caption: Text
 
 
-Event = Reply | BoardUpdate | TurnNotice | ChallengeUpdate | FileReady
+Event = Reply | BoardUpdate | TurnNotice | PlayerNotice | ChallengeUpdate | FileReady
 
 
 class ServiceError(Exception):

@@ -157,6 +157,8 @@ class Draughts:
             "Result": _pdn_result(record.status, record.result),
             "GameType": str(rules.pdn_gametype),
         }
+        if record.result is not None:
+            tags["Termination"] = record.result["reason"].replace("_", " ")
         fen = record.options.get("fen")
         if fen:
             tags |= {"SetUp": "1", "FEN": fen}

@@ -1,0 +1,72 @@
+"""Callback data of the Telegram buttons: short, stateless, at most 64 bytes.
+
+A button carries everything its press needs (the game and its version, or the challenge), so
+that a board sent before a restart still works and a press on an old board is recognised by
+its version. Formats: `m:GAME:VERSION:INDEX` play the move with that index of
+`boards.move_choices`, `p:GAME:VERSION:INDEX` show the destinations of the piece of that move,
+`b:GAME:VERSION` back to the pieces, `r:GAME:VERSION` roll the die, `a:CHALLENGE` accept,
+`d:CHALLENGE` decline, `s:CHALLENGE` start an open table now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+MAX_CALLBACK_BYTES = 64
+
+
+class Action(Enum):
+    MOVE = "m"
+    PIECE = "p"
+    BACK = "b"
+    ROLL = "r"
+    ACCEPT = "a"
+    DECLINE = "d"
+    BEGIN = "s"
+
+
+GAME_ACTIONS = frozenset({Action.MOVE, Action.PIECE, Action.BACK, Action.ROLL})
+CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
+_INDEXED = frozenset({Action.MOVE, Action.PIECE})
+
+
+@dataclass(frozen=True)
+class Press:
+    """What a button asks for: `target` is a game id (with its version) or a challenge id."""
+
+    action: Action
+    target: int
+    version: int | None = None
+    index: int | None = None
+
+    def encode(self) -> str:
+        fields = [self.action.value, str(self.target)]
+        if self.action in GAME_ACTIONS:
+            fields.append(str(self.version))
+        if self.action in _INDEXED:
+            fields.append(str(self.index))
+        data = ":".join(fields)
+        if len(data.encode()) > MAX_CALLBACK_BYTES:
+            raise ValueError(
+                f"callback data {data!r} is longer than Telegram's {MAX_CALLBACK_BYTES} bytes"
+            )
+        return data
+
+
+def decode(data: str | None) -> Press | None:
+    """The press a button's data describes, or None for data this bot never wrote."""
+    if not data:
+        return None
+    head, *numbers = data.split(":")
+    try:
+        action = Action(head)
+        values = [int(number) for number in numbers]
+    except ValueError:
+        return None
+    expected = 1 + (action in GAME_ACTIONS) + (action in _INDEXED)
+    if len(values) != expected or any(value < 0 for value in values):
+        return None
+    version = values[1] if action in GAME_ACTIONS else None
+    index = values[2] if action in _INDEXED else None
+    return Press(action, values[0], version, index)
