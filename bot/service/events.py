@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.i18n import Text
+from bot.i18n import Text, translate
 from games.base import AnyGame
 from storage import Challenge, ChatRef, GameRecord
 
@@ -121,7 +121,7 @@ class ServiceError(Exception):
     """A request the service refuses, with the reason for the person who made it."""
 
     def __init__(self, reason: Text) -> None:
-        super().__init__(reason.message)
+        super().__init__(translate("en", reason))
         self.reason = reason
 
 

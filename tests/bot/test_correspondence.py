@@ -1,0 +1,243 @@
+"""Correspondence play with a controlled clock: reminders, losses on time, vacations, a
+restart between a deadline and its processing, Ludo timeouts, linked accounts, urgency."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import translate
+from bot.service import boards
+from bot.service.core import GameService
+from bot.service.correspondence import ManualClock
+from bot.service.events import (
+    Actor,
+    BoardUpdate,
+    ChallengeUpdate,
+    Event,
+    FileReady,
+    PlayerNotice,
+    Reply,
+    ServiceError,
+)
+from bot.service.players import ComputerPlayers
+from games.base import CHANCE
+from games.computer import Limit
+from storage import ChatRef, Store, open_store
+from tests.bot.conftest import ANA, BIA, CAIO, CHAT
+from tests.bot.test_service import latest
+
+START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
+HOUR = timedelta(hours=1)
+DAY = timedelta(days=1)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(START)
+
+
+@pytest.fixture
+async def timed_store(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
+    async with await open_store(tmp_path / "games.sqlite3", clock=clock) as opened:
+        yield opened
+
+
+def make_service(store: Store, clock: ManualClock) -> GameService:
+    computers = ComputerPlayers(ThreadPoolExecutor(max_workers=1), Limit(depth=1, seconds=0.1))
+    return GameService(store, computers, clock=clock)
+
+
+@pytest.fixture
+async def timed(timed_store: Store, clock: ManualClock) -> AsyncIterator[GameService]:
+    service = make_service(timed_store, clock)
+    yield service
+    await service.close()
+
+
+def notices(service: GameService) -> list[PlayerNotice]:
+    """Collect the notices the service delivers from now on."""
+    seen: list[PlayerNotice] = []
+
+    async def sink(event: Event) -> None:
+        if isinstance(event, PlayerNotice):
+            seen.append(event)
+
+    service.subscribe(sink)
+    return seen
+
+
+async def timed_game(service: GameService, kind: str = "brazilian", *words: str) -> int:
+    events = await service.new_game(
+        ANA, CHAT, kind, opponent=BIA, seat=0, option_words=["3d", *words]
+    )
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    return latest(await service.accept(BIA, challenge.id, CHAT)).id
+
+
+async def advance(service: GameService, clock: ManualClock, span: timedelta) -> None:
+    clock.advance(span)
+    await service.scheduler.run_due()
+
+
+async def test_the_clock_is_on_the_board_caption(timed: GameService) -> None:
+    game = await timed_game(timed)
+    caption = translate("en", boards.caption(await timed.state(game)))
+    assert "Ana (White) to move, 3d 0h left" in caption
+
+
+async def test_reminders_come_at_24_hours_and_1_hour_left_and_never_twice(
+    timed: GameService, clock: ManualClock
+) -> None:
+    seen = notices(timed)
+    await timed_game(timed)
+    await advance(timed, clock, DAY)
+    assert seen == []
+    await advance(timed, clock, DAY + HOUR)  # 23 hours left
+    assert [translate("en", n.text) for n in seen] == ["Game #1: it is your move, 23h 0m left."]
+    await advance(timed, clock, HOUR)
+    assert len(seen) == 1, "the 24-hour reminder is sent once"
+    await advance(timed, clock, 21 * HOUR)  # 1 hour left
+    assert len(seen) == 2 and "1h 0m left" in translate("en", seen[1].text)
+    await timed.scheduler.run_due()
+    assert len(seen) == 2
+    player = await timed.player(ANA)
+    assert {n.player_id for n in seen} == {player.id}
+
+
+async def test_a_muted_player_gets_no_reminders(timed: GameService, clock: ManualClock) -> None:
+    seen = notices(timed)
+    await timed.set_reminders(ANA, False)
+    await timed_game(timed)
+    await advance(timed, clock, 3 * DAY - 30 * timedelta(minutes=1))
+    assert seen == []
+
+
+async def test_a_deadline_passes_and_the_player_loses_on_time(
+    timed: GameService, clock: ManualClock
+) -> None:
+    seen = notices(timed)
+    game = await timed_game(timed)
+    await timed.move(ANA, "c3-d4", game)
+    await advance(timed, clock, 3 * DAY + timedelta(seconds=1))
+    state = await timed.state(game)
+    assert state.record.result == {"winners": [0], "reason": "timeout"}
+    texts = {translate("en", n.text) for n in seen if n.text.message != "{notice}"}
+    assert "You ran out of time in game #1." in texts
+    assert "Bia ran out of time in game #1." in texts
+    pdn = next(e for e in await timed.export_pdn(ANA, game) if isinstance(e, FileReady))
+    assert b'[Result "2-0"]' in pdn.content and b'[Termination "timeout"]' in pdn.content
+
+
+async def test_a_restart_between_the_deadline_and_its_processing_times_out_once(
+    timed_store: Store, clock: ManualClock
+) -> None:
+    before = make_service(timed_store, clock)
+    game = await timed_game(before)
+    await before.close()  # the bot is down while the deadline passes
+    clock.advance(4 * DAY)
+    after = make_service(timed_store, clock)
+    seen = notices(after)
+    await after.scheduler.run_due()
+    await after.scheduler.run_due()
+    state = await after.state(game)
+    assert state.record.result == {"winners": [1], "reason": "timeout"}
+    assert len(await timed_store.moves(game)) == 0
+    assert len(seen) == 2, "each player is told once"
+    await after.close()
+
+
+async def test_a_vacation_stops_every_clock_and_a_move_ends_it(
+    timed: GameService, clock: ManualClock
+) -> None:
+    game = await timed_game(timed)
+    await advance(timed, clock, DAY)
+    (reply,) = await timed.vacation(ANA, 10)
+    assert isinstance(reply, Reply)
+    caption = translate("en", boards.caption(await timed.state(game)))
+    assert "Ana on vacation" in caption and "2d 0h left" in caption
+    await advance(timed, clock, 8 * DAY)
+    assert (await timed.state(game)).active, "no loss on time during a vacation"
+    await timed.move(ANA, "c3-d4", game)
+    assert (await timed.state(game)).away == frozenset()
+    with pytest.raises(ServiceError, match="not on vacation"):
+        await timed.vacation(ANA, 0)
+
+
+async def test_a_vacation_ends_by_itself_and_the_allowance_is_30_days(
+    timed: GameService, clock: ManualClock
+) -> None:
+    game = await timed_game(timed)
+    await timed.vacation(ANA, 5)
+    await advance(timed, clock, 5 * DAY)
+    state = await timed.state(game)
+    assert state.away == frozenset() and state.time_left == 3 * DAY
+    with pytest.raises(ServiceError, match="1 to 25 days"):
+        await timed.vacation(ANA, 26)
+    await timed.vacation(ANA, 25)
+    await timed.vacation(ANA, 0)
+    with pytest.raises(ServiceError, match=r"1 to 25 days|no vacation days"):
+        await timed.vacation(ANA, 30)
+
+
+async def test_a_ludo_player_who_runs_out_of_time_leaves_and_the_others_play_on(
+    timed: GameService, clock: ManualClock
+) -> None:
+    events = await timed.new_game(ANA, CHAT, "ludo", players=3, option_words=["1d"])
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    await timed.accept(BIA, challenge.id, CHAT)
+    state = latest(await timed.accept(CAIO, challenge.id, CHAT))
+    late = timed.acting_seat(state)
+    assert late is not None and state.position.to_move() == CHANCE
+    await advance(timed, clock, DAY + HOUR)
+    after = await timed.state(state.id)
+    assert after.active and after.log[-1] == f"leave {late + 1}"
+    assert timed.acting_seat(after) != late
+
+
+async def test_a_linked_player_plays_a_telegram_game_from_discord(
+    timed: GameService,
+) -> None:
+    telegram_chat = ChatRef("telegram", "-100")
+    ana_telegram = Actor("telegram", "11", "Ana")
+    ana_discord = Actor("discord", "77", "ana")
+    bia_telegram = Actor("telegram", "22", "Bia")
+    published: list[Event] = []
+
+    async def sink(event: Event) -> None:
+        published.append(event)
+
+    timed.subscribe(sink)
+    events = await timed.new_game(
+        ana_telegram, telegram_chat, "italian", opponent=bia_telegram, seat=0, option_words=["2d"]
+    )
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    state = latest(await timed.accept(bia_telegram, challenge.id, telegram_chat))
+    (code_reply,) = await timed.link(ana_telegram, None)
+    assert isinstance(code_reply, Reply)
+    code = code_reply.text.values["code"]
+    await timed.link(ana_discord, code)
+    returned = await timed.move(ana_discord, "21-17", state.id)
+    await timed.idle()
+    assert not any(isinstance(event, BoardUpdate) for event in returned)
+    boards_sent = [event for event in published if isinstance(event, BoardUpdate)]
+    assert boards_sent and boards_sent[-1].chat == telegram_chat
+    listing = await timed.my_games(ana_discord)
+    assert "#1 Italian draughts" in translate("en", listing[0].text)  # type: ignore[union-attr]
+
+
+async def test_my_games_lists_the_most_urgent_first(timed: GameService, clock: ManualClock) -> None:
+    slow = await timed_game(timed, "brazilian")
+    events = await timed.new_game(ANA, CHAT, "italian", opponent=BIA, seat=0, option_words=["1d"])
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    fast = latest(await timed.accept(BIA, challenge.id, CHAT)).id
+    waiting = await timed_game(timed, "international")
+    await timed.move(ANA, "32-28", waiting)
+    lines = [translate("en", e.text) for e in await timed.my_games(ANA) if isinstance(e, Reply)]
+    order = [int(line.split("#")[1].split()[0]) for line in lines]
+    assert order == [fast, slow, waiting]
+    assert "your turn, 1d 0h left" in lines[0] and "Bia to move" in lines[2]
