@@ -20,7 +20,7 @@ from bot.render import (
     render_draughts,
     render_ludo,
 )
-from bot.service.correspondence import describe_time
+from bot.service.correspondence import TimeControl, describe_time
 from bot.service.events import GameState
 from bot.service.families import COLOUR_NAMES, Draughts, family_of
 from games.base import CHANCE, find_game
@@ -128,6 +128,12 @@ def move_choices(state: GameState) -> list[MoveChoice]:
             target = square_name(position.rules, move.end) if not move.huff else notation
         choices.append(MoveChoice(index, notation, piece, target))
     return choices
+
+
+def correspondence(state: GameState) -> bool:
+    """True for a game played over days: each move posts a new board instead of editing."""
+    control = TimeControl.from_options(state.record.options)
+    return control is not None and control.correspondence
 
 
 def seat_label(state: GameState, seat: int) -> Text:
