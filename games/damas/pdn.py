@@ -327,7 +327,10 @@ def write_game(game: PdnGame) -> str:
     rules = RULES[game.variant]
     tags = {name: game.tags.get(name, "?") for name in STANDARD_TAGS}
     tags["Result"] = game.result
-    tags["GameType"] = str(rules.pdn_gametype)
+    gametype = game.tags.get("GameType", "").strip()
+    # A record's own GameType (with its board and notation fields) stays if it is right.
+    same_type = gametype.split(",")[0].strip() == str(rules.pdn_gametype)
+    tags["GameType"] = gametype if same_type else str(rules.pdn_gametype)
     if _gametype_variants()[rules.pdn_gametype] != game.variant:
         tags["Variant"] = game.variant
     fen = game.fen

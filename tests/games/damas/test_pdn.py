@@ -259,6 +259,15 @@ def test_written_gametype_and_variant_of_each_variant() -> None:
     assert gametype_lines("italian-familiar") == ['[GameType "22"]', '[Variant "italian-familiar"]']
 
 
+def test_written_gametype_keeps_the_record_fields_when_they_fit_the_variant() -> None:
+    def gametype_written(gametype: str, variant: str) -> str:
+        text = write_game(PdnGame({"GameType": gametype}, (), "*", variant))
+        return next(line for line in text.splitlines() if line.startswith("[GameType"))
+
+    assert gametype_written("20,W,10,10,N1,0", "international") == '[GameType "20,W,10,10,N1,0"]'
+    assert gametype_written("20,W,10,10,N1,0", "brazilian") == '[GameType "26"]'
+
+
 def test_writing_refuses_a_result_pdn_does_not_have() -> None:
     with pytest.raises(ValueError, match=r"'2-1' is not a PDN result; write one of"):
         write_game(PdnGame({}, ("32-28",), "2-1", "international"))

@@ -1,4 +1,5 @@
-"""Every game of the PDN files in tests/data/pdn replays with no illegal move.
+"""The PDN files in tests/data/pdn: every game replays with no illegal move, and survives
+being written and read again.
 
 The files go through `python -m games.damas check-pdn` itself (its `main`), one test per file;
 the number of games read must match the number of records in the file.
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from games.damas.__main__ import main
+from games.damas.pdn import read_games, write_games
 
 PDN_DIR = Path(__file__).parents[2] / "data" / "pdn"
 PDN_FILES = sorted(PDN_DIR.glob("*.pdn"))
@@ -34,3 +36,16 @@ def test_every_game_of_the_file_replays(path: Path, capsys: pytest.CaptureFixtur
     games, moves, illegal = map(int, final.groups())
     assert (games, illegal, status) == (records, 0, 0)
     assert moves >= games
+
+
+@pytest.mark.parametrize("path", PDN_FILES, ids=[path.name for path in PDN_FILES])
+def test_written_file_reads_back_to_the_same_games(path: Path) -> None:
+    games = read_games(path.read_text(encoding="utf-8"))
+    text = write_games(games)
+    again = read_games(text)
+    assert [(game.variant, game.moves, game.result, game.fen) for game in again] == [
+        (game.variant, game.moves, game.result, game.fen) for game in games
+    ]
+    for original, read_back in zip(games, again, strict=True):
+        assert original.tags.items() <= read_back.tags.items()
+    assert write_games(again) == text
