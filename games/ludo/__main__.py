@@ -15,6 +15,7 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from games.base import CHANCE, GameError
 from games.ludo import dice
@@ -143,8 +144,15 @@ def ask(position: LudoPosition) -> LudoMove:
             print(error)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports bad input in one line (no usage block), with exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    main = argparse.ArgumentParser(prog="python -m games.ludo", description=__doc__.split("\n")[0])
+    main = OneLineParser(prog="python -m games.ludo", description=__doc__.split("\n")[0])
     commands = main.add_subparsers(dest="command", required=True)
     for name, help_text in (
         ("simulate", "play many games between computer players and print the figures"),
@@ -159,7 +167,10 @@ def parser() -> argparse.ArgumentParser:
             metavar="NAME[=true|false]",
             help=f"an optional rule: {', '.join(OPTION_NAMES)}; repeat for several",
         )
-        command.add_argument("--seed", type=int, help="seed of the computer players' choices")
+        seeded = "the dice and " if name == "simulate" else ""
+        command.add_argument(
+            "--seed", type=int, help=f"seed of {seeded}the computer players' choices"
+        )
     simulate_command = commands.choices["simulate"]
     simulate_command.add_argument("--games", type=int, default=1000, help="default 1000")
     simulate_command.add_argument(

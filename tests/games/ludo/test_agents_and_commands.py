@@ -84,12 +84,18 @@ def test_simulate_prints_its_figures_as_json_on_the_last_line(
         (["simulate", "--option", "teams=maybe"], "the value is true or false"),
         (["simulate", "--games", "0"], "--games is at least 1"),
         (["simulate", "--players", "6"], "2, 3 or 4 players"),
+        (["simulate", "--games", "many"], "invalid int value: 'many'"),
+        (["dance"], "invalid choice: 'dance'"),
     ],
 )
 def test_bad_command_lines_fail_in_one_line_with_status_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
-    assert main(argv) == 2
+    try:
+        status = main(argv)
+    except SystemExit as stopped:
+        status = stopped.code
+    assert status == 2
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1
