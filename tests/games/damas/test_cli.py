@@ -281,3 +281,12 @@ def test_play_the_household_game_with_a_huff(
     assert "Black to move> soffio 19 " in out
     assert "played soffio 19" in out
     assert "game over: Black wins (no_pieces: White has no pieces left)" in out
+
+
+def test_check_pdn_reads_latin_1_and_bom_files(tmp_path: Path, capsys: Capture) -> None:
+    latin = tmp_path / "latin.pdn"
+    latin.write_bytes('[Dati "69° ASSOLUTO"]\n1. 21-17 12-15 *\n'.encode("latin-1"))
+    bom = tmp_path / "bom.pdn"
+    bom.write_bytes(b"\xef\xbb\xbf" + GOOD_GAME.encode())
+    status, out, _ = run(["check-pdn", str(latin), str(bom)], capsys)
+    assert (status, out) == (0, ["games=2 moves=6 illegal=0"])
