@@ -127,6 +127,7 @@ def _read_text(path: Path) -> str:
 def _run_check_pdn(args: argparse.Namespace) -> int:
     default_variant = _variant(args.variant) if args.variant else None
     paths = [Path(name) for name in args.files]
+    # Read every file first: a missing one is bad input, refused before any report.
     texts = [(path, _read_text(path)) for path in paths]
     games_count = moves_count = illegal_count = unreadable_count = 0
     for path, text in texts:
@@ -143,11 +144,11 @@ def _run_check_pdn(args: argparse.Namespace) -> int:
             problem = replay.problem
             if problem is not None:
                 illegal_count += 1
-                where = f"move {problem.move_number} {problem.text}" if problem.index >= 0 else ""
-                print(
-                    f"{path}: game {number} [{game.describe()}] {where}: {problem.reason}"
-                    + (f" (position {problem.fen})" if problem.fen else "")
-                )
+                parts = [f"{path}: game {number} [{game.describe()}]"]
+                if problem.index >= 0:
+                    parts.append(f"move {problem.move_number} {problem.text}")
+                report = " ".join(parts) + f": {problem.reason}"
+                print(report + (f" (position {problem.fen})" if problem.fen else ""))
         if len(paths) >= PROGRESS_FROM_FILES:
             print(f"checked {path}: {len(games)} games", file=sys.stderr)
     print(f"games={games_count} moves={moves_count} illegal={illegal_count}")

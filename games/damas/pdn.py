@@ -394,7 +394,7 @@ def replay_game(game: PdnGame) -> PdnReplay:
     try:
         position = start_position(game)
     except GameError as error:
-        problem = PdnProblem(-1, "", f"FEN {game.fen}", "", f"bad set-up position: {error}")
+        problem = PdnProblem(-1, "", game.fen or "", "", f"bad set-up position: {error}")
         return PdnReplay(None, 0, problem)
     for index, text in enumerate(game.moves):
         try:
