@@ -7,6 +7,7 @@ from games.damas.pdn import (
     PdnError,
     PdnGame,
     read_games,
+    replay_game,
     start_position,
     write_game,
     write_games,
@@ -300,3 +301,37 @@ def test_write_then_read_gives_the_same_games() -> None:
         assert start_position(original) == start_position(read_back)
     # Brazilian FENs are written with square names, which every program reads the same way.
     assert '[FEN "B:Wb4,Ka1:Bd8"]' in text
+
+
+# ----------------------------------------------------------------------------------------
+# Replaying
+
+
+@pytest.mark.parametrize("capture", ["32x12", "32x21x12"])
+def test_replay_plays_short_and_full_capture_paths(capture: str) -> None:
+    game = only_game(f'[FEN "W:W32:B27,17,4"]\n1. {capture} 4-10 *')
+    replay = replay_game(game)
+    assert replay.problem is None
+    assert replay.played == 2
+    assert replay.position is not None
+    assert replay.position.fen() == "W:W12:B10"
+
+
+def test_replay_stops_at_the_first_illegal_move() -> None:
+    game = only_game("1. 32-28 19-23 2. 33-29 13-19 3. 28x19 *")
+    replay = replay_game(game)
+    assert replay.played == 2
+    assert replay.problem is not None
+    assert (replay.problem.index, replay.problem.move_number) == (2, "2.")
+    assert replay.problem.text == "33-29"
+    assert replay.position is not None
+    assert replay.problem.fen == replay.position.fen()
+    assert "a capture is compulsory: 28x19" in replay.problem.reason
+
+
+def test_replay_reports_a_bad_set_up_position() -> None:
+    replay = replay_game(only_game('[FEN "W:W51:B1"]\n1. 32-28 *'))
+    assert replay.position is None
+    assert replay.problem is not None
+    assert replay.problem.index == -1
+    assert replay.problem.reason.startswith("bad set-up position: ")
