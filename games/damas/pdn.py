@@ -19,8 +19,8 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.base import GameError, find_game
-from games.damas import RULES, Position, square_name
+from games.base import GameError
+from games.damas import RULES, Position, resolve_rules, square_name
 
 RESULTS = frozenset({"1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "1/2-1/2", "*"})
 UNKNOWN_RESULT = "*"
@@ -211,7 +211,7 @@ def _variant(
     gametype_text = tags.get("GameType", "").strip()
     if not gametype_text:
         if default_variant is not None:
-            return find_game(default_variant).key
+            return default_variant
         if italian_tags:
             return "italian"
         return DEFAULT_GAMETYPE_VARIANT
@@ -227,19 +227,20 @@ def _variant(
     named = tags.get("Variant", "").strip()
     if named:
         try:
-            key = find_game(named).key
+            rules = resolve_rules(named)
         except KeyError:
-            key = ""
+            rules = None
         # The Variant tag tells apart variants that share a game type (Italian, household).
-        if key in RULES and RULES[key].pdn_gametype == number:
-            return key
+        if rules is not None and rules.pdn_gametype == number:
+            return rules.key
     return variants[number]
 
 
 def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
-    """Every game record of a PDN text. `default_variant` serves records without GameType."""
+    """Every game record of a PDN text. `default_variant` (a key or an alias of a draughts
+    variant) serves records without GameType; an unknown name is a KeyError at once."""
     if default_variant is not None:
-        find_game(default_variant)  # an unknown name fails here, not at the first record
+        default_variant = resolve_rules(default_variant).key
     games: list[PdnGame] = []
     builder = _GameBuilder(1)
     started = False  # the current builder has seen a tag or a move

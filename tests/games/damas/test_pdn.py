@@ -181,9 +181,10 @@ def test_an_unknown_gametype_is_an_error_listing_the_known_ones() -> None:
         read_games('[Event "english"]\n[GameType "21"]\n1. 11-15 *')
 
 
-def test_an_unknown_default_variant_is_refused_at_once() -> None:
-    with pytest.raises(KeyError, match="known games"):
-        read_games("1. 32-28 *", "chess")
+@pytest.mark.parametrize("name", ["chess", "ludo"])
+def test_an_unknown_default_variant_is_refused_at_once(name: str) -> None:
+    with pytest.raises(KeyError, match=f"unknown draughts variant '{name}'"):
+        read_games("1. 32-28 *", name)
 
 
 def test_fen_and_setup_tags() -> None:
