@@ -7,7 +7,7 @@ import pytest
 from games.base import CHANCE, BadSnapshot, find_game, replay, start
 from games.ludo import track_square
 from games.ludo.board import COLOURS, FINISH, LAST_TRACK, TRACK, square_name
-from games.ludo.rules import LudoPosition, LudoRules, Roll, Step
+from games.ludo.rules import Leave, LudoPosition, LudoRules, Roll, Step
 
 Board = Callable[..., LudoPosition]
 
@@ -111,6 +111,9 @@ def test_the_view_gives_each_seat_its_colour_and_pawn_progress(board: Board) -> 
     assert view.roll is None
     assert view.last_move == Step(1, 0, 0, 4)
     assert track_square(3, 4) == 30
+    gone = position.play(position.leave(0)).view()
+    assert [s.left for s in gone.seats] == [True, False]
+    assert gone.last_move == Leave(0)
 
 
 def test_track_squares_follow_each_colour_from_its_start() -> None:
