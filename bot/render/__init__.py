@@ -4,9 +4,18 @@ The service turns a game position into a `DraughtsView` or a `LudoView`; the sam
 serves every chat platform, and the text forms serve the console.
 """
 
+from bot.render import draughts, ludo
 from bot.render.draughts import draughts_text, render_draughts
 from bot.render.ludo import ludo_text, render_ludo
 from bot.render.views import BLACK, WHITE, Colour, DraughtsView, LudoView
+
+
+def warm_up() -> None:
+    """Draw every cached background of the project's boards (about half a second), e.g. at
+    start-up, so that the first picture of each kind is as quick as the others."""
+    draughts.warm_up()
+    ludo.warm_up()
+
 
 __all__ = [
     "BLACK",
@@ -18,4 +27,5 @@ __all__ = [
     "ludo_text",
     "render_draughts",
     "render_ludo",
+    "warm_up",
 ]

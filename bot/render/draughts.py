@@ -21,7 +21,6 @@ from bot.render._paint import (
     font,
     paste_centred,
     png_bytes,
-    smooth_canvas,
     smooth_sprite,
 )
 from bot.render.views import BLACK, WHITE, Colour, DraughtsLabels, DraughtsView
@@ -147,28 +146,24 @@ def _backdrops(kind: _BoardKind) -> _Backdrops:
 
 
 def _board_picture(kind: _BoardKind, dark: Rgb, ring: Rgb | None) -> Image.Image:
+    """Squares are whole pixels wide, so the board needs no smoothing: it is drawn as is."""
     side = image_size(kind.size)
-    n, cell = kind.size, kind.cell
-
-    def paint(draw: ImageDraw.ImageDraw, scale: float) -> None:
-        draw.rectangle(
-            [MARGIN * scale, MARGIN * scale, (side - MARGIN) * scale, (side - MARGIN) * scale],
-            fill=LIGHT,
-        )
-        for square in range(1, n * n // 2 + 1):
-            left, top, right, bottom = (v * scale for v in kind.square_box(square))
-            draw.rectangle([left, top, right - 1, bottom - 1], fill=dark)
-            if ring is not None:
-                inset = cell * 0.05 * scale
-                draw.rectangle(
-                    [left + inset, top + inset, right - inset, bottom - inset],
-                    outline=ring,
-                    width=round(cell * 0.07 * scale),
-                )
-
-    picture = smooth_canvas(side, side, FRAME, paint)
+    cell = kind.cell
+    picture = Image.new("RGB", (side, side), FRAME)
+    draw = ImageDraw.Draw(picture)
+    draw.rectangle([MARGIN, MARGIN, side - MARGIN - 1, side - MARGIN - 1], fill=LIGHT)
+    for square in range(1, kind.size * kind.size // 2 + 1):
+        left, top, right, bottom = kind.square_box(square)
+        draw.rectangle([left, top, right - 1, bottom - 1], fill=dark)
+        if ring is not None:
+            inset = round(cell * 0.05)
+            draw.rectangle(
+                [left + inset, top + inset, right - 1 - inset, bottom - 1 - inset],
+                outline=ring,
+                width=round(cell * 0.07),
+            )
     if kind.labels in ("alphanumeric", "both"):
-        _draw_coordinates(ImageDraw.Draw(picture), kind)
+        _draw_coordinates(draw, kind)
     return picture
 
 
@@ -303,6 +298,29 @@ def _draw_path(draw: ImageDraw.ImageDraw, kind: _BoardKind, path: tuple[int, ...
     x, y = centres[0]
     dot = width * 1.3
     draw.ellipse([x - dot, y - dot, x + dot, y + dot], fill=LAST_MOVE_LINE)
+
+
+# The coordinates each board is written in by the project's rules: brazilian, italian,
+# international.
+STANDARD_LABELS: Mapping[tuple[int, bool], DraughtsLabels] = {
+    (8, True): "alphanumeric",
+    (8, False): "numeric",
+    (10, True): "numeric",
+}
+
+
+def warm_up(labels_by_board: Mapping[tuple[int, bool], DraughtsLabels] = STANDARD_LABELS) -> None:
+    """Draw the cached backgrounds and pieces now, so that no player waits for the first.
+
+    `labels_by_board` maps (size, dark corner on the left) to the labels used on that board.
+    """
+    for (size, dark_corner_left), labels in labels_by_board.items():
+        for viewer in (WHITE, BLACK):
+            _backdrops(_BoardKind(size, dark_corner_left, labels, viewer))
+        for colour in (WHITE, BLACK):
+            for king in (False, True):
+                _piece_sprite(CELL_SIZE[size], colour, king)
+        _captured_sprite(CELL_SIZE[size])
 
 
 def render_draughts(view: DraughtsView) -> bytes:

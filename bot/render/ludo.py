@@ -444,6 +444,23 @@ def _draw_last_move(
         draw.rectangle(viewpoint.cell_box(_standard_cell(colour, after), 2), outline=INK, width=5)
 
 
+# The colours each player count takes by the project's rules.
+STANDARD_COLOUR_SETS: tuple[tuple[int, ...], ...] = ((1, 3), (1, 2, 3), (1, 2, 3, 4))
+
+
+def warm_up(colour_sets: Iterable[tuple[int, ...]] = STANDARD_COLOUR_SETS) -> None:
+    """Draw the cached backgrounds and single pawns now, so that no player waits for the first."""
+    for colours in colour_sets:
+        for viewer in (None, *colours):
+            _background(_Viewpoint.of(viewer), frozenset(colours))
+    for colour in LUDO_COLOURS:
+        for number in range(1, LUDO_PAWNS_PER_COLOUR + 1):
+            for radius in (PAWN_RADIUS, SMALL_PAWN_RADIUS):
+                _pawn_sprite(colour, str(number), 1, CELL * radius)
+    for face in range(1, 7):
+        _die_sprite(face)
+
+
 def render_ludo(view: LudoView) -> bytes:
     """The board picture of `view` as PNG bytes."""
     return png_bytes(draw_ludo(view))
