@@ -1,0 +1,95 @@
+"""The Telegram front end: `serve(service, token)` runs the bot until it is cancelled.
+
+`TELEGRAM_API_URL` points it at another Bot API server (a local one, or the tests' fake);
+the default is Telegram's. The Application is driven here (initialize, start polling, start;
+then stop and shut down on cancellation) so that it shares the event loop with the other
+front ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from dataclasses import dataclass, field
+
+from telegram.ext import ApplicationBuilder
+
+from bot.service.core import GameService
+from bot.telegram.delivery import Pacing
+from bot.telegram.front import UPDATE_KINDS, TelegramApplication, TelegramFront
+
+API_URL_VARIABLE = "TELEGRAM_API_URL"
+OFFICIAL_API_URL = "https://api.telegram.org"
+
+__all__ = ["Settings", "TelegramFront", "build_application", "serve", "start_front", "stop_front"]
+
+
+def _api_url_from_environment() -> str:
+    return os.environ.get(API_URL_VARIABLE) or OFFICIAL_API_URL
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where the Bot API is and how patiently to talk to it."""
+
+    api_url: str = field(default_factory=_api_url_from_environment)
+    # Seconds a getUpdates long poll waits for updates on the server.
+    poll_timeout: int = 10
+    # Seconds to wait for any other answer before a call counts as timed out.
+    read_timeout: float = 10.0
+    pacing: Pacing = field(default_factory=Pacing)
+    # Seconds the boards still waiting get at shutdown.
+    shutdown_grace: float = 5.0
+    # Updates handled at the same time (the service orders the work on each game).
+    concurrency: int = 16
+
+
+def build_application(token: str, settings: Settings) -> TelegramApplication:
+    api = settings.api_url.rstrip("/")
+    return (
+        ApplicationBuilder()
+        .token(token)
+        .base_url(f"{api}/bot")
+        .base_file_url(f"{api}/file/bot")
+        .read_timeout(settings.read_timeout)
+        .get_updates_read_timeout(settings.poll_timeout + settings.read_timeout)
+        .concurrent_updates(settings.concurrency)
+        .build()
+    )
+
+
+async def start_front(service: GameService, token: str, settings: Settings) -> TelegramFront:
+    """Connect, publish the command menus, start polling; `stop_front` undoes it."""
+    front = TelegramFront(service, build_application(token, settings), settings.pacing)
+    application = front.application
+    await application.initialize()
+    await front.publish_menus()
+    assert application.updater is not None  # the builder makes one unless told not to
+    await application.updater.start_polling(
+        poll_interval=0.0, timeout=settings.poll_timeout, allowed_updates=UPDATE_KINDS
+    )
+    await application.start()
+    front.running = True
+    return front
+
+
+async def stop_front(front: TelegramFront, settings: Settings) -> None:
+    front.running = False
+    application = front.application
+    if application.updater is not None and application.updater.running:
+        await application.updater.stop()
+    if application.running:
+        await application.stop()
+    await front.desk.close(settings.shutdown_grace)
+    await application.shutdown()
+
+
+async def serve(service: GameService, token: str, settings: Settings | None = None) -> None:
+    """Run the bot for `service` until cancelled; on cancellation stop polling, let waiting
+    boards go out for a moment, and close the connections."""
+    settings = settings or Settings()
+    front = await start_front(service, token, settings)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await stop_front(front, settings)

@@ -1,0 +1,287 @@
+"""Getting boards and messages to Telegram despite flood limits and network trouble.
+
+The service stores a move before any message is sent, so delivery only has to converge on
+the latest board: `BoardDesk` keeps the newest board wanted per game and chat, sends it no
+faster than the chat's pace allows (edits in place, or a new message whose predecessor loses
+its buttons), waits out a 429's retry_after, retries after timeouts, treats "message is not
+modified" as done and a deleted message as a reason to send a new one. Boards that were
+overtaken while waiting are skipped: nothing is lost, since the newest board shows it all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import warnings
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import TypeVar
+
+from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Forbidden,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+)
+from telegram.warnings import PTBDeprecationWarning
+
+from bot.i18n import Text
+from bot.service.core import GameService
+from bot.service.events import GameState
+from storage import ChatRef
+
+logger = logging.getLogger(__name__)
+
+PLATFORM = "telegram"
+MAX_CAPTION = 1024
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """How often one chat may get a board, and how long to wait after a failure.
+
+    Telegram allows about one message a second in a private chat and twenty a minute in a
+    group; edits count too."""
+
+    private_interval: float = 1.0
+    group_interval: float = 3.0
+    first_backoff: float = 1.0
+    longest_backoff: float = 30.0
+    send_attempts: int = 3
+
+    def interval(self, chat_id: str) -> float:
+        # Telegram gives private chats positive ids, groups negative ones.
+        return self.group_interval if chat_id.startswith("-") else self.private_interval
+
+
+def retry_seconds(error: RetryAfter) -> float:
+    """The wait a 429 asks for, in seconds (python-telegram-bot 22 gives an int or a
+    timedelta, and warns about the int; both mean the same)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PTBDeprecationWarning)
+        wait = error.retry_after
+    return wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
+
+
+def is_not_modified(error: BadRequest) -> bool:
+    return "not modified" in error.message.lower()
+
+
+def is_gone(error: BadRequest) -> bool:
+    """The message to edit was deleted (or can no longer be edited)."""
+    message = error.message.lower()
+    return "message to edit not found" in message or "message can't be edited" in message
+
+
+async def with_retries(call: Callable[[], Awaitable[T]], pacing: Pacing) -> T:
+    """Run one Bot API call, waiting out 429s and retrying timeouts a few times."""
+    backoff = pacing.first_backoff
+    for attempt in range(1, pacing.send_attempts + 1):
+        try:
+            return await call()
+        except RetryAfter as error:
+            if attempt == pacing.send_attempts:
+                raise
+            await asyncio.sleep(retry_seconds(error))
+        except BadRequest:
+            raise
+        except NetworkError:  # timeouts included
+            if attempt == pacing.send_attempts:
+                raise
+            await asyncio.sleep(backoff)
+            backoff = min(backoff * 2, pacing.longest_backoff)
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+@dataclass(frozen=True)
+class BoardContent:
+    photo: bytes
+    caption: str
+    keyboard: InlineKeyboardMarkup | None
+
+
+# Draws the board of a state for one chat: (state, headlines, viewer seat, chat) -> content.
+Composer = Callable[[GameState, tuple[Text, ...], int | None, ChatRef], Awaitable[BoardContent]]
+
+
+@dataclass
+class _Wanted:
+    """The newest board wanted for one game in one chat."""
+
+    state: GameState
+    headlines: tuple[Text, ...]
+    viewer: int | None
+    new_message: bool
+
+    def merge(self, newer: _Wanted) -> _Wanted:
+        state = newer.state if newer.state.version >= self.state.version else self.state
+        # The latest few headlines: "Ana played 9-13." then "Ana won game #4: ..." both matter.
+        headlines = (*self.headlines, *newer.headlines)[-3:]
+        return _Wanted(state, headlines, newer.viewer, self.new_message or newer.new_message)
+
+
+@dataclass
+class _ChatLine:
+    """The boards waiting for one chat, and when the chat may get the next one."""
+
+    wanted: dict[int, _Wanted] = field(default_factory=dict)
+    next_allowed: float = 0.0
+    backoff: float = 0.0
+
+
+class BoardDesk:
+    """Sends boards to chats, paced per chat, converging on the newest board of each game."""
+
+    def __init__(self, bot: Bot, service: GameService, pacing: Pacing, compose: Composer) -> None:
+        self.bot = bot
+        self.service = service
+        self.pacing = pacing
+        self.compose = compose
+        self._lines: dict[str, _ChatLine] = {}
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._closed = False
+
+    def post(
+        self,
+        chat: ChatRef,
+        state: GameState,
+        headline: Text | None,
+        *,
+        viewer: int | None,
+        new_message: bool,
+    ) -> None:
+        """Ask for the board of `state` in `chat`: edited in place unless `new_message`."""
+        if self._closed:
+            return
+        line = self._lines.setdefault(chat.chat_id, _ChatLine())
+        wanted = _Wanted(state, (headline,) if headline else (), viewer, new_message)
+        known = line.wanted.get(state.id)
+        line.wanted[state.id] = known.merge(wanted) if known else wanted
+        if chat.chat_id not in self._workers:
+            worker = asyncio.get_running_loop().create_task(self._work(chat))
+            self._workers[chat.chat_id] = worker
+
+    async def settled(self) -> None:
+        """Wait until every board asked for has been delivered (or given up on)."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+
+    async def close(self, grace: float) -> None:
+        """Deliver what is waiting for at most `grace` seconds, then stop."""
+        self._closed = True
+        try:
+            await asyncio.wait_for(self.settled(), grace)
+        except TimeoutError:
+            logger.warning("boards still waiting at shutdown in %d chats", len(self._workers))
+        for worker in list(self._workers.values()):
+            worker.cancel()
+        await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+
+    async def _work(self, chat: ChatRef) -> None:
+        loop = asyncio.get_running_loop()
+        line = self._lines[chat.chat_id]
+        try:
+            while line.wanted:
+                delay = line.next_allowed - loop.time()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                game_id = next(iter(line.wanted))
+                wanted = line.wanted.pop(game_id)
+                try:
+                    await self._deliver(chat, wanted)
+                except RetryAfter as error:
+                    self._again(line, game_id, wanted)
+                    line.next_allowed = loop.time() + retry_seconds(error)
+                    logger.info("chat %s: flood limit, retrying in %ss", chat.chat_id, error)
+                    continue
+                except Forbidden as error:
+                    # Removed from the group or blocked: the games stay stored; /board later
+                    # (once the bot is back) shows them again.
+                    logger.warning("chat %s is closed to the bot (%s)", chat.chat_id, error)
+                    line.wanted.clear()
+                    break
+                except (BadRequest, ChatMigrated) as error:
+                    logger.error(
+                        "chat %s refused board of game %s: %s", chat.chat_id, game_id, error
+                    )
+                except NetworkError as error:  # timeouts included
+                    self._again(line, game_id, wanted)
+                    line.backoff = min(
+                        max(line.backoff * 2, self.pacing.first_backoff),
+                        self.pacing.longest_backoff,
+                    )
+                    line.next_allowed = loop.time() + line.backoff
+                    logger.info("chat %s: %s; retrying in %ss", chat.chat_id, error, line.backoff)
+                    continue
+                except Exception:
+                    logger.exception("the board of game %s could not be shown", game_id)
+                line.backoff = 0.0
+                line.next_allowed = loop.time() + self.pacing.interval(chat.chat_id)
+        finally:
+            if not line.wanted or self._closed:
+                self._lines.pop(chat.chat_id, None)
+            self._workers.pop(chat.chat_id, None)
+
+    @staticmethod
+    def _again(line: _ChatLine, game_id: int, wanted: _Wanted) -> None:
+        """Put a board that failed back, merged with anything newer asked for meanwhile."""
+        newer = line.wanted.pop(game_id, None)
+        line.wanted = {game_id: wanted.merge(newer) if newer else wanted, **line.wanted}
+
+    async def _deliver(self, chat: ChatRef, wanted: _Wanted) -> None:
+        content = await self.compose(wanted.state, wanted.headlines, wanted.viewer, chat)
+        shown = await self.message_of(wanted.state.id, chat)
+        if shown is not None and not wanted.new_message:
+            try:
+                await self.bot.edit_message_media(
+                    InputMediaPhoto(content.photo, caption=content.caption),
+                    chat_id=chat.chat_id,
+                    message_id=shown,
+                    reply_markup=content.keyboard,
+                )
+                return
+            except BadRequest as error:
+                if is_not_modified(error):
+                    return
+                if not is_gone(error):
+                    raise
+        sent: Message = await self.bot.send_photo(
+            chat.chat_id, content.photo, caption=content.caption, reply_markup=content.keyboard
+        )
+        await self.service.board_shown(wanted.state.id, chat, str(sent.message_id))
+        if shown is not None:
+            await self.take_buttons(chat, shown)
+
+    async def message_of(self, game_id: int, chat: ChatRef) -> int | None:
+        """The message that shows the game's board in `chat`, if any."""
+        for message in await self.service.board_messages(game_id):
+            if (message.platform, message.chat_id) == (PLATFORM, chat.chat_id):
+                return int(message.message_id)
+        return None
+
+    async def take_buttons(self, chat: ChatRef, message_id: int) -> None:
+        """An older board loses its buttons (a press would be refused anyway)."""
+        try:
+            await self.bot.edit_message_reply_markup(chat.chat_id, message_id, reply_markup=None)
+        except BadRequest as error:
+            if not (is_not_modified(error) or is_gone(error)):
+                logger.warning("the old board %s kept its buttons: %s", message_id, error)
+        except TelegramError as error:
+            # Best effort: the new board is out already, and the old buttons are stale anyway.
+            logger.info("the old board %s kept its buttons: %s", message_id, error)
+
+
+def clip_caption(lines: tuple[str, ...]) -> str:
+    """The caption from its lines, within Telegram's 1024 characters (the last line, the
+    board's own caption, is kept whole)."""
+    caption = "\n".join(lines)
+    if len(caption) <= MAX_CAPTION:
+        return caption
+    last = lines[-1][:MAX_CAPTION]
+    head = "\n".join(lines[:-1])[: max(0, MAX_CAPTION - len(last) - 2)]
+    return f"{head}…\n{last}" if head else last

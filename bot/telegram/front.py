@@ -1,0 +1,588 @@
+"""The Telegram front end: chat messages and button presses in, boards and messages out.
+
+Typed commands go through the shared parser and dispatcher; buttons carry their game and
+version (bot.telegram.callbacks), so a press is checked against the stored game before it is
+answered, then played through the service. Boards go out through the `BoardDesk` (paced,
+retried, edited in place); replies, turn notices and challenges are sent directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from telegram import (
+    BotCommand,
+    CallbackQuery,
+    InlineKeyboardMarkup,
+    Message,
+    MessageEntity,
+    Update,
+    User,
+)
+from telegram.constants import ChatMemberStatus, ChatType, ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text, text, translate
+from bot.service import boards
+from bot.service.commands import COMMANDS, Command, CommandError, parse_command
+from bot.service.core import GameService
+from bot.service.dispatch import COMPUTER_WORDS, VERSUS_WORDS, dispatch
+from bot.service.events import (
+    Actor,
+    BoardChanged,
+    BoardUpdate,
+    ChallengeUpdate,
+    Event,
+    FileReady,
+    GameState,
+    Reply,
+    ServiceError,
+    TurnNotice,
+)
+from bot.service.families import family_of
+from bot.telegram.callbacks import CHALLENGE_ACTIONS, Action, Press, decode
+from bot.telegram.delivery import (
+    PLATFORM,
+    BoardContent,
+    BoardDesk,
+    Pacing,
+    clip_caption,
+    is_gone,
+    is_not_modified,
+    with_retries,
+)
+from bot.telegram.keyboards import board_keyboard, challenge_keyboard
+from games.base import find_game
+from storage import ChatRef
+
+logger = logging.getLogger(__name__)
+
+# python-telegram-bot's Application with its default bot, context and data types.
+TelegramApplication = Application[Any, Any, Any, Any, Any, Any]
+
+MAX_TEXT = 4096
+USER_TOKEN = "tg:"
+STALE_BOARD = text("This board is old: play on the newest one.")
+# Bare text in a group is chatter unless it answers one of the bot's messages.
+UPDATE_KINDS = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a command or press came from and whom to answer, in which language."""
+
+    chat: ChatRef
+    actor: Actor
+    language: str | None
+    private: bool
+    reply_to: int | None = None
+
+
+def actor_of(user: User) -> Actor:
+    return Actor(PLATFORM, str(user.id), user.full_name, user.language_code)
+
+
+def chat_ref(chat_id: int | str) -> ChatRef:
+    return ChatRef(PLATFORM, str(chat_id))
+
+
+def default_viewer(state: GameState) -> int | None:
+    """The side a shared board is drawn from: the person to act, else the first person."""
+    acting = GameService.acting_seat(state)
+    if acting is not None and state.record.seats[acting].player_id is not None:
+        return acting
+    return next((seat.seat for seat in state.record.seats if seat.player_id is not None), None)
+
+
+def posts_new_boards(state: GameState) -> bool:
+    """Correspondence games post a new board for each move (a later issue flags them); live
+    games edit their board in place."""
+    return bool(state.record.options.get("correspondence", False))
+
+
+def chunks(lines: Sequence[str]) -> list[str]:
+    """Lines joined into messages of at most Telegram's 4096 characters."""
+    messages: list[str] = []
+    current = ""
+    for line in lines:
+        for start in range(0, max(len(line), 1), MAX_TEXT):
+            piece = line[start : start + MAX_TEXT]
+            if current and len(current) + 1 + len(piece) > MAX_TEXT:
+                messages.append(current)
+                current = piece
+            else:
+                current = f"{current}\n{piece}" if current else piece
+    if current:
+        messages.append(current)
+    return messages
+
+
+def with_user_tokens(message: Message) -> str:
+    """The message text with each mention of a user without a username (a text_mention,
+    which may span several words) replaced by one word `tg:ID` the opponent resolver reads."""
+    content = message.text or ""
+    mentions = [
+        entity
+        for entity in message.entities
+        if entity.type == MessageEntity.TEXT_MENTION and entity.user is not None
+    ]
+    # Entity offsets count UTF-16 code units.
+    encoded = content.encode("utf-16-le")
+    for entity in sorted(mentions, key=lambda item: item.offset, reverse=True):
+        assert entity.user is not None
+        token = f"{USER_TOKEN}{entity.user.id}".encode("utf-16-le")
+        start, end = entity.offset * 2, (entity.offset + entity.length) * 2
+        encoded = encoded[:start] + token + encoded[end:]
+    return encoded.decode("utf-16-le")
+
+
+class TelegramFront:
+    """One bot account on one service: its handlers, its board desk, what it remembers of
+    people and chats. bot.telegram.start_front / stop_front run it."""
+
+    def __init__(
+        self, service: GameService, application: TelegramApplication, pacing: Pacing
+    ) -> None:
+        self.service = service
+        self.application = application
+        self.bot = application.bot
+        self.pacing = pacing
+        self.desk = BoardDesk(self.bot, service, pacing, self._compose)
+        self.users: dict[str, Actor] = {}
+        self.usernames: dict[str, str] = {}
+        self.chat_languages: dict[str, str | None] = {}
+        self.challenge_messages: dict[int, tuple[str, int]] = {}
+        self._private_chats: set[str] = set()
+        self.running = False
+        application.add_handler(CallbackQueryHandler(self.on_press))
+        application.add_handler(
+            MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, self.on_message)
+        )
+        application.add_handler(
+            ChatMemberHandler(self.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)
+        )
+        application.add_error_handler(self.on_error)
+        service.subscribe(self.on_service_event)
+
+    # -- start-up ------------------------------------------------------------------------------
+
+    async def publish_menus(self) -> None:
+        """The command menu in English (the default) and in every translated language."""
+        for language in (None, *(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)):
+            commands = [
+                BotCommand(spec.name, translate(language, spec.summary)[:256]) for spec in COMMANDS
+            ]
+            try:
+                await with_retries(
+                    partial(self.bot.set_my_commands, commands, language_code=language),
+                    self.pacing,
+                )
+            except TelegramError as error:
+                # The commands work without a menu; the next start tries again.
+                logger.warning("the %s command menu was not set: %s", language or "en", error)
+
+    # -- people --------------------------------------------------------------------------------
+
+    def remember(self, user: User) -> Actor:
+        """The actor of a user, kept so that `vs @username` can name them later."""
+        actor = actor_of(user)
+        self.users[actor.user_id] = actor
+        if user.username:
+            self.usernames[user.username.lower()] = actor.user_id
+        return actor
+
+    async def resolve_opponent(self, name: str) -> Actor | None:
+        if name.startswith(USER_TOKEN):
+            known = self.users.get(name[len(USER_TOKEN) :])
+        else:
+            user_id = self.usernames.get(name.lstrip("@").lower())
+            known = self.users.get(user_id) if user_id else None
+        if known is None:
+            raise ServiceError(
+                text("I do not know {name} yet: ask them to write in this chat first.", name=name)
+            )
+        return known
+
+    async def _register_private_chat(self, actor: Actor, chat: ChatRef) -> None:
+        if chat.chat_id not in self._private_chats:
+            await self.service.register_private_chat(actor, chat.chat_id)
+            self._private_chats.add(chat.chat_id)
+
+    # -- typed commands ------------------------------------------------------------------------
+
+    def _addressed_text(self, message: Message, private: bool) -> str | None:
+        """The text of a message meant for the bot, or None for chatter in a group."""
+        content = with_user_tokens(message)
+        if private:
+            return content
+        if content.startswith("/"):
+            _, at, addressee = content.split(maxsplit=1)[0].partition("@")
+            if at and addressee.lower() != (self.bot.username or "").lower():
+                return None
+            return content
+        reply = message.reply_to_message
+        if reply is not None and reply.from_user is not None and reply.from_user.id == self.bot.id:
+            return content
+        return None
+
+    def _with_replied_opponent(self, command: Command, message: Message) -> Command:
+        """`/new GAME` written as a reply to someone's message challenges that person."""
+        reply = message.reply_to_message
+        if command.name != "new" or reply is None or reply.from_user is None:
+            return command
+        if reply.from_user.is_bot or message.from_user is None:
+            return command
+        if reply.from_user.id == message.from_user.id:
+            return command
+        words = {word.lower() for word in command.args}
+        if words & (VERSUS_WORDS | COMPUTER_WORDS):
+            return command
+        self.remember(reply.from_user)
+        args = (*command.args, "vs", f"{USER_TOKEN}{reply.from_user.id}")
+        return Command(command.name, args, command.raw)
+
+    async def on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = update.message
+        if message is None or message.from_user is None or message.from_user.is_bot:
+            return
+        actor = self.remember(message.from_user)
+        for entity in message.entities:
+            if entity.user is not None:
+                self.remember(entity.user)
+        chat = chat_ref(message.chat.id)
+        private = message.chat.type == ChatType.PRIVATE
+        if private:
+            await self._register_private_chat(actor, chat)
+        line = self._addressed_text(message, private)
+        if line is None:
+            return
+        try:
+            command = parse_command(line)
+        except CommandError as error:
+            if private:  # in a group the command may be another bot's
+                await self.say(chat, [error.reason], await self.service.language(actor))
+            return
+        command = self._with_replied_opponent(command, message)
+        language = await self.service.language(actor)
+        self.chat_languages[chat.chat_id] = language
+        origin = Origin(chat, actor, language, private, None if private else message.message_id)
+        await self.run_command(
+            origin,
+            lambda: dispatch(self.service, actor, chat, command, self.resolve_opponent),
+        )
+        # /lang changes the language of what follows.
+        self.chat_languages[chat.chat_id] = await self.service.language(actor)
+
+    async def run_command(self, origin: Origin, call: Callable[[], Awaitable[list[Event]]]) -> None:
+        """Run one service call for `origin` and show its events, or the reason it failed."""
+        try:
+            events = await call()
+        except BoardChanged as error:
+            await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
+            viewer = default_viewer(error.state)
+            self.desk.post(origin.chat, error.state, None, viewer=viewer, new_message=False)
+            return
+        except ServiceError as error:
+            await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
+            return
+        await self.show(events, origin)
+
+    # -- buttons -------------------------------------------------------------------------------
+
+    async def answer(self, query: CallbackQuery, reason: Text | None, language: str | None) -> None:
+        """Answer a press (Telegram shows a spinner until then), with a short notice or not."""
+        notice = translate(language, reason)[:200] if reason is not None else None
+        try:
+            await with_retries(lambda: query.answer(notice), self.pacing)
+        except BadRequest as error:
+            # A press older than Telegram's answer window: nothing left to answer.
+            logger.info("a press could not be answered: %s", error)
+
+    async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        actor = self.remember(query.from_user)
+        language = await self.service.language(actor)
+        press = decode(query.data)
+        message = query.message
+        if press is None or message is None:
+            await self.answer(query, STALE_BOARD, language)
+            return
+        chat = chat_ref(message.chat.id)
+        origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
+        if press.action in CHALLENGE_ACTIONS:
+            await self._challenge_press(query, press, origin, message.message_id)
+        else:
+            await self._game_press(query, press, origin, message.message_id)
+
+    async def _challenge_press(
+        self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
+    ) -> None:
+        handlers = {
+            Action.ACCEPT: self.service.accept,
+            Action.DECLINE: self.service.decline,
+            Action.BEGIN: self.service.begin,
+        }
+        self.challenge_messages[press.target] = (origin.chat.chat_id, message_id)
+        try:
+            events = await handlers[press.action](origin.actor, press.target, origin.chat)
+        except ServiceError as error:
+            await self.answer(query, error.reason, origin.language)
+            return
+        await self.answer(query, None, origin.language)
+        self.chat_languages.setdefault(origin.chat.chat_id, origin.language)
+        await self.show(events, origin)
+
+    async def _refusal(self, state: GameState, press: Press, actor: Actor) -> Text | None:
+        """Why a press on this board may not act now, or None when it may."""
+        if not state.active or state.version != press.version:
+            return STALE_BOARD
+        seats = GameService.seats_of(state, await self.service.player(actor))
+        if not seats:
+            return text("You are not playing in game #{game}.", game=state.id)
+        acting = GameService.acting_seat(state)
+        if acting not in seats:
+            name = state.seat_names[acting] if acting is not None else "?"
+            return text("It is not your turn: {name} is to move.", name=name)
+        indexed = press.action in (Action.MOVE, Action.PIECE)
+        if indexed and (press.index is None or press.index >= len(boards.move_choices(state))):
+            return STALE_BOARD
+        return None
+
+    async def _game_press(
+        self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
+    ) -> None:
+        try:
+            state = await self.service.state(press.target)
+        except ServiceError as error:
+            await self.answer(query, error.reason, origin.language)
+            return
+        refusal = await self._refusal(state, press, origin.actor)
+        await self.answer(query, refusal, origin.language)
+        if refusal is not None:
+            return
+        if press.action in (Action.PIECE, Action.BACK):
+            picked = press.index if press.action == Action.PIECE else None
+            language = self.chat_languages.get(origin.chat.chat_id, origin.language)
+            keyboard = board_keyboard(state, language, picked)
+            await self._set_keyboard(origin.chat, message_id, keyboard)
+            return
+        self.chat_languages.setdefault(origin.chat.chat_id, origin.language)
+        if press.action == Action.ROLL:
+            await self.run_command(
+                origin, lambda: self.service.roll(origin.actor, state.id, state.version)
+            )
+            return
+        assert press.index is not None  # checked by _refusal
+        notation = boards.move_choices(state)[press.index].notation
+        await self.run_command(
+            origin, lambda: self.service.move(origin.actor, notation, state.id, state.version)
+        )
+
+    async def _set_keyboard(
+        self, chat: ChatRef, message_id: int, keyboard: InlineKeyboardMarkup | None
+    ) -> None:
+        try:
+            await with_retries(
+                lambda: self.bot.edit_message_reply_markup(
+                    chat.chat_id, message_id, reply_markup=keyboard
+                ),
+                self.pacing,
+            )
+        except BadRequest as error:
+            if not (is_not_modified(error) or is_gone(error)):
+                raise
+
+    # -- showing events ------------------------------------------------------------------------
+
+    async def on_service_event(self, event: Event) -> None:
+        """Events of work done later (the computer's moves): shown where their game lives."""
+        if self.running:
+            await self.show([event], None)
+
+    async def show(self, events: Sequence[Event], origin: Origin | None) -> None:
+        replies = [event.text for event in events if isinstance(event, Reply)]
+        if replies and origin is not None:
+            await self.say(origin.chat, replies, origin.language, origin.reply_to)
+        acting_player = await self.service.player(origin.actor) if origin is not None else None
+        for event in events:
+            if isinstance(event, BoardUpdate):
+                await self._post_board(event, origin)
+            elif isinstance(event, TurnNotice):
+                if acting_player is None or acting_player.id != event.player_id:
+                    await self._notify_turn(event)
+            elif isinstance(event, ChallengeUpdate):
+                await self._show_challenge(event, origin)
+            elif isinstance(event, FileReady) and origin is not None:
+                await self._send_file(event, origin)
+
+    async def _post_board(self, event: BoardUpdate, origin: Origin | None) -> None:
+        chat = event.chat or (origin.chat if origin is not None else None)
+        if chat is None or chat.platform != PLATFORM:
+            return
+        viewer = default_viewer(event.state)
+        if origin is not None and origin.private and chat == origin.chat:
+            seats = GameService.seats_of(event.state, await self.service.player(origin.actor))
+            viewer = seats[0] if seats else viewer
+        # A board asked for (/board) is posted anew: the old one may be far up the chat.
+        new_message = event.chat is None or posts_new_boards(event.state)
+        self.desk.post(chat, event.state, event.headline, viewer=viewer, new_message=new_message)
+
+    async def _compose(
+        self, state: GameState, headlines: tuple[Text, ...], viewer: int | None, chat: ChatRef
+    ) -> BoardContent:
+        language = self.chat_languages.get(chat.chat_id)
+        photo = await asyncio.to_thread(boards.picture, state, viewer)
+        lines = [translate(language, line) for line in (*headlines, boards.caption(state))]
+        return BoardContent(photo, clip_caption(tuple(lines)), board_keyboard(state, language))
+
+    async def say(
+        self,
+        chat: ChatRef,
+        lines: Sequence[Text],
+        language: str | None,
+        reply_to: int | None = None,
+    ) -> None:
+        for part in chunks([translate(language, line) for line in lines]):
+            try:
+                await with_retries(
+                    partial(
+                        self.bot.send_message,
+                        chat.chat_id,
+                        part,
+                        reply_to_message_id=reply_to,
+                        allow_sending_without_reply=True,
+                    ),
+                    self.pacing,
+                )
+            except TelegramError as error:
+                logger.warning("a message to chat %s was not delivered: %s", chat.chat_id, error)
+
+    async def _notify_turn(self, event: TurnNotice) -> None:
+        """Tell a player privately that it is their turn in a group game; a player who never
+        started the bot (or blocked it) is mentioned in the group instead."""
+        home = event.state.record.chat
+        if home is None or home.platform != PLATFORM:
+            return
+        contacts = await self.service.contacts(event.player_id)
+        accounts = [account for account in contacts if account.platform == PLATFORM]
+        if not accounts or home.chat_id == accounts[0].user_id:
+            return  # another platform's player, or the game lives in their private chat
+        account = accounts[0]
+        actor = Actor(PLATFORM, account.user_id, account.display_name)
+        notice = text("{name}, your turn in game #{game}.", name="{name}", game=event.state.id)
+        if account.private_chat_id is not None:
+            language = await self.service.language(actor)
+            message = translate(language, notice).replace("{name}", account.display_name)
+            caption = translate(language, boards.caption(event.state))
+            try:
+                await with_retries(
+                    lambda: self.bot.send_message(account.private_chat_id, f"{message}\n{caption}"),
+                    self.pacing,
+                )
+                return
+            except Forbidden:
+                await self.service.register_private_chat(actor, None)
+                self._private_chats.discard(account.private_chat_id)
+            except TelegramError as error:
+                logger.warning("no private turn notice for %s: %s", account.user_id, error)
+        language = self.chat_languages.get(home.chat_id)
+        link = f'<a href="tg://user?id={account.user_id}">{html.escape(account.display_name)}</a>'
+        mention = html.escape(translate(language, notice)).replace("{name}", link)
+        try:
+            await with_retries(
+                lambda: self.bot.send_message(home.chat_id, mention, parse_mode=ParseMode.HTML),
+                self.pacing,
+            )
+        except TelegramError as error:
+            logger.warning("no turn notice in chat %s: %s", home.chat_id, error)
+
+    async def _show_challenge(self, event: ChallengeUpdate, origin: Origin | None) -> None:
+        challenge = event.challenge
+        if challenge.chat.platform != PLATFORM:
+            return
+        language = (
+            origin.language
+            if origin is not None
+            else self.chat_languages.get(challenge.chat.chat_id)
+        )
+        keyboard = None
+        if challenge.status == "open":
+            seat_count = family_of(find_game(challenge.kind)).seat_count(challenge.options)
+            keyboard = challenge_keyboard(challenge, seat_count, language)
+        content = translate(language, event.text)
+        known = self.challenge_messages.get(challenge.id)
+        try:
+            if known is not None:
+                try:
+                    await with_retries(
+                        lambda: self.bot.edit_message_text(
+                            content, chat_id=known[0], message_id=known[1], reply_markup=keyboard
+                        ),
+                        self.pacing,
+                    )
+                    return
+                except BadRequest as error:
+                    if is_not_modified(error):
+                        return
+                    if not is_gone(error):
+                        raise
+            sent = await with_retries(
+                lambda: self.bot.send_message(
+                    challenge.chat.chat_id, content, reply_markup=keyboard
+                ),
+                self.pacing,
+            )
+            self.challenge_messages[challenge.id] = (challenge.chat.chat_id, sent.message_id)
+        except TelegramError as error:
+            logger.warning("challenge %s was not shown: %s", challenge.id, error)
+
+    async def _send_file(self, event: FileReady, origin: Origin) -> None:
+        try:
+            await with_retries(
+                lambda: self.bot.send_document(
+                    origin.chat.chat_id,
+                    event.content,
+                    filename=event.name,
+                    caption=translate(origin.language, event.caption),
+                ),
+                self.pacing,
+            )
+        except TelegramError as error:
+            logger.warning("file %s was not sent: %s", event.name, error)
+
+    # -- membership and errors -----------------------------------------------------------------
+
+    async def on_membership(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A person who blocks the bot can no longer be written to privately."""
+        change = update.my_chat_member
+        if change is None or change.chat.type != ChatType.PRIVATE:
+            return
+        if change.new_chat_member.status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT):
+            await self.service.register_private_chat(actor_of(change.from_user), None)
+            self._private_chats.discard(str(change.chat.id))
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        # A bug must not stop the bot: the stored games are safe; say so where it happened.
+        logger.error("an update failed", exc_info=context.error)
+        if isinstance(update, Update) and update.effective_chat is not None:
+            await self.say(
+                chat_ref(update.effective_chat.id),
+                [text("Something went wrong with that command; your games are safe.")],
+                None,
+            )

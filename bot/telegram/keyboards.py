@@ -1,0 +1,121 @@
+"""The inline keyboards under boards and challenges, within Telegram's limits.
+
+A draughts board offers its movable pieces first, then the destinations of the piece picked
+(a capture with several routes offers each route in notation); Ludo offers a roll button, then
+one button per legal pawn move. Telegram takes at most 100 buttons and 8 per row: a 10x10 board
+fits, and anything beyond the limit is left to typed notation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.i18n import text, translate
+from bot.service import boards
+from bot.service.boards import MoveChoice
+from bot.service.core import GameService
+from bot.service.events import GameState
+from bot.telegram.callbacks import Action, Press
+from games.base import CHANCE
+from games.ludo import LudoPosition
+from storage import Challenge
+
+MAX_BUTTONS = 100
+MAX_PER_ROW = 8
+# Ludo moves read "p1 yard-c1": long labels, so fewer per row.
+LUDO_PER_ROW = 2
+
+
+def _rows(
+    buttons: Sequence[InlineKeyboardButton], per_row: int
+) -> list[list[InlineKeyboardButton]]:
+    return [list(buttons[start : start + per_row]) for start in range(0, len(buttons), per_row)]
+
+
+def _button(label: str, press: Press) -> InlineKeyboardButton:
+    return InlineKeyboardButton(label, callback_data=press.encode())
+
+
+def waits_for_a_person(state: GameState) -> bool:
+    """Whether a person (not the computer) must act now: only then does a board get buttons."""
+    seat = GameService.acting_seat(state)
+    return seat is not None and state.record.seats[seat].player_id is not None
+
+
+def board_keyboard(
+    state: GameState, language: str | None, picked: int | None = None
+) -> InlineKeyboardMarkup | None:
+    """The buttons under a board: pieces, or the destinations of the piece of move `picked`."""
+    if not waits_for_a_person(state):
+        return None
+    game, version = state.id, state.version
+    if state.position.to_move() == CHANCE:
+        roll = _button(translate(language, text("Roll the die")), Press(Action.ROLL, game, version))
+        return InlineKeyboardMarkup([[roll]])
+    choices = boards.move_choices(state)
+    if isinstance(state.position, LudoPosition):
+        buttons = [
+            _button(choice.notation, Press(Action.MOVE, game, version, choice.index))
+            for choice in choices[:MAX_BUTTONS]
+        ]
+        return InlineKeyboardMarkup(_rows(buttons, LUDO_PER_ROW))
+    first_of_piece: dict[str, MoveChoice] = {}
+    for choice in choices:
+        first_of_piece.setdefault(choice.piece, choice)
+    if picked is not None and 0 <= picked < len(choices):
+        return _destinations(
+            state, choices, choices[picked].piece, len(first_of_piece) > 1, language
+        )
+    if len(first_of_piece) == 1:
+        return _destinations(state, choices, choices[0].piece, False, language)
+    buttons = [
+        _button(piece, Press(Action.PIECE, game, version, choice.index))
+        for piece, choice in first_of_piece.items()
+    ]
+    return InlineKeyboardMarkup(_rows(buttons[:MAX_BUTTONS], MAX_PER_ROW))
+
+
+def _destinations(
+    state: GameState,
+    choices: Sequence[MoveChoice],
+    piece: str,
+    with_back: bool,
+    language: str | None,
+) -> InlineKeyboardMarkup:
+    """One button per move of `piece`: its target, or its whole notation where two routes
+    (captures taking different pieces) end on the same square."""
+    own = [choice for choice in choices if choice.piece == piece]
+    targets = [choice.target for choice in own]
+    room = MAX_BUTTONS - 1 if with_back else MAX_BUTTONS
+    buttons = [
+        _button(
+            choice.target if targets.count(choice.target) == 1 else choice.notation,
+            Press(Action.MOVE, state.id, state.version, choice.index),
+        )
+        for choice in own[:room]
+    ]
+    per_row = MAX_PER_ROW if all(targets.count(target) == 1 for target in targets) else 2
+    rows = _rows(buttons, per_row)
+    if with_back:
+        back = _button(
+            translate(language, text("Back")), Press(Action.BACK, state.id, state.version)
+        )
+        rows.append([back])
+    return InlineKeyboardMarkup(rows)
+
+
+def challenge_keyboard(
+    challenge: Challenge, seat_count: int, language: str | None
+) -> InlineKeyboardMarkup:
+    """Accept and decline; a table for more than two also offers its host to start now."""
+    row = [
+        _button(translate(language, text("Accept")), Press(Action.ACCEPT, challenge.id)),
+        _button(translate(language, text("Decline")), Press(Action.DECLINE, challenge.id)),
+    ]
+    if seat_count > 2:
+        row.append(
+            _button(translate(language, text("Start now")), Press(Action.BEGIN, challenge.id))
+        )
+    return InlineKeyboardMarkup([row])

@@ -1,0 +1,145 @@
+"""Fixtures for the Telegram end-to-end tests: the fake Bot API, and the real front end
+running against it on the service of tests/bot/conftest.py, with short timeouts and pacing."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from bot.service.core import GameService
+from bot.service.events import GameState, ServiceError
+from bot.telegram import Settings, TelegramFront, start_front, stop_front
+from bot.telegram.delivery import Pacing
+from tests.fakes.telegram_api import TOKEN, FakeBotApi
+
+QUICK = Pacing(
+    private_interval=0.02,
+    group_interval=0.05,
+    first_backoff=0.1,
+    longest_backoff=0.5,
+    send_attempts=3,
+)
+
+
+def quick_settings() -> Settings:
+    # The API address comes from TELEGRAM_API_URL, as in production.
+    return Settings(poll_timeout=1, read_timeout=1.0, pacing=QUICK, shutdown_grace=2.0)
+
+
+@dataclass
+class Bot:
+    """The running front end and its settings, to stop or restart it."""
+
+    front: TelegramFront
+    settings: Settings
+
+
+@pytest.fixture
+async def api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
+    fake = FakeBotApi()
+    url = await fake.start()
+    monkeypatch.setenv("TELEGRAM_API_URL", url)
+    yield fake
+    await fake.close()
+
+
+async def start_bot(service: GameService, api: FakeBotApi) -> Bot:
+    settings = quick_settings()
+    assert settings.api_url == api.url, "the bot must talk to the fake, never to Telegram"
+    front = await start_front(service, TOKEN, settings)
+    assert front.bot.base_url == f"{api.url}/bot{TOKEN}"
+    return Bot(front, settings)
+
+
+@pytest.fixture
+async def bot(service: GameService, api: FakeBotApi) -> AsyncIterator[Bot]:
+    running = await start_bot(service, api)
+    yield running
+    await stop_front(running.front, running.settings)
+
+
+# -- driving the bot as people do ------------------------------------------------------------
+
+
+def board_message(api: FakeBotApi, chat: dict[str, Any]) -> dict[str, Any] | None:
+    """The newest board picture the bot posted in a chat."""
+    boards = api.boards(chat)
+    return boards[-1] if boards else None
+
+
+async def current_board(
+    api: FakeBotApi, service: GameService, chat: dict[str, Any], game_id: int
+) -> tuple[GameState, dict[str, Any]]:
+    """The stored game and its board message once the board shows its latest version."""
+
+    async def shown() -> tuple[GameState, dict[str, Any]] | None:
+        try:
+            state = await service.state(game_id)
+        except ServiceError:  # not started yet
+            return None
+        message = board_message(api, chat)
+        if message is None or f"#{game_id} " not in message.get("caption", ""):
+            return None
+        data = list(api.buttons(message).values())
+        if data and all(f":{game_id}:{state.version}" in item for item in data):
+            return state, message
+        if not data and not _waits_for_a_person(state) and _caption_is_current(message, state):
+            return state, message
+        return None
+
+    deadline = asyncio.get_running_loop().time() + 8
+    while asyncio.get_running_loop().time() < deadline:
+        found = await shown()
+        if found is not None:
+            return found
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"the board of game {game_id} did not catch up in chat {chat['id']}")
+
+
+def _waits_for_a_person(state: GameState) -> bool:
+    seat = GameService.acting_seat(state)
+    return seat is not None and state.record.seats[seat].player_id is not None
+
+
+def _caption_is_current(message: dict[str, Any], state: GameState) -> bool:
+    last = state.last_move
+    return not state.active or last is None or last in message.get("caption", "")
+
+
+async def press(
+    api: FakeBotApi, user: dict[str, Any], message: dict[str, Any], data: str
+) -> dict[str, Any]:
+    """Press a button and wait for the bot's answer to the callback query."""
+    query_id = api.press(user, message, data)
+    await api.wait_for(lambda: query_id in api.answers, f"the answer to {data}")
+    return api.answers[query_id]
+
+
+async def play_one_move_by_buttons(
+    api: FakeBotApi,
+    user: dict[str, Any],
+    chat: dict[str, Any],
+    message: dict[str, Any],
+    rng: random.Random,
+) -> str:
+    """Press a piece (or a roll or a move) of a board, then a destination; returns the data of
+    the button that played."""
+    choices = [data for data in api.buttons(message).values() if not data.startswith("b:")]
+    data = rng.choice(choices)
+    answer = await press(api, user, message, data)
+    assert "text" not in answer, answer
+    if data.startswith("p:"):
+        key = (chat["id"], message["message_id"])
+        opened = await api.wait_for(
+            lambda: [d for d in api.buttons(api.messages[key]).values() if d.startswith("m:")],
+            "the destinations of a piece",
+        )
+        data = rng.choice(opened)
+        answer = await press(api, user, api.messages[key], data)
+        assert "text" not in answer, answer
+    return data

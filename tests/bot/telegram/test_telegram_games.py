@@ -1,0 +1,235 @@
+"""Whole games through Telegram: the real Application against the fake Bot API.
+
+A group game between two people by buttons (challenge, accept, pieces, capture routes, turn
+notices, presses by strangers and out of turn), a private game against the computer, Ludo with
+its roll button, stale buttons, menus, typed commands and the PDN file.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.i18n import text, translate
+from bot.service.commands import COMMANDS
+from bot.service.core import GameService
+from tests.bot.telegram.conftest import (
+    Bot,
+    current_board,
+    play_one_move_by_buttons,
+    press,
+)
+from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
+
+TWO_ROUTES = "W:W18,31:B5,6,13,14,20"  # Italian: 18x9x2 and 18x11x2 both end on 2
+
+
+async def test_command_menus_in_english_portuguese_and_italian(bot: Bot, api: FakeBotApi) -> None:
+    assert set(api.commands) == {None, "pt", "it"}
+    names = [spec.name for spec in COMMANDS]
+    for language, commands in api.commands.items():
+        assert [command["command"] for command in commands] == names
+        summaries = [translate(language, spec.summary) for spec in COMMANDS]
+        assert [command["description"] for command in commands] == summaries
+    english = {command["command"]: command["description"] for command in api.commands[None]}
+    portuguese = {command["command"]: command["description"] for command in api.commands["pt"]}
+    assert english["new"] != portuguese["new"], "the Portuguese menu is not translated"
+
+
+async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "pt-br")
+    bia = api.user(2, "Bia", "bia", "it")
+    caio = api.user(3, "Caio", "caio", "en")
+    group = api.group(-100100, "Clube")
+    ana_private = api.private_chat(ana)
+    api.send_text(ana, ana_private, "/start")  # Ana can be written to privately; Bia cannot
+    await api.wait_for(lambda: api.texts(ana_private), "the help for Ana")
+    api.send_text(bia, group, "ciao a tutti")  # chatter: ignored, but the bot now knows @bia
+    api.send_text(ana, group, f"/new italian vs @bia white fen={TWO_ROUTES}")
+    challenge = await api.wait_for(
+        lambda: [m for m in api.bot_messages(group) if api.buttons(m)], "the challenge"
+    )
+    challenge_message = challenge[0]
+    accept = next(data for data in api.buttons(challenge_message).values() if data.startswith("a:"))
+
+    stranger = await press(api, caio, challenge_message, accept)
+    assert stranger["text"] == "This challenge is for someone else."
+    assert await press(api, bia, challenge_message, accept) == {"callback_query_id": "2"}
+    state, board = await current_board(api, service, group, 1)
+    assert api.photos[(group["id"], board["message_id"])].startswith(PNG_SIGNATURE)
+    assert api.messages[(group["id"], challenge_message["message_id"])].get("reply_markup") is None
+
+    # Ana (White) is to move: she hears it privately, as she started the bot.
+    await api.wait_for(
+        lambda: any("#1" in line and "Ana" in line for line in api.texts(ana_private)[1:]),
+        "Ana's private turn notice",
+    )
+    # Only the man on 18 can move, by two routes to the same square: the keyboard offers the
+    # routes at once, in notation.
+    routes = api.buttons(board)
+    assert set(routes) == {"18x9x2", "18x11x2"}, routes
+    edits_before = len(api.calls_of("editMessageMedia", "editMessageReplyMarkup"))
+    refused = await press(api, caio, board, routes["18x9x2"])
+    assert refused["text"] == "You are not playing in game #1."
+    refused = await press(api, bia, board, routes["18x9x2"])
+    assert refused["text"] == translate(
+        "it", text("It is not your turn: {name} is to move.", name="Ana")
+    )
+    assert len(api.calls_of("editMessageMedia", "editMessageReplyMarkup")) == edits_before
+    assert (await service.state(1)).version == state.version
+
+    await press(api, ana, board, routes["18x11x2"])
+    state, board = await current_board(api, service, group, 1)
+    assert state.log == ("18x11x2",)
+    # Bia never started the bot: she is mentioned in the group.
+    mention = await api.wait_for(
+        lambda: [m for m in api.bot_messages(group) if "tg://user?id=2" in m.get("text", "")],
+        "Bia's mention in the group",
+    )
+    assert mention[0]["parse_mode"] == "HTML"
+
+    rng = random.Random(5)
+    players = {0: ana, 1: bia}
+    for _ in range(200):
+        state, board = await current_board(api, service, group, 1)
+        if not state.active:
+            break
+        seat = GameService.acting_seat(state)
+        assert seat is not None
+        await play_one_move_by_buttons(api, players[seat], group, board, rng)
+        await api.wait_for(lambda: len(api.answers) > 0, "answers")
+    state, board = await current_board(api, service, group, 1)
+    assert state.record.status == "finished"
+    assert api.buttons(board) == {}
+    assert len(api.boards(group)) == 1, "a live game edits its one board in place"
+    assert len(api.answers) == len(api.pressed_at), "every press was answered"
+
+
+async def test_a_game_against_the_computer_in_a_private_chat(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/new brazilian vs computer white")
+    state, board = await current_board(api, service, chat, 1)
+    pieces = api.buttons(board)
+    assert set(pieces) == {"a3", "c3", "e3", "g3"}
+    await press(api, ana, board, pieces["c3"])
+    key = (chat["id"], board["message_id"])
+    await api.wait_for(lambda: set(api.buttons(api.messages[key])) == {"b4", "d4", "Back"}, "c3's")
+    await press(api, ana, api.messages[key], api.buttons(api.messages[key])["Back"])
+    await api.wait_for(lambda: api.buttons(api.messages[key]) == pieces, "the pieces again")
+    rng = random.Random(2)
+    for ply in range(3):
+        state, board = await current_board(api, service, chat, 1)
+        assert state.plies == 2 * ply
+        await play_one_move_by_buttons(api, ana, chat, board, rng)
+    state, board = await current_board(api, service, chat, 1)
+    assert state.plies == 6 and state.record.seats[1].computer is not None
+    assert "last move" in board["caption"]
+
+    api.send_text(ana, chat, "/pdn")
+    document = await api.wait_for(lambda: list(api.documents.values()), "the PDN file")
+    name, content = document[0]
+    assert name == "game-1.pdn"
+    assert b"1. " in content and state.log[0].encode() in content
+
+    api.send_text(ana, chat, "/resign")
+    await api.wait_for(
+        lambda: (
+            not api.buttons(api.messages[(chat["id"], board["message_id"])])
+            and "resignation" in api.messages[(chat["id"], board["message_id"])]["caption"]
+        ),
+        "the final board",
+    )
+    assert (await service.state(1)).record.result == {"winners": [1], "reason": "resignation"}
+    assert len(api.boards(chat)) == 1
+    # Every press was answered at once, before the move and the computer's reply.
+    delays = [api.answered_at[query] - api.pressed_at[query] for query in api.answers]
+    assert delays and max(delays) < 1.0, delays
+
+
+async def test_ludo_by_the_roll_button_and_the_pawn_buttons(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    bia = api.user(2, "Bia", "bia", "it")
+    chat = api.private_chat(bia)
+    api.send_text(bia, chat, "/nuovo ludo vs computer 2")
+    rng = random.Random(1)
+    pressed: list[str] = []
+    for _ in range(16):
+        state, board = await current_board(api, service, chat, 1)
+        if not state.active:
+            break
+        buttons = api.buttons(board)
+        if any(data.startswith("r:") for data in buttons.values()):
+            assert len(buttons) == 1
+        pressed.append(await play_one_move_by_buttons(api, bia, chat, board, rng))
+    assert any(data.startswith("r:") for data in pressed)
+    assert any(data.startswith("m:") for data in pressed), pressed
+    state = await service.state(1)
+    assert sum(1 for move in state.log if move.startswith("roll")) >= 8
+    assert "Ludo" in board["caption"]
+    assert len(api.boards(chat)) == 1
+
+
+async def test_a_press_on_an_old_board_changes_nothing(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/new international vs computer white")
+    state, board = await current_board(api, service, chat, 1)
+    old_board = dict(board)
+    await play_one_move_by_buttons(api, ana, chat, board, random.Random(3))
+    state, board = await current_board(api, service, chat, 1)
+    assert state.plies == 2
+    calls_before = len(api.calls)
+    old_data = next(data for data in api.buttons(old_board).values())
+    answer = await press(api, ana, board, old_data)
+    assert answer["text"] == "This board is old: play on the newest one."
+    await api.wait_for(lambda: len(api.calls) > calls_before, "the answer call")
+    assert [call.method for call in api.calls[calls_before:]] == ["answerCallbackQuery"] or all(
+        call.method in ("answerCallbackQuery", "getUpdates") for call in api.calls[calls_before:]
+    )
+    assert (await service.state(1)).version == state.version
+
+
+async def test_typed_moves_and_commands_in_a_group(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    dan = api.user(4, "Dan", None, "en")  # no username: named by a text mention
+    group = api.group(-100200, "Club")
+    api.send_text(ana, group, "/new@someone_else_bot brazilian vs computer")
+    api.send_text(ana, group, "/new brazilian vs @nobody")
+    await api.wait_for(lambda: api.texts(group), "the refusal")
+    assert api.texts(group) == ["I do not know @nobody yet: ask them to write in this chat first."]
+    content = "/new brazilian vs Dan Smith white"
+    api.send_text(
+        ana,
+        group,
+        content,
+        entities=[{"type": "text_mention", "offset": 18, "length": 9, "user": dan}],
+    )
+    await api.wait_for(lambda: len(api.texts(group)) == 2, "the challenge")
+    assert "Ana challenges Dan to Brazilian draughts." in api.texts(group)[1]
+    api.send_text(dan, group, "/accept")
+    state, board = await current_board(api, service, group, 1)
+    assert state.seat_names == ("Ana", "Dan")
+    api.send_text(ana, group, "c3-d4", reply_to=board)  # a bare move answering the board
+    api.send_text(ana, group, "just chatting")  # not for the bot
+    await api.wait_for(lambda: len(api.calls_of("editMessageMedia")) >= 1, "the edited board")
+    state, board = await current_board(api, service, group, 1)
+    assert state.log == ("c3-d4",)
+    api.send_text(dan, group, "/jogar f6-e5")
+    await api.wait_for(lambda: len(api.calls_of("editMessageMedia")) >= 2, "the edited board")
+    state, board = await current_board(api, service, group, 1)
+    assert state.log == ("c3-d4", "f6-e5")
+    api.send_text(dan, group, "/move b6-a5")
+    reply = await api.wait_for(
+        lambda: [m for m in api.bot_messages(group) if "not your turn" in m.get("text", "")],
+        "the refusal of a move out of turn",
+    )
+    assert reply
