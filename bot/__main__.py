@@ -19,6 +19,7 @@ from platformdirs import user_data_dir
 
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.i18n import text, translate
+from bot.render import warm_up
 from bot.service.core import GameService
 from bot.service.correspondence import Clock, ManualClock, utc_now
 from storage import StorageError, open_store
@@ -82,6 +83,8 @@ async def serve(database: Path, player: str, fake_clock: bool) -> int:
         print(f"damas-bot: cannot open the database {database}: {error}", file=sys.stderr)
         return 1
     service = GameService(store, clock=clock)
+    # Draw the board backgrounds now, not during the first move.
+    await asyncio.to_thread(warm_up)
     await service.resume()
     scheduler = asyncio.create_task(service.scheduler.run())
     try:

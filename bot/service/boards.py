@@ -80,6 +80,8 @@ def ludo_view(state: GameState, viewer_seat: int | None) -> LudoView:
         last_move=last_move,
         viewer_colour=viewer,
         dice=dice,
+        capture=isinstance(last, Step) and last.capture,
+        left=tuple(seat.colour for seat in view.seats if seat.left),
     )
 
 
