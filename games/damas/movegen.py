@@ -103,8 +103,8 @@ def make_generator(
     # Per square bit, per direction: (bitboard of the ray, step shift, towards higher bits).
     lines = {
         1 << index: tuple(
-            (sum(1 << i for i in ray), shift, upward)
-            for ray, (shift, upward) in zip(board.rays[index], direction_steps, strict=True)
+            (sum(1 << i for i in ray), shift, to_higher_bits)
+            for ray, (shift, to_higher_bits) in zip(board.rays[index], direction_steps, strict=True)
         )
         for index in board.square_of
     }
@@ -173,19 +173,19 @@ def make_generator(
         """Extend a flying king's route from `square` (reached moving in direction `came`)."""
         extended = False
         back = OPPOSITE[came] if came >= 0 else _NO_DIRECTION
-        for direction, (ray, shift, upward) in enumerate(lines[square]):
+        for direction, (ray, shift, to_higher_bits) in enumerate(lines[square]):
             if direction == back:
                 continue  # the piece just jumped blocks the way back
             blockers = ray & ~empty
             if not blockers:
                 continue
-            # The nearest piece on the ray: its lowest bit going up, its highest going down.
-            target = blockers & -blockers if upward else 1 << (blockers.bit_length() - 1)
+            # The nearest piece on the ray: its lowest bit towards higher bits, else its highest.
+            target = blockers & -blockers if to_higher_bits else 1 << (blockers.bit_length() - 1)
             if not opp & target or taken & target:
                 continue
             now_taken = taken | target
             now_captured = (*captured, target)
-            land = target << shift if upward else target >> shift
+            land = target << shift if to_higher_bits else target >> shift
             while empty & land:
                 extended = True
                 flying_routes(
@@ -199,7 +199,7 @@ def make_generator(
                     empty,
                     routes,
                 )
-                land = land << shift if upward else land >> shift
+                land = land << shift if to_higher_bits else land >> shift
         if not extended and taken:
             routes.append((start, square, taken, path, captured))
 
@@ -274,15 +274,15 @@ def make_generator(
             low = own_kings & -own_kings
             own_kings ^= low
             targets = 0
-            for ray, shift, upward in lines[low]:
+            for ray, shift, to_higher_bits in lines[low]:
                 if not flying_kings:
-                    targets |= (low << shift if upward else low >> shift) & empty
+                    targets |= (low << shift if to_higher_bits else low >> shift) & empty
                     continue
                 blockers = ray & ~empty
                 if blockers:
-                    # Keep the squares before the nearest piece: its lowest bit going up,
-                    # its highest going down.
-                    if upward:
+                    # Keep the squares before the nearest piece (the lowest bit towards higher
+                    # bits, else the highest).
+                    if to_higher_bits:
                         ray &= (blockers & -blockers) - 1
                     else:
                         ray &= ~((1 << blockers.bit_length()) - 1)
