@@ -25,8 +25,6 @@ DIRECTIONS = (UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT)
 OPPOSITE = (DOWN_RIGHT, DOWN_LEFT, UP_RIGHT, UP_LEFT)
 FORWARD = ((UP_LEFT, UP_RIGHT), (DOWN_LEFT, DOWN_RIGHT))  # per colour: 0 White, 1 Black
 
-FILES = "abcdefghijklmnopqrstuvwxyz"
-
 
 @dataclass(frozen=True, eq=False)
 class Board:
