@@ -165,26 +165,28 @@ def make_generator(
         taken: int,
         path: tuple[int, ...],
         captured: tuple[int, ...],
-        came: int,
-        opp: int,
+        back: int,
+        victims: int,
         empty: int,
         routes: list[Raw],
     ) -> None:
-        """Extend a flying king's route from `square` (reached moving in direction `came`)."""
+        """Extend a flying king's route from `square`, not looking back the way it came
+        (direction `back`, where the piece just jumped blocks); `victims` are the opponent's
+        pieces not jumped yet."""
         extended = False
-        back = OPPOSITE[came] if came >= 0 else _NO_DIRECTION
         for direction, (ray, shift, to_higher_bits) in enumerate(lines[square]):
             if direction == back:
-                continue  # the piece just jumped blocks the way back
+                continue
             blockers = ray & ~empty
             if not blockers:
                 continue
             # The nearest piece on the ray: its lowest bit towards higher bits, else its highest.
             target = blockers & -blockers if to_higher_bits else 1 << (blockers.bit_length() - 1)
-            if not opp & target or taken & target:
+            if not victims & target:
                 continue
             now_taken = taken | target
             now_captured = (*captured, target)
+            now_back = OPPOSITE[direction]
             land = target << shift if to_higher_bits else target >> shift
             while empty & land:
                 extended = True
@@ -194,8 +196,8 @@ def make_generator(
                     now_taken,
                     (*path, land),
                     now_captured,
-                    direction,
-                    opp,
+                    now_back,
+                    victims ^ target,
                     empty,
                     routes,
                 )
