@@ -107,7 +107,7 @@ class Weights:
     home_column: float = 8.0  # out of reach in the home column
     finished: float = 6.0  # home, beyond its progress
     tower: float = 1.5  # each pawn of a tower, safe from single pawns
-    risk: float = 1.0  # times the expected loss of an exposed pawn
+    risk: float = 0.4  # times the expected loss of an exposed pawn
     opponents: float = 1.0  # how much the opponents' standing counts against ours
     # The chance, per track square still to go, of being taken before the home column: a
     # pawn far from it is worth much less than its progress, one near it nearly all.
