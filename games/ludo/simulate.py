@@ -36,7 +36,12 @@ class SimulationResult:
             "win_rates": [round(wins / self.games, 4) for wins in self.wins],
             "games_per_s": round(self.games / self.seconds, 1) if self.seconds else None,
             "plies_per_game": round(self.plies / self.games, 1),
-            "options": self.rules.to_options(),
+            # The first seat is drawn anew for each game, so it is no option of the run.
+            "options": {
+                name: value
+                for name, value in self.rules.to_options().items()
+                if name != "first_seat"
+            },
         }
 
 
