@@ -60,6 +60,9 @@ def build_application(token: str, settings: Settings) -> TelegramApplication:
 
 async def start_front(service: GameService, token: str, settings: Settings) -> TelegramFront:
     """Connect, publish the command menus, start polling; `stop_front` undoes it."""
+    # python-telegram-bot 22 warns on every 429 unless its time periods are timedeltas (its
+    # announced future); delivery.retry_seconds reads either.
+    os.environ.setdefault("PTB_TIMEDELTA", "true")
     front = TelegramFront(service, build_application(token, settings), settings.pacing)
     application = front.application
     await application.initialize()

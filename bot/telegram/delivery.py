@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import warnings
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -27,7 +26,6 @@ from telegram.error import (
     RetryAfter,
     TelegramError,
 )
-from telegram.warnings import PTBDeprecationWarning
 
 from bot.i18n import Text
 from bot.service.core import GameService
@@ -60,11 +58,9 @@ class Pacing:
 
 
 def retry_seconds(error: RetryAfter) -> float:
-    """The wait a 429 asks for, in seconds (python-telegram-bot 22 gives an int or a
-    timedelta, and warns about the int; both mean the same)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", PTBDeprecationWarning)
-        wait = error.retry_after
+    """The wait a 429 asks for, in seconds (a timedelta since bot.telegram opts into
+    PTB_TIMEDELTA; an int otherwise)."""
+    wait = error.retry_after
     return wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
 
 

@@ -75,7 +75,9 @@ def board_message(api: FakeBotApi, chat: dict[str, Any]) -> dict[str, Any] | Non
 async def current_board(
     api: FakeBotApi, service: GameService, chat: dict[str, Any], game_id: int
 ) -> tuple[GameState, dict[str, Any]]:
-    """The stored game and its board message once the board shows its latest version."""
+    """The stored game and its board message once the computer has played (if it is its turn)
+    and the board shows the latest version."""
+    await service.idle()
 
     async def shown() -> tuple[GameState, dict[str, Any]] | None:
         try:
@@ -88,9 +90,9 @@ async def current_board(
         data = list(api.buttons(message).values())
         if data and all(f":{game_id}:{state.version}" in item for item in data):
             return state, message
-        if not data and not _waits_for_a_person(state) and _caption_is_current(message, state):
+        if not data and not state.active:
             return state, message
-        return None
+        return None  # the computer is still to play, or the board is not edited yet
 
     deadline = asyncio.get_running_loop().time() + 8
     while asyncio.get_running_loop().time() < deadline:
@@ -99,16 +101,6 @@ async def current_board(
             return found
         await asyncio.sleep(0.01)
     raise AssertionError(f"the board of game {game_id} did not catch up in chat {chat['id']}")
-
-
-def _waits_for_a_person(state: GameState) -> bool:
-    seat = GameService.acting_seat(state)
-    return seat is not None and state.record.seats[seat].player_id is not None
-
-
-def _caption_is_current(message: dict[str, Any], state: GameState) -> bool:
-    last = state.last_move
-    return not state.active or last is None or last in message.get("caption", "")
 
 
 async def press(
@@ -120,15 +112,27 @@ async def press(
     return api.answers[query_id]
 
 
+async def wait_for_version(service: GameService, game_id: int, past: int) -> GameState:
+    """The game once its version is past `past` (a press is answered before it plays)."""
+    deadline = asyncio.get_running_loop().time() + 8
+    while asyncio.get_running_loop().time() < deadline:
+        state = await service.state(game_id)
+        if state.version > past:
+            return state
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"game {game_id} stayed at version {past}")
+
+
 async def play_one_move_by_buttons(
     api: FakeBotApi,
+    service: GameService,
     user: dict[str, Any],
     chat: dict[str, Any],
     message: dict[str, Any],
     rng: random.Random,
 ) -> str:
-    """Press a piece (or a roll or a move) of a board, then a destination; returns the data of
-    the button that played."""
+    """Press a piece (or a roll or a move) of a board, then a destination, and wait until the
+    move is stored; returns the data of the button that played."""
     choices = [data for data in api.buttons(message).values() if not data.startswith("b:")]
     data = rng.choice(choices)
     answer = await press(api, user, message, data)
@@ -142,4 +146,6 @@ async def play_one_move_by_buttons(
         data = rng.choice(opened)
         answer = await press(api, user, api.messages[key], data)
         assert "text" not in answer, answer
+    _, game, version, *_ = data.split(":")
+    await wait_for_version(service, int(game), int(version))
     return data

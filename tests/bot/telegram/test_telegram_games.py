@@ -17,6 +17,7 @@ from tests.bot.telegram.conftest import (
     current_board,
     play_one_move_by_buttons,
     press,
+    wait_for_version,
 )
 from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
 
@@ -80,6 +81,7 @@ async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
     assert (await service.state(1)).version == state.version
 
     await press(api, ana, board, routes["18x11x2"])
+    await wait_for_version(service, 1, state.version)
     state, board = await current_board(api, service, group, 1)
     assert state.log == ("18x11x2",)
     # Bia never started the bot: she is mentioned in the group.
@@ -97,7 +99,7 @@ async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
             break
         seat = GameService.acting_seat(state)
         assert seat is not None
-        await play_one_move_by_buttons(api, players[seat], group, board, rng)
+        await play_one_move_by_buttons(api, service, players[seat], group, board, rng)
         await api.wait_for(lambda: len(api.answers) > 0, "answers")
     state, board = await current_board(api, service, group, 1)
     assert state.record.status == "finished"
@@ -124,7 +126,7 @@ async def test_a_game_against_the_computer_in_a_private_chat(
     for ply in range(3):
         state, board = await current_board(api, service, chat, 1)
         assert state.plies == 2 * ply
-        await play_one_move_by_buttons(api, ana, chat, board, rng)
+        await play_one_move_by_buttons(api, service, ana, chat, board, rng)
     state, board = await current_board(api, service, chat, 1)
     assert state.plies == 6 and state.record.seats[1].computer is not None
     assert "last move" in board["caption"]
@@ -165,7 +167,7 @@ async def test_ludo_by_the_roll_button_and_the_pawn_buttons(
         buttons = api.buttons(board)
         if any(data.startswith("r:") for data in buttons.values()):
             assert len(buttons) == 1
-        pressed.append(await play_one_move_by_buttons(api, bia, chat, board, rng))
+        pressed.append(await play_one_move_by_buttons(api, service, bia, chat, board, rng))
     assert any(data.startswith("r:") for data in pressed)
     assert any(data.startswith("m:") for data in pressed), pressed
     state = await service.state(1)
@@ -182,7 +184,7 @@ async def test_a_press_on_an_old_board_changes_nothing(
     api.send_text(ana, chat, "/new international vs computer white")
     state, board = await current_board(api, service, chat, 1)
     old_board = dict(board)
-    await play_one_move_by_buttons(api, ana, chat, board, random.Random(3))
+    await play_one_move_by_buttons(api, service, ana, chat, board, random.Random(3))
     state, board = await current_board(api, service, chat, 1)
     assert state.plies == 2
     calls_before = len(api.calls)

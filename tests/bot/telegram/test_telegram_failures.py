@@ -1,0 +1,172 @@
+"""Telegram going wrong: a restart in the middle of a game, 429s, timeouts, a deleted board,
+a group that removed the bot, a player who blocked it. The move is stored first; the board
+catches up later; nothing is lost and nothing is played twice."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service.core import GameService
+from bot.service.players import ComputerPlayers
+from bot.telegram import stop_front
+from games.computer import Limit
+from storage import open_store
+from tests.bot.telegram.conftest import (
+    Bot,
+    current_board,
+    play_one_move_by_buttons,
+    start_bot,
+)
+from tests.fakes.telegram_api import FakeBotApi
+
+
+def quick_service(store: Any) -> GameService:
+    return GameService(
+        store, ComputerPlayers(ThreadPoolExecutor(max_workers=1), Limit(depth=2, seconds=0.2))
+    )
+
+
+async def group_game(api: FakeBotApi, service: GameService) -> tuple[dict[str, Any], ...]:
+    """Ana (White) and Bia in a group, game #1 started by typed commands."""
+    ana = api.user(1, "Ana", "ana", "en")
+    bia = api.user(2, "Bia", "bia", "en")
+    group = api.group(-100300, "Club")
+    api.send_text(bia, group, "hello")
+    api.send_text(ana, group, "/new brazilian vs @bia white")
+    await api.wait_for(lambda: api.texts(group), "the challenge")
+    api.send_text(bia, group, "/accept")
+    await current_board(api, service, group, 1)
+    return ana, bia, group
+
+
+@pytest.fixture
+async def database(tmp_path: Path) -> AsyncIterator[Path]:
+    yield tmp_path / "restart.sqlite3"
+
+
+async def test_a_button_sent_before_a_restart_still_plays(api: FakeBotApi, database: Path) -> None:
+    store = await open_store(database)
+    service = quick_service(store)
+    running = await start_bot(service, api)
+    ana, bia, group = await group_game(api, service)
+    state, board = await current_board(api, service, group, 1)
+    await play_one_move_by_buttons(api, service, ana, group, board, random.Random(1))
+    state, board = await current_board(api, service, group, 1)
+    buttons_before_restart = api.buttons(board)
+    await stop_front(running.front, running.settings)
+    await service.close()
+    await store.close()
+
+    store = await open_store(database)
+    service = quick_service(store)
+    running = await start_bot(service, api)
+    try:
+        assert api.buttons(api.messages[(group["id"], board["message_id"])]) == (
+            buttons_before_restart
+        )
+        await play_one_move_by_buttons(api, service, bia, group, board, random.Random(2))
+        after, shown = await current_board(api, service, group, 1)
+        assert after.plies == state.plies + 1
+        assert shown["message_id"] == board["message_id"], "the board is edited in place"
+        assert len(api.boards(group)) == 1
+    finally:
+        await stop_front(running.front, running.settings)
+        await service.close()
+        await store.close()
+
+
+async def test_a_429_during_a_move_delays_the_board_not_the_move(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/new brazilian vs computer white")
+    state, board = await current_board(api, service, chat, 1)
+    api.flood("editMessageMedia", retry_after=1)
+    started = time.monotonic()
+    await play_one_move_by_buttons(api, service, ana, chat, board, random.Random(4))
+    assert (await service.state(1)).plies >= 1, "the move is stored before the board is shown"
+    assert time.monotonic() - started < 1.0
+    state, board = await current_board(api, service, chat, 1)
+    assert time.monotonic() - started >= 1.0, "the bot waited out retry_after"
+    assert state.plies == 2, "one move and the computer's reply, nothing twice"
+    edits = api.calls_of("editMessageMedia")
+    assert edits[0].error is not None and edits[0].error.startswith("Too Many Requests")
+    assert all(edit.error is None for edit in edits[1:])
+    assert len(api.boards(chat)) == 1
+
+
+async def test_a_timed_out_edit_is_tried_again_without_a_second_board(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/new brazilian vs computer white")
+    state, board = await current_board(api, service, chat, 1)
+    api.delay("editMessageMedia", seconds=1.6)  # longer than the bot's read timeout of 1 s
+    await play_one_move_by_buttons(api, service, ana, chat, board, random.Random(5))
+    await api.wait_for(lambda: len(api.calls_of("editMessageMedia")) >= 2, "a second edit")
+    state, board = await current_board(api, service, chat, 1)
+    assert state.plies == 2
+    assert len(api.boards(chat)) == 1
+    assert len(api.calls_of("sendPhoto")) == 1
+
+
+async def test_a_deleted_board_is_sent_again(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/new brazilian vs computer white")
+    state, board = await current_board(api, service, chat, 1)
+    api.delete_message(board)
+    api.send_text(ana, chat, "/move c3-d4")
+    state, fresh = await current_board(api, service, chat, 1)
+    assert state.log[0] == "c3-d4" and state.plies == 2
+    assert fresh["message_id"] != board["message_id"]
+    assert any(
+        call.error == "Bad Request: message to edit not found"
+        for call in api.calls_of("editMessageMedia")
+    )
+
+
+async def test_a_group_that_removed_the_bot_keeps_its_game(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana, bia, group = await group_game(api, service)
+    api.remove_bot_from(group)
+    ana_private = api.private_chat(ana)
+    api.send_text(ana, ana_private, "/move #1 c3-d4")
+    await api.wait_for(
+        lambda: any(call.error and "kicked" in call.error for call in api.calls),
+        "the refused board",
+    )
+    assert (await service.state(1)).log == ("c3-d4",)
+    api.chats[group["id"]].open_to_bot = True  # added back
+    api.send_text(bia, group, "/board")
+    state, board = await current_board(api, service, group, 1)
+    assert state.log == ("c3-d4",) and "c3-d4" in board["caption"]
+
+
+async def test_a_player_who_blocked_the_bot_is_mentioned_in_the_group(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana, bia, group = await group_game(api, service)
+    bia_private = api.private_chat(bia)
+    api.send_text(bia, bia_private, "/help")
+    await api.wait_for(lambda: api.texts(bia_private), "the help for Bia")
+    api.block(bia)
+    api.send_text(ana, group, "/move c3-d4")
+    await api.wait_for(
+        lambda: [m for m in api.bot_messages(group) if "tg://user?id=2" in m.get("text", "")],
+        "Bia's mention",
+    )
+    [account] = await service.contacts((await service.player(bot.front.users["2"])).id)
+    assert account.private_chat_id is None
