@@ -16,7 +16,7 @@ Agents are called only when a seat is to move (never for CHANCE).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.ludo.board import (
@@ -38,7 +38,7 @@ def choose_random(position: LudoPosition, rng: random.Random) -> LudoMove:
 
 def enemy_reach(position: LudoPosition, seat: int) -> dict[int, int]:
     """For each track square, how many die faces of `seat`'s enemies land a pawn on it in
-    their next roll (a yard full of pawns threatens its start square with a 1 or a 6)."""
+    their next roll (pawns in a yard threaten its start square with a 1 or a 6)."""
     rules = position.rules
     reach: dict[int, int] = {}
     for enemy, pawns in enumerate(position.pawns):
@@ -61,25 +61,27 @@ def _exposed(pawns: tuple[int, ...], progress: int) -> bool:
     return START < progress <= LAST_TRACK and pawns.count(progress) == 1
 
 
-def choose_simple(position: LudoPosition, rng: random.Random) -> LudoMove:
-    """The move with the best one-ply score; ties broken at random."""
-    moves = position.legal_moves()
+def _highest(
+    moves: Sequence[LudoMove], score: Callable[[LudoMove], float], rng: random.Random
+) -> LudoMove:
+    """The move with the highest score; ties broken at random."""
     if len(moves) == 1:
         return moves[0]
+    scores = [score(move) for move in moves]
+    top = max(scores)
+    return rng.choice([move for move, value in zip(moves, scores, strict=True) if value == top])
+
+
+def choose_simple(position: LudoPosition, rng: random.Random) -> LudoMove:
+    """The move with the best one-ply score."""
     reach = enemy_reach(position, position.turn)
-    best_score = -1e9
-    best: list[LudoMove] = []
-    for move in moves:
-        assert isinstance(move, Step)
-        score = _simple_score(position, move, reach)
-        if score > best_score:
-            best_score, best = score, [move]
-        elif score == best_score:
-            best.append(move)
-    return rng.choice(best)
+    return _highest(position.legal_moves(), lambda move: _simple_score(position, move, reach), rng)
 
 
-def _simple_score(position: LudoPosition, move: Step, reach: dict[int, int]) -> float:
+def _simple_score(position: LudoPosition, move: LudoMove, reach: dict[int, int]) -> float:
+    """Priorities, highest first: capture, enter, finish, reach the home column, run from a
+    threat; moving into a threat costs more than running gains; further is slightly better."""
+    assert isinstance(move, Step)
     pawns = position.pawns[move.seat]
     track = TRACK[position.rules.colours[move.seat]]
     score = float(move.end - move.start) / 10
@@ -166,20 +168,9 @@ def evaluate(position: LudoPosition, seat: int, weights: Weights = WEIGHTS) -> f
 
 
 def choose_best(position: LudoPosition, rng: random.Random) -> LudoMove:
-    """The move to the position with the highest evaluation; ties broken at random."""
-    moves = position.legal_moves()
-    if len(moves) == 1:
-        return moves[0]
+    """The move to the position with the highest evaluation."""
     seat = position.turn
-    best_value = -1e9
-    best: list[LudoMove] = []
-    for move in moves:
-        value = evaluate(position.play(move), seat)
-        if value > best_value:
-            best_value, best = value, [move]
-        elif value == best_value:
-            best.append(move)
-    return rng.choice(best)
+    return _highest(position.legal_moves(), lambda move: evaluate(position.play(move), seat), rng)
 
 
 AGENTS: dict[str, Agent] = {
