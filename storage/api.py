@@ -367,6 +367,14 @@ class Store(ABC):
         """The game's move log in order (ply 1, 2, ...); NotFound if no such game."""
 
     @abstractmethod
+    async def notations(self, game_id: int) -> list[str]:
+        """The game's move log as notation only (what a replay needs); NotFound if no game."""
+
+    @abstractmethod
+    async def version(self, game_id: int) -> int:
+        """The game's current version, a cheap check that a cached view is current."""
+
+    @abstractmethod
     async def append_move(
         self,
         game_id: int,
@@ -448,9 +456,10 @@ class Store(ABC):
         (name -> time before the deadline) not yet sent, the planned end of a vacation."""
 
     @abstractmethod
-    async def remind(self, game_id: int, seat: int, name: str, player_id: int) -> bool:
-        """Mark reminder `name` sent for the turn of `seat` and queue its notice, in one
-        transaction; False (and nothing done) if it was marked already or the turn is over."""
+    async def remind(self, game_id: int, seat: int, name: str, player_id: int | None) -> bool:
+        """Mark reminder `name` sent for the turn of `seat` and queue its notice for
+        `player_id` (None: the player muted reminders, mark only), in one transaction; False
+        (and nothing done) if it was marked already or the turn is over."""
 
     @abstractmethod
     async def add_notice(self, player_id: int, game_id: int | None, kind: str) -> NoticeRecord:

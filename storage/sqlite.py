@@ -769,6 +769,28 @@ class SqliteStore(Store):
             )
         return [_move(game_id, row) for row in rows]
 
+    async def _single_read(self, sql: str, *parameters: object) -> list[Row]:
+        """One statement needs no transaction around it: it sees one state by itself."""
+        async with self._read_lock:
+            return await _rows(self._reader, sql, *parameters)
+
+    async def notations(self, game_id: int) -> list[str]:
+        rows = await self._single_read(
+            "SELECT games.id, moves.notation FROM games LEFT JOIN moves ON moves.game_id = "
+            "games.id WHERE games.id = ? ORDER BY moves.ply",
+            game_id,
+        )
+        if not rows:
+            raise NotFound(f"there is no game with id {game_id}")
+        return [row["notation"] for row in rows if row["notation"] is not None]
+
+    async def version(self, game_id: int) -> int:
+        rows = await self._single_read("SELECT version FROM games WHERE id = ?", game_id)
+        if not rows:
+            raise NotFound(f"there is no game with id {game_id}")
+        version: int = rows[0]["version"]
+        return version
+
     async def _advance(
         self,
         connection: aiosqlite.Connection,
@@ -977,7 +999,7 @@ class SqliteStore(Store):
                     moments.append(row[0])
         return _moment(min(moments)) if moments else None
 
-    async def remind(self, game_id: int, seat: int, name: str, player_id: int) -> bool:
+    async def remind(self, game_id: int, seat: int, name: str, player_id: int | None) -> bool:
         if not name or "," in name:
             raise ValueError(f"a reminder name is a word without commas, not {name!r}")
         async with self._writing() as connection:
@@ -992,7 +1014,8 @@ class SqliteStore(Store):
             )
             if marked is None:
                 return False
-            await self._insert_notice(connection, player_id, game_id, f"reminder_{name}")
+            if player_id is not None:
+                await self._insert_notice(connection, player_id, game_id, f"reminder_{name}")
             return True
 
     async def _insert_notice(

@@ -14,6 +14,7 @@ import functools
 import logging
 import secrets
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -84,6 +85,7 @@ EventSink = Callable[[Event], Awaitable[None]]
 P = ParamSpec("P")
 
 COMPUTER = "computer"
+STATE_CACHE_SIZE = 2048
 
 
 def _result(outcome: Outcome) -> GameResult:
@@ -131,6 +133,8 @@ class GameService:
         self._sinks: list[EventSink] = []
         self._players: dict[tuple[str, str], tuple[str, int]] = {}
         self._names: dict[int, str] = {}
+        # Recent games as they were last read or written, checked by version before use.
+        self._states: OrderedDict[int, GameState] = OrderedDict()
         self._background: set[asyncio.Task[None]] = set()
 
     # -- plumbing ------------------------------------------------------------------------------
@@ -237,7 +241,7 @@ class GameService:
             raise ServiceError(
                 text("Game {game} is damaged in the database and cannot be shown.", game=game_id)
             ) from None
-        log = await self.store.moves(game_id)
+        log = await self.store.notations(game_id)
         kind = find_game(record.kind)
         family = family_of(kind)
         rules = family.rules_options(record.options)
@@ -246,7 +250,7 @@ class GameService:
         except GameError as error:
             logger.warning("game %s: snapshot does not restore (%s); replaying", game_id, error)
             try:
-                position = replay(kind.key, rules, [move.notation for move in log])
+                position = replay(kind.key, rules, log)
             except GameError as replay_error:
                 logger.error("game %s: the move log does not replay: %s", game_id, replay_error)
                 raise ServiceError(
@@ -257,8 +261,28 @@ class GameService:
                 ) from None
             await self.store.replace_snapshot(game_id, position.snapshot())
         names = await self._seat_names(record, family)
-        state = GameState(record, position, names, tuple(move.notation for move in log))
+        state = GameState(record, position, names, tuple(log))
+        self._remember(state)
         return await self._with_clock(state)
+
+    def _remember(self, state: GameState) -> None:
+        self._states[state.id] = state
+        self._states.move_to_end(state.id)
+        while len(self._states) > STATE_CACHE_SIZE:
+            self._states.popitem(last=False)
+
+    async def current(self, game_id: int) -> GameState:
+        """The game's state: the one in memory if the stored version is still the same (one
+        cheap read instead of rebuilding the game), else read afresh."""
+        cached = self._states.get(game_id)
+        if cached is not None:
+            try:
+                version = await self.store.version(game_id)
+            except NotFound:
+                version = None
+            if version == cached.version:
+                return await self._with_clock(cached)
+        return await self.state(game_id)
 
     async def _with_clock(self, state: GameState) -> GameState:
         """The state with its clock (whose time runs, how much is left, who is away)."""
@@ -597,12 +621,11 @@ class GameService:
     ) -> list[Event]:
         """Play a move given in notation, as the actor, in the game named or their current one.
         With `version` (from a button), a board that changed since is refused."""
-        player = await self.player(actor)
-        target = await self._game_id_for(player, game_id)
+        player_id, target = await self._actor_and_game(actor, game_id)
         async with self._lock(target):
-            state = await self.state(target)
+            state = await self.current(target)
             self._check_version(state, version)
-            seat = self._seat_of_actor(state, player)
+            seat = self._seat_of_actor(state, player_id)
             if state.position.to_move() == CHANCE:
                 raise ServiceError(text("Roll the die first: /roll."))
             try:
@@ -625,21 +648,29 @@ class GameService:
                         ),
                     )
                 )
-            events = await self._commit(state, move, seat, player.id)
+            events = await self._commit(state, move, seat, player_id)
         self._wake_computers(events_state(events) or state)
         return events
+
+    async def _actor_and_game(self, actor: Actor, game_id: int | None) -> tuple[int, int]:
+        """The actor's player id and the game a command goes to; a click on a button names
+        its game, and then nothing needs reading."""
+        known = self._players.get((actor.platform, actor.user_id))
+        if game_id is not None and known is not None and known[0] == actor.display_name:
+            return known[1], game_id
+        player = await self.player(actor)
+        return player.id, await self._game_id_for(player, game_id)
 
     @_routed
     async def roll(
         self, actor: Actor, game_id: int | None = None, version: int | None = None
     ) -> list[Event]:
         """Roll the die for the actor's turn (Ludo), from the game's committed dice."""
-        player = await self.player(actor)
-        target = await self._game_id_for(player, game_id)
+        player_id, target = await self._actor_and_game(actor, game_id)
         async with self._lock(target):
-            state = await self.state(target)
+            state = await self.current(target)
             self._check_version(state, version)
-            self._seat_of_actor(state, player)
+            self._seat_of_actor(state, player_id)
             if state.position.to_move() != CHANCE:
                 raise ServiceError(text("No roll is due now: play your move."))
             family = family_of(find_game(state.record.kind))
@@ -654,8 +685,8 @@ class GameService:
         if not state.active:
             raise ServiceError(text("Game #{game} is over.", game=state.id))
 
-    def _seat_of_actor(self, state: GameState, player: Player) -> int:
-        seats = self.seats_of(state, player)
+    def _seat_of_actor(self, state: GameState, player_id: int) -> int:
+        seats = [seat.seat for seat in state.record.seats if seat.player_id == player_id]
         if not seats:
             raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
         acting = self.acting_seat(state)
@@ -689,6 +720,7 @@ class GameService:
         fresh = await self._with_clock(
             GameState(record, after, state.seat_names, (*state.log, notation))
         )
+        self._remember(fresh)
         self.scheduler.poke()
         family = family_of(find_game(fresh.record.kind))
         mover = family.roller(position) if seat == CHANCE else seat
@@ -731,7 +763,7 @@ class GameService:
         """Play for the computer seats until a person is to act or the game ends."""
         while True:
             async with self._lock(game_id):
-                state = await self.state(game_id)
+                state = await self.current(game_id)
                 seat = self.acting_seat(state)
                 if seat is None or state.record.seats[seat].computer is None:
                     return

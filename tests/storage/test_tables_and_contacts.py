@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import ChallengeFull, ChallengeNotOpen, ChatRef, NotFound, open_store
+from storage import ChallengeFull, ChallengeNotOpen, ChatRef, NotFound, SeatRecord, open_store
 
 CHAT = ChatRef("test", "table")
 
@@ -56,3 +56,21 @@ async def test_a_private_chat_is_remembered_per_account(tmp_path: Path) -> None:
         assert identity.private_chat_id is None
         with pytest.raises(NotFound):
             await store.set_private_chat("telegram", "nobody", "1")
+
+
+async def test_notations_and_version_are_cheap_views_of_a_game(tmp_path: Path) -> None:
+    async with await open_store(tmp_path / "db.sqlite3") as store:
+        ana = await store.player_for_identity("test", "1", "Ana")
+        game = await store.create_game(
+            "brazilian", {}, [SeatRecord(0, ana.id), SeatRecord(1, None, "computer")], "s", None
+        )
+        assert await store.notations(game.id) == []
+        assert await store.version(game.id) == 1
+        await store.append_move(game.id, 1, "c3-d4", 0, ana.id, "s2")
+        await store.append_move(game.id, 2, "f6-e5", 1, None, "s3")
+        assert await store.notations(game.id) == ["c3-d4", "f6-e5"]
+        assert await store.version(game.id) == 3
+        with pytest.raises(NotFound):
+            await store.notations(999)
+        with pytest.raises(NotFound):
+            await store.version(999)
