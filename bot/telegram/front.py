@@ -49,6 +49,7 @@ from bot.service.events import (
     Event,
     FileReady,
     GameState,
+    PlayerNotice,
     Reply,
     ServiceError,
     TurnNotice,
@@ -67,7 +68,7 @@ from bot.telegram.delivery import (
 )
 from bot.telegram.keyboards import board_keyboard, challenge_keyboard
 from games.base import find_game
-from storage import ChatRef
+from storage import ChatRef, Identity
 
 logger = logging.getLogger(__name__)
 
@@ -77,6 +78,8 @@ TelegramApplication = Application[Any, Any, Any, Any, Any, Any]
 MAX_TEXT = 4096
 USER_TOKEN = "tg:"
 STALE_BOARD = text("This board is old: play on the newest one.")
+# Where a notice names its reader: their name in a private message, a mention in a group.
+NAME_SLOT = "\x00name\x00"
 # Bare text in a group is chatter unless it answers one of the bot's messages.
 UPDATE_KINDS = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
 
@@ -106,12 +109,6 @@ def default_viewer(state: GameState) -> int | None:
     if acting is not None and state.record.seats[acting].player_id is not None:
         return acting
     return next((seat.seat for seat in state.record.seats if seat.player_id is not None), None)
-
-
-def posts_new_boards(state: GameState) -> bool:
-    """Correspondence games post a new board for each move (a later issue flags them); live
-    games edit their board in place."""
-    return bool(state.record.options.get("correspondence", False))
 
 
 def chunks(lines: Sequence[str]) -> list[str]:
@@ -368,7 +365,7 @@ class TelegramFront:
         self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
     ) -> None:
         try:
-            state = await self.service.state(press.target)
+            state = await self.service.current(press.target)
         except ServiceError as error:
             await self.answer(query, error.reason, origin.language)
             return
@@ -426,6 +423,8 @@ class TelegramFront:
             elif isinstance(event, TurnNotice):
                 if acting_player is None or acting_player.id != event.player_id:
                     await self._notify_turn(event)
+            elif isinstance(event, PlayerNotice):
+                await self._notify_player(event)
             elif isinstance(event, ChallengeUpdate):
                 await self._show_challenge(event, origin)
             elif isinstance(event, FileReady) and origin is not None:
@@ -439,8 +438,9 @@ class TelegramFront:
         if origin is not None and origin.private and chat == origin.chat:
             seats = GameService.seats_of(event.state, await self.service.player(origin.actor))
             viewer = seats[0] if seats else viewer
-        # A board asked for (/board) is posted anew: the old one may be far up the chat.
-        new_message = event.chat is None or posts_new_boards(event.state)
+        # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
+        # each board of a correspondence game: a move days later deserves a new message.
+        new_message = event.chat is None or boards.correspondence(event.state)
         self.desk.post(chat, event.state, event.headline, viewer=viewer, new_message=new_message)
 
     async def _compose(
@@ -474,25 +474,42 @@ class TelegramFront:
                 logger.warning("a message to chat %s was not delivered: %s", chat.chat_id, error)
 
     async def _notify_turn(self, event: TurnNotice) -> None:
-        """Tell a player privately that it is their turn in a group game; a player who never
-        started the bot (or blocked it) is mentioned in the group instead."""
+        """Tell a player that it is their turn, unless the game lives in their private chat
+        (its board is the notice there)."""
         home = event.state.record.chat
-        if home is None or home.platform != PLATFORM:
+        if event.platform not in (None, PLATFORM) or home is None or home.platform != PLATFORM:
             return
-        contacts = await self.service.contacts(event.player_id)
-        accounts = [account for account in contacts if account.platform == PLATFORM]
-        if not accounts or home.chat_id == accounts[0].user_id:
-            return  # another platform's player, or the game lives in their private chat
-        account = accounts[0]
+        account = await self._account(event.player_id)
+        if account is None or home.chat_id == account.user_id:
+            return
+        notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=event.state.id)
+        await self._tell(account, notice, event.state)
+
+    async def _notify_player(self, event: PlayerNotice) -> None:
+        """A reminder or a loss on time, for the player wherever they were seen last."""
+        if event.platform not in (None, PLATFORM):
+            return
+        account = await self._account(event.player_id)
+        if account is not None:
+            await self._tell(account, event.text, event.state)
+
+    async def _account(self, player_id: int) -> Identity | None:
+        """The player's Telegram account, if they have one."""
+        contacts = await self.service.contacts(player_id)
+        return next((account for account in contacts if account.platform == PLATFORM), None)
+
+    async def _tell(self, account: Identity, notice: Text, state: GameState | None) -> None:
+        """Write to a player privately, if they started the bot; else (or if they blocked it)
+        mention them in the chat of the game. `notice` has the slot of their name."""
         actor = Actor(PLATFORM, account.user_id, account.display_name)
-        notice = text("{name}, your turn in game #{game}.", name="{name}", game=event.state.id)
         if account.private_chat_id is not None:
             language = await self.service.language(actor)
-            message = translate(language, notice).replace("{name}", account.display_name)
-            caption = translate(language, boards.caption(event.state))
+            lines = [translate(language, notice).replace(NAME_SLOT, account.display_name)]
+            if state is not None:
+                lines.append(translate(language, boards.caption(state)))
             try:
                 await with_retries(
-                    lambda: self.bot.send_message(account.private_chat_id, f"{message}\n{caption}"),
+                    partial(self.bot.send_message, account.private_chat_id, "\n".join(lines)),
                     self.pacing,
                 )
                 return
@@ -500,17 +517,23 @@ class TelegramFront:
                 await self.service.register_private_chat(actor, None)
                 self._private_chats.discard(account.private_chat_id)
             except TelegramError as error:
-                logger.warning("no private turn notice for %s: %s", account.user_id, error)
+                logger.warning("no private notice for %s: %s", account.user_id, error)
+        home = state.record.chat if state is not None else None
+        if home is None or home.platform != PLATFORM:
+            return
         language = self.chat_languages.get(home.chat_id)
         link = f'<a href="tg://user?id={account.user_id}">{html.escape(account.display_name)}</a>'
-        mention = html.escape(translate(language, notice)).replace("{name}", link)
+        mention = html.escape(translate(language, notice))
+        if NAME_SLOT not in mention:
+            mention = f"{NAME_SLOT}: {mention}"
+        mention = mention.replace(NAME_SLOT, link)
         try:
             await with_retries(
-                lambda: self.bot.send_message(home.chat_id, mention, parse_mode=ParseMode.HTML),
+                partial(self.bot.send_message, home.chat_id, mention, parse_mode=ParseMode.HTML),
                 self.pacing,
             )
         except TelegramError as error:
-            logger.warning("no turn notice in chat %s: %s", home.chat_id, error)
+            logger.warning("no notice in chat %s: %s", home.chat_id, error)
 
     async def _show_challenge(self, event: ChallengeUpdate, origin: Origin | None) -> None:
         challenge = event.challenge

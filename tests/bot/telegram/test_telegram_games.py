@@ -12,6 +12,7 @@ import random
 from bot.i18n import text, translate
 from bot.service.commands import COMMANDS
 from bot.service.core import GameService
+from bot.service.events import PlayerNotice
 from tests.bot.telegram.conftest import (
     Bot,
     current_board,
@@ -235,3 +236,43 @@ async def test_typed_moves_and_commands_in_a_group(
         "the refusal of a move out of turn",
     )
     assert reply
+
+
+async def test_a_correspondence_game_posts_a_new_board_for_each_move(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    bia = api.user(2, "Bia", "bia", "en")
+    group = api.group(-100400, "Club")
+    api.send_text(bia, group, "hi")
+    api.send_text(ana, group, "/new brazilian vs @bia white 3d")
+    await api.wait_for(lambda: api.texts(group), "the challenge")
+    api.send_text(bia, group, "/accept")
+    state, first = await current_board(api, service, group, 1)
+    assert "left" in first["caption"], "the clock shows in the caption"
+    await play_one_move_by_buttons(api, service, ana, group, first, random.Random(6))
+    state, second = await current_board(api, service, group, 1)
+    assert state.plies == 1
+    assert second["message_id"] != first["message_id"]
+    await api.wait_for(
+        lambda: not api.buttons(api.messages[(group["id"], first["message_id"])]),
+        "the old board without buttons",
+    )
+    assert api.buttons(second)
+
+
+async def test_a_notice_for_a_player_who_never_started_the_bot_mentions_them(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    bia = api.user(2, "Bia", "bia", "en")
+    group = api.group(-100500, "Club")
+    api.send_text(bia, group, "hi")
+    api.send_text(ana, group, "/new brazilian vs @bia white")
+    await api.wait_for(lambda: api.texts(group), "the challenge")
+    api.send_text(bia, group, "/accept")
+    state, _ = await current_board(api, service, group, 1)
+    player = await service.player(bot.front.users["2"])
+    await bot.front.show([PlayerNotice(player.id, text("time ran out"), state)], None)
+    [mention] = [m for m in api.bot_messages(group) if "time ran out" in m.get("text", "")]
+    assert mention["text"] == '<a href="tg://user?id=2">Bia</a>: time ran out'
