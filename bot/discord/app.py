@@ -1,0 +1,67 @@
+"""The Discord client of damas-bot and `serve(service, token)`, which runs it until cancelled.
+
+`DISCORD_API_URL` and `DISCORD_GATEWAY_URL` point discord.py at another REST API and gateway
+(the tests' fake Discord); without them it talks to Discord itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.front import DiscordFront
+from bot.discord.slash import CatalogueTranslator, build_commands
+from bot.service.core import GameService
+
+logger = logging.getLogger(__name__)
+
+API_URL_VARIABLE = "DISCORD_API_URL"
+GATEWAY_URL_VARIABLE = "DISCORD_GATEWAY_URL"
+DISCORD_API_URL = "https://discord.com/api/v10"
+DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+
+
+def point_at(api_url: str | None, gateway_url: str | None) -> None:
+    """Send discord.py's REST calls to `api_url` and its gateway connection to `gateway_url`
+    (None: Discord's own).
+
+    discord.py keeps both as class attributes (every `Route` is built on `Route.BASE`, a new
+    connection starts at `DiscordWebSocket.DEFAULT_GATEWAY`), so this holds for the whole
+    process: one Discord account per process, as `bot.__main__` runs it."""
+    discord.http.Route.BASE = (api_url or DISCORD_API_URL).rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url or DISCORD_GATEWAY_URL)
+
+
+class DamasClient(discord.Client):
+    """discord.py's client with the slash commands, the restart-proof components and the
+    front end that shows the service's events."""
+
+    def __init__(self, service: GameService, **options: Any) -> None:
+        super().__init__(intents=discord.Intents(guilds=True), **options)
+        self.front = DiscordFront(self, service)
+        self.tree = app_commands.CommandTree(self)
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogueTranslator())
+        for command in build_commands(self.front):
+            self.tree.add_command(command)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.sync()
+        self.front.service.subscribe(self.front.show_later)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is discord.InteractionType.modal_submit:
+            await self.front.modal_submitted(interaction)
+
+
+async def serve(service: GameService, token: str) -> None:
+    """Run the Discord front end until cancelled; the connection is closed on the way out."""
+    point_at(os.environ.get(API_URL_VARIABLE), os.environ.get(GATEWAY_URL_VARIABLE))
+    async with DamasClient(service) as client:
+        await client.start(token)

@@ -1,0 +1,336 @@
+"""Buttons, select menus and the move modal of the Discord boards, restart-proof.
+
+Every component is a `DynamicItem`: its custom id carries all it needs (the game id and
+version, or the challenge id), so a click on a message sent before a restart still works. The
+ids (at most 100 characters):
+
+    dmb:p:{game}:{version}:{part}   select of movable pieces (25 per menu, split in parts)
+    dmb:m:{game}:{version}:{index}  play the move `index` of `boards.move_choices`
+    dmb:r:{game}:{version}          roll the die (Ludo)
+    dmb:t:{game}:{version}          open the modal for a typed move
+    dmb:tm:{game}:{version}         the modal itself (handled by the client's listener)
+    dmb:a|d|b:{challenge}           accept, decline, begin a challenge
+
+The callbacks hand the click to the front end (`DiscordFront`), found on the client.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+import discord
+
+from bot.i18n import text, translate
+from bot.service import boards
+from bot.service.boards import MoveChoice
+from bot.service.events import GameState
+from games.ludo import LudoPosition
+from storage import Challenge
+
+if TYPE_CHECKING:
+    from bot.discord.front import DiscordFront
+
+PREFIX = "dmb"
+MENU_OPTIONS = 25
+BUTTONS_PER_ROW = 5
+ROWS = 5
+LABEL_LIMIT = 80
+MODAL_ID = re.compile(rf"^{PREFIX}:tm:(?P<game>\d+):(?P<version>\d+)$")
+MOVE_FIELD = "move"
+
+
+class HasFront(Protocol):
+    front: DiscordFront
+
+
+def front_of(interaction: discord.Interaction[Any]) -> DiscordFront:
+    client: HasFront = interaction.client
+    return client.front
+
+
+def _label(value: str) -> str:
+    return value if len(value) <= LABEL_LIMIT else value[: LABEL_LIMIT - 1] + "…"
+
+
+class PieceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:p:(?P<game>\d+):(?P<version>\d+):(?P<part>\d+)",
+):
+    """Pick a piece to move; the answer (for the mover only) offers its destinations."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        part: int,
+        pieces: Sequence[str] = (),
+        placeholder: str = "",
+    ) -> None:
+        options = [discord.SelectOption(label=_label(piece), value=piece) for piece in pieces]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:p:{game_id}:{version}:{part}",
+                options=options,
+                placeholder=placeholder or None,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> PieceSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        piece = values[0] if values else ""
+        await front_of(interaction).choose_piece(interaction, self.game_id, self.version, piece)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    """Play one legal move, named by its index in the move choices of this version."""
+
+    def __init__(self, game_id: int, version: int, index: int, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:m:{game_id}:{version}:{index}",
+                label=_label(label),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> MoveButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await front_of(interaction).play_choice(interaction, self.game_id, self.version, self.index)
+
+
+class RollButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:r:(?P<game>\d+):(?P<version>\d+)",
+):
+    """Roll the die in a Ludo game."""
+
+    def __init__(self, game_id: int, version: int, label: str = "Roll") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:r:{game_id}:{version}",
+                label=_label(label),
+                emoji="🎲",
+                style=discord.ButtonStyle.success,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> RollButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await front_of(interaction).roll(interaction, self.game_id, self.version)
+
+
+class TypeMoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)",
+):
+    """Open a modal to type the move in notation (a modal must be the first answer)."""
+
+    def __init__(self, game_id: int, version: int, label: str = "Type a move") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:t:{game_id}:{version}",
+                label=_label(label),
+                emoji="⌨️",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> TypeMoveButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        language = str(interaction.locale)
+        await interaction.response.send_modal(MoveModal(self.game_id, self.version, language))
+
+
+class MoveModal(discord.ui.Modal):
+    """The typed move. Submissions are handled by the client's interaction listener (by the
+    modal's custom id), so a modal opened before a restart still plays its move."""
+
+    def __init__(self, game_id: int, version: int, language: str | None) -> None:
+        super().__init__(
+            title=translate(language, text("Your move in game #{game}", game=game_id))[:45],
+            custom_id=f"{PREFIX}:tm:{game_id}:{version}",
+        )
+        self.add_item(
+            discord.ui.TextInput(
+                custom_id=MOVE_FIELD,
+                label=translate(language, text("Move"))[:45],
+                placeholder="11-15, c3-d4, 32x21",
+                max_length=60,
+            )
+        )
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<action>[adb]):(?P<challenge>\d+)",
+):
+    """Accept (a), decline (d) or begin (b) a challenge."""
+
+    ACTIONS: ClassVar[dict[str, str]] = {"a": "accept", "d": "decline", "b": "begin"}
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "a": discord.ButtonStyle.success,
+        "d": discord.ButtonStyle.danger,
+        "b": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, action: str, challenge_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:{action}:{challenge_id}",
+                label=_label(label or self.ACTIONS[action]),
+                style=self.STYLES[action],
+            )
+        )
+        self.action, self.challenge_id = action, challenge_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ChallengeButton:
+        return cls(match["action"], int(match["challenge"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await front_of(interaction).answer_challenge(
+            interaction, self.challenge_id, self.ACTIONS[self.action]
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    PieceSelect,
+    MoveButton,
+    RollButton,
+    TypeMoveButton,
+    ChallengeButton,
+)
+
+
+def _rows(view: discord.ui.View, buttons: Sequence[discord.ui.Item[Any]], first_row: int) -> None:
+    for place, button in enumerate(buttons):
+        button.row = first_row + place // BUTTONS_PER_ROW
+        view.add_item(button)
+
+
+def _pieces_in_order(choices: Sequence[MoveChoice]) -> list[str]:
+    return list(dict.fromkeys(choice.piece for choice in choices))
+
+
+def board_view(state: GameState, language: str | None) -> discord.ui.View | None:
+    """The components under a public board: what the player to act can do now."""
+    if not state.active:
+        return None
+    view = discord.ui.View(timeout=None)
+    choices = boards.move_choices(state)
+    typed = TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
+    if not choices:
+        view.add_item(RollButton(state.id, state.version, translate(language, text("Roll"))))
+        return view
+    if _is_ludo(state):
+        # A pawn move per button: Ludo has at most a few, and a click is quicker than a menu.
+        buttons = [
+            MoveButton(state.id, state.version, choice.index, choice.notation)
+            for choice in choices[: (ROWS - 1) * BUTTONS_PER_ROW]
+        ]
+        _rows(view, buttons, 0)
+        typed.row = ROWS - 1
+        view.add_item(typed)
+        return view
+    pieces = _pieces_in_order(choices)
+    # One menu per 25 pieces (a board never has more than 4 menus' worth), the last row for
+    # the typed move.
+    for part, start in enumerate(range(0, len(pieces), MENU_OPTIONS)):
+        chunk = pieces[start : start + MENU_OPTIONS]
+        placeholder = translate(
+            language, text("Pieces {first} to {last}", first=chunk[0], last=chunk[-1])
+        )
+        if len(pieces) <= MENU_OPTIONS:
+            placeholder = translate(language, text("Choose a piece to move"))
+        select = PieceSelect(state.id, state.version, part, chunk, placeholder)
+        select.row = part
+        view.add_item(select)
+    typed.row = min(len(view.children), ROWS - 1)
+    view.add_item(typed)
+    return view
+
+
+def destination_view(state: GameState, piece: str, language: str | None) -> discord.ui.View | None:
+    """Buttons for the moves of one piece; two routes to one square show their notation."""
+    moves = [choice for choice in boards.move_choices(state) if choice.piece == piece]
+    if not moves:
+        return None
+    targets = [choice.target for choice in moves]
+    view = discord.ui.View(timeout=None)
+    room = ROWS * BUTTONS_PER_ROW - 1
+    buttons: list[discord.ui.Item[Any]] = [
+        MoveButton(
+            state.id,
+            state.version,
+            choice.index,
+            choice.notation if targets.count(choice.target) > 1 else f"→ {choice.target}",
+        )
+        for choice in moves[:room]
+    ]
+    if len(moves) > room:
+        buttons.append(
+            TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
+        )
+    _rows(view, buttons, 0)
+    return view
+
+
+def challenge_view(challenge: Challenge, seats: int, language: str | None) -> discord.ui.View:
+    """Accept and decline buttons; a table for more than two also gets "start now"."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton("a", challenge.id, translate(language, text("Accept"))))
+    view.add_item(ChallengeButton("d", challenge.id, translate(language, text("Decline"))))
+    if seats > 2:
+        view.add_item(ChallengeButton("b", challenge.id, translate(language, text("Start now"))))
+    return view
+
+
+def _is_ludo(state: GameState) -> bool:
+    return isinstance(state.position, LudoPosition)

@@ -1,0 +1,442 @@
+"""The Discord front end's work: interactions to service calls, events to Discord messages.
+
+Every interaction is acknowledged first (a private "thinking" answer), then the service is
+called, then the private part of the result (replies, files, refusals) replaces that answer
+and the public part goes to the channel: boards (a PNG in an embed with the caption, whose
+turn, the last move, and the components to play) and challenges (accept/decline buttons).
+
+A move is stored by the service before any message is sent, so a failing message loses
+nothing: a board that cannot be posted in its channel (missing permission) goes out as a
+public follow-up of the interaction; without an interaction it waits and is sent again with
+the next activity in that channel. A deleted old board is simply replaced. Rate limits are
+waited out by discord.py (it retries after `retry_after`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.discord.components import (
+    MODAL_ID,
+    MOVE_FIELD,
+    board_view,
+    challenge_view,
+    destination_view,
+)
+from bot.i18n import Text, text, translate
+from bot.service import boards
+from bot.service.core import GameService
+from bot.service.events import (
+    Actor,
+    BoardChanged,
+    BoardUpdate,
+    ChallengeUpdate,
+    Event,
+    FileReady,
+    GameState,
+    PlayerNotice,
+    Reply,
+    ServiceError,
+    TurnNotice,
+)
+from bot.service.families import family_of
+from games.base import find_game
+from storage import ChatRef
+
+logger = logging.getLogger(__name__)
+
+PLATFORM = "discord"
+CONTENT_LIMIT = 2000
+BOARD_COLOUR = discord.Colour(0x8B5A2B)
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    user = interaction.user
+    return Actor(PLATFORM, str(user.id), user.display_name, str(interaction.locale))
+
+
+def chat_of(interaction: discord.Interaction[Any]) -> ChatRef:
+    return ChatRef(PLATFORM, str(interaction.channel_id))
+
+
+@dataclass
+class Answer:
+    """The private answer to one interaction, gathered while the work runs."""
+
+    interaction: discord.Interaction[Any]
+    language: str | None
+    lines: list[str] = field(default_factory=list)
+    files: list[discord.File] = field(default_factory=list)
+    board: GameState | None = None
+    view: discord.ui.View | None = None
+    public_boards: list[tuple[GameState, Text | None]] = field(default_factory=list)
+
+    def say(self, message: Text | str) -> None:
+        self.lines.append(translate(self.language, message))
+
+
+Work = Callable[[Actor, ChatRef, Answer], Awaitable[list[Event]]]
+
+
+class DiscordFront:
+    """The Discord front end over one service and one connected client."""
+
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        self.client = client
+        self.service = service
+        # The language of the public text of a channel: the last person who acted there.
+        self._channel_languages: dict[str, str | None] = {}
+        # Boards that could not be posted (game id -> channel id), sent again later.
+        self._unsent: dict[int, str] = {}
+        # The newest version shown per (game, channel): an older board arriving late (a
+        # computer reply racing the mover's board) is not posted over a newer one.
+        self._shown: dict[tuple[int, str], int] = {}
+        self._posting = asyncio.Lock()
+
+    # -- interactions ----------------------------------------------------------------------------
+
+    async def run(self, interaction: discord.Interaction[Any], work: Work) -> None:
+        """Acknowledge, do the work, answer privately, post the public part."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor, chat = actor_of(interaction), chat_of(interaction)
+        language: str | None = None
+        answer = Answer(interaction, language)
+        try:
+            language = await self.service.language(actor)
+            answer.language = language
+            self._channel_languages[chat.chat_id] = language
+            events = await work(actor, chat, answer)
+            await self.show(events, answer, chat)
+        except BoardChanged as error:
+            answer.say(error.reason)
+            answer.board = error.state
+            answer.view = board_view(error.state, language)
+        except ServiceError as error:
+            answer.say(error.reason)
+        except Exception:
+            # The stored games are safe; the person must hear that something failed.
+            logger.exception("a Discord interaction failed: %s", interaction.data)
+            answer.say(text("Something went wrong with that command; your games are safe."))
+        await self._send_answer(answer)
+        await self._send_unsent(chat.chat_id)
+
+    async def _send_answer(self, answer: Answer) -> None:
+        interaction = answer.interaction
+        content = "\n".join(answer.lines) or translate(answer.language, text("Done."))
+        if len(content) > CONTENT_LIMIT:
+            content = content[: CONTENT_LIMIT - 1] + "…"
+        attachments = list(answer.files)
+        embeds: list[discord.Embed] = []
+        if answer.board is not None:
+            embed, picture = await self._board_embed(answer.board, None, answer.language)
+            embeds.append(embed)
+            attachments.append(picture)
+        try:
+            await interaction.edit_original_response(
+                content=content,
+                embeds=embeds,
+                attachments=attachments,
+                view=answer.view,
+            )
+        except discord.HTTPException as error:
+            logger.warning("the answer to an interaction could not be sent: %s", error)
+        for state, headline in answer.public_boards:
+            await self._post_as_followup(interaction, state, headline, answer.language)
+
+    async def play_choice(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, index: int
+    ) -> None:
+        """A move button: the index names the move among the choices of that version."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            state = await self.service.state(game_id)
+            choices = boards.move_choices(state) if state.version == version else []
+            notation = next((c.notation for c in choices if c.index == index), "")
+            # With an old version the service refuses with "the board changed" and the fresh
+            # board, before it reads the notation.
+            return await self.service.move(actor, notation, game_id, version)
+
+        await self.run(interaction, work)
+
+    async def play_typed(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            return await self.service.move(actor, notation.strip(), game_id, version)
+
+        await self.run(interaction, work)
+
+    async def roll(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            return await self.service.roll(actor, game_id, version)
+
+        await self.run(interaction, work)
+
+    async def choose_piece(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, piece: str
+    ) -> None:
+        """A piece picked in the menu: its destinations, for the player to move only."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            state = await self.service.state(game_id)
+            if state.version != version:
+                raise BoardChanged(text("The board changed; here is the current one."), state)
+            if not state.active:
+                raise ServiceError(text("Game #{game} is over.", game=game_id))
+            player = await self.service.player(actor)
+            seats = GameService.seats_of(state, player)
+            if not seats:
+                raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
+            acting = GameService.acting_seat(state)
+            if acting not in seats:
+                name = state.seat_names[acting] if acting is not None else "?"
+                raise ServiceError(text("It is not your turn: {name} is to move.", name=name))
+            answer.view = destination_view(state, piece, answer.language)
+            if answer.view is None:
+                raise ServiceError(text("{piece} has no move now.", piece=piece))
+            answer.say(text("Where to with {piece}?", piece=piece))
+            return []
+
+        await self.run(interaction, work)
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction[Any], challenge_id: int, action: str
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            handler = {
+                "accept": self.service.accept,
+                "decline": self.service.decline,
+                "begin": self.service.begin,
+            }[action]
+            return await handler(actor, challenge_id, chat)
+
+        await self.run(interaction, work)
+
+    async def modal_submitted(self, interaction: discord.Interaction[Any]) -> bool:
+        """A typed move from the modal (by its custom id); False if it is not ours."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        match = MODAL_ID.match(str(data.get("custom_id", "")))
+        if match is None:
+            return False
+        values = {
+            str(component.get("custom_id")): str(component.get("value", ""))
+            for row in data.get("components", [])
+            for component in row.get("components", [])
+        }
+        await self.play_typed(
+            interaction, int(match["game"]), int(match["version"]), values.get(MOVE_FIELD, "")
+        )
+        return True
+
+    # -- events ----------------------------------------------------------------------------------
+
+    async def show(self, events: list[Event], answer: Answer | None, chat: ChatRef | None) -> None:
+        """Show the events of a call (with `answer`) or of later work (without)."""
+        for event in events:
+            if isinstance(event, Reply):
+                if answer is not None:
+                    answer.say(event.text)
+            elif isinstance(event, BoardUpdate):
+                where = event.chat or chat
+                if where is not None and where.platform == PLATFORM:
+                    if answer is not None and not answer.lines and event.headline is not None:
+                        answer.say(event.headline)
+                    await self.post_board(event.state, event.headline, where.chat_id, answer)
+            elif isinstance(event, ChallengeUpdate):
+                await self._post_challenge(event, answer)
+            elif isinstance(event, FileReady):
+                if answer is not None:
+                    answer.say(event.caption)
+                    answer.files.append(discord.File(io.BytesIO(event.content), event.name))
+            elif isinstance(event, PlayerNotice):
+                await self._notify(event, answer)
+            elif isinstance(event, TurnNotice):
+                # The board message itself mentions the player to move: that is the notice.
+                continue
+
+    async def show_later(self, event: Event) -> None:
+        """The service's sink: events of work that finished later (computer moves)."""
+        if self.client.is_closed():
+            return
+        await self.show([event], None, None)
+
+    # -- boards: every board message goes through here ------------------------------------------
+
+    async def _board_embed(
+        self, state: GameState, headline: Text | None, language: str | None
+    ) -> tuple[discord.Embed, discord.File]:
+        picture = await asyncio.to_thread(boards.picture, state, None)
+        name = f"game-{state.id}-{state.version}.png"
+        kind = find_game(state.record.kind)
+        embed = discord.Embed(
+            title=translate(language, headline or family_of(kind).title(kind))[:256],
+            description=translate(language, boards.caption(state))[:4096],
+            colour=BOARD_COLOUR,
+        )
+        embed.set_image(url=f"attachment://{name}")
+        return embed, discord.File(io.BytesIO(picture), name)
+
+    async def _mention(self, state: GameState) -> str | None:
+        """A mention of the Discord player who must act, so that Discord notifies them."""
+        seat = GameService.acting_seat(state)
+        if seat is None:
+            return None
+        return await self._discord_mention(state.record.seats[seat].player_id)
+
+    async def post_board(
+        self, state: GameState, headline: Text | None, channel_id: str, answer: Answer | None
+    ) -> None:
+        """Post the board in its channel with its components; take them off the old board."""
+        async with self._posting:
+            key = (state.id, channel_id)
+            if self._shown.get(key, -1) > state.version:
+                return
+            language = self._channel_languages.get(channel_id)
+            embed, picture = await self._board_embed(state, headline, language)
+            channel = self.client.get_partial_messageable(int(channel_id))
+            try:
+                message = await channel.send(
+                    content=await self._mention(state),
+                    embed=embed,
+                    file=picture,
+                    view=board_view(state, language) or discord.utils.MISSING,
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            except discord.HTTPException as error:
+                logger.warning(
+                    "game %s: the board cannot be posted in %s: %s", state.id, channel_id, error
+                )
+                if answer is not None:
+                    answer.public_boards.append((state, headline))
+                else:
+                    self._unsent[state.id] = channel_id
+                return
+            self._unsent.pop(state.id, None)
+            self._shown[key] = state.version
+            await self._replace_board_message(state.id, channel_id, str(message.id))
+
+    async def _replace_board_message(self, game_id: int, channel_id: str, message_id: str) -> None:
+        """Remember the new board message and take the components off the one before."""
+        old = [
+            shown.message_id
+            for shown in await self.service.board_messages(game_id)
+            if shown.platform == PLATFORM and shown.chat_id == channel_id
+        ]
+        await self.service.board_shown(game_id, ChatRef(PLATFORM, channel_id), message_id)
+        channel = self.client.get_partial_messageable(int(channel_id))
+        for previous in old:
+            if previous == message_id:
+                continue
+            try:
+                await channel.get_partial_message(int(previous)).edit(view=None)
+            except discord.HTTPException as error:
+                # Deleted or out of reach: its buttons are refused as old anyway.
+                logger.info("game %s: the old board %s stays: %s", game_id, previous, error)
+
+    async def _post_as_followup(
+        self,
+        interaction: discord.Interaction[Any],
+        state: GameState,
+        headline: Text | None,
+        language: str | None,
+    ) -> None:
+        """The board as a public follow-up of the interaction (needs no channel permission)."""
+        embed, picture = await self._board_embed(state, headline, language)
+        try:
+            message = await interaction.followup.send(
+                embed=embed,
+                file=picture,
+                view=board_view(state, language) or discord.utils.MISSING,
+                wait=True,
+            )
+        except discord.HTTPException as error:
+            logger.warning("game %s: the board cannot be sent at all: %s", state.id, error)
+            self._unsent[state.id] = str(interaction.channel_id)
+            return
+        self._shown[(state.id, str(interaction.channel_id))] = state.version
+        await self.service.board_shown(state.id, chat_of(interaction), str(message.id))
+
+    async def _send_unsent(self, channel_id: str) -> None:
+        """Try again the boards of this channel that could not be posted before."""
+        for game_id, waiting_in in list(self._unsent.items()):
+            if waiting_in != channel_id:
+                continue
+            try:
+                state = await self.service.state(game_id)
+            except ServiceError:
+                self._unsent.pop(game_id, None)
+                continue
+            await self.post_board(state, None, channel_id, None)
+
+    # -- challenges ------------------------------------------------------------------------------
+
+    async def _post_challenge(self, event: ChallengeUpdate, answer: Answer | None) -> None:
+        challenge = event.challenge
+        if challenge.chat.platform != PLATFORM:
+            return
+        language = self._channel_languages.get(challenge.chat.chat_id)
+        message = translate(language, event.text)
+        interaction = answer.interaction if answer is not None else None
+        if challenge.status == "open":
+            seats = family_of(find_game(challenge.kind)).seat_count(challenge.options)
+            mention = await self._discord_mention(challenge.opponent_id)
+            content = f"{mention} {message}" if mention else message
+            await self._post_text(
+                challenge.chat.chat_id, content, challenge_view(challenge, seats, language), answer
+            )
+        else:
+            await self._post_text(challenge.chat.chat_id, message, None, answer)
+        pressed = interaction.message if interaction is not None else None
+        if pressed is not None and challenge.status != "open":
+            # The challenge message whose button was pressed: it is answered now.
+            try:
+                await pressed.edit(view=None)
+            except discord.HTTPException as error:
+                logger.info("the challenge message keeps its buttons: %s", error)
+
+    async def _discord_mention(self, player_id: int | None) -> str | None:
+        if player_id is None:
+            return None
+        for identity in await self.service.contacts(player_id):
+            if identity.platform == PLATFORM:
+                return f"<@{identity.user_id}>"
+        return None
+
+    async def _notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
+        """A message for one player: with a mention in the game's Discord channel."""
+        if notice.platform not in (None, PLATFORM) or notice.state is None:
+            return
+        chat = notice.state.record.chat
+        mention = await self._discord_mention(notice.player_id)
+        if chat is None or chat.platform != PLATFORM or mention is None:
+            return
+        language = self._channel_languages.get(chat.chat_id)
+        content = f"{mention} {translate(language, notice.text)}"
+        await self._post_text(chat.chat_id, content, None, answer)
+
+    async def _post_text(
+        self,
+        channel_id: str,
+        content: str,
+        view: discord.ui.View | None,
+        answer: Answer | None,
+    ) -> None:
+        channel = self.client.get_partial_messageable(int(channel_id))
+        try:
+            await channel.send(
+                content=content[:CONTENT_LIMIT],
+                view=view or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        except discord.HTTPException as error:
+            logger.warning("a message cannot be posted in %s: %s", channel_id, error)
+            if answer is not None:
+                answer.lines.append(content)
+                answer.view = view

@@ -1,0 +1,365 @@
+"""End to end: the real discord.py client against the fake Discord, games played by clicks."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import pytest
+
+from bot.discord.slash import SLASH_NAMES
+from bot.service import boards
+from bot.service.commands import find_command
+from bot.service.core import GameService
+from bot.service.players import ComputerPlayers
+from storage import Store
+from tests.bot.discord.conftest import Connect
+from tests.fakes.discord_api import FakeDiscord, FakeInteraction, custom_ids, member
+
+ANA = member("100000000000000001", "Ana")
+BIA = member("100000000000000002", "Bia")
+CAIO = member("100000000000000003", "Caio")
+CHANNEL = "500000000000000001"
+
+
+def boards_in(fake: FakeDiscord, channel: str = CHANNEL) -> list[dict[str, Any]]:
+    return [message for message in fake.channel_messages(channel) if message["embeds"]]
+
+
+def latest_board(fake: FakeDiscord, channel: str = CHANNEL) -> dict[str, Any]:
+    found = boards_in(fake, channel)
+    assert found, "no board was posted"
+    return found[-1]
+
+
+def ids_like(message: dict[str, Any], pattern: str) -> list[str]:
+    return [custom_id for custom_id in custom_ids(message) if re.fullmatch(pattern, custom_id)]
+
+
+async def act(fake: FakeDiscord, interaction: FakeInteraction) -> FakeInteraction:
+    """Wait for the final answer; every interaction is first acknowledged privately."""
+    await fake.settled(interaction)
+    assert interaction.response_type == 5
+    assert interaction.response is not None and interaction.response["data"]["flags"] == 64
+    return interaction
+
+
+async def start_duel(fake: FakeDiscord, game: str = "brazilian") -> dict[str, Any]:
+    """Ana challenges Bia (Ana white); Bia accepts with the button; the first board."""
+    await act(
+        fake,
+        await fake.slash(
+            ANA,
+            CHANNEL,
+            "new",
+            {"game": game, "opponent": BIA["user"]["id"], "side": 0},
+            users={BIA["user"]["id"]: BIA},
+        ),
+    )
+    challenge = fake.channel_messages(CHANNEL)[-1]
+    assert "<@100000000000000002>" in challenge["content"]
+    [accept] = ids_like(challenge, r"dmb:a:\d+")
+    await act(fake, await fake.click(BIA, challenge, accept))
+    assert custom_ids(fake.messages[int(challenge["id"])]) == [], (
+        "the answered challenge keeps buttons"
+    )
+    return latest_board(fake)
+
+
+async def play_choice(
+    fake: FakeDiscord, who: dict[str, Any], board: dict[str, Any], choice: boards.MoveChoice
+) -> FakeInteraction:
+    """Pick the piece in the board's menu, then the destination button of the answer."""
+    [menu] = [
+        custom_id
+        for custom_id in ids_like(board, r"dmb:p:\d+:\d+:\d+")
+        if any(
+            option["value"] == choice.piece
+            for row in board["components"]
+            for item in row["components"]
+            if item.get("custom_id") == custom_id
+            for option in item["options"]
+        )
+    ]
+    picked = await act(fake, await fake.click(who, board, menu, [choice.piece]))
+    assert picked.original is not None
+    button = next(
+        custom_id
+        for custom_id in ids_like(picked.original, r"dmb:m:\d+:\d+:\d+")
+        if custom_id.endswith(f":{choice.index}")
+    )
+    return await act(fake, await fake.click(who, picked.original, button))
+
+
+async def test_commands_are_registered_with_portuguese_and_italian_names(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    by_name = {command["name"]: command for command in fake.commands}
+    assert set(by_name) == {english for english, _, _ in SLASH_NAMES.values()}
+    for typed, (english, portuguese, italian) in SLASH_NAMES.items():
+        names = by_name[english]["name_localizations"]
+        assert names == {"pt-BR": portuguese, "it": italian}
+        for alias in (portuguese, italian):
+            spec = find_command(alias)
+            assert spec is not None and spec.name == typed, f"{alias} is no alias of /{typed}"
+    descriptions = by_name["accept"]["description_localizations"]
+    assert descriptions["pt-BR"] != by_name["accept"]["description"]
+    assert descriptions["it"] != by_name["accept"]["description"]
+    game_choices = next(o for o in by_name["new"]["options"] if o["name"] == "game")["choices"]
+    assert {choice["value"] for choice in game_choices} >= {"brazilian", "ludo"}
+
+
+async def test_a_game_between_two_members_played_by_components(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    players = {0: ANA, 1: BIA}
+    plies = 0
+    state = await service.state(game_id)
+    while state.active and plies < 200:
+        who = players[GameService.acting_seat(state) or 0]
+        assert board["content"] == f"<@{who['user']['id']}>", "the board names the player to move"
+        await play_choice(fake, who, board, boards.move_choices(state)[-1])
+        plies += 1
+        state = await service.state(game_id)
+        board = latest_board(fake)
+        assert str(state.version) in board["embeds"][0]["image"]["url"]
+    assert not state.active, "the game did not end"
+    assert state.plies == plies
+    assert ids_like(board, r"dmb:.*") == [], "a finished game has no components"
+    older = boards_in(fake)[:-1]
+    assert all(ids_like(message, r"dmb:.*") == [] for message in older), "old boards keep buttons"
+    assert fake.files[int(board["id"])], "the board picture is attached"
+    [picture] = fake.files[int(board["id"])].values()
+    assert picture.startswith(b"\x89PNG")
+
+
+async def test_a_stranger_click_gets_a_private_answer_and_changes_nothing(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    before = await service.state(game_id)
+    messages = len(fake.channel_messages(CHANNEL))
+    for who in (CAIO, BIA):  # a stranger, and the player who is not to move
+        menu = ids_like(board, r"dmb:p:\d+:\d+:\d+")[0]
+        first_piece = boards.move_choices(before)[0].piece
+        answer = await act(fake, await fake.click(who, board, menu, [first_piece]))
+        assert answer.original is not None and answer.original["flags"] & 64
+        assert answer.original["components"] == []
+        assert "not" in answer.ephemeral_text
+        move = ids_like(board, r"dmb:t:\d+:\d+")[0]
+        modal = await fake.settled(await fake.click(who, board, move))
+        assert modal.response_type == 9
+        typed = await act(
+            fake,
+            await fake.submit(
+                who, CHANNEL, f"dmb:tm:{game_id}:{before.version}", {"move": "c3-d4"}
+            ),
+        )
+        assert "not" in typed.ephemeral_text
+    after = await service.state(game_id)
+    assert after.version == before.version and after.log == before.log
+    assert len(fake.channel_messages(CHANNEL)) == messages
+
+
+async def test_a_stale_board_is_refused_with_the_fresh_one(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    old_board = await start_duel(fake)
+    game_id = int(ids_like(old_board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    state = await service.state(game_id)
+    first = boards.move_choices(state)[0]
+    picked = await act(
+        fake, await fake.click(ANA, old_board, ids_like(old_board, r"dmb:p:.*")[0], [first.piece])
+    )
+    assert picked.original is not None
+    await play_choice(fake, ANA, old_board, first)
+    # Ana clicks again on the destination she picked before the move.
+    again = await act(
+        fake, await fake.click(ANA, picked.original, ids_like(picked.original, r"dmb:m:.*")[0])
+    )
+    assert "changed" in again.ephemeral_text
+    assert again.original is not None and again.original["embeds"], "the fresh board is shown"
+    fresh = await service.state(game_id)
+    assert fresh.plies == 1
+    fresh_ids = custom_ids(again.original)
+    assert fresh_ids and all(item.split(":")[3] == str(fresh.version) for item in fresh_ids)
+
+
+async def test_a_game_against_the_computer_with_a_typed_move(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    started = await act(
+        fake,
+        await fake.slash(
+            ANA, CHANNEL, "new", {"game": "international", "computer": True, "side": 0}
+        ),
+    )
+    assert "starts" in started.ephemeral_text
+    board = latest_board(fake)
+    [typed] = ids_like(board, r"dmb:t:\d+:\d+")
+    modal = await fake.settled(await fake.click(ANA, board, typed))
+    assert modal.response is not None
+    modal_id = modal.response["data"]["custom_id"]
+    played = await act(fake, await fake.submit(ANA, CHANNEL, modal_id, {"move": "32-28"}))
+    assert "32-28" in played.ephemeral_text
+    await service.idle()
+    game_id = int(modal_id.split(":")[2])
+    state = await service.state(game_id)
+    assert state.log[0] == "32-28" and state.plies == 2, "the computer answered"
+    reply_board = latest_board(fake)
+    assert state.log[1] in reply_board["embeds"][0]["description"]
+    assert reply_board["content"] == f"<@{ANA['user']['id']}>"
+
+    wrong = await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "1-2"}))
+    assert "1-2" in wrong.ephemeral_text and (await service.state(game_id)).plies == 2
+
+    legal = {choice.notation for choice in boards.move_choices(state)}
+    prefix = min(legal)[:2]
+    suggested = await fake.settled(await fake.autocomplete(ANA, CHANNEL, "move", "move", prefix))
+    assert suggested.response is not None and suggested.response["type"] == 8
+    names = [choice["value"] for choice in suggested.response["data"]["choices"]]
+    assert names and set(names) == {name for name in legal if name.startswith(prefix)}
+
+    exported = await act(fake, await fake.slash(ANA, CHANNEL, "pdn"))
+    assert exported.original is not None
+    [(name, content)] = fake.files[int(exported.original["id"])].items()
+    assert name == f"game-{game_id}.pdn" and b"32-28" in content
+
+
+async def test_a_ludo_game_by_roll_and_pawn_buttons(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    await act(
+        fake,
+        await fake.slash(
+            ANA, CHANNEL, "new", {"game": "ludo", "computer": True, "players": 2, "side": 0}
+        ),
+    )
+    await service.idle()
+    board = latest_board(fake)
+    game_id = int(custom_ids(board)[0].split(":")[2])
+    turns = 0
+    state = await service.state(game_id)
+    while state.active and turns < 12:
+        [roll] = ids_like(board, r"dmb:r:\d+:\d+")
+        await act(fake, await fake.click(ANA, board, roll))
+        await service.idle()
+        state = await service.state(game_id)
+        board = latest_board(fake)
+        pawn_moves = ids_like(board, r"dmb:m:\d+:\d+:\d+")
+        if pawn_moves:
+            await act(fake, await fake.click(ANA, board, pawn_moves[0]))
+            await service.idle()
+            board = latest_board(fake)
+        turns += 1
+        state = await service.state(game_id)
+    assert sum(1 for notation in state.log if notation.startswith("roll")) >= turns
+    assert any(not notation.startswith("roll") for notation in state.log), "no pawn ever moved"
+
+
+async def test_a_component_sent_before_a_restart_still_works(
+    fake: FakeDiscord, connect: Connect, service: GameService, store: Store
+) -> None:
+    first = await connect(service)
+    board = await start_duel(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    first.cancel()
+    await asyncio.gather(first, return_exceptions=True)
+
+    restarted = GameService(store, ComputerPlayers())
+    try:
+        await connect(restarted)
+        assert fake.identifications == 2
+        state = await restarted.state(game_id)
+        await play_choice(fake, ANA, board, boards.move_choices(state)[0])
+        after = await restarted.state(game_id)
+        assert after.plies == 1
+        assert latest_board(fake)["id"] != board["id"]
+    finally:
+        await restarted.close()
+
+
+async def test_a_rate_limited_board_is_posted_after_the_wait(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    state = await service.state(game_id)
+    fake.fail_next("POST", rf"^/channels/{CHANNEL}/messages$", 429, retry_after=0.3)
+    await play_choice(fake, ANA, board, boards.move_choices(state)[0])
+    posts = fake.calls_to("POST", rf"^/channels/{CHANNEL}/messages$")
+    assert [call.status for call in posts[-2:]] == [429, 200]
+    assert (await service.state(game_id)).plies == 1
+    assert latest_board(fake)["id"] != board["id"]
+
+
+async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    await act(
+        fake,
+        await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 0}),
+    )
+    board = latest_board(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    fake.denied_channels.add(CHANNEL)
+    state = await service.state(game_id)
+    played = await play_choice(fake, ANA, board, boards.move_choices(state)[0])
+    # Ana's board went out as a public follow-up of her click (after her private answer).
+    await fake.wait_for(lambda: played.followups, what="the board as a follow-up")
+    assert played.followups and played.followups[-1]["embeds"]
+    assert not played.followups[-1]["flags"] & 64
+    await service.idle()
+    after = await service.state(game_id)
+    assert after.plies == 2, "both moves are stored"
+    fake.denied_channels.clear()
+    await act(fake, await fake.slash(ANA, CHANNEL, "games"))
+    await fake.wait_for(
+        lambda: after.log[1] in latest_board(fake)["embeds"][0]["description"],
+        what="the computer's board, sent again",
+    )
+    resent = latest_board(fake)
+    assert after.log[1] in resent["embeds"][0]["description"]
+    assert ids_like(resent, rf"dmb:p:{game_id}:{after.version}:0")
+
+
+async def test_a_deleted_board_is_replaced_by_the_next_one(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    fake.delete_message(board["id"])
+    state = await service.state(game_id)
+    await play_choice(fake, ANA, board, boards.move_choices(state)[0])
+    assert (await service.state(game_id)).plies == 1
+    assert latest_board(fake)["id"] != board["id"]
+    edits = fake.calls_to("PATCH", rf"/channels/{CHANNEL}/messages/{board['id']}")
+    assert [call.status for call in edits] == [404]
+
+
+@pytest.mark.parametrize(("locale", "word"), [("pt-BR", "Escolha"), ("it", "Scegli")])
+async def test_public_text_follows_the_language_of_the_players(
+    fake: FakeDiscord, connect: Connect, service: GameService, locale: str, word: str
+) -> None:
+    await connect(service)
+    await act(
+        fake,
+        await fake.slash(
+            ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 0}, locale=locale
+        ),
+    )
+    board = latest_board(fake)
+    assert "Brazilian" not in board["embeds"][0]["description"]

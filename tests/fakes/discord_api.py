@@ -1,0 +1,808 @@
+"""A fake Discord for end-to-end tests: the gateway websocket and the REST API on 127.0.0.1.
+
+The real discord.py client connects to it (through DISCORD_API_URL / DISCORD_GATEWAY_URL):
+the gateway says HELLO, takes IDENTIFY, sends READY, acks heartbeats and delivers the
+INTERACTION_CREATE events a test injects; the REST side answers what the front end calls
+(application commands, interaction callbacks, webhooks, channel messages) and records every
+call. Like Discord, it refuses what breaks the limits (component counts and lengths, content,
+embeds, command names) and an interaction answered after 3 seconds; those refusals are kept in
+`violations` so that a test can assert there were none. Tests can make the next matching call
+fail with a 429 (retry_after, as Discord sends it), a 404 Unknown Message or a 403.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+APPLICATION_ID = 900000000000000001
+BOT_USER = {
+    "id": "900000000000000002",
+    "username": "damas-bot",
+    "global_name": "Damas",
+    "discriminator": "0",
+    "avatar": None,
+    "bot": True,
+}
+GUILD_ID = "800000000000000001"
+INTERACTION_DEADLINE = 3.0
+EPHEMERAL = 64
+COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+# Discord's own error codes, as its JSON error bodies carry them.
+UNKNOWN_MESSAGE = 10008
+UNKNOWN_INTERACTION = 10062
+MISSING_PERMISSIONS = 50013
+INVALID_FORM_BODY = 50035
+ALREADY_ACKNOWLEDGED = 40060
+
+
+@dataclass
+class Call:
+    """One REST request the client made, with its JSON payload and attached files."""
+
+    method: str
+    path: str
+    payload: dict[str, Any] | list[Any] | None
+    files: dict[str, bytes]
+    status: int = 200
+
+
+@dataclass
+class Failure:
+    """A failure to give, once, to the next call whose method and path match."""
+
+    method: str
+    path: re.Pattern[str]
+    status: int
+    body: dict[str, Any]
+    headers: dict[str, str]
+
+
+@dataclass
+class FakeInteraction:
+    """An interaction the test sent, and how the client answered it."""
+
+    id: int
+    token: str
+    payload: dict[str, Any]
+    created: float
+    response: dict[str, Any] | None = None
+    original: dict[str, Any] | None = None
+    edits: int = 0
+    followups: list[dict[str, Any]] = field(default_factory=list)
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def response_type(self) -> int | None:
+        return self.response["type"] if self.response else None
+
+    @property
+    def ephemeral_text(self) -> str:
+        """What the person who acted read: the edited deferred answer (or the message)."""
+        return self.original["content"] if self.original else ""
+
+
+def _user(user_id: str, name: str) -> dict[str, Any]:
+    return {
+        "id": user_id,
+        "username": name.lower(),
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+    }
+
+
+def member(user_id: str, name: str) -> dict[str, Any]:
+    """A guild member as interactions carry it."""
+    return {
+        "user": _user(user_id, name),
+        "roles": [],
+        "joined_at": "2026-01-01T00:00:00+00:00",
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "nick": None,
+        "permissions": "2251799813685247",
+    }
+
+
+def _check_components(rows: list[dict[str, Any]], problems: list[str]) -> None:
+    if len(rows) > 5:
+        problems.append(f"{len(rows)} action rows (at most 5)")
+    for row in rows:
+        children = row.get("components", [])
+        if row.get("type") != 1:
+            problems.append("a top-level component that is not an action row")
+        selects = [child for child in children if child.get("type") in (3, 5, 6, 7, 8)]
+        if selects and len(children) > 1:
+            problems.append("a select menu shares its action row")
+        if len(children) > 5:
+            problems.append(f"{len(children)} components in one row (at most 5)")
+        for child in children:
+            custom_id = child.get("custom_id")
+            if custom_id is not None and not 1 <= len(custom_id) <= 100:
+                problems.append(f"custom_id {custom_id!r} longer than 100")
+            if child.get("type") == 2 and len(child.get("label") or "") > 80:
+                problems.append(f"button label {child['label']!r} longer than 80")
+            if child.get("type") == 3:
+                options = child.get("options", [])
+                if not 1 <= len(options) <= 25:
+                    problems.append(f"{len(options)} select options (1 to 25)")
+                for option in options:
+                    if len(option["label"]) > 100 or len(option["value"]) > 100:
+                        problems.append(f"select option {option!r} too long")
+                if len(child.get("placeholder") or "") > 150:
+                    problems.append("select placeholder longer than 150")
+            if child.get("type") == 4 and len(child.get("label") or "") > 45:
+                problems.append("text input label longer than 45")
+
+
+def message_problems(payload: dict[str, Any]) -> list[str]:
+    """What Discord would refuse in a message payload."""
+    problems: list[str] = []
+    if len(payload.get("content") or "") > 2000:
+        problems.append("content longer than 2000")
+    embeds = payload.get("embeds") or []
+    if len(embeds) > 10:
+        problems.append("more than 10 embeds")
+    for embed in embeds:
+        if len(embed.get("title") or "") > 256:
+            problems.append("embed title longer than 256")
+        if len(embed.get("description") or "") > 4096:
+            problems.append("embed description longer than 4096")
+    _check_components(payload.get("components") or [], problems)
+    return problems
+
+
+def command_problems(commands: list[dict[str, Any]]) -> list[str]:
+    """What Discord would refuse in a bulk overwrite of application commands."""
+    problems: list[str] = []
+
+    def check_name(name: str, where: str) -> None:
+        if not COMMAND_NAME.match(name) or name != name.lower():
+            problems.append(f"{where}: bad name {name!r}")
+
+    def check_description(description: str, where: str) -> None:
+        if not 1 <= len(description) <= 100:
+            problems.append(f"{where}: description of {len(description)} characters")
+
+    for command in commands:
+        where = command["name"]
+        check_name(command["name"], where)
+        for localised in (command.get("name_localizations") or {}).values():
+            check_name(localised, where)
+        check_description(command.get("description", ""), where)
+        for localised in (command.get("description_localizations") or {}).values():
+            check_description(localised, where)
+        for option in command.get("options", []):
+            check_name(option["name"], f"{where}.{option['name']}")
+            check_description(option["description"], f"{where}.{option['name']}")
+            for localised in (option.get("description_localizations") or {}).values():
+                check_description(localised, f"{where}.{option['name']}")
+            for choice in option.get("choices", []):
+                if not 1 <= len(choice["name"]) <= 100:
+                    problems.append(f"{where}.{option['name']}: choice {choice['name']!r}")
+    return problems
+
+
+class FakeDiscord:
+    """The fake gateway and REST API. `await start()`, point the client at `api_url` and
+    `gateway_url`, then inject interactions and read what the client did."""
+
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.violations: list[str] = []
+        self.commands: list[dict[str, Any]] = []
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.files: dict[int, dict[str, bytes]] = {}
+        self.interactions: dict[str, FakeInteraction] = {}
+        self.denied_channels: set[str] = set()
+        self._failures: list[Failure] = []
+        self._ids = itertools.count(1_000_000_000_000_000_000)
+        self._sequence = itertools.count(1)
+        self._sockets: list[web.WebSocketResponse] = []
+        self.identified = asyncio.Event()
+        self.identifications = 0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- running ---------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=32 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets
+        self.port = server.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        for socket in self._sockets:
+            await socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def _snowflake(self) -> int:
+        return next(self._ids)
+
+    # -- the gateway -----------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        self._sockets.append(socket)
+        await socket.send_json({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
+        async for message in socket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            frame = json.loads(message.data)
+            if frame["op"] == 1:
+                await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
+            elif frame["op"] == 2:
+                self.identifications += 1
+                await socket.send_json(
+                    {
+                        "op": 0,
+                        "t": "READY",
+                        "s": next(self._sequence),
+                        "d": {
+                            "v": 10,
+                            "user": BOT_USER,
+                            "guilds": [],
+                            "session_id": f"session-{self.identifications}",
+                            "resume_gateway_url": self.gateway_url,
+                            "application": {"id": str(APPLICATION_ID), "flags": 0},
+                            "shard": [0, 1],
+                        },
+                    }
+                )
+                self.identified.set()
+        self._sockets.remove(socket)
+        return socket
+
+    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
+        if not self._sockets:
+            raise AssertionError("no client is connected to the fake gateway")
+        await self._sockets[-1].send_json(
+            {"op": 0, "t": event, "s": next(self._sequence), "d": data}
+        )
+
+    # -- injecting interactions ------------------------------------------------------------------
+
+    def _channel(self, channel_id: str) -> dict[str, Any]:
+        return {
+            "id": channel_id,
+            "type": 0,
+            "guild_id": GUILD_ID,
+            "name": f"channel-{channel_id}",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
+
+    async def _interact(
+        self,
+        kind: int,
+        data: dict[str, Any],
+        who: dict[str, Any],
+        channel_id: str,
+        locale: str,
+        message: dict[str, Any] | None = None,
+    ) -> FakeInteraction:
+        interaction_id = self._snowflake()
+        token = f"token-{interaction_id}"
+        payload: dict[str, Any] = {
+            "id": str(interaction_id),
+            "application_id": str(APPLICATION_ID),
+            "type": kind,
+            "data": data,
+            "guild_id": GUILD_ID,
+            "channel_id": channel_id,
+            "channel": self._channel(channel_id),
+            "member": who,
+            "token": token,
+            "version": 1,
+            "locale": locale,
+            "guild_locale": "en-US",
+            "app_permissions": "2251799813685247",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": GUILD_ID},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if message is not None:
+            payload["message"] = message
+        interaction = FakeInteraction(interaction_id, token, payload, time.monotonic())
+        self.interactions[token] = interaction
+        await self._dispatch("INTERACTION_CREATE", payload)
+        return interaction
+
+    async def slash(
+        self,
+        who: dict[str, Any],
+        channel_id: str,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        locale: str = "en-US",
+        users: dict[str, dict[str, Any]] | None = None,
+    ) -> FakeInteraction:
+        """Run a slash command; user options take members given in `users` by id."""
+        command = next((item for item in self.commands if item["name"] == name), None)
+        if command is None:
+            raise AssertionError(f"/{name} was not registered; registered: {self.command_names}")
+        types = {option["name"]: option["type"] for option in command.get("options", [])}
+        data: dict[str, Any] = {
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "guild_id": GUILD_ID,
+            "options": [
+                {"name": key, "type": types[key], "value": value}
+                for key, value in (options or {}).items()
+            ],
+        }
+        if users:
+            data["resolved"] = {
+                "users": {key: value["user"] for key, value in users.items()},
+                "members": {
+                    key: {k: v for k, v in value.items() if k != "user"}
+                    for key, value in users.items()
+                },
+            }
+        return await self._interact(2, data, who, channel_id, locale)
+
+    async def autocomplete(
+        self, who: dict[str, Any], channel_id: str, name: str, option: str, typed: str
+    ) -> FakeInteraction:
+        command = next(item for item in self.commands if item["name"] == name)
+        data = {
+            "id": command["id"],
+            "name": name,
+            "type": 1,
+            "options": [{"name": option, "type": 3, "value": typed, "focused": True}],
+        }
+        return await self._interact(4, data, who, channel_id, "en-US")
+
+    async def click(
+        self,
+        who: dict[str, Any],
+        message: dict[str, Any],
+        custom_id: str,
+        values: list[str] | None = None,
+        *,
+        locale: str = "en-US",
+    ) -> FakeInteraction:
+        """Press a button (or choose `values` in a select menu) of a message."""
+        component = find_component(message, custom_id)
+        if component is None:
+            raise AssertionError(f"the message has no component {custom_id!r}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if values is not None:
+            allowed = {option["value"] for option in component.get("options", [])}
+            assert set(values) <= allowed, f"{values} are not options of {custom_id}"
+            data["values"] = values
+        return await self._interact(3, data, who, message["channel_id"], locale, message)
+
+    async def submit(
+        self, who: dict[str, Any], channel_id: str, custom_id: str, fields: dict[str, str]
+    ) -> FakeInteraction:
+        """Submit a modal with the values of its text inputs."""
+        rows = [
+            {"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+            for key, value in fields.items()
+        ]
+        return await self._interact(
+            5, {"custom_id": custom_id, "components": rows}, who, channel_id, "en-US"
+        )
+
+    # -- reading what the client did -------------------------------------------------------------
+
+    @property
+    def command_names(self) -> list[str]:
+        return [command["name"] for command in self.commands]
+
+    def channel_messages(self, channel_id: str) -> list[dict[str, Any]]:
+        """The public messages of a channel still there, oldest first."""
+        return [
+            message
+            for message in self.messages.values()
+            if message["channel_id"] == channel_id
+            and not message["flags"] & EPHEMERAL
+            and not message.get("deleted")
+        ]
+
+    def delete_message(self, message_id: str) -> None:
+        """Someone deleted a message: editing it now gives 404 Unknown Message."""
+        self.messages[int(message_id)]["deleted"] = True
+
+    def fail_next(
+        self,
+        method: str,
+        path: str,
+        status: int,
+        *,
+        retry_after: float = 0.0,
+        code: int = 0,
+    ) -> None:
+        """The next call matching `method` and the regex `path` fails with `status`."""
+        if status == 429:
+            body: dict[str, Any] = {
+                "message": "You are being rate limited.",
+                "retry_after": retry_after,
+                "global": False,
+            }
+            headers = {
+                "Retry-After": str(retry_after),
+                "X-RateLimit-Limit": "5",
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset-After": str(retry_after),
+                "X-RateLimit-Bucket": "fake-bucket",
+                "X-RateLimit-Scope": "user",
+                "Via": "1.1 google",
+            }
+        else:
+            body, headers = {"message": "Failure", "code": code}, {}
+        self._failures.append(Failure(method, re.compile(path), status, body, headers))
+
+    def calls_to(self, method: str, path: str) -> list[Call]:
+        pattern = re.compile(path)
+        return [call for call in self.calls if call.method == method and pattern.search(call.path)]
+
+    async def wait_for(
+        self, condition: Callable[[], object], timeout: float = 5.0, what: str = "a condition"
+    ) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            await asyncio.sleep(0.01)
+
+    async def settled(self, interaction: FakeInteraction, timeout: float = 5.0) -> FakeInteraction:
+        """Wait until the client gave the interaction its final answer."""
+        try:
+            await asyncio.wait_for(interaction.settled.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"interaction {interaction.payload['type']} {interaction.payload['data']} "
+                f"got no final answer (response: {interaction.response})"
+            ) from None
+        return interaction
+
+    # -- REST ------------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        payload, files = await _read_body(request)
+        call = Call(request.method, path, payload, files)
+        self.calls.append(call)
+        for failure in self._failures:
+            if failure.method == request.method and failure.path.search(path):
+                self._failures.remove(failure)
+                call.status = failure.status
+                return _json(failure.body, failure.status, failure.headers)
+        try:
+            status, body = self._answer(request.method, path, payload, files, request.query)
+        except _Refusal as refusal:
+            call.status = refusal.status
+            return _json({"message": refusal.message, "code": refusal.code}, refusal.status)
+        call.status = status
+        if body is None:
+            return web.Response(status=204)
+        return _json(body, status)
+
+    def _answer(
+        self,
+        method: str,
+        path: str,
+        payload: Any,
+        files: dict[str, bytes],
+        query: Any,
+    ) -> tuple[int, Any]:
+        parts = path.strip("/").split("/")
+        if (method, path) == ("GET", "/users/@me"):
+            return 200, BOT_USER
+        if (method, path) == ("GET", "/oauth2/applications/@me"):
+            return 200, {
+                "id": str(APPLICATION_ID),
+                "name": "damas-bot",
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": _user("700000000000000001", "Owner"),
+                "verify_key": "0" * 64,
+                "flags": 0,
+            }
+        if (method, path) == ("GET", "/gateway/bot"):
+            return 200, {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        if method == "PUT" and parts[0] == "applications" and parts[-1] == "commands":
+            return 200, self._overwrite_commands(payload)
+        if parts[0] == "interactions" and parts[-1] == "callback":
+            return self._callback(parts[2], payload, files, query)
+        if parts[0] == "webhooks":
+            return self._webhook(method, parts, payload, files)
+        if parts[0] == "channels" and parts[2:3] == ["messages"]:
+            return self._channel_message(method, parts, payload, files)
+        raise _Refusal(404, 0, f"the fake does not know {method} {path}")
+
+    def _overwrite_commands(self, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        problems = command_problems(commands)
+        if problems:
+            self.violations.extend(problems)
+            raise _Refusal(400, INVALID_FORM_BODY, "; ".join(problems))
+        self.commands = [
+            {
+                **command,
+                "id": str(self._snowflake()),
+                "application_id": str(APPLICATION_ID),
+                "version": "1",
+                "default_member_permissions": None,
+                "dm_permission": True,
+                "nsfw": False,
+            }
+            for command in commands
+        ]
+        return self.commands
+
+    def _checked(self, payload: dict[str, Any]) -> None:
+        problems = message_problems(payload)
+        if problems:
+            self.violations.extend(problems)
+            raise _Refusal(400, INVALID_FORM_BODY, "; ".join(problems))
+
+    def _new_message(
+        self,
+        channel_id: str,
+        payload: dict[str, Any],
+        files: dict[str, bytes],
+        *,
+        flags: int = 0,
+        interaction: FakeInteraction | None = None,
+    ) -> dict[str, Any]:
+        self._checked(payload)
+        message_id = self._snowflake()
+        message = {
+            "id": str(message_id),
+            "channel_id": channel_id,
+            "type": 0 if interaction is None else 20,
+            "author": BOT_USER,
+            "content": payload.get("content") or "",
+            "embeds": payload.get("embeds") or [],
+            "components": payload.get("components") or [],
+            "attachments": self._attachments(files),
+            "mentions": [],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": False,
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "flags": flags | (payload.get("flags") or 0),
+        }
+        if interaction is not None:
+            message["webhook_id"] = str(APPLICATION_ID)
+        self.messages[message_id] = message
+        self.files[message_id] = files
+        return message
+
+    def _attachments(self, files: dict[str, bytes]) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": str(self._snowflake()),
+                "filename": name,
+                "size": len(content),
+                "url": f"http://127.0.0.1:{self.port}/attachments/{name}",
+                "proxy_url": f"http://127.0.0.1:{self.port}/attachments/{name}",
+            }
+            for name, content in files.items()
+        ]
+
+    def _edit(
+        self, message: dict[str, Any], payload: dict[str, Any], files: dict[str, bytes]
+    ) -> dict[str, Any]:
+        if message.get("deleted"):
+            raise _Refusal(404, UNKNOWN_MESSAGE, "Unknown Message")
+        self._checked(payload)
+        for key in ("content", "embeds", "components"):
+            if key in payload:
+                message[key] = payload[key] or ([] if key != "content" else "")
+        if files:
+            message["attachments"] = self._attachments(files)
+            self.files[int(message["id"])] = files
+        elif "attachments" in payload:
+            kept = {str(item.get("id")) for item in payload["attachments"] or []}
+            message["attachments"] = [item for item in message["attachments"] if item["id"] in kept]
+        message["edited_timestamp"] = "2026-01-01T00:00:01+00:00"
+        return message
+
+    def _interaction(self, token: str) -> FakeInteraction:
+        interaction = self.interactions.get(token)
+        if interaction is None:
+            raise _Refusal(404, UNKNOWN_INTERACTION, "Unknown interaction")
+        return interaction
+
+    def _callback(
+        self, token: str, payload: dict[str, Any], files: dict[str, bytes], query: Any
+    ) -> tuple[int, Any]:
+        interaction = self._interaction(token)
+        late = time.monotonic() - interaction.created
+        if late > INTERACTION_DEADLINE:
+            self.violations.append(f"interaction answered after {late:.1f} s")
+            raise _Refusal(404, UNKNOWN_INTERACTION, "Unknown interaction")
+        if interaction.response is not None:
+            self.violations.append("interaction acknowledged twice")
+            raise _Refusal(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
+        kind = payload["type"]
+        data = payload.get("data") or {}
+        interaction.response = payload
+        channel_id = interaction.payload["channel_id"]
+        resource: dict[str, Any] = {"type": kind}
+        if kind == 9:
+            problems: list[str] = []
+            if len(data.get("title", "")) > 45:
+                problems.append("modal title longer than 45")
+            if len(data.get("custom_id", "")) > 100:
+                problems.append("modal custom_id longer than 100")
+            _check_components(data.get("components", []), problems)
+            if problems:
+                self.violations.extend(problems)
+                raise _Refusal(400, INVALID_FORM_BODY, "; ".join(problems))
+            interaction.settled.set()
+        elif kind == 8:
+            if len(data.get("choices", [])) > 25:
+                self.violations.append("more than 25 autocomplete choices")
+            interaction.settled.set()
+        elif kind in (4, 5):
+            interaction.original = self._new_message(
+                channel_id, data, files, flags=data.get("flags", 0), interaction=interaction
+            )
+            if kind == 4:
+                interaction.settled.set()
+            resource["message"] = interaction.original
+        elif kind == 7:
+            source = interaction.payload.get("message")
+            assert source is not None, "an UPDATE_MESSAGE answer to an interaction without message"
+            interaction.original = self._edit(self.messages[int(source["id"])], data, files)
+            interaction.settled.set()
+        body = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.payload["type"],
+                "response_message_id": interaction.original["id"] if interaction.original else None,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(data.get("flags", 0) & EPHEMERAL),
+            },
+            "resource": resource,
+        }
+        return 200, body if "with_response" in query else None
+
+    def _webhook(
+        self, method: str, parts: list[str], payload: Any, files: dict[str, bytes]
+    ) -> tuple[int, Any]:
+        interaction = self._interaction(parts[2])
+        if interaction.response is None:
+            self.violations.append("a webhook call before the interaction was acknowledged")
+            raise _Refusal(404, 10015, "Unknown Webhook")
+        if len(parts) == 3 and method == "POST":
+            message = self._new_message(
+                interaction.payload["channel_id"],
+                payload,
+                files,
+                flags=payload.get("flags", 0),
+                interaction=interaction,
+            )
+            interaction.followups.append(message)
+            return 200, message
+        if parts[3:4] == ["messages"] and method == "PATCH":
+            target = parts[4]
+            if target == "@original":
+                if interaction.original is None:
+                    raise _Refusal(404, UNKNOWN_MESSAGE, "Unknown Message")
+                message = self._edit(interaction.original, payload, files)
+                interaction.edits += 1
+                interaction.settled.set()
+            else:
+                message = self._edit(self.messages[int(target)], payload, files)
+            return 200, message
+        raise _Refusal(404, 0, f"the fake does not know {method} /{'/'.join(parts)}")
+
+    def _channel_message(
+        self, method: str, parts: list[str], payload: Any, files: dict[str, bytes]
+    ) -> tuple[int, Any]:
+        channel_id = parts[1]
+        if channel_id in self.denied_channels:
+            raise _Refusal(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if method == "POST" and len(parts) == 3:
+            return 200, self._new_message(channel_id, payload, files)
+        message = self.messages.get(int(parts[3]))
+        if message is None or message.get("deleted") or message["channel_id"] != channel_id:
+            raise _Refusal(404, UNKNOWN_MESSAGE, "Unknown Message")
+        if method == "PATCH":
+            return 200, self._edit(message, payload, files)
+        if method == "DELETE":
+            message["deleted"] = True
+            return 204, None
+        raise _Refusal(404, 0, f"the fake does not know {method} /{'/'.join(parts)}")
+
+
+def _json(body: Any, status: int, headers: dict[str, str] | None = None) -> web.Response:
+    # discord.py reads a body as JSON only with exactly this content type, as Discord sends it.
+    return web.Response(
+        body=json.dumps(body).encode(),
+        status=status,
+        headers={**(headers or {}), "Content-Type": "application/json"},
+    )
+
+
+class _Refusal(Exception):
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+async def _read_body(request: web.Request) -> tuple[Any, dict[str, bytes]]:
+    """The JSON payload of a request (plain or `payload_json` of a multipart form) and its
+    files by file name."""
+    if request.content_type.startswith("multipart/"):
+        payload: Any = None
+        files: dict[str, bytes] = {}
+        reader = await request.multipart()
+        async for part in reader:
+            if not isinstance(part, type(reader)) and part.name == "payload_json":
+                payload = json.loads(await part.text())
+            elif part.filename:
+                files[part.filename] = bytes(await part.read())
+        return payload, files
+    raw = await request.read()
+    return (json.loads(raw) if raw else None), {}
+
+
+def find_component(message: dict[str, Any], custom_id: str) -> dict[str, Any] | None:
+    for row in message.get("components", []):
+        for component in row.get("components", []):
+            if component.get("custom_id") == custom_id:
+                return component
+    return None
+
+
+def custom_ids(message: dict[str, Any]) -> list[str]:
+    return [
+        component["custom_id"]
+        for row in message.get("components", [])
+        for component in row.get("components", [])
+        if "custom_id" in component
+    ]
