@@ -15,7 +15,13 @@ from bot.service.core import GameService
 from bot.service.players import ComputerPlayers
 from storage import Store
 from tests.bot.discord.conftest import Connect
-from tests.fakes.discord_api import FakeDiscord, FakeInteraction, custom_ids, member
+from tests.fakes.discord_api import (
+    FakeDiscord,
+    FakeInteraction,
+    custom_ids,
+    member,
+    message_problems,
+)
 
 ANA = member("100000000000000001", "Ana")
 BIA = member("100000000000000002", "Bia")
@@ -350,16 +356,33 @@ async def test_a_deleted_board_is_replaced_by_the_next_one(
     assert [call.status for call in edits] == [404]
 
 
-@pytest.mark.parametrize(("locale", "word"), [("pt-BR", "Escolha"), ("it", "Scegli")])
+@pytest.mark.parametrize("locale", ["pt-BR", "it"])
 async def test_public_text_follows_the_language_of_the_players(
-    fake: FakeDiscord, connect: Connect, service: GameService, locale: str, word: str
+    fake: FakeDiscord, connect: Connect, service: GameService, locale: str
 ) -> None:
     await connect(service)
-    await act(
+    started = await act(
         fake,
         await fake.slash(
             ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 0}, locale=locale
         ),
     )
+    assert "starts" not in started.ephemeral_text
     board = latest_board(fake)
     assert "Brazilian" not in board["embeds"][0]["description"]
+    [menu] = [
+        item for row in board["components"] for item in row["components"] if item["type"] == 3
+    ]
+    assert menu["placeholder"] != "Choose a piece to move"
+
+
+async def test_a_board_that_breaks_the_limits_is_refused_by_the_fake(fake: FakeDiscord) -> None:
+    """The fake enforces what Discord does, so the other tests prove the limits are kept."""
+    row = {"type": 1, "components": [{"type": 2, "custom_id": "x" * 101, "label": "ok"}]}
+    too_many_rows = [{"type": 1, "components": [{"type": 2, "custom_id": "a", "label": "a"}]}] * 6
+    options = [{"label": str(n), "value": str(n)} for n in range(26)]
+    menu = {"type": 1, "components": [{"type": 3, "custom_id": "m", "options": options}]}
+    assert message_problems({"components": [row]}) == [f"custom_id {'x' * 101!r} longer than 100"]
+    assert message_problems({"components": too_many_rows}) == ["6 action rows (at most 5)"]
+    assert message_problems({"components": [menu]}) == ["26 select options (1 to 25)"]
+    assert message_problems({"content": "x" * 2001}) == ["content longer than 2000"]
