@@ -7,8 +7,8 @@
   progress plus bonuses for being out of the yard, in the home column and home, scaled by its
   chance of surviving the track squares still ahead of it, less the expected loss to the
   enemies' next rolls; the opponents' pawns count against it the same way. (Averaging over
-  the next opponent's roll and reply as well, with an earlier evaluation, won no more games
-  and played five times slower.)
+  the next opponent's roll and reply as well won no more games against three `simple`
+  players, 46.5% against 46.8% over 800, and played three times slower.)
 
 Agents are called only when a seat is to move (never for CHANCE).
 """
