@@ -78,6 +78,7 @@ class Call:
     params: dict[str, Any]
     files: dict[str, bytes]
     error: str | None = None
+    at: float = field(default_factory=time.monotonic)
 
 
 @dataclass

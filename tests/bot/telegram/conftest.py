@@ -26,9 +26,9 @@ QUICK = Pacing(
 )
 
 
-def quick_settings() -> Settings:
+def quick_settings(pacing: Pacing = QUICK) -> Settings:
     # The API address comes from TELEGRAM_API_URL, as in production.
-    return Settings(poll_timeout=1, read_timeout=1.0, pacing=QUICK, shutdown_grace=2.0)
+    return Settings(poll_timeout=1, read_timeout=1.0, pacing=pacing, shutdown_grace=2.0)
 
 
 @dataclass
@@ -48,8 +48,8 @@ async def api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
     await fake.close()
 
 
-async def start_bot(service: GameService, api: FakeBotApi) -> Bot:
-    settings = quick_settings()
+async def start_bot(service: GameService, api: FakeBotApi, pacing: Pacing = QUICK) -> Bot:
+    settings = quick_settings(pacing)
     assert settings.api_url == api.url, "the bot must talk to the fake, never to Telegram"
     front = await start_front(service, TOKEN, settings)
     assert front.bot.base_url == f"{api.url}/bot{TOKEN}"

@@ -4,10 +4,12 @@ catches up later; nothing is lost and nothing is played twice."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +19,10 @@ from bot.service.core import GameService
 from bot.service.players import ComputerPlayers
 from bot.telegram import stop_front
 from games.computer import Limit
-from storage import open_store
+from storage import ChatRef, open_store
+from tests.bot.conftest import ANA, BIA
 from tests.bot.telegram.conftest import (
+    QUICK,
     Bot,
     current_board,
     play_one_move_by_buttons,
@@ -170,3 +174,35 @@ async def test_a_player_who_blocked_the_bot_is_mentioned_in_the_group(
     )
     [account] = await service.contacts((await service.player(bot.front.users["2"])).id)
     assert account.private_chat_id is None
+
+
+async def test_board_edits_are_paced_and_skip_boards_already_overtaken(
+    api: FakeBotApi, service: GameService
+) -> None:
+    """A game in a Telegram group played from elsewhere (as from Discord) at full speed: the
+    group gets at most one board per interval, and the last one shows the last move."""
+    interval = 0.4
+    running = await start_bot(service, api, replace(QUICK, group_interval=interval))
+    try:
+        group = api.group(-100600, "Club")
+        home = ChatRef("telegram", str(group["id"]))
+        # Events of a game that lives on Telegram reach the front end by subscription.
+        assert await service.new_game(ANA, home, "brazilian", opponent=BIA, seat=0) == []
+        await service.accept(BIA, None, home)
+        state = await service.state(1)
+        rng = random.Random(8)
+        for _ in range(8):
+            seat = GameService.acting_seat(state)
+            moves = state.position.legal_moves()
+            notation = state.position.notation(rng.choice(list(moves)))
+            actor = ANA if seat == 0 else BIA
+            await service.move(actor, notation, state.id, state.version)
+            state = await service.state(1)
+        final, board = await current_board(api, service, group, state.id)
+        assert final.version == state.version and state.last_move in board["caption"]
+        shown = api.calls_of("sendPhoto", "editMessageMedia")
+        assert len(shown) < 8, "boards overtaken while waiting are skipped"
+        gaps = [later.at - earlier.at for earlier, later in itertools.pairwise(shown)]
+        assert all(gap >= interval * 0.9 for gap in gaps), gaps
+    finally:
+        await stop_front(running.front, running.settings)
