@@ -189,15 +189,20 @@ class LudoPosition:
     ) -> None:
         """A position: `roll` 0 means a roll is due, else the die `turn` must move;
         `sixes` counts the sixes rolled in a row in this turn (a pending six included)."""
-        self.rules = rules
-        self.pawns = pawns
-        self.turn = turn
-        self.roll = roll
-        self.sixes = sixes
-        self.left = left
-        self.last_move = last_move
-        self._outcome = _outcome(rules, pawns, left)
-        self._moves = self._steps(roll) if roll and self._outcome is None else ()
+        init = object.__setattr__
+        init(self, "rules", rules)
+        init(self, "pawns", pawns)
+        init(self, "turn", turn)
+        init(self, "roll", roll)
+        init(self, "sixes", sixes)
+        init(self, "left", left)
+        init(self, "last_move", last_move)
+        outcome = _outcome(rules, pawns, left)
+        init(self, "_outcome", outcome)
+        init(self, "_moves", self._steps(roll) if roll and outcome is None else ())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Ludo position is immutable: play a move instead of setting {name}")
 
     @classmethod
     def start(cls, rules: LudoRules | None = None) -> LudoPosition:

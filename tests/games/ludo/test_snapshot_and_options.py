@@ -132,6 +132,12 @@ def test_track_squares_follow_each_colour_from_its_start() -> None:
     ]
 
 
+def test_a_position_is_immutable(board: Board) -> None:
+    position = board({0: ["c5"]})
+    with pytest.raises(AttributeError, match="immutable"):
+        position.turn = 2
+
+
 def test_equal_positions_are_equal_whatever_the_last_move(board: Board) -> None:
     through_a_roll = board({}, turn=1)
     passed = board({}).play(Roll(2))
