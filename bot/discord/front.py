@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,7 +99,8 @@ class DiscordFront:
         # The newest version shown per (game, channel): an older board arriving late (a
         # computer reply racing the mover's board) is not posted over a newer one.
         self._shown: dict[tuple[int, str], int] = {}
-        self._posting = asyncio.Lock()
+        # Boards of one channel go out one at a time (a rate limit there waits alone).
+        self._posting: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # -- interactions ----------------------------------------------------------------------------
 
@@ -294,7 +296,7 @@ class DiscordFront:
         self, state: GameState, headline: Text | None, channel_id: str, answer: Answer | None
     ) -> None:
         """Post the board in its channel with its components; take them off the old board."""
-        async with self._posting:
+        async with self._posting[channel_id]:
             key = (state.id, channel_id)
             if self._shown.get(key, -1) > state.version:
                 return
