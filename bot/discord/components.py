@@ -9,6 +9,7 @@ ids (at most 100 characters):
     dmb:r:{game}:{version}          roll the die (Ludo)
     dmb:t:{game}:{version}          open the modal for a typed move
     dmb:tm:{game}:{version}         the modal itself (handled by the client's listener)
+    dmb:y|n:{game}:{version}        accept or decline the draw offered
     dmb:a|d|b:{challenge}           accept, decline, begin a challenge
 
 The callbacks hand the click to the front end (`DiscordFront`), found on the client.
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 PREFIX = "dmb"
 MENU_OPTIONS = 25
+MENUS = 3
 BUTTONS_PER_ROW = 5
 ROWS = 5
 LABEL_LIMIT = 80
@@ -240,12 +242,44 @@ class ChallengeButton(
         )
 
 
+class DrawAnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<answer>[yn]):(?P<game>\d+):(?P<version>\d+)",
+):
+    """Accept (y) or decline (n) the draw the opponent offered."""
+
+    def __init__(self, answer: str, game_id: int, version: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:{answer}:{game_id}:{version}",
+                label=_label(label or answer),
+                style=discord.ButtonStyle.success if answer == "y" else discord.ButtonStyle.danger,
+            )
+        )
+        self.accept, self.game_id, self.version = answer == "y", game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> DrawAnswerButton:
+        return cls(match["answer"], int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await front_of(interaction).answer_draw(
+            interaction, self.game_id, self.version, self.accept
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PieceSelect,
     MoveButton,
     RollButton,
     TypeMoveButton,
     ChallengeButton,
+    DrawAnswerButton,
 )
 
 
@@ -280,9 +314,9 @@ def board_view(state: GameState, language: str | None) -> discord.ui.View | None
         view.add_item(typed)
         return view
     pieces = _pieces_in_order(choices)
-    # One menu per 25 pieces (a board never has more than 4 menus' worth), the last row for
-    # the typed move.
-    for part, start in enumerate(range(0, len(pieces), MENU_OPTIONS)):
+    # One menu per 25 pieces (no board has more than 20 movable pieces: one menu in practice),
+    # then a row for the typed move and the answers to a draw offer.
+    for part, start in enumerate(range(0, len(pieces), MENU_OPTIONS)[:MENUS]):
         chunk = pieces[start : start + MENU_OPTIONS]
         placeholder = translate(
             language, text("Pieces {first} to {last}", first=chunk[0], last=chunk[-1])
@@ -292,8 +326,13 @@ def board_view(state: GameState, language: str | None) -> discord.ui.View | None
         select = PieceSelect(state.id, state.version, part, chunk, placeholder)
         select.row = part
         view.add_item(select)
-    typed.row = min(len(view.children), ROWS - 1)
+    typed.row = len(view.children)
     view.add_item(typed)
+    if state.record.draw_offer is not None:
+        for answer, label in (("y", text("Accept the draw")), ("n", text("Decline the draw"))):
+            button = DrawAnswerButton(answer, state.id, state.version, translate(language, label))
+            button.row = typed.row
+            view.add_item(button)
     return view
 
 

@@ -208,6 +208,17 @@ class DiscordFront:
 
         await self.run(interaction, work)
 
+    async def answer_draw(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            state = await self.service.state(game_id)
+            if state.version != version:
+                raise BoardChanged(text("The board changed; here is the current one."), state)
+            return await self.service.draw(actor, "accept" if accept else "decline", game_id)
+
+        await self.run(interaction, work)
+
     async def answer_challenge(
         self, interaction: discord.Interaction[Any], challenge_id: int, action: str
     ) -> None:

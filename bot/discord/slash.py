@@ -133,7 +133,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
     async def new(
         interaction: discord.Interaction[Any],
         game: str,
-        opponent: discord.Member | None = None,
+        opponent: discord.User | None = None,
         computer: bool = False,
         side: int | None = None,
         players: app_commands.Range[int, 2, 4] | None = None,
@@ -146,6 +146,8 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         )
 
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
+            if opponent is not None and opponent.bot:
+                raise ServiceError(text("Bots do not play here: choose computer instead."))
             return await service.new_game(
                 actor,
                 chat,

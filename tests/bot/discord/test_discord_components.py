@@ -98,7 +98,17 @@ def test_a_finished_game_has_no_components(state: GameState) -> None:
 
 @pytest.mark.parametrize(
     "custom_id",
-    ["dmb:p:1:2:0", "dmb:m:1:2:3", "dmb:r:1:2", "dmb:t:1:2", "dmb:a:7", "dmb:d:7", "dmb:b:7"],
+    [
+        "dmb:p:1:2:0",
+        "dmb:m:1:2:3",
+        "dmb:r:1:2",
+        "dmb:t:1:2",
+        "dmb:y:1:2",
+        "dmb:n:1:2",
+        "dmb:a:7",
+        "dmb:d:7",
+        "dmb:b:7",
+    ],
 )
 def test_every_custom_id_has_exactly_one_dynamic_item(custom_id: str) -> None:
     matching = [

@@ -356,6 +356,43 @@ async def test_a_deleted_board_is_replaced_by_the_next_one(
     assert [call.status for call in edits] == [404]
 
 
+async def test_a_draw_offered_by_command_is_accepted_by_button(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    await act(fake, await fake.slash(ANA, CHANNEL, "draw", {"answer": "offer"}))
+    offered = latest_board(fake)
+    [accept] = ids_like(offered, r"dmb:y:\d+:\d+")
+    own = await act(fake, await fake.click(ANA, offered, accept))
+    assert "no draw offer" in own.ephemeral_text and (await service.state(game_id)).active
+    await act(fake, await fake.click(BIA, offered, accept))
+    state = await service.state(game_id)
+    assert not state.active and state.record.result == {"winners": [], "reason": "agreement"}
+    assert ids_like(latest_board(fake), r"dmb:.*") == []
+
+
+async def test_a_bot_cannot_be_challenged(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    robot = member("100000000000000009", "Robot")
+    robot["user"]["bot"] = True
+    refused = await act(
+        fake,
+        await fake.slash(
+            ANA,
+            CHANNEL,
+            "new",
+            {"game": "brazilian", "opponent": robot["user"]["id"]},
+            users={robot["user"]["id"]: robot},
+        ),
+    )
+    assert "computer" in refused.ephemeral_text
+    assert fake.channel_messages(CHANNEL) == []
+
+
 @pytest.mark.parametrize("locale", ["pt-BR", "it"])
 async def test_public_text_follows_the_language_of_the_players(
     fake: FakeDiscord, connect: Connect, service: GameService, locale: str
