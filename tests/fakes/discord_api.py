@@ -212,6 +212,8 @@ class FakeDiscord:
         self._sockets: list[web.WebSocketResponse] = []
         self.identified = asyncio.Event()
         self.identifications = 0
+        self.resumed = asyncio.Event()
+        self.resumptions = 0
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -278,8 +280,19 @@ class FakeDiscord:
                     }
                 )
                 self.identified.set()
+            elif frame["op"] == 6:
+                self.resumptions += 1
+                resumed = {"op": 0, "t": "RESUMED", "s": next(self._sequence), "d": {}}
+                await socket.send_json(resumed)
+                self.resumed.set()
         self._sockets.remove(socket)
         return socket
+
+    async def drop_connection(self) -> None:
+        """Close the gateway connection as Discord does now and then (4000: reconnect)."""
+        self.resumed.clear()
+        for socket in list(self._sockets):
+            await socket.close(code=4000, message=b"unknown error")
 
     async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
         if not self._sockets:

@@ -295,6 +295,19 @@ async def test_a_component_sent_before_a_restart_still_works(
         await restarted.close()
 
 
+async def test_after_a_dropped_gateway_connection_the_session_resumes(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    await fake.drop_connection()
+    await asyncio.wait_for(fake.resumed.wait(), 5)
+    assert fake.resumptions == 1 and fake.identifications == 1
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    await play_choice(fake, ANA, board, boards.move_choices(await service.state(game_id))[0])
+    assert (await service.state(game_id)).plies == 1
+
+
 async def test_a_rate_limited_board_is_posted_after_the_wait(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
