@@ -106,7 +106,13 @@ class DiscordFront:
 
     async def run(self, interaction: discord.Interaction[Any], work: Work) -> None:
         """Acknowledge, do the work, answer privately, post the public part."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException as error:
+            # Too late (Discord waited 3 seconds) or gone: the person saw "interaction failed",
+            # so nothing may happen on their behalf.
+            logger.warning("an interaction could not be acknowledged: %s", error)
+            return
         actor, chat = actor_of(interaction), chat_of(interaction)
         language: str | None = None
         answer = Answer(interaction, language)

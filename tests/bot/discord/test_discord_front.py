@@ -308,6 +308,46 @@ async def test_after_a_dropped_gateway_connection_the_session_resumes(
     assert (await service.state(game_id)).plies == 1
 
 
+async def test_slow_work_is_acknowledged_first_and_answered_later(
+    fake: FakeDiscord, connect: Connect, service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    choice = boards.move_choices(await service.state(game_id))[0]
+    move = service.move
+
+    async def slow_move(*args: Any, **options: Any) -> Any:
+        await asyncio.sleep(0.5)
+        return await move(*args, **options)
+
+    monkeypatch.setattr(service, "move", slow_move)
+    fake.deadline = 0.2
+    played = await play_choice(fake, ANA, board, choice)
+    assert played.response_type == 5 and choice.notation in played.ephemeral_text
+    assert (await service.state(game_id)).plies == 1
+
+
+async def test_a_click_that_cannot_be_acknowledged_does_nothing(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    choice = boards.move_choices(await service.state(game_id))[0]
+    picked = await act(
+        fake, await fake.click(ANA, board, ids_like(board, r"dmb:p:.*")[0], [choice.piece])
+    )
+    assert picked.original is not None
+    fake.fail_next("POST", r"/callback$", 404, code=10062)
+    late = await fake.click(ANA, picked.original, ids_like(picked.original, r"dmb:m:.*")[0])
+    await fake.wait_for(lambda: late.token in "".join(c.path for c in fake.calls), what="the ack")
+    await asyncio.sleep(0.1)
+    assert (await service.state(game_id)).plies == 0, "a move without acknowledgement"
+    await play_choice(fake, ANA, board, choice)
+    assert (await service.state(game_id)).plies == 1
+
+
 async def test_a_rate_limited_board_is_posted_after_the_wait(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
