@@ -128,6 +128,7 @@ class _ChatLine:
     wanted: dict[int, _Wanted] = field(default_factory=dict)
     next_allowed: float = 0.0
     backoff: float = 0.0
+    busy: bool = False
 
 
 class BoardDesk:
@@ -164,8 +165,8 @@ class BoardDesk:
 
     async def settled(self) -> None:
         """Wait until every board asked for has been delivered (or given up on)."""
-        while self._workers:
-            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        while any(line.wanted or line.busy for line in self._lines.values()):
+            await asyncio.sleep(0.01)
 
     async def close(self, grace: float) -> None:
         """Deliver what is waiting for at most `grace` seconds, then stop."""
@@ -179,49 +180,61 @@ class BoardDesk:
         await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
     async def _work(self, chat: ChatRef) -> None:
+        """Deliver the chat's boards one at a time. The worker outlives its last board by the
+        chat's interval, so that a board asked for meanwhile still waits its turn."""
         loop = asyncio.get_running_loop()
         line = self._lines[chat.chat_id]
         try:
-            while line.wanted:
+            while True:
                 delay = line.next_allowed - loop.time()
                 if delay > 0:
                     await asyncio.sleep(delay)
+                if not line.wanted:
+                    break
                 game_id = next(iter(line.wanted))
                 wanted = line.wanted.pop(game_id)
+                line.busy = True
                 try:
-                    await self._deliver(chat, wanted)
-                except RetryAfter as error:
-                    self._again(line, game_id, wanted)
-                    line.next_allowed = loop.time() + retry_seconds(error)
-                    logger.info("chat %s: flood limit, retrying in %ss", chat.chat_id, error)
-                    continue
-                except Forbidden as error:
-                    # Removed from the group or blocked: the games stay stored; /board later
-                    # (once the bot is back) shows them again.
-                    logger.warning("chat %s is closed to the bot (%s)", chat.chat_id, error)
-                    line.wanted.clear()
-                    break
-                except (BadRequest, ChatMigrated) as error:
-                    logger.error(
-                        "chat %s refused board of game %s: %s", chat.chat_id, game_id, error
-                    )
-                except NetworkError as error:  # timeouts included
-                    self._again(line, game_id, wanted)
-                    line.backoff = min(
-                        max(line.backoff * 2, self.pacing.first_backoff),
-                        self.pacing.longest_backoff,
-                    )
-                    line.next_allowed = loop.time() + line.backoff
-                    logger.info("chat %s: %s; retrying in %ss", chat.chat_id, error, line.backoff)
-                    continue
-                except Exception:
-                    logger.exception("the board of game %s could not be shown", game_id)
-                line.backoff = 0.0
-                line.next_allowed = loop.time() + self.pacing.interval(chat.chat_id)
+                    line.next_allowed = await self._attempt(chat, line, wanted)
+                finally:
+                    line.busy = False
         finally:
-            if not line.wanted or self._closed:
-                self._lines.pop(chat.chat_id, None)
+            self._lines.pop(chat.chat_id, None)
             self._workers.pop(chat.chat_id, None)
+
+    async def _attempt(self, chat: ChatRef, line: _ChatLine, wanted: _Wanted) -> float:
+        """Deliver one board; returns when the chat may get the next one: a pace after this
+        one was sent, or after what a 429 or a timeout asks for (with the board put back)."""
+        loop = asyncio.get_running_loop()
+        game_id = wanted.state.id
+        sent_at = loop.time()
+        try:
+            content = await self.compose(wanted.state, wanted.headlines, wanted.viewer, chat)
+            # The pace counts from the request, not from the drawing of the picture.
+            sent_at = loop.time()
+            await self._deliver(chat, wanted, content)
+        except RetryAfter as error:
+            self._again(line, game_id, wanted)
+            logger.info("chat %s: flood limit, retrying in %s", chat.chat_id, error)
+            return loop.time() + retry_seconds(error)
+        except Forbidden as error:
+            # Removed from the group, or blocked: the games stay stored, and /board shows
+            # them again once the bot is back.
+            logger.warning("chat %s is closed to the bot (%s)", chat.chat_id, error)
+            line.wanted.clear()
+        except (BadRequest, ChatMigrated) as error:
+            logger.error("chat %s refused the board of game %s: %s", chat.chat_id, game_id, error)
+        except NetworkError as error:  # timeouts included
+            self._again(line, game_id, wanted)
+            line.backoff = min(
+                max(line.backoff * 2, self.pacing.first_backoff), self.pacing.longest_backoff
+            )
+            logger.info("chat %s: %s; retrying in %ss", chat.chat_id, error, line.backoff)
+            return loop.time() + line.backoff
+        except Exception:
+            logger.exception("the board of game %s could not be shown", game_id)
+        line.backoff = 0.0
+        return sent_at + self.pacing.interval(chat.chat_id)
 
     @staticmethod
     def _again(line: _ChatLine, game_id: int, wanted: _Wanted) -> None:
@@ -229,8 +242,7 @@ class BoardDesk:
         newer = line.wanted.pop(game_id, None)
         line.wanted = {game_id: wanted.merge(newer) if newer else wanted, **line.wanted}
 
-    async def _deliver(self, chat: ChatRef, wanted: _Wanted) -> None:
-        content = await self.compose(wanted.state, wanted.headlines, wanted.viewer, chat)
+    async def _deliver(self, chat: ChatRef, wanted: _Wanted, content: BoardContent) -> None:
         shown = await self.message_of(wanted.state.id, chat)
         if shown is not None and not wanted.new_message:
             try:

@@ -80,7 +80,7 @@ USER_TOKEN = "tg:"
 STALE_BOARD = text("This board is old: play on the newest one.")
 # Where a notice names its reader: their name in a private message, a mention in a group.
 NAME_SLOT = "\x00name\x00"
-# Bare text in a group is chatter unless it answers one of the bot's messages.
+# The updates the bot asks Telegram for: messages, presses, and being blocked or removed.
 UPDATE_KINDS = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
 
 
@@ -305,8 +305,9 @@ class TelegramFront:
         notice = translate(language, reason)[:200] if reason is not None else None
         try:
             await with_retries(lambda: query.answer(notice), self.pacing)
-        except BadRequest as error:
-            # A press older than Telegram's answer window: nothing left to answer.
+        except TelegramError as error:
+            # Too late (Telegram's answer window passed) or unreachable: the press itself is
+            # still handled, only its spinner stays a little longer.
             logger.info("a press could not be answered: %s", error)
 
     async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
