@@ -273,6 +273,27 @@ async def test_a_ludo_game_by_roll_and_pawn_buttons(
     assert any(not notation.startswith("roll") for notation in state.log), "no pawn ever moved"
 
 
+async def test_a_ludo_table_fills_up_and_the_host_starts_it(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    await act(fake, await fake.slash(ANA, CHANNEL, "new", {"game": "ludo", "players": 3}))
+    table = fake.channel_messages(CHANNEL)[-1]
+    [join] = ids_like(table, r"dmb:a:\d+")
+    [begin] = ids_like(table, r"dmb:b:\d+")
+    await act(fake, await fake.click(BIA, table, join))
+    joined = fake.channel_messages(CHANNEL)[-1]
+    assert "2 of 3" in joined["content"] and ids_like(joined, r"dmb:b:\d+") == [begin]
+    refused = await act(fake, await fake.click(BIA, joined, begin))
+    assert "Only the player who opened the table" in refused.ephemeral_text
+    await act(fake, await fake.click(ANA, joined, begin))
+    await service.idle()
+    board = latest_board(fake)
+    game_id = int(custom_ids(board)[0].split(":")[2])
+    state = await service.state(game_id)
+    assert len(state.seat_names) == 3 and {"Ana", "Bia"} <= set(state.seat_names)
+
+
 async def test_a_component_sent_before_a_restart_still_works(
     fake: FakeDiscord, connect: Connect, service: GameService, store: Store
 ) -> None:
