@@ -36,16 +36,15 @@ from bot.render.views import (
     LUDO_FIRST_HOME_STEP,
     LUDO_LAST_TRACK_STEP,
     LUDO_PAWNS_PER_COLOUR,
-    LUDO_TRACK_LENGTH,
     LUDO_YARD,
     LudoView,
 )
+from games.ludo.board import track_square
 
 GRID = 15
 CELL = 44
 BORDER = 10
 IMAGE_SIZE = GRID * CELL + 2 * BORDER
-STEPS_BETWEEN_STARTS = LUDO_TRACK_LENGTH // len(LUDO_COLOURS)
 
 # Cells are (row, column) on the 15x15 grid, points (y, x) in cell units, in the "standard"
 # frame: colour 1's yard at the top left, the others clockwise from it.
@@ -108,11 +107,6 @@ def _cell_centre(cell: Cell) -> Point:
 TRACK: tuple[Cell, ...] = tuple(
     _turn_cell(cell, quarter) for quarter in range(4) for cell in _FIRST_QUARTER
 )
-
-
-def track_square(colour: int, progress: int) -> int:
-    """The shared track square (0..51, 0 = colour 1's start) of a progress 0..50."""
-    return (STEPS_BETWEEN_STARTS * (colour - 1) + progress) % LUDO_TRACK_LENGTH
 
 
 def _standard_cell(colour: int, progress: int) -> Cell:
