@@ -12,7 +12,7 @@ import asyncio
 import html
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -281,7 +281,7 @@ class TelegramFront:
             origin,
             lambda: dispatch(self.service, actor, chat, command, self.resolve_opponent),
         )
-        # /lang changes the language of what follows.
+        # After /lang the boards of this chat speak the new language too.
         self.chat_languages[chat.chat_id] = await self.service.language(actor)
 
     async def run_command(self, origin: Origin, call: Callable[[], Awaitable[list[Event]]]) -> None:
@@ -296,7 +296,9 @@ class TelegramFront:
         except ServiceError as error:
             await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
             return
-        await self.show(events, origin)
+        # After /lang the answer is already in the new language.
+        language = await self.service.language(origin.actor)
+        await self.show(events, replace(origin, language=language))
 
     # -- buttons -------------------------------------------------------------------------------
 

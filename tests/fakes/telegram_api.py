@@ -142,6 +142,7 @@ class FakeBotApi:
         return self.url
 
     async def close(self) -> None:
+        self._new_update.set()  # ends a long poll still waiting, whose client is gone
         if self._runner is not None:
             await self._runner.cleanup()
 

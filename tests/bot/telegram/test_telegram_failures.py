@@ -4,6 +4,7 @@ catches up later; nothing is lost and nothing is played twice."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
 import time
@@ -18,7 +19,7 @@ import pytest
 from bot.service.core import GameService
 from bot.service.events import GameState
 from bot.service.players import ComputerPlayers
-from bot.telegram import stop_front
+from bot.telegram import serve, stop_front
 from games.computer import Limit
 from storage import ChatRef, open_store
 from tests.bot.conftest import ANA, BIA
@@ -29,7 +30,7 @@ from tests.bot.telegram.conftest import (
     play_one_move_by_buttons,
     start_bot,
 )
-from tests.fakes.telegram_api import FakeBotApi
+from tests.fakes.telegram_api import TOKEN, FakeBotApi
 
 
 def quick_service(store: Any) -> GameService:
@@ -215,3 +216,24 @@ async def test_board_edits_are_paced_and_skip_boards_already_overtaken(
         assert all(gap >= interval * 0.9 for gap in gaps), gaps
     finally:
         await stop_front(running.front, running.settings)
+
+
+async def test_serve_runs_until_cancelled_and_then_closes(
+    api: FakeBotApi, service: GameService
+) -> None:
+    """bot/__main__ awaits serve(service, token): the address comes from TELEGRAM_API_URL,
+    and cancelling it stops polling and shuts the application down."""
+    task = asyncio.create_task(serve(service, TOKEN))
+    await api.wait_for(lambda: api.calls_of("getUpdates"), "the first long poll")
+    ana = api.user(1, "Ana", "ana", "en")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/help")
+    await api.wait_for(lambda: api.texts(chat), "the help")
+    started = time.monotonic()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert time.monotonic() - started < 5, "cancelling does not wait out a long poll"
+    polls = len(api.calls_of("getUpdates"))
+    await asyncio.sleep(0.3)
+    assert len(api.calls_of("getUpdates")) == polls, "nothing polls after the end"

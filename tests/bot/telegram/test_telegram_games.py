@@ -276,3 +276,24 @@ async def test_a_notice_for_a_player_who_never_started_the_bot_mentions_them(
     await bot.front.show([PlayerNotice(player.id, text("time ran out"), state)], None)
     [mention] = [m for m in api.bot_messages(group) if "time ran out" in m.get("text", "")]
     assert mention["text"] == '<a href="tg://user?id=2">Bia</a>: time ran out'
+
+
+async def test_language_help_and_my_games_by_typed_commands(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/lang it")
+    await api.wait_for(lambda: api.texts(chat), "the answer to /lang")
+    assert api.texts(chat) == [translate("it", text("From now on I write to you in English."))]
+    api.send_text(ana, chat, "/aiuto")
+    await api.wait_for(lambda: len(api.texts(chat)) == 2, "the help")
+    assert translate("it", COMMANDS[0].summary) in api.texts(chat)[1]
+    api.send_text(ana, chat, "/nuova brazilian contro computer bianco")
+    await current_board(api, service, chat, 1)
+    api.send_text(ana, chat, "/partite")
+    await api.wait_for(lambda: len(api.texts(chat)) == 3, "the list of games")
+    assert "#1" in api.texts(chat)[2]
+    api.send_text(ana, chat, "/sconosciuto")
+    await api.wait_for(lambda: len(api.texts(chat)) == 4, "the unknown command")
+    assert "/sconosciuto" in api.texts(chat)[3]
