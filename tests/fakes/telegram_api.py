@@ -235,8 +235,27 @@ class FakeBotApi:
         self.chats.setdefault(chat_id, _Chat(chat))
         return chat
 
-    def block(self, user: dict[str, Any]) -> None:
-        self.chats[user["id"]].open_to_bot = False
+    def block(self, user: dict[str, Any], *, announce: bool = True) -> None:
+        """The person blocks the bot; Telegram tells the bot with a my_chat_member update
+        (`announce=False`: the bot learns it only from its next message's 403)."""
+        record = self.chats[user["id"]]
+        record.open_to_bot = False
+        if announce:
+            self._push(
+                {
+                    "my_chat_member": {
+                        "chat": record.info,
+                        "from": user,
+                        "date": int(time.time()),
+                        "old_chat_member": {"user": self.bot_user, "status": "member"},
+                        "new_chat_member": {
+                            "user": self.bot_user,
+                            "status": "kicked",
+                            "until_date": 0,
+                        },
+                    }
+                }
+            )
 
     def remove_bot_from(self, chat: dict[str, Any]) -> None:
         self.chats[chat["id"]].open_to_bot = False

@@ -168,7 +168,7 @@ async def test_a_player_who_blocked_the_bot_is_mentioned_in_the_group(
     bia_private = api.private_chat(bia)
     api.send_text(bia, bia_private, "/help")
     await api.wait_for(lambda: api.texts(bia_private), "the help for Bia")
-    api.block(bia)
+    api.block(bia, announce=False)
     api.send_text(ana, group, "/move c3-d4")
     await api.wait_for(
         lambda: [m for m in api.bot_messages(group) if "tg://user?id=2" in m.get("text", "")],
@@ -176,6 +176,29 @@ async def test_a_player_who_blocked_the_bot_is_mentioned_in_the_group(
     )
     [account] = await service.contacts((await service.player(bot.front.users["2"])).id)
     assert account.private_chat_id is None
+
+
+async def test_a_player_who_blocks_the_bot_is_no_longer_written_to_privately(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    bia = api.user(2, "Bia", "bia", "en")
+    chat = api.private_chat(bia)
+    api.send_text(bia, chat, "/start")
+    await api.wait_for(lambda: api.texts(chat), "the help")
+    player = await service.player(bot.front.users["2"])
+    [account] = await service.contacts(player.id)
+    assert account.private_chat_id == "2"
+    api.block(bia)
+
+    async def forgotten() -> bool:
+        [account] = await service.contacts(player.id)
+        return account.private_chat_id is None
+
+    for _ in range(300):
+        if await forgotten():
+            break
+        await asyncio.sleep(0.01)
+    assert await forgotten()
 
 
 async def test_board_edits_are_paced_and_skip_boards_already_overtaken(

@@ -297,3 +297,21 @@ async def test_language_help_and_my_games_by_typed_commands(
     api.send_text(ana, chat, "/sconosciuto")
     await api.wait_for(lambda: len(api.texts(chat)) == 4, "the unknown command")
     assert "/sconosciuto" in api.texts(chat)[3]
+
+
+async def test_a_challenge_written_as_a_reply_names_the_person_replied_to(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    eva = api.user(5, "Eva", None, "en")  # no username: only the reply names her
+    group = api.group(-100700, "Club")
+    greeting = api.send_text(eva, group, "anyone for a game?")
+    api.send_text(ana, group, "/new international", reply_to=greeting)
+    await api.wait_for(lambda: api.texts(group), "the challenge")
+    assert api.texts(group) == ["Ana challenges Eva to International draughts."]
+    [challenge] = api.bot_messages(group)
+    assert await press(api, eva, challenge, api.buttons(challenge)["Accept"]) == {
+        "callback_query_id": "1"
+    }
+    state, _ = await current_board(api, service, group, 1)
+    assert set(state.seat_names) == {"Ana", "Eva"}
