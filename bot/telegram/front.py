@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram import (
     BotCommand,
@@ -71,17 +72,36 @@ from games.base import find_game
 from storage import ChatRef, Identity
 
 logger = logging.getLogger(__name__)
+K = TypeVar("K")
+V = TypeVar("V")
 
 # python-telegram-bot's Application with its default bot, context and data types.
 TelegramApplication = Application[Any, Any, Any, Any, Any, Any]
 
 MAX_TEXT = 4096
+REMEMBERED_PEOPLE = 50_000
+REMEMBERED_CHATS = 10_000
 USER_TOKEN = "tg:"
 STALE_BOARD = text("This board is old: play on the newest one.")
 # Where a notice names its reader: their name in a private message, a mention in a group.
 NAME_SLOT = "\x00name\x00"
 # The updates the bot asks Telegram for: messages, presses, and being blocked or removed.
 UPDATE_KINDS = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
+
+
+class Recent(OrderedDict[K, V]):
+    """A dict that forgets its least recently written entries beyond `size`: what the bot
+    remembers of people and chats must not grow for as long as it runs."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def __setitem__(self, key: K, value: V) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
 
 
 @dataclass(frozen=True)
@@ -159,11 +179,12 @@ class TelegramFront:
         self.bot = application.bot
         self.pacing = pacing
         self.desk = BoardDesk(self.bot, service, pacing, self._compose)
-        self.users: dict[str, Actor] = {}
-        self.usernames: dict[str, str] = {}
-        self.chat_languages: dict[str, str | None] = {}
-        self.challenge_messages: dict[int, tuple[str, int]] = {}
-        self._private_chats: set[str] = set()
+        self.users: Recent[str, Actor] = Recent(REMEMBERED_PEOPLE)
+        self.usernames: Recent[str, str] = Recent(REMEMBERED_PEOPLE)
+        self.chat_languages: Recent[str, str | None] = Recent(REMEMBERED_CHATS)
+        self.challenge_messages: Recent[int, tuple[str, int]] = Recent(REMEMBERED_CHATS)
+        # The private chats registered with the service since the start (once is enough).
+        self._private_chats: Recent[str, bool] = Recent(REMEMBERED_PEOPLE)
         self.running = False
         application.add_handler(CallbackQueryHandler(self.on_press))
         application.add_handler(
@@ -217,7 +238,7 @@ class TelegramFront:
     async def _register_private_chat(self, actor: Actor, chat: ChatRef) -> None:
         if chat.chat_id not in self._private_chats:
             await self.service.register_private_chat(actor, chat.chat_id)
-            self._private_chats.add(chat.chat_id)
+            self._private_chats[chat.chat_id] = True
 
     # -- typed commands ------------------------------------------------------------------------
 
@@ -518,7 +539,7 @@ class TelegramFront:
                 return
             except Forbidden:
                 await self.service.register_private_chat(actor, None)
-                self._private_chats.discard(account.private_chat_id)
+                self._private_chats.pop(account.private_chat_id, None)
             except TelegramError as error:
                 logger.warning("no private notice for %s: %s", account.user_id, error)
         home = state.record.chat if state is not None else None
@@ -601,7 +622,7 @@ class TelegramFront:
             return
         if change.new_chat_member.status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT):
             await self.service.register_private_chat(actor_of(change.from_user), None)
-            self._private_chats.discard(str(change.chat.id))
+            self._private_chats.pop(str(change.chat.id), None)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         # A bug must not stop the bot: the stored games are safe; say so where it happened.

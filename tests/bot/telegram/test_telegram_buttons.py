@@ -11,7 +11,7 @@ from bot.service import boards
 from bot.service.core import GameService, events_state
 from bot.service.events import ChallengeUpdate, GameState
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, Action, Press, decode
-from bot.telegram.front import chunks
+from bot.telegram.front import Recent, chunks
 from bot.telegram.keyboards import MAX_BUTTONS, MAX_PER_ROW, board_keyboard
 from tests.bot.conftest import ANA, BIA, CHAT
 from tests.fakes.telegram_api import ApiError, FakeBotApi
@@ -135,3 +135,12 @@ def test_the_fake_refuses_what_telegram_refuses() -> None:
         api._api_sendPhoto(
             {"chat_id": 1, "caption": "c" * 1025}, {"photo": b"\x89PNG\r\n\x1a\n..."}
         )
+
+
+def test_what_the_bot_remembers_forgets_the_oldest_beyond_its_size() -> None:
+    recent: Recent[str, int] = Recent(2)
+    recent["ana"] = 1
+    recent["bia"] = 2
+    recent["ana"] = 3  # written again: now the newest
+    recent.setdefault("caio", 4)
+    assert dict(recent) == {"ana": 3, "caio": 4}
