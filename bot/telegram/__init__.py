@@ -65,18 +65,25 @@ async def start_front(service: GameService, token: str, settings: Settings) -> T
     os.environ.setdefault("PTB_TIMEDELTA", "true")
     front = TelegramFront(service, build_application(token, settings), settings.pacing)
     application = front.application
-    await application.initialize()
-    await front.publish_menus()
-    assert application.updater is not None  # the builder makes one unless told not to
-    await application.updater.start_polling(
-        poll_interval=0.0, timeout=settings.poll_timeout, allowed_updates=UPDATE_KINDS
-    )
-    await application.start()
+    try:
+        await application.initialize()
+        await front.publish_menus()
+        assert application.updater is not None  # the builder makes one unless told not to
+        await application.updater.start_polling(
+            poll_interval=0.0, timeout=settings.poll_timeout, allowed_updates=UPDATE_KINDS
+        )
+        await application.start()
+    except BaseException:
+        # A bad token, Telegram out of reach, a cancellation: close what was opened.
+        await stop_front(front, settings)
+        raise
     front.running = True
     return front
 
 
 async def stop_front(front: TelegramFront, settings: Settings) -> None:
+    """Stop polling, finish the updates in hand, give waiting boards `shutdown_grace`
+    seconds, close the connections. Safe to call on a front end that never fully started."""
     front.running = False
     application = front.application
     if application.updater is not None and application.updater.running:

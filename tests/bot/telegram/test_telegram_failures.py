@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from telegram.error import InvalidToken
 
 from bot.service.core import GameService
 from bot.service.events import GameState
@@ -263,3 +264,11 @@ async def test_serve_runs_until_cancelled_and_then_closes(
     polls = len(api.calls_of("getUpdates"))
     await asyncio.sleep(0.3)
     assert len(api.calls_of("getUpdates")) == polls, "nothing polls after the end"
+
+
+async def test_a_token_telegram_refuses_stops_the_start_cleanly(
+    api: FakeBotApi, service: GameService
+) -> None:
+    with pytest.raises(InvalidToken):
+        await serve(service, "1:not-the-fake-token")
+    assert [call.method for call in api.calls] == [], "the fake refuses before recording"
