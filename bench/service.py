@@ -29,6 +29,7 @@ from bot.service.events import Actor, ChallengeUpdate, GameState
 from storage import ChatRef, SeatRecord, open_store
 
 CHAT = ChatRef("bench", "chat")
+painter = boards.Painter()
 KINDS = ("brazilian", "international", "italian")
 
 
@@ -85,8 +86,8 @@ async def play_games(
         fresh = events_state(await service.move(actor, notation, state.id, state.version))
         rendered = time.perf_counter()
         assert fresh is not None
-        # Front ends draw pictures in a worker thread: the event loop goes on meanwhile.
-        await asyncio.to_thread(boards.picture, fresh, seat)
+        # Front ends draw pictures in worker processes: the event loop goes on meanwhile.
+        await painter.picture(fresh, seat)
         finished = time.perf_counter()
         move_ms.append((finished - started) * 1000)
         render_ms.append((finished - rendered) * 1000)
@@ -156,6 +157,7 @@ async def main(argv: list[str] | None = None) -> None:
             after = rss_mib()
             size = (Path(folder) / "bench.sqlite3").stat().st_size / 2**20
         finally:
+            painter.close()
             await service.close()
             await store.close()
     figures = {

@@ -6,7 +6,11 @@ for every platform), `text_board` (the console), `caption` (whose turn, the last
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
+import os
 import re
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bot.i18n import Text, text
@@ -19,6 +23,7 @@ from bot.render import (
     ludo_text,
     render_draughts,
     render_ludo,
+    warm_up,
 )
 from bot.service.correspondence import TimeControl, describe_time
 from bot.service.events import GameState
@@ -28,6 +33,7 @@ from games.damas import Position, parse_square, square_name
 from games.ludo import LudoPosition, Roll, Step
 
 _SQUARE_SEPARATORS = re.compile(r"[-x:]")
+RENDER_WORKERS = min(2, os.cpu_count() or 1)
 
 
 def _last_path(position: Position, notation: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -87,9 +93,39 @@ def ludo_view(state: GameState, viewer_seat: int | None) -> LudoView:
 
 def picture(state: GameState, viewer_seat: int | None = None) -> bytes:
     """The board as a PNG, from the side of `viewer_seat` (None: the first seat's)."""
+    return _paint(view(state, viewer_seat))
+
+
+def view(state: GameState, viewer_seat: int | None = None) -> DraughtsView | LudoView:
     if isinstance(state.position, LudoPosition):
-        return render_ludo(ludo_view(state, viewer_seat))
-    return render_draughts(draughts_view(state, viewer_seat))
+        return ludo_view(state, viewer_seat)
+    return draughts_view(state, viewer_seat)
+
+
+def _paint(board: DraughtsView | LudoView) -> bytes:
+    return render_ludo(board) if isinstance(board, LudoView) else render_draughts(board)
+
+
+class Painter:
+    """Draws board pictures in worker processes: PNG encoding is most of a move's cost, and
+    in other processes it neither holds up the event loop nor waits for its lock."""
+
+    def __init__(self, workers: int = RENDER_WORKERS) -> None:
+        self._workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def picture(self, state: GameState, viewer_seat: int | None = None) -> bytes:
+        """The same PNG as `picture`, drawn in a worker process."""
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self._workers, context, initializer=warm_up)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, _paint, view(state, viewer_seat))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
 
 def text_board(state: GameState, viewer_seat: int | None = None) -> str:
