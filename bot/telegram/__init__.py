@@ -92,6 +92,9 @@ async def stop_front(front: TelegramFront, settings: Settings) -> None:
         await application.stop()
     await front.desk.close(settings.shutdown_grace)
     await application.shutdown()
+    # After a failed start the application counts as never initialized and leaves the bot's
+    # connections open; closing them twice is harmless.
+    await application.bot.shutdown()
 
 
 async def serve(service: GameService, token: str, settings: Settings | None = None) -> None:
