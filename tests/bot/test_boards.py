@@ -51,3 +51,14 @@ async def test_a_ludo_board_draws_and_captions(service: GameService) -> None:
     state = await service.state(state.id)
     assert boards.picture(state, 0).startswith(b"\x89PNG")
     assert "Ana (Red)" in translate("en", boards.caption(state))
+
+
+async def test_the_painter_draws_the_same_picture_in_a_worker_process(
+    service: GameService,
+) -> None:
+    state = await two_player_game(service, "international")
+    painter = boards.Painter(workers=1)
+    try:
+        assert await painter.picture(state, 1) == boards.picture(state, 1)
+    finally:
+        painter.close()
