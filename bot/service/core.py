@@ -15,7 +15,8 @@ import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Concatenate, Literal, ParamSpec
@@ -679,6 +680,26 @@ class GameService:
         self._wake_computers(events_state(events) or state)
         return events
 
+    async def _board_changed(self, game_id: int) -> BoardChanged:
+        """The refusal of an action on an old board, with the fresh one."""
+        fresh = await self.state(game_id)
+        return BoardChanged(text("The board changed; here is the current one."), fresh)
+
+    @asynccontextmanager
+    async def _playing(
+        self, actor: Actor, game_id: int | None
+    ) -> AsyncIterator[tuple[GameState, Player, list[int]]]:
+        """The actor's game under its lock, with the actor's seats in it (refused if none)."""
+        player = await self.player(actor)
+        target = await self._game_id_for(player, game_id)
+        async with self._lock(target):
+            state = await self.state(target)
+            self._check_version(state, None)
+            seats = self.seats_of(state, player)
+            if not seats:
+                raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+            yield state, player, seats
+
     def _check_version(self, state: GameState, version: int | None) -> None:
         if version is not None and version != state.version:
             raise BoardChanged(text("The board changed; here is the current one."), state)
@@ -715,8 +736,7 @@ class GameService:
                 self._next_clock(state.record.options, position, after),
             )
         except StaleVersion:
-            fresh = await self.state(state.id)
-            raise BoardChanged(text("The board changed; here is the current one."), fresh) from None
+            raise await self._board_changed(state.id) from None
         fresh = await self._with_clock(
             GameState(record, after, state.seat_names, (*state.log, notation))
         )
@@ -792,14 +812,7 @@ class GameService:
 
     @_routed
     async def resign(self, actor: Actor, game_id: int | None = None) -> list[Event]:
-        player = await self.player(actor)
-        target = await self._game_id_for(player, game_id)
-        async with self._lock(target):
-            state = await self.state(target)
-            self._check_version(state, None)
-            seats = self.seats_of(state, player)
-            if not seats:
-                raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+        async with self._playing(actor, game_id) as (state, player, seats):
             family = family_of(find_game(state.record.kind))
             if family.multi_seat(state):
                 events = await self._commit(
@@ -810,12 +823,16 @@ class GameService:
             winners = [seat.seat for seat in state.record.seats if seat.seat not in seats]
             return await self._finish(state, {"winners": winners, "reason": "resignation"})
 
-    async def _finish(self, state: GameState, result: GameResult) -> list[Event]:
+    async def _finish(
+        self,
+        state: GameState,
+        result: GameResult | None,
+        status: Literal["finished", "aborted"] = "finished",
+    ) -> list[Event]:
         try:
-            record = await self.store.finish_game(state.id, state.version, "finished", result)
+            record = await self.store.finish_game(state.id, state.version, status, result)
         except StaleVersion:
-            fresh = await self.state(state.id)
-            raise BoardChanged(text("The board changed; here is the current one."), fresh) from None
+            raise await self._board_changed(state.id) from None
         fresh = replace(state, record=record)
         family = family_of(find_game(fresh.record.kind))
         return [BoardUpdate(fresh, family.result_text(fresh), fresh.record.chat)]
@@ -825,14 +842,7 @@ class GameService:
         self, actor: Actor, answer: str | None, game_id: int | None = None
     ) -> list[Event]:
         """Offer a draw, or accept ("accept") or decline ("decline") the opponent's offer."""
-        player = await self.player(actor)
-        target = await self._game_id_for(player, game_id)
-        async with self._lock(target):
-            state = await self.state(target)
-            self._check_version(state, None)
-            seats = self.seats_of(state, player)
-            if not seats:
-                raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+        async with self._playing(actor, game_id) as (state, _, seats):
             if family_of(find_game(state.record.kind)).multi_seat(state):
                 raise ServiceError(text("Draws are for two-player games."))
             offer = state.record.draw_offer
@@ -873,42 +883,20 @@ class GameService:
     @_routed
     async def claim(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         """End the game as the rules say if they already decide it (a draw by rule)."""
-        player = await self.player(actor)
-        state = await self._game_of(player, game_id)
-        outcome = state.position.outcome()
-        if not self.seats_of(state, player):
-            raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
-        if outcome is None:
-            raise ServiceError(text("No draw can be claimed now: the rules let the game go on."))
-        async with self._lock(state.id):
-            state = await self.state(state.id)
-            self._check_version(state, None)
+        async with self._playing(actor, game_id) as (state, _, _):
+            outcome = state.position.outcome()
+            if outcome is None:
+                raise ServiceError(
+                    text("No draw can be claimed now: the rules let the game go on.")
+                )
             return await self._finish(state, _result(outcome))
 
     @_routed
     async def abort(self, actor: Actor, game_id: int | None = None) -> list[Event]:
-        player = await self.player(actor)
-        target = await self._game_id_for(player, game_id)
-        async with self._lock(target):
-            state = await self.state(target)
-            self._check_version(state, None)
-            if not self.seats_of(state, player):
-                raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+        async with self._playing(actor, game_id) as (state, _, _):
             if state.plies > 0:
                 raise ServiceError(text("A game can be aborted only before its first move."))
-            try:
-                record = await self.store.finish_game(state.id, state.version, "aborted", None)
-            except StaleVersion:
-                fresh = await self.state(state.id)
-                raise BoardChanged(
-                    text("The board changed; here is the current one."), fresh
-                ) from None
-            fresh = replace(state, record=record)
-            return [
-                BoardUpdate(
-                    fresh, text("Game #{game} was aborted.", game=state.id), fresh.record.chat
-                )
-            ]
+            return await self._finish(state, None, "aborted")
 
     # -- correspondence ------------------------------------------------------------------------
 
