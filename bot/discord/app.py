@@ -43,6 +43,9 @@ class DamasClient(discord.Client):
     front end that shows the service's events."""
 
     def __init__(self, service: GameService, **options: Any) -> None:
+        # The bot has no voice: discord.py's warnings about missing voice libraries are noise.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(intents=discord.Intents(guilds=True), **options)
         self.front = DiscordFront(self, service)
         self.tree = app_commands.CommandTree(self)
