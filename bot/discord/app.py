@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from typing import Any
@@ -49,6 +50,7 @@ class DamasClient(discord.Client):
         super().__init__(intents=discord.Intents(guilds=True), **options)
         self.front = DiscordFront(self, service)
         self.tree = app_commands.CommandTree(self)
+        self._resending: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
@@ -57,6 +59,13 @@ class DamasClient(discord.Client):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.sync()
         self.front.service.subscribe(self.front.show_later)
+        self._resending = asyncio.create_task(self.front.resend_forever())
+
+    async def close(self) -> None:
+        if self._resending is not None:
+            self._resending.cancel()
+            await asyncio.gather(self._resending, return_exceptions=True)
+        await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.modal_submit:

@@ -56,6 +56,7 @@ logger = logging.getLogger(__name__)
 PLATFORM = "discord"
 CONTENT_LIMIT = 2000
 BOARD_COLOUR = discord.Colour(0x8B5A2B)
+RESEND_INTERVAL = 60.0
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
@@ -94,8 +95,10 @@ class DiscordFront:
         self.service = service
         # The language of the public text of a channel: the last person who acted there.
         self._channel_languages: dict[str, str | None] = {}
-        # Boards that could not be posted (game id -> channel id), sent again later.
+        # Boards that could not be posted (game id -> channel id), sent again with the next
+        # interaction in their channel or by `resend_forever`.
         self._unsent: dict[int, str] = {}
+        self.resend_interval = RESEND_INTERVAL
         # The newest version shown per (game, channel): an older board arriving late (a
         # computer reply racing the mover's board) is not posted over a newer one.
         self._shown: dict[tuple[int, str], int] = {}
@@ -381,6 +384,14 @@ class DiscordFront:
             return
         self._shown[(state.id, str(interaction.channel_id))] = state.version
         await self.service.board_shown(state.id, chat_of(interaction), str(message.id))
+
+    async def resend_forever(self) -> None:
+        """Every `resend_interval` seconds, try again every board that could not be posted
+        (a permission given back, a channel that answers again)."""
+        while True:
+            await asyncio.sleep(self.resend_interval)
+            for channel_id in set(self._unsent.values()):
+                await self._send_unsent(channel_id)
 
     async def _send_unsent(self, channel_id: str) -> None:
         """Try again the boards of this channel that could not be posted before."""

@@ -15,6 +15,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     import discord
 
+from bot.discord import front
 from bot.discord.app import DISCORD_API_URL, DISCORD_GATEWAY_URL, point_at, serve
 from bot.service.core import GameService
 from tests.fakes.discord_api import FakeDiscord
@@ -38,6 +39,8 @@ async def connect(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> AsyncIt
     assert urlparse(fake.gateway_url).hostname == "127.0.0.1"
     monkeypatch.setenv("DISCORD_API_URL", fake.api_url)
     monkeypatch.setenv("DISCORD_GATEWAY_URL", fake.gateway_url)
+    # Boards that could not be posted are tried again quickly, not every minute.
+    monkeypatch.setattr(front, "RESEND_INTERVAL", 0.2)
     tasks: list[asyncio.Task[None]] = []
 
     async def start(service: GameService) -> asyncio.Task[None]:

@@ -415,6 +415,29 @@ async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
     assert ids_like(resent, rf"dmb:p:{game_id}:{after.version}:0")
 
 
+async def test_a_board_that_could_not_be_posted_is_resent_without_any_click(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    await act(
+        fake,
+        await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 1}),
+    )
+    await service.idle()
+    game_id = int(ids_like(latest_board(fake), r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    fake.denied_channels.add(CHANNEL)
+    await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "f6-e5"}))
+    await service.idle()
+    state = await service.state(game_id)
+    assert state.plies == 3 and state.log[1] == "f6-e5"
+    fake.denied_channels.clear()
+    await fake.wait_for(
+        lambda: state.log[2] in latest_board(fake)["embeds"][0]["description"],
+        timeout=3,
+        what="the computer's board, sent again",
+    )
+
+
 async def test_a_deleted_board_is_replaced_by_the_next_one(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
