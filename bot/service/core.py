@@ -144,6 +144,11 @@ class GameService:
         """Receive the events of work that finishes after its call returned."""
         self._sinks.append(sink)
 
+    def unsubscribe(self, sink: EventSink) -> None:
+        """Stop receiving events (a front end that stops)."""
+        if sink in self._sinks:
+            self._sinks.remove(sink)
+
     async def _publish(self, events: Iterable[Event]) -> None:
         for event in events:
             for sink in self._sinks:

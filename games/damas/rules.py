@@ -87,7 +87,14 @@ _NO_ENDGAME_RULE: Mapping[Material, int] = MappingProxyType({})
 
 BRAZILIAN = Rules(
     key="brazilian",
-    aliases=("brasileira", "damas-brasileiras", "brazilian-draughts", "dama-brasileira"),
+    aliases=(
+        "brasileira",
+        "damas-brasileiras",
+        "brazilian-draughts",
+        "dama-brasileira",
+        "brasiliana",
+        "dama-brasiliana",
+    ),
     title="Brazilian draughts",
     board_size=8,
     dark_corner_left=True,
@@ -145,7 +152,7 @@ _ITALIAN_DRAWN_MATERIAL = frozenset({((1, 0), (1, 0)), ((1, 0), (2, 0))})
 
 ITALIAN = Rules(
     key="italian",
-    aliases=("italiana", "dama-italiana", "italian-draughts"),
+    aliases=("italiana", "dama-italiana", "italian-draughts", "damas-italianas"),
     title="Italian draughts",
     board_size=8,
     dark_corner_left=False,
@@ -167,7 +174,7 @@ ITALIAN = Rules(
 # PDN has no GameType of its own for the household game: it is written as Italian (22).
 ITALIAN_FAMILIAR = Rules(
     key="italian-familiar",
-    aliases=("familiare", "dama-familiare", "italiana-familiare", "soffio"),
+    aliases=("familiare", "dama-familiare", "italiana-familiare", "soffio", "familiar"),
     title="Italian household draughts (with the huff)",
     board_size=8,
     dark_corner_left=False,
