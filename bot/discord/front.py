@@ -217,6 +217,34 @@ class DiscordFront:
 
         await self.run(interaction, work)
 
+    async def open_thread(
+        self,
+        interaction: discord.Interaction[Any],
+        chat: ChatRef,
+        actor: Actor,
+        game: str,
+        opponent: Actor | None,
+    ) -> ChatRef:
+        """A public thread for a new game in the channel of `interaction`; where it cannot be
+        opened (a DM, no permission) the game stays in the channel itself."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            return chat
+        names = " - ".join(
+            person.display_name for person in (actor, opponent) if person is not None
+        )
+        try:
+            thread = await channel.create_thread(
+                name=f"{game}: {names}"[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        except discord.HTTPException as error:
+            logger.info("no thread for the game in %s: %s", chat.chat_id, error)
+            return chat
+        self._channel_languages[str(thread.id)] = self._channel_languages.get(chat.chat_id)
+        return ChatRef(PLATFORM, str(thread.id))
+
     async def answer_draw(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
     ) -> None:

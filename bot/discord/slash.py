@@ -122,6 +122,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         side=_words(text("your side (default: drawn)")),
         players=_words(text("players at a Ludo table (2 to 4)")),
         options=_words(text("rule options, e.g. exact for Ludo")),
+        thread=_words(text("play in a thread of its own")),
     )
     @app_commands.choices(game=_game_choices())
     @app_commands.choices(
@@ -138,6 +139,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         side: int | None = None,
         players: app_commands.Range[int, 2, 4] | None = None,
         options: str | None = None,
+        thread: bool = False,
     ) -> None:
         rival = (
             Actor("discord", str(opponent.id), opponent.display_name, None)
@@ -148,6 +150,8 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
             if opponent is not None and opponent.bot:
                 raise ServiceError(text("Bots do not play here: choose computer instead."))
+            if thread:
+                chat = await front.open_thread(interaction, chat, actor, game, rival)
             return await service.new_game(
                 actor,
                 chat,

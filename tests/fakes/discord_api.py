@@ -206,6 +206,7 @@ class FakeDiscord:
         self.files: dict[int, dict[str, bytes]] = {}
         self.interactions: dict[str, FakeInteraction] = {}
         self.denied_channels: set[str] = set()
+        self.threads: dict[str, dict[str, Any]] = {}
         # Discord's 3 seconds; a test may shorten it to prove that slow work is acked first.
         self.deadline = INTERACTION_DEADLINE
         self._failures: list[Failure] = []
@@ -568,9 +569,38 @@ class FakeDiscord:
             return self._callback(parts[2], payload, files, query)
         if parts[0] == "webhooks":
             return self._webhook(method, parts, payload, files)
+        if method == "POST" and parts[0] == "channels" and parts[2:] == ["threads"]:
+            return self._open_thread(parts[1], payload)
         if parts[0] == "channels" and parts[2:3] == ["messages"]:
             return self._channel_message(method, parts, payload, files)
         raise _Refusal(404, 0, f"the fake does not know {method} {path}")
+
+    def _open_thread(self, parent_id: str, payload: dict[str, Any]) -> tuple[int, Any]:
+        if parent_id in self.denied_channels:
+            raise _Refusal(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if not 1 <= len(payload.get("name", "")) <= 100:
+            self.violations.append(f"thread name {payload.get('name')!r}")
+            raise _Refusal(400, INVALID_FORM_BODY, "thread name of 1 to 100 characters")
+        thread = {
+            "id": str(self._snowflake()),
+            "guild_id": GUILD_ID,
+            "parent_id": parent_id,
+            "owner_id": BOT_USER["id"],
+            "name": payload["name"],
+            "type": payload.get("type", 11),
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": payload.get("auto_archive_duration", 1440),
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+            },
+        }
+        self.threads[thread["id"]] = thread
+        return 201, thread
 
     def _overwrite_commands(self, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
         problems = command_problems(commands)

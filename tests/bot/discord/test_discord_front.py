@@ -470,6 +470,34 @@ async def test_a_draw_offered_by_command_is_accepted_by_button(
     assert ids_like(latest_board(fake), r"dmb:.*") == []
 
 
+async def test_a_game_in_a_thread_of_its_own(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    await act(
+        fake,
+        await fake.slash(
+            ANA,
+            CHANNEL,
+            "new",
+            {"game": "brazilian", "opponent": BIA["user"]["id"], "side": 0, "thread": True},
+            users={BIA["user"]["id"]: BIA},
+        ),
+    )
+    [thread] = fake.threads.values()
+    assert thread["parent_id"] == CHANNEL and thread["name"] == "brazilian: Ana - Bia"
+    assert fake.channel_messages(CHANNEL) == []
+    challenge = fake.channel_messages(thread["id"])[-1]
+    await act(fake, await fake.click(BIA, challenge, ids_like(challenge, r"dmb:a:\d+")[0]))
+    board = latest_board(fake, thread["id"])
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    state = await service.state(game_id)
+    assert state.record.chat is not None and state.record.chat.chat_id == thread["id"]
+    await play_choice(fake, ANA, board, boards.move_choices(state)[0])
+    assert (await service.state(game_id)).plies == 1
+    assert latest_board(fake, thread["id"])["id"] != board["id"]
+
+
 async def test_a_bot_cannot_be_challenged(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
