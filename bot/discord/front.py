@@ -419,7 +419,11 @@ class DiscordFront:
         while True:
             await asyncio.sleep(self.resend_interval)
             for channel_id in set(self._unsent.values()):
-                await self._send_unsent(channel_id)
+                try:
+                    await self._send_unsent(channel_id)
+                except Exception:
+                    # The next round tries again; this loop must outlive any one failure.
+                    logger.exception("boards waiting for %s could not be sent", channel_id)
 
     async def _send_unsent(self, channel_id: str) -> None:
         """Try again the boards of this channel that could not be posted before."""
