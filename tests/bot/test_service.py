@@ -8,6 +8,8 @@ import random
 
 import aiosqlite
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.i18n import translate
 from bot.service.core import GameService, events_state
@@ -22,7 +24,7 @@ from bot.service.events import (
     ServiceError,
     TurnNotice,
 )
-from games.base import CHANCE
+from games.base import CHANCE, replay
 from games.damas.pdn import read_games, replay_game
 from games.ludo.dice import verify
 from storage import Store
@@ -322,3 +324,60 @@ async def test_after_a_restart_the_computer_moves_where_it_is_its_turn(
     await restarted.resume()
     await restarted.idle()
     assert (await restarted.state(state.id)).plies == 2
+
+
+_MOVE_TEXT = st.one_of(
+    st.text(max_size=30),
+    st.lists(
+        st.sampled_from(
+            [
+                "32",
+                "28",
+                "c3",
+                "d4",
+                "x",
+                "-",
+                "roll",
+                "6",
+                "p1",
+                "leave",
+                "soffio",
+                "0",
+                "99",
+                "yard",
+                "home",
+                " ",
+                ":",
+            ]
+        ),
+        max_size=6,
+    ).map("".join),
+)
+
+
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(kind=st.sampled_from([*DRAUGHTS, "ludo"]), typed=_MOVE_TEXT)
+async def test_any_typed_move_is_played_or_refused_with_a_reason(
+    service: GameService, kind: str, typed: str
+) -> None:
+    state = (
+        await two_player_game(service, kind)
+        if kind != "ludo"
+        else latest(await service.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0))
+    )
+    await service.idle()
+    try:
+        await service.move(ANA, typed, state.id)
+    except ServiceError as error:
+        assert translate("en", error.reason).strip()
+    after = await service.state(state.id)
+    assert after.position == replay_position(after)
+
+
+def replay_position(state: GameState) -> object:
+    """The position the stored log gives: a refused move never damages the game."""
+    kind = state.record.kind
+    options = state.record.options.get("rules", {}) if kind == "ludo" else {}
+    return replay(kind, options, state.log)
