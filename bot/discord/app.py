@@ -62,6 +62,7 @@ class DamasClient(discord.Client):
         self._resending = asyncio.create_task(self.front.resend_forever())
 
     async def close(self) -> None:
+        self.front.service.unsubscribe(self.front.show_later)
         if self._resending is not None:
             self._resending.cancel()
             await asyncio.gather(self._resending, return_exceptions=True)

@@ -308,8 +308,7 @@ class DiscordFront:
             elif isinstance(event, PlayerNotice):
                 await self._notify(event, answer)
             elif isinstance(event, TurnNotice):
-                # The board message itself mentions the player to move: that is the notice.
-                continue
+                await self._notify_turn(event)
 
     async def show_later(self, event: Event) -> None:
         """The service's sink: events of work that finished later (computer moves)."""
@@ -336,9 +335,9 @@ class DiscordFront:
     async def _mention(self, state: GameState) -> str | None:
         """A mention of the Discord player who must act, so that Discord notifies them."""
         seat = GameService.acting_seat(state)
-        if seat is None:
-            return None
-        return await self._discord_mention(state.record.seats[seat].player_id)
+        player_id = state.record.seats[seat].player_id if seat is not None else None
+        user_id = await self._discord_user(player_id) if player_id is not None else None
+        return f"<@{user_id}>" if user_id else None
 
     async def post_board(
         self, state: GameState, headline: Text | None, channel_id: str, answer: Answer | None
@@ -448,8 +447,9 @@ class DiscordFront:
         interaction = answer.interaction if answer is not None else None
         if challenge.status == "open":
             seats = family_of(find_game(challenge.kind)).seat_count(challenge.options)
-            mention = await self._discord_mention(challenge.opponent_id)
-            content = f"{mention} {message}" if mention else message
+            opponent = challenge.opponent_id
+            user_id = await self._discord_user(opponent) if opponent is not None else None
+            content = f"<@{user_id}> {message}" if user_id else message
             await self._post_text(
                 challenge.chat.chat_id, content, challenge_view(challenge, seats, language), answer
             )
@@ -463,25 +463,74 @@ class DiscordFront:
             except discord.HTTPException as error:
                 logger.info("the challenge message keeps its buttons: %s", error)
 
-    async def _discord_mention(self, player_id: int | None) -> str | None:
-        if player_id is None:
-            return None
+    async def _discord_user(self, player_id: int) -> str | None:
         for identity in await self.service.contacts(player_id):
             if identity.platform == PLATFORM:
-                return f"<@{identity.user_id}>"
+                return identity.user_id
         return None
 
     async def _notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
-        """A message for one player: with a mention in the game's Discord channel."""
-        if notice.platform not in (None, PLATFORM) or notice.state is None:
+        """A message for one player: privately, else with a mention in the game's channel."""
+        if notice.platform not in (None, PLATFORM):
+            return
+        user_id = await self._discord_user(notice.player_id)
+        if user_id is None:
+            return
+        player = await self.service.store.get_player(notice.player_id)
+        if await self._tell_privately(user_id, translate(player.language, notice.text)):
+            return
+        chat = notice.state.record.chat if notice.state is not None else None
+        if chat is not None and chat.platform == PLATFORM:
+            language = self._channel_languages.get(chat.chat_id)
+            content = f"<@{user_id}> {translate(language, notice.text)}"
+            await self._post_text(chat.chat_id, content, None, answer)
+
+    async def _notify_turn(self, notice: TurnNotice) -> None:
+        """Its turn, for a player last seen on Discord. A game that lives in a Discord channel
+        needs nothing more: its board mentions the player to move. For a game elsewhere (a
+        Telegram group, played from here after /link) the board comes privately, with its
+        buttons."""
+        if notice.platform not in (None, PLATFORM):
             return
         chat = notice.state.record.chat
-        mention = await self._discord_mention(notice.player_id)
-        if chat is None or chat.platform != PLATFORM or mention is None:
+        if chat is not None and chat.platform == PLATFORM:
             return
-        language = self._channel_languages.get(chat.chat_id)
-        content = f"{mention} {translate(language, notice.text)}"
-        await self._post_text(chat.chat_id, content, None, answer)
+        user_id = await self._discord_user(notice.player_id)
+        if user_id is None:
+            return
+        player = await self.service.store.get_player(notice.player_id)
+        headline = text(
+            "{name}, your turn in game #{game}.", name=player.display_name, game=notice.state.id
+        )
+        await self._tell_privately(
+            user_id, translate(player.language, headline), notice.state, player.language
+        )
+
+    async def _tell_privately(
+        self,
+        user_id: str,
+        content: str,
+        state: GameState | None = None,
+        language: str | None = None,
+    ) -> bool:
+        """A direct message (with the board of `state`, if given); False where Discord refuses
+        it (the person takes no direct messages, shares no server with the bot)."""
+        try:
+            channel = await self.client.create_dm(discord.Object(int(user_id)))
+            if state is None:
+                await channel.send(content=content[:CONTENT_LIMIT])
+            else:
+                embed, picture = await self._board_embed(state, None, language)
+                await channel.send(
+                    content=content[:CONTENT_LIMIT],
+                    embed=embed,
+                    file=picture,
+                    view=board_view(state, language) or discord.utils.MISSING,
+                )
+        except discord.HTTPException as error:
+            logger.info("no direct message to %s: %s", user_id, error)
+            return False
+        return True
 
     async def _post_text(
         self,

@@ -43,6 +43,7 @@ UNKNOWN_INTERACTION = 10062
 MISSING_PERMISSIONS = 50013
 INVALID_FORM_BODY = 50035
 ALREADY_ACKNOWLEDGED = 40060
+CANNOT_SEND_TO_USER = 50007
 
 
 @dataclass
@@ -207,6 +208,9 @@ class FakeDiscord:
         self.interactions: dict[str, FakeInteraction] = {}
         self.denied_channels: set[str] = set()
         self.threads: dict[str, dict[str, Any]] = {}
+        # Direct message channels (channel id -> user id); people who take no direct messages.
+        self.dms: dict[str, str] = {}
+        self.closed_dms: set[str] = set()
         # Discord's 3 seconds; a test may shorten it to prove that slow work is acked first.
         self.deadline = INTERACTION_DEADLINE
         self._failures: list[Failure] = []
@@ -569,11 +573,34 @@ class FakeDiscord:
             return self._callback(parts[2], payload, files, query)
         if parts[0] == "webhooks":
             return self._webhook(method, parts, payload, files)
+        if (method, path) == ("POST", "/users/@me/channels"):
+            return 200, self._open_dm(str(payload["recipient_id"]))
         if method == "POST" and parts[0] == "channels" and parts[2:] == ["threads"]:
             return self._open_thread(parts[1], payload)
         if parts[0] == "channels" and parts[2:3] == ["messages"]:
             return self._channel_message(method, parts, payload, files)
         raise _Refusal(404, 0, f"the fake does not know {method} {path}")
+
+    def _open_dm(self, user_id: str) -> dict[str, Any]:
+        channel_id = next((dm for dm, user in self.dms.items() if user == user_id), None)
+        if channel_id is None:
+            channel_id = str(self._snowflake())
+            self.dms[channel_id] = user_id
+        return {
+            "id": channel_id,
+            "type": 1,
+            "recipients": [_user(user_id, f"user-{user_id}")],
+            "last_message_id": None,
+        }
+
+    def direct_messages(self, user_id: str) -> list[dict[str, Any]]:
+        """The messages the bot sent to a person privately."""
+        return [
+            message
+            for channel_id, user in self.dms.items()
+            if user == user_id
+            for message in self.channel_messages(channel_id)
+        ]
 
     def _open_thread(self, parent_id: str, payload: dict[str, Any]) -> tuple[int, Any]:
         if parent_id in self.denied_channels:
@@ -789,6 +816,8 @@ class FakeDiscord:
         channel_id = parts[1]
         if channel_id in self.denied_channels:
             raise _Refusal(403, MISSING_PERMISSIONS, "Missing Permissions")
+        if channel_id in self.dms and self.dms[channel_id] in self.closed_dms:
+            raise _Refusal(403, CANNOT_SEND_TO_USER, "Cannot send messages to this user")
         if method == "POST" and len(parts) == 3:
             return 200, self._new_message(channel_id, payload, files)
         message = self.messages.get(int(parts[3]))

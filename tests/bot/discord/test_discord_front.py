@@ -12,8 +12,9 @@ from bot.discord.slash import SLASH_NAMES
 from bot.service import boards
 from bot.service.commands import find_command
 from bot.service.core import GameService
+from bot.service.events import Actor, ChallengeUpdate
 from bot.service.players import ComputerPlayers
-from storage import Store
+from storage import ChatRef, Store
 from tests.bot.discord.conftest import Connect
 from tests.fakes.discord_api import (
     FakeDiscord,
@@ -496,6 +497,32 @@ async def test_a_game_in_a_thread_of_its_own(
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     assert (await service.state(game_id)).plies == 1
     assert latest_board(fake, thread["id"])["id"] != board["id"]
+
+
+async def test_a_game_elsewhere_comes_privately_to_the_player_seen_on_discord(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """Ana plays at the console; Bia, challenged there, plays from Discord by direct message."""
+    await connect(service)
+    room = ChatRef("console", "room")
+    ana = Actor("console", "ana", "Ana")
+    bia = Actor("discord", BIA["user"]["id"], "Bia")
+    [opened] = await service.new_game(ana, room, "brazilian", opponent=bia, seat=0)
+    assert isinstance(opened, ChallengeUpdate)
+    await service.accept(bia, opened.challenge.id, room)
+    await service.idle()
+    assert fake.channel_messages(CHANNEL) == [] and fake.direct_messages(BIA["user"]["id"]) == []
+    state = await service.state(1)
+    await service.move(ana, boards.move_choices(state)[0].notation, 1)
+    await service.idle()
+    await fake.wait_for(
+        lambda: fake.direct_messages(BIA["user"]["id"]), what="Bia's turn, privately"
+    )
+    [private] = fake.direct_messages(BIA["user"]["id"])
+    assert private["content"] == "Bia, your turn in game #1." and private["embeds"]
+    state = await service.state(1)
+    await play_choice(fake, BIA, private, boards.move_choices(state)[0])
+    assert (await service.state(1)).plies == 2
 
 
 async def test_a_bot_cannot_be_challenged(
