@@ -692,14 +692,14 @@ class GameService:
 
     @asynccontextmanager
     async def _playing(
-        self, actor: Actor, game_id: int | None
+        self, actor: Actor, game_id: int | None, version: int | None = None
     ) -> AsyncIterator[tuple[GameState, Player, list[int]]]:
         """The actor's game under its lock, with the actor's seats in it (refused if none)."""
         player = await self.player(actor)
         target = await self._game_id_for(player, game_id)
         async with self._lock(target):
             state = await self.state(target)
-            self._check_version(state, None)
+            self._check_version(state, version)
             seats = self.seats_of(state, player)
             if not seats:
                 raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
@@ -844,10 +844,15 @@ class GameService:
 
     @_routed
     async def draw(
-        self, actor: Actor, answer: str | None, game_id: int | None = None
+        self,
+        actor: Actor,
+        answer: str | None,
+        game_id: int | None = None,
+        version: int | None = None,
     ) -> list[Event]:
-        """Offer a draw, or accept ("accept") or decline ("decline") the opponent's offer."""
-        async with self._playing(actor, game_id) as (state, _, seats):
+        """Offer a draw, or accept ("accept") or decline ("decline") the opponent's offer; with
+        `version` (from a button), only on that board."""
+        async with self._playing(actor, game_id, version) as (state, _, seats):
             if family_of(find_game(state.record.kind)).multi_seat(state):
                 raise ServiceError(text("Draws are for two-player games."))
             offer = state.record.draw_offer
