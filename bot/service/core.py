@@ -134,6 +134,8 @@ class GameService:
         self._sinks: list[EventSink] = []
         self._players: dict[tuple[str, str], tuple[str, int]] = {}
         self._names: dict[int, str] = {}
+        # The platform each player last acted on in this process (before: the stored times).
+        self._seen: dict[int, str] = {}
         # Recent games as they were last read or written, checked by version before use.
         self._states: OrderedDict[int, GameState] = OrderedDict()
         self._background: set[asyncio.Task[None]] = set()
@@ -195,12 +197,14 @@ class GameService:
         key = (actor.platform, actor.user_id)
         known = self._players.get(key)
         if known is not None and known[0] == actor.display_name:
+            self._seen[known[1]] = actor.platform
             return await self.store.get_player(known[1])
         player = await self.store.player_for_identity(
             actor.platform, actor.user_id, actor.display_name, language_of(actor.language)
         )
         self._players[key] = (actor.display_name, player.id)
         self._names[player.id] = player.display_name
+        self._seen[player.id] = actor.platform
         return player
 
     async def language(self, actor: Actor) -> str | None:
@@ -663,6 +667,7 @@ class GameService:
         its game, and then nothing needs reading."""
         known = self._players.get((actor.platform, actor.user_id))
         if game_id is not None and known is not None and known[0] == actor.display_name:
+            self._seen[known[1]] = actor.platform
             return known[1], game_id
         player = await self.player(actor)
         return player.id, await self._game_id_for(player, game_id)
@@ -768,6 +773,8 @@ class GameService:
 
     async def _where_seen(self, player_id: int) -> str | None:
         """The platform where the player acted last: notices go there."""
+        if player_id in self._seen:
+            return self._seen[player_id]
         seen = await self.store.identities(player_id)
         seen.sort(key=lambda identity: identity.last_seen_at or datetime.min.replace(tzinfo=UTC))
         return seen[-1].platform if seen else None
