@@ -100,6 +100,6 @@ def translate(language: str | None, message: Text | str) -> str:
     }
     try:
         return template.format(**values)
-    except (KeyError, IndexError, ValueError):
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         # A translation with a broken placeholder must never hide the message itself.
         return item.message.format(**values)
