@@ -5,6 +5,7 @@ version, or the challenge id), so a click on a message sent before a restart sti
 ids (at most 100 characters):
 
     dmb:p:{game}:{version}:{part}   select of movable pieces (25 per menu, split in parts)
+    dmb:s:{game}:{version}:{part}   select of one piece's destinations (values: move indexes)
     dmb:m:{game}:{version}:{index}  play the move `index` of `boards.move_choices`
     dmb:r:{game}:{version}          roll the die (Ludo)
     dmb:t:{game}:{version}          open the modal for a typed move
@@ -93,6 +94,48 @@ class PieceSelect(
         values = self.item.values
         piece = values[0] if values else ""
         await front_of(interaction).choose_piece(interaction, self.game_id, self.version, piece)
+
+
+class DestinationSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<part>\d+)",
+):
+    """Pick where the chosen piece goes: each option is a move, named by its index in the
+    move choices of this version (two routes to one square show their notation)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        part: int,
+        moves: Sequence[tuple[int, str]] = (),
+        placeholder: str = "",
+    ) -> None:
+        options = [
+            discord.SelectOption(label=_label(label), value=str(index)) for index, label in moves
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:s:{game_id}:{version}:{part}",
+                options=options,
+                placeholder=placeholder or None,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> DestinationSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        index = int(values[0]) if values and values[0].isdigit() else -1
+        await front_of(interaction).play_choice(interaction, self.game_id, self.version, index)
 
 
 class MoveButton(
@@ -275,6 +318,7 @@ class DrawAnswerButton(
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PieceSelect,
+    DestinationSelect,
     MoveButton,
     RollButton,
     TypeMoveButton,
@@ -337,27 +381,31 @@ def board_view(state: GameState, language: str | None) -> discord.ui.View | None
 
 
 def destination_view(state: GameState, piece: str, language: str | None) -> discord.ui.View | None:
-    """Buttons for the moves of one piece; two routes to one square show their notation."""
+    """A menu of the moves of one piece (25 per menu); two routes to one square show their
+    notation. Past five menus, the typed move remains."""
     moves = [choice for choice in boards.move_choices(state) if choice.piece == piece]
     if not moves:
         return None
     targets = [choice.target for choice in moves]
-    view = discord.ui.View(timeout=None)
-    room = ROWS * BUTTONS_PER_ROW - 1
-    buttons: list[discord.ui.Item[Any]] = [
-        MoveButton(
-            state.id,
-            state.version,
+    labelled = [
+        (
             choice.index,
             choice.notation if targets.count(choice.target) > 1 else f"→ {choice.target}",
         )
-        for choice in moves[:room]
+        for choice in moves
     ]
-    if len(moves) > room:
-        buttons.append(
-            TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
+    view = discord.ui.View(timeout=None)
+    placeholder = translate(language, text("Where does {piece} go?", piece=piece))
+    for part, start in enumerate(range(0, len(labelled), MENU_OPTIONS)[: ROWS - 1]):
+        menu = DestinationSelect(
+            state.id, state.version, part, labelled[start : start + MENU_OPTIONS], placeholder
         )
-    _rows(view, buttons, 0)
+        menu.row = part
+        view.add_item(menu)
+    if len(labelled) > (ROWS - 1) * MENU_OPTIONS:
+        typed = TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
+        typed.row = ROWS - 1
+        view.add_item(typed)
     return view
 
 

@@ -63,7 +63,7 @@ def test_more_than_25_movable_pieces_are_split_into_menus(
     assert offered == [choice.piece for choice in many]
 
 
-def test_a_piece_with_many_moves_keeps_the_typed_move_for_the_rest(
+def test_a_piece_with_many_moves_gets_one_menu_per_25(
     monkeypatch: pytest.MonkeyPatch, state: GameState
 ) -> None:
     many = [MoveChoice(index, f"a1-t{index}", "a1", f"t{index}") for index in range(30)]
@@ -71,8 +71,10 @@ def test_a_piece_with_many_moves_keeps_the_typed_move_for_the_rest(
     view = destination_view(state, "a1", None)
     assert view is not None
     assert message_problems(_payload(view)) == []
-    ids = [item.custom_id for item in view.children if hasattr(item, "custom_id")]
-    assert len(ids) == 25 and ids[-1].startswith("dmb:t:")
+    menus = [item for item in _inner(view) if isinstance(item, discord.ui.Select)]
+    assert [len(menu.options) for menu in menus] == [25, 5]
+    offered = [option.value for menu in menus for option in menu.options]
+    assert offered == [str(index) for index in range(30)]
 
 
 def test_two_routes_to_one_square_show_their_notation(
@@ -86,8 +88,9 @@ def test_two_routes_to_one_square_show_their_notation(
     monkeypatch.setattr(components.boards, "move_choices", lambda state: routes)
     view = destination_view(state, "15", None)
     assert view is not None
-    labels = [item.label for item in _inner(view) if isinstance(item, discord.ui.Button)]
-    assert labels == ["15x24x35", "15x26x35", "→ 20"]
+    (menu,) = [item for item in _inner(view) if isinstance(item, discord.ui.Select)]
+    assert [option.label for option in menu.options] == ["15x24x35", "15x26x35", "→ 20"]
+    assert [option.value for option in menu.options] == ["0", "1", "2"]
 
 
 def test_a_finished_game_has_no_components(state: GameState) -> None:

@@ -77,26 +77,30 @@ async def start_duel(fake: FakeDiscord, game: str = "brazilian") -> dict[str, An
 async def play_choice(
     fake: FakeDiscord, who: dict[str, Any], board: dict[str, Any], choice: boards.MoveChoice
 ) -> FakeInteraction:
-    """Pick the piece in the board's menu, then the destination button of the answer."""
+    """Pick the piece in the board's menu, then the destination in the answer's menu."""
+    menu = menu_offering(board, r"dmb:p:\d+:\d+:\d+", choice.piece)
+    picked = await act(fake, await fake.click(who, board, menu, [choice.piece]))
+    assert picked.original is not None
+    destinations = menu_offering(picked.original, r"dmb:s:\d+:\d+:\d+", str(choice.index))
+    return await act(
+        fake, await fake.click(who, picked.original, destinations, [str(choice.index)])
+    )
+
+
+def menu_offering(message: dict[str, Any], pattern: str, value: str) -> str:
+    """The custom id of the select menu of `message` that offers `value`."""
     [menu] = [
         custom_id
-        for custom_id in ids_like(board, r"dmb:p:\d+:\d+:\d+")
+        for custom_id in ids_like(message, pattern)
         if any(
-            option["value"] == choice.piece
-            for row in board["components"]
+            option["value"] == value
+            for row in message["components"]
             for item in row["components"]
             if item.get("custom_id") == custom_id
             for option in item["options"]
         )
     ]
-    picked = await act(fake, await fake.click(who, board, menu, [choice.piece]))
-    assert picked.original is not None
-    button = next(
-        custom_id
-        for custom_id in ids_like(picked.original, r"dmb:m:\d+:\d+:\d+")
-        if custom_id.endswith(f":{choice.index}")
-    )
-    return await act(fake, await fake.click(who, picked.original, button))
+    return menu
 
 
 async def test_commands_are_registered_with_portuguese_and_italian_names(
@@ -189,8 +193,9 @@ async def test_a_stale_board_is_refused_with_the_fresh_one(
     assert picked.original is not None
     await play_choice(fake, ANA, old_board, first)
     # Ana clicks again on the destination she picked before the move.
+    destinations = menu_offering(picked.original, r"dmb:s:.*", str(first.index))
     again = await act(
-        fake, await fake.click(ANA, picked.original, ids_like(picked.original, r"dmb:m:.*")[0])
+        fake, await fake.click(ANA, picked.original, destinations, [str(first.index)])
     )
     assert "changed" in again.ephemeral_text
     assert again.original is not None and again.original["embeds"], "the fresh board is shown"
@@ -362,7 +367,8 @@ async def test_a_click_that_cannot_be_acknowledged_does_nothing(
     )
     assert picked.original is not None
     fake.fail_next("POST", r"/callback$", 404, code=10062)
-    late = await fake.click(ANA, picked.original, ids_like(picked.original, r"dmb:m:.*")[0])
+    destinations = menu_offering(picked.original, r"dmb:s:.*", str(choice.index))
+    late = await fake.click(ANA, picked.original, destinations, [str(choice.index)])
     await fake.wait_for(lambda: late.token in "".join(c.path for c in fake.calls), what="the ack")
     await asyncio.sleep(0.1)
     assert (await service.state(game_id)).plies == 0, "a move without acknowledgement"
