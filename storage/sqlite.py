@@ -843,14 +843,17 @@ class SqliteStore(Store):
                 "active" if result is None else "finished",
                 encoded_result,
             )
-            await _require_players(connection, [player_id])
             # The next ply comes from the log itself; the primary key (game_id, ply) would
             # refuse a second insert of the same ply even if the version check were bypassed.
-            await connection.execute_fetchall(
-                "INSERT INTO moves (game_id, ply, notation, seat, player_id, played_at) "
-                "SELECT ?, coalesce(max(ply), 0) + 1, ?, ?, ?, ? FROM moves WHERE game_id = ?",
-                (game_id, notation, seat, player_id, self._now(), game_id),
-            )
+            # The foreign key checks the player (no extra read on the path of every move).
+            try:
+                await connection.execute_fetchall(
+                    "INSERT INTO moves (game_id, ply, notation, seat, player_id, played_at) "
+                    "SELECT ?, coalesce(max(ply), 0) + 1, ?, ?, ?, ? FROM moves WHERE game_id = ?",
+                    (game_id, notation, seat, player_id, self._now(), game_id),
+                )
+            except sqlite3.IntegrityError:
+                raise NotFound(f"there is no player with id {player_id}") from None
             now = _epoch(self._clock())
             if player_id is not None:
                 await _end_vacation(connection, player_id, now)
