@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
 
 import discord
 
@@ -57,7 +57,24 @@ def _label(value: str) -> str:
     return value if len(value) <= LABEL_LIMIT else value[: LABEL_LIMIT - 1] + "…"
 
 
+class FromCustomId:
+    """Rebuilt from its custom id after a restart: the groups of the item's template, in
+    order, are the first arguments of its constructor (digits as numbers)."""
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> Self:
+        values = (int(group) if group.isdigit() else group for group in match.groups())
+        built: Self = cast(Any, cls)(*values)
+        return built
+
+
 class PieceSelect(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"{PREFIX}:p:(?P<game>\d+):(?P<version>\d+):(?P<part>\d+)",
 ):
@@ -81,15 +98,6 @@ class PieceSelect(
         )
         self.game_id, self.version = game_id, version
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> PieceSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["part"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         piece = values[0] if values else ""
@@ -97,6 +105,7 @@ class PieceSelect(
 
 
 class DestinationSelect(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<part>\d+)",
 ):
@@ -123,15 +132,6 @@ class DestinationSelect(
         )
         self.game_id, self.version = game_id, version
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> DestinationSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["part"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         index = int(values[0]) if values and values[0].isdigit() else -1
@@ -139,6 +139,7 @@ class DestinationSelect(
 
 
 class MoveButton(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
 ):
@@ -154,20 +155,12 @@ class MoveButton(
         )
         self.game_id, self.version, self.index = game_id, version, index
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> MoveButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await front_of(interaction).play_choice(interaction, self.game_id, self.version, self.index)
 
 
 class RollButton(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"{PREFIX}:r:(?P<game>\d+):(?P<version>\d+)",
 ):
@@ -184,20 +177,12 @@ class RollButton(
         )
         self.game_id, self.version = game_id, version
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> RollButton:
-        return cls(int(match["game"]), int(match["version"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await front_of(interaction).roll(interaction, self.game_id, self.version)
 
 
 class TypeMoveButton(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)",
 ):
@@ -213,15 +198,6 @@ class TypeMoveButton(
             )
         )
         self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> TypeMoveButton:
-        return cls(int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         language = str(interaction.locale)
@@ -248,6 +224,7 @@ class MoveModal(discord.ui.Modal):
 
 
 class ChallengeButton(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"{PREFIX}:(?P<action>[adb]):(?P<challenge>\d+)",
 ):
@@ -270,15 +247,6 @@ class ChallengeButton(
         )
         self.action, self.challenge_id = action, challenge_id
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> ChallengeButton:
-        return cls(match["action"], int(match["challenge"]))
-
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await front_of(interaction).answer_challenge(
             interaction, self.challenge_id, self.ACTIONS[self.action]
@@ -286,6 +254,7 @@ class ChallengeButton(
 
 
 class DrawAnswerButton(
+    FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"{PREFIX}:(?P<answer>[yn]):(?P<game>\d+):(?P<version>\d+)",
 ):
@@ -300,15 +269,6 @@ class DrawAnswerButton(
             )
         )
         self.accept, self.game_id, self.version = answer == "y", game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> DrawAnswerButton:
-        return cls(match["answer"], int(match["game"]), int(match["version"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await front_of(interaction).answer_draw(
