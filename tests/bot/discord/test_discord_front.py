@@ -581,3 +581,20 @@ async def test_a_board_that_breaks_the_limits_is_refused_by_the_fake(fake: FakeD
     assert message_problems({"components": too_many_rows}) == ["6 action rows (at most 5)"]
     assert message_problems({"components": [menu]}) == ["26 select options (1 to 25)"]
     assert message_problems({"content": "x" * 2001}) == ["content longer than 2000"]
+
+
+async def test_a_reminder_comes_to_the_player_by_direct_message(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    state = await service.state(game_id)
+    bia = await service.player(Actor("discord", BIA["user"]["id"], "Bia"))
+    assert bia.id in [seat.player_id for seat in state.record.seats]
+    await service.store.add_notice(bia.id, game_id, "reminder_1h")
+    await service.deliver_notices()
+    await fake.wait_for(lambda: fake.direct_messages(BIA["user"]["id"]), what="the reminder")
+    [private] = fake.direct_messages(BIA["user"]["id"])
+    assert f"#{game_id}" in private["content"]
+    assert await service.store.unsent_notices() == [], "a delivered notice is marked sent"
