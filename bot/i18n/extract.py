@@ -168,12 +168,20 @@ def read_catalogue(locale: str, locale_root: Path = LOCALE_ROOT) -> Catalog:
     if not path.exists():
         return _new_catalogue(locale)
     with path.open("rb") as po_file:
-        return read_po(po_file, locale=locale)
+        catalogue = read_po(po_file, locale=locale)
+    for message in catalogue:
+        # Babel reads a "#| msgid" line (the previous msgid of a fuzzy entry, written by
+        # gettext tools) as a translator comment "| msgid ..."; left alone, it would stay
+        # on the entry for ever.
+        message.user_comments = [
+            comment for comment in message.user_comments if not comment.startswith("| ")
+        ]
+    return catalogue
 
 
 def _render(catalogue: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalogue, sort_by_file=True, ignore_obsolete=True, include_previous=True)
+    write_po(out, catalogue, sort_by_file=True, ignore_obsolete=True)
     return out.getvalue()
 
 

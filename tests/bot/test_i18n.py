@@ -342,7 +342,7 @@ def test_update_keeps_translations_adds_drops_and_marks_rewordings_fuzzy(tmp_pat
     }
     content = extract.catalogue_path("it", locale_root).read_text(encoding="utf-8")
     assert "Bye." not in content
-    assert '#, fuzzy, python-brace-format\n#| msgid "Your turn, {name}."\n' in content
+    assert '#, fuzzy, python-brace-format\nmsgid "It is your turn, {name}."\n' in content
     assert sorted(extract.problems("it", messages, locale_root)) == [
         "fuzzy, to be reviewed (bot/game.py:3): 'It is your turn, {name}.'",
         "untranslated (bot/game.py:1): 'Challenge accepted.'",
@@ -355,6 +355,14 @@ def test_update_twice_leaves_the_file_untouched(tmp_path: Path) -> None:
     (locale_root / "it").mkdir(parents=True)
     messages = extract.find_messages(tmp_path / "src")
     extract.update("it", messages, locale_root)
+    # A previous msgid written by gettext tools, which Babel reads as a comment.
+    path = extract.catalogue_path("it", locale_root)
+    path.write_text(
+        path.read_text("utf-8").replace('msgid "one"', '#, fuzzy\n#| msgid "on"\nmsgid "one"'),
+        "utf-8",
+    )
+    extract.update("it", messages, locale_root)
+    assert 'msgid "on"' not in path.read_text("utf-8")
     written = extract.catalogue_path("it", locale_root).read_bytes()
 
     assert extract.update("it", messages, locale_root) == []
