@@ -121,7 +121,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         computer=_words(text("play against the computer")),
         side=_words(text("your side (default: drawn)")),
         players=_words(text("players at a Ludo table (2 to 4)")),
-        options=_words(text("rule options, e.g. exact for Ludo")),
+        options=_words(text("rule options, e.g. three-sixes for Ludo, or 3d for 3 days per move")),
         thread=_words(text("play in a thread of its own")),
     )
     @app_commands.choices(game=_game_choices())
