@@ -52,6 +52,11 @@ async def act(fake: FakeDiscord, interaction: FakeInteraction) -> FakeInteractio
     return interaction
 
 
+def game_of(board: dict[str, Any]) -> int:
+    """The game id a board message carries in its piece menu."""
+    return int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+
+
 async def start_duel(fake: FakeDiscord, game: str = "brazilian") -> dict[str, Any]:
     """Ana challenges Bia (Ana white); Bia accepts with the button; the first board."""
     await act(
@@ -127,7 +132,7 @@ async def test_a_game_between_two_members_played_by_components(
 ) -> None:
     await connect(service)
     board = await start_duel(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     players = {0: ANA, 1: BIA}
     plies = 0
     state = await service.state(game_id)
@@ -154,7 +159,7 @@ async def test_a_stranger_click_gets_a_private_answer_and_changes_nothing(
 ) -> None:
     await connect(service)
     board = await start_duel(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     before = await service.state(game_id)
     messages = len(fake.channel_messages(CHANNEL))
     for who in (CAIO, BIA):  # a stranger, and the player who is not to move
@@ -305,7 +310,7 @@ async def test_a_component_sent_before_a_restart_still_works(
 ) -> None:
     first = await connect(service)
     board = await start_duel(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     first.cancel()
     await asyncio.gather(first, return_exceptions=True)
 
@@ -330,7 +335,7 @@ async def test_after_a_dropped_gateway_connection_the_session_resumes(
     await fake.drop_connection()
     await asyncio.wait_for(fake.resumed.wait(), 5)
     assert fake.resumptions == 1 and fake.identifications == 1
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     await play_choice(fake, ANA, board, boards.move_choices(await service.state(game_id))[0])
     assert (await service.state(game_id)).plies == 1
 
@@ -340,7 +345,7 @@ async def test_slow_work_is_acknowledged_first_and_answered_later(
 ) -> None:
     await connect(service)
     board = await start_duel(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     choice = boards.move_choices(await service.state(game_id))[0]
     move = service.move
 
@@ -360,7 +365,7 @@ async def test_a_click_that_cannot_be_acknowledged_does_nothing(
 ) -> None:
     await connect(service)
     board = await start_duel(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     choice = boards.move_choices(await service.state(game_id))[0]
     picked = await act(
         fake, await fake.click(ANA, board, ids_like(board, r"dmb:p:.*")[0], [choice.piece])
@@ -381,7 +386,7 @@ async def test_a_rate_limited_board_is_posted_after_the_wait(
 ) -> None:
     await connect(service)
     board = await start_duel(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     state = await service.state(game_id)
     fake.fail_next("POST", rf"^/channels/{CHANNEL}/messages$", 429, retry_after=0.3)
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
@@ -400,7 +405,7 @@ async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
         await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 0}),
     )
     board = latest_board(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     fake.denied_channels.add(CHANNEL)
     state = await service.state(game_id)
     played = await play_choice(fake, ANA, board, boards.move_choices(state)[0])
@@ -450,7 +455,7 @@ async def test_a_deleted_board_is_replaced_by_the_next_one(
 ) -> None:
     await connect(service)
     board = await start_duel(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     fake.delete_message(board["id"])
     state = await service.state(game_id)
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
@@ -465,7 +470,7 @@ async def test_a_draw_offered_by_command_is_accepted_by_button(
 ) -> None:
     await connect(service)
     board = await start_duel(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     await act(fake, await fake.slash(ANA, CHANNEL, "draw", {"answer": "offer"}))
     offered = latest_board(fake)
     [accept] = ids_like(offered, r"dmb:y:\d+:\d+")
@@ -497,7 +502,7 @@ async def test_a_game_in_a_thread_of_its_own(
     challenge = fake.channel_messages(thread["id"])[-1]
     await act(fake, await fake.click(BIA, challenge, ids_like(challenge, r"dmb:a:\d+")[0]))
     board = latest_board(fake, thread["id"])
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     state = await service.state(game_id)
     assert state.record.chat is not None and state.record.chat.chat_id == thread["id"]
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
@@ -588,7 +593,7 @@ async def test_a_reminder_comes_to_the_player_by_direct_message(
 ) -> None:
     await connect(service)
     board = await start_duel(fake)
-    game_id = int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    game_id = game_of(board)
     state = await service.state(game_id)
     bia = await service.player(Actor("discord", BIA["user"]["id"], "Bia"))
     assert bia.id in [seat.player_id for seat in state.record.seats]
