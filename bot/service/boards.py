@@ -7,7 +7,6 @@ for every platform), `text_board` (the console), `caption` (whose turn, the last
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 import re
 from concurrent.futures import ProcessPoolExecutor
@@ -28,6 +27,7 @@ from bot.render import (
 from bot.service.correspondence import TimeControl, describe_time
 from bot.service.events import GameState
 from bot.service.families import COLOUR_NAMES, Draughts, family_of
+from bot.service.workers import worker_processes
 from games.base import CHANCE, find_game
 from games.damas import Position, parse_square, square_name
 from games.ludo import LudoPosition, Roll, Step
@@ -117,8 +117,7 @@ class Painter:
     async def picture(self, state: GameState, viewer_seat: int | None = None) -> bytes:
         """The same PNG as `picture`, drawn in a worker process."""
         if self._pool is None:
-            context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self._workers, context, initializer=warm_up)
+            self._pool = worker_processes(self._workers, warm_up)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, _paint, view(state, viewer_seat))
 

@@ -8,11 +8,11 @@ options, snapshot) and answers with the move's notation, so nothing but strings 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 from collections.abc import Mapping
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from typing import Any
 
+from bot.service.workers import worker_processes
 from games.base import AnyGame, find_game
 from games.computer import LEVELS, Limit, choose
 
@@ -32,9 +32,7 @@ class ComputerPlayers:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            # "spawn": the worker must not inherit the bot's threads (database, event loop).
-            context = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._executor = worker_processes(1)
         return self._executor
 
     async def choose(self, kind: str, rules: Mapping[str, Any], position: AnyGame) -> Any:
