@@ -20,8 +20,8 @@ from platformdirs import user_data_dir
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.i18n import text, translate
 from bot.render import warm_up
+from bot.service.clocks import Clock, ManualClock, utc_now
 from bot.service.core import GameService
-from bot.service.correspondence import Clock, ManualClock, utc_now
 from storage import StorageError, open_store
 
 DATABASE_NAME = "damas-bot.sqlite3"

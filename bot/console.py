@@ -16,9 +16,9 @@ from typing import TextIO
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
+from bot.service.clocks import ManualClock, parse_span
 from bot.service.commands import CommandError, parse_command
 from bot.service.core import GameService
-from bot.service.correspondence import ManualClock, parse_span
 from bot.service.dispatch import dispatch, game_number
 from bot.service.events import (
     Actor,

@@ -24,7 +24,7 @@ from bot.render import (
     render_ludo,
     warm_up,
 )
-from bot.service.correspondence import TimeControl, describe_time
+from bot.service.clocks import TimeControl, describe_time
 from bot.service.events import GameState
 from bot.service.families import COLOUR_NAMES, Draughts, family_of
 from bot.service.workers import worker_processes

@@ -1,4 +1,5 @@
-"""Correspondence play: time controls, the vacation allowance, link codes, and the scheduler.
+"""Correspondence play: reminders before deadlines, losses on time, vacations, and the
+scheduler that does what falls due.
 
 Deadlines, reminders and vacations are rows in the database (storage's clocks, vacations
 and notices). The scheduler sleeps until the next one falls due (or until something changes),
@@ -12,161 +13,156 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
-import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from datetime import timedelta
 
 from bot.i18n import Text, text
-from bot.service.events import ServiceError
-from storage import VacationRecord
-
-if TYPE_CHECKING:
-    from bot.service.core import GameService
+from bot.service.capability import Capability
+from bot.service.clocks import VACATION_DAYS_PER_YEAR, describe_time, vacation_days_used
+from bot.service.events import (
+    Actor,
+    BoardUpdate,
+    Event,
+    GameState,
+    PlayerNotice,
+    Reply,
+    ServiceError,
+)
+from bot.service.families import family_of
+from bot.service.turns import events_state
+from games.base import find_game
+from storage import ClockRecord, OnVacation
 
 logger = logging.getLogger(__name__)
 
-Clock = Callable[[], datetime]
-
-CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 10, 14)
-LIVE_MINUTES = range(1, 61)
 # Reminders before a deadline: name -> how long before. Each is sent once per turn, and only
 # in turns longer than that.
 REMINDERS = {"24h": timedelta(hours=24), "1h": timedelta(hours=1)}
-VACATION_DAYS_PER_YEAR = 30
-LINK_CODE_LIFETIME = timedelta(minutes=15)
-# Unambiguous letters and digits: no 0/O, 1/I/L.
-LINK_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-LINK_CODE_LENGTH = 6
 # The scheduler looks again at least this often, whatever it expects.
 MAX_SLEEP = timedelta(minutes=10)
 
-_DAYS = re.compile(r"^(\d{1,2})\s*(?:d|day|days|dia|dias|g|gg|giorno|giorni)$")
-_MINUTES = re.compile(r"^(\d{1,2})\s*(?:m|min|mins|minute|minutes|minuto|minutos|minuti)$")
 
+class Correspondence(Capability):
+    """Clocks, reminders and vacations."""
 
-def utc_now() -> datetime:
-    return datetime.now(UTC)
+    async def remind(self, clock: ClockRecord, name: str) -> None:
+        """Reminder `name` for the turn of a clock: queued once, unless the player muted them."""
+        record = await self.core.store.get_game(clock.game_id)
+        player_id = record.seats[clock.seat].player_id
+        if player_id is not None and not (await self.core.store.get_player(player_id)).reminders:
+            player_id = None
+        await self.core.store.remind(clock.game_id, clock.seat, name, player_id)
 
-
-class ManualClock:
-    """A clock that moves only when told: for tests and the console's --fake-clock."""
-
-    def __init__(self, start: datetime | None = None) -> None:
-        self.now = start or utc_now()
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, span: timedelta) -> None:
-        self.now += span
-
-
-_SPAN = re.compile(r"^\+?(\d{1,4})\s*(d|h|m)$")
-_SPAN_UNITS = {"d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
-
-
-def parse_span(word: str) -> timedelta | None:
-    """'+2d', '5h', '+30m' as a time span, else None."""
-    found = _SPAN.match(word.strip().lower())
-    return int(found.group(1)) * _SPAN_UNITS[found.group(2)] if found else None
-
-
-@dataclass(frozen=True)
-class TimeControl:
-    """How long a player has for each move: days (correspondence) or minutes (live)."""
-
-    per_move: timedelta
-    correspondence: bool
-
-    def to_options(self) -> dict[str, Any]:
-        return {"per_move": self.per_move.total_seconds(), "correspondence": self.correspondence}
-
-    @classmethod
-    def from_options(cls, options: dict[str, Any]) -> TimeControl | None:
-        stored = options.get("time")
-        if not isinstance(stored, dict):
-            return None
-        return cls(timedelta(seconds=float(stored["per_move"])), bool(stored["correspondence"]))
-
-
-def split_time_control(words: Sequence[str]) -> tuple[TimeControl | None, list[str]]:
-    """The time control among the words of /new ("3d", "3 days", "5m", "7 giorni"), and the
-    other words. Raises ServiceError for a time the bot does not offer."""
-    control: TimeControl | None = None
-    rest: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index].lower()
-        # "3 days": the number and the unit as two words.
-        if word.isdigit() and index + 1 < len(words):
-            joined = word + words[index + 1].lower()
-            if _DAYS.match(joined) or _MINUTES.match(joined):
-                word = joined
-                index += 1
-        days, minutes = _DAYS.match(word), _MINUTES.match(word)
-        if days:
-            count = int(days.group(1))
-            if count not in CORRESPONDENCE_DAYS:
-                raise ServiceError(
-                    text("Correspondence games take 1, 2, 3, 5, 7, 10 or 14 days per move.")
+    async def timeout(self, clock: ClockRecord) -> None:
+        """The deadline of a turn passed: a loss on time (in Ludo the player leaves and the
+        others play on). Checked again under the game's lock, so it happens once."""
+        async with self.core.lock(clock.game_id):
+            state = await self.core.state(clock.game_id)
+            current = await self.core.store.clock(clock.game_id)
+            if (
+                current is None
+                or current.seat != clock.seat
+                or current.due_at is None
+                or current.due_at > self.core.clock()
+                or self.core.acting_seat(state) != clock.seat
+            ):
+                return
+            if state.record.seats[clock.seat].computer is not None:
+                self.core.wake_computers(state)
+                return
+            family = family_of(find_game(state.record.kind))
+            loser = state.seat_names[clock.seat]
+            if family.multi_seat(state):
+                events = await self.core.commit(
+                    state, family.leave(state, clock.seat), clock.seat, None
                 )
-            control = TimeControl(timedelta(days=count), correspondence=True)
-        elif minutes:
-            count = int(minutes.group(1))
-            if count not in LIVE_MINUTES:
-                raise ServiceError(text("Live games take 1 to 60 minutes per move."))
-            control = TimeControl(timedelta(minutes=count), correspondence=False)
-        else:
-            rest.append(words[index])
-        index += 1
-    return control, rest
+            else:
+                winners = [seat.seat for seat in state.record.seats if seat.seat != clock.seat]
+                events = await self.core.finish(state, {"winners": winners, "reason": "timeout"})
+            for seat in state.record.seats:
+                if seat.player_id is not None:
+                    await self.core.store.add_notice(
+                        seat.player_id, state.id, f"timeout:{clock.seat}"
+                    )
+        headline = text("{name} ran out of time.", name=loser)
+        fresh = events_state(events)
+        assert fresh is not None
+        await self.core.publish([BoardUpdate(fresh, headline, fresh.record.chat), *events[1:]])
+        self.core.wake_computers(fresh)
 
+    async def deliver_notices(self) -> None:
+        """Deliver the queued notices (reminders, losses on time), each marked once sent."""
+        for notice in await self.core.store.unsent_notices():
+            state = None
+            if notice.game_id is not None:
+                try:
+                    state = await self.core.state(notice.game_id)
+                except ServiceError:
+                    state = None
+            message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
+            platform = await self.core.roster.where_seen(notice.player_id)
+            await self.core.publish([PlayerNotice(notice.player_id, message, state, platform)])
+            await self.core.store.notice_sent(notice.id)
 
-def describe_time(left: timedelta) -> Text:
-    """'2d 5h', '3h 20m', '45m', '30s' left."""
-    seconds = max(0, int(left.total_seconds()))
-    days, rest = divmod(seconds, 86_400)
-    hours, rest = divmod(rest, 3_600)
-    minutes, seconds = divmod(rest, 60)
-    if days:
-        return text("{days}d {hours}h", days=days, hours=hours)
-    if hours:
-        return text("{hours}h {minutes}m", hours=hours, minutes=minutes)
-    if minutes:
-        return text("{minutes}m", minutes=minutes)
-    return text("{seconds}s", seconds=seconds)
+    async def vacation(self, actor: Actor, days: int | None) -> list[Event]:
+        """Start a vacation of `days` (None: every day left this year), or with 0 end it."""
+        player = await self.core.roster.player(actor)
+        now = self.core.clock()
+        if days == 0:
+            if await self.core.store.end_vacation(player.id) is None:
+                raise ServiceError(text("You are not on vacation."))
+            self.core.poke()
+            return [Reply(text("Welcome back: your clocks run again."))]
+        used = vacation_days_used(
+            await self.core.store.vacations(
+                player.id, now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+            ),
+            now.year,
+            now,
+        )
+        left = int(VACATION_DAYS_PER_YEAR - used)
+        if left < 1:
+            raise ServiceError(text("You have no vacation days left this year."))
+        wanted = left if days is None else days
+        if not 1 <= wanted <= left:
+            raise ServiceError(
+                text("You can take 1 to {left} days of vacation this year.", left=left)
+            )
+        until = now + timedelta(days=wanted)
+        try:
+            await self.core.store.start_vacation(player.id, until)
+        except OnVacation:
+            raise ServiceError(
+                text("You are on vacation already: /vacation off ends it.")
+            ) from None
+        self.core.poke()
+        return [
+            Reply(
+                text(
+                    "On vacation for {days} days, until {until}: your clocks stop in every "
+                    "game. Any move of yours ends the vacation.",
+                    days=wanted,
+                    until=until.strftime("%Y-%m-%d %H:%M UTC"),
+                )
+            )
+        ]
 
-
-def vacation_days_used(vacations: Sequence[VacationRecord], year: int, now: datetime) -> float:
-    """The days of vacation a player took in a calendar year (a vacation going on counts up to
-    now)."""
-    start = datetime(year, 1, 1, tzinfo=UTC)
-    end = datetime(year + 1, 1, 1, tzinfo=UTC)
-    used = timedelta()
-    for vacation in vacations:
-        until = vacation.ended_at or min(vacation.ends_at, now)
-        overlap = min(until, end) - max(vacation.started_at, start)
-        if overlap > timedelta():
-            used += overlap
-    return used / timedelta(days=1)
-
-
-def new_link_code() -> str:
-    return "".join(secrets.choice(LINK_CODE_ALPHABET) for _ in range(LINK_CODE_LENGTH))
+    async def set_reminders(self, actor: Actor, on: bool) -> list[Event]:
+        player = await self.core.roster.player(actor)
+        await self.core.store.set_reminders(player.id, on)
+        if on:
+            return [Reply(text("Reminders before your deadlines are on."))]
+        return [Reply(text("Reminders before your deadlines are off."))]
 
 
 class Scheduler:
     """Does what falls due, when it falls due; `poke` it when something changed."""
 
-    def __init__(self, service: GameService) -> None:
-        self.service = service
-        self._poked = asyncio.Event()
+    def __init__(self, correspondence: Correspondence) -> None:
+        self.correspondence = correspondence
+        self.core = correspondence.core
 
     def poke(self) -> None:
-        self._poked.set()
+        self.core.poke()
 
     async def run(self) -> None:
         """Run until cancelled."""
@@ -175,24 +171,43 @@ class Scheduler:
                 await self.run_due()
             except Exception:
                 logger.exception("the scheduler failed; it tries again shortly")
-            wake = await self.service.store.next_wakeup(REMINDERS)
-            delay = MAX_SLEEP if wake is None else min(wake - self.service.clock(), MAX_SLEEP)
-            self._poked.clear()
+            wake = await self.core.store.next_wakeup(REMINDERS)
+            delay = MAX_SLEEP if wake is None else min(wake - self.core.clock(), MAX_SLEEP)
+            self.core.changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._poked.wait(), max(delay.total_seconds(), 0.05))
+                await asyncio.wait_for(self.core.changed.wait(), max(delay.total_seconds(), 0.05))
 
     async def run_due(self) -> None:
         """Everything due now: vacations that end, reminders, losses on time, then deliver the
         notices waiting (also those of before a restart)."""
-        service = self.service
-        store = service.store
-        now = service.clock()
+        store = self.core.store
+        now = self.core.clock()
         for vacation in await store.vacations_due(now):
             await store.end_vacation(vacation.player_id)
             await store.add_notice(vacation.player_id, None, "vacation_over")
         for name, before in REMINDERS.items():
             for clock in await store.clocks_to_remind(now, name, before):
-                await service.remind(clock, name)
+                await self.correspondence.remind(clock, name)
         for clock in await store.due_clocks(now):
-            await service.timeout(clock)
-        await service.deliver_notices()
+            await self.correspondence.timeout(clock)
+        await self.correspondence.deliver_notices()
+
+
+def _notice_text(kind: str, game_id: int | None, player_id: int, state: GameState | None) -> Text:
+    """What a queued notice says to its player."""
+    if kind == "vacation_over":
+        return text("Your vacation is over: your clocks run again.")
+    if kind.startswith("reminder_") and state is not None and state.time_left is not None:
+        return text(
+            "Game #{game}: it is your move, {left} left.",
+            game=game_id,
+            left=describe_time(state.time_left),
+        )
+    if kind.startswith("timeout:") and state is not None:
+        seat = int(kind.split(":")[1])
+        if state.record.seats[seat].player_id == player_id:
+            return text("You ran out of time in game #{game}.", game=game_id)
+        return text(
+            "{name} ran out of time in game #{game}.", name=state.seat_names[seat], game=game_id
+        )
+    return text("Game #{game} needs you.", game=game_id)

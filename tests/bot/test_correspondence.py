@@ -12,8 +12,8 @@ import pytest
 
 from bot.i18n import translate
 from bot.service import boards
+from bot.service.clocks import ManualClock
 from bot.service.core import GameService
-from bot.service.correspondence import ManualClock
 from bot.service.events import (
     Actor,
     BoardUpdate,

@@ -1,0 +1,263 @@
+"""Challenges: open one (or start a game against the computer), accept, join a table, begin,
+decline or withdraw; and the start of every game."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from bot.i18n import text
+from bot.service.capability import Capability, routed
+from bot.service.clocks import split_time_control
+from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, Event, ServiceError
+from bot.service.families import Family, family_of
+from bot.service.turns import next_clock
+from games.base import GameKind, find_game
+from storage import (
+    Challenge,
+    ChallengeFull,
+    ChallengeNotOpen,
+    ChatRef,
+    NotFound,
+    Player,
+    SeatRecord,
+)
+
+COMPUTER = "computer"
+
+
+class Challenges(Capability):
+    """Challenges, tables, and the start of games."""
+
+    @routed
+    async def new_game(
+        self,
+        actor: Actor,
+        chat: ChatRef | None,
+        game_name: str,
+        *,
+        opponent: Actor | None = None,
+        computer: bool = False,
+        seat: int | None = None,
+        players: int | None = None,
+        option_words: Sequence[str] = (),
+    ) -> list[Event]:
+        """Start a game against the computer, or challenge `opponent` (None: anyone in the
+        chat). `seat` is the challenger's seat (None: drawn at random)."""
+        kind = self._kind(game_name)
+        family = family_of(kind)
+        time_control, words = split_time_control(option_words)
+        options = family.new_options(kind, players, words)
+        if time_control is not None:
+            options["time"] = time_control.to_options()
+        challenger = await self.core.roster.player(actor)
+        if opponent is not None and (opponent.platform, opponent.user_id) == (
+            actor.platform,
+            actor.user_id,
+        ):
+            raise ServiceError(text("You cannot challenge yourself."))
+        if computer:
+            seat_count = family.seat_count(options)
+            own_seat = secrets.randbelow(seat_count) if seat is None else seat
+            seats = [
+                SeatRecord(
+                    index,
+                    challenger.id if index == own_seat else None,
+                    None if index == own_seat else COMPUTER,
+                )
+                for index in range(seat_count)
+            ]
+            return await self._start_game(kind, family, options, seats, chat, None)
+        if chat is None:
+            raise ServiceError(text("Challenges are made in a chat."))
+        opponent_id = (await self.core.roster.player(opponent)).id if opponent is not None else None
+        if seat is not None:
+            options = {**options, "challenger_seat": seat}
+        challenge = await self.core.store.create_challenge(
+            kind.key, options, challenger.id, chat, opponent_id=opponent_id
+        )
+        seat_count = family.seat_count(options)
+        if opponent is not None:
+            headline = text(
+                "{challenger} challenges {opponent} to {game}.",
+                challenger=actor.display_name,
+                opponent=opponent.display_name,
+                game=family.title(kind),
+            )
+        elif seat_count > 2:
+            headline = text(
+                "{challenger} opens a table of {game} for {seats}: /accept to join.",
+                challenger=actor.display_name,
+                game=family.title(kind),
+                seats=seat_count,
+            )
+        else:
+            headline = text(
+                "{challenger} is looking for an opponent for {game}.",
+                challenger=actor.display_name,
+                game=family.title(kind),
+            )
+        return [ChallengeUpdate(challenge, headline)]
+
+    def _kind(self, name: str) -> GameKind:
+        try:
+            return find_game(name)
+        except KeyError:
+            raise ServiceError(
+                text(
+                    "Unknown game {name}. Games: brazilian, international, italian, "
+                    "italian-familiar, ludo.",
+                    name=name,
+                )
+            ) from None
+
+    @routed
+    async def accept(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
+        """Accept a challenge; at a table for more than two, take a place, and the game starts
+        when the table is full."""
+        player = await self.core.roster.player(actor)
+        challenge = await self._challenge_for(player, challenge_id, chat)
+        if challenge.challenger_id == player.id:
+            raise ServiceError(text("You cannot accept your own challenge."))
+        if challenge.opponent_id not in (None, player.id):
+            raise ServiceError(text("This challenge is for someone else."))
+        family = family_of(find_game(challenge.kind))
+        seat_count = family.seat_count(challenge.options)
+        if seat_count == 2:
+            return await self._start_challenge(challenge, [player.id])
+        try:
+            joined = await self.core.store.join_challenge(challenge.id, player.id, seat_count - 1)
+        except ChallengeFull:
+            raise ServiceError(text("This table is full.")) from None
+        except ChallengeNotOpen:
+            raise ServiceError(text("This challenge is no longer open.")) from None
+        if len(joined.entrants) == seat_count - 1:
+            return await self._start_challenge(joined, list(joined.entrants))
+        return [
+            ChallengeUpdate(
+                joined,
+                text(
+                    "{name} joins ({count} of {seats}). The host can start now with /begin: "
+                    "the computer takes the free seats.",
+                    name=actor.display_name,
+                    count=len(joined.entrants) + 1,
+                    seats=seat_count,
+                ),
+            )
+        ]
+
+    @routed
+    async def begin(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
+        """The host starts an open table now: the computer takes the free seats."""
+        player = await self.core.roster.player(actor)
+        challenge = await self._challenge_for(player, challenge_id, chat)
+        if challenge.challenger_id != player.id:
+            raise ServiceError(text("Only the player who opened the table can start it."))
+        return await self._start_challenge(challenge, list(challenge.entrants))
+
+    async def _start_challenge(self, challenge: Challenge, guests: list[int]) -> list[Event]:
+        """The game of a challenge: the host at the seat they chose (else drawn), the guests in
+        the order they came, the computer in the free seats."""
+        kind = find_game(challenge.kind)
+        family = family_of(kind)
+        options = dict(challenge.options)
+        host_seat = options.pop("challenger_seat", None)
+        seat_count = family.seat_count(options)
+        if host_seat is None:
+            host_seat = secrets.randbelow(seat_count)
+        others = iter(guests)
+        seats = []
+        for index in range(seat_count):
+            if index == host_seat:
+                seats.append(SeatRecord(index, challenge.challenger_id))
+            else:
+                guest = next(others, None)
+                seats.append(SeatRecord(index, guest, None if guest else COMPUTER))
+        return await self._start_game(kind, family, options, seats, challenge.chat, challenge.id)
+
+    @routed
+    async def decline(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
+        player = await self.core.roster.player(actor)
+        challenge = await self._challenge_for(player, challenge_id, chat)
+        status: Literal["declined", "cancelled"]
+        if challenge.challenger_id == player.id:
+            status = "cancelled"
+            message = text("{name} withdrew the challenge.", name=actor.display_name)
+        elif challenge.opponent_id == player.id:
+            status = "declined"
+            message = text("{name} declined the challenge.", name=actor.display_name)
+        else:
+            raise ServiceError(text("Only the challenged player can decline this challenge."))
+        try:
+            closed = await self.core.store.resolve_challenge(challenge.id, status)
+        except ChallengeNotOpen:
+            raise ServiceError(text("This challenge is no longer open.")) from None
+        return [ChallengeUpdate(closed, message)]
+
+    async def _challenge_for(
+        self, player: Player, challenge_id: int | None, chat: ChatRef
+    ) -> Challenge:
+        if challenge_id is not None:
+            try:
+                challenge = await self.core.store.get_challenge(challenge_id)
+            except NotFound:
+                raise ServiceError(text("There is no challenge {id}.", id=challenge_id)) from None
+            if challenge.status != "open":
+                raise ServiceError(text("This challenge is no longer open."))
+            return challenge
+        candidates = [
+            challenge
+            for challenge in await self.core.store.open_challenges(chat)
+            if player.id in (challenge.challenger_id, challenge.opponent_id)
+            or challenge.opponent_id is None
+        ]
+        if not candidates:
+            raise ServiceError(text("There is no open challenge here."))
+        return candidates[-1]
+
+    async def _start_game(
+        self,
+        kind: GameKind,
+        family: Family,
+        options: dict[str, Any],
+        seats: list[SeatRecord],
+        chat: ChatRef | None,
+        challenge_id: int | None,
+    ) -> list[Event]:
+        options = family.prepare(options)
+        position = kind.start(family.rules_options(options))
+        try:
+            record = await self.core.store.create_game(
+                kind.key,
+                options,
+                seats,
+                position.snapshot(),
+                chat,
+                from_challenge=challenge_id,
+                clock=next_clock(options, None, position),
+            )
+        except ChallengeNotOpen:
+            raise ServiceError(text("This challenge is no longer open.")) from None
+        for seat in seats:
+            if seat.player_id is not None:
+                await self.core.store.set_active_game(seat.player_id, record.id)
+        state = await self.core.state(record.id)
+        events: list[Event] = [
+            BoardUpdate(
+                state,
+                text(
+                    "Game #{game} starts: {players}.",
+                    game=record.id,
+                    players=" - ".join(state.seat_names),
+                ),
+                chat,
+            )
+        ]
+        if challenge_id is not None:
+            challenge = await self.core.store.get_challenge(challenge_id)
+            events.insert(0, ChallengeUpdate(challenge, text("Challenge accepted.")))
+        events.extend(await self.core.turn_notices(state))
+        self.core.wake_computers(state)
+        self.core.poke()
+        return events

@@ -1,0 +1,104 @@
+"""A player's games and their records: the board, the legal moves, the list of games, the
+game that commands go to, the moves so far, the PDN export, and the board messages shown."""
+
+from __future__ import annotations
+
+from bot.i18n import text
+from bot.service.capability import Capability
+from bot.service.clocks import describe_time
+from bot.service.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
+from bot.service.families import family_of
+from games.base import find_game
+from storage import BoardMessage, ChatRef
+
+
+class GameRecords(Capability):
+    async def board(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+        player = await self.core.roster.player(actor)
+        state = await self.core.game_of(player, game_id, finished=True)
+        return [BoardUpdate(state, None, None)]
+
+    async def legal_moves(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+        player = await self.core.roster.player(actor)
+        state = await self.core.game_of(player, game_id)
+        if not state.active:
+            raise ServiceError(text("Game #{game} is over.", game=state.id))
+        choices = [state.position.notation(move) for move in state.position.legal_moves()]
+        return [Reply(text("Legal moves: {moves}", moves=", ".join(choices)))]
+
+    async def my_games(self, actor: Actor) -> list[Event]:
+        """Every game of the player on every platform, the most urgent first: their turns by
+        the time left, then the games where others are to move."""
+        player = await self.core.roster.player(actor)
+        games = await self.core.store.games_of_player(player.id)
+        if not games:
+            return [Reply(text("You have no game in progress. Start one with /new."))]
+        rows = []
+        for record in games:
+            try:
+                state = await self.core.state(record.id)
+            except ServiceError as error:
+                rows.append(((2, 0.0), error.reason))
+                continue
+            acting = self.core.acting_seat(state)
+            mine = acting is not None and acting in self.core.seats_of(state, player)
+            if acting is None:
+                turn = text("game over")
+            elif mine:
+                turn = text("your turn")
+            else:
+                turn = text("{name} to move", name=state.seat_names[acting])
+            if state.time_left is not None:
+                turn = text("{turn}, {left} left", turn=turn, left=describe_time(state.time_left))
+            urgency = state.time_left.total_seconds() if state.time_left is not None else 1e12
+            kind = find_game(record.kind)
+            line = text(
+                "{marker}#{game} {title}: {players} ({turn})",
+                marker="*" if record.id == player.active_game_id else " ",
+                game=record.id,
+                title=family_of(kind).title(kind),
+                players=" - ".join(state.seat_names),
+                turn=turn,
+            )
+            rows.append(((0 if mine else 1, urgency), line))
+        rows.sort(key=lambda row: row[0])
+        return [Reply(line) for _, line in rows]
+
+    async def use(self, actor: Actor, game_id: int) -> list[Event]:
+        player = await self.core.roster.player(actor)
+        state = await self.core.state(game_id)
+        if not self.core.seats_of(state, player):
+            raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
+        await self.core.store.set_active_game(player.id, game_id)
+        return [Reply(text("Your moves now go to game #{game}.", game=game_id))]
+
+    async def history(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+        player = await self.core.roster.player(actor)
+        state = await self.core.game_of(player, game_id, finished=True)
+        if not state.log:
+            return [Reply(text("No moves yet in game #{game}.", game=state.id))]
+        family = family_of(find_game(state.record.kind))
+        return [Reply(text("{moves}", moves=family.history(state.log)))]
+
+    async def export_pdn(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+        player = await self.core.roster.player(actor)
+        state = await self.core.game_of(player, game_id, finished=True)
+        family = family_of(find_game(state.record.kind))
+        content = family.pdn(state, state.log)
+        if content is None:
+            raise ServiceError(text("PDN export is for draughts games."))
+        return [
+            FileReady(
+                f"game-{state.id}.pdn",
+                content.encode(),
+                text("Game #{game} in PDN.", game=state.id),
+            )
+        ]
+
+    async def board_shown(self, game_id: int, chat: ChatRef, message_id: str) -> None:
+        """A front end showed the board of a game in a chat, as this message."""
+        await self.core.store.set_board_message(game_id, chat.platform, chat.chat_id, message_id)
+
+    async def board_messages(self, game_id: int) -> list[BoardMessage]:
+        """The messages that show a game's board, to edit them or take their buttons away."""
+        return await self.core.store.board_messages(game_id)

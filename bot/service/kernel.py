@@ -1,0 +1,380 @@
+"""The small core every capability of the service holds (see docs/service.md).
+
+It keeps what the capabilities share: the store, the games as last read (a cache checked by
+version), one lock per game, the one way a move is committed and a game is finished, the
+players as last seen, the publishing of events to the front ends, and the background work
+(the computer's turns). Capabilities (challenges, play, results, correspondence, identity,
+history) use its public methods and never each other's insides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
+from dataclasses import replace
+from typing import Any, Literal
+
+from bot.i18n import text
+from bot.service.clocks import Clock, TimeControl
+from bot.service.events import (
+    Actor,
+    BoardChanged,
+    BoardUpdate,
+    ChallengeUpdate,
+    Event,
+    GameState,
+    PlayerNotice,
+    ServiceError,
+    TurnNotice,
+)
+from bot.service.families import Family, family_of
+from bot.service.players import ComputerPlayers
+from bot.service.roster import Roster
+from bot.service.turns import acting_seat, next_clock, result_of
+from games.base import CHANCE, GameError, find_game, replay
+from storage import (
+    CorruptRecord,
+    GameRecord,
+    GameResult,
+    NotFound,
+    Player,
+    StaleVersion,
+    Store,
+)
+
+logger = logging.getLogger(__name__)
+
+EventSink = Callable[[Event], Awaitable[None]]
+# Called once with every game that ends (a deciding move, a resignation, a draw, a loss on
+# time, an abort: `state.record.status` and `.result` tell which); the events it returns are
+# shown with the game's end. The seam for tournaments (carry the result into the bracket,
+# start the next round) and ratings (see docs/service.md).
+FinishListener = Callable[[GameState], Awaitable[Sequence[Event]]]
+
+STATE_CACHE_SIZE = 2048
+
+
+class Kernel:
+    """The shared core over one store."""
+
+    def __init__(self, store: Store, computers: ComputerPlayers, clock: Clock) -> None:
+        self.store = store
+        self.computers = computers
+        # Give the store the same clock: deadlines and vacations are reckoned in its time.
+        self.clock = clock
+        self.finish_listeners: list[FinishListener] = []
+        # Set when a deadline may have moved: the correspondence scheduler looks again.
+        self.changed = asyncio.Event()
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._sinks: list[EventSink] = []
+        self.roster = Roster(store)
+        # Recent games as they were last read or written, checked by version before use.
+        self._states: OrderedDict[int, GameState] = OrderedDict()
+        self._background: set[asyncio.Task[None]] = set()
+
+    # -- events and background work ------------------------------------------------------------
+
+    def subscribe(self, sink: EventSink) -> None:
+        """Receive the events of work that finishes after its call returned."""
+        self._sinks.append(sink)
+
+    def unsubscribe(self, sink: EventSink) -> None:
+        """Stop receiving events (a front end that stops)."""
+        if sink in self._sinks:
+            self._sinks.remove(sink)
+
+    async def publish(self, events: Iterable[Event]) -> None:
+        for event in events:
+            for sink in self._sinks:
+                try:
+                    await sink(event)
+                except Exception:
+                    logger.exception("a front end failed to show %s", type(event).__name__)
+
+    def route(self, actor: Actor, events: list[Event]) -> list[Event]:
+        """The events for the actor's platform; the others are published."""
+        here = [e for e in events if _platform_of(e) in (None, actor.platform)]
+        elsewhere = [e for e in events if _platform_of(e) not in (None, actor.platform)]
+        if elsewhere:
+            self._in_background(self.publish(elsewhere))
+        return here
+
+    def poke(self) -> None:
+        """Something that moves a deadline happened."""
+        self.changed.set()
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[None]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            logger.error("background work failed", exc_info=task.exception())
+
+    async def idle(self) -> None:
+        """Wait until the background work (computer moves) has finished."""
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._background):
+            task.cancel()
+        await asyncio.gather(*list(self._background), return_exceptions=True)
+        self.computers.close()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock of one game: its actions happen one after another."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    # -- reading games -------------------------------------------------------------------------
+
+    async def state(self, game_id: int) -> GameState:
+        """A stored game with its position; a snapshot that does not restore is rebuilt from
+        the move log (the truth) and stored again."""
+        damaged = text("Game {game} is damaged in the database and cannot be shown.", game=game_id)
+        try:
+            record = await self.store.get_game(game_id)
+        except NotFound:
+            raise ServiceError(text("There is no game {game}.", game=game_id)) from None
+        except CorruptRecord as error:
+            logger.error("%s", error)
+            raise ServiceError(damaged) from None
+        log = await self.store.notations(game_id)
+        kind = find_game(record.kind)
+        family = family_of(kind)
+        rules = family.rules_options(record.options)
+        try:
+            position = kind.from_snapshot(record.snapshot, rules)
+        except GameError as error:
+            logger.warning("game %s: snapshot does not restore (%s); replaying", game_id, error)
+            try:
+                position = replay(kind.key, rules, log)
+            except GameError as replay_error:
+                logger.error("game %s: the move log does not replay: %s", game_id, replay_error)
+                raise ServiceError(damaged) from None
+            await self.store.replace_snapshot(game_id, position.snapshot())
+        names = await self._seat_names(record, family)
+        state = GameState(record, position, names, tuple(log))
+        self._remember(state)
+        return await self._with_clock(state)
+
+    def _remember(self, state: GameState) -> None:
+        self._states[state.id] = state
+        self._states.move_to_end(state.id)
+        while len(self._states) > STATE_CACHE_SIZE:
+            self._states.popitem(last=False)
+
+    async def current(self, game_id: int) -> GameState:
+        """The game's state: the one in memory if the stored version is still the same (one
+        cheap read instead of rebuilding the game), else read afresh."""
+        cached = self._states.get(game_id)
+        if cached is not None:
+            try:
+                version = await self.store.version(game_id)
+            except NotFound:
+                version = None
+            if version == cached.version:
+                return await self._with_clock(cached)
+        return await self.state(game_id)
+
+    async def _with_clock(self, state: GameState) -> GameState:
+        """The state with its clock (whose time runs, how much is left, who is away)."""
+        if not state.active or TimeControl.from_options(state.record.options) is None:
+            return state
+        clock = await self.store.clock(state.id)
+        now = self.clock()
+        away = set()
+        for seat in state.record.seats:
+            if seat.player_id is not None:
+                vacations = await self.store.vacations(seat.player_id, now)
+                if any(vacation.ended_at is None for vacation in vacations):
+                    away.add(seat.seat)
+        return replace(
+            state,
+            clock_seat=clock.seat if clock else None,
+            time_left=clock.time_left(now) if clock else None,
+            away=frozenset(away),
+        )
+
+    async def _seat_names(self, record: GameRecord, family: Family) -> tuple[str, ...]:
+        names = []
+        for seat in record.seats:
+            if seat.player_id is not None:
+                names.append(await self.roster.name(seat.player_id))
+            elif seat.computer is not None:
+                names.append(family.computer_name(seat.computer))
+            else:
+                names.append("?")
+        return tuple(names)
+
+    async def game_id_for(
+        self, player: Player, game_id: int | None, *, finished: bool = False
+    ) -> int:
+        """The game a command names, else the player's chosen game, else their only game in
+        progress (with `finished`, else their last finished game)."""
+        if game_id is not None:
+            return game_id
+        if player.active_game_id is not None:
+            try:
+                record = await self.store.get_game(player.active_game_id)
+            except (NotFound, CorruptRecord):
+                record = None
+            if record is not None and record.status == "active":
+                return record.id
+        games = await self.store.games_of_player(player.id)
+        if not games and finished:
+            games = (await self.store.games_of_player(player.id, "finished"))[:1]
+        if not games:
+            raise ServiceError(text("You have no game in progress. Start one with /new."))
+        if len(games) > 1:
+            listing = ", ".join(f"#{game.id}" for game in games)
+            raise ServiceError(
+                text("You have several games ({games}): pick one with /use GAME.", games=listing)
+            )
+        return games[0].id
+
+    async def game_of(
+        self, player: Player, game_id: int | None, *, finished: bool = False
+    ) -> GameState:
+        return await self.state(await self.game_id_for(player, game_id, finished=finished))
+
+    @staticmethod
+    def seats_of(state: GameState, player: Player) -> list[int]:
+        return [seat.seat for seat in state.record.seats if seat.player_id == player.id]
+
+    @staticmethod
+    def acting_seat(state: GameState) -> int | None:
+        """The seat that must act now (roll or move), or None when the game is over."""
+        if not state.active or state.position.outcome() is not None:
+            return None
+        return acting_seat(state.position)
+
+    def check_version(self, state: GameState, version: int | None) -> None:
+        """Refuse an action on an old board (`version` from a button) or an ended game."""
+        if version is not None and version != state.version:
+            raise BoardChanged(text("The board changed; here is the current one."), state)
+        if not state.active:
+            raise ServiceError(text("Game #{game} is over.", game=state.id))
+
+    # -- changing games ------------------------------------------------------------------------
+
+    async def commit(
+        self, state: GameState, move: object, seat: int, player_id: int | None
+    ) -> list[Event]:
+        """Store one move (one transaction with the version check) and describe it. Call it
+        under the game's lock."""
+        position = state.position
+        notation = position.notation(move)
+        after = position.play(move)
+        outcome = after.outcome()
+        try:
+            record = await self.store.append_move(
+                state.id,
+                state.version,
+                notation,
+                seat,
+                player_id,
+                after.snapshot(),
+                result_of(outcome) if outcome is not None else None,
+                next_clock(state.record.options, position, after),
+            )
+        except StaleVersion:
+            raise await self._board_changed(state.id) from None
+        fresh = await self._with_clock(
+            GameState(record, after, state.seat_names, (*state.log, notation))
+        )
+        self._remember(fresh)
+        self.poke()
+        family = family_of(find_game(fresh.record.kind))
+        mover = family.roller(position) if seat == CHANCE else seat
+        headline = family.headline(fresh, notation, mover)
+        events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat)]
+        if outcome is not None:
+            events.extend(await self._finished(fresh))
+        else:
+            events.extend(await self.turn_notices(fresh))
+        return events
+
+    async def finish(
+        self,
+        state: GameState,
+        result: GameResult | None,
+        status: Literal["finished", "aborted"] = "finished",
+    ) -> list[Event]:
+        """End a game without a move (a resignation, a draw, a loss on time, an abort). Call it
+        under the game's lock."""
+        try:
+            record = await self.store.finish_game(state.id, state.version, status, result)
+        except StaleVersion:
+            raise await self._board_changed(state.id) from None
+        return await self._finished(replace(state, record=record))
+
+    async def _finished(self, state: GameState) -> list[Event]:
+        """The one way out of every game: the result shown, the listeners told."""
+        family = family_of(find_game(state.record.kind))
+        events: list[Event] = [BoardUpdate(state, family.result_text(state), state.record.chat)]
+        for listener in self.finish_listeners:
+            events.extend(await listener(state))
+        return events
+
+    async def _board_changed(self, game_id: int) -> BoardChanged:
+        """The refusal of an action on an old board, with the fresh one."""
+        fresh = await self.state(game_id)
+        return BoardChanged(text("The board changed; here is the current one."), fresh)
+
+    async def turn_notices(self, state: GameState) -> list[Event]:
+        """Tell the player who must act now (none for a computer or an ended game)."""
+        seat = self.acting_seat(state)
+        if seat is None:
+            return []
+        player_id = state.record.seats[seat].player_id
+        if player_id is None:
+            return []
+        return [TurnNotice(state, player_id, await self.roster.where_seen(player_id))]
+
+    # -- the computer's turns ------------------------------------------------------------------
+
+    def wake_computers(self, state: GameState) -> None:
+        """If a computer seat must act, let it play (in the background) until a person must."""
+        seat = self.acting_seat(state)
+        if seat is not None and state.record.seats[seat].computer is not None:
+            self._in_background(self._computer_turns(state.id))
+
+    async def _computer_turns(self, game_id: int) -> None:
+        while True:
+            async with self.lock(game_id):
+                state = await self.current(game_id)
+                seat = self.acting_seat(state)
+                if seat is None or state.record.seats[seat].computer is None:
+                    return
+                family = family_of(find_game(state.record.kind))
+                if state.position.to_move() == CHANCE:
+                    move = state.position.parse(family.draw_roll(state))
+                    events = await self.commit(state, move, CHANCE, None)
+                else:
+                    move = await self.computers.choose(
+                        state.record.kind,
+                        family.rules_options(state.record.options),
+                        state.position,
+                    )
+                    events = await self.commit(state, move, seat, None)
+            await self.publish(events)
+
+
+def _platform_of(event: Event) -> str | None:
+    if isinstance(event, BoardUpdate):
+        return event.chat.platform if event.chat else None
+    if isinstance(event, TurnNotice | PlayerNotice):
+        return event.platform
+    if isinstance(event, ChallengeUpdate):
+        return event.challenge.chat.platform
+    return None

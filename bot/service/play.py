@@ -1,0 +1,106 @@
+"""Play: the moves people type or click, the rolls of the die (Ludo), and the computer's turns
+after a restart (the core plays them as background work)."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.i18n import text
+from bot.service.capability import Capability, routed
+from bot.service.events import Actor, Event, GameState, ServiceError
+from bot.service.families import family_of
+from bot.service.turns import events_state, illegal
+from games.base import CHANCE, GameError, IllegalMove, find_game
+
+logger = logging.getLogger(__name__)
+
+
+class Play(Capability):
+    """Moves and rolls of the people in a game."""
+
+    @routed
+    async def move(
+        self,
+        actor: Actor,
+        notation: str,
+        game_id: int | None = None,
+        version: int | None = None,
+    ) -> list[Event]:
+        """Play a move given in notation, as the actor, in the game named or their current one.
+        With `version` (from a button), a board that changed since is refused."""
+        player_id, target = await self._actor_and_game(actor, game_id)
+        async with self.core.lock(target):
+            state = await self.core.current(target)
+            self.core.check_version(state, version)
+            seat = self._seat_of_actor(state, player_id)
+            if state.position.to_move() == CHANCE:
+                raise ServiceError(text("Roll the die first: /roll."))
+            try:
+                move = state.position.parse(notation)
+            except IllegalMove as error:
+                raise ServiceError(illegal(notation, error)) from None
+            except GameError as error:
+                raise ServiceError(text("{reason}", reason=str(error))) from None
+            if move not in state.position.legal_moves():
+                # Moves that only the service may log (a Ludo player leaving) are not typed.
+                raise ServiceError(
+                    illegal(
+                        notation,
+                        IllegalMove(
+                            "not a move you can play",
+                            [
+                                state.position.notation(legal)
+                                for legal in state.position.legal_moves()
+                            ],
+                        ),
+                    )
+                )
+            events = await self.core.commit(state, move, seat, player_id)
+        self.core.wake_computers(events_state(events) or state)
+        return events
+
+    async def _actor_and_game(self, actor: Actor, game_id: int | None) -> tuple[int, int]:
+        """The actor's player id and the game a command goes to; a click on a button names
+        its game, and then nothing needs reading."""
+        if game_id is not None:
+            known = self.core.roster.known_player_id(actor)
+            if known is not None:
+                return known, game_id
+        player = await self.core.roster.player(actor)
+        return player.id, await self.core.game_id_for(player, game_id)
+
+    @routed
+    async def roll(
+        self, actor: Actor, game_id: int | None = None, version: int | None = None
+    ) -> list[Event]:
+        """Roll the die for the actor's turn (Ludo), from the game's committed dice."""
+        player_id, target = await self._actor_and_game(actor, game_id)
+        async with self.core.lock(target):
+            state = await self.core.current(target)
+            self.core.check_version(state, version)
+            self._seat_of_actor(state, player_id)
+            if state.position.to_move() != CHANCE:
+                raise ServiceError(text("No roll is due now: play your move."))
+            family = family_of(find_game(state.record.kind))
+            roll = family.draw_roll(state)
+            events = await self.core.commit(state, state.position.parse(roll), CHANCE, None)
+        self.core.wake_computers(events_state(events) or state)
+        return events
+
+    def _seat_of_actor(self, state: GameState, player_id: int) -> int:
+        seats = [seat.seat for seat in state.record.seats if seat.player_id == player_id]
+        if not seats:
+            raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+        acting = self.core.acting_seat(state)
+        if acting not in seats:
+            return_name = state.seat_names[acting] if acting is not None else "?"
+            raise ServiceError(text("It is not your turn: {name} is to move.", name=return_name))
+        return acting
+
+    async def resume(self) -> None:
+        """After a restart: let the computers move wherever it is their turn."""
+        for game_id in await self.core.store.games_with_computers():
+            try:
+                self.core.wake_computers(await self.core.state(game_id))
+            except ServiceError as error:
+                logger.error("game %s cannot be resumed: %s", game_id, error)

@@ -1,0 +1,115 @@
+"""Draws and results: resign, offer/accept/decline a draw, claim a draw by rule, abort. Every
+ending goes through the core's `finish` (or a deciding move through its `commit`), where the
+finish listeners hear of it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import replace
+
+from bot.i18n import text
+from bot.service.capability import Capability, routed
+from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceError
+from bot.service.families import family_of
+from bot.service.turns import events_state, result_of
+from games.base import find_game
+from storage import Player
+
+
+class Results(Capability):
+    """Resignations, draws, claims and aborts."""
+
+    @asynccontextmanager
+    async def _playing(
+        self, actor: Actor, game_id: int | None, version: int | None = None
+    ) -> AsyncIterator[tuple[GameState, Player, list[int]]]:
+        """The actor's game under its lock, with the actor's seats in it (refused if none)."""
+        player = await self.core.roster.player(actor)
+        target = await self.core.game_id_for(player, game_id)
+        async with self.core.lock(target):
+            state = await self.core.state(target)
+            self.core.check_version(state, version)
+            seats = self.core.seats_of(state, player)
+            if not seats:
+                raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+            yield state, player, seats
+
+    @routed
+    async def resign(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+        async with self._playing(actor, game_id) as (state, player, seats):
+            family = family_of(find_game(state.record.kind))
+            if family.multi_seat(state):
+                events = await self.core.commit(
+                    state, family.leave(state, seats[0]), seats[0], player.id
+                )
+                self.core.wake_computers(events_state(events) or state)
+                return events
+            winners = [seat.seat for seat in state.record.seats if seat.seat not in seats]
+            return await self.core.finish(state, {"winners": winners, "reason": "resignation"})
+
+    @routed
+    async def draw(
+        self,
+        actor: Actor,
+        answer: str | None,
+        game_id: int | None = None,
+        version: int | None = None,
+    ) -> list[Event]:
+        """Offer a draw, or accept ("accept") or decline ("decline") the opponent's offer; with
+        `version` (from a button), only on that board."""
+        async with self._playing(actor, game_id, version) as (state, _, seats):
+            if family_of(find_game(state.record.kind)).multi_seat(state):
+                raise ServiceError(text("Draws are for two-player games."))
+            offer = state.record.draw_offer
+            if answer == "decline":
+                if offer is None or offer in seats:
+                    raise ServiceError(text("There is no draw offer to decline."))
+                record = await self.core.store.set_draw_offer(state.id, state.version, None)
+                fresh = replace(state, record=record)
+                return [
+                    BoardUpdate(
+                        fresh,
+                        text("{name} declines the draw.", name=actor.display_name),
+                        fresh.record.chat,
+                    )
+                ]
+            if offer is not None and offer not in seats:
+                return await self.core.finish(state, {"winners": [], "reason": "agreement"})
+            if answer == "accept":
+                raise ServiceError(text("There is no draw offer to accept."))
+            if offer in seats:
+                raise ServiceError(text("You have already offered a draw."))
+            opponent = next(seat for seat in state.record.seats if seat.seat not in seats)
+            if opponent.computer is not None:
+                raise ServiceError(text("The computer plays on: it does not take draws."))
+            record = await self.core.store.set_draw_offer(state.id, state.version, seats[0])
+            fresh = replace(state, record=record)
+            return [
+                BoardUpdate(
+                    fresh,
+                    text(
+                        "{name} offers a draw: /draw accept or /draw decline.",
+                        name=actor.display_name,
+                    ),
+                    fresh.record.chat,
+                )
+            ]
+
+    @routed
+    async def claim(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+        """End the game as the rules say if they already decide it (a draw by rule)."""
+        async with self._playing(actor, game_id) as (state, _, _):
+            outcome = state.position.outcome()
+            if outcome is None:
+                raise ServiceError(
+                    text("No draw can be claimed now: the rules let the game go on.")
+                )
+            return await self.core.finish(state, result_of(outcome))
+
+    @routed
+    async def abort(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+        async with self._playing(actor, game_id) as (state, _, _):
+            if state.plies > 0:
+                raise ServiceError(text("A game can be aborted only before its first move."))
+            return await self.core.finish(state, None, "aborted")

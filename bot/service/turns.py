@@ -1,0 +1,56 @@
+"""Small pure helpers about turns and results that the service's modules share."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.i18n import Text, text
+from bot.service.clocks import TimeControl
+from bot.service.events import BoardUpdate, Event, GameState
+from bot.service.families import family_of
+from games.base import CHANCE, AnyGame, IllegalMove, Outcome, find_game
+from storage import GameResult, NextClock
+
+
+def acting_seat(position: AnyGame) -> int:
+    """The seat that acts in a position in play: the one to move, or the one that rolls."""
+    seat = position.to_move()
+    if seat == CHANCE:
+        return family_of(find_game(position.key)).roller(position)
+    return seat
+
+
+def result_of(outcome: Outcome) -> GameResult:
+    return {"winners": sorted(outcome.winners), "reason": outcome.reason}
+
+
+def next_clock(options: dict[str, Any], before: AnyGame | None, after: AnyGame) -> NextClock | None:
+    """The clock of the turn that starts after a move: a new one when the seat that must
+    act changes; None keeps the running one (a Ludo player rolls, then moves)."""
+    control = TimeControl.from_options(options)
+    if control is None or after.outcome() is not None:
+        return None
+    seat = acting_seat(after)
+    if before is not None and acting_seat(before) == seat:
+        return None
+    return NextClock(seat, control.per_move)
+
+
+def events_state(events: Sequence[Event]) -> GameState | None:
+    """The newest game state among events (after a move)."""
+    for event in reversed(events):
+        if isinstance(event, BoardUpdate):
+            return event.state
+    return None
+
+
+def illegal(notation: str, error: IllegalMove) -> Text:
+    if error.choices:
+        return text(
+            "{move} is not legal here: {reason}. Legal: {choices}",
+            move=notation,
+            reason=str(error),
+            choices=", ".join(error.choices),
+        )
+    return text("{move} is not legal here: {reason}.", move=notation, reason=str(error))
