@@ -67,8 +67,7 @@ class GameRecords(Capability):
     async def use(self, actor: Actor, game_id: int) -> list[Event]:
         player = await self.core.roster.player(actor)
         state = await self.core.state(game_id)
-        if not self.core.seats_of(state, player):
-            raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
+        self.core.own_seats(state, player.id)
         await self.core.store.set_active_game(player.id, game_id)
         return [Reply(text("Your moves now go to game #{game}.", game=game_id))]
 

@@ -258,10 +258,18 @@ class Kernel:
             return None
         return acting_seat(state.position)
 
+    @staticmethod
+    def own_seats(state: GameState, player_id: int) -> list[int]:
+        """The player's seats in a game; refused if they do not play in it."""
+        seats = [seat.seat for seat in state.record.seats if seat.player_id == player_id]
+        if not seats:
+            raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+        return seats
+
     def check_version(self, state: GameState, version: int | None) -> None:
         """Refuse an action on an old board (`version` from a button) or an ended game."""
         if version is not None and version != state.version:
-            raise BoardChanged(text("The board changed; here is the current one."), state)
+            raise _board_changed(state)
         if not state.active:
             raise ServiceError(text("Game #{game} is over.", game=state.id))
 
@@ -288,7 +296,7 @@ class Kernel:
                 next_clock(state.record.options, position, after),
             )
         except StaleVersion:
-            raise await self._board_changed(state.id) from None
+            raise _board_changed(await self.state(state.id)) from None
         fresh = await self._with_clock(
             GameState(record, after, state.seat_names, (*state.log, notation))
         )
@@ -315,7 +323,7 @@ class Kernel:
         try:
             record = await self.store.finish_game(state.id, state.version, status, result)
         except StaleVersion:
-            raise await self._board_changed(state.id) from None
+            raise _board_changed(await self.state(state.id)) from None
         return await self._finished(replace(state, record=record))
 
     async def _finished(self, state: GameState) -> list[Event]:
@@ -325,11 +333,6 @@ class Kernel:
         for listener in self.finish_listeners:
             events.extend(await listener(state))
         return events
-
-    async def _board_changed(self, game_id: int) -> BoardChanged:
-        """The refusal of an action on an old board, with the fresh one."""
-        fresh = await self.state(game_id)
-        return BoardChanged(text("The board changed; here is the current one."), fresh)
 
     async def turn_notices(self, state: GameState) -> list[Event]:
         """Tell the player who must act now (none for a computer or an ended game)."""
@@ -368,6 +371,11 @@ class Kernel:
                     )
                     events = await self.commit(state, move, seat, None)
             await self.publish(events)
+
+
+def _board_changed(fresh: GameState) -> BoardChanged:
+    """The refusal of an action on an old board, with the fresh one."""
+    return BoardChanged(text("The board changed; here is the current one."), fresh)
 
 
 def _platform_of(event: Event) -> str | None:

@@ -88,9 +88,7 @@ class Play(Capability):
         return events
 
     def _seat_of_actor(self, state: GameState, player_id: int) -> int:
-        seats = [seat.seat for seat in state.record.seats if seat.player_id == player_id]
-        if not seats:
-            raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+        seats = self.core.own_seats(state, player_id)
         acting = self.core.acting_seat(state)
         if acting not in seats:
             return_name = state.seat_names[acting] if acting is not None else "?"

@@ -30,9 +30,7 @@ class Results(Capability):
         async with self.core.lock(target):
             state = await self.core.state(target)
             self.core.check_version(state, version)
-            seats = self.core.seats_of(state, player)
-            if not seats:
-                raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+            seats = self.core.own_seats(state, player.id)
             yield state, player, seats
 
     @routed
