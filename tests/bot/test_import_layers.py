@@ -17,6 +17,13 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("games", "storage", "bot")
 FRONT_ENDS = ("bot.console", "bot.telegram", "bot.discord")
 
+# The service's capabilities, each over the core; the facade (core.py) builds them.
+CAPABILITIES = tuple(
+    f"bot.service.{name}"
+    for name in ("challenges", "play", "results", "correspondence", "identity", "history")
+)
+FACADE = "bot.service.core"
+
 # The Discord pair imports each other; fixed in the front-end branch.
 KNOWN_CYCLES = [{"bot.discord.components", "bot.discord.front"}]
 
@@ -128,6 +135,16 @@ def test_no_module_imports_itself_back(graph: Graph) -> None:
 )
 def test_nothing_imports_upward(graph: Graph, importers: str, imported: str) -> None:
     assert imports_from(graph, importers, imported) == []
+
+
+@pytest.mark.parametrize("capability", CAPABILITIES)
+def test_a_capability_uses_the_core_and_no_sibling(graph: Graph, capability: str) -> None:
+    assert graph[capability] & {*CAPABILITIES, FACADE} == set()
+
+
+def test_only_the_facade_imports_the_capabilities(graph: Graph) -> None:
+    users = {module for module, targets in graph.items() if targets & set(CAPABILITIES)}
+    assert users == {FACADE}
 
 
 @pytest.mark.parametrize("front_end", FRONT_ENDS)
