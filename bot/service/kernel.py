@@ -1,10 +1,10 @@
 """The small core every capability of the service holds (see docs/service.md).
 
-It keeps what the capabilities share: the store, the games as last read (a cache checked by
-version), one lock per game, the one way a move is committed and a game is finished, the
-players as last seen, the publishing of events to the front ends, and the background work
-(the computer's turns). Capabilities (challenges, play, results, correspondence, identity,
-history) use its public methods and never each other's insides.
+It keeps what the capabilities share: the store, the games as last read (states.py: a
+cache checked by version), one lock per game, the one way a move is committed and a game is
+finished, the players as last seen (roster.py), the publishing of events to the front ends,
+and the background work (the computer's turns). Capabilities (challenges, play, results,
+correspondence, identity, history) use its public methods and never each other's insides.
 """
 
 from __future__ import annotations
@@ -12,13 +12,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
 from bot.i18n import text
-from bot.service.clocks import Clock, TimeControl
+from bot.service.clocks import Clock
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -30,14 +29,14 @@ from bot.service.events import (
     ServiceError,
     TurnNotice,
 )
-from bot.service.families import Family, family_of
+from bot.service.families import family_of
 from bot.service.players import ComputerPlayers
 from bot.service.roster import Roster
+from bot.service.states import GameStates
 from bot.service.turns import acting_seat, next_clock, result_of
-from games.base import CHANCE, GameError, find_game, replay
+from games.base import CHANCE, find_game
 from storage import (
     CorruptRecord,
-    GameRecord,
     GameResult,
     NotFound,
     Player,
@@ -54,8 +53,6 @@ EventSink = Callable[[Event], Awaitable[None]]
 # start the next round) and ratings (see docs/service.md).
 FinishListener = Callable[[GameState], Awaitable[Sequence[Event]]]
 
-STATE_CACHE_SIZE = 2048
-
 
 class Kernel:
     """The shared core over one store."""
@@ -71,8 +68,10 @@ class Kernel:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sinks: list[EventSink] = []
         self.roster = Roster(store)
-        # Recent games as they were last read or written, checked by version before use.
-        self._states: OrderedDict[int, GameState] = OrderedDict()
+        self.states = GameStates(store, self.roster, clock)
+        # The game as stored, and as remembered if its version has not moved (docs: states.py).
+        self.state = self.states.read
+        self.current = self.states.current
         self._background: set[asyncio.Task[None]] = set()
 
     # -- events and background work ------------------------------------------------------------
@@ -135,86 +134,7 @@ class Kernel:
             self._locks[game_id] = lock
         return lock
 
-    # -- reading games -------------------------------------------------------------------------
-
-    async def state(self, game_id: int) -> GameState:
-        """A stored game with its position; a snapshot that does not restore is rebuilt from
-        the move log (the truth) and stored again."""
-        damaged = text("Game {game} is damaged in the database and cannot be shown.", game=game_id)
-        try:
-            record = await self.store.get_game(game_id)
-        except NotFound:
-            raise ServiceError(text("There is no game {game}.", game=game_id)) from None
-        except CorruptRecord as error:
-            logger.error("%s", error)
-            raise ServiceError(damaged) from None
-        log = await self.store.notations(game_id)
-        kind = find_game(record.kind)
-        family = family_of(kind)
-        rules = family.rules_options(record.options)
-        try:
-            position = kind.from_snapshot(record.snapshot, rules)
-        except GameError as error:
-            logger.warning("game %s: snapshot does not restore (%s); replaying", game_id, error)
-            try:
-                position = replay(kind.key, rules, log)
-            except GameError as replay_error:
-                logger.error("game %s: the move log does not replay: %s", game_id, replay_error)
-                raise ServiceError(damaged) from None
-            await self.store.replace_snapshot(game_id, position.snapshot())
-        names = await self._seat_names(record, family)
-        state = GameState(record, position, names, tuple(log))
-        self._remember(state)
-        return await self._with_clock(state)
-
-    def _remember(self, state: GameState) -> None:
-        self._states[state.id] = state
-        self._states.move_to_end(state.id)
-        while len(self._states) > STATE_CACHE_SIZE:
-            self._states.popitem(last=False)
-
-    async def current(self, game_id: int) -> GameState:
-        """The game's state: the one in memory if the stored version is still the same (one
-        cheap read instead of rebuilding the game), else read afresh."""
-        cached = self._states.get(game_id)
-        if cached is not None:
-            try:
-                version = await self.store.version(game_id)
-            except NotFound:
-                version = None
-            if version == cached.version:
-                return await self._with_clock(cached)
-        return await self.state(game_id)
-
-    async def _with_clock(self, state: GameState) -> GameState:
-        """The state with its clock (whose time runs, how much is left, who is away)."""
-        if not state.active or TimeControl.from_options(state.record.options) is None:
-            return state
-        clock = await self.store.clock(state.id)
-        now = self.clock()
-        away = set()
-        for seat in state.record.seats:
-            if seat.player_id is not None:
-                vacations = await self.store.vacations(seat.player_id, now)
-                if any(vacation.ended_at is None for vacation in vacations):
-                    away.add(seat.seat)
-        return replace(
-            state,
-            clock_seat=clock.seat if clock else None,
-            time_left=clock.time_left(now) if clock else None,
-            away=frozenset(away),
-        )
-
-    async def _seat_names(self, record: GameRecord, family: Family) -> tuple[str, ...]:
-        names = []
-        for seat in record.seats:
-            if seat.player_id is not None:
-                names.append(await self.roster.name(seat.player_id))
-            elif seat.computer is not None:
-                names.append(family.computer_name(seat.computer))
-            else:
-                names.append("?")
-        return tuple(names)
+    # -- the games a command names --------------------------------------------------------------
 
     async def game_id_for(
         self, player: Player, game_id: int | None, *, finished: bool = False
@@ -297,10 +217,10 @@ class Kernel:
             )
         except StaleVersion:
             raise _board_changed(await self.state(state.id)) from None
-        fresh = await self._with_clock(
+        fresh = await self.states.with_clock(
             GameState(record, after, state.seat_names, (*state.log, notation))
         )
-        self._remember(fresh)
+        self.states.remember(fresh)
         self.poke()
         family = family_of(find_game(fresh.record.kind))
         mover = family.roller(position) if seat == CHANCE else seat
