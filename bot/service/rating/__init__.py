@@ -7,7 +7,7 @@ from bot.service.rating.display import PROVISIONAL_DEVIATION, Shown, shown, show
 from bot.service.rating.leaderboard import Place, leaderboard
 from bot.service.rating.pools import Pace, Pool, System, pool_for
 from bot.service.rating.recompute import GameChanges, RatedGame, Replay, mismatches, replay
-from bot.service.rating.record import Rating, Side
+from bot.service.rating.record import Rating, Side, sound
 from bot.service.rating.rules import Seating, Verdict, sides, verdict
 from bot.service.rating.update import RATING_PERIOD, Change, rate_game
 
@@ -35,5 +35,6 @@ __all__ = [
     "shown",
     "shown_change",
     "sides",
+    "sound",
     "verdict",
 ]

@@ -3,6 +3,7 @@ so that storage keeps one kind of row and the display one rule."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,6 +22,19 @@ class Rating:
     volatility: float = START_VOLATILITY
     games: int = 0
     last_played: datetime | None = None
+
+
+def sound(rating: Rating) -> bool:
+    """Whether a stored rating can be true: a damaged row is rebuilt from the results
+    (`replay`) rather than shown."""
+    numbers = (rating.value, rating.deviation, rating.volatility)
+    return (
+        all(math.isfinite(number) for number in numbers)
+        and 0 < rating.deviation <= START_DEVIATION
+        and rating.volatility > 0
+        and rating.games >= 0
+        and (rating.games == 0) == (rating.last_played is None)
+    )
 
 
 @dataclass(frozen=True)

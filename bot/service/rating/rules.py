@@ -41,9 +41,15 @@ class Seating:
     set_up: bool = False
     tournament: bool = False
 
+    def __post_init__(self) -> None:
+        if len(self.persons) < 2:
+            raise ValueError(f"a game has two seats or more, not {self.persons}")
+
 
 def verdict(seating: Seating, moves: Sequence[int] | None = None) -> Verdict:
     """Rated or why not; with `moves` (how many each seat made), the verdict of the end."""
+    if moves is not None and len(moves) != len(seating.persons):
+        raise ValueError(f"one move count per seat: {moves} for {seating.persons}")
     people = [person for person in seating.persons if person is not None]
     if len(people) < len(seating.persons):
         return Verdict.COMPUTER
@@ -65,7 +71,10 @@ def sides(
     is a draw). `players` per seat; `teams` groups seats that play together (Ludo 1+3
     against 2+4), every other seat is a side of its own."""
     grouped = [tuple(team) for team in teams]
-    alone = [(seat,) for seat in range(len(players)) if not any(seat in t for t in grouped)]
+    teamed = [seat for team in grouped for seat in team]
+    if len(set(teamed)) != len(teamed) or not set(teamed) <= set(range(len(players))):
+        raise ValueError(f"teams must be different seats of the game: {teams}")
+    alone = [(seat,) for seat in range(len(players)) if seat not in teamed]
     return tuple(
         Side(tuple(players[seat] for seat in group), 1 if not winners or group[0] in winners else 2)
         for group in grouped + alone

@@ -3,7 +3,8 @@
 Every game is its own rating period, as on Lichess. Between games the deviation grows as
 Glicko-2's step 6 has it, one rating period per day without a rated game in the pool, never
 above 350: a player of one game a day settles near ± 60, of one a week near ± 95, and one
-who stops for about three months is provisional again. Ludo ratings age the same way, at
+who stops for about three months is provisional again. Each player meets the opponents as
+they are when the game ends, deviations widened the same way. Ludo ratings age alike, at
 the starting volatility. The same inputs always give the same output, so replaying the
 stored results gives the stored ratings.
 """

@@ -61,3 +61,14 @@ def test_ludo_has_one_winner_ahead_of_everyone_else() -> None:
 def test_ludo_partners_form_one_side() -> None:
     result = sides(("a", "b", "c", "d"), {1, 3}, teams=((0, 2), (1, 3)))
     assert result == (Side(("a", "c"), 2), Side(("b", "d"), 1))
+
+
+def test_malformed_facts_are_refused() -> None:
+    with pytest.raises(ValueError, match="two seats"):
+        Seating(("ana",))
+    with pytest.raises(ValueError, match="one move count per seat"):
+        verdict(Seating(TWO), (5,))
+    with pytest.raises(ValueError, match="teams"):
+        sides(("a", "b", "c", "d"), {0}, teams=((0, 2), (2, 3)))
+    with pytest.raises(ValueError, match="teams"):
+        sides(TWO, {0}, teams=((0, 5),))
