@@ -42,12 +42,12 @@ class Replay:
 def replay(games: Iterable[RatedGame]) -> Replay:
     """Every rating and change from the rated games, taken in the order given."""
     result = Replay()
+    pools: dict[Pool, dict[str, Rating]] = {}
     for game in games:
-        before = {
-            player: rating for (player, pool), rating in result.ratings.items() if pool == game.pool
-        }
-        changes = rate_game(game.pool, game.sides, before, game.finished_at)
+        pool = pools.setdefault(game.pool, {})
+        changes = rate_game(game.pool, game.sides, pool, game.finished_at)
         for change in changes:
+            pool[change.player] = change.after
             result.ratings[change.player, game.pool] = change.after
         result.games.append(GameChanges(game.game_id, game.pool, tuple(changes)))
     return result
