@@ -13,7 +13,7 @@ from bot.service.rating.record import Rating
 PROVISIONAL_DEVIATION = {System.GLICKO2: 110.0, System.PLACKETT_LUCE: 240.0}
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Shown:
     value: int
     provisional: bool

@@ -26,7 +26,7 @@ class System(StrEnum):
     PLACKETT_LUCE = "plackett-luce"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Pool:
     game: str
     pace: Pace
