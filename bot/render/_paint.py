@@ -11,6 +11,7 @@ import struct
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -28,10 +29,16 @@ PNG_COMPRESS_LEVEL = 1
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
+# DejaVu Sans ships with the package: Pillow's own font has no accents ("João", "Evolução"
+# would show boxes) and a system font may be missing.
+FONT_FOLDER = Path(__file__).resolve().parent / "fonts"
+
+
 @lru_cache(maxsize=64)
-def font(size: int) -> Font:
-    """Pillow's own scalable font (shipped in its wheels), so no system font is needed."""
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> Font:
+    """The text font of every picture (names, labels, square numbers)."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_FOLDER / name), size)
 
 
 def smooth_sprite(

@@ -10,11 +10,10 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import lru_cache
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw
 
-from bot.render._paint import Font, Rgb, png_bytes, smooth_canvas
+from bot.render._paint import Rgb, font, png_bytes, smooth_canvas
 
 WIDTH, HEIGHT = 640, 420
 BACKGROUND: Rgb = (250, 248, 243)
@@ -36,9 +35,6 @@ LINE_WIDTH, MARKER_RADIUS = 3, 4
 MARKED_POINTS = 40
 # A single moment gets this much room either side, so its point sits in the middle.
 SINGLE_MOMENT_SPAN = timedelta(days=1)
-# Pillow's own font has no accents ("Evolução" would show boxes), and the words here are
-# Portuguese and Italian too: DejaVu Sans (Debian's fonts-dejavu-core) where it is installed.
-TEXT_FONT_FILE = "DejaVuSans.ttf"
 RATING_STEPS = (10, 20, 25, 50, 100, 200, 250, 500, 1000)
 MAX_RATING_TICKS = 6
 
@@ -58,14 +54,6 @@ class ChartLabels:
     time_axis: str
     no_games: str
     """shown instead of lines when there is no point at all"""
-
-
-@lru_cache(maxsize=16)
-def font(size: int) -> Font:
-    try:
-        return ImageFont.truetype(TEXT_FONT_FILE, size)
-    except OSError:
-        return ImageFont.load_default(size=size)
 
 
 def _iso_date(moment: datetime) -> str:
