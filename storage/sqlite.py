@@ -32,34 +32,36 @@ from typing import Any, Literal
 
 import aiosqlite
 
-from storage.api import (
+from storage.api import Store
+from storage.errors import (
+    ChallengeFull,
+    ChallengeNotOpen,
+    CorruptRecord,
+    LinkRefused,
+    MigrationFailed,
+    NotFound,
+    OnVacation,
+    SchemaTooNew,
+    StaleVersion,
+    StorageError,
+)
+from storage.records import (
     CHALLENGE_STATUSES,
     GAME_STATUSES,
     BoardMessage,
     Challenge,
-    ChallengeFull,
-    ChallengeNotOpen,
     ChallengeStatus,
     ChatRef,
     ClockRecord,
-    CorruptRecord,
     GameRecord,
     GameResult,
     GameStatus,
     Identity,
-    LinkRefused,
-    MigrationFailed,
     MoveRecord,
     NextClock,
-    NotFound,
     NoticeRecord,
-    OnVacation,
     Player,
-    SchemaTooNew,
     SeatRecord,
-    StaleVersion,
-    StorageError,
-    Store,
     VacationRecord,
 )
 
