@@ -2,8 +2,8 @@
 
 Everything above storage/ uses only what this module exports: `open_store` gives a `Store`
 (the interface, see storage/api.py), whose records (storage/records.py) and errors
-(storage/errors.py) are exported here too. The SQLite details live in storage/sqlite.py and the
-schema in storage/migrations/.
+(storage/errors.py) are exported here too. The SQL lives in storage/sql/ (one module per
+group of queries, the engine apart) and the schema in storage/migrations/.
 
     async with await open_store(path) as store:
         ana = await store.player_for_identity("telegram", "111", "Ana", "pt-BR")
@@ -45,7 +45,7 @@ from storage.records import (
     SeatRecord,
     VacationRecord,
 )
-from storage.sqlite import open_store
+from storage.sql.store import open_store
 
 __all__ = [
     "BoardMessage",
