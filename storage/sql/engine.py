@@ -30,7 +30,6 @@ class Dialect:
     """The few spellings that differ between engines, in one place. Each entry is a piece of
     SQL that the query modules put into their statements as is."""
 
-    name: str
     # Starts a write transaction that holds the write lock from its first statement on, so
     # that it never fails halfway for want of it.
     begin_write: str

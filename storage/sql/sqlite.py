@@ -34,7 +34,6 @@ from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, 
 BUSY_TIMEOUT_MS = 10_000
 
 SQLITE = Dialect(
-    name="sqlite",
     begin_write="BEGIN IMMEDIATE",
     begin_read="BEGIN",
     greatest="max",
