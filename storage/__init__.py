@@ -1,8 +1,9 @@
 """Storage: SQLite through aiosqlite; knows games only as text.
 
 Everything above storage/ uses only what this module exports: `open_store` gives a `Store`
-(the interface, see storage/api.py), whose records and errors are defined here too. The
-SQLite details live in storage/sqlite.py and the schema in storage/migrations/.
+(the interface, see storage/api.py), whose records (storage/records.py) and errors
+(storage/errors.py) are exported here too. The SQL lives in storage/sql/ (one module per
+group of queries, the engine apart) and the schema in storage/migrations/.
 
     async with await open_store(path) as store:
         ana = await store.player_for_identity("telegram", "111", "Ana", "pt-BR")
@@ -14,35 +15,37 @@ SQLite details live in storage/sqlite.py and the schema in storage/migrations/.
             ...  # the board changed: show the fresh one
 """
 
-from storage.api import (
-    BoardMessage,
-    Challenge,
+from storage.api import Store
+from storage.errors import (
     ChallengeFull,
     ChallengeNotOpen,
+    CorruptRecord,
+    LinkRefused,
+    MigrationFailed,
+    NotFound,
+    OnVacation,
+    SchemaTooNew,
+    StaleVersion,
+    StorageError,
+)
+from storage.records import (
+    BoardMessage,
+    Challenge,
     ChallengeStatus,
     ChatRef,
     ClockRecord,
-    CorruptRecord,
     GameRecord,
     GameResult,
     GameStatus,
     Identity,
-    LinkRefused,
-    MigrationFailed,
     MoveRecord,
     NextClock,
-    NotFound,
     NoticeRecord,
-    OnVacation,
     Player,
-    SchemaTooNew,
     SeatRecord,
-    StaleVersion,
-    StorageError,
-    Store,
     VacationRecord,
 )
-from storage.sqlite import open_store
+from storage.sql.store import open_store
 
 __all__ = [
     "BoardMessage",

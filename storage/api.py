@@ -1,4 +1,5 @@
-"""What the rest of damas-bot may know about storage: records, errors and the `Store` interface.
+"""The `Store` interface: everything the rest of damas-bot may ask of storage (its records are in
+storage/records.py, its errors in storage/errors.py).
 
 Nothing here is specific to SQLite, so that another engine (PostgreSQL) can implement `Store`
 and nothing above storage/ notices. Storage knows games only as text: a kind (a registry key
@@ -21,266 +22,26 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from types import TracebackType
-from typing import Any, Literal, Self, TypedDict
-
-GameStatus = Literal["active", "finished", "aborted"]
-ChallengeStatus = Literal["open", "accepted", "declined", "cancelled"]
-
-GAME_STATUSES: tuple[GameStatus, ...] = ("active", "finished", "aborted")
-CHALLENGE_STATUSES: tuple[ChallengeStatus, ...] = ("open", "accepted", "declined", "cancelled")
-
-
-class GameResult(TypedDict):
-    """How a game ended: the winning seats (none = a draw) and a reason such as "no_moves",
-    "resigned", "draw_agreed", "timeout" or "aborted"."""
-
-    winners: list[int]
-    reason: str
-
-
-# ---------------------------------------------------------------------------------------------
-# Records (immutable snapshots of rows; reading one never keeps anything in memory)
-
-
-@dataclass(frozen=True, slots=True)
-class ChatRef:
-    """A chat (a Telegram chat, a Discord channel, the console) on one platform."""
-
-    platform: str
-    chat_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A person, whatever platforms they use. `language` is None until known."""
-
-    id: int
-    display_name: str
-    language: str | None
-    active_game_id: int | None
-    # False when the player muted the reminders before deadlines.
-    reminders: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class Identity:
-    """One account of a player on one platform."""
-
-    platform: str
-    user_id: str
-    player_id: int
-    display_name: str
-    # Where the bot can write to this account privately; None until the platform allows it.
-    private_chat_id: str | None = None
-    # When the player last acted through this account (reminders go where they are).
-    last_seen_at: datetime | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    """Who sits at one seat of a game: a player, a computer (its level or agent name), or
-    nobody yet (both None)."""
-
-    seat: int
-    player_id: int | None
-    computer: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One stored game. `snapshot` is the cached position after the last move."""
-
-    id: int
-    kind: str
-    options: dict[str, Any]
-    status: GameStatus
-    version: int
-    result: GameResult | None
-    snapshot: str
-    seats: tuple[SeatRecord, ...]
-    chat: ChatRef | None
-    draw_offer: int | None
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class MoveRecord:
-    """One entry of a game's move log. `seat` may be the chance seat (-1) for a die roll, whose
-    `player_id` is then None."""
-
-    ply: int
-    notation: str
-    seat: int
-    player_id: int | None
-    played_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class BoardMessage:
-    """Where the board of a game is shown: one message per game and chat."""
-
-    game_id: int
-    platform: str
-    chat_id: str
-    message_id: str
-
-
-@dataclass(frozen=True, slots=True)
-class Challenge:
-    """An invitation to play. `opponent_id` None means anyone in the chat may accept;
-    `vs_computer` names the computer opponent instead of a person."""
-
-    id: int
-    kind: str
-    options: dict[str, Any]
-    challenger_id: int
-    opponent_id: int | None
-    vs_computer: str | None
-    chat: ChatRef
-    status: ChallengeStatus
-    game_id: int | None
-    created_at: datetime
-    # The players who joined an open table (a challenge to anyone), in the order they came.
-    entrants: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class NextClock:
-    """The clock of the turn that starts: `seat` has `per_move` to act. Storage starts it
-    stopped if that seat's player is on vacation."""
-
-    seat: int
-    per_move: timedelta
-
-
-@dataclass(frozen=True, slots=True)
-class ClockRecord:
-    """The clock of a game's current turn. `due_at` is None while it is stopped (its player is
-    on vacation), and `remaining` then says how much time was left."""
-
-    game_id: int
-    seat: int
-    per_move: timedelta
-    due_at: datetime | None
-    remaining: timedelta | None
-    reminded: frozenset[str]
-
-    def time_left(self, now: datetime) -> timedelta:
-        if self.due_at is None:
-            assert self.remaining is not None
-            return self.remaining
-        return self.due_at - now
-
-
-@dataclass(frozen=True, slots=True)
-class VacationRecord:
-    """A player's vacation: from `started_at` to `ends_at` as planned, `ended_at` when over."""
-
-    id: int
-    player_id: int
-    started_at: datetime
-    ends_at: datetime
-    ended_at: datetime | None
-
-
-@dataclass(frozen=True, slots=True)
-class NoticeRecord:
-    """A message for a player decided by the scheduler (a reminder, a timeout), waiting to be
-    delivered (`sent_at` None) or delivered."""
-
-    id: int
-    player_id: int
-    game_id: int | None
-    kind: str
-    created_at: datetime
-    sent_at: datetime | None
-
-
-# ---------------------------------------------------------------------------------------------
-# Errors
-
-
-class StorageError(Exception):
-    """Base of every error storage raises on purpose."""
-
-
-class NotFound(StorageError):
-    """No such player, game or challenge."""
-
-
-class StaleVersion(StorageError):
-    """The game is no longer at the version the caller saw, or is no longer active: the board
-    changed and the caller should show the fresh one."""
-
-    def __init__(
-        self, game_id: int, expected_version: int, current_version: int, status: GameStatus
-    ) -> None:
-        self.game_id = game_id
-        self.expected_version = expected_version
-        self.current_version = current_version
-        self.status = status
-        reason = f"is at version {current_version}" if status == "active" else f"is {status}"
-        super().__init__(
-            f"game {game_id} {reason}, not active at version {expected_version}: "
-            "the board changed; reload the game and try again"
-        )
-
-
-class ChallengeNotOpen(StorageError):
-    """The challenge was already accepted, declined or cancelled (e.g. by a second click)."""
-
-    def __init__(self, challenge_id: int, status: ChallengeStatus) -> None:
-        self.challenge_id = challenge_id
-        self.status = status
-        super().__init__(f"challenge {challenge_id} is already {status}, no longer open")
-
-
-class ChallengeFull(StorageError):
-    """Every free place of the challenge is taken."""
-
-    def __init__(self, challenge_id: int) -> None:
-        self.challenge_id = challenge_id
-        super().__init__(f"challenge {challenge_id} has no free place left")
-
-
-class OnVacation(StorageError):
-    """The player already is on vacation."""
-
-
-class LinkRefused(StorageError):
-    """A link code is unknown or expired, or the two accounts cannot be joined."""
-
-
-class SchemaTooNew(StorageError):
-    """The database was written by a newer damas-bot than this one."""
-
-    def __init__(self, found: int, known: int) -> None:
-        self.found = found
-        self.known = known
-        super().__init__(
-            f"this database was written by a newer damas-bot (schema {found}, this program "
-            f"knows up to {known}); upgrade damas-bot"
-        )
-
-
-class MigrationFailed(StorageError):
-    """A schema migration failed; the database was left as it was before it."""
-
-
-class CorruptRecord(StorageError):
-    """A stored row does not decode (e.g. options that are not a JSON object)."""
-
-    def __init__(self, record: str, problem: str) -> None:
-        self.record = record  # which row, for people: "game 12", "move 3 of game 12"
-        super().__init__(f"{record} is corrupt: {problem}; repair or delete that row")
-
-
-# ---------------------------------------------------------------------------------------------
-# The interface
+from typing import Any, Literal, Self
+
+from storage.records import (
+    BoardMessage,
+    Challenge,
+    ChatRef,
+    ClockRecord,
+    GameRecord,
+    GameResult,
+    GameStatus,
+    Identity,
+    MoveRecord,
+    NextClock,
+    NoticeRecord,
+    Player,
+    SeatRecord,
+    VacationRecord,
+)
 
 
 class Store(ABC):

@@ -54,7 +54,7 @@ async def test_listing_leaves_out_the_bad_game_and_logs_it(
 ) -> None:
     good = await store.create_game("italian", {}, [SeatRecord(0, ana.id)], "s", None)
     raw.execute("UPDATE games SET options = '{' WHERE id = ?", (game.id,))
-    with caplog.at_level(logging.ERROR, logger="storage.sqlite"):
+    with caplog.at_level(logging.ERROR, logger="storage.sql.games"):
         listed = await store.games_of_player(ana.id)
     assert [g.id for g in listed] == [good.id]
     assert f"game {game.id} is corrupt" in caplog.text

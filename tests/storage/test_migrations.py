@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from storage import MigrationFailed, SchemaTooNew, open_store
-from storage.sqlite import Migration, bundled_migrations
+from storage.sql.migrations import Migration, bundled_migrations
 
 # The number a migration of a later issue would have.
 NEXT = len(bundled_migrations()) + 1

@@ -1,0 +1,177 @@
+"""The records storage returns: immutable snapshots of rows (reading one never keeps anything
+in memory), and the statuses of games and challenges."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Literal, TypedDict
+
+GameStatus = Literal["active", "finished", "aborted"]
+ChallengeStatus = Literal["open", "accepted", "declined", "cancelled"]
+
+GAME_STATUSES: tuple[GameStatus, ...] = ("active", "finished", "aborted")
+CHALLENGE_STATUSES: tuple[ChallengeStatus, ...] = ("open", "accepted", "declined", "cancelled")
+
+
+class GameResult(TypedDict):
+    """How a game ended: the winning seats (none = a draw) and a reason such as "no_moves",
+    "resigned", "draw_agreed", "timeout" or "aborted"."""
+
+    winners: list[int]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRef:
+    """A chat (a Telegram chat, a Discord channel, the console) on one platform."""
+
+    platform: str
+    chat_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A person, whatever platforms they use. `language` is None until known."""
+
+    id: int
+    display_name: str
+    language: str | None
+    active_game_id: int | None
+    # False when the player muted the reminders before deadlines.
+    reminders: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """One account of a player on one platform."""
+
+    platform: str
+    user_id: str
+    player_id: int
+    display_name: str
+    # Where the bot can write to this account privately; None until the platform allows it.
+    private_chat_id: str | None = None
+    # When the player last acted through this account (reminders go where they are).
+    last_seen_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """Who sits at one seat of a game: a player, a computer (its level or agent name), or
+    nobody yet (both None)."""
+
+    seat: int
+    player_id: int | None
+    computer: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One stored game. `snapshot` is the cached position after the last move."""
+
+    id: int
+    kind: str
+    options: dict[str, Any]
+    status: GameStatus
+    version: int
+    result: GameResult | None
+    snapshot: str
+    seats: tuple[SeatRecord, ...]
+    chat: ChatRef | None
+    draw_offer: int | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    """One entry of a game's move log. `seat` may be the chance seat (-1) for a die roll, whose
+    `player_id` is then None."""
+
+    ply: int
+    notation: str
+    seat: int
+    player_id: int | None
+    played_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    """Where the board of a game is shown: one message per game and chat."""
+
+    game_id: int
+    platform: str
+    chat_id: str
+    message_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """An invitation to play. `opponent_id` None means anyone in the chat may accept;
+    `vs_computer` names the computer opponent instead of a person."""
+
+    id: int
+    kind: str
+    options: dict[str, Any]
+    challenger_id: int
+    opponent_id: int | None
+    vs_computer: str | None
+    chat: ChatRef
+    status: ChallengeStatus
+    game_id: int | None
+    created_at: datetime
+    # The players who joined an open table (a challenge to anyone), in the order they came.
+    entrants: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NextClock:
+    """The clock of the turn that starts: `seat` has `per_move` to act. Storage starts it
+    stopped if that seat's player is on vacation."""
+
+    seat: int
+    per_move: timedelta
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRecord:
+    """The clock of a game's current turn. `due_at` is None while it is stopped (its player is
+    on vacation), and `remaining` then says how much time was left."""
+
+    game_id: int
+    seat: int
+    per_move: timedelta
+    due_at: datetime | None
+    remaining: timedelta | None
+    reminded: frozenset[str]
+
+    def time_left(self, now: datetime) -> timedelta:
+        if self.due_at is None:
+            assert self.remaining is not None
+            return self.remaining
+        return self.due_at - now
+
+
+@dataclass(frozen=True, slots=True)
+class VacationRecord:
+    """A player's vacation: from `started_at` to `ends_at` as planned, `ended_at` when over."""
+
+    id: int
+    player_id: int
+    started_at: datetime
+    ends_at: datetime
+    ended_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeRecord:
+    """A message for a player decided by the scheduler (a reminder, a timeout), waiting to be
+    delivered (`sent_at` None) or delivered."""
+
+    id: int
+    player_id: int
+    game_id: int | None
+    kind: str
+    created_at: datetime
+    sent_at: datetime | None

@@ -1,0 +1,180 @@
+"""The SQLite engine, through aiosqlite: the only module of storage/ that knows the driver.
+
+Habits (after mautrix-python's async SQLite layer):
+- every connection runs with WAL (readers never block the writer), foreign keys on, a busy
+  timeout (several processes may share one file) and synchronous=FULL (a move confirmed in
+  chat survives a power loss);
+- one writer connection, guarded by an asyncio lock, and every write is one explicit
+  `BEGIN IMMEDIATE ... COMMIT`: taking the write lock at BEGIN means a transaction never fails
+  halfway for want of it, and other processes wait (busy timeout) instead;
+- one read-only reader connection, also behind a lock, so that a read of several statements
+  sees one consistent state;
+- the schema version is `PRAGMA user_version`.
+The asyncio locks only share one connection between tasks; what two writers may do is
+decided by SQLite's own write lock, which other processes on the file respect too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from pathlib import Path
+
+import aiosqlite
+
+from storage.errors import StorageError
+from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, Row
+
+# Long enough for another process's move transaction (milliseconds each) to finish many times
+# over; short enough that a stuck process shows up as an error instead of a silent hang.
+BUSY_TIMEOUT_MS = 10_000
+
+SQLITE = Dialect(
+    begin_write="BEGIN IMMEDIATE",
+    begin_read="BEGIN",
+    greatest="max",
+    find_text="instr",
+    entrants_after_join="json_insert(entrants, '$[#]', {player})",
+    entrant_count="json_array_length(entrants)",
+    has_entrant="EXISTS (SELECT 1 FROM json_each(entrants) WHERE value = {player})",
+)
+
+PLACEHOLDER = re.compile(r"\$(\d+)")
+
+
+@lru_cache(maxsize=512)
+def sqlite_query(query: str) -> str:
+    """The query with PostgreSQL's `$1` placeholders as SQLite's numbered `?1`."""
+    return PLACEHOLDER.sub(r"?\1", query)
+
+
+class SqliteConnection(Connection):
+    """An aiosqlite connection inside a transaction that the engine opened."""
+
+    dialect = SQLITE
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def fetch(self, query: str, *args: object) -> list[Row]:
+        try:
+            return list(await self._connection.execute_fetchall(sqlite_query(query), args))
+        except sqlite3.IntegrityError as error:
+            raise ConstraintViolated(str(error)) from error
+
+    async def execute(self, query: str, *args: object) -> None:
+        await self.fetch(query, *args)
+
+    async def executemany(self, query: str, args: Iterable[Sequence[object]]) -> None:
+        try:
+            await self._connection.executemany(sqlite_query(query), args)
+        except sqlite3.IntegrityError as error:
+            raise ConstraintViolated(str(error)) from error
+
+
+async def _use_wal(connection: aiosqlite.Connection, path: Path) -> None:
+    """Switch the file to WAL (it stays so). Two processes opening a new file at once may both
+    try; SQLite then answers BUSY at once, without its busy handler, so wait here instead."""
+    deadline = asyncio.get_running_loop().time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            rows = list(await connection.execute_fetchall("PRAGMA journal_mode = WAL"))
+            break
+        except sqlite3.OperationalError as error:
+            busy = error.sqlite_errorcode == sqlite3.SQLITE_BUSY
+            if not busy or asyncio.get_running_loop().time() > deadline:
+                raise
+            await asyncio.sleep(0.01)
+    if rows[0][0] != "wal":
+        raise StorageError(
+            f"{path} cannot use write-ahead logging (journal mode stays {rows[0][0]!r}); "
+            "put the database on a local disk"
+        )
+
+
+async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
+    # isolation_level=None: no implicit transactions; every transaction here is explicit.
+    connection = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        connection.row_factory = sqlite3.Row
+        for pragma in (
+            f"busy_timeout = {BUSY_TIMEOUT_MS}",
+            "foreign_keys = ON",
+            "synchronous = FULL",
+            f"query_only = {int(read_only)}",
+        ):
+            await connection.execute_fetchall(f"PRAGMA {pragma}")
+        await _use_wal(connection, path)
+    except BaseException:
+        await connection.close()
+        raise
+    return connection
+
+
+class SqliteEngine(Engine):
+    """One SQLite file, with one writer and one reader connection. Make it with `open`."""
+
+    dialect = SQLITE
+    database_error = sqlite3.Error
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._write_lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteEngine:
+        """Open the file at `path`, creating it and its folders if needed."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        writer = await _connect(path, read_only=False)
+        try:
+            reader = await _connect(path, read_only=True)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(writer, reader)
+
+    @asynccontextmanager
+    async def writing(self) -> AsyncIterator[Connection]:
+        async with self._write_lock:
+            try:
+                # Inside the try: if the task is cancelled while BEGIN waits for another
+                # process, the BEGIN still runs in aiosqlite's thread, and the rollback queued
+                # after it must undo it.
+                await self._writer.execute_fetchall(SQLITE.begin_write)
+                yield SqliteConnection(self._writer)
+                await self._writer.commit()
+            except BaseException:
+                await self._writer.rollback()
+                raise
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Connection]:
+        async with self._read_lock:
+            try:
+                await self._reader.execute_fetchall(SQLITE.begin_read)
+                yield SqliteConnection(self._reader)
+            finally:
+                await self._reader.rollback()
+
+    async def fetch_once(self, query: str, *args: object) -> list[Row]:
+        async with self._read_lock:
+            return await SqliteConnection(self._reader).fetch(query, *args)
+
+    async def schema_version(self, connection: Connection) -> int:
+        return int(await connection.fetchval("PRAGMA user_version"))
+
+    async def set_schema_version(self, connection: Connection, number: int) -> None:
+        # A pragma takes no parameters; `number` is an int, so the text is safe.
+        await connection.execute(f"PRAGMA user_version = {int(number)}")
+
+    async def close(self) -> None:
+        async with self._write_lock, self._read_lock:
+            await self._reader.close()
+            await self._writer.close()

@@ -1,0 +1,99 @@
+"""Writes that belong to the end of a game (ratings, later) run in the transaction that stores
+the result: exactly once, and never for an end that did not happen."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from storage import GameRecord, NextClock, SeatRecord, StaleVersion, Store, open_store
+from storage.sql.engine import Connection
+from tests.storage.conftest import TickingClock
+
+ENDED_AT = "2026-01-01T00:00:00.000000+00:00"
+
+
+async def note_the_end(connection: Connection, game: GameRecord) -> None:
+    """Stands in for a rating change: one row per ended game, written with the end."""
+    assert game.status != "active"
+    await connection.execute(
+        "INSERT INTO notices (player_id, game_id, kind, created_at) VALUES ($1, $2, $3, $4)",
+        game.seats[0].player_id,
+        game.id,
+        f"ended_{game.status}_{game.version}",
+        ENDED_AT,
+    )
+
+
+async def refuse_the_end(connection: Connection, game: GameRecord) -> None:
+    raise RuntimeError("the rating table is full")
+
+
+@pytest.fixture
+async def noting_store(db_path: Path, clock: TickingClock) -> AsyncIterator[Store]:
+    async with await open_store(db_path, clock=clock, on_game_end=[note_the_end]) as opened:
+        yield opened
+
+
+async def start_game(store: Store) -> GameRecord:
+    ana = await store.player_for_identity("telegram", "111", "Ana")
+    bruno = await store.player_for_identity("discord", "222", "Bruno")
+    return await store.create_game(
+        "brazilian",
+        {},
+        [SeatRecord(0, ana.id), SeatRecord(1, bruno.id)],
+        "start",
+        None,
+        clock=NextClock(0, timedelta(days=3)),
+    )
+
+
+async def end_notes(store: Store) -> list[str]:
+    return [notice.kind for notice in await store.unsent_notices()]
+
+
+async def test_finishing_twice_at_once_writes_the_end_once(noting_store: Store) -> None:
+    game = await start_game(noting_store)
+    outcomes = await asyncio.gather(
+        *(
+            noting_store.finish_game(
+                game.id, game.version, "finished", {"winners": [1], "reason": "resigned"}
+            )
+            for _ in range(10)
+        ),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(o, StaleVersion) for o in outcomes) == 9
+    assert await end_notes(noting_store) == ["ended_finished_2"]
+
+
+async def test_a_move_that_ends_the_game_writes_the_end(noting_store: Store) -> None:
+    game = await start_game(noting_store)
+    moved = await noting_store.append_move(game.id, 1, "11-15", 0, game.seats[0].player_id, "s")
+    assert await end_notes(noting_store) == []
+    ended = await noting_store.append_move(
+        game.id,
+        moved.version,
+        "22-18",
+        1,
+        game.seats[1].player_id,
+        "end",
+        result={"winners": [1], "reason": "no_moves"},
+    )
+    assert ended.status == "finished"
+    assert await end_notes(noting_store) == ["ended_finished_3"]
+
+
+async def test_a_failing_end_write_leaves_the_game_unfinished(
+    db_path: Path, clock: TickingClock
+) -> None:
+    async with await open_store(db_path, clock=clock, on_game_end=[refuse_the_end]) as store:
+        game = await start_game(store)
+        with pytest.raises(RuntimeError, match="rating table"):
+            await store.finish_game(game.id, 1, "aborted", None)
+        assert await store.get_game(game.id) == game
+        assert await store.clock(game.id) is not None
