@@ -11,6 +11,8 @@ import struct
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
+from importlib import resources
+from io import BytesIO
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -32,6 +34,41 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 def font(size: int) -> Font:
     """Pillow's own scalable font (shipped in its wheels), so no system font is needed."""
     return ImageFont.load_default(size=size)
+
+
+# Pillow's own font covers ASCII only; names and the translated words on tournament pictures
+# need accents (and ½), which Source Sans Pro has, with Greek and Cyrillic besides.
+_TEXT_FONT_PACKAGE = "font_source_sans_pro"
+_TEXT_FONT_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Bold.ttf"}
+
+
+@lru_cache(maxsize=2)
+def _text_font_bytes(bold: bool) -> bytes:
+    return (resources.files(_TEXT_FONT_PACKAGE) / "files" / _TEXT_FONT_FILES[bold]).read_bytes()
+
+
+@lru_cache(maxsize=32)
+def text_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The font for names and words: Latin with accents, Greek, Cyrillic; other scripts
+    (CJK, emoji) show as empty boxes rather than failing."""
+    return ImageFont.truetype(BytesIO(_text_font_bytes(bold)), size)
+
+
+ELLIPSIS = "\u2026"
+
+
+def fitted(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """`text` as it is if it fits in `width` pixels, else cut short with an ellipsis."""
+    if face.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with the ellipsis after it
+        middle = (low + high + 1) // 2
+        if face.getlength(text[:middle].rstrip() + ELLIPSIS) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
 
 
 def smooth_sprite(
