@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from PIL import Image, ImageDraw
 
@@ -53,61 +54,66 @@ class Grid:
     rows: tuple[tuple[Cell, ...], ...]
 
 
-def column_widths(grid: Grid, sizes: Sizes) -> list[int]:
-    widths = []
-    for index, column in enumerate(grid.columns):
-        cells = [row[index] for row in grid.rows]
-        texts = [(column.heading, True), *((cell.text, cell.bold) for cell in cells)]
-        widest = max(text_width(text, sizes.font, bold) for text, bold in texts)
-        width = max(math.ceil(widest) + 2 * sizes.pad, column.narrowest)
-        widths.append(width if column.widest is None else min(width, column.widest))
-    return widths
+@dataclass(frozen=True)
+class GridLayout:
+    """Where a grid's rows and columns go, in pixels; every cell is measured once."""
+
+    grid: Grid
+    sizes: Sizes
+
+    @cached_property
+    def widths(self) -> tuple[int, ...]:
+        sizes, widths = self.sizes, []
+        for index, column in enumerate(self.grid.columns):
+            texts = [
+                (column.heading, True),
+                *((row[index].text, row[index].bold) for row in self.grid.rows),
+            ]
+            widest = max(text_width(text, sizes.font, bold) for text, bold in texts)
+            width = max(math.ceil(widest) + 2 * sizes.pad, column.narrowest)
+            widths.append(width if column.widest is None else min(width, column.widest))
+        return tuple(widths)
+
+    @property
+    def table_top(self) -> int:
+        return self.sizes.margin + self.sizes.title_height
+
+    @property
+    def size(self) -> tuple[int, int]:
+        sizes = self.sizes
+        width = 2 * sizes.margin + sum(self.widths)
+        height = self.table_top + (len(self.grid.rows) + 1) * sizes.line + sizes.margin
+        return width, height
+
+    def row_box(self, row: int) -> tuple[int, int, int, int]:
+        """The pixels of a row of the table; row 0 is the headings."""
+        top = self.table_top + row * self.sizes.line
+        return self.sizes.margin, top, self.size[0] - self.sizes.margin, top + self.sizes.line
 
 
-def grid_size(grid: Grid, sizes: Sizes) -> tuple[int, int]:
-    width = 2 * sizes.margin + sum(column_widths(grid, sizes))
-    height = _table_top(sizes) + (len(grid.rows) + 1) * sizes.line + sizes.margin
-    return width, height
-
-
-def row_box(grid: Grid, sizes: Sizes, row: int) -> tuple[int, int, int, int]:
-    """The pixels of a row of the table; row 0 is the headings."""
-    width, _ = grid_size(grid, sizes)
-    top = _table_top(sizes) + row * sizes.line
-    return sizes.margin, top, width - sizes.margin, top + sizes.line
-
-
-def draw_grid(grid: Grid, sizes: Sizes) -> Image.Image:
-    width, height = grid_size(grid, sizes)
+def draw_grid(layout: GridLayout) -> Image.Image:
+    grid, sizes = layout.grid, layout.sizes
+    width, height = layout.size
     picture = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(picture)
     draw_title(draw, sizes, grid.title, width)
-    widths = column_widths(grid, sizes)
     headings = tuple(Cell(column.heading, bold=True) for column in grid.columns)
     for index, cells in enumerate((headings, *grid.rows)):
-        left, top, right, bottom = row_box(grid, sizes, index)
+        left, top, right, bottom = layout.row_box(index)
         band = HEADING_BAND if index == 0 else STRIPE if index % 2 == 0 else PAPER
         draw.rectangle([left, top, right - 1, bottom - 1], fill=band)
-        _draw_row(draw, sizes, grid.columns, widths, (left, top), cells)
-    _draw_rules(draw, grid, sizes, widths)
+        _draw_row(draw, layout, (left, top), cells)
+    _draw_rules(draw, layout)
     return picture
 
 
-def _table_top(sizes: Sizes) -> int:
-    return sizes.margin + sizes.title_height
-
-
 def _draw_row(
-    draw: ImageDraw.ImageDraw,
-    sizes: Sizes,
-    columns: Sequence[Column],
-    widths: Sequence[int],
-    corner: tuple[int, int],
-    cells: Sequence[Cell],
+    draw: ImageDraw.ImageDraw, layout: GridLayout, corner: tuple[int, int], cells: Sequence[Cell]
 ) -> None:
+    sizes = layout.sizes
     x, top = corner
     middle = top + sizes.line / 2
-    for column, width, cell in zip(columns, widths, cells, strict=True):
+    for column, width, cell in zip(layout.grid.columns, layout.widths, cells, strict=True):
         if cell.shaded:
             draw.rectangle([x, top, x + width - 1, top + sizes.line - 1], fill=SHADED)
         room = width - 2 * sizes.pad
@@ -119,13 +125,14 @@ def _draw_row(
         x += width
 
 
-def _draw_rules(draw: ImageDraw.ImageDraw, grid: Grid, sizes: Sizes, widths: Sequence[int]) -> None:
+def _draw_rules(draw: ImageDraw.ImageDraw, layout: GridLayout) -> None:
     """A frame, a line under the headings and between columns."""
-    left, top, right, _ = row_box(grid, sizes, 0)
-    bottom = row_box(grid, sizes, len(grid.rows))[3]
+    left, top, right, _ = layout.row_box(0)
+    bottom = layout.row_box(len(layout.grid.rows))[3]
     draw.rectangle([left, top, right - 1, bottom - 1], outline=RULE)
-    draw.line([(left, top + sizes.line), (right - 1, top + sizes.line)], fill=RULE)
+    line = layout.sizes.line
+    draw.line([(left, top + line), (right - 1, top + line)], fill=RULE)
     x = left
-    for width in widths[:-1]:
+    for width in layout.widths[:-1]:
         x += width
         draw.line([(x, top), (x, bottom - 1)], fill=RULE)

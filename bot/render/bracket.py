@@ -42,7 +42,11 @@ Table = tuple[int, int]
 WIDEST_NUMBER = "888"
 # Between the results of one match's games ("½-½  ½-½  1-0"), wider than inside a result.
 GAMES_JOIN = "  "
+# Up to 8 entries the boxes are narrow enough for ~800 px; bigger fields are zoomed into
+# anyway, so their boxes give names more room.
 BOX_WIDTH_IN_FONTS = 10
+WIDE_BOX_IN_FONTS = 12
+NARROW_FIELD = 8
 COLUMN_GAP_IN_FONTS = 1.5
 
 
@@ -51,7 +55,12 @@ class BracketLayout:
     """Where everything of a bracket picture goes, in pixels."""
 
     view: BracketView
-    sizes: Sizes
+    entries: int
+    """how many entries the first round has"""
+
+    @property
+    def sizes(self) -> Sizes:
+        return sizes_for(self.entries)
 
     @cached_property
     def name_lines(self) -> int:
@@ -61,7 +70,8 @@ class BracketLayout:
 
     @property
     def box_width(self) -> int:
-        return BOX_WIDTH_IN_FONTS * self.sizes.font
+        wide = self.entries > NARROW_FIELD
+        return (WIDE_BOX_IN_FONTS if wide else BOX_WIDTH_IN_FONTS) * self.sizes.font
 
     @property
     def slot_height(self) -> int:
@@ -182,7 +192,7 @@ def _table_of(entry: EntryView | None, matches: tuple[MatchView, ...]) -> int | 
 
 def bracket_layout(view: BracketView) -> BracketLayout:
     first_round = view.rounds[0].matches
-    return BracketLayout(view, sizes_for(sum(len(match.entries) for match in first_round)))
+    return BracketLayout(view, sum(len(match.entries) for match in first_round))
 
 
 def draw_bracket(view: BracketView) -> Image.Image:

@@ -6,7 +6,7 @@ import math
 
 from PIL import Image
 
-from bot.render._grid import Cell, Column, Grid, draw_grid
+from bot.render._grid import Cell, Column, Grid, GridLayout, draw_grid
 from bot.render._paint import png_bytes
 from bot.render._tournament_paint import number_text, one_line_name, sizes_for, text_width
 from bot.render.tournament_views import CrosstableView, StandingsView
@@ -78,12 +78,20 @@ def crosstable_grid(view: CrosstableView) -> Grid:
     return Grid(view.title, columns, rows)
 
 
+def standings_layout(view: StandingsView) -> GridLayout:
+    return GridLayout(standings_grid(view), sizes_for(len(view.rows)))
+
+
+def crosstable_layout(view: CrosstableView) -> GridLayout:
+    return GridLayout(crosstable_grid(view), sizes_for(len(view.rows)))
+
+
 def draw_standings(view: StandingsView) -> Image.Image:
-    return draw_grid(standings_grid(view), sizes_for(len(view.rows)))
+    return draw_grid(standings_layout(view))
 
 
 def draw_crosstable(view: CrosstableView) -> Image.Image:
-    return draw_grid(crosstable_grid(view), sizes_for(len(view.rows)))
+    return draw_grid(crosstable_layout(view))
 
 
 def render_standings(view: StandingsView) -> bytes:
