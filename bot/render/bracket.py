@@ -66,7 +66,7 @@ class BracketLayout:
     def name_lines(self) -> int:
         """Two when any entry is a team: each of its names gets a line."""
         matches = (match for round_ in self.view.rounds for match in round_.matches)
-        return max(len(entry.names) for match in matches for entry in match.entries)
+        return max((len(entry.names) for match in matches for entry in match.entries), default=1)
 
     @property
     def box_width(self) -> int:

@@ -97,6 +97,13 @@ def test_explicit_feeds_draw_a_bracket_whose_later_rounds_are_not_known_yet() ->
     assert draw_bracket(view).size == layout.size
 
 
+def test_a_bracket_drawn_before_anyone_is_placed_is_empty_boxes() -> None:
+    first = RoundView("R1", (MatchView(None, None), MatchView(None, None)))
+    final = RoundView("F", (MatchView(None, None, feeds=(0, 1)),))
+    view = BracketView("Copa", (first, final))
+    assert draw_bracket(view).size == bracket_layout(view).size
+
+
 def test_feeds_naming_a_table_that_does_not_exist_are_refused() -> None:
     first = RoundView("R1", (MatchView(entry(1), entry(2)),))
     final = RoundView("F", (MatchView(None, None, feeds=(0, 3)),))

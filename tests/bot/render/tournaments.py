@@ -32,7 +32,7 @@ def entry(number: int, team: bool = False) -> EntryView:
 def knockout(count: int, team: bool = False, champion: bool = True) -> BracketView:
     """A finished knockout of `count` entries."""
     alive = [entry(number, team) for number in range(1, count + 1)]
-    rounds = []
+    rounds: list[RoundView] = []
     while len(alive) > 1:
         matches = []
         for index in range(0, len(alive) - 1, 2):
@@ -65,7 +65,7 @@ def crosstable(count: int, double: bool = False) -> CrosstableView:
     """A finished round robin: the lower number wins, except a draw between 1 and 2."""
     rows = []
     for row_number in range(1, count + 1):
-        cells = []
+        cells: list[tuple[str, ...]] = []
         for column_number in range(1, count + 1):
             if row_number == column_number:
                 cells.append(())
