@@ -11,7 +11,8 @@ import struct
 import zlib
 from collections.abc import Callable
 from functools import lru_cache
-from pathlib import Path
+from importlib import resources
+from io import BytesIO
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -26,19 +27,40 @@ BACKGROUND_SUPERSAMPLE = 2
 # zlib level 1: several times faster than the default for a few more kilobytes.
 PNG_COMPRESS_LEVEL = 1
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+# Pillow's own font covers ASCII only; names and the translated words on every picture need
+# accents ("João", "Evolução") and ½, which Source Sans Pro has, with Greek and Cyrillic.
+_TEXT_FONT_PACKAGE = "font_source_sans_pro"
+_TEXT_FONT_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Bold.ttf"}
 
 
-# DejaVu Sans ships with the package: Pillow's own font has no accents ("João", "Evolução"
-# would show boxes) and a system font may be missing.
-FONT_FOLDER = Path(__file__).resolve().parent / "fonts"
+@lru_cache(maxsize=2)
+def _text_font_bytes(bold: bool) -> bytes:
+    return (resources.files(_TEXT_FONT_PACKAGE) / "files" / _TEXT_FONT_FILES[bold]).read_bytes()
 
 
 @lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> Font:
-    """The text font of every picture (names, labels, square numbers)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_FOLDER / name), size)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The font of every picture (names, words, square numbers): Latin with accents, Greek,
+    Cyrillic; other scripts (CJK, emoji) show as empty boxes rather than failing."""
+    return ImageFont.truetype(BytesIO(_text_font_bytes(bold)), size)
+
+
+ELLIPSIS = "\u2026"
+
+
+def fitted(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """`text` as it is if it fits in `width` pixels, else cut short with an ellipsis."""
+    if face.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with the ellipsis after it
+        middle = (low + high + 1) // 2
+        if face.getlength(text[:middle].rstrip() + ELLIPSIS) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
 
 
 def smooth_sprite(

@@ -1,6 +1,6 @@
-"""Render time of every board kind (not a test: run it to measure, and to save samples).
+"""Render time of every picture kind (not a test: run it to measure, and to save samples).
 
-    python tests/bot/render/bench_render.py [--renders 200] [--samples DIR]
+    python -m tests.bot.render.bench_render [--renders 200] [--samples DIR]
 
 Prints per kind the time of the first render (which builds the cached background) and p50
 and p99 of the next ones, in milliseconds, and as its last line a JSON object with them.
@@ -13,9 +13,22 @@ import json
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
-from bot.render import BLACK, WHITE, Colour, DraughtsView, LudoView, render_draughts, render_ludo
+from bot.render import (
+    BLACK,
+    WHITE,
+    Colour,
+    DraughtsView,
+    LudoView,
+    render_bracket,
+    render_crosstable,
+    render_draughts,
+    render_ludo,
+    render_standings,
+)
+from tests.bot.render.tournaments import crosstable, knockout, standings
 
 
 def _start(size: int) -> dict[int, tuple[Colour, bool]]:
@@ -60,6 +73,11 @@ KINDS: dict[str, Callable[[], bytes]] = {
     "international-black": _draughts(10, True, BLACK),
     "ludo-4-red": _ludo(1),
     "ludo-4-blue": _ludo(4),
+    "knockout-8": partial(render_bracket, knockout(8)),
+    "knockout-13-teams": partial(render_bracket, knockout(13, team=True)),
+    "knockout-64": partial(render_bracket, knockout(64)),
+    "crosstable-7-double": partial(render_crosstable, crosstable(7, double=True)),
+    "standings-64": partial(render_standings, standings(64)),
 }
 
 

@@ -28,6 +28,7 @@ from bot.render.draughts import (
     square_name,
 )
 from bot.render.views import DraughtsLabels
+from tests.bot.render.pixels import close, rgb
 
 BOARDS = [(8, True), (8, False), (10, True)]  # brazilian, italian, international
 
@@ -46,18 +47,6 @@ ANCHORS = [
     (10, True, 46, "a1"),
     (10, True, 50, "i1"),
 ]
-
-Pixel = tuple[int, int, int]
-
-
-def rgb(image: Image.Image, point: tuple[float, float]) -> Pixel:
-    value = image.getpixel((round(point[0]), round(point[1])))
-    assert isinstance(value, tuple)
-    return value[0], value[1], value[2]
-
-
-def close(a: Pixel, b: Pixel, tolerance: int = 30) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
 def on_screen(

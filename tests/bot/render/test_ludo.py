@@ -27,19 +27,9 @@ from bot.render.ludo import (
     draw_ludo,
     track_square,
 )
+from tests.bot.render.pixels import Pixel, close, rgb
 
-Pixel = tuple[int, int, int]
 ALL_IN_YARD = (-1, -1, -1, -1)
-
-
-def rgb(image: Image.Image, point: tuple[float, float]) -> Pixel:
-    value = image.getpixel((round(point[0]), round(point[1])))
-    assert isinstance(value, tuple)
-    return value[0], value[1], value[2]
-
-
-def close(a: Pixel, b: Pixel, tolerance: int = 30) -> bool:
-    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
 
 
 def at(y: float, x: float) -> tuple[float, float]:

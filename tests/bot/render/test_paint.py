@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from bot.render import BLACK, DraughtsView, LudoView, render_draughts, render_ludo, warm_up
-from bot.render._paint import png_bytes
+from bot.render._paint import ELLIPSIS, fitted, font, png_bytes
 from bot.render.draughts import _backdrops
 from bot.render.ludo import _background
 
@@ -34,3 +34,20 @@ def test_warm_up_draws_every_standard_background_before_anyone_asks() -> None:
     render_ludo(LudoView((1, 2, 3), dict.fromkeys((1, 2, 3), (-1, -1, -1, -1)), viewer_colour=3))
     assert _backdrops.cache_info().misses == draughts_built
     assert _background.cache_info().misses == ludo_built
+
+
+def test_fitted_keeps_what_fits_and_cuts_the_rest_with_an_ellipsis() -> None:
+    face = font(16)
+    assert fitted("Ana", face, 200) == "Ana"
+    cut = fitted("Maria Aparecida dos Santos Gonçalves", face, 100)
+    assert cut.endswith(ELLIPSIS) and cut.startswith("Maria")
+    assert face.getlength(cut) <= 100
+    assert len(fitted("Maria Aparecida dos Santos Gonçalves", face, 101)) >= len(cut)
+    assert fitted("Ana", face, 1) == ELLIPSIS
+
+
+def test_the_text_font_has_accents_and_the_half() -> None:
+    face = font(20)
+    missing = face.getmask("\uffff")
+    for character in "ãçéñòŁș½…·":
+        assert bytes(face.getmask(character)) != bytes(missing), character
