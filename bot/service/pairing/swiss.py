@@ -10,7 +10,7 @@ counts as no game for colours) and opponents (a forfeited pairing is not repeate
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from pairing_core import (
     DUTCH_TILL2026_COMPAT,
@@ -49,11 +49,16 @@ def swiss_round(
     byes: Sequence[str],
     bye_points: float,
     seed: bytes,
+    withdrawn: Collection[str] = (),
 ) -> Round:
     """Round `round_number` of a Swiss for `entries` in number order, given the finished
-    `games` and the entries that had a bye (one per earlier round at most)."""
+    `games`, the entries that had a bye (one per earlier round at most), and those that
+    withdrew (no longer paired; they keep their numbers and scores)."""
+    field = [entry for entry in entries if entry not in withdrawn]
+    if len(field) < 2:
+        raise PairingError("pairing.swiss_impossible", round=round_number)
     if not games and not byes:
-        return first_round(entries, seed)
+        return first_round(field, seed)
     number = {entry: index + 1 for index, entry in enumerate(entries)}
     points = dict.fromkeys(entries, 0.0)
     colours = dict.fromkeys(entries, "")
@@ -79,7 +84,7 @@ def swiss_round(
             opponents=tuple(opponents[entry]),
             received_bye=entry in byes,
         )
-        for entry in entries
+        for entry in field
     )
     request = CanonicalRequest(
         players=players, ruleset=DUTCH_TILL2026_COMPAT, round_number=round_number
@@ -87,7 +92,7 @@ def swiss_round(
     try:
         paired = pair_canonical(request)
     except ImpossiblePairingError as error:
-        ranked = sorted(entries, key=lambda entry: (-points[entry], number[entry]))
+        ranked = sorted(field, key=lambda entry: (-points[entry], number[entry]))
         met = {frozenset((game.white, game.black)) for game in games}
         relaxed = relaxed_pairing(ranked, met, set(byes), colours)
         if relaxed is None:

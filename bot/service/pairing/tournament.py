@@ -78,15 +78,25 @@ class Game:
 
 class Tournament:
     """The state rebuilt from the facts. Raises PairingError for facts that do not fit
-    (a result for a table never paired, more results than a table needs)."""
+    (a result for a table never paired, more results than a table needs).
+
+    `stored`: Swiss rounds the service kept when it started them, taken as they are rather
+    than paired again (pairing them again gives the same rounds; a 256-entry Swiss spends
+    tens of milliseconds a round on it). `withdrawn`: for a Swiss, each entry that withdrew
+    and the first round it is no longer paired in (in other formats the service records
+    forfeits for the games it leaves)."""
 
     def __init__(
         self,
         setup: Setup,
         results: Mapping[TableKey, Sequence[GameResult]] | None = None,
         settlements: Mapping[TableKey, str] | None = None,
+        stored: Sequence[Round] = (),
+        withdrawn: Mapping[str, int] | None = None,
     ) -> None:
         self.setup = setup
+        self._stored = stored
+        self._withdrawn = dict(withdrawn or {})
         self._results = dict(results or {})
         self._settlements = dict(settlements or {})
         self._knockout_winners: Mapping[TableKey, str] = {}
@@ -110,6 +120,11 @@ class Tournament:
         assert setup.rounds is not None
         rounds: list[Round] = []
         while len(rounds) < setup.rounds and all(map(self._complete, rounds)):
+            if len(rounds) < len(self._stored):
+                rounds.append(self._stored[len(rounds)])
+                if rounds[-1].number != len(rounds):
+                    raise PairingError("pairing.stored_round_out_of_order", round=len(rounds))
+                continue
             try:
                 paired = swiss_round(
                     len(rounds) + 1,
@@ -118,6 +133,7 @@ class Tournament:
                     [paired.bye for paired in rounds if paired.bye is not None],
                     setup.bye_points,
                     setup.seed,
+                    [e for e, first in self._withdrawn.items() if first <= len(rounds) + 1],
                 )
             except PairingError as error:
                 if error.key != "pairing.swiss_impossible":

@@ -168,3 +168,15 @@ def test_round_one_pairs_as_the_library_would(size, entries):
     # The coin gives number 1 its colour; the colours of the top half alternate.
     tops = [table.first in entries(size)[: size // 2] for table in ours.tables]
     assert tops == [tops[0] == (board % 2 == 0) for board in range(len(tops))]
+
+
+def test_an_entry_that_withdrew_is_no_longer_paired(entries):
+    setup = swiss(entries(6), 3)
+    round_one = {(1, table): [GameResult(Outcome.DRAW)] for table in range(1, 4)}
+    state = Tournament(setup, round_one, withdrawn={"e2": 2})
+    second = state.rounds[1]
+    seated = {side for table in second.tables for side in (table.first, table.second)}
+    assert "e2" not in seated
+    assert second.bye is not None and second.bye != "e2"
+    assert len(seated) == 4
+    assert "e2" in {standing.entry for standing in state.standings()}

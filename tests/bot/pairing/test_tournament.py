@@ -3,6 +3,8 @@ the rounds before it, bad facts refused with a key."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.service.pairing.errors import PairingError
@@ -30,6 +32,15 @@ def test_the_state_rebuilt_from_the_same_facts_is_the_same(entries):
     again = Tournament(setup, facts)
     assert again.rounds == state.rounds
     assert again.standings() == state.standings()
+    assert Tournament(setup, facts, stored=state.rounds[:3]).rounds == state.rounds
+
+
+def test_stored_swiss_rounds_must_come_in_order(entries):
+    setup = Setup(Format.SWISS, entries(4), SEED, rounds=2)
+    first = Tournament(setup).rounds[0]
+    with pytest.raises(PairingError) as error:
+        Tournament(setup, {}, stored=[replace(first, number=2)])
+    assert error.value.key == "pairing.stored_round_out_of_order"
 
 
 def test_results_of_a_round_never_change_its_own_pairings(entries):
