@@ -32,7 +32,9 @@ def draw_numbers(
 
 def toss(seed: bytes, round_number: int, table: int, purpose: str = "white") -> int:
     """The coin of table `table` in round `round_number`: 0 or 1, each with odds 1/2.
-    For `purpose` "white", 0 gives White in the first game to the lower-numbered side."""
+    For `purpose` "white", 0 gives White in the first game to the side paired first (in
+    round 1 the lower number; later the entry that went through, or the winner of the
+    earlier table)."""
     return uniform(seed, f"toss:{purpose}:{round_number}:{table}".encode(), 2)
 
 

@@ -200,12 +200,9 @@ class Tournament:
         round, or (`all_rounds`, for a round robin by correspondence) of every round."""
         if all_rounds and self.setup.format not in (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN):
             raise PairingError("pairing.all_rounds_not_round_robin")
-        current = self.current_round
-        rounds = [p for p in self.rounds if not self._complete(p)] if all_rounds else [current]
+        undecided = [paired for paired in self.rounds if not self._complete(paired)]
         games = []
-        for paired in rounds:
-            if paired is None:
-                continue
+        for paired in undecided if all_rounds else undecided[:1]:
             for table in paired.tables:
                 if self._table_done(paired.number, table.number):
                     continue
