@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.service.pairing.errors import PairingError
+
 
 class Outcome(StrEnum):
     WHITE = "white"
@@ -22,7 +24,7 @@ class GameResult:
 
     def __post_init__(self) -> None:
         if self.forfeit and self.outcome is Outcome.DRAW:
-            raise ValueError("a forfeit has a winner")
+            raise PairingError("pairing.forfeit_draw")
 
     def points(self, as_white: bool) -> float:
         """The points of White (`as_white`) or of Black in this game."""
