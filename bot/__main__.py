@@ -19,10 +19,10 @@ from platformdirs import user_data_dir
 
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.i18n import text, translate
+from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
 from bot.render import warm_up
 from bot.service.core import GameService
 from bot.service.correspondence import Clock, ManualClock, utc_now
-from storage import StorageError, open_store
 
 DATABASE_NAME = "damas-bot.sqlite3"
 
@@ -78,10 +78,10 @@ async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
 async def serve(database: Path, player: str, fake_clock: bool) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
     try:
-        store = await open_store(database, clock=clock)
-    except (StorageError, OSError) as error:
-        print(f"damas-bot: cannot open the database {database}: {error}", file=sys.stderr)
-        return 1
+        store = await open_database(database, clock)
+    except DatabaseUnusable as error:
+        print(f"damas-bot: {translate(None, error.reason)}", file=sys.stderr)
+        return BAD_DATABASE_STATUS
     service = GameService(store, clock=clock)
     # Draw the board backgrounds now, not during the first move.
     await asyncio.to_thread(warm_up)
