@@ -107,7 +107,7 @@ async def serve(database: Path, player: str, fake_clock: bool) -> int:
                 )
             )
 
-        await run_console(service, player=player, announce=announce)
+        await run_console(service, player=player, announce=announce, tag=database.stem)
     finally:
         scheduler.cancel()
         await asyncio.gather(scheduler, return_exceptions=True)

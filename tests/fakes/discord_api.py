@@ -426,6 +426,19 @@ class FakeDiscord:
             data["values"] = values
         return await self._interact(3, data, who, message["channel_id"], locale, message)
 
+    async def click_stray(
+        self, who: dict[str, Any], message: dict[str, Any], custom_id: str
+    ) -> FakeInteraction:
+        """Press a button whose custom id the message does not (or no longer) show: one of
+        an older version of the bot, or a garbled one."""
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(3, data, who, message["channel_id"], "en-US", message)
+
+    def unanswered(self) -> list[FakeInteraction]:
+        """Interactions the client never even tried to answer: "This interaction failed"."""
+        answered = {call.path.split("/")[3] for call in self.calls if "/interactions/" in call.path}
+        return [item for item in self.interactions.values() if item.token not in answered]
+
     async def submit(
         self, who: dict[str, Any], channel_id: str, custom_id: str, fields: dict[str, str]
     ) -> FakeInteraction:

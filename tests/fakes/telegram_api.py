@@ -331,6 +331,10 @@ class FakeBotApi:
 
     # -- looking -------------------------------------------------------------------------------
 
+    def unanswered_presses(self) -> list[str]:
+        """The callback queries the bot never answered (each one a spinner that never ends)."""
+        return [query for query in self.pressed_at if query not in self.answers]
+
     def calls_of(self, *methods: str) -> list[Call]:
         return [call for call in self.calls if call.method in methods]
 

@@ -66,6 +66,7 @@ async def connect(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> AsyncIt
     await asyncio.gather(*tasks, return_exceptions=True)
     # Nothing the client sent broke Discord's limits, and every interaction was answered in time.
     assert fake.violations == []
+    assert [item.payload["data"] for item in fake.unanswered()] == []
     point_at(None, None)
     assert discord.http.Route.BASE == DISCORD_API_URL
     assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == DISCORD_GATEWAY_URL
