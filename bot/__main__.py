@@ -20,11 +20,14 @@ from platformdirs import user_data_dir
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.i18n import text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
+from bot.refusals import StartRefused
 from bot.render import warm_up
 from bot.service.core import GameService
 from bot.service.correspondence import Clock, ManualClock, utc_now
 
 DATABASE_NAME = "damas-bot.sqlite3"
+# The exit status of a start with a setting that cannot work (a token the platform refuses).
+BAD_SETTING_STATUS = 2
 
 
 def default_database() -> Path:
@@ -95,7 +98,11 @@ async def serve(database: Path, player: str, fake_clock: bool) -> int:
                 f"{', '.join(FRONT_ENDS[name] for name in tokens)}",
                 file=sys.stderr,
             )
-            await serve_chats(service, tokens)
+            try:
+                await serve_chats(service, tokens)
+            except StartRefused as refusal:
+                print(f"damas-bot: {translate(None, refusal.reason)}", file=sys.stderr)
+                return BAD_SETTING_STATUS
             return 0
 
         def announce(console: Console) -> None:

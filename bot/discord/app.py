@@ -18,6 +18,8 @@ from discord import app_commands
 from bot.discord.components import DYNAMIC_ITEMS, is_known
 from bot.discord.front import DiscordFront
 from bot.discord.slash import CatalogueTranslator, build_commands
+from bot.i18n import text
+from bot.refusals import StartRefused
 from bot.service.core import GameService
 
 logger = logging.getLogger(__name__)
@@ -95,4 +97,9 @@ async def serve(service: GameService, token: str) -> None:
     """Run the Discord front end until cancelled; the connection is closed on the way out."""
     point_at(os.environ.get(API_URL_VARIABLE), os.environ.get(GATEWAY_URL_VARIABLE))
     async with DamasClient(service) as client:
-        await client.start(token)
+        try:
+            await client.start(token)
+        except discord.LoginFailure:
+            raise StartRefused(
+                text("Discord refused the token: check DISCORD_TOKEN (the bot's token).")
+            ) from None
