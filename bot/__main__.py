@@ -24,6 +24,7 @@ from bot.refusals import StartRefused
 from bot.render import warm_up
 from bot.service.core import GameService
 from bot.service.correspondence import Clock, ManualClock, utc_now
+from bot.terminal import Terminal
 
 DATABASE_NAME = "damas-bot.sqlite3"
 # The exit status of a start with a setting that cannot work (a token the platform refuses).
@@ -78,7 +79,13 @@ async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
     await asyncio.gather(*runners)
 
 
-async def serve(database: Path, player: str, fake_clock: bool) -> int:
+def chat_tokens() -> dict[str, str]:
+    return {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
+
+
+async def serve(
+    database: Path, player: str, fake_clock: bool, terminal: Terminal | None = None
+) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
     try:
         store = await open_database(database, clock)
@@ -91,7 +98,7 @@ async def serve(database: Path, player: str, fake_clock: bool) -> int:
     await service.resume()
     scheduler = asyncio.create_task(service.scheduler.run())
     try:
-        tokens = {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
+        tokens = chat_tokens()
         if tokens:
             print(
                 f"damas-bot: database {database}; front ends: "
@@ -114,7 +121,9 @@ async def serve(database: Path, player: str, fake_clock: bool) -> int:
                 )
             )
 
-        await run_console(service, player=player, announce=announce, tag=database.stem)
+        await run_console(
+            service, player=player, announce=announce, tag=database.stem, terminal=terminal
+        )
     finally:
         scheduler.cancel()
         await asyncio.gather(scheduler, return_exceptions=True)
@@ -129,6 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     database = options.db or default_database()
     try:
+        if not chat_tokens() and sys.stdin.isatty() and sys.stdout.isatty():
+            terminal = Terminal()
+            return terminal.run(
+                lambda: serve(database, options.player, options.fake_clock, terminal)
+            )
         return asyncio.run(serve(database, options.player, options.fake_clock))
     except KeyboardInterrupt:
         print(translate(None, "Bye."), file=sys.stderr)

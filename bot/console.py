@@ -34,6 +34,7 @@ from bot.service.events import (
     ServiceError,
     TurnNotice,
 )
+from bot.terminal import Terminal
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -55,8 +56,11 @@ class Console:
         language: str | None = None,
         folder: Path | None = None,
         tag: str = "",
+        write: Callable[[str], None] | None = None,
     ) -> None:
         self.service = service
+        # How text reaches the person (an interactive terminal keeps its prompt below it).
+        self.write = write or self._print
         # Put before the names of the files written (the database's name).
         self.tag = tag
         self.output = output
@@ -69,8 +73,11 @@ class Console:
     def _actor(name: str, language: str | None) -> Actor:
         return Actor(PLATFORM, name.lower(), name, language)
 
+    def _print(self, message: str) -> None:
+        print(message, file=self.output, flush=True)
+
     def say(self, message: Text | str) -> None:
-        print(translate(self.language, message), file=self.output, flush=True)
+        self.write(translate(self.language, message))
 
     async def _resolve_opponent(self, name: str) -> Actor | None:
         return self._actor(name.lstrip("@"), None)
@@ -112,7 +119,7 @@ class Console:
     async def _board(self, state: GameState, headline: Text | None) -> None:
         if headline is not None:
             self.say(headline)
-        print(boards.text_board(state, await self._viewer_seat(state)), file=self.output)
+        self.write(boards.text_board(state, await self._viewer_seat(state)))
         self.say(boards.caption(state))
 
     async def _viewer_seat(self, state: GameState) -> int | None:
@@ -217,19 +224,22 @@ async def run_console(
     player: str = DEFAULT_PLAYER,
     announce: Callable[[Console], None] | None = None,
     tag: str = "",
+    terminal: Terminal | None = None,
 ) -> None:
-    """Read commands until the end of input (or /quit)."""
-    console = Console(service, output, player, tag=tag)
+    """Read commands until the end of input (or /quit): from `terminal` when the person types
+    at one, else line by line from `input_stream`."""
+    write = terminal.write if terminal is not None else None
+    console = Console(service, output, player, tag=tag, write=write)
     console.language = await service.language(console.actor)
     if announce is not None:
         announce(console)
     loop = asyncio.get_running_loop()
-    interactive = input_stream.isatty()
     while True:
-        if interactive:
-            print("> ", end="", file=output, flush=True)
-        line = await loop.run_in_executor(None, input_stream.readline)
-        if not line:
+        if terminal is not None:
+            line = await terminal.next_line()
+        else:
+            line = await loop.run_in_executor(None, input_stream.readline) or None
+        if line is None:
             break
         if not await console.handle(line):
             break
