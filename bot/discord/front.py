@@ -36,7 +36,7 @@ from bot.discord.locales import language_of_locale
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.dispatch import known_id
+from bot.service.dispatch import known_id, typed_move
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -207,7 +207,7 @@ class DiscordFront:
         self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
     ) -> None:
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            return await self.service.move(actor, notation.strip(), known_id(game_id), version)
+            return await self.service.move(actor, typed_move(notation), known_id(game_id), version)
 
         await self.run(interaction, work)
 
@@ -257,12 +257,17 @@ class DiscordFront:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return chat
+        try:
+            kind = find_game(game)
+        except KeyError:
+            return chat  # the service refuses the game with its reasons
+        title = translate(self._channel_languages.get(chat.chat_id), family_of(kind).title(kind))
         names = " - ".join(
             person.display_name for person in (actor, opponent) if person is not None
         )
         try:
             thread = await channel.create_thread(
-                name=f"{game}: {names}"[:100],
+                name=f"{title}: {names}"[:100],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )
@@ -323,10 +328,13 @@ class DiscordFront:
             elif isinstance(event, BoardUpdate):
                 where = event.chat or chat
                 if where is not None and where.platform == PLATFORM:
-                    if answer is not None and not answer.lines and event.headline is not None:
-                        answer.say(event.headline)
+                    if answer is not None and not answer.lines:
+                        # Say what happened, not just "Done.": the move, or which board.
+                        answer.say(event.headline or boards.caption(event.state))
                     await self.post_board(event.state, event.headline, where.chat_id, answer)
             elif isinstance(event, ChallengeUpdate):
+                if answer is not None and not answer.lines:
+                    answer.say(event.text)  # who, what and which game
                 await self._post_challenge(event, answer)
             elif isinstance(event, FileReady):
                 if answer is not None:

@@ -20,7 +20,7 @@ from bot.discord.locales import LANGUAGES
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.commands import COMMANDS, CommandSpec
-from bot.service.dispatch import help_lines, known_id
+from bot.service.dispatch import help_lines, known_id, typed_move
 from bot.service.events import Actor, BoardUpdate, Event, Reply, ServiceError
 from bot.service.families import family_of
 from games.base import find_game
@@ -50,6 +50,23 @@ SLASH_NAMES: dict[str, tuple[str, str, str]] = {
     "help": ("help", "ajuda", "aiuto"),
 }
 
+# The options of the slash commands in Portuguese and Italian (Discord's option names:
+# lowercase, no spaces).
+OPTION_NAMES: dict[str, tuple[str, str]] = {
+    "game": ("jogo", "gioco"),
+    "opponent": ("adversário", "avversario"),
+    "computer": ("computador", "computer"),
+    "side": ("lado", "colore"),
+    "players": ("jogadores", "giocatori"),
+    "options": ("opções", "opzioni"),
+    "thread": ("tópico", "discussione"),
+    "challenge": ("desafio", "sfida"),
+    "move": ("lance", "mossa"),
+    "answer": ("resposta", "risposta"),
+    "language": ("idioma", "lingua"),
+}
+OPTION_LANGUAGES = ("pt", "it")
+
 
 class CatalogueTranslator(app_commands.Translator):
     """Portuguese and Italian for Discord's command menus."""
@@ -67,7 +84,8 @@ class CatalogueTranslator(app_commands.Translator):
             name = string.extras.get(language)
             return str(name) if name else None
         if context.location is app_commands.TranslationContextLocation.parameter_name:
-            return None
+            names = OPTION_NAMES.get(string.message)
+            return names[OPTION_LANGUAGES.index(language)] if names else None
         translated = translate(language, string.extras.get("text", string.message))
         return translated[:100] if translated != string.message else None
 
@@ -207,7 +225,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         interaction: discord.Interaction[Any], move: str, game: int | None = None
     ) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
-            return await service.move(actor, move, _checked(game))
+            return await service.move(actor, typed_move(move), _checked(game))
 
         await respond(interaction, call)
 

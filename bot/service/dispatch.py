@@ -21,6 +21,8 @@ OpponentResolver = Callable[[str], Awaitable[Actor | None]]
 LARGEST_ID = 2**63 - 1
 # Longer digit strings are not read as numbers at all (Python refuses past 4300 digits).
 MAX_DIGITS = 1000
+# Longer than any move in notation (a capture of 20 pieces on 10x10 is about 60 characters).
+LONGEST_MOVE = 100
 CHALLENGE_COMMANDS = frozenset({"accept", "decline", "begin"})
 
 VERSUS_WORDS = frozenset({"vs", "vs.", "x", "against", "contra", "contro"})
@@ -104,6 +106,15 @@ def game_number(word: str) -> int | None:
     return whole_number(word.removeprefix("#"))
 
 
+def typed_move(notation: str) -> str:
+    """A move as typed, refused (with a short quote of it) when it is too long to be one:
+    the refusals of the rules repeat the move whole."""
+    move = notation.strip()
+    if len(move) > LONGEST_MOVE:
+        raise ServiceError(text("{move} is not a move.", move=quote(move)))
+    return move
+
+
 def known_id(number: int, *, challenge: bool = False) -> int:
     """`number` when it can name a stored game (or challenge); else the refusal, as the store
     would refuse an id it does not hold (SQLite cannot even look up a larger one)."""
@@ -167,7 +178,7 @@ async def _new_game(
             else:
                 opponent = await resolve_opponent(name)
                 if opponent is None:
-                    raise ServiceError(text("I do not know {name}.", name=name))
+                    raise ServiceError(text("I do not know {name}.", name=quote(name)))
         elif folded in COMPUTER_WORDS:
             computer = True
         elif folded in SIDE_WORDS:
@@ -209,7 +220,7 @@ async def dispatch(
         game_id, words = _split_game_id(args)
         if not words:
             raise ServiceError(text("Usage: {usage}", usage=usage("move")))
-        return await service.move(actor, " ".join(words), game_id)
+        return await service.move(actor, typed_move(" ".join(words)), game_id)
     if name == "roll":
         return await service.roll(actor, _only_game_id(command))
     if name == "draw":

@@ -186,6 +186,8 @@ def command_problems(commands: list[dict[str, Any]]) -> list[str]:
             check_description(localised, where)
         for option in command.get("options", []):
             check_name(option["name"], f"{where}.{option['name']}")
+            for localised in (option.get("name_localizations") or {}).values():
+                check_name(localised, f"{where}.{option['name']}")
             check_description(option["description"], f"{where}.{option['name']}")
             for localised in (option.get("description_localizations") or {}).values():
                 check_description(localised, f"{where}.{option['name']}")

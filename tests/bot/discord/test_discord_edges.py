@@ -6,7 +6,16 @@ from __future__ import annotations
 from bot.i18n import text, translate
 from bot.service.core import GameService
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, CHANNEL, act, game_of, ids_like, start_duel
+from tests.bot.discord.test_discord_front import (
+    ANA,
+    BIA,
+    CHANNEL,
+    act,
+    game_of,
+    ids_like,
+    latest_board,
+    start_duel,
+)
 from tests.fakes.discord_api import FakeDiscord, member
 
 HUGE = "1000000000000000000000000000000"
@@ -78,3 +87,45 @@ async def test_language_is_confirmed_in_the_new_language(
         chosen = await act(fake, await fake.slash(ANA, CHANNEL, "language", {"language": language}))
         assert chosen.ephemeral_text == translate(language, confirmation)
     assert translate("pt", confirmation) != translate("it", confirmation) != confirmation
+
+
+async def test_options_are_named_and_described_in_portuguese_and_italian(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    options = [option for command in fake.commands for option in command.get("options", [])]
+    assert options
+    for option in options:
+        names = option.get("name_localizations") or {}
+        assert set(names) == {"pt-BR", "it"}, option["name"]
+        assert names["pt-BR"] != option["name"] or names["it"] != option["name"], option["name"]
+        assert set(option.get("description_localizations") or {}) == {"pt-BR", "it"}
+    game = next(o for c in fake.commands if c["name"] == "new" for o in c["options"])
+    assert game["name_localizations"] == {"pt-BR": "jogo", "it": "gioco"}
+
+
+async def test_answers_say_what_happened_and_quote_input_briefly(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    challenged = await act(
+        fake,
+        await fake.slash(
+            ANA,
+            CHANNEL,
+            "new",
+            {"game": "brazilian", "opponent": BIA["user"]["id"], "options": "5m"},
+            users={BIA["user"]["id"]: BIA},
+        ),
+    )
+    assert "Bia" in challenged.ephemeral_text and "Done." not in challenged.ephemeral_text
+    challenge = fake.channel_messages(CHANNEL)[-1]
+    await act(fake, await fake.click(BIA, challenge, ids_like(challenge, r"dmb:a:\d+")[0]))
+    board = latest_board(fake)
+    # A new 5-minute game: 5 minutes left, not "4m" a second later.
+    assert "5m left" in board["embeds"][0]["description"], board["embeds"][0]["description"]
+    shown = await act(fake, await fake.slash(ANA, CHANNEL, "board"))
+    assert "#1" in shown.ephemeral_text and "Done." not in shown.ephemeral_text
+    long_move = await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "c3-d4" * 600}))
+    assert len(long_move.ephemeral_text) < 120 and "…" in long_move.ephemeral_text
+    assert (await service.state(1)).plies == 0
