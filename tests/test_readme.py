@@ -24,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.processes import ROOT, bot_environment
+
 SHELL_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.MULTILINE | re.DOTALL)
 SET_UP = (re.compile(r"python3 -m venv \.venv"), re.compile(r"\. \.venv/bin/activate"))
 INSTALL = re.compile(r'pip install -e (?:\.|"\.\[(?P<extra>[a-z]+)\]")')
@@ -58,15 +59,11 @@ def extras() -> set[str]:
 
 
 def run(command: str, tmp_path: Path, timeout: float) -> subprocess.CompletedProcess[str]:
-    environment = {
-        **os.environ,
-        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-        "PYTHONPATH": str(ROOT),
+    environment = bot_environment(
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         # `python -m bot` keeps its database in the per-user data folder: here, a temporary one.
-        "XDG_DATA_HOME": str(tmp_path),
-    }
-    for variable in ("TELEGRAM_TOKEN", "DISCORD_TOKEN"):
-        environment.pop(variable, None)
+        XDG_DATA_HOME=str(tmp_path),
+    )
     return subprocess.run(
         ["bash", "-c", command],
         input="/quit\n" if INTERACTIVE.match(command) else "",

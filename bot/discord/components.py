@@ -28,7 +28,7 @@ from bot.discord.handlers import handler_of
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.dispatch import MAX_DIGITS
+from bot.service.dispatch import MAX_DIGITS, whole_number
 from bot.service.events import GameState
 from games.ludo import LudoPosition
 from storage import Challenge
@@ -124,7 +124,8 @@ class DestinationSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        index = int(values[0]) if values and values[0].isdigit() else -1
+        chosen = whole_number(values[0]) if values else None
+        index = -1 if chosen is None else chosen
         await handler_of(interaction).play_choice(interaction, self.game_id, self.version, index)
 
 

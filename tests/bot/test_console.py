@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import logging
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,14 +17,10 @@ from bot.console import Console
 from bot.i18n import text, translate
 from bot.service.commands import COMMANDS, CommandError, parse_command
 from bot.service.core import GameService
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.processes import bot_environment
 
 
 def run_bot(database: Path, lines: list[str], *extra: str) -> str:
-    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for variable in ("TELEGRAM_TOKEN", "DISCORD_TOKEN"):
-        environment.pop(variable, None)
     completed = subprocess.run(
         [sys.executable, "-m", "bot", "--db", str(database), *extra],
         input="\n".join(lines) + "\n",
@@ -33,7 +28,7 @@ def run_bot(database: Path, lines: list[str], *extra: str) -> str:
         text=True,
         timeout=120,
         cwd=database.parent,
-        env=environment,
+        env=bot_environment(),
     )
     assert completed.returncode == 0, completed.stderr
     assert "Traceback" not in completed.stderr, completed.stderr

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.processes import bot_environment
 
 
 def session_members(session: int) -> list[int]:
@@ -40,16 +40,13 @@ def wait_until(condition, seconds: float) -> bool:  # type: ignore[no-untyped-de
 
 
 def test_no_worker_outlives_a_killed_bot(tmp_path: Path) -> None:
-    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for variable in ("TELEGRAM_TOKEN", "DISCORD_TOKEN"):
-        environment.pop(variable, None)
     bot = subprocess.Popen(
         [sys.executable, "-m", "bot", "--db", str(tmp_path / "bot.sqlite3")],
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         cwd=tmp_path,
-        env=environment,
+        env=bot_environment(),
         start_new_session=True,  # its session id is its pid: every process it starts joins
     )
     try:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.processes import bot_environment
 
 
 def text_file(folder: Path) -> Path:
@@ -70,9 +70,6 @@ def test_an_unusable_database_ends_the_start_in_one_line(
 ) -> None:
     database = make(tmp_path)
     before = database.read_bytes() if database.is_file() else None
-    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for variable in ("TELEGRAM_TOKEN", "DISCORD_TOKEN"):
-        environment.pop(variable, None)
     completed = subprocess.run(
         [sys.executable, "-m", "bot", "--db", str(database)],
         input="/quit\n",
@@ -80,7 +77,7 @@ def test_an_unusable_database_ends_the_start_in_one_line(
         text=True,
         timeout=60,
         cwd=tmp_path,
-        env=environment,
+        env=bot_environment(),
     )
     assert completed.returncode == 2
     assert len(completed.stderr.splitlines()) == 1, completed.stderr

@@ -14,8 +14,7 @@ import time
 from pathlib import Path
 
 from bot.terminal import CLEAR_LINE, PROMPT, Terminal
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.processes import bot_environment
 
 
 def take_terminal() -> None:
@@ -30,16 +29,13 @@ class Pty:
 
     def __init__(self, database: Path) -> None:
         self.master, slave = os.openpty()
-        environment = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm"}
-        for variable in ("TELEGRAM_TOKEN", "DISCORD_TOKEN"):
-            environment.pop(variable, None)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot", "--db", str(database)],
             stdin=slave,
             stdout=slave,
             stderr=slave,
             cwd=database.parent,
-            env=environment,
+            env=bot_environment(TERM="xterm"),
             preexec_fn=take_terminal,
         )
         os.close(slave)

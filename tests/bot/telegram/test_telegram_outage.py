@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import sys
 from pathlib import Path
 
@@ -14,8 +13,7 @@ import pytest
 from bot.service.core import GameService
 from tests.bot.telegram.conftest import Bot
 from tests.fakes.telegram_api import FakeBotApi
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.processes import bot_environment
 
 
 async def test_an_outage_is_logged_once_and_its_end_too(
@@ -42,13 +40,6 @@ async def test_an_outage_is_logged_once_and_its_end_too(
 
 
 async def test_a_refused_token_ends_the_start_in_one_line(api: FakeBotApi, tmp_path: Path) -> None:
-    environment = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "TELEGRAM_TOKEN": "1:not-the-fake-token",
-        "TELEGRAM_API_URL": api.url,
-    }
-    environment.pop("DISCORD_TOKEN", None)
     bot = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -59,7 +50,7 @@ async def test_a_refused_token_ends_the_start_in_one_line(api: FakeBotApi, tmp_p
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         cwd=tmp_path,
-        env=environment,
+        env=bot_environment(TELEGRAM_TOKEN="1:not-the-fake-token", TELEGRAM_API_URL=api.url),
     )
     _, errors = await asyncio.wait_for(bot.communicate(), 60)
     lines = errors.decode().splitlines()
