@@ -81,6 +81,7 @@ class Terminal:
         ends; read the person's lines here."""
         status: list[int] = []
         failure: list[BaseException] = []
+        finished = threading.Event()
 
         def serve() -> None:
             try:
@@ -88,6 +89,7 @@ class Terminal:
             except BaseException as error:
                 failure.append(error)
             finally:
+                finished.set()
                 self._wanted.set()
 
         worker = threading.Thread(target=serve, name="damas-bot", daemon=True)
@@ -95,7 +97,7 @@ class Terminal:
         while True:
             try:
                 self._wanted.wait()
-                if not worker.is_alive():
+                if finished.is_set():
                     break
                 self._wanted.clear()
                 line = self._read()

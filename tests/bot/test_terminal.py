@@ -104,3 +104,13 @@ def test_text_that_arrives_while_typing_keeps_the_prompt_below_it() -> None:
     assert screen.getvalue() == (
         f"before any prompt\n{CLEAR_LINE}Game #3: Bia ran out of time.\n{PROMPT}"
     )
+
+
+def test_a_bad_database_at_a_terminal_ends_the_start_at_once(tmp_path: Path) -> None:
+    terminal = Pty(tmp_path)  # a folder
+    try:
+        terminal.read_until("is a folder, not a database file")
+        assert terminal.process.wait(15) == 2
+        assert PROMPT not in terminal.screen
+    finally:
+        terminal.close()
