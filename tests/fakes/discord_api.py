@@ -23,6 +23,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+# The bot token the fake accepts; login with another gets 401 Unauthorized, as on Discord.
+TOKEN = "fake-token"
 APPLICATION_ID = 900000000000000001
 BOT_USER = {
     "id": "900000000000000002",
@@ -533,6 +535,11 @@ class FakeDiscord:
         payload, files = await _read_body(request)
         call = Call(request.method, path, payload, files)
         self.calls.append(call)
+        if (request.method, path) == ("GET", "/users/@me") and (
+            request.headers.get("Authorization") != f"Bot {TOKEN}"
+        ):
+            call.status = 401
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
         for failure in self._failures:
             if failure.method == request.method and failure.path.search(path):
                 self._failures.remove(failure)

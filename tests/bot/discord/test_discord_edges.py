@@ -3,7 +3,11 @@ holds, the language of a client's locale and of the player's own choice."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.discord.app import serve
 from bot.i18n import text, translate
+from bot.refusals import StartRefused
 from bot.service.core import GameService
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (
@@ -129,3 +133,11 @@ async def test_answers_say_what_happened_and_quote_input_briefly(
     long_move = await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "c3-d4" * 600}))
     assert len(long_move.ephemeral_text) < 120 and "…" in long_move.ephemeral_text
     assert (await service.state(1)).plies == 0
+
+
+async def test_a_token_discord_refuses_ends_the_start_in_one_reason(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    # `connect` points discord.py at the fake.
+    with pytest.raises(StartRefused, match="DISCORD_TOKEN"):
+        await serve(service, "not-the-fake-token")
