@@ -418,15 +418,17 @@ class FakeDiscord:
         values: list[str] | None = None,
         *,
         locale: str = "en-US",
+        offered: bool = True,
     ) -> FakeInteraction:
-        """Press a button (or choose `values` in a select menu) of a message."""
+        """Press a button (or choose `values` in a select menu) of a message; `offered=False`
+        sends values the menu does not offer (a garbled or forged interaction)."""
         component = find_component(message, custom_id)
         if component is None:
             raise AssertionError(f"the message has no component {custom_id!r}")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if values is not None:
             allowed = {option["value"] for option in component.get("options", [])}
-            assert set(values) <= allowed, f"{values} are not options of {custom_id}"
+            assert set(values) <= allowed or not offered, f"{values} are not options of {custom_id}"
             data["values"] = values
         return await self._interact(3, data, who, message["channel_id"], locale, message)
 

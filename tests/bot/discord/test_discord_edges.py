@@ -141,3 +141,28 @@ async def test_a_token_discord_refuses_ends_the_start_in_one_reason(
     # `connect` points discord.py at the fake.
     with pytest.raises(StartRefused, match="DISCORD_TOKEN"):
         await serve(service, "not-the-fake-token")
+
+
+async def test_a_menu_value_that_names_no_move_gets_the_board_again(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    [menu] = ids_like(board, r"dmb:p:\d+:\d+:\d+")
+    piece = next(
+        option["value"]
+        for row in board["components"]
+        for item in row["components"]
+        if item.get("custom_id") == menu
+        for option in item["options"]
+    )
+    picked = await act(fake, await fake.click(ANA, board, menu, [piece]))
+    assert picked.original is not None
+    [destinations] = ids_like(picked.original, r"dmb:s:\d+:\d+:\d+")
+    for value in ("999", "²", ""):
+        wrong = await act(
+            fake, await fake.click(ANA, picked.original, destinations, [value], offered=False)
+        )
+        assert wrong.ephemeral_text == "That is not a move on this board; choose again."
+        assert wrong.original is not None and wrong.original["embeds"]
+    assert (await service.state(game_of(board))).plies == 0
