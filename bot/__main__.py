@@ -19,12 +19,16 @@ from platformdirs import user_data_dir
 
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.i18n import text, translate
+from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
+from bot.refusals import StartRefused
 from bot.render import warm_up
 from bot.service.clocks import Clock, ManualClock, utc_now
 from bot.service.core import GameService
-from storage import StorageError, open_store
+from bot.terminal import Terminal
 
 DATABASE_NAME = "damas-bot.sqlite3"
+# The exit status of a start with a setting that cannot work (a token the platform refuses).
+BAD_SETTING_STATUS = 2
 
 
 def default_database() -> Path:
@@ -75,27 +79,37 @@ async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
     await asyncio.gather(*runners)
 
 
-async def serve(database: Path, player: str, fake_clock: bool) -> int:
+def chat_tokens() -> dict[str, str]:
+    return {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
+
+
+async def serve(
+    database: Path, player: str, fake_clock: bool, terminal: Terminal | None = None
+) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
     try:
-        store = await open_store(database, clock=clock)
-    except (StorageError, OSError) as error:
-        print(f"damas-bot: cannot open the database {database}: {error}", file=sys.stderr)
-        return 1
+        store = await open_database(database, clock)
+    except DatabaseUnusable as error:
+        print(f"damas-bot: {translate(None, error.reason)}", file=sys.stderr)
+        return BAD_DATABASE_STATUS
     service = GameService(store, clock=clock)
     # Draw the board backgrounds now, not during the first move.
     await asyncio.to_thread(warm_up)
     await service.resume()
     scheduler = asyncio.create_task(service.scheduler.run())
     try:
-        tokens = {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
+        tokens = chat_tokens()
         if tokens:
             print(
                 f"damas-bot: database {database}; front ends: "
                 f"{', '.join(FRONT_ENDS[name] for name in tokens)}",
                 file=sys.stderr,
             )
-            await serve_chats(service, tokens)
+            try:
+                await serve_chats(service, tokens)
+            except StartRefused as refusal:
+                print(f"damas-bot: {translate(None, refusal.reason)}", file=sys.stderr)
+                return BAD_SETTING_STATUS
             return 0
 
         def announce(console: Console) -> None:
@@ -107,7 +121,9 @@ async def serve(database: Path, player: str, fake_clock: bool) -> int:
                 )
             )
 
-        await run_console(service, player=player, announce=announce)
+        await run_console(
+            service, player=player, announce=announce, tag=database.stem, terminal=terminal
+        )
     finally:
         scheduler.cancel()
         await asyncio.gather(scheduler, return_exceptions=True)
@@ -122,6 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     database = options.db or default_database()
     try:
+        if not chat_tokens() and sys.stdin.isatty() and sys.stdout.isatty():
+            terminal = Terminal()
+            return terminal.run(
+                lambda: serve(database, options.player, options.fake_clock, terminal)
+            )
         return asyncio.run(serve(database, options.player, options.fake_clock))
     except KeyboardInterrupt:
         print(translate(None, "Bye."), file=sys.stderr)

@@ -8,6 +8,7 @@ to save the board picture, and `/quit`. Every game is stored, so it goes on the 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import sys
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from bot.service import boards
 from bot.service.clocks import ManualClock, parse_span
 from bot.service.commands import CommandError, parse_command
 from bot.service.core import GameService
-from bot.service.dispatch import dispatch, game_number
+from bot.service.dispatch import dispatch, game_number, known_id
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -33,6 +34,7 @@ from bot.service.events import (
     ServiceError,
     TurnNotice,
 )
+from bot.terminal import Terminal
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -53,8 +55,14 @@ class Console:
         player: str = DEFAULT_PLAYER,
         language: str | None = None,
         folder: Path | None = None,
+        tag: str = "",
+        write: Callable[[str], None] | None = None,
     ) -> None:
         self.service = service
+        # How text reaches the person (an interactive terminal keeps its prompt below it).
+        self.write = write or self._print
+        # Put before the names of the files written (the database's name).
+        self.tag = tag
         self.output = output
         self.actor = self._actor(player, language)
         self.folder = folder or Path.cwd()
@@ -65,8 +73,11 @@ class Console:
     def _actor(name: str, language: str | None) -> Actor:
         return Actor(PLATFORM, name.lower(), name, language)
 
+    def _print(self, message: str) -> None:
+        print(message, file=self.output, flush=True)
+
     def say(self, message: Text | str) -> None:
-        print(translate(self.language, message), file=self.output, flush=True)
+        self.write(translate(self.language, message))
 
     async def _resolve_opponent(self, name: str) -> Actor | None:
         return self._actor(name.lstrip("@"), None)
@@ -108,7 +119,7 @@ class Console:
     async def _board(self, state: GameState, headline: Text | None) -> None:
         if headline is not None:
             self.say(headline)
-        print(boards.text_board(state, await self._viewer_seat(state)), file=self.output)
+        self.write(boards.text_board(state, await self._viewer_seat(state)))
         self.say(boards.caption(state))
 
     async def _viewer_seat(self, state: GameState) -> int | None:
@@ -116,20 +127,37 @@ class Console:
         seats = GameService.seats_of(state, await self.service.player(self.actor))
         return seats[0] if seats else None
 
+    def _file_name(self, name: str) -> str:
+        """`game-3.pdn` as `TAG-game-3.pdn`: the files of two databases in one folder differ."""
+        return f"{self.tag}-{name}" if self.tag else name
+
+    def _write(self, path: Path, content: bytes) -> None:
+        """Write a new file; an existing one is kept and the new file gets a number."""
+        free = path
+        for number in itertools.count(2):
+            try:
+                with free.open("xb") as new_file:
+                    new_file.write(content)
+                break
+            except FileExistsError:
+                free = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        if free == path:
+            self.say(text("Saved to {path}.", path=str(free)))
+        else:
+            self.say(text("Saved to {path} ({old} exists already).", path=str(free), old=path.name))
+
     def _save(self, name: str, content: bytes, caption: Text) -> None:
-        path = self.folder / name
-        path.write_bytes(content)
         self.say(caption)
-        self.say(text("Saved to {path}.", path=str(path)))
+        self._write(self.folder / self._file_name(name), content)
 
     async def _png(self, args: tuple[str, ...]) -> None:
-        game_id = game_number(args[0]) if args else None
+        number = game_number(args[0]) if args else None
+        game_id = known_id(number) if number is not None else None
         events = await self.service.board(self.actor, game_id)
         state = next(event.state for event in events if isinstance(event, BoardUpdate))
         name = next((word for word in args if game_number(word) is None), None)
-        path = Path(name) if name else self.folder / f"game-{state.id}.png"
-        path.write_bytes(boards.picture(state, await self._viewer_seat(state)))
-        self.say(text("Saved to {path}.", path=str(path)))
+        path = Path(name) if name else self.folder / self._file_name(f"game-{state.id}.png")
+        self._write(path, boards.picture(state, await self._viewer_seat(state)))
 
     async def _clock(self, args: tuple[str, ...]) -> None:
         """/clock shows the time; with --fake-clock, /clock +2d moves it on and runs what
@@ -163,9 +191,12 @@ class Console:
             elif command.name == "clock":
                 await self._clock(command.args)
             else:
-                await self.show(
-                    await dispatch(self.service, self.actor, CHAT, command, self._resolve_opponent)
+                events = await dispatch(
+                    self.service, self.actor, CHAT, command, self._resolve_opponent
                 )
+                # After /lang the answer is in the new language.
+                self.language = await self.service.language(self.actor)
+                await self.show(events)
         except CommandError as error:
             self.say(error.reason)
         except BoardChanged as error:
@@ -192,19 +223,23 @@ async def run_console(
     output: TextIO = sys.stdout,
     player: str = DEFAULT_PLAYER,
     announce: Callable[[Console], None] | None = None,
+    tag: str = "",
+    terminal: Terminal | None = None,
 ) -> None:
-    """Read commands until the end of input (or /quit)."""
-    console = Console(service, output, player)
+    """Read commands until the end of input (or /quit): from `terminal` when the person types
+    at one, else line by line from `input_stream`."""
+    write = terminal.write if terminal is not None else None
+    console = Console(service, output, player, tag=tag, write=write)
     console.language = await service.language(console.actor)
     if announce is not None:
         announce(console)
     loop = asyncio.get_running_loop()
-    interactive = input_stream.isatty()
     while True:
-        if interactive:
-            print("> ", end="", file=output, flush=True)
-        line = await loop.run_in_executor(None, input_stream.readline)
-        if not line:
+        if terminal is not None:
+            line = await terminal.next_line()
+        else:
+            line = await loop.run_in_executor(None, input_stream.readline) or None
+        if line is None:
             break
         if not await console.handle(line):
             break

@@ -15,9 +15,11 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.components import DYNAMIC_ITEMS, is_known
 from bot.discord.front import DiscordFront
 from bot.discord.slash import CatalogueTranslator, build_commands
+from bot.i18n import text
+from bot.refusals import StartRefused
 from bot.service.core import GameService
 
 logger = logging.getLogger(__name__)
@@ -69,12 +71,35 @@ class DamasClient(discord.Client):
         await super().close()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if interaction.type is discord.InteractionType.modal_submit:
-            await self.front.modal_submitted(interaction)
+            if not await self.front.modal_submitted(interaction):
+                await self.front.stray_component(interaction, custom_id)
+        elif interaction.type is discord.InteractionType.component and not is_known(
+            custom_id, _shown_ids(interaction.message)
+        ):
+            # discord.py leaves it unanswered: the person would read "This interaction failed".
+            await self.front.stray_component(interaction, custom_id)
+
+
+def _shown_ids(message: discord.Message | None) -> set[str]:
+    """The custom ids of the components a message shows."""
+    rows = message.components if message is not None else []
+    return {
+        str(getattr(item, "custom_id", ""))
+        for row in rows
+        for item in getattr(row, "children", [row])
+    }
 
 
 async def serve(service: GameService, token: str) -> None:
     """Run the Discord front end until cancelled; the connection is closed on the way out."""
     point_at(os.environ.get(API_URL_VARIABLE), os.environ.get(GATEWAY_URL_VARIABLE))
     async with DamasClient(service) as client:
-        await client.start(token)
+        try:
+            await client.start(token)
+        except discord.LoginFailure:
+            raise StartRefused(
+                text("Discord refused the token: check DISCORD_TOKEN (the bot's token).")
+            ) from None

@@ -13,26 +13,25 @@ ids (at most 100 characters):
     dmb:y|n:{game}:{version}        accept or decline the draw offered
     dmb:a|d|b:{challenge}           accept, decline, begin a challenge
 
-The callbacks hand the click to the front end (`DiscordFront`), found on the client.
+The callbacks hand the click to the front end (a `ComponentHandler`), found on the client.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, cast
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Self, cast
 
 import discord
 
+from bot.discord.handlers import handler_of
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
+from bot.service.dispatch import MAX_DIGITS, whole_number
 from bot.service.events import GameState
 from games.ludo import LudoPosition
 from storage import Challenge
-
-if TYPE_CHECKING:
-    from bot.discord.front import DiscordFront
 
 PREFIX = "dmb"
 MENU_OPTIONS = 25
@@ -42,15 +41,6 @@ ROWS = 5
 LABEL_LIMIT = 80
 MODAL_ID = re.compile(rf"^{PREFIX}:tm:(?P<game>\d+):(?P<version>\d+)$")
 MOVE_FIELD = "move"
-
-
-class HasFront(Protocol):
-    front: DiscordFront
-
-
-def front_of(interaction: discord.Interaction[Any]) -> DiscordFront:
-    client: HasFront = interaction.client
-    return client.front
 
 
 def _label(value: str) -> str:
@@ -101,7 +91,7 @@ class PieceSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         piece = values[0] if values else ""
-        await front_of(interaction).choose_piece(interaction, self.game_id, self.version, piece)
+        await handler_of(interaction).choose_piece(interaction, self.game_id, self.version, piece)
 
 
 class DestinationSelect(
@@ -134,8 +124,9 @@ class DestinationSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        index = int(values[0]) if values and values[0].isdigit() else -1
-        await front_of(interaction).play_choice(interaction, self.game_id, self.version, index)
+        chosen = whole_number(values[0]) if values else None
+        index = -1 if chosen is None else chosen
+        await handler_of(interaction).play_choice(interaction, self.game_id, self.version, index)
 
 
 class MoveButton(
@@ -156,7 +147,9 @@ class MoveButton(
         self.game_id, self.version, self.index = game_id, version, index
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await front_of(interaction).play_choice(interaction, self.game_id, self.version, self.index)
+        await handler_of(interaction).play_choice(
+            interaction, self.game_id, self.version, self.index
+        )
 
 
 class RollButton(
@@ -178,7 +171,7 @@ class RollButton(
         self.game_id, self.version = game_id, version
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await front_of(interaction).roll(interaction, self.game_id, self.version)
+        await handler_of(interaction).roll(interaction, self.game_id, self.version)
 
 
 class TypeMoveButton(
@@ -200,7 +193,7 @@ class TypeMoveButton(
         self.game_id, self.version = game_id, version
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        language = str(interaction.locale)
+        language = await handler_of(interaction).language(interaction)
         await interaction.response.send_modal(MoveModal(self.game_id, self.version, language))
 
 
@@ -248,7 +241,7 @@ class ChallengeButton(
         self.action, self.challenge_id = action, challenge_id
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await front_of(interaction).answer_challenge(
+        await handler_of(interaction).answer_challenge(
             interaction, self.challenge_id, self.ACTIONS[self.action]
         )
 
@@ -271,7 +264,7 @@ class DrawAnswerButton(
         self.accept, self.game_id, self.version = answer == "y", game_id, version
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await front_of(interaction).answer_draw(
+        await handler_of(interaction).answer_draw(
             interaction, self.game_id, self.version, self.accept
         )
 
@@ -285,6 +278,29 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChallengeButton,
     DrawAnswerButton,
 )
+
+
+# A component id of this bot (of any version): `dmb:ACTION:NUMBER...`, where the number is a
+# challenge for the actions a, d and b, and a game for the others.
+STRAY_ID = re.compile(rf"^{PREFIX}:(?P<action>[a-z]+):(?P<number>\d{{1,{MAX_DIGITS}}})\b")
+CHALLENGE_ACTIONS = frozenset("adb")
+
+
+def is_known(custom_id: str, shown: Iterable[str]) -> bool:
+    """Whether a click reaches a component handler: discord.py runs one only for an id its
+    template matches and that the clicked message shows."""
+    matches = any(
+        item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+    )
+    return matches and custom_id in shown
+
+
+def stray_target(custom_id: str) -> tuple[int, bool] | None:
+    """What an unknown component id names, if it can be read: (number, is a challenge)."""
+    match = STRAY_ID.match(custom_id)
+    if match is None:
+        return None
+    return int(match["number"]), match["action"] in CHALLENGE_ACTIONS
 
 
 def _rows(view: discord.ui.View, buttons: Sequence[discord.ui.Item[Any]], first_row: int) -> None:

@@ -30,10 +30,13 @@ from bot.discord.components import (
     board_view,
     challenge_view,
     destination_view,
+    stray_target,
 )
+from bot.discord.locales import language_of_locale
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.core import GameService
+from bot.service.dispatch import known_id, typed_move
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -61,7 +64,7 @@ RESEND_INTERVAL = 60.0
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     user = interaction.user
-    return Actor(PLATFORM, str(user.id), user.display_name, str(interaction.locale))
+    return Actor(PLATFORM, str(user.id), user.display_name, language_of_locale(interaction.locale))
 
 
 def chat_of(interaction: discord.Interaction[Any]) -> ChatRef:
@@ -124,6 +127,8 @@ class DiscordFront:
             answer.language = language
             self._channel_languages[chat.chat_id] = language
             events = await work(actor, chat, answer)
+            # After /language the answer is in the new language.
+            answer.language = await self.service.language(actor)
             await self.show(events, answer, chat)
         except BoardChanged as error:
             answer.say(error.reason)
@@ -137,6 +142,26 @@ class DiscordFront:
             answer.say(text("Something went wrong with that command; your games are safe."))
         await self._send_answer(answer)
         await self._send_unsent(chat.chat_id)
+
+    async def language(self, interaction: discord.Interaction[Any]) -> str | None:
+        return await self.service.language(actor_of(interaction))
+
+    async def stray_component(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        """A component this version does not know (an older version's, a garbled one): the
+        current board privately when a game can be read from it, else a short word."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            target = stray_target(custom_id)
+            if target is not None:
+                known_id(target[0], challenge=target[1])
+            if target is None or target[1]:
+                raise ServiceError(text("This button no longer works."))
+            state = await self.service.current(target[0])
+            raise BoardChanged(
+                text("This button no longer works; here is the current board."), state
+            )
+
+        await self.run(interaction, work)
 
     async def _send_answer(self, answer: Answer) -> None:
         interaction = answer.interaction
@@ -167,11 +192,13 @@ class DiscordFront:
         """A move button: the index names the move among the choices of that version."""
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            state = await self.service.state(game_id)
-            choices = boards.move_choices(state) if state.version == version else []
-            notation = next((c.notation for c in choices if c.index == index), "")
-            # With an old version the service refuses with "the board changed" and the fresh
-            # board, before it reads the notation.
+            state = await self.service.state(known_id(game_id))
+            if state.version != version:
+                raise BoardChanged(text("The board changed; here is the current one."), state)
+            choices = boards.move_choices(state)
+            notation = next((c.notation for c in choices if c.index == index), None)
+            if notation is None:
+                raise BoardChanged(text("That is not a move on this board; choose again."), state)
             return await self.service.move(actor, notation, game_id, version)
 
         await self.run(interaction, work)
@@ -180,13 +207,13 @@ class DiscordFront:
         self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
     ) -> None:
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            return await self.service.move(actor, notation.strip(), game_id, version)
+            return await self.service.move(actor, typed_move(notation), known_id(game_id), version)
 
         await self.run(interaction, work)
 
     async def roll(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            return await self.service.roll(actor, game_id, version)
+            return await self.service.roll(actor, known_id(game_id), version)
 
         await self.run(interaction, work)
 
@@ -196,7 +223,7 @@ class DiscordFront:
         """A piece picked in the menu: its destinations, for the player to move only."""
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            state = await self.service.state(game_id)
+            state = await self.service.state(known_id(game_id))
             if state.version != version:
                 raise BoardChanged(text("The board changed; here is the current one."), state)
             if not state.active:
@@ -230,12 +257,17 @@ class DiscordFront:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             return chat
+        try:
+            kind = find_game(game)
+        except KeyError:
+            return chat  # the service refuses the game with its reasons
+        title = translate(self._channel_languages.get(chat.chat_id), family_of(kind).title(kind))
         names = " - ".join(
             person.display_name for person in (actor, opponent) if person is not None
         )
         try:
             thread = await channel.create_thread(
-                name=f"{game}: {names}"[:100],
+                name=f"{title}: {names}"[:100],
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,
             )
@@ -249,7 +281,7 @@ class DiscordFront:
         self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
     ) -> None:
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            state = await self.service.state(game_id)
+            state = await self.service.state(known_id(game_id))
             if state.version != version:
                 raise BoardChanged(text("The board changed; here is the current one."), state)
             return await self.service.draw(actor, "accept" if accept else "decline", game_id)
@@ -265,7 +297,7 @@ class DiscordFront:
                 "decline": self.service.decline,
                 "begin": self.service.begin,
             }[action]
-            return await handler(actor, challenge_id, chat)
+            return await handler(actor, known_id(challenge_id, challenge=True), chat)
 
         await self.run(interaction, work)
 
@@ -296,10 +328,13 @@ class DiscordFront:
             elif isinstance(event, BoardUpdate):
                 where = event.chat or chat
                 if where is not None and where.platform == PLATFORM:
-                    if answer is not None and not answer.lines and event.headline is not None:
-                        answer.say(event.headline)
+                    if answer is not None and not answer.lines:
+                        # Say what happened, not just "Done.": the move, or which board.
+                        answer.say(event.headline or boards.caption(event.state))
                     await self.post_board(event.state, event.headline, where.chat_id, answer)
             elif isinstance(event, ChallengeUpdate):
+                if answer is not None and not answer.lines:
+                    answer.say(event.text)  # who, what and which game
                 await self._post_challenge(event, answer)
             elif isinstance(event, FileReady):
                 if answer is not None:

@@ -16,19 +16,16 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.discord.front import Answer, DiscordFront, actor_of
+from bot.discord.locales import LANGUAGES
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.commands import COMMANDS, CommandSpec
-from bot.service.dispatch import help_lines
+from bot.service.dispatch import help_lines, known_id, typed_move
 from bot.service.events import Actor, BoardUpdate, Event, Reply, ServiceError
 from bot.service.families import family_of
 from games.base import find_game
 from storage import ChatRef
 
-LOCALES = {
-    discord.Locale.brazil_portuguese: "pt",
-    discord.Locale.italian: "it",
-}
 GAMES = ("brazilian", "international", "italian", "italian-familiar", "ludo")
 AUTOCOMPLETE_CHOICES = 25
 
@@ -53,6 +50,23 @@ SLASH_NAMES: dict[str, tuple[str, str, str]] = {
     "help": ("help", "ajuda", "aiuto"),
 }
 
+# The options of the slash commands in Portuguese and Italian (Discord's option names:
+# lowercase, no spaces).
+OPTION_NAMES: dict[str, tuple[str, str]] = {
+    "game": ("jogo", "gioco"),
+    "opponent": ("adversário", "avversario"),
+    "computer": ("computador", "computer"),
+    "side": ("lado", "colore"),
+    "players": ("jogadores", "giocatori"),
+    "options": ("opções", "opzioni"),
+    "thread": ("tópico", "discussione"),
+    "challenge": ("desafio", "sfida"),
+    "move": ("lance", "mossa"),
+    "answer": ("resposta", "risposta"),
+    "language": ("idioma", "lingua"),
+}
+OPTION_LANGUAGES = ("pt", "it")
+
 
 class CatalogueTranslator(app_commands.Translator):
     """Portuguese and Italian for Discord's command menus."""
@@ -63,14 +77,15 @@ class CatalogueTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        language = LOCALES.get(locale)
+        language = LANGUAGES.get(locale)
         if language is None:
             return None
         if context.location is app_commands.TranslationContextLocation.command_name:
             name = string.extras.get(language)
             return str(name) if name else None
         if context.location is app_commands.TranslationContextLocation.parameter_name:
-            return None
+            names = OPTION_NAMES.get(string.message)
+            return names[OPTION_LANGUAGES.index(language)] if names else None
         translated = translate(language, string.extras.get("text", string.message))
         return translated[:100] if translated != string.message else None
 
@@ -91,6 +106,11 @@ def _words(message: Text) -> locale_str:
 
 def _description(command: str) -> locale_str:
     return _words(_spec(command).summary)
+
+
+def _checked(number: int | None, *, challenge: bool = False) -> int | None:
+    """A game (or challenge) number option, refused if no stored one can have it."""
+    return None if number is None else known_id(number, challenge=challenge)
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
@@ -174,7 +194,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
             interaction: discord.Interaction[Any], challenge: int | None = None
         ) -> None:
             async def call(actor: Actor, chat: ChatRef) -> list[Event]:
-                return await handler[name](actor, challenge, chat)
+                return await handler[name](actor, _checked(challenge, challenge=True), chat)
 
             await respond(interaction, call)
 
@@ -193,7 +213,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         @app_commands.describe(game=GAME_OPTION)
         async def command(interaction: discord.Interaction[Any], game: int | None = None) -> None:
             async def call(actor: Actor, chat: ChatRef) -> list[Event]:
-                return await handler[name](actor, game)
+                return await handler[name](actor, _checked(game))
 
             await respond(interaction, call)
 
@@ -205,7 +225,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         interaction: discord.Interaction[Any], move: str, game: int | None = None
     ) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
-            return await service.move(actor, move, game)
+            return await service.move(actor, typed_move(move), _checked(game))
 
         await respond(interaction, call)
 
@@ -242,7 +262,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         interaction: discord.Interaction[Any], answer: str = "offer", game: int | None = None
     ) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
-            return await service.draw(actor, None if answer == "offer" else answer, game)
+            return await service.draw(actor, None if answer == "offer" else answer, _checked(game))
 
         await respond(interaction, call)
 

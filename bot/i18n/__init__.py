@@ -103,3 +103,15 @@ def translate(language: str | None, message: Text | str) -> str:
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         # A translation with a broken placeholder must never hide the message itself.
         return item.message.format(**values)
+
+
+# How much of a person's own words a message repeats back.
+QUOTE_LIMIT = 40
+
+
+def quote(words: str, limit: int = QUOTE_LIMIT) -> str:
+    """A person's input as a message may echo it: control characters out, at most `limit`
+    characters (cut with an ellipsis), so that no echo floods a chat."""
+    shown = "".join(" " if character.isspace() else character for character in words)
+    shown = "".join(character for character in shown if character.isprintable()).strip()
+    return shown if len(shown) <= limit else shown[: limit - 1].rstrip() + "…"

@@ -6,6 +6,7 @@ on them.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -105,18 +106,19 @@ def split_time_control(words: Sequence[str]) -> tuple[TimeControl | None, list[s
 
 
 def describe_time(left: timedelta) -> Text:
-    """'2d 5h', '3h 20m', '45m', '30s' left."""
-    seconds = max(0, int(left.total_seconds()))
-    days, rest = divmod(seconds, 86_400)
-    hours, rest = divmod(rest, 3_600)
-    minutes, seconds = divmod(rest, 60)
-    if days:
-        return text("{days}d {hours}h", days=days, hours=hours)
-    if hours:
-        return text("{hours}h {minutes}m", hours=hours, minutes=minutes)
-    if minutes:
+    """'2d 5h', '3h 20m', '45m', '30s' left, rounded up to the unit shown: a 5-minute clock
+    that has run for a second still shows 5m, and a clock shows 0 only when it ran out."""
+    seconds = max(0, math.ceil(left.total_seconds()))
+    if seconds < 60:
+        return text("{seconds}s", seconds=seconds)
+    minutes = math.ceil(seconds / 60)
+    if minutes < 60:
         return text("{minutes}m", minutes=minutes)
-    return text("{seconds}s", seconds=seconds)
+    hours, minutes = divmod(minutes, 60)
+    if hours < 24:
+        return text("{hours}h {minutes}m", hours=hours, minutes=minutes)
+    days, hours = divmod(math.ceil(seconds / 3_600), 24)
+    return text("{days}d {hours}h", days=days, hours=hours)
 
 
 def vacation_days_used(vacations: Sequence[VacationRecord], year: int, now: datetime) -> float:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.i18n import Text, text
+from bot.i18n import Text, quote, text
 
 
 @dataclass(frozen=True)
@@ -190,5 +190,7 @@ def parse_command(line: str, *, extra: tuple[str, ...] = ()) -> Command:
         return Command(head, tuple(words[1:]), line)
     spec = _BY_NAME.get(head)
     if spec is None:
-        raise CommandError(text("Unknown command /{name}. Type /help for the commands.", name=head))
+        raise CommandError(
+            text("Unknown command /{name}. Type /help for the commands.", name=quote(head))
+        )
     return Command(spec.name, tuple(words[1:]), line)

@@ -9,13 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.i18n import Text, text, translate
+from bot.i18n import Text, quote, text, translate
 from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
 from storage import ChatRef
 
 OpponentResolver = Callable[[str], Awaitable[Actor | None]]
+
+# SQLite keeps integers of 64 bits: no larger number names a stored game or challenge.
+LARGEST_ID = 2**63 - 1
+# Longer digit strings are not read as numbers at all (Python refuses past 4300 digits).
+MAX_DIGITS = 1000
+# Longer than any move in notation (a capture of 20 pieces on 10x10 is about 60 characters).
+LONGEST_MOVE = 100
+CHALLENGE_COMMANDS = frozenset({"accept", "decline", "begin"})
 
 VERSUS_WORDS = frozenset({"vs", "vs.", "x", "against", "contra", "contro"})
 COMPUTER_WORDS = frozenset(
@@ -80,30 +88,59 @@ def _vacation_days(command: Command) -> int | None:
     word = command.args[0].lower()
     if len(command.args) == 1 and word in SWITCH_WORDS and not SWITCH_WORDS[word]:
         return 0
-    if len(command.args) == 1 and word.isdigit() and 0 < int(word) <= 366:
-        return int(word)
+    days = whole_number(word) if len(command.args) == 1 else None
+    if days is not None and 0 < days <= 366:
+        return days
     raise ServiceError(text("Usage: {usage}", usage=usage("vacation")))
 
 
+def whole_number(word: str) -> int | None:
+    """The number `word` writes in ASCII digits (any size up to MAX_DIGITS digits), else None."""
+    if not (word.isascii() and word.isdigit()) or len(word) > MAX_DIGITS:
+        return None
+    return int(word)
+
+
 def game_number(word: str) -> int | None:
-    """A game or challenge id as people write it: "12" or "#12"."""
-    digits = word.lstrip("#")
-    return int(digits) if digits.isdigit() and len(digits) < 10 else None
+    """A game or challenge id as people write it: "12" or "#12" (any size: see `known_id`)."""
+    return whole_number(word.removeprefix("#"))
+
+
+def typed_move(notation: str) -> str:
+    """A move as typed, refused (with a short quote of it) when it is too long to be one:
+    the refusals of the rules repeat the move whole."""
+    move = notation.strip()
+    if len(move) > LONGEST_MOVE:
+        raise ServiceError(text("{move} is not a move.", move=quote(move)))
+    return move
+
+
+def known_id(number: int, *, challenge: bool = False) -> int:
+    """`number` when it can name a stored game (or challenge); else the refusal, as the store
+    would refuse an id it does not hold (SQLite cannot even look up a larger one)."""
+    if 0 < number <= LARGEST_ID:
+        return number
+    shown = quote(str(number))
+    if challenge:
+        raise ServiceError(text("There is no challenge {id}.", id=shown))
+    raise ServiceError(text("There is no game {game}.", game=shown))
 
 
 def _split_game_id(args: Sequence[str]) -> tuple[int | None, list[str]]:
     """A leading "#12" names the game; the other words stay."""
-    if args and args[0].startswith("#") and game_number(args[0]) is not None:
-        return game_number(args[0]), list(args[1:])
+    number = game_number(args[0]) if args and args[0].startswith("#") else None
+    if number is not None:
+        return known_id(number), list(args[1:])
     return None, list(args)
 
 
 def _only_game_id(command: Command) -> int | None:
     if not command.args:
         return None
-    if len(command.args) == 1 and game_number(command.args[0]) is not None:
-        return game_number(command.args[0])
-    raise ServiceError(text("Usage: {usage}", usage=usage(command.name)))
+    number = game_number(command.args[0]) if len(command.args) == 1 else None
+    if number is None:
+        raise ServiceError(text("Usage: {usage}", usage=usage(command.name)))
+    return known_id(number, challenge=command.name in CHALLENGE_COMMANDS)
 
 
 def usage(name: str) -> str:
@@ -141,13 +178,13 @@ async def _new_game(
             else:
                 opponent = await resolve_opponent(name)
                 if opponent is None:
-                    raise ServiceError(text("I do not know {name}.", name=name))
+                    raise ServiceError(text("I do not know {name}.", name=quote(name)))
         elif folded in COMPUTER_WORDS:
             computer = True
         elif folded in SIDE_WORDS:
             seat = SIDE_WORDS[folded]
-        elif folded.isdigit():
-            players = int(folded)
+        elif (count := whole_number(folded)) is not None:
+            players = count
             if not 2 <= players <= 4:
                 raise ServiceError(text("A game takes 2 to 4 players."))
         else:
@@ -183,7 +220,7 @@ async def dispatch(
         game_id, words = _split_game_id(args)
         if not words:
             raise ServiceError(text("Usage: {usage}", usage=usage("move")))
-        return await service.move(actor, " ".join(words), game_id)
+        return await service.move(actor, typed_move(" ".join(words)), game_id)
     if name == "roll":
         return await service.roll(actor, _only_game_id(command))
     if name == "draw":

@@ -12,11 +12,15 @@ import asyncio
 import os
 from dataclasses import dataclass, field
 
+from telegram.error import InvalidToken, NetworkError
 from telegram.ext import ApplicationBuilder
 
+from bot.i18n import text
+from bot.refusals import StartRefused
 from bot.service.core import GameService
 from bot.telegram.delivery import Pacing
 from bot.telegram.front import UPDATE_KINDS, TelegramApplication, TelegramFront
+from bot.telegram.outage import FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS, Outage, WatchedRequest
 
 API_URL_VARIABLE = "TELEGRAM_API_URL"
 OFFICIAL_API_URL = "https://api.telegram.org"
@@ -44,18 +48,39 @@ class Settings:
     concurrency: int = 16
 
 
-def build_application(token: str, settings: Settings) -> TelegramApplication:
+def build_application(token: str, settings: Settings, outage: Outage) -> TelegramApplication:
     api = settings.api_url.rstrip("/")
+    polling = WatchedRequest(outage, read_timeout=settings.poll_timeout + settings.read_timeout)
     return (
         ApplicationBuilder()
         .token(token)
         .base_url(f"{api}/bot")
         .base_file_url(f"{api}/file/bot")
         .read_timeout(settings.read_timeout)
-        .get_updates_read_timeout(settings.poll_timeout + settings.read_timeout)
+        .get_updates_request(polling)
         .concurrent_updates(settings.concurrency)
         .build()
     )
+
+
+async def _connect(front: TelegramFront, outage: Outage) -> None:
+    """Initialize the application, waiting for a Bot API out of reach to answer; a refused
+    token ends the start with StartRefused."""
+    pause = float(FIRST_PAUSE_SECONDS)
+    while True:
+        try:
+            await front.application.initialize()
+        except InvalidToken:
+            raise StartRefused(
+                text("Telegram refused the token: check TELEGRAM_TOKEN (from @BotFather).")
+            ) from None
+        except NetworkError as error:
+            outage.failed(error)
+            await asyncio.sleep(pause)
+            pause = min(LONGEST_PAUSE_SECONDS, pause * 1.5)
+            continue
+        outage.answered()
+        return
 
 
 async def start_front(service: GameService, token: str, settings: Settings) -> TelegramFront:
@@ -63,14 +88,19 @@ async def start_front(service: GameService, token: str, settings: Settings) -> T
     # python-telegram-bot 22 warns on every 429 unless its time periods are timedeltas (its
     # announced future); delivery.retry_seconds reads either.
     os.environ.setdefault("PTB_TIMEDELTA", "true")
-    front = TelegramFront(service, build_application(token, settings), settings.pacing)
+    outage = Outage()
+    front = TelegramFront(service, build_application(token, settings, outage), settings.pacing)
     application = front.application
     try:
-        await application.initialize()
+        await _connect(front, outage)
         await front.publish_menus()
         assert application.updater is not None  # the builder makes one unless told not to
         await application.updater.start_polling(
-            poll_interval=0.0, timeout=settings.poll_timeout, allowed_updates=UPDATE_KINDS
+            poll_interval=0.0,
+            timeout=settings.poll_timeout,
+            allowed_updates=UPDATE_KINDS,
+            # WatchedRequest logs an outage once; this would log a traceback per poll.
+            error_callback=lambda error: None,
         )
         await application.start()
     except BaseException:

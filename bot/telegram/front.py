@@ -41,7 +41,7 @@ from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, Text, text, translate
 from bot.service import boards
 from bot.service.commands import COMMANDS, Command, CommandError, parse_command
 from bot.service.core import GameService
-from bot.service.dispatch import COMPUTER_WORDS, VERSUS_WORDS, dispatch
+from bot.service.dispatch import COMPUTER_WORDS, VERSUS_WORDS, dispatch, known_id
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -339,10 +339,27 @@ class TelegramFront:
             return
         actor = self.remember(query.from_user)
         language = await self.service.language(actor)
+        try:
+            await self._press(query, actor, language)
+        except Exception:
+            # Whatever failed, the press is answered: Telegram spins until then.
+            logger.exception("a press failed: %r", query.data)
+            await self.answer(
+                query,
+                text("Something went wrong with that command; your games are safe."),
+                language,
+            )
+
+    async def _press(self, query: CallbackQuery, actor: Actor, language: str | None) -> None:
         press = decode(query.data)
         message = query.message
         if press is None or message is None:
             await self.answer(query, STALE_BOARD, language)
+            return
+        try:
+            known_id(press.target, challenge=press.action in CHALLENGE_ACTIONS)
+        except ServiceError as error:
+            await self.answer(query, error.reason, language)
             return
         chat = chat_ref(message.chat.id)
         origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import logging
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,16 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.console import Console
+from bot.i18n import text, translate
 from bot.service.commands import COMMANDS, CommandError, parse_command
 from bot.service.core import GameService
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.processes import bot_environment
 
 
 def run_bot(database: Path, lines: list[str], *extra: str) -> str:
-    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for variable in ("TELEGRAM_TOKEN", "DISCORD_TOKEN"):
-        environment.pop(variable, None)
     completed = subprocess.run(
         [sys.executable, "-m", "bot", "--db", str(database), *extra],
         input="\n".join(lines) + "\n",
@@ -32,7 +28,7 @@ def run_bot(database: Path, lines: list[str], *extra: str) -> str:
         text=True,
         timeout=120,
         cwd=database.parent,
-        env=environment,
+        env=bot_environment(),
     )
     assert completed.returncode == 0, completed.stderr
     assert "Traceback" not in completed.stderr, completed.stderr
@@ -45,11 +41,47 @@ def test_a_piped_game_against_the_computer_goes_on_the_next_day(tmp_path: Path) 
     assert f"Database: {database}" in first
     assert "player played c3-d4." in first
     assert "Computer played" in first
-    assert (tmp_path / "game-1.png").read_bytes().startswith(b"\x89PNG")
+    assert (tmp_path / "bot-game-1.png").read_bytes().startswith(b"\x89PNG")
     second = run_bot(database, ["/history", "/games", "/resign"])
     assert "1. c3-d4 " in second
     assert "#1 Brazilian draughts" in second
     assert "Computer won game #1: resignation." in second
+
+
+def test_files_never_overwrite_and_out_of_range_games_are_refused(tmp_path: Path) -> None:
+    first = run_bot(
+        tmp_path / "club.sqlite3",
+        ["/new brazilian vs computer white", "/pdn", "/pdn", "/png 99999999999999999999"],
+    )
+    assert "Saved to" in first and str(tmp_path / "club-game-1.pdn") in first
+    assert "club-game-1-2.pdn (club-game-1.pdn exists already)" in first
+    assert "There is no game 99999999999999999999." in first
+    assert sorted(path.name for path in tmp_path.iterdir() if "game" in path.name) == [
+        "club-game-1-2.pdn",
+        "club-game-1.pdn",
+    ]
+    club_game = (tmp_path / "club-game-1.pdn").read_bytes()
+    # Another database in the same folder writes its own files.
+    second = run_bot(tmp_path / "home.sqlite3", ["/new italian vs computer white", "/pdn"])
+    assert str(tmp_path / "home-game-1.pdn") in second
+    assert (tmp_path / "club-game-1.pdn").read_bytes() == club_game
+    numbers = run_bot(
+        tmp_path / "club.sqlite3",
+        ["/use 99999999999999999999", "/board #99999999999999999999", "/accept 1" + "0" * 30],
+    )
+    assert "There is no game 99999999999999999999." in numbers
+    assert "There is no challenge 1000000000000000000000000000000." in numbers
+    assert "Traceback" not in numbers
+
+
+async def test_lang_is_confirmed_in_the_new_language(service: GameService) -> None:
+    output = io.StringIO()
+    console = Console(service, output)
+    confirmation = text("From now on I write to you in English.")
+    for language in ("pt", "it", "en"):
+        await console.handle(f"/lang {language}")
+        assert output.getvalue().splitlines()[-1] == translate(language, confirmation)
+    assert translate("pt", confirmation) != translate("it", confirmation) != confirmation
 
 
 def test_two_people_at_one_keyboard_and_a_language_switch(tmp_path: Path) -> None:
@@ -116,6 +148,9 @@ _WORDS = st.sampled_from(
         "4",
         "#1",
         "#999999999999",
+        "#99999999999999999999",
+        "1" + "0" * 5000,
+        "/vacation",
         "c3-d4",
         "32-28",
         "roll",

@@ -24,8 +24,6 @@ CAPABILITIES = tuple(
 )
 FACADE = "bot.service.core"
 
-# The Discord pair imports each other; fixed in the front-end branch.
-KNOWN_CYCLES = [{"bot.discord.components", "bot.discord.front"}]
 
 Graph = dict[str, set[str]]
 
@@ -120,8 +118,7 @@ def imports_from(graph: Graph, importers: str, imported: str) -> list[str]:
 
 
 def test_no_module_imports_itself_back(graph: Graph) -> None:
-    unexpected = [group for group in cycles(graph) if group not in KNOWN_CYCLES]
-    assert unexpected == []
+    assert cycles(graph) == []
 
 
 @pytest.mark.parametrize(

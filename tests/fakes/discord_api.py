@@ -23,6 +23,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+# The bot token the fake accepts; login with another gets 401 Unauthorized, as on Discord.
+TOKEN = "fake-token"
 APPLICATION_ID = 900000000000000001
 BOT_USER = {
     "id": "900000000000000002",
@@ -186,6 +188,8 @@ def command_problems(commands: list[dict[str, Any]]) -> list[str]:
             check_description(localised, where)
         for option in command.get("options", []):
             check_name(option["name"], f"{where}.{option['name']}")
+            for localised in (option.get("name_localizations") or {}).values():
+                check_name(localised, f"{where}.{option['name']}")
             check_description(option["description"], f"{where}.{option['name']}")
             for localised in (option.get("description_localizations") or {}).values():
                 check_description(localised, f"{where}.{option['name']}")
@@ -414,17 +418,32 @@ class FakeDiscord:
         values: list[str] | None = None,
         *,
         locale: str = "en-US",
+        offered: bool = True,
     ) -> FakeInteraction:
-        """Press a button (or choose `values` in a select menu) of a message."""
+        """Press a button (or choose `values` in a select menu) of a message; `offered=False`
+        sends values the menu does not offer (a garbled or forged interaction)."""
         component = find_component(message, custom_id)
         if component is None:
             raise AssertionError(f"the message has no component {custom_id!r}")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if values is not None:
             allowed = {option["value"] for option in component.get("options", [])}
-            assert set(values) <= allowed, f"{values} are not options of {custom_id}"
+            assert set(values) <= allowed or not offered, f"{values} are not options of {custom_id}"
             data["values"] = values
         return await self._interact(3, data, who, message["channel_id"], locale, message)
+
+    async def click_stray(
+        self, who: dict[str, Any], message: dict[str, Any], custom_id: str
+    ) -> FakeInteraction:
+        """Press a button whose custom id the message does not (or no longer) show: one of
+        an older version of the bot, or a garbled one."""
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(3, data, who, message["channel_id"], "en-US", message)
+
+    def unanswered(self) -> list[FakeInteraction]:
+        """Interactions the client never even tried to answer: "This interaction failed"."""
+        answered = {call.path.split("/")[3] for call in self.calls if "/interactions/" in call.path}
+        return [item for item in self.interactions.values() if item.token not in answered]
 
     async def submit(
         self, who: dict[str, Any], channel_id: str, custom_id: str, fields: dict[str, str]
@@ -518,6 +537,11 @@ class FakeDiscord:
         payload, files = await _read_body(request)
         call = Call(request.method, path, payload, files)
         self.calls.append(call)
+        if (request.method, path) == ("GET", "/users/@me") and (
+            request.headers.get("Authorization") != f"Bot {TOKEN}"
+        ):
+            call.status = 401
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
         for failure in self._failures:
             if failure.method == request.method and failure.path.search(path):
                 self._failures.remove(failure)

@@ -116,6 +116,7 @@ class FakeBotApi:
         self._new_update = asyncio.Event()
         self._faults: dict[str, list[_Fault]] = {}
         self._runner: web.AppRunner | None = None
+        self.unreachable = False
         self.url = ""
         self.bot_user = {
             "id": BOT_ID,
@@ -146,7 +147,20 @@ class FakeBotApi:
         if self._runner is not None:
             await self._runner.cleanup()
 
+    def go_down(self) -> None:
+        """Telegram out of reach: every request's connection is closed unanswered, and the
+        long polls waiting now end the same way."""
+        self.unreachable = True
+        self._new_update.set()
+
+    def come_back(self) -> None:
+        self.unreachable = False
+
     async def _handle(self, request: web.Request) -> web.Response:
+        if self.unreachable:
+            assert request.transport is not None
+            request.transport.close()
+            return web.Response(status=503)  # never reaches the client: the line is cut
         if request.match_info["token"] != TOKEN:
             return web.json_response(
                 {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
@@ -168,6 +182,9 @@ class FakeBotApi:
             result = handler(params, files)
             if asyncio.iscoroutine(result):
                 result = await result
+            if self.unreachable and request.transport is not None:
+                request.transport.close()  # the line went down while the call waited
+                return web.Response(status=503)
         except ApiError as error:
             call.error = error.description
             body: dict[str, Any] = {
@@ -330,6 +347,10 @@ class FakeBotApi:
         self._faults.setdefault(method, []).extend(_Fault(delay=seconds) for _ in range(times))
 
     # -- looking -------------------------------------------------------------------------------
+
+    def unanswered_presses(self) -> list[str]:
+        """The callback queries the bot never answered (each one a spinner that never ends)."""
+        return [query for query in self.pressed_at if query not in self.answers]
 
     def calls_of(self, *methods: str) -> list[Call]:
         return [call for call in self.calls if call.method in methods]

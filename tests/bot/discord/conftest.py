@@ -18,7 +18,7 @@ with warnings.catch_warnings():
 from bot.discord import front
 from bot.discord.app import DISCORD_API_URL, DISCORD_GATEWAY_URL, point_at, serve
 from bot.service.core import GameService
-from tests.fakes.discord_api import FakeDiscord
+from tests.fakes.discord_api import TOKEN, FakeDiscord
 
 Connect = Callable[[GameService], Awaitable[asyncio.Task[None]]]
 
@@ -45,7 +45,7 @@ async def connect(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> AsyncIt
 
     async def start(service: GameService) -> asyncio.Task[None]:
         fake.identified.clear()
-        task = asyncio.create_task(serve(service, "fake-token"))
+        task = asyncio.create_task(serve(service, TOKEN))
         tasks.append(task)
         waiting = asyncio.create_task(fake.identified.wait())
         done, _ = await asyncio.wait(
@@ -66,6 +66,7 @@ async def connect(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> AsyncIt
     await asyncio.gather(*tasks, return_exceptions=True)
     # Nothing the client sent broke Discord's limits, and every interaction was answered in time.
     assert fake.violations == []
+    assert [item.payload["data"] for item in fake.unanswered()] == []
     point_at(None, None)
     assert discord.http.Route.BASE == DISCORD_API_URL
     assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == DISCORD_GATEWAY_URL

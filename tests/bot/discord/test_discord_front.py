@@ -497,7 +497,8 @@ async def test_a_game_in_a_thread_of_its_own(
         ),
     )
     [thread] = fake.threads.values()
-    assert thread["parent_id"] == CHANNEL and thread["name"] == "brazilian: Ana - Bia"
+    # The game's title, in the channel's language (Ana's: English), not its internal key.
+    assert thread["parent_id"] == CHANNEL and thread["name"] == "Brazilian draughts: Ana - Bia"
     assert fake.channel_messages(CHANNEL) == []
     challenge = fake.channel_messages(thread["id"])[-1]
     await act(fake, await fake.click(BIA, challenge, ids_like(challenge, r"dmb:a:\d+")[0]))

@@ -61,6 +61,7 @@ async def bot(service: GameService, api: FakeBotApi) -> AsyncIterator[Bot]:
     running = await start_bot(service, api)
     yield running
     await stop_front(running.front, running.settings)
+    assert not api.unanswered_presses(), "a press was never answered: its spinner never ends"
 
 
 # -- driving the bot as people do ------------------------------------------------------------

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from telegram.error import InvalidToken
 
+from bot.refusals import StartRefused
 from bot.service.core import GameService
 from bot.service.events import GameState
 from bot.service.players import ComputerPlayers
@@ -269,6 +269,6 @@ async def test_serve_runs_until_cancelled_and_then_closes(
 async def test_a_token_telegram_refuses_stops_the_start_cleanly(
     api: FakeBotApi, service: GameService
 ) -> None:
-    with pytest.raises(InvalidToken):
+    with pytest.raises(StartRefused, match="TELEGRAM_TOKEN"):
         await serve(service, "1:not-the-fake-token")
     assert [call.method for call in api.calls] == [], "the fake refuses before recording"

@@ -1,0 +1,45 @@
+"""What the components of a board ask of the front end: the interface between
+`bot.discord.components` (which only build and read components) and `bot.discord.front`
+(which does the work), so that neither imports the other's module for it."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import discord
+
+
+class ComponentHandler(Protocol):
+    async def language(self, interaction: discord.Interaction[Any]) -> str | None:
+        """The language to answer the person of `interaction` in."""
+
+    async def play_choice(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, index: int
+    ) -> None: ...
+
+    async def roll(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int
+    ) -> None: ...
+
+    async def choose_piece(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, piece: str
+    ) -> None: ...
+
+    async def answer_draw(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
+    ) -> None: ...
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction[Any], challenge_id: int, action: str
+    ) -> None: ...
+
+
+class HasHandler(Protocol):
+    """The client: it carries the front end that handles the components' clicks."""
+
+    front: ComponentHandler
+
+
+def handler_of(interaction: discord.Interaction[Any]) -> ComponentHandler:
+    client: HasHandler = interaction.client
+    return client.front

@@ -1,0 +1,28 @@
+"""Discord's locales and the bot's languages: the one place that maps one to the other.
+
+Discord names a client's language `pt-BR`, `it`, `en-US`...; the bot speaks pt, it and en.
+A player's own choice (/language) wins over the client's locale: that is the service's
+`language(actor)`, which reads the language given here only as a hint.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import DEFAULT_LANGUAGE
+
+LANGUAGES = {
+    discord.Locale.brazil_portuguese: "pt",
+    discord.Locale.italian: "it",
+}
+# Discord's locale for each language the bot speaks besides English (its translations).
+DISCORD_LOCALES = {language: locale for locale, language in LANGUAGES.items()}
+
+
+def language_of_locale(locale: discord.Locale | str | None) -> str:
+    """The bot's language for a Discord locale: pt for pt-BR, it for it, else English."""
+    try:
+        known = discord.Locale(str(locale)) if locale is not None else None
+    except ValueError:
+        return DEFAULT_LANGUAGE
+    return LANGUAGES.get(known, DEFAULT_LANGUAGE) if known is not None else DEFAULT_LANGUAGE

@@ -1,0 +1,79 @@
+"""Opening the database at start-up: a file that cannot serve says so in one line.
+
+A text file, a folder, random bytes, a damaged SQLite file or a place the bot may not write
+all end the start with one line naming the file, what is wrong and what to do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+from bot.i18n import Text, text
+from bot.service.clocks import Clock
+from storage import SchemaTooNew, StorageError, Store, open_store
+
+# The exit status of a start that cannot use its database (as for a wrong argument).
+BAD_DATABASE_STATUS = 2
+
+
+class DatabaseUnusable(Exception):
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _problem(path: Path, error: Exception) -> Text:
+    name = str(path)
+    if path.is_dir():
+        return text(
+            "{path} is a folder, not a database file: give a file with --db PATH.", path=name
+        )
+    if isinstance(error, SchemaTooNew):
+        return text(
+            "{path} was written by a newer damas-bot: update the bot, or give another file "
+            "with --db PATH.",
+            path=name,
+        )
+    message = str(error).lower()
+    if "not a database" in message or "malformed" in message or "corrupt" in message:
+        return text(
+            "{path} is not a damas-bot database, or it is damaged: restore it from a backup, "
+            "or give another file with --db PATH.",
+            path=name,
+        )
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return text(
+        "Cannot open or write the database {path} ({reason}): make sure its folder exists and "
+        "may be written, or give another file with --db PATH.",
+        path=name,
+        reason=reason,
+    )
+
+
+def _probe(path: Path) -> None:
+    """Raise what is wrong with `path` as a database, read and written by plain sqlite3
+    (a failed aiosqlite connection leaves a thread behind that prints a traceback at exit)."""
+    if path.is_dir():
+        raise IsADirectoryError(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(path, timeout=5, isolation_level=None)
+    try:
+        (verdict,) = connection.execute("PRAGMA quick_check(1)").fetchone()
+        if verdict != "ok":
+            raise sqlite3.DatabaseError(f"database disk image is malformed: {verdict}")
+        # Takes the write lock without writing: a read-only file or folder fails here.
+        connection.execute("BEGIN IMMEDIATE")
+        connection.execute("ROLLBACK")
+    finally:
+        connection.close()
+
+
+async def open_database(path: Path, clock: Clock) -> Store:
+    """The store at `path`; DatabaseUnusable with the reason when the file cannot serve."""
+    try:
+        await asyncio.to_thread(_probe, path)
+        return await open_store(path, clock=clock)
+    except (sqlite3.Error, StorageError, OSError) as error:
+        raise DatabaseUnusable(_problem(path, error)) from None

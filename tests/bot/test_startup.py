@@ -1,0 +1,88 @@
+"""Starting `python -m bot` on a file that cannot be its database: one clear line, status 2."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.processes import bot_environment
+
+
+def text_file(folder: Path) -> Path:
+    path = folder / "notes.txt"
+    path.write_text("shopping: bread, milk\n" * 20)
+    return path
+
+
+def a_folder(folder: Path) -> Path:
+    path = folder / "games"
+    path.mkdir()
+    return path
+
+
+def random_bytes(folder: Path) -> Path:
+    path = folder / "noise.bin"
+    path.write_bytes(bytes((index * 7919 + 13) % 256 for index in range(8192)))
+    return path
+
+
+def damaged_database(folder: Path) -> Path:
+    path = folder / "damaged.sqlite3"
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE moves (ply INTEGER, notation TEXT)")
+    connection.executemany("INSERT INTO moves VALUES (?, 'c3-d4')", [(n,) for n in range(3000)])
+    connection.commit()
+    connection.close()
+    content = bytearray(path.read_bytes())
+    # The header stays; the pages after it are overwritten.
+    content[100:6000] = b"\xa5" * 5900
+    path.write_bytes(bytes(content))
+    return path
+
+
+def read_only_place(folder: Path) -> Path:
+    if os.geteuid() == 0:
+        return Path("/proc/damas-bot.sqlite3")  # even root may not create files there
+    locked = folder / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    return locked / "games.sqlite3"
+
+
+@pytest.mark.parametrize(
+    ("make", "complaint"),
+    [
+        (text_file, "is not a damas-bot database, or it is damaged"),
+        (a_folder, "is a folder, not a database file"),
+        (random_bytes, "is not a damas-bot database, or it is damaged"),
+        (damaged_database, "is not a damas-bot database, or it is damaged"),
+        (read_only_place, "Cannot open or write the database"),
+    ],
+)
+def test_an_unusable_database_ends_the_start_in_one_line(
+    tmp_path: Path, make: Callable[[Path], Path], complaint: str
+) -> None:
+    database = make(tmp_path)
+    before = database.read_bytes() if database.is_file() else None
+    completed = subprocess.run(
+        [sys.executable, "-m", "bot", "--db", str(database)],
+        input="/quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=bot_environment(),
+    )
+    assert completed.returncode == 2
+    assert len(completed.stderr.splitlines()) == 1, completed.stderr
+    assert str(database) in completed.stderr
+    assert complaint in completed.stderr
+    assert "--db PATH" in completed.stderr
+    if before is not None:
+        assert database.read_bytes() == before  # never touched

@@ -1,0 +1,116 @@
+"""The console at a terminal (a pseudo-terminal here): line editing and history by readline,
+Ctrl-C clears the line, Ctrl-D quits, text that arrives by itself keeps the typed line."""
+
+from __future__ import annotations
+
+import fcntl
+import io
+import os
+import select
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+from bot.terminal import CLEAR_LINE, PROMPT, Terminal
+from tests.processes import bot_environment
+
+
+def take_terminal() -> None:
+    """In the child: a session of its own whose controlling terminal is the pseudo-terminal,
+    so that Ctrl-C there sends SIGINT, as at a real terminal."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Pty:
+    """`python -m bot` on a pseudo-terminal: type keys, read the screen's text."""
+
+    def __init__(self, database: Path) -> None:
+        self.master, slave = os.openpty()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot", "--db", str(database)],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=database.parent,
+            env=bot_environment(TERM="xterm"),
+            preexec_fn=take_terminal,
+        )
+        os.close(slave)
+        self.screen = ""
+        self.seen = 0
+
+    def read_until(self, expected: str, timeout: float = 30) -> str:
+        """What the screen shows after the last text read, up to and with `expected`."""
+        start = self.seen
+        deadline = time.monotonic() + timeout
+        while expected not in self.screen[start:]:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{expected!r} never came; the screen ends: {self.screen[-800:]!r}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    self.screen += os.read(self.master, 65536).decode(errors="replace")
+                except OSError:  # the bot ended and closed the terminal
+                    break
+        self.seen = self.screen.index(expected, start) + len(expected)
+        return self.screen[start : self.seen]
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(10)
+        os.close(self.master)
+
+
+def test_ctrl_c_history_and_ctrl_d_at_a_terminal(tmp_path: Path) -> None:
+    terminal = Pty(tmp_path / "bot.sqlite3")
+    try:
+        terminal.read_until("/new brazilian vs computer.")
+        terminal.read_until(PROMPT)
+        # Ctrl-C drops the half-typed line at once: a fresh prompt, no game started.
+        terminal.type("/new brazilian vs comp")
+        terminal.read_until("comp")
+        terminal.type("\x03")
+        terminal.read_until(PROMPT, timeout=5)
+        terminal.type("/games\r")
+        shown = terminal.read_until(PROMPT)
+        assert "#1" not in shown and "comp/games" not in shown
+        # The Up key brings the last line back to run again, not "^[[A" as a move.
+        terminal.type("/moves\r")
+        first = terminal.read_until(PROMPT)
+        terminal.type("\x1b[A\r")
+        again = terminal.read_until(PROMPT)
+        assert "[A" not in again and "not a move" not in again
+        assert again.strip().endswith(first.strip()[-40:].strip()) or first.strip() in again
+        # Ctrl-D: the end of input ends the session.
+        terminal.type("\x04")
+        assert terminal.process.wait(15) == 0
+    finally:
+        terminal.close()
+
+
+def test_text_that_arrives_while_typing_keeps_the_prompt_below_it() -> None:
+    screen = io.StringIO()
+    terminal = Terminal(screen)
+    terminal.write("before any prompt")
+    terminal._prompting = True  # the person is at the prompt
+    terminal.write("Game #3: Bia ran out of time.")
+    assert screen.getvalue() == (
+        f"before any prompt\n{CLEAR_LINE}Game #3: Bia ran out of time.\n{PROMPT}"
+    )
+
+
+def test_a_bad_database_at_a_terminal_ends_the_start_at_once(tmp_path: Path) -> None:
+    terminal = Pty(tmp_path)  # a folder
+    try:
+        terminal.read_until("is a folder, not a database file")
+        assert terminal.process.wait(15) == 2
+        assert PROMPT not in terminal.screen
+    finally:
+        terminal.close()

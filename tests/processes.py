@@ -1,0 +1,18 @@
+"""For tests that start `python -m bot` (or another command of the project) as a process."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOKENS = ("TELEGRAM_TOKEN", "DISCORD_TOKEN")
+
+
+def bot_environment(**settings: str) -> dict[str, str]:
+    """This environment with the worktree's packages first and no chat token (a console),
+    plus `settings` (a token, an API address)."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for variable in TOKENS:
+        environment.pop(variable, None)
+    return {**environment, **settings}
