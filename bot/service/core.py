@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Concatenate, Literal, ParamSpec
 
 from bot.i18n import Text, language_of, text
+from bot.i18n.game_messages import error_text
 from bot.service.correspondence import (
     LINK_CODE_LIFETIME,
     VACATION_DAYS_PER_YEAR,
@@ -640,10 +641,8 @@ class GameService:
                 raise ServiceError(text("Roll the die first: /roll."))
             try:
                 move = state.position.parse(notation)
-            except IllegalMove as error:
-                raise ServiceError(_illegal(notation, error)) from None
             except GameError as error:
-                raise ServiceError(text("{reason}", reason=str(error))) from None
+                raise ServiceError(error_text(error)) from None
             if move not in state.position.legal_moves():
                 # Moves that only the service may log (a Ludo player leaving) are not typed.
                 raise ServiceError(

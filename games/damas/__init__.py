@@ -34,7 +34,7 @@ __all__ = [
 def _register(rules: Rules) -> None:
     def start(options: Options) -> Position:
         fen = options.get("fen")
-        return Position.from_fen(rules, fen) if fen else Position.start(rules)
+        return Position.setup(rules, fen) if fen else Position.start(rules)
 
     def from_snapshot(text: str, options: Options) -> Position:
         return Position.from_snapshot(rules, text)

@@ -20,9 +20,12 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.base import GameError
-from games.damas import RULES, Position, resolve_rules, square_name
+from games.damas import RULES, Position, resolve_rules
 
 RESULTS = frozenset({"1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "1/2-1/2", "*"})
+# The results written per PDN GameType: (White wins, draw, Black wins).
+DEFAULT_RESULT_FORMS = ("1-0", "1/2-1/2", "0-1")
+RESULT_FORMS: Mapping[int, tuple[str, str, str]] = {20: ("2-0", "1-1", "0-2")}
 UNKNOWN_RESULT = "*"
 # PDN's game type when a record has no GameType tag.
 DEFAULT_GAMETYPE_VARIANT = "international"
@@ -53,7 +56,7 @@ _TOKEN = re.compile(
     r"""
       (?P<space>\s+)
     | (?P<tag>\[\s*(?P<name>[A-Za-z][A-Za-z0-9_]*)\s*"(?P<value>(?:[^"\\]|\\.)*)"\s*\])
-    | (?P<comment>\{[^}]*\})
+    | (?P<comment>\{)
     | (?P<line_comment>;[^\n]*)
     | (?P<escape>^%[^\n]*)
     | (?P<strength>\([!?]+\))
@@ -64,7 +67,10 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE | re.MULTILINE,
 )
-_IGNORED_TOKENS = frozenset({"space", "comment", "line_comment", "escape", "strength", "nag"})
+_IGNORED_TOKENS = frozenset({"space", "line_comment", "escape", "strength", "nag"})
+_HUFF_COMMENT = re.compile(r"\s*(?:soffio|huff)\s+(\w+)\s*", re.IGNORECASE)
+# A move whose last square stands apart, as old databases pad numbers: `1- 6`, `47x 9`.
+_OPEN_MOVE = re.compile(rf"(?:\d+\.+)?{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]", re.IGNORECASE)
 
 
 class PdnError(ValueError):
@@ -81,6 +87,8 @@ class PdnGame:
     variant: str = DEFAULT_GAMETYPE_VARIANT
     # Where the record starts in its file, for reports; not part of the game.
     line: int = field(default=0, compare=False)
+    # What the reader let pass in this record (nested comments, a lone -), for reports.
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def fen(self) -> str | None:
@@ -96,8 +104,10 @@ class PdnGame:
         return fen is not None and fen.upper().startswith("B")
 
     def move_number(self, index: int) -> str:
-        """How PDN numbers the move at `index` (0-based): '12.' for White, '12...' for Black."""
-        ply = index + (1 if self.black_starts else 0)
+        """How PDN numbers the move at `index` (0-based): '12.' for White, '12...' for Black.
+        A huff is no ply of its own: it takes the number of the move it comes before."""
+        huffs = sum(1 for move in self.moves[:index] if is_huff(move))
+        ply = index - huffs + (1 if self.black_starts else 0)
         return f"{ply // 2 + 1}{'...' if ply % 2 else '.'}"
 
     def describe(self) -> str:
@@ -112,11 +122,40 @@ class PdnGame:
 # Reading
 
 
-def _tokens(text: str) -> Iterator[tuple[str, str, int, str]]:
-    """(kind, text, line, tag value) for each meaningful token; comments are dropped."""
-    line = 1
+def _comment_end(text: str, start: int) -> tuple[int, bool]:
+    """Where the comment opened at `start` ends (after its `}`) and whether it nests other
+    comments (older files do; PDN does not allow it); -1 if it is never closed."""
+    depth = 0
+    for index in range(start, len(text)):
+        if text[index] == "{":
+            depth += 1
+        elif text[index] == "}":
+            depth -= 1
+            if depth == 0:
+                return index + 1, text.count("{", start, index) > 1
+    return -1, False
+
+
+def _tokens(text: str, first_line: int = 1) -> Iterator[tuple[str, str, int, str]]:
+    """(kind, text, line, tag value) for each meaningful token; comments are dropped but
+    for a huff written as a comment (`{soffio 23}`, kind "huff") and a warning for
+    comments nested in comments (kind "warning")."""
+    line = first_line
     position = 0
     while position < len(text):
+        if text[position] == "{":
+            end, nested = _comment_end(text, position)
+            if end < 0:
+                raise PdnError(f"line {line}: a comment opened with {{ is never closed")
+            comment = text[position + 1 : end - 1]
+            huff = _HUFF_COMMENT.fullmatch(comment)
+            if huff:
+                yield "huff", f"soffio {huff.group(1)}", line, ""
+            if nested:
+                yield "warning", f"line {line}: a comment inside a comment, read as one", line, ""
+            line += comment.count("\n")
+            position = end
+            continue
         match = _TOKEN.match(text, position)
         if match is None:
             unexpected = text[position]
@@ -145,7 +184,9 @@ class _GameBuilder:
         self.result: str | None = None
         self.variation_depth = 0
         self.pending_huff: str | None = None
+        self.open_move = ""  # a move waiting for its last square (`47x` of `47x 9`)
         self.italian_tags = False
+        self.warnings: list[str] = []
 
     def add_tag(self, name: str, value: str) -> None:
         standard = ITALIAN_TAGS.get(name)
@@ -160,6 +201,14 @@ class _GameBuilder:
         return bool(self.moves) or self.result is not None or self.pending_huff is not None
 
     def add_word(self, word: str, line: int) -> None:
+        if self.open_move:
+            word, self.open_move = self.open_move + word, ""
+        elif _OPEN_MOVE.fullmatch(word):
+            self.open_move = word
+            return
+        if word == "-":
+            self.warnings.append(f"line {line}: a lone - is not a move; skipped")
+            return
         if self.pending_huff is not None:
             self.moves.append(f"{self.pending_huff} {word}")
             self.pending_huff = None
@@ -192,9 +241,12 @@ class _GameBuilder:
             raise PdnError(f"game at line {self.line}: a variation opened with ( is never closed")
         if self.pending_huff is not None:
             raise PdnError(f"game at line {self.line}: {self.pending_huff!r} names no square")
+        if self.open_move:
+            raise PdnError(f"game at line {self.line}: {self.open_move!r} is not a whole move")
         result = self.result or self.tags.get("Result", "").strip() or UNKNOWN_RESULT
         variant = _variant(self.tags, default_variant, self.italian_tags, self.line)
-        return PdnGame(dict(self.tags), tuple(self.moves), result, variant, self.line)
+        tags = dict(self.tags)
+        return PdnGame(tags, tuple(self.moves), result, variant, self.line, tuple(self.warnings))
 
 
 def _gametype_variants() -> dict[int, str]:
@@ -236,9 +288,10 @@ def _variant(
     return variants[number]
 
 
-def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
+def read_games(text: str, default_variant: str | None = None, first_line: int = 1) -> list[PdnGame]:
     """Every game record of a PDN text. `default_variant` (a key or an alias of a draughts
-    variant) serves records without GameType; an unknown name is a KeyError at once."""
+    variant) serves records without GameType; an unknown name is a KeyError at once.
+    PdnError, naming the line, if any part is not PDN (see `read_records` to go on)."""
     if default_variant is not None:
         default_variant = resolve_rules(default_variant).key
     games: list[PdnGame] = []
@@ -251,8 +304,10 @@ def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
             games.append(builder.build(default_variant))
         started = False
 
-    for kind, token, line, value in _tokens(text.lstrip("\ufeff")):
-        if kind == "tag":
+    for kind, token, line, value in _tokens(text.lstrip("\ufeff"), first_line):
+        if kind == "warning":
+            builder.warnings.append(token)
+        elif kind == "tag":
             if builder.variation_depth:
                 raise PdnError(f"line {line}: a tag inside a variation (a ( is never closed)")
             if builder.has_movetext:
@@ -269,6 +324,9 @@ def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
             builder.variation_depth -= 1
         elif builder.variation_depth:
             continue
+        elif kind == "huff":
+            builder.add_word(token.split()[0], line)
+            builder.add_word(token.split()[1], line)
         else:
             if not started:
                 builder = _GameBuilder(line)
@@ -278,6 +336,44 @@ def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
                 finish()
     finish()
     return games
+
+
+@dataclass(frozen=True)
+class UnreadRecord:
+    """A part of a file that is not PDN: where it starts and why it cannot be read."""
+
+    line: int
+    reason: str
+
+
+def read_records(
+    text: str, default_variant: str | None = None
+) -> tuple[list[PdnGame], list[UnreadRecord]]:
+    """The records of a PDN text one by one, so that a record that is not PDN costs only
+    itself: the games read, and the records that could not be read (line and reason)."""
+    games: list[PdnGame] = []
+    unread: list[UnreadRecord] = []
+    for line, chunk in _record_chunks(text.lstrip("\ufeff")):
+        try:
+            games.extend(read_games(chunk, default_variant, line))
+        except PdnError as error:
+            unread.append(UnreadRecord(line, str(error)))
+    return games, unread
+
+
+def _record_chunks(text: str) -> Iterator[tuple[int, str]]:
+    """(first line, text) of each record: a record starts with a tag line after move text."""
+    lines = text.splitlines(keepends=True)
+    start, in_movetext = 0, False
+    for index, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith("[") and in_movetext:
+            yield start + 1, "".join(lines[start:index])
+            start, in_movetext = index, False
+        elif stripped and not stripped.startswith(("[", "%")):
+            in_movetext = True
+    if "".join(lines[start:]).strip():
+        yield start + 1, "".join(lines[start:])
 
 
 # ----------------------------------------------------------------------------------------
@@ -303,20 +399,30 @@ def _wrap(units: Sequence[str]) -> list[str]:
     return lines
 
 
-def _fen_in_notation(variant: str, fen: str) -> str:
-    """The FEN with squares named as the variant's moves name them (a1..h8 in Brazilian,
-    whose numbers other programs count from another corner); other FENs are kept as given."""
-    rules = RULES[variant]
-    if not rules.alphanumeric:
+def _fen_in_numbers(variant: str, fen: str) -> str:
+    """The FEN with squares as numbers, as PDN readers expect: a Brazilian FEN may have been
+    given with a1..h8 names. Other FENs, and a FEN that does not read, are kept as given."""
+    if not RULES[variant].alphanumeric:
         return fen
     try:
-        position = Position.from_fen(rules, fen)
+        return Position.from_fen(variant, fen).fen()
     except GameError:
         return fen
-    sides: tuple[list[str], list[str]] = ([], [])
-    for square, piece in position.pieces().items():
-        sides[piece.colour].append(("K" if piece.is_king else "") + square_name(rules, square))
-    return f"{'WB'[position.to_move()]}:W{','.join(sides[0])}:B{','.join(sides[1])}"
+
+
+def result_notation(variant: str, winners: frozenset[int]) -> str:
+    """The result of a finished game in the convention of the variant's PDN GameType:
+    `2-0`/`1-1`/`0-2` for International (20, as the FMJD writes), `1-0`/`1/2-1/2`/`0-1`
+    for the 8x8 game types (Brazilian 26, Italian 22)."""
+    forms = RESULT_FORMS.get(RULES[variant].pdn_gametype, DEFAULT_RESULT_FORMS)
+    if not winners:
+        return forms[1]
+    return forms[0] if winners == {0} else forms[2]
+
+
+def is_huff(move: str) -> bool:
+    """Whether a move text of a record is a huff (`soffio 23`)."""
+    return move.split(" ", 1)[0].lower() in HUFF_WORDS
 
 
 def write_game(game: PdnGame) -> str:
@@ -337,14 +443,17 @@ def write_game(game: PdnGame) -> str:
     fen = game.fen
     if fen is not None:
         tags["SetUp"] = "1"
-        tags["FEN"] = _fen_in_notation(game.variant, fen)
+        tags["FEN"] = _fen_in_numbers(game.variant, fen)
     for name, value in game.tags.items():
         if name not in tags and name not in ("SetUp", "FEN"):
             tags[name] = value
     units = []
     for index, move in enumerate(game.moves):
         number = game.move_number(index)
-        if index == 0 or not number.endswith("..."):
+        if is_huff(move):
+            # Other readers skip a comment; a huff in the move slot would shift every move.
+            units.append(f"{{{move}}}")
+        elif index == 0 or not number.endswith("...") or is_huff(game.moves[index - 1]):
             units.append(f"{number} {move}")
         else:
             units.append(move)
@@ -356,51 +465,3 @@ def write_game(game: PdnGame) -> str:
 def write_games(games: Iterable[PdnGame]) -> str:
     """Several records, a blank line between them."""
     return "\n".join(write_game(game) for game in games)
-
-
-# ----------------------------------------------------------------------------------------
-# Replaying
-
-
-@dataclass(frozen=True)
-class PdnProblem:
-    """Why a record stops replaying: at which move, in which position, and the reason."""
-
-    index: int  # of the move in the record, 0-based; -1 for a bad set-up position
-    move_number: str
-    text: str
-    fen: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class PdnReplay:
-    """How far a record replays: the last position reached and the problem, if any."""
-
-    position: Position | None
-    played: int
-    problem: PdnProblem | None
-
-
-def start_position(game: PdnGame) -> Position:
-    """The position the record starts from: its FEN tag, or the variant's start."""
-    fen = game.fen
-    if fen is None:
-        return Position.start(game.variant)
-    return Position.from_fen(game.variant, fen)
-
-
-def replay_game(game: PdnGame) -> PdnReplay:
-    """Plays the record's moves until the end or until the first one that does not replay."""
-    try:
-        position = start_position(game)
-    except GameError as error:
-        problem = PdnProblem(-1, "", game.fen or "", "", f"bad set-up position: {error}")
-        return PdnReplay(None, 0, problem)
-    for index, text in enumerate(game.moves):
-        try:
-            position = position.play(position.parse(text))
-        except GameError as error:
-            problem = PdnProblem(index, game.move_number(index), text, position.fen(), str(error))
-            return PdnReplay(position, index, problem)
-    return PdnReplay(position, len(game.moves), None)
