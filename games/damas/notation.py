@@ -41,9 +41,13 @@ def parse_move(position: Position, typed: str) -> Move:
     squares = []
     for token in tokens:
         square = parse_square(rules, token)
+        if square is None and len(tokens) == 1:
+            raise BadNotation(
+                key="not_a_move", params={"text": text, "example": example(rules.key)}
+            )
         if square is None:
             raise BadNotation(
-                key="not_a_square" if len(tokens) > 1 else "not_a_move",
+                key="not_a_square",
                 params={
                     "text": text,
                     "token": visible(token),

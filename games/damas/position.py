@@ -362,9 +362,10 @@ class Position:
         raw = self._moves.get(move)
         if raw is None:
             choices = [self.notation(m) for m in self.legal_moves()]
+            if not choices:
+                raise IllegalMove(key="no_move_legal", params={"text": str(move)})
             params = {"text": str(move), "moves": ", ".join(choices)}
-            key = "not_legal_here" if choices else "no_move_legal"
-            raise IllegalMove(choices=choices, key=key, params=params)
+            raise IllegalMove(choices=choices, key="not_legal_here", params=params)
         if move.huff:
             return self._after_huff(move.start)
         own, opp = self._sides()

@@ -242,12 +242,12 @@ class LudoPosition:
                 return self._step(move)
         elif isinstance(move, Roll) and move in ROLLS:
             return self._rolled(move)
-        params = {"text": visible(repr(move)), "player": self.turn + 1, "roll": self.roll}
-        raise IllegalMove(
-            choices=[self.notation(legal) for legal in self.legal_moves()],
-            key="ludo_must_move" if self.roll else "ludo_roll_due",
-            params=params,
-        )
+        choices = [self.notation(legal) for legal in self.legal_moves()]
+        params = {"text": self.notation(move), "player": self.turn + 1}
+        if self.roll:
+            params["roll"] = self.roll
+            raise IllegalMove(choices=choices, key="ludo_must_move", params=params)
+        raise IllegalMove(choices=choices, key="ludo_roll_due", params=params)
 
     def _game_over(self) -> IllegalMove:
         assert self._outcome is not None
