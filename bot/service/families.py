@@ -17,7 +17,8 @@ from bot.i18n.game_messages import error_text
 from bot.service.events import GameState, ServiceError
 from games.base import AnyGame, BadSnapshot, GameError, GameKind
 from games.damas import RULES as DRAUGHTS_RULES
-from games.damas.pdn import UNKNOWN_RESULT, PdnGame, result_notation, write_game
+from games.damas.pdn import UNKNOWN_RESULT, PdnGame
+from games.damas.pdn_write import result_notation, write_game
 from games.ludo import LudoPosition, LudoRules
 from games.ludo.dice import commitment, new_seed, roll
 

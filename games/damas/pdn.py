@@ -1,37 +1,32 @@
-"""Portable Draughts Notation (PDN 3.0): read game records, write them, replay them.
+"""Portable Draughts Notation (PDN 3.0): reading game records (writing: pdn_write.py,
+replaying: pdn_replay.py).
 
 Reading copes with what real files hold: several games per file, tags with escaped quotes,
 `{...}` and `;` comments, `%` escape lines, nested variations (skipped), NAGs and `!`/`?`
 marks (ignored), move numbers `12.` / `12...`, every result form (`1-0`, `0-1`, `2-0`,
 `0-2`, `1-1`, `0-0`, `1/2-1/2`, `*`), the Italian tag names (`Bianco`, `Nero`, ...), CRLF
-line ends and a byte order mark. A game's variant comes from its `GameType` tag, else from
+line ends, a byte order mark, and the forms of old databases with a warning rather than a
+refusal: square numbers padded with spaces (`47x 9`), comments inside comments, a lone
+`-`. A huff is read in the move text (`soffio 22`) or as a comment (`{soffio 22}`). A
+game's variant comes from its `GameType` tag, else from
 the caller's default, else from its Italian tag names, else it is international (PDN's
 default game type, 20).
-
-Writing gives the standard tags first, numbered moves wrapped at 80 columns and the result.
-Replaying plays each move text through the position's own `parse`, so short and full
-capture paths both work. Pure: text in, values out.
+Pure: text in, values out.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from games.base import GameError
-from games.damas import RULES, Position, resolve_rules
+from games.damas import RULES, resolve_rules
 
 RESULTS = frozenset({"1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "1/2-1/2", "*"})
-# The results written per PDN GameType: (White wins, draw, Black wins).
-DEFAULT_RESULT_FORMS = ("1-0", "1/2-1/2", "0-1")
-RESULT_FORMS: Mapping[int, tuple[str, str, str]] = {20: ("2-0", "1-1", "0-2")}
 UNKNOWN_RESULT = "*"
 # PDN's game type when a record has no GameType tag.
 DEFAULT_GAMETYPE_VARIANT = "international"
-LINE_WIDTH = 80
 
-STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 # Tags of Italian software, with the standard tag each one means. A record that has both
 # names keeps the standard one and its Italian twin under the Italian name.
 ITALIAN_TAGS: Mapping[str, str] = {
@@ -71,6 +66,11 @@ _IGNORED_TOKENS = frozenset({"space", "line_comment", "escape", "strength", "nag
 _HUFF_COMMENT = re.compile(r"\s*(?:soffio|huff)\s+(\w+)\s*", re.IGNORECASE)
 # A move whose last square stands apart, as old databases pad numbers: `1- 6`, `47x 9`.
 _OPEN_MOVE = re.compile(rf"(?:\d+\.+)?{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]", re.IGNORECASE)
+
+
+def is_huff(move: str) -> bool:
+    """Whether a move text of a record is a huff (`soffio 23`)."""
+    return move.split(" ", 1)[0].lower() in HUFF_WORDS
 
 
 class PdnError(ValueError):
@@ -249,7 +249,7 @@ class _GameBuilder:
         return PdnGame(tags, tuple(self.moves), result, variant, self.line, tuple(self.warnings))
 
 
-def _gametype_variants() -> dict[int, str]:
+def gametype_variants() -> dict[int, str]:
     """PDN game type number -> variant key; a number several variants share names the first."""
     variants: dict[int, str] = {}
     for key, rules in RULES.items():
@@ -268,7 +268,7 @@ def _variant(
             return "italian"
         return DEFAULT_GAMETYPE_VARIANT
     number_text = gametype_text.split(",")[0].strip()
-    variants = _gametype_variants()
+    variants = gametype_variants()
     if not number_text.isdigit() or int(number_text) not in variants:
         known = ", ".join(f"{number} ({key})" for number, key in sorted(variants.items()))
         raise PdnError(
@@ -374,94 +374,3 @@ def _record_chunks(text: str) -> Iterator[tuple[int, str]]:
             in_movetext = True
     if "".join(lines[start:]).strip():
         yield start + 1, "".join(lines[start:])
-
-
-# ----------------------------------------------------------------------------------------
-# Writing
-
-
-def _tag_line(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{escaped}"]'
-
-
-def _wrap(units: Sequence[str]) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for unit in units:
-        if current and len(current) + 1 + len(unit) > LINE_WIDTH:
-            lines.append(current)
-            current = unit
-        else:
-            current = f"{current} {unit}" if current else unit
-    if current:
-        lines.append(current)
-    return lines
-
-
-def _fen_in_numbers(variant: str, fen: str) -> str:
-    """The FEN with squares as numbers, as PDN readers expect: a Brazilian FEN may have been
-    given with a1..h8 names. Other FENs, and a FEN that does not read, are kept as given."""
-    if not RULES[variant].alphanumeric:
-        return fen
-    try:
-        return Position.from_fen(variant, fen).fen()
-    except GameError:
-        return fen
-
-
-def result_notation(variant: str, winners: frozenset[int]) -> str:
-    """The result of a finished game in the convention of the variant's PDN GameType:
-    `2-0`/`1-1`/`0-2` for International (20, as the FMJD writes), `1-0`/`1/2-1/2`/`0-1`
-    for the 8x8 game types (Brazilian 26, Italian 22)."""
-    forms = RESULT_FORMS.get(RULES[variant].pdn_gametype, DEFAULT_RESULT_FORMS)
-    if not winners:
-        return forms[1]
-    return forms[0] if winners == {0} else forms[2]
-
-
-def is_huff(move: str) -> bool:
-    """Whether a move text of a record is a huff (`soffio 23`)."""
-    return move.split(" ", 1)[0].lower() in HUFF_WORDS
-
-
-def write_game(game: PdnGame) -> str:
-    """One record as PDN text: tags, numbered moves wrapped at 80 columns, the result.
-
-    The move texts are written as they are: they should be the positions' own notation."""
-    if game.result not in RESULTS:
-        raise ValueError(f"{game.result!r} is not a PDN result; write one of {sorted(RESULTS)}")
-    rules = RULES[game.variant]
-    tags = {name: game.tags.get(name, "?") for name in STANDARD_TAGS}
-    tags["Result"] = game.result
-    gametype = game.tags.get("GameType", "").strip()
-    # A record's own GameType (with its board and notation fields) stays if it is right.
-    same_type = gametype.split(",")[0].strip() == str(rules.pdn_gametype)
-    tags["GameType"] = gametype if same_type else str(rules.pdn_gametype)
-    if _gametype_variants()[rules.pdn_gametype] != game.variant:
-        tags["Variant"] = game.variant
-    fen = game.fen
-    if fen is not None:
-        tags["SetUp"] = "1"
-        tags["FEN"] = _fen_in_numbers(game.variant, fen)
-    for name, value in game.tags.items():
-        if name not in tags and name not in ("SetUp", "FEN"):
-            tags[name] = value
-    units = []
-    for index, move in enumerate(game.moves):
-        number = game.move_number(index)
-        if is_huff(move):
-            # Other readers skip a comment; a huff in the move slot would shift every move.
-            units.append(f"{{{move}}}")
-        elif index == 0 or not number.endswith("...") or is_huff(game.moves[index - 1]):
-            units.append(f"{number} {move}")
-        else:
-            units.append(move)
-    units.append(game.result)
-    lines = [_tag_line(name, value) for name, value in tags.items()]
-    return "\n".join([*lines, "", *_wrap(units)]) + "\n"
-
-
-def write_games(games: Iterable[PdnGame]) -> str:
-    """Several records, a blank line between them."""
-    return "\n".join(write_game(game) for game in games)

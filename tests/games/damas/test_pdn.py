@@ -2,17 +2,9 @@
 
 import pytest
 
-from games.damas.pdn import (
-    LINE_WIDTH,
-    RESULTS,
-    PdnError,
-    PdnGame,
-    read_games,
-    result_notation,
-    write_game,
-    write_games,
-)
+from games.damas.pdn import RESULTS, PdnError, PdnGame, read_games
 from games.damas.pdn_replay import replay_game, start_position
+from games.damas.pdn_write import LINE_WIDTH, result_notation, write_game, write_games
 
 
 def only_game(text: str, default_variant: str | None = None) -> PdnGame:

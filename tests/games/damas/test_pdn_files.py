@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from games.damas.__main__ import main
-from games.damas.pdn import read_games, write_games
+from games.damas.pdn import read_games
+from games.damas.pdn_write import write_games
 
 PDN_DIR = Path(__file__).parents[2] / "data" / "pdn"
 PDN_FILES = sorted(PDN_DIR.glob("*.pdn"))
