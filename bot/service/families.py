@@ -212,7 +212,7 @@ class Ludo:
         try:
             LudoRules.from_options(options)
         except BadSnapshot as error:
-            raise ServiceError(text("{reason}", reason=str(error))) from None
+            raise ServiceError(error_text(error)) from None
         return {"rules": options}
 
     def prepare(self, options: dict[str, Any]) -> dict[str, Any]:
