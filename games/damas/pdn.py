@@ -64,8 +64,10 @@ _TOKEN = re.compile(
 )
 _IGNORED_TOKENS = frozenset({"space", "line_comment", "escape", "strength", "nag"})
 _HUFF_COMMENT = re.compile(r"\s*(?:soffio|huff)\s+(\w+)\s*", re.IGNORECASE)
-# A move whose last square stands apart, as old databases pad numbers: `1- 6`, `47x 9`.
-_OPEN_MOVE = re.compile(rf"(?:\d+\.+)?{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]", re.IGNORECASE)
+# A move cut by the spaces with which old databases pad numbers (`1- 6`, `47x 9`, `32 -28`):
+# a square alone or a move ending in a separator waits for the rest.
+_OPEN_MOVE = re.compile(rf"(?:\d+\.+)?{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]?", re.IGNORECASE)
+_SEPARATORS = "-x:"
 
 
 def is_huff(move: str) -> bool:
@@ -184,7 +186,7 @@ class _GameBuilder:
         self.result: str | None = None
         self.variation_depth = 0
         self.pending_huff: str | None = None
-        self.open_move = ""  # a move waiting for its last square (`47x` of `47x 9`)
+        self.open_move = ""  # a move waiting for its rest (`47x` of `47x 9`, `32` of `32 -28`)
         self.italian_tags = False
         self.warnings: list[str] = []
 
@@ -201,17 +203,21 @@ class _GameBuilder:
         return bool(self.moves) or self.result is not None or self.pending_huff is not None
 
     def add_word(self, word: str, line: int) -> None:
+        if self.pending_huff is not None:
+            self.moves.append(f"{self.pending_huff} {word}")
+            self.pending_huff = None
+            return
         if self.open_move:
-            word, self.open_move = self.open_move + word, ""
-        elif _OPEN_MOVE.fullmatch(word):
+            held, self.open_move = self.open_move, ""
+            if held[-1] in _SEPARATORS or word[0] in _SEPARATORS:
+                word = held + word
+            else:
+                self.warnings.append(f"line {line}: {held!r} alone is read as a move number")
+        if _OPEN_MOVE.fullmatch(word) and not _MOVE.fullmatch(word.split(".")[-1]):
             self.open_move = word
             return
         if word == "-":
             self.warnings.append(f"line {line}: a lone - is not a move; skipped")
-            return
-        if self.pending_huff is not None:
-            self.moves.append(f"{self.pending_huff} {word}")
-            self.pending_huff = None
             return
         if word in RESULTS:
             self.result = word
@@ -241,8 +247,10 @@ class _GameBuilder:
             raise PdnError(f"game at line {self.line}: a variation opened with ( is never closed")
         if self.pending_huff is not None:
             raise PdnError(f"game at line {self.line}: {self.pending_huff!r} names no square")
-        if self.open_move:
+        if self.open_move[-1:] in tuple(_SEPARATORS):
             raise PdnError(f"game at line {self.line}: {self.open_move!r} is not a whole move")
+        if self.open_move:
+            self.warnings.append(f"line {self.line}: {self.open_move!r} alone is skipped")
         result = self.result or self.tags.get("Result", "").strip() or UNKNOWN_RESULT
         variant = _variant(self.tags, default_variant, self.italian_tags, self.line)
         tags = dict(self.tags)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.damas.__main__ import main
-from games.damas.pdn import read_games, read_records
+from games.damas.pdn import PdnError, read_games, read_records
 from games.damas.pdn_replay import replay_game
 from games.damas.pdn_write import write_game
 
@@ -78,3 +78,28 @@ def test_check_pdn_counts_unread_records_and_warns_on_stderr(
     assert out[0].startswith(f"{broken}: line 9: not readable as PDN: line 15:")
     assert out[-1] == "games=4 moves=10 illegal=0 unread=1"
     assert "warning: line 7: a lone - is not a move; skipped" in captured.err
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. 32- 28 19-23 2. 28x 19 14x 23 *",
+        "1. 32 -28 19 - 23 2. 28 x19 14 x 23 *",
+        "1.32- 28 19-23 2.28x 19 14x23 *",
+    ],
+)
+def test_every_padding_of_square_numbers_reads(movetext: str) -> None:
+    (game,) = read_games(f'[GameType "20"]\n{movetext}\n')
+    assert game.moves == ("32-28", "19-23", "28x19", "14x23")
+    assert game.warnings == ()
+
+
+def test_a_move_number_without_its_dot_is_read_with_a_warning() -> None:
+    (game,) = read_games('[GameType "20"]\n1. 32-28 19-23 2 28x19 *\n')
+    assert game.moves == ("32-28", "19-23", "28x19")
+    assert game.warnings == ("line 2: '2' alone is read as a move number",)
+
+
+def test_a_move_cut_at_the_end_of_the_record_is_an_error() -> None:
+    with pytest.raises(PdnError, match="'28x' is not a whole move"):
+        read_games('[GameType "20"]\n1. 32-28 19-23 2. 28x\n')
