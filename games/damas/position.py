@@ -14,11 +14,12 @@ from functools import cached_property
 from typing import ClassVar, NamedTuple
 
 from games.base import BadSnapshot, IllegalMove, Outcome, Seat, find_game
-from games.damas.messages import COLOURS, SIDES
+from games.damas.fen import read_fen
+from games.damas.messages import SIDES
 from games.damas.movegen import Raw, apply
 from games.damas.notation import parse_move
 from games.damas.rules import REPETITION_COUNT, RULES, Material, Rules
-from games.damas.squares import describe_squares, is_light_square, parse_square, square_name
+from games.damas.squares import parse_square, square_name
 from games.messages import Message, visible
 
 WHITE: Seat = 0
@@ -136,40 +137,7 @@ class Position:
     def from_fen(cls, rules_or_key: Rules | str, fen: str) -> Position:
         """The position of a PDN FEN such as `W:W31,32,K45:B1-3,K7` (counters at zero)."""
         rules = resolve_rules(rules_or_key)
-        text = "".join(fen.split()).rstrip(".")
-        shown = visible(fen)
-        fields = text.split(":")
-        side = fields[0].upper()
-        if side not in ("W", "B"):
-            raise BadSnapshot(key="fen_side", params={"text": shown})
-        squares: list[dict[int, bool]] = [{}, {}]
-        for part in fields[1:]:
-            if not part:
-                continue
-            colour = "WB".find(part[0].upper())
-            if colour < 0:
-                raise BadSnapshot(key="fen_field", params={"text": shown, "field": visible(part)})
-            for item in part[1:].split(","):
-                for square, king in _fen_items(rules, shown, item):
-                    if square in squares[0] or square in squares[1]:
-                        raise BadSnapshot(
-                            key="fen_square_twice", params={"text": shown, "square": square}
-                        )
-                    squares[colour][square] = king
-
-        board = rules.board
-        white = board.bits_of(squares[0])
-        black = board.bits_of(squares[1])
-        kings = board.bits_of(s for side_squares in squares for s, k in side_squares.items() if k)
-        for colour, bits in ((WHITE, white), (BLACK, black)):
-            crowned_men = bits & ~kings & board.promotion_rows[colour]
-            if crowned_men:
-                where = ", ".join(map(str, board.squares_of(crowned_men)))
-                raise BadSnapshot(
-                    key="fen_crowned_man",
-                    params={"text": shown, "colour": COLOURS[colour], "squares": where},
-                )
-        colour = WHITE if side == "W" else BLACK
+        white, black, kings, colour = read_fen(rules, fen)
         return _position_class(rules)(rules, white, black, kings, colour)
 
     @classmethod
@@ -499,22 +467,6 @@ class Position:
             Move(tuple(square_of[i] for i in raw[3]), tuple(square_of[i] for i in raw[4]))
             for raw in self.rules.generator.captures(own, opp, self.kings, self.colour)
         ]
-
-
-def _fen_items(rules: Rules, shown: str, item: str) -> list[tuple[int, bool]]:
-    """The (square, is_king) of one comma-separated FEN item: `31`, `K45`, `c3`, `K31-50`."""
-    if not item:
-        return []
-    king = item[0] in "Kk"
-    body = item[1:] if king else item
-    first, dash, last = body.partition("-")
-    start = parse_square(rules, first)
-    end = parse_square(rules, last) if dash else start
-    if start is None or end is None or end < start:
-        params = {"text": shown, "item": visible(item), "where": describe_squares(rules)}
-        light = is_light_square(rules, first) or (dash and is_light_square(rules, last))
-        raise BadSnapshot(key="fen_light_square" if light else "fen_bad_item", params=params)
-    return [(square, king) for square in range(start, end + 1)]
 
 
 class BrazilianPosition(Position):
