@@ -19,7 +19,7 @@ from games.messages import visible
 if TYPE_CHECKING:
     from games.damas.position import Move, Position
 
-_HUFF = re.compile(r"^(?:soffio|soffia|huff)(?:\s*[:\s]?\s*(\S+))?$")
+_HUFF = re.compile(r"^(?:soffio|soffia|soffiare|huff|sopro|soprar|sopra)(?:\s*[:\s]?\s*(\S+))?$")
 _SEPARATOR = re.compile(r"\s*[-x:×]\s*")
 # Brazilian square names run together: `c3d4`, `d4f6h8`.
 _NAMES_TOGETHER = re.compile(r"^(?:[a-z]\d)+$")

@@ -136,7 +136,9 @@ def test_the_offer_names_the_piece_to_huff() -> None:
     )
 
 
-@pytest.mark.parametrize("typed", ["soffio", "huff", "SOFFIO 22", "soffia 22"])
+@pytest.mark.parametrize(
+    "typed", ["soffio", "huff", "soprar", "SOFFIO 22", "soffia 22", "sopro 22"]
+)
 def test_soffio_alone_works_when_one_piece_may_be_huffed(typed: str) -> None:
     after = _white_missed()
     move = after.parse(typed)
