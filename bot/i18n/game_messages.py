@@ -143,7 +143,9 @@ GAME_MESSAGES: Mapping[str, Text] = {
 
 # Keys of messages whose text already lists the moves that are legal.
 _LISTS_MOVES = frozenset(
-    key for key, template in GAME_MESSAGES.items() if "{moves}" in template.message
+    key
+    for key, template in GAME_MESSAGES.items()
+    if "{moves}" in template.message or "{huffs}" in template.message
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.base import BadSnapshot
 from games.damas.messages import COLOURS
 from games.damas.rules import Rules
-from games.damas.squares import describe_squares, is_light_square, parse_square
+from games.damas.squares import describe_squares, is_light_square, parse_square, square_name
 from games.messages import visible
 
 
@@ -45,7 +45,7 @@ def read_fen(rules: Rules, fen: str) -> tuple[int, int, int, int]:
     for colour, bits in enumerate((white, black)):
         crowned_men = bits & ~kings & board.promotion_rows[colour]
         if crowned_men:
-            where = ", ".join(map(str, board.squares_of(crowned_men)))
+            where = ", ".join(square_name(rules, s) for s in board.squares_of(crowned_men))
             raise BadSnapshot(
                 key="fen_crowned_man",
                 params={"text": shown, "colour": COLOURS[colour], "squares": where},
