@@ -44,7 +44,7 @@ ITALIAN_TAGS: Mapping[str, str] = {
 HUFF_WORDS = frozenset({"soffio", "huff"})
 
 _SQUARE = r"(?:[a-z]\d{1,2}|\d{1,2})"
-_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+", re.IGNORECASE)
+_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+|(?:[a-z]\d{{1,2}}){{2,}}", re.IGNORECASE)
 _MOVE_NUMBER = re.compile(r"(\d+)(\.+)(.*)")
 _STRENGTH_MARKS = "!?*"
 _TOKEN = re.compile(

@@ -103,3 +103,9 @@ def test_a_move_number_without_its_dot_is_read_with_a_warning() -> None:
 def test_a_move_cut_at_the_end_of_the_record_is_an_error() -> None:
     with pytest.raises(PdnError, match="'28x' is not a whole move"):
         read_games('[GameType "20"]\n1. 32-28 19-23 2. 28x\n')
+
+
+def test_square_names_run_together_are_a_move() -> None:
+    (game,) = read_games("1.a3b4 *\n", "brazilian")
+    assert game.moves == ("a3b4",)
+    assert replay_game(game).problem is None
