@@ -55,6 +55,7 @@ GAME_MESSAGES: Mapping[str, Text] = {
     "capture_goes_on": text(
         "{text} is not legal: the capture goes on while the piece can take: {moves}"
     ),
+    "man_cannot_take_king": text("{text} is not legal: a man cannot capture a king"),
     "piece_moves": text("{text} is not legal: the piece on {square} can play {moves}"),
     "piece_stuck": text("{text} is not legal: the piece on {square} can play no move"),
     "huff_only": text("{text} is not legal: you may huff only {huffs}, or play {moves}"),

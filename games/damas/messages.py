@@ -41,6 +41,7 @@ ENGLISH = {
     "take_most_kings": "{text} is not legal: take the most kings: {best} takes {kings}",
     "take_kings_first": "{text} is not legal: take the kings met earliest: {moves}",
     "capture_goes_on": "{text} is not legal: the capture goes on while the piece can take: {moves}",
+    "man_cannot_take_king": "{text} is not legal: a man cannot capture a king",
     "piece_moves": "{text} is not legal: the piece on {square} can play {moves}",
     "piece_stuck": "{text} is not legal: the piece on {square} can play no move",
     # the huff (italian-familiar)

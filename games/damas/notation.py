@@ -177,6 +177,9 @@ def explain_illegal(position: Position, text: str, squares: list[int]) -> GameEr
     played = [r for r in routes if r.end == squares[-1] and _passes(r.path, typed)]
     if played and legal_captures:
         return _priority_error(position, text, played[0], legal_captures, choices)
+    if _man_over_king(position, squares):
+        params = {"text": text}
+        return IllegalMove(choices=choices, key="man_cannot_take_king", params=params)
     if any(r.path[: len(typed)] == typed for r in routes):
         taking = ", ".join(position.notation(m) for m in legal_captures if m.start == start)
         params = {"text": text, "moves": taking or captures_text}
@@ -192,6 +195,20 @@ def explain_illegal(position: Position, text: str, squares: list[int]) -> GameEr
         )
     params = {"text": text, "square": name, "moves": ", ".join(from_start)}
     return IllegalMove(choices=choices, key="piece_moves", params=params)
+
+
+def _man_over_king(position: Position, squares: list[int]) -> bool:
+    """Whether the move jumps a man over an enemy king, where men may not take kings."""
+    if position.rules.men_capture_kings or len(squares) != 2:
+        return False
+    board = position.rules.board
+    (row, col), (to_row, to_col) = board.row_col(squares[0]), board.row_col(squares[1])
+    if abs(to_row - row) != 2 or abs(to_col - col) != 2:
+        return False
+    pieces = position.pieces()
+    over = pieces.get(board.square_at((row + to_row) // 2, (col + to_col) // 2) or 0)
+    mover = pieces[squares[0]]
+    return not mover.is_king and over is not None and over.is_king and over.colour != mover.colour
 
 
 def _priority_error(

@@ -80,6 +80,7 @@ def _draughts_errors() -> Iterator[Callable[[], object]]:
         "21x30x23x14x21"
     )
     yield lambda: Position.from_fen("brazilian", "W:W11,K27,K28:BK30,25,K23").parse("27x18")
+    yield lambda: Position.from_fen("italian", "W:W22,32:BK18,1").parse("22x13")
     yield lambda: Position.start(FAMILIAR).parse("soffio 99")
     yield lambda: Position.start(FAMILIAR).parse("soffio")
     yield lambda: _missed().parse("soffio 24")

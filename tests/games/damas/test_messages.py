@@ -54,6 +54,13 @@ def error_of(variant: str, fen: str, typed: str) -> GameError:
             "27x18 is not legal: the capture goes on while the piece can take: f2xa1",
         ),
         (
+            "italian",
+            "W:W22,32:BK18,1",
+            "22x13",
+            "man_cannot_take_king",
+            "22x13 is not legal: a man cannot capture a king",
+        ),
+        (
             "international",
             "W:W22,23,32:B18",
             "32-28",
