@@ -57,43 +57,48 @@ def replay_game(game: PdnGame) -> PdnReplay:
     except GameError as error:
         problem = PdnProblem(-1, "", game.fen or "", "", f"bad set-up position: {error}")
         return PdnReplay(None, 0, problem)
-    return _replay_from(game, position, 0, [LOOKAHEAD_LIMIT])
+    return _Replayer(game).replay_from(position, 0)
 
 
-def _replay_from(game: PdnGame, position: Position, first: int, budget: list[int]) -> PdnReplay:
-    moves: Sequence[str] = game.moves
-    for index in range(first, len(moves)):
-        text = moves[index]
-        try:
-            position = position.play(position.parse(text))
-        except AmbiguousMove as error:
-            return _resolve(game, position, index, error, budget)
-        except GameError as error:
-            problem = PdnProblem(index, game.move_number(index), text, position.fen(), str(error))
-            return PdnReplay(position, index, problem)
-    return PdnReplay(position, len(moves), None)
+class _Replayer:
+    """Replays one record, trying both ways at most LOOKAHEAD_LIMIT ambiguous captures."""
 
+    def __init__(self, game: PdnGame) -> None:
+        self.game = game
+        self.lookaheads_left = LOOKAHEAD_LIMIT
 
-def _resolve(
-    game: PdnGame, position: Position, index: int, error: AmbiguousMove, budget: list[int]
-) -> PdnReplay:
-    """Try each route the short capture names; keep the first with which the record goes
-    on to its end, else the one that goes furthest."""
-    routes = [position.parse(route) for route in error.choices]
-    if budget[0] <= 0:
-        routes = routes[:1]
-    budget[0] -= 1
-    tries = [_replay_from(game, position.play(route), index + 1, budget) for route in routes]
-    whole = [i for i, replay in enumerate(tries) if replay.problem is None]
-    if not whole:
-        return max(tries, key=lambda replay: replay.played)
-    chosen = tries[whole[0]]
-    warnings = chosen.warnings
-    if len(whole) > 1:
-        names = ", ".join(error.choices[i] for i in whole)
-        warning = (
-            f"move {game.move_number(index)} {game.moves[index]}: the record replays with "
-            f"each of {names}; took {error.choices[whole[0]]}"
-        )
-        warnings = (warning, *warnings)
-    return PdnReplay(chosen.position, chosen.played, None, warnings)
+    def replay_from(self, position: Position, first: int) -> PdnReplay:
+        moves: Sequence[str] = self.game.moves
+        for index in range(first, len(moves)):
+            text = moves[index]
+            try:
+                position = position.play(position.parse(text))
+            except AmbiguousMove as error:
+                return self._resolve(position, index, error)
+            except GameError as error:
+                number = self.game.move_number(index)
+                problem = PdnProblem(index, number, text, position.fen(), str(error))
+                return PdnReplay(position, index, problem)
+        return PdnReplay(position, len(moves), None)
+
+    def _resolve(self, position: Position, index: int, error: AmbiguousMove) -> PdnReplay:
+        """Try each route the short capture names; keep the first with which the record
+        goes on to its end, else the one that goes furthest."""
+        routes = [position.parse(route) for route in error.choices]
+        if self.lookaheads_left <= 0:
+            routes = routes[:1]
+        self.lookaheads_left -= 1
+        tries = [self.replay_from(position.play(route), index + 1) for route in routes]
+        whole = [i for i, replay in enumerate(tries) if replay.problem is None]
+        if not whole:
+            return max(tries, key=lambda replay: replay.played)
+        chosen = tries[whole[0]]
+        warnings = chosen.warnings
+        if len(whole) > 1:
+            names = ", ".join(error.choices[i] for i in whole)
+            warning = (
+                f"move {self.game.move_number(index)} {self.game.moves[index]}: the record "
+                f"replays with each of {names}; took {error.choices[whole[0]]}"
+            )
+            warnings = (warning, *warnings)
+        return PdnReplay(chosen.position, chosen.played, None, warnings)
