@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from bot.service.rating import glicko2
+import bot.service.rating.glicko2 as glicko2
 from bot.service.rating.plackett_luce import Skill, rate_teams
 from bot.service.rating.pools import Pool, System
 from bot.service.rating.record import Rating, Side
