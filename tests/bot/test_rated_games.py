@@ -1,0 +1,138 @@
+"""Rated games end to end in the service: the change is written with the result, exactly once
+(also when the end is processed twice, or fails halfway), and only for games that count."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import translate
+from bot.service import boards
+from bot.service.core import GameService
+from bot.service.rated_games import rated_at_start, update_ratings
+from storage import GameRecord, RatingLedger, SeatRecord, Store, ratings_at_game_end
+from storage.sql.engine import Connection
+from tests.bot.rated_play import ANA, BIA, play, rated_store, start
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    async with await rated_store(tmp_path / "rated.sqlite3") as opened:
+        yield opened
+
+
+@pytest.fixture
+async def service(store: Store) -> AsyncIterator[GameService]:
+    game_service = GameService(store)
+    yield game_service
+    await game_service.close()
+
+
+async def changes_by_name(service: GameService, game_id: int) -> dict[str, float]:
+    changes = await service.store.game_rating_changes(game_id)
+    return {
+        (await service.store.get_player(c.player_id)).display_name: c.rating_after - c.rating_before
+        for c in changes
+    }
+
+
+async def test_a_resignation_after_two_moves_each_is_a_rated_loss(service: GameService) -> None:
+    state = await start(service)
+    assert state.record.rated
+    assert translate("en", boards.caption(state)).count("1500?") == 2
+    await play(service, state.id, 4)
+    await service.resign(BIA, state.id)
+    changes = await changes_by_name(service, state.id)
+    assert changes["Ana"] > 0 > changes["Bia"]
+    ended = await service.state(state.id)
+    caption = translate("en", boards.caption(ended))
+    assert "1662? +162" in caption and "1338? -162" in caption
+
+
+async def test_a_game_with_fewer_than_two_moves_each_changes_nothing(
+    service: GameService,
+) -> None:
+    state = await start(service)
+    await play(service, state.id, 3)
+    await service.resign(BIA, state.id)
+    assert await service.store.game_rating_changes(state.id) == []
+    assert await service.store.all_ratings() == []
+
+
+async def test_casual_and_set_up_games_are_not_rated(service: GameService) -> None:
+    casual = await start(service, ["casual"])
+    assert not casual.record.rated
+    await service.resign(ANA, casual.id)
+    set_up = await start(service, ["fen=W:W31,32:B1,2"])
+    assert not set_up.record.rated
+
+
+async def test_games_against_the_computer_are_never_rated(service: GameService) -> None:
+    await service.new_game(ANA, None, "brazilian", computer=True, option_words=["rated"])
+    player = await service.player(ANA)
+    (game,) = await service.store.games_of_player(player.id)
+    assert not game.rated
+
+
+def test_one_player_on_both_seats_is_never_rated() -> None:
+    seats = [SeatRecord(0, 7), SeatRecord(1, 7)]
+    assert not rated_at_start(seats, {}, True)
+    assert rated_at_start([SeatRecord(0, 7), SeatRecord(1, 8)], {}, None)
+
+
+async def test_processing_the_end_twice_applies_the_change_once(tmp_path: Path) -> None:
+    twice = ratings_at_game_end(update_ratings)
+    async with await rated_store(tmp_path / "twice.sqlite3", [twice]) as store:
+        service = GameService(store)
+        state = await start(service)
+        await play(service, state.id, 4)
+        await service.resign(BIA, state.id)
+        changes = await store.game_rating_changes(state.id)
+        assert len(changes) == 2
+        ana = await store.ratings_of(changes[0].player_id)
+        assert ana[0].games == 1 and ana[0].rating == changes[0].rating_after
+        await service.close()
+
+
+async def crash(connection: Connection, game: GameRecord) -> None:
+    raise OSError("the process died after the rating change was written")
+
+
+async def test_a_crash_during_the_end_leaves_the_game_to_be_finished_again(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "crash.sqlite3"
+    async with await rated_store(path, [crash]) as store:
+        service = GameService(store)
+        state = await start(service)
+        await play(service, state.id, 4)
+        with pytest.raises(OSError, match="process died"):
+            await service.resign(BIA, state.id)
+        assert (await store.get_game(state.id)).status == "active"
+        assert await store.all_ratings() == []
+        await service.close()
+    async with await rated_store(path) as store:
+        service = GameService(store)
+        await service.resign(BIA, state.id)
+        assert len(await store.game_rating_changes(state.id)) == 2
+        # The end processed again (a restart replaying it) changes nothing more.
+        before = await store.all_ratings()
+        game = await store.get_game(state.id)
+        writes = ratings_at_game_end(update_ratings)
+        async with store._engine.writing() as connection:  # type: ignore[attr-defined]
+            await writes(connection, game)
+            assert await RatingLedger(connection).applied(game.id)
+        assert await store.all_ratings() == before
+        await service.close()
+
+
+async def test_a_loss_on_time_counts_as_a_loss(service: GameService, store: Store) -> None:
+    state = await start(service)
+    state = await play(service, state.id, 4)
+    await store.finish_game(
+        state.id, state.version, "finished", {"winners": [1], "reason": "timeout"}
+    )
+    changes = await changes_by_name(service, state.id)
+    assert changes["Bia"] > 0 > changes["Ana"]
