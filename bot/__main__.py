@@ -1,4 +1,5 @@
-"""Start damas-bot: `python -m bot [--db PATH] [--player NAME]`.
+"""Start damas-bot: `python -m bot [--db PATH] [--player NAME]`; rebuild the ratings from the
+stored results: `python -m bot recompute-ratings [--db PATH]`.
 
 With no chat token in the environment (or in a `.env` file of the current folder), the
 console front end starts: play in the terminal against the computer or a second person.
@@ -17,11 +18,13 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from bot import recompute_ratings
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.i18n import text, translate
 from bot.render import warm_up
 from bot.service.clocks import Clock, ManualClock, utc_now
 from bot.service.core import GameService
+from bot.service.rated_games import rating_writes
 from storage import StorageError, open_store
 
 DATABASE_NAME = "damas-bot.sqlite3"
@@ -78,7 +81,7 @@ async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
 async def serve(database: Path, player: str, fake_clock: bool) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
     try:
-        store = await open_store(database, clock=clock)
+        store = await open_store(database, clock=clock, on_game_end=rating_writes())
     except (StorageError, OSError) as error:
         print(f"damas-bot: cannot open the database {database}: {error}", file=sys.stderr)
         return 1
@@ -118,7 +121,10 @@ async def serve(database: Path, player: str, fake_clock: bool) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     load_dotenv(Path.cwd() / ".env")
-    options = arguments(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    if words[:1] == ["recompute-ratings"]:
+        return recompute_ratings.main(words[1:], default_database())
+    options = arguments(words)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     database = options.db or default_database()
     try:

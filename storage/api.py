@@ -93,6 +93,11 @@ class Store(ABC):
         game does not exist)."""
 
     @abstractmethod
+    async def known_player(self, platform: str, user_id: str) -> Player | None:
+        """The player behind a platform account, None if the account was never seen (nothing
+        is created: someone looked up, not someone who acts)."""
+
+    @abstractmethod
     async def set_private_chat(self, platform: str, user_id: str, chat_id: str | None) -> None:
         """Remember (or with None forget) the private chat of an account (NotFound if the
         account was never seen)."""

@@ -119,6 +119,18 @@ COMMANDS: tuple[CommandSpec, ...] = (
         text("export a draughts game as PDN"),
     ),
     CommandSpec(
+        "profile",
+        ("perfil", "profilo"),
+        "/profile [NAME]",
+        text("ratings, record, games and rating chart of a player (you, by default)"),
+    ),
+    CommandSpec(
+        "top",
+        ("ranking", "classificacao", "classificação", "classifica"),
+        "/top [GAME] [live|corr]",
+        text("the leaderboard of this chat and of everyone"),
+    ),
+    CommandSpec(
         "vacation",
         ("ferias", "férias", "vacanza", "vacanze"),
         "/vacation [DAYS|off]",

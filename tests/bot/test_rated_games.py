@@ -11,6 +11,7 @@ import pytest
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.core import GameService
+from bot.service.events import FileReady
 from bot.service.rated_games import rated_at_start, update_ratings
 from storage import GameRecord, RatingLedger, SeatRecord, Store, ratings_at_game_end
 from storage.sql.engine import Connection
@@ -136,3 +137,16 @@ async def test_a_loss_on_time_counts_as_a_loss(service: GameService, store: Stor
     )
     changes = await changes_by_name(service, state.id)
     assert changes["Bia"] > 0 > changes["Ana"]
+
+
+async def test_the_pdn_of_a_rated_game_carries_the_elo_tags(service: GameService) -> None:
+    state = await start(service)
+    await play(service, state.id, 4)
+    await service.resign(BIA, state.id)
+    (pdn,) = await service.export_pdn(ANA, state.id)
+    assert isinstance(pdn, FileReady)
+    assert '[WhiteElo "1500"]' in pdn.content.decode()
+    assert '[BlackElo "1500"]' in pdn.content.decode()
+    casual = await start(service, ["casual"])
+    (casual_pdn,) = await service.export_pdn(ANA, casual.id)
+    assert isinstance(casual_pdn, FileReady) and b"Elo" not in casual_pdn.content
