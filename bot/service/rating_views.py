@@ -116,14 +116,24 @@ def standing_lines(rows: Sequence[Standing]) -> str:
     return "\n".join(f"{row.place}. {row.name} {row.shown}" for row in rows)
 
 
+LEADERBOARD_HEADINGS = (text("In this chat:"), text("Everyone:"))
+NOBODY = text("nobody yet")
+
+
+def leaderboard_title(pool: Pool) -> Text:
+    return text("Leaderboard, {pool}", pool=pool_name(pool))
+
+
 def leaderboard_text(boards: Leaderboards) -> Text:
-    """The two leaderboards as one message."""
-    nobody = text("nobody yet")
+    """The two leaderboards as one plain message."""
+    here, everyone = LEADERBOARD_HEADINGS
     return text(
-        "Leaderboard, {pool}\nIn this chat:\n{chat}\nEveryone:\n{everyone}",
-        pool=pool_name(boards.pool),
-        chat=standing_lines(boards.chat) or nobody,
-        everyone=standing_lines(boards.everyone) or nobody,
+        "{title}\n{here}\n{chat}\n{everyone}\n{all}",
+        title=leaderboard_title(boards.pool),
+        here=here,
+        chat=standing_lines(boards.chat) or NOBODY,
+        everyone=everyone,
+        all=standing_lines(boards.everyone) or NOBODY,
     )
 
 

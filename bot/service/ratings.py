@@ -10,10 +10,12 @@ from __future__ import annotations
 import asyncio
 import math
 from collections import Counter
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from bot.i18n import language_of, text
 from bot.service.capability import Capability
+from bot.service.commands import COMMANDS
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.rated_games import pool_rating, readable_rating
 from bot.service.rating import Pace, Pool, Rating, leaderboard, shown
@@ -36,6 +38,7 @@ MONTH = timedelta(days=30)
 # Rows of each leaderboard shown.
 LEADERBOARD_ROWS = 10
 DEFAULT_GAME = "brazilian"
+TOP_USAGE = next(spec.usage for spec in COMMANDS if spec.name == "top")
 
 
 class Ratings(Capability):
@@ -99,11 +102,14 @@ class Ratings(Capability):
             raise ServiceError(text("I do not know {name}.", name=someone.display_name))
         return player
 
-    async def leaderboards(
-        self, chat: ChatRef | None, game: str | None = None, pace: str | None = None
-    ) -> Leaderboards:
+    async def leaderboards(self, chat: ChatRef | None, words: Sequence[str] = ()) -> Leaderboards:
         """The leaderboard of a pool among the players seen in `chat` (who played a game
-        there) and among everyone. Without a pace, the pool of the game with more players."""
+        there) and among everyone. `words`: a game and a pace (live, corr), both optional;
+        without a pace, the pool of the game with more players."""
+        game = next((word for word in words if word.lower() not in PACE_WORDS), None)
+        pace = next((word for word in words if word.lower() in PACE_WORDS), None)
+        if len(words) > 2 or (len(words) == 2 and (game is None or pace is None)):
+            raise ServiceError(text("Usage: {usage}", usage=TOP_USAGE))
         pool = await self._pool(game, pace)
         store = self.core.store
         ratings = {
@@ -122,13 +128,9 @@ class Ratings(Capability):
             standings(everyone, names, LEADERBOARD_ROWS),
         )
 
-    async def top(self, actor: Actor, chat: ChatRef | None, words: list[str]) -> list[Event]:
+    async def top(self, actor: Actor, chat: ChatRef | None, words: Sequence[str]) -> list[Event]:
         """/top [GAME] [live|corr]: the leaderboards as one message."""
-        game = next((word for word in words if word.lower() not in PACE_WORDS), None)
-        pace = next((word for word in words if word.lower() in PACE_WORDS), None)
-        if len(words) > 2 or (len(words) == 2 and (game is None or pace is None)):
-            raise ServiceError(text("Usage: {usage}", usage="/top [GAME] [live|corr]"))
-        return [Reply(leaderboard_text(await self.leaderboards(chat, game, pace)))]
+        return [Reply(leaderboard_text(await self.leaderboards(chat, words)))]
 
     async def _pool(self, game: str | None, pace: str | None) -> Pool:
         try:

@@ -82,7 +82,7 @@ async def test_the_leaderboard_of_a_chat_holds_the_players_seen_there(
     elsewhere = ChatRef("test", "chat-2")
     boards = await service.leaderboards(elsewhere)
     assert boards.chat == () and [row.name for row in boards.everyone] == ["Ana", "Bia"]
-    boards = await service.leaderboards(CHAT, "brazilian", "corr")
+    boards = await service.leaderboards(CHAT, ["brazilian", "corr"])
     assert [(row.place, row.name, str(row.shown)) for row in boards.chat] == [
         (1, "Ana", "1662?"),
         (2, "Bia", "1338?"),
