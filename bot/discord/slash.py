@@ -51,6 +51,8 @@ SLASH_NAMES: dict[str, tuple[str, str, str]] = {
     "pdn": ("pdn", "exportar", "esporta"),
     "lang": ("language", "idioma", "lingua"),
     "help": ("help", "ajuda", "aiuto"),
+    "profile": ("profile", "perfil", "profilo"),
+    "top": ("top", "ranking", "classifica"),
 }
 
 
