@@ -182,48 +182,30 @@ def ratings_at_game_end(update: RatingUpdate) -> GameEndWrite:
 
 
 class RatingQueries(SqlStoreBase):
-    async def ratings_of(self, player_id: int) -> list[RatingRecord]:
+    async def _ratings(self, condition: str, *args: object) -> list[RatingRecord]:
+        """The ratings of a fixed condition and order of this module."""
         async with self._engine.reading() as connection:
             rows = await connection.fetch(
-                f"SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = $1 ORDER BY pool",
-                player_id,
+                f"SELECT {RATING_COLUMNS} FROM ratings {condition}", *args
             )
         return [rating_from(row) for row in rows]
+
+    async def ratings_of(self, player_id: int) -> list[RatingRecord]:
+        return await self._ratings("WHERE player_id = $1 ORDER BY pool", player_id)
 
     async def pool_ratings(self, pool: str) -> list[RatingRecord]:
-        async with self._engine.reading() as connection:
-            rows = await connection.fetch(
-                f"SELECT {RATING_COLUMNS} FROM ratings WHERE pool = $1 ORDER BY player_id", pool
-            )
-        return [rating_from(row) for row in rows]
+        return await self._ratings("WHERE pool = $1 ORDER BY player_id", pool)
 
     async def all_ratings(self) -> list[RatingRecord]:
+        return await self._ratings("ORDER BY pool, player_id")
+
+    async def _changes(self, condition: str, *args: object) -> list[RatingChangeRecord]:
+        """The changes of a fixed condition and order of this module; a row that does not
+        decode is left out and reported."""
         async with self._engine.reading() as connection:
             rows = await connection.fetch(
-                f"SELECT {RATING_COLUMNS} FROM ratings ORDER BY pool, player_id"
+                f"SELECT {CHANGE_COLUMNS} FROM rating_changes {condition}", *args
             )
-        return [rating_from(row) for row in rows]
-
-    async def rating_changes(self, player_id: int) -> list[RatingChangeRecord]:
-        async with self._engine.reading() as connection:
-            rows = await connection.fetch(
-                f"SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE player_id = $1 "
-                "ORDER BY changed_at, game_id",
-                player_id,
-            )
-        return self._decoded_changes(rows)
-
-    async def game_rating_changes(self, game_id: int) -> list[RatingChangeRecord]:
-        async with self._engine.reading() as connection:
-            rows = await connection.fetch(
-                f"SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE game_id = $1 "
-                "ORDER BY player_id",
-                game_id,
-            )
-        return self._decoded_changes(rows)
-
-    @staticmethod
-    def _decoded_changes(rows: Iterable[Row]) -> list[RatingChangeRecord]:
         changes = []
         for row in rows:
             try:
@@ -231,6 +213,12 @@ class RatingQueries(SqlStoreBase):
             except CorruptRecord as error:
                 logger.error("left out of the rating changes: %s", error)
         return changes
+
+    async def rating_changes(self, player_id: int) -> list[RatingChangeRecord]:
+        return await self._changes("WHERE player_id = $1 ORDER BY changed_at, game_id", player_id)
+
+    async def game_rating_changes(self, game_id: int) -> list[RatingChangeRecord]:
+        return await self._changes("WHERE game_id = $1 ORDER BY player_id", game_id)
 
     async def rated_games(self) -> list[RatedGameRecord]:
         async with self._engine.reading() as connection:

@@ -16,7 +16,12 @@ ANA = Actor("test", "ana", "Ana")
 BIA = Actor("test", "bia", "Bia")
 
 
-async def rated_store(path: Path, extra: Sequence[GameEndWrite] = ()) -> Store:
+RATED_DATABASE = "rated.sqlite3"
+# Two moves a side in Brazilian draughts, so that the game counts for the ratings.
+OPENING = ("c3-d4", "f6-g5", "g3-h4", "b6-a5")
+
+
+async def rated_store_at(path: Path, extra: Sequence[GameEndWrite] = ()) -> Store:
     return await open_store(path, on_game_end=[*rating_writes(), *extra])
 
 

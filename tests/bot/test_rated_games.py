@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -12,23 +12,15 @@ from bot.i18n import translate
 from bot.service import boards
 from bot.service.core import GameService
 from bot.service.events import FileReady
-from bot.service.rated_games import rated_at_start, update_ratings
+from bot.service.rated_games import as_rated_game, rated_at_start, update_ratings
 from storage import GameRecord, RatingLedger, SeatRecord, Store, ratings_at_game_end
 from storage.sql.engine import Connection
-from tests.bot.rated_play import ANA, BIA, play, rated_store, start
+from tests.bot.rated_play import ANA, BIA, play, rated_store_at, start
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await rated_store(tmp_path / "rated.sqlite3") as opened:
-        yield opened
-
-
-@pytest.fixture
-async def service(store: Store) -> AsyncIterator[GameService]:
-    game_service = GameService(store)
-    yield game_service
-    await game_service.close()
+def store(rated_store: Store) -> Store:
+    return rated_store
 
 
 async def changes_by_name(service: GameService, game_id: int) -> dict[str, float]:
@@ -85,7 +77,7 @@ def test_one_player_on_both_seats_is_never_rated() -> None:
 
 async def test_processing_the_end_twice_applies_the_change_once(tmp_path: Path) -> None:
     twice = ratings_at_game_end(update_ratings)
-    async with await rated_store(tmp_path / "twice.sqlite3", [twice]) as store:
+    async with await rated_store_at(tmp_path / "twice.sqlite3", [twice]) as store:
         service = GameService(store)
         state = await start(service)
         await play(service, state.id, 4)
@@ -105,7 +97,7 @@ async def test_a_crash_during_the_end_leaves_the_game_to_be_finished_again(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "crash.sqlite3"
-    async with await rated_store(path, [crash]) as store:
+    async with await rated_store_at(path, [crash]) as store:
         service = GameService(store)
         state = await start(service)
         await play(service, state.id, 4)
@@ -114,7 +106,7 @@ async def test_a_crash_during_the_end_leaves_the_game_to_be_finished_again(
         assert (await store.get_game(state.id)).status == "active"
         assert await store.all_ratings() == []
         await service.close()
-    async with await rated_store(path) as store:
+    async with await rated_store_at(path) as store:
         service = GameService(store)
         await service.resign(BIA, state.id)
         assert len(await store.game_rating_changes(state.id)) == 2
@@ -150,3 +142,32 @@ async def test_the_pdn_of_a_rated_game_carries_the_elo_tags(service: GameService
     casual = await start(service, ["casual"])
     (casual_pdn,) = await service.export_pdn(ANA, casual.id)
     assert isinstance(casual_pdn, FileReady) and b"Elo" not in casual_pdn.content
+
+
+def test_a_ludo_team_game_is_rated_by_teams_in_its_pool() -> None:
+    moment = datetime(2026, 3, 1, tzinfo=UTC)
+    game = GameRecord(
+        id=9,
+        kind="ludo",
+        options={
+            "rules": {"players": 4, "teams": True},
+            "time": {"per_move": 120.0, "correspondence": False},
+        },
+        status="finished",
+        version=40,
+        result={"winners": [1, 3], "reason": "team_home"},
+        snapshot="",
+        seats=tuple(SeatRecord(seat, 10 + seat) for seat in range(4)),
+        chat=None,
+        draw_offer=None,
+        created_at=moment,
+        updated_at=moment,
+        rated=True,
+    )
+    rated = as_rated_game(game, dict.fromkeys(range(4), 5))
+    assert rated is not None and rated.pool.key == "ludo/live"
+    assert [(side.players, side.rank) for side in rated.sides] == [
+        (("10", "12"), 2),
+        (("11", "13"), 1),
+    ]
+    assert as_rated_game(game, {0: 5, 1: 5, 2: 1, 3: 5}) is None

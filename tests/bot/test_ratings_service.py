@@ -6,7 +6,6 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from contextlib import closing
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from bot.service.events import Actor, FileReady, Reply, ServiceError
 from bot.service.rating import Pace, Pool
 from bot.service.rating_rebuild import recompute
 from storage import ChatRef, Store
-from tests.bot.rated_play import ANA, BIA, CHAT, play, rated_store, start
+from tests.bot.rated_play import ANA, BIA, CHAT, RATED_DATABASE, play, rated_store_at, start
 
 CAIO = Actor("test", "caio", "Caio")
 POOL = Pool("brazilian", Pace.CORRESPONDENCE)
@@ -28,20 +27,12 @@ PNG = b"\x89PNG"
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
-    return tmp_path / "ratings.sqlite3"
+    return tmp_path / RATED_DATABASE
 
 
 @pytest.fixture
-async def store(db: Path) -> AsyncIterator[Store]:
-    async with await rated_store(db) as opened:
-        yield opened
-
-
-@pytest.fixture
-async def service(store: Store) -> AsyncIterator[GameService]:
-    game_service = GameService(store)
-    yield game_service
-    await game_service.close()
+def store(rated_store: Store) -> Store:
+    return rated_store
 
 
 async def rated_win(service: GameService, winner: Actor, loser: Actor) -> int:
@@ -132,7 +123,7 @@ async def test_a_damaged_rating_is_shown_rebuilt_and_recomputed(
     assert output[0] == "Rebuilt the ratings from 1 rated games: 2 players in 1 pools."
     assert output[1] == "1 stored ratings differed and were replaced:"
     assert output[2].startswith("  Ana, brazilian/correspondence: stored nan")
-    async with await rated_store(db) as reopened:
+    async with await rated_store_at(db) as reopened:
         assert await reopened.ratings_of(ana.id) == [before]
 
 

@@ -3,25 +3,19 @@ board shows both changes; /top answers with an embed, /profile with the chart in
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.service.core import GameService
 from storage import Store
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act, latest_board, start_duel
-from tests.bot.rated_play import rated_store
+from tests.bot.rated_play import OPENING
 from tests.fakes.discord_api import FakeDiscord
-
-MOVES = ("c3-d4", "f6-g5", "g3-h4", "b6-a5")
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await rated_store(tmp_path / "rated.sqlite3") as opened:
-        yield opened
+def store(rated_store: Store) -> Store:
+    return rated_store
 
 
 async def test_a_rated_game_ends_and_both_members_see_their_change(
@@ -30,7 +24,7 @@ async def test_a_rated_game_ends_and_both_members_see_their_change(
     await connect(service)
     board = await start_duel(fake)
     assert "Ana (White, 1500?) - Bia (Black, 1500?)" in board["embeds"][0]["description"]
-    for ply, move in enumerate(MOVES):
+    for ply, move in enumerate(OPENING):
         who = ANA if ply % 2 == 0 else BIA
         await act(fake, await fake.slash(who, CHANNEL, "move", {"move": move}))
     await act(fake, await fake.slash(BIA, CHANNEL, "resign"))

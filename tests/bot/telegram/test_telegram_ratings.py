@@ -4,24 +4,18 @@ as a photo."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.service.core import GameService
 from storage import Store
-from tests.bot.rated_play import rated_store
+from tests.bot.rated_play import OPENING
 from tests.bot.telegram.conftest import Bot, wait_for_version
 from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
 
-MOVES = ("c3-d4", "f6-g5", "g3-h4", "b6-a5")
-
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with await rated_store(tmp_path / "rated.sqlite3") as opened:
-        yield opened
+def store(rated_store: Store) -> Store:
+    return rated_store
 
 
 async def test_a_rated_game_ends_and_both_players_see_their_change(
@@ -36,7 +30,7 @@ async def test_a_rated_game_ends_and_both_players_see_their_change(
     api.send_text(bia, group, "/accept")
     board = await api.wait_for(lambda: api.boards(group), "the board")
     assert "Ana (White, 1500?) - Bia (Black, 1500?)" in board[-1]["caption"]
-    for ply, move in enumerate(MOVES):
+    for ply, move in enumerate(OPENING):
         api.send_text(ana if ply % 2 == 0 else bia, group, f"/move {move}")
         await wait_for_version(service, 1, ply + 1)
     api.send_text(bia, group, "/resign")
