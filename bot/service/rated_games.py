@@ -7,13 +7,12 @@ rating changes (the rated games then wait for `python -m bot recompute-ratings`)
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from bot.service.clocks import TimeControl
-from bot.service.events import SeatRating
 from bot.service.rating import (
     Change,
     Pool,
@@ -24,7 +23,6 @@ from bot.service.rating import (
     Verdict,
     pool_for,
     rate_game,
-    shown,
     sides,
     sound,
     verdict,
@@ -36,9 +34,10 @@ from storage import (
     RatingLedger,
     RatingRecord,
     SeatRecord,
-    Store,
     ratings_at_game_end,
 )
+
+logger = logging.getLogger(__name__)
 
 # The words of `/new` that ask for a rated or a casual game.
 RATED_WORDS = {"rated": True, "valendo": True, "ranqueada": True, "classificata": True}
@@ -175,6 +174,11 @@ async def update_ratings(ledger: RatingLedger, game: GameRecord) -> None:
         rating = rating_of(stored.get(player_id))
         if player_id in stored and not sound(rating):
             rating = rebuilt_from_changes(await ledger.changes(player_id, rated.pool.key))
+        if not sound(rating):
+            # The changes are damaged too: go on from a new player's rating rather than
+            # store garbage; `python -m bot recompute-ratings` rebuilds it from the results.
+            logger.error("player %s: rating in %s is damaged", player_id, rated.pool.key)
+            rating = Rating()
         before[str(player_id)] = rating
     changes = rate_game(rated.pool, rated.sides, before, rated.finished_at)
     await ledger.record(
@@ -186,50 +190,3 @@ async def update_ratings(ledger: RatingLedger, game: GameRecord) -> None:
 def rating_writes() -> list[GameEndWrite]:
     """The game-end writes of ratings, for `open_store(on_game_end=...)`."""
     return [ratings_at_game_end(update_ratings)]
-
-
-def after_change(change: RatingChangeRecord) -> tuple[Rating, Rating | None]:
-    """The ratings before and after one stored change (the counts do not matter here)."""
-    before = Rating(change.rating_before, change.deviation_before, change.volatility_before)
-    after = replace(
-        before,
-        value=change.rating_after,
-        deviation=change.deviation_after,
-        volatility=change.volatility_after,
-    )
-    return before, after
-
-
-async def readable_rating(store: Store, stored: RatingRecord | None) -> Rating:
-    """A stored rating as it can be shown: a damaged row is rebuilt from the player's changes
-    in its pool (the results of their rated games), never shown as it is."""
-    rating = rating_of(stored)
-    if stored is None or sound(rating):
-        return rating
-    changes = await store.rating_changes(stored.player_id)
-    return rebuilt_from_changes([change for change in changes if change.pool == stored.pool])
-
-
-async def pool_rating(store: Store, player_id: int, pool: Pool) -> Rating:
-    """A player's rating in one pool (a new player's if they have none)."""
-    stored = [record for record in await store.ratings_of(player_id) if record.pool == pool.key]
-    return await readable_rating(store, stored[0] if stored else None)
-
-
-async def seat_ratings(store: Store, game: GameRecord) -> tuple[SeatRating, ...]:
-    """Each seat's rating in a rated game: now, or before and after its stored change."""
-    if not game.rated or any(seat.player_id is None for seat in game.seats):
-        return ()
-    pool = pool_of(game.kind, game.options)
-    changes = {change.player_id: change for change in await store.game_rating_changes(game.id)}
-    seats = []
-    for seat in game.seats:
-        assert seat.player_id is not None
-        change = changes.get(seat.player_id)
-        before, after = after_change(change) if change is not None else (None, None)
-        if before is None or after is None or not (sound(before) and sound(after)):
-            now = await pool_rating(store, seat.player_id, pool)
-            seats.append(SeatRating(shown(now, pool.system)))
-        else:
-            seats.append(SeatRating(shown(before, pool.system), shown(after, pool.system)))
-    return tuple(seats)

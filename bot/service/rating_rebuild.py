@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service.rated_games import as_rated_game, rating_of, stored_change, stored_rating
-from bot.service.rating import Pool, Rating, mismatches, replay
+from bot.service.rating import Pool, RatedGame, Rating, mismatches, replay
 from storage import Store
 
 
@@ -29,13 +29,28 @@ class Rebuilt:
     differences: tuple[Difference, ...]
 
 
-async def recompute(store: Store) -> Rebuilt:
-    """Rebuild and store every rating; what differed from the stored ones is reported."""
-    rated = [
+async def rated_results(store: Store) -> list[RatedGame]:
+    """The stored rated games that count, in the order their results were stored."""
+    return [
         game
         for record in await store.rated_games()
         if (game := as_rated_game(record.game, record.seat_moves)) is not None
     ]
+
+
+async def replayed_rating(store: Store, player_id: int, pool_key: str) -> Rating:
+    """One player's rating in one pool, replayed from every stored result."""
+    try:
+        pool = Pool.from_key(pool_key)
+    except ValueError:
+        return Rating()
+    ratings = replay(await rated_results(store)).ratings
+    return ratings.get((str(player_id), pool), Rating())
+
+
+async def recompute(store: Store) -> Rebuilt:
+    """Rebuild and store every rating; what differed from the stored ones is reported."""
+    rated = await rated_results(store)
     result = replay(rated)
     stored: dict[tuple[str, Pool], Rating] = {}
     unreadable: list[Difference] = []

@@ -17,8 +17,8 @@ from bot.i18n import language_of, text
 from bot.service.capability import Capability
 from bot.service.commands import COMMANDS
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
-from bot.service.rated_games import pool_rating, readable_rating
 from bot.service.rating import Pace, Pool, Rating, leaderboard, shown
+from bot.service.rating_reads import pool_rating, readable_rating
 from bot.service.rating_views import (
     PACE_WORDS,
     Leaderboards,

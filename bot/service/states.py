@@ -11,7 +11,7 @@ from bot.i18n import text
 from bot.service.clocks import Clock, TimeControl
 from bot.service.events import GameState, ServiceError
 from bot.service.families import Family, family_of
-from bot.service.rated_games import seat_ratings
+from bot.service.rating_reads import seat_ratings
 from bot.service.roster import Roster
 from games.base import GameError, find_game, replay
 from storage import CorruptRecord, GameRecord, NotFound, Store

@@ -3,6 +3,7 @@ from the results (equal to the stored ones; a damaged row rebuilt), rating_of.""
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import subprocess
 import sys
@@ -140,3 +141,19 @@ def test_the_command_line_rebuilds_the_ratings(tmp_path: Path) -> None:
         "Rebuilt the ratings from 0 rated games: 0 players in 0 pools.",
         "The stored ratings were the same as the rebuilt ones.",
     ]
+
+
+async def test_a_damaged_rating_with_damaged_changes_is_replayed_from_the_results(
+    service: GameService, store: Store, db: Path
+) -> None:
+    await rated_win(service, ANA, BIA)
+    ana = await service.player(ANA)
+    (before,) = await store.ratings_of(ana.id)
+    with closing(sqlite3.connect(db, isolation_level=None)) as raw:
+        raw.execute("UPDATE ratings SET deviation = 'x' WHERE player_id = ?", (ana.id,))
+        raw.execute("UPDATE rating_changes SET rating_after = 'y' WHERE player_id = ?", (ana.id,))
+    assert (await service.rating_of(ana.id, POOL)).value == before.rating
+    # A new game's end goes on from a sound rating, never from the damaged one.
+    await rated_win(service, ANA, BIA)
+    (after,) = await store.ratings_of(ana.id)
+    assert math.isfinite(after.rating) and after.deviation > 0
