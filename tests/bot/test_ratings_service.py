@@ -157,3 +157,19 @@ async def test_a_damaged_rating_with_damaged_changes_is_replayed_from_the_result
     await rated_win(service, ANA, BIA)
     (after,) = await store.ratings_of(ana.id)
     assert math.isfinite(after.rating) and after.deviation > 0
+
+
+async def test_linking_two_accounts_rebuilds_their_ratings_as_one_player(
+    service: GameService, store: Store
+) -> None:
+    other_ana = Actor("other", "ana", "Ana")
+    await rated_win(service, ANA, BIA)
+    await rated_win(service, BIA, other_ana)
+    (code_reply,) = await service.link(ANA, None)
+    assert isinstance(code_reply, Reply)
+    code = str(code_reply.text.values["code"])
+    await service.link(other_ana, code)
+    ana = await service.player(ANA)
+    (rating,) = await store.ratings_of(ana.id)
+    assert rating.games == 2
+    assert (await recompute(store)).differences == ()
