@@ -180,7 +180,12 @@ async def update_ratings(ledger: RatingLedger, game: GameRecord) -> None:
             logger.error("player %s: rating in %s is damaged", player_id, rated.pool.key)
             rating = Rating()
         before[str(player_id)] = rating
-    changes = rate_game(rated.pool, rated.sides, before, rated.finished_at)
+    try:
+        changes = rate_game(rated.pool, rated.sides, before, rated.finished_at)
+    except (ValueError, ArithmeticError):
+        # A rating that cannot be computed must not keep the game from ending.
+        logger.exception("game %s ends without its rating change", game.id)
+        return
     await ledger.record(
         [stored_change(game.id, rated.pool, change, rated.finished_at) for change in changes],
         [stored_rating(int(c.player), rated.pool, c.after) for c in changes],

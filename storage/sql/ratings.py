@@ -78,6 +78,18 @@ def change_from(row: Row) -> RatingChangeRecord:
     )
 
 
+def decoded_changes(rows: Iterable[Row]) -> list[RatingChangeRecord]:
+    """The changes of these rows; a row that does not decode is left out and reported (a
+    rating rebuilt without it is checked by `recompute-ratings`)."""
+    changes = []
+    for row in rows:
+        try:
+            changes.append(change_from(row))
+        except CorruptRecord as error:
+            logger.error("left out of the rating changes: %s", error)
+    return changes
+
+
 def _rating_row(rating: RatingRecord, now: str) -> tuple[object, ...]:
     return (
         rating.player_id,
@@ -152,7 +164,7 @@ class RatingLedger:
             player_id,
             pool,
         )
-        return [change_from(row) for row in rows]
+        return decoded_changes(rows)
 
     async def record(
         self, changes: Sequence[RatingChangeRecord], ratings: Sequence[RatingRecord]
@@ -200,19 +212,12 @@ class RatingQueries(SqlStoreBase):
         return await self._ratings("ORDER BY pool, player_id")
 
     async def _changes(self, condition: str, *args: object) -> list[RatingChangeRecord]:
-        """The changes of a fixed condition and order of this module; a row that does not
-        decode is left out and reported."""
+        """The changes of a fixed condition and order of this module."""
         async with self._engine.reading() as connection:
             rows = await connection.fetch(
                 f"SELECT {CHANGE_COLUMNS} FROM rating_changes {condition}", *args
             )
-        changes = []
-        for row in rows:
-            try:
-                changes.append(change_from(row))
-            except CorruptRecord as error:
-                logger.error("left out of the rating changes: %s", error)
-        return changes
+        return decoded_changes(rows)
 
     async def rating_changes(self, player_id: int) -> list[RatingChangeRecord]:
         return await self._changes("WHERE player_id = $1 ORDER BY changed_at, game_id", player_id)
