@@ -25,7 +25,7 @@ from bot.render import (
     warm_up,
 )
 from bot.service.clocks import TimeControl, describe_time
-from bot.service.events import GameState
+from bot.service.events import GameState, SeatRating
 from bot.service.families import COLOUR_NAMES, Draughts, family_of
 from bot.service.workers import worker_processes
 from games.base import CHANCE, find_game
@@ -173,22 +173,45 @@ def correspondence(state: GameState) -> bool:
     return control is not None and control.correspondence
 
 
+def side_name(state: GameState, seat: int) -> Text:
+    """'White', 'Red'."""
+    if isinstance(state.position, LudoPosition):
+        return COLOUR_NAMES[state.position.rules.colours[seat]]
+    return text("White") if seat == 0 else text("Black")
+
+
 def seat_label(state: GameState, seat: int) -> Text:
     """'Ana (White)', 'Bia (Red)'."""
-    if isinstance(state.position, LudoPosition):
-        side = COLOUR_NAMES[state.position.rules.colours[seat]]
-    else:
-        side = text("White") if seat == 0 else text("Black")
-    return text("{name} ({side})", name=state.seat_names[seat], side=side)
+    return text("{name} ({side})", name=state.seat_names[seat], side=side_name(state, seat))
+
+
+def rating_label(rating: SeatRating) -> str:
+    """'1523', '1500?'; after the game's change: '1535 +12', '1488? -12'."""
+    if rating.after is None or rating.change is None:
+        return str(rating.before)
+    return f"{rating.after} {rating.change:+d}"
+
+
+def player_label(state: GameState, seat: int) -> Text:
+    """A seat as the caption names it: 'Ana (White)', in a rated game 'Ana (White, 1523)'."""
+    if not state.ratings:
+        return seat_label(state, seat)
+    return text(
+        "{name} ({side}, {rating})",
+        name=state.seat_names[seat],
+        side=side_name(state, seat),
+        rating=rating_label(state.ratings[seat]),
+    )
 
 
 def caption(state: GameState) -> Text:
-    """One line under the board: the game, the players, whose turn, the last move."""
+    """One line under the board: the game, the players (with their ratings in a rated game),
+    whose turn, the last move."""
     kind = find_game(state.record.kind)
     title = family_of(kind).title(kind)
     players = text(
         " - ".join(f"{{p{seat}}}" for seat in range(len(state.seat_names))),
-        **{f"p{seat}": seat_label(state, seat) for seat in range(len(state.seat_names))},
+        **{f"p{seat}": player_label(state, seat) for seat in range(len(state.seat_names))},
     )
     if state.record.status != "active":
         status = family_of(kind).result_text(state)

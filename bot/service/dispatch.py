@@ -201,6 +201,17 @@ async def _new_game(
     )
 
 
+async def _profile(
+    service: GameService, actor: Actor, args: Sequence[str], resolve: OpponentResolver
+) -> list[Event]:
+    if len(args) > 1:
+        raise ServiceError(text("Usage: {usage}", usage=usage("profile")))
+    someone = await resolve(args[0]) if args else None
+    if args and someone is None:
+        raise ServiceError(text("I do not know {name}.", name=args[0]))
+    return await service.profile(actor, someone)
+
+
 async def dispatch(
     service: GameService,
     actor: Actor,
@@ -250,6 +261,10 @@ async def dispatch(
         return await service.link(actor, args[0] if args else None)
     if name == "games":
         return await service.my_games(actor)
+    if name == "profile":
+        return await _profile(service, actor, args, resolve_opponent)
+    if name == "top":
+        return await service.top(actor, chat, list(args))
     if name == "help":
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]

@@ -161,6 +161,10 @@ class Draughts:
         }
         if record.result is not None:
             tags["Termination"] = record.result["reason"].replace("_", " ")
+        if state.ratings:
+            # The ratings the players brought to the game, as PGN's Elo tags hold them.
+            tags["WhiteElo"] = str(state.ratings[0].before.value)
+            tags["BlackElo"] = str(state.ratings[1].before.value)
         fen = record.options.get("fen")
         if fen:
             tags |= {"SetUp": "1", "FEN": fen}
