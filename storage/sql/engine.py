@@ -9,7 +9,7 @@ database is one `Engine` subclass plus its `Dialect`; nothing else in storage/sq
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -44,6 +44,9 @@ class Dialect:
     entrants_after_join: str
     entrant_count: str
     has_entrant: str
+    # The statements of one migration, written in SQLite's DDL (storage/migrations/README.md),
+    # as this engine's own.
+    ddl: Callable[[Sequence[str]], list[str]]
 
 
 class Connection(ABC):
@@ -63,6 +66,11 @@ class Connection(ABC):
     @abstractmethod
     async def fetch(self, query: str, *args: object) -> list[Row]:
         """Every row the statement gives."""
+
+    @abstractmethod
+    async def lock(self, key: str) -> None:
+        """Hold the lock named `key` until the transaction ends: for a write that depends on
+        what the transaction read before (no row to lock yet, or rows of another table)."""
 
     async def fetchrow(self, query: str, *args: object) -> Row | None:
         """The first row the statement gives, or None."""
@@ -103,6 +111,10 @@ class Engine(ABC):
     @abstractmethod
     async def set_schema_version(self, connection: Connection, number: int) -> None:
         """Record, in the migration's own transaction, that migration `number` is applied."""
+
+    @abstractmethod
+    async def tables(self, connection: Connection) -> list[str]:
+        """The names of the tables the migrations made, in no particular order."""
 
     @abstractmethod
     async def close(self) -> None:

@@ -41,6 +41,7 @@ SQLITE = Dialect(
     entrants_after_join="json_insert(entrants, '$[#]', {player})",
     entrant_count="json_array_length(entrants)",
     has_entrant="EXISTS (SELECT 1 FROM json_each(entrants) WHERE value = {player})",
+    ddl=list,
 )
 
 PLACEHOLDER = re.compile(r"\$(\d+)")
@@ -68,6 +69,9 @@ class SqliteConnection(Connection):
 
     async def execute(self, query: str, *args: object) -> None:
         await self.fetch(query, *args)
+
+    async def lock(self, key: str) -> None:
+        """Nothing to do: BEGIN IMMEDIATE holds the database's one write lock already."""
 
     async def executemany(self, query: str, args: Iterable[Sequence[object]]) -> None:
         try:
@@ -173,6 +177,12 @@ class SqliteEngine(Engine):
     async def set_schema_version(self, connection: Connection, number: int) -> None:
         # A pragma takes no parameters; `number` is an int, so the text is safe.
         await connection.execute(f"PRAGMA user_version = {int(number)}")
+
+    async def tables(self, connection: Connection) -> list[str]:
+        rows = await connection.fetch(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+        return [row[0] for row in rows]
 
     async def close(self) -> None:
         async with self._write_lock, self._read_lock:

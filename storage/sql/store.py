@@ -12,6 +12,7 @@ from storage.sql.engine import Engine
 from storage.sql.games import GameQueries
 from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
+from storage.sql.postgres import PostgresEngine, is_postgres_url
 from storage.sql.sqlite import SqliteEngine
 
 
@@ -36,21 +37,29 @@ async def open_engine_store(
     return SqlStore(engine, clock, on_game_end)
 
 
+async def open_engine(database: str | Path) -> Engine:
+    """The engine of `database`: a `postgresql://` URL, or else the path of an SQLite file."""
+    if is_postgres_url(database):
+        return await PostgresEngine.open(str(database))
+    return await SqliteEngine.open(database)
+
+
 async def open_store(
-    path: str | Path,
+    database: str | Path,
     *,
     migrations: Sequence[Migration] | None = None,
     clock: Clock = utc_now,
     on_game_end: Sequence[GameEndWrite] = (),
 ) -> SqlStore:
-    """Open (creating the file and its folders if needed) the SQLite database at `path` and
-    bring its schema up to date. Raises SchemaTooNew for a database of a newer damas-bot, and
-    MigrationFailed if a migration fails (that migration is rolled back).
+    """Open the database and bring its schema up to date: a `postgresql://user@host/name` URL
+    (PostgreSQL), or the path of an SQLite file (created with its folders if needed). Raises
+    SchemaTooNew for a database of a newer damas-bot, and MigrationFailed if a migration
+    fails (that migration is rolled back).
 
     `migrations` and `clock` are for tests: other migrations than the bundled ones, and the
     source of the times stored (it must give aware UTC datetimes). `on_game_end` are writes
     run in the transaction that ends a game (see `GameEndWrite`)."""
-    engine = await SqliteEngine.open(path)
+    engine = await open_engine(database)
     return await open_engine_store(
         engine, migrations=migrations, clock=clock, on_game_end=on_game_end
     )

@@ -1,0 +1,131 @@
+"""A throwaway PostgreSQL server for the tests: initdb in a temporary folder, listening on
+127.0.0.1 at a free port, stopped and removed at the end of the session.
+
+`initdb` refuses to run as root, so as root the server runs as the `postgres` user (Debian's
+package makes it), in a folder that user owns. Where PostgreSQL is not installed the tests
+that need it are skipped, except under CI=true, where that is a failure.
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+SUPERUSER = "postgres"
+
+
+def server_binaries() -> Path | None:
+    """The folder of initdb and pg_ctl: on PATH, or Debian's /usr/lib/postgresql/N/bin."""
+    found = shutil.which("pg_ctl")
+    if found and shutil.which("initdb"):
+        return Path(found).resolve().parent
+    versions = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
+        key=lambda path: int(Path(path).parts[-3]) if Path(path).parts[-3].isdigit() else 0,
+    )
+    return Path(versions[-1]).parent if versions else None
+
+
+def tool(binaries: Path, as_user: list[str], name: str, *arguments: str) -> list[str]:
+    """The command line of a server program, run as `as_user` (empty: as ourselves)."""
+    return [*as_user, str(binaries / name), *arguments]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class PostgresServer:
+    """A running server; `new_database()` gives the URL of a fresh empty database."""
+
+    # Each test's database is a schema of its own in one database (the URL sets the search
+    # path): creating a schema takes milliseconds, CREATE DATABASE half a second.
+
+    folder: Path
+    binaries: Path
+    port: int
+    as_user: list[str]
+
+    def __post_init__(self) -> None:
+        self._numbers = itertools.count(1)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        name = f"test_{os.getpid()}_{next(self._numbers)}"
+        self.psql(f"CREATE SCHEMA {name}")
+        # asyncpg passes the URL's unknown parameters to the server as settings.
+        return f"{self.url()}?search_path={name}"
+
+    def psql(self, sql: str, database: str = "postgres") -> str:
+        psql = self.binaries / "psql"
+        if not psql.exists():
+            psql = Path(shutil.which("psql") or "psql")
+        done = subprocess.run(
+            [str(psql), "-XAtq", "-v", "ON_ERROR_STOP=1", "-c", sql, self.url(database)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        return done.stdout
+
+    def stop(self) -> None:
+        control = ("pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+        subprocess.run(
+            tool(self.binaries, self.as_user, *control), check=False, capture_output=True
+        )
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def start_server() -> PostgresServer:
+    """Start a server, or raise LookupError saying why there is none to start."""
+    binaries = server_binaries()
+    if binaries is None:
+        raise LookupError(
+            "PostgreSQL is not installed (no pg_ctl on PATH or in /usr/lib/postgresql/*/bin)"
+        )
+    folder = Path(tempfile.mkdtemp(prefix="damas-pg-"))
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        as_user = ["runuser", "-u", SUPERUSER, "--"]
+        shutil.chown(folder, SUPERUSER)
+    port = free_port()
+    try:
+        initdb = ("initdb", "-D", str(folder / "data"), "-U", SUPERUSER, "-A", "trust", "-E")
+        subprocess.run(
+            tool(binaries, as_user, *initdb, "UTF8", "--no-sync", "--no-instructions"),
+            check=True,
+            capture_output=True,
+        )
+        # Speed over safety: the data is thrown away at the end of the session.
+        options = (
+            f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={folder} "
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+            "-c max_connections=200"
+        )
+        control = ("pg_ctl", "-D", str(folder / "data"), "-o", options, "-l")
+        subprocess.run(
+            tool(binaries, as_user, *control, str(folder / "server.log"), "-w", "start"),
+            check=True,
+            capture_output=True,
+        )
+    except subprocess.CalledProcessError as error:
+        log = folder / "server.log"
+        shutil.rmtree(folder, ignore_errors=True)
+        raise RuntimeError(
+            f"PostgreSQL did not start: {error.stderr.decode(errors='replace')}"
+            f"{log.read_text() if log.exists() else ''}"
+        ) from error
+    return PostgresServer(folder, binaries, port, as_user)
