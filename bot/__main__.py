@@ -1,4 +1,7 @@
-"""Start damas-bot: `python -m bot [--db PATH] [--player NAME]`.
+"""Start damas-bot: `python -m bot [--db PATH_OR_URL] [--player NAME]`.
+
+The database is `--db`, else the environment's DATABASE_URL, else a file in the per-user
+data folder: an SQLite file path, or `postgresql://...` for several processes on one database.
 
 With no chat token in the environment (or in a `.env` file of the current folder), the
 console front end starts: play in the terminal against the computer or a second person.
@@ -22,7 +25,7 @@ from bot.i18n import text, translate
 from bot.render import warm_up
 from bot.service.clocks import Clock, ManualClock, utc_now
 from bot.service.core import GameService
-from storage import StorageError, open_store
+from storage import StorageError, database_label, open_store
 
 DATABASE_NAME = "damas-bot.sqlite3"
 
@@ -48,7 +51,10 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         description="damas-bot: draughts and Ludo. Without a chat token it plays in the terminal.",
     )
     parser.add_argument(
-        "--db", type=Path, default=None, help=f"the database file (default: {default_database()})"
+        "--db",
+        default=None,
+        help="the database: an SQLite file, or postgresql://user:password@host/name "
+        f"(default: $DATABASE_URL, else {default_database()})",
     )
     parser.add_argument(
         "--fake-clock",
@@ -75,12 +81,13 @@ async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
     await asyncio.gather(*runners)
 
 
-async def serve(database: Path, player: str, fake_clock: bool) -> int:
+async def serve(database: str | Path, player: str, fake_clock: bool) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
+    shown = database_label(database)
     try:
         store = await open_store(database, clock=clock)
     except (StorageError, OSError) as error:
-        print(f"damas-bot: cannot open the database {database}: {error}", file=sys.stderr)
+        print(f"damas-bot: cannot open the database {shown}: {error}", file=sys.stderr)
         return 1
     service = GameService(store, clock=clock)
     # Draw the board backgrounds now, not during the first move.
@@ -91,7 +98,7 @@ async def serve(database: Path, player: str, fake_clock: bool) -> int:
         tokens = {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
         if tokens:
             print(
-                f"damas-bot: database {database}; front ends: "
+                f"damas-bot: database {shown}; front ends: "
                 f"{', '.join(FRONT_ENDS[name] for name in tokens)}",
                 file=sys.stderr,
             )
@@ -99,7 +106,7 @@ async def serve(database: Path, player: str, fake_clock: bool) -> int:
             return 0
 
         def announce(console: Console) -> None:
-            console.say(text("damas-bot console. Database: {path}", path=str(database)))
+            console.say(text("damas-bot console. Database: {path}", path=shown))
             console.say(
                 text(
                     "You are {name}. Type /help for the commands, or /new brazilian vs computer.",
@@ -120,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     load_dotenv(Path.cwd() / ".env")
     options = arguments(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    database = options.db or default_database()
+    database = options.db or os.environ.get("DATABASE_URL") or default_database()
     try:
         return asyncio.run(serve(database, options.player, options.fake_clock))
     except KeyboardInterrupt:

@@ -1,7 +1,8 @@
-"""Storage: SQLite through aiosqlite; knows games only as text.
+"""Storage: SQLite through aiosqlite, or PostgreSQL through asyncpg for several processes on
+one database; knows games only as text. Nobody above storage/ knows which engine runs.
 
-Everything above storage/ uses only what this module exports: `open_store` gives a `Store`
-(the interface, see storage/api.py), whose records (storage/records.py) and errors
+Everything above storage/ uses only what this module exports: `open_store(path or URL)` gives
+a `Store` (the interface, see storage/api.py), whose records (storage/records.py) and errors
 (storage/errors.py) are exported here too. The SQL lives in storage/sql/ (one module per
 group of queries, the engine apart) and the schema in storage/migrations/.
 
@@ -45,7 +46,7 @@ from storage.records import (
     SeatRecord,
     VacationRecord,
 )
-from storage.sql.store import open_store
+from storage.sql.store import database_label, open_store
 
 __all__ = [
     "BoardMessage",
@@ -74,5 +75,6 @@ __all__ = [
     "StorageError",
     "Store",
     "VacationRecord",
+    "database_label",
     "open_store",
 ]

@@ -50,6 +50,12 @@ class SqlStoreBase(Store):
 Table = Literal["players", "games", "challenges"]
 
 
+def player_lock(player_id: int) -> str:
+    """The name of the lock (`Connection.lock`) of a player's vacations and the running of
+    their clocks, which are read before they are written."""
+    return f"player {player_id}"
+
+
 async def require(connection: Connection, table: Table, row_id: int) -> None:
     if await connection.fetchrow(f"SELECT 1 FROM {table} WHERE id = $1", row_id) is None:
         raise NotFound(f"there is no {table[:-1]} with id {row_id}")

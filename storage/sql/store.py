@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from storage.sql.base import Clock, GameEndWrite, utc_now
 from storage.sql.challenges import ChallengeQueries
@@ -35,6 +36,17 @@ async def open_engine_store(
         await engine.close()
         raise
     return SqlStore(engine, clock, on_game_end)
+
+
+def database_label(database: str | Path) -> str:
+    """The database as it may be shown or logged: a URL without its password."""
+    if not is_postgres_url(database):
+        return str(database)
+    url = urlsplit(str(database))
+    if url.password is None:
+        return str(database)
+    host = url.netloc.rpartition("@")[2]
+    return urlunsplit(url._replace(netloc=f"{url.username}:***@{host}"))
 
 
 async def open_engine(database: str | Path) -> Engine:

@@ -114,3 +114,18 @@ async def test_cancelled_write_leaves_the_store_usable(
     assert await store.moves(game.id) == []
     moved = await store.append_move(game.id, 1, "11-16", 0, ana.id, "s")
     assert moved.version == 2
+
+
+async def test_first_sights_of_one_account_at_once_make_one_player(
+    store: Store, database: str
+) -> None:
+    async with await open_store(database) as second:
+        seen = await asyncio.gather(
+            *(
+                each.player_for_identity("telegram", "777", f"Caio {n}")
+                for n in range(10)
+                for each in (store, second)
+            )
+        )
+    assert len({player.id for player in seen}) == 1
+    assert len(await store.identities(seen[0].id)) == 1
