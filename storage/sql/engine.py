@@ -9,7 +9,7 @@ database is one `Engine` subclass plus its `Dialect`; nothing else in storage/sq
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -19,6 +19,10 @@ class Row(Protocol):
     """One result row, read by column name or position (sqlite3.Row, asyncpg.Record)."""
 
     def __getitem__(self, key: str | int, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]:
+        """The values, in column order."""
+        ...
 
 
 class ConstraintViolated(Exception):
@@ -115,6 +119,18 @@ class Engine(ABC):
     @abstractmethod
     async def tables(self, connection: Connection) -> list[str]:
         """The names of the tables the migrations made, in no particular order."""
+
+    @abstractmethod
+    async def columns(self, connection: Connection, table: str) -> list[str]:
+        """The column names of `table`, in their order."""
+
+    @abstractmethod
+    async def referenced_tables(self, connection: Connection, table: str) -> set[str]:
+        """The tables that the foreign keys of `table` point to."""
+
+    @abstractmethod
+    async def reset_row_ids(self, connection: Connection, table: str) -> None:
+        """After rows were inserted with their ids given, make new ids follow the largest."""
 
     @abstractmethod
     async def close(self) -> None:

@@ -216,5 +216,36 @@ class PostgresEngine(Engine):
         )
         return [row[0] for row in rows]
 
+    async def columns(self, connection: Connection, table: str) -> list[str]:
+        rows = await connection.fetch(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+            "current_schema() AND table_name = $1 ORDER BY ordinal_position",
+            table,
+        )
+        return [row[0] for row in rows]
+
+    async def referenced_tables(self, connection: Connection, table: str) -> set[str]:
+        rows = await connection.fetch(
+            "SELECT confrelid::regclass::text FROM pg_constraint WHERE contype = 'f' "
+            "AND conrelid = to_regclass($1)",
+            table,
+        )
+        return {row[0] for row in rows}
+
+    async def reset_row_ids(self, connection: Connection, table: str) -> None:
+        identities = await connection.fetch(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = "
+            "current_schema() AND table_name = $1 AND is_identity = 'YES'",
+            table,
+        )
+        for (column,) in identities:
+            # Fixed names from the catalog, not input.
+            await connection.execute(
+                f"SELECT setval(pg_get_serial_sequence($1, $2), "
+                f"coalesce((SELECT max({column}) FROM {table}), 0) + 1, false)",
+                table,
+                column,
+            )
+
     async def close(self) -> None:
         await self._pool.close()

@@ -184,6 +184,17 @@ class SqliteEngine(Engine):
         )
         return [row[0] for row in rows]
 
+    async def columns(self, connection: Connection, table: str) -> list[str]:
+        rows = await connection.fetch("SELECT name FROM pragma_table_info($1) ORDER BY cid", table)
+        return [row[0] for row in rows]
+
+    async def referenced_tables(self, connection: Connection, table: str) -> set[str]:
+        rows = await connection.fetch('SELECT "table" FROM pragma_foreign_key_list($1)', table)
+        return {row[0] for row in rows}
+
+    async def reset_row_ids(self, connection: Connection, table: str) -> None:
+        """Nothing to do: SQLite's next row id is always the largest plus one."""
+
     async def close(self) -> None:
         async with self._write_lock, self._read_lock:
             await self._reader.close()
