@@ -231,8 +231,10 @@ class Store(ABC):
         """The notices not delivered yet, oldest first."""
 
     @abstractmethod
-    async def notice_sent(self, notice_id: int) -> None:
-        """Mark a notice delivered."""
+    async def claim_notice(self, notice_id: int) -> bool:
+        """Take a notice to deliver it now: it is marked sent, and True goes to the one caller
+        (of any process) that marked it; False if it was taken already. Claimed before it is
+        sent, so that no notice goes out twice; one whose sender dies in between is lost."""
 
     @abstractmethod
     async def start_vacation(self, player_id: int, ends_at: datetime) -> VacationRecord:

@@ -199,11 +199,14 @@ class ClockQueries(SqlStoreBase):
             rows = await connection.fetch("SELECT * FROM notices WHERE sent_at IS NULL ORDER BY id")
         return [notice_from(row) for row in rows]
 
-    async def notice_sent(self, notice_id: int) -> None:
+    async def claim_notice(self, notice_id: int) -> bool:
         async with self._engine.writing() as connection:
-            await connection.execute(
-                "UPDATE notices SET sent_at = $1 WHERE id = $2", self._now(), notice_id
+            claimed = await connection.fetchrow(
+                "UPDATE notices SET sent_at = $1 WHERE id = $2 AND sent_at IS NULL RETURNING id",
+                self._now(),
+                notice_id,
             )
+            return claimed is not None
 
     async def start_vacation(self, player_id: int, ends_at: datetime) -> VacationRecord:
         now = self._now_epoch()

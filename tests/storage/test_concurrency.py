@@ -129,3 +129,13 @@ async def test_first_sights_of_one_account_at_once_make_one_player(
         )
     assert len({player.id for player in seen}) == 1
     assert len(await store.identities(seen[0].id)) == 1
+
+
+async def test_a_notice_is_claimed_once(store: Store, ana: Player, database: str) -> None:
+    notice = await store.add_notice(ana.id, None, "vacation_over")
+    async with await open_store(database) as second:
+        claims = await asyncio.gather(
+            *(each.claim_notice(notice.id) for _ in range(10) for each in (store, second))
+        )
+    assert claims.count(True) == 1
+    assert await store.unsent_notices() == []
