@@ -89,8 +89,10 @@ class PostgresServer:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start_server() -> PostgresServer:
-    """Start a server, or raise LookupError saying why there is none to start."""
+def start_server(*, durable: bool = False) -> PostgresServer:
+    """Start a server, or raise LookupError saying why there is none to start. Not `durable`
+    (the tests): no fsync, as the data is thrown away; `durable` (benchmarks): PostgreSQL's
+    defaults, every commit on disk, as SQLite's synchronous=FULL."""
     binaries = server_binaries()
     if binaries is None:
         raise LookupError(
@@ -109,12 +111,12 @@ def start_server() -> PostgresServer:
             check=True,
             capture_output=True,
         )
-        # Speed over safety: the data is thrown away at the end of the session.
         options = (
             f"-c listen_addresses=127.0.0.1 -c port={port} -c unix_socket_directories={folder} "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
             "-c max_connections=200"
         )
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         control = ("pg_ctl", "-D", str(folder / "data"), "-o", options, "-l")
         subprocess.run(
             tool(binaries, as_user, *control, str(folder / "server.log"), "-w", "start"),
