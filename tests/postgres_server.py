@@ -18,6 +18,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from storage import open_store
+
 SUPERUSER = "postgres"
 
 
@@ -59,6 +61,8 @@ class PostgresServer:
 
     def __post_init__(self) -> None:
         self._numbers = itertools.count(1)
+        self._shared: str | None = None
+        self._truncate = ""
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
@@ -68,6 +72,22 @@ class PostgresServer:
         self.psql(f"CREATE SCHEMA {name}")
         # asyncpg passes the URL's unknown parameters to the server as settings.
         return f"{self.url()}?search_path={name}"
+
+    async def emptied_database(self) -> str:
+        """The URL of one database with the current schema, shared by the tests of a
+        session and emptied (every row deleted, ids restarted) for each."""
+        if self._shared is None:
+            self._shared = self.new_database()
+            await (await open_store(self._shared)).close()
+            schema = self._shared.rpartition("search_path=")[2]
+            tables = self.psql(
+                f"SELECT string_agg('{schema}.' || tablename, ', ') FROM pg_tables "
+                f"WHERE schemaname = '{schema}' AND tablename <> 'damas_schema'"
+            )
+            self._truncate = f"TRUNCATE {tables.strip()} RESTART IDENTITY CASCADE"
+        else:
+            self.psql(self._truncate)
+        return self._shared
 
     def psql(self, sql: str, database: str = "postgres") -> str:
         psql = self.binaries / "psql"

@@ -16,6 +16,12 @@ from storage.sql.store import open_engine
 STORAGE = Path(storage.__file__).parent
 
 
+@pytest.fixture
+def database(fresh_database: str) -> str:
+    """These tests make tables of their own: a new database each, never the shared one."""
+    return fresh_database
+
+
 def test_placeholders_become_numbered_sqlite_parameters() -> None:
     query = "UPDATE c SET e = json_insert(e, '$[#]', $1) WHERE id = $12 AND x = $1"
     assert sqlite_query(query) == (

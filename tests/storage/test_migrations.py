@@ -18,6 +18,12 @@ from storage.sql.store import open_engine
 NEXT = len(bundled_migrations()) + 1
 
 
+@pytest.fixture
+def database(fresh_database: str) -> str:
+    """These tests change the schema: a new database each, never the shared one."""
+    return fresh_database
+
+
 async def schema_version(database: str) -> int:
     engine = await open_engine(database)
     try:
