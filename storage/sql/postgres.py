@@ -23,6 +23,7 @@ from typing import Any
 
 import asyncpg
 
+from storage.errors import StorageError
 from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, Row
 
 # SQLite's DDL as PostgreSQL's, one rewrite per difference, applied in order. Ids of Telegram
@@ -158,9 +159,13 @@ class PostgresEngine(Engine):
     async def open(cls, url: str, *, max_connections: int = 10) -> PostgresEngine:
         # statement_cache_size: asyncpg prepares each query once per connection; the store
         # has a few dozen.
-        pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=max_connections, statement_cache_size=256
-        )
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=max_connections, statement_cache_size=256
+            )
+        except asyncpg.PostgresError as error:
+            # A wrong database, user or password: the server's own words say which.
+            raise StorageError(f"PostgreSQL refused the connection: {error}") from error
         return cls(pool)
 
     @asynccontextmanager

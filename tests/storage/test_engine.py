@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 import storage
+from storage import StorageError, database_label, open_store
 from storage.sql.engine import ConstraintViolated
 from storage.sql.sqlite import sqlite_query
 from storage.sql.store import open_engine
+from tests.postgres_server import PostgresServer
 
 STORAGE = Path(storage.__file__).parent
 
@@ -81,3 +83,17 @@ def test_only_its_engine_knows_a_driver(driver: str, engine: str) -> None:
     assert knowing == {engine}
     for group in ("players", "challenges", "games", "clocks", "base", "store"):
         assert "sqlite3" not in imported_modules(STORAGE / "sql" / f"{group}.py")
+
+
+async def test_a_refused_postgresql_connection_is_a_clear_storage_error(
+    postgres_server: PostgresServer,
+) -> None:
+    with pytest.raises(StorageError, match='refused the connection: database "nowhere" does not'):
+        await open_store(postgres_server.url("nowhere"))
+
+
+def test_a_shown_database_url_hides_its_password() -> None:
+    assert database_label("postgresql://bot:s3cret@db:5432/damas") == (
+        "postgresql://bot:***@db:5432/damas"
+    )
+    assert database_label("/srv/damas.sqlite3") == "/srv/damas.sqlite3"
