@@ -81,6 +81,10 @@ class Connection(ABC):
         rows = await self.fetch(query, *args)
         return rows[0] if rows else None
 
+    async def fetchcolumn(self, query: str, *args: object) -> list[Any]:
+        """The first column of every row."""
+        return [row[0] for row in await self.fetch(query, *args)]
+
     async def fetchval(self, query: str, *args: object) -> Any:
         """The first column of the first row, or None when there is no row."""
         row = await self.fetchrow(query, *args)

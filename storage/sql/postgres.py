@@ -214,36 +214,35 @@ class PostgresEngine(Engine):
         )
 
     async def tables(self, connection: Connection) -> list[str]:
-        rows = await connection.fetch(
+        return await connection.fetchcolumn(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = "
             "current_schema() AND table_type = 'BASE TABLE' AND table_name <> $1",
             SCHEMA_TABLE,
         )
-        return [row[0] for row in rows]
 
     async def columns(self, connection: Connection, table: str) -> list[str]:
-        rows = await connection.fetch(
+        return await connection.fetchcolumn(
             "SELECT column_name FROM information_schema.columns WHERE table_schema = "
             "current_schema() AND table_name = $1 ORDER BY ordinal_position",
             table,
         )
-        return [row[0] for row in rows]
 
     async def referenced_tables(self, connection: Connection, table: str) -> set[str]:
-        rows = await connection.fetch(
-            "SELECT confrelid::regclass::text FROM pg_constraint WHERE contype = 'f' "
-            "AND conrelid = to_regclass($1)",
-            table,
+        return set(
+            await connection.fetchcolumn(
+                "SELECT confrelid::regclass::text FROM pg_constraint WHERE contype = 'f' "
+                "AND conrelid = to_regclass($1)",
+                table,
+            )
         )
-        return {row[0] for row in rows}
 
     async def reset_row_ids(self, connection: Connection, table: str) -> None:
-        identities = await connection.fetch(
+        identities = await connection.fetchcolumn(
             "SELECT column_name FROM information_schema.columns WHERE table_schema = "
             "current_schema() AND table_name = $1 AND is_identity = 'YES'",
             table,
         )
-        for (column,) in identities:
+        for column in identities:
             # Fixed names from the catalog, not input.
             await connection.execute(
                 f"SELECT setval(pg_get_serial_sequence($1, $2), "

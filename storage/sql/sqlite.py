@@ -179,18 +179,19 @@ class SqliteEngine(Engine):
         await connection.execute(f"PRAGMA user_version = {int(number)}")
 
     async def tables(self, connection: Connection) -> list[str]:
-        rows = await connection.fetch(
+        return await connection.fetchcolumn(
             "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
         )
-        return [row[0] for row in rows]
 
     async def columns(self, connection: Connection, table: str) -> list[str]:
-        rows = await connection.fetch("SELECT name FROM pragma_table_info($1) ORDER BY cid", table)
-        return [row[0] for row in rows]
+        return await connection.fetchcolumn(
+            "SELECT name FROM pragma_table_info($1) ORDER BY cid", table
+        )
 
     async def referenced_tables(self, connection: Connection, table: str) -> set[str]:
-        rows = await connection.fetch('SELECT "table" FROM pragma_foreign_key_list($1)', table)
-        return {row[0] for row in rows}
+        return set(
+            await connection.fetchcolumn('SELECT "table" FROM pragma_foreign_key_list($1)', table)
+        )
 
     async def reset_row_ids(self, connection: Connection, table: str) -> None:
         """Nothing to do: SQLite's next row id is always the largest plus one."""
