@@ -175,3 +175,12 @@ class NoticeRecord:
     kind: str
     created_at: datetime
     sent_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameChange:
+    """A new version of a game, written by another process (see `Store.changes_elsewhere`)."""
+
+    id: int
+    game_id: int
+    version: int

@@ -76,6 +76,10 @@ class Connection(ABC):
         """Hold the lock named `key` until the transaction ends: for a write that depends on
         what the transaction read before (no row to lock yet, or rows of another table)."""
 
+    @abstractmethod
+    async def notify(self, channel: str) -> None:
+        """Wake the processes following `channel` (`Engine.follow`) once this commits."""
+
     async def fetchrow(self, query: str, *args: object) -> Row | None:
         """The first row the statement gives, or None."""
         rows = await self.fetch(query, *args)
@@ -135,6 +139,11 @@ class Engine(ABC):
     @abstractmethod
     async def reset_row_ids(self, connection: Connection, table: str) -> None:
         """After rows were inserted with their ids given, make new ids follow the largest."""
+
+    @abstractmethod
+    def follow(self, channel: str, wake: Callable[[], None]) -> AbstractAsyncContextManager[None]:
+        """While the block runs, call `wake` after each commit that notified `channel` in
+        another process, and after a lost connection came back."""
 
     @abstractmethod
     async def close(self) -> None:

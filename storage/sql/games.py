@@ -21,6 +21,7 @@ from storage.records import (
 )
 from storage.sql.base import SqlStoreBase, require, require_players
 from storage.sql.challenges import close_challenge
+from storage.sql.changes import record_change
 from storage.sql.clocks import end_vacation, start_clock
 from storage.sql.codec import Decoder, encode_options, encode_result
 from storage.sql.engine import Connection, ConstraintViolated, Row
@@ -181,6 +182,7 @@ class GameQueries(SqlStoreBase):
         )
         if bumped is None:
             raise await stale(connection, game_id, expected_version)
+        await record_change(connection, game_id, bumped["version"], self._origin)
 
     async def _ended(self, connection: Connection, game_id: int) -> GameRecord:
         """A game that just ended in this transaction: its clock goes, and the writes that

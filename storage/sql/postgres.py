@@ -16,8 +16,10 @@ Habits:
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -43,6 +45,11 @@ DDL_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\)\s*STRICT\s*(,\s*WITHOUT\s+ROWID\s*)?;", ");"),
     )
 )
+
+logger = logging.getLogger(__name__)
+
+# How long a lost connection that listened for notifications waits before it connects again.
+RECONNECT_SECONDS = 1.0
 
 # The one-row table of the schema version, and the advisory lock key migrations take.
 SCHEMA_TABLE = "damas_schema"
@@ -142,6 +149,9 @@ class PostgresConnection(Connection):
         except asyncpg.IntegrityConstraintViolationError as error:
             raise ConstraintViolated(str(error)) from error
 
+    async def notify(self, channel: str) -> None:
+        await self._connection.execute("SELECT pg_notify($1, '')", channel)
+
     async def lock(self, key: str) -> None:
         await self._connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
 
@@ -152,8 +162,9 @@ class PostgresEngine(Engine):
     dialect = POSTGRES
     database_error = asyncpg.PostgresError
 
-    def __init__(self, pool: Any) -> None:
+    def __init__(self, pool: Any, url: str) -> None:
         self._pool = pool
+        self._url = url
 
     @classmethod
     async def open(cls, url: str, *, max_connections: int = 10) -> PostgresEngine:
@@ -166,7 +177,7 @@ class PostgresEngine(Engine):
         except asyncpg.PostgresError as error:
             # A wrong database, user or password: the server's own words say which.
             raise StorageError(f"PostgreSQL refused the connection: {error}") from error
-        return cls(pool)
+        return cls(pool, url)
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[Connection]:
@@ -212,6 +223,37 @@ class PostgresEngine(Engine):
             "ON CONFLICT (one) DO UPDATE SET version = excluded.version",
             number,
         )
+
+    @asynccontextmanager
+    async def follow(self, channel: str, wake: Callable[[], None]) -> AsyncIterator[None]:
+        """LISTEN on a connection of its own (outside the pool); when it is lost, connect
+        again (every RECONNECT_SECONDS) and wake, so that the reader catches up."""
+        lost = asyncio.Event()
+        listening = asyncio.create_task(self._listen(channel, wake, lost))
+        try:
+            yield
+        finally:
+            listening.cancel()
+            await asyncio.gather(listening, return_exceptions=True)
+
+    async def _listen(self, channel: str, wake: Callable[[], None], lost: asyncio.Event) -> None:
+        while True:
+            try:
+                connection = await asyncpg.connect(self._url)
+            except (OSError, asyncpg.PostgresError) as error:
+                logger.warning("cannot listen for game changes (%s); trying again", error)
+                await asyncio.sleep(RECONNECT_SECONDS)
+                continue
+            try:
+                lost.clear()
+                connection.add_termination_listener(lambda _connection: lost.set())
+                await connection.add_listener(channel, lambda *_notification: wake())
+                wake()  # whatever happened while no connection listened
+                await lost.wait()
+                logger.warning("the connection listening for game changes was lost")
+            finally:
+                await connection.close()
+            await asyncio.sleep(RECONNECT_SECONDS)
 
     async def tables(self, connection: Connection) -> list[str]:
         return await connection.fetchcolumn(

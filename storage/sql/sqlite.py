@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -72,6 +72,9 @@ class SqliteConnection(Connection):
 
     async def lock(self, key: str) -> None:
         """Nothing to do: BEGIN IMMEDIATE holds the database's one write lock already."""
+
+    async def notify(self, channel: str) -> None:
+        """Nothing to do: SQLite serves one bot process (docs/deploy.md)."""
 
     async def executemany(self, query: str, args: Iterable[Sequence[object]]) -> None:
         try:
@@ -192,6 +195,11 @@ class SqliteEngine(Engine):
         return set(
             await connection.fetchcolumn('SELECT "table" FROM pragma_foreign_key_list($1)', table)
         )
+
+    @asynccontextmanager
+    async def follow(self, channel: str, wake: Callable[[], None]) -> AsyncIterator[None]:
+        """Nothing to follow: SQLite serves one bot process (docs/deploy.md)."""
+        yield
 
     async def reset_row_ids(self, connection: Connection, table: str) -> None:
         """Nothing to do: SQLite's next row id is always the largest plus one."""

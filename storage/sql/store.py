@@ -8,6 +8,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from storage.sql.base import Clock, GameEndWrite, utc_now
 from storage.sql.challenges import ChallengeQueries
+from storage.sql.changes import ChangeQueries
 from storage.sql.clocks import ClockQueries
 from storage.sql.engine import Engine
 from storage.sql.games import GameQueries
@@ -17,7 +18,7 @@ from storage.sql.postgres import PostgresEngine, is_postgres_url
 from storage.sql.sqlite import SqliteEngine
 
 
-class SqlStore(PlayerQueries, ChallengeQueries, GameQueries, ClockQueries):
+class SqlStore(PlayerQueries, ChallengeQueries, GameQueries, ClockQueries, ChangeQueries):
     """`Store` on an SQL engine. Make it with `open_store`."""
 
 

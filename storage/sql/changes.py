@@ -1,0 +1,47 @@
+"""The outbox of game changes (migration 0005): every new version of a game is a row written in
+the transaction that makes it, with a notification; the other processes read the rows they did
+not write and show the new boards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+
+from storage.records import GameChange
+from storage.sql.base import SqlStoreBase
+from storage.sql.engine import Connection
+
+CHANNEL = "damas_game_changes"
+# How many changes are kept: far more than a reader that was away for a moment needs.
+KEPT = 10_000
+
+
+async def record_change(connection: Connection, game_id: int, version: int, origin: str) -> None:
+    """In the transaction that gives `game_id` its new `version`."""
+    await connection.execute(
+        "INSERT INTO game_changes (game_id, version, origin) VALUES ($1, $2, $3)",
+        game_id,
+        version,
+        origin,
+    )
+    await connection.notify(CHANNEL)
+
+
+class ChangeQueries(SqlStoreBase):
+    async def last_change(self) -> int:
+        rows = await self._engine.fetch_once("SELECT coalesce(max(id), 0) FROM game_changes")
+        return int(rows[0][0])
+
+    async def changes_elsewhere(self, after: int) -> list[GameChange]:
+        async with self._engine.writing() as connection:
+            await connection.execute("DELETE FROM game_changes WHERE id <= $1", after - KEPT)
+            rows = await connection.fetch(
+                "SELECT id, game_id, version FROM game_changes WHERE id > $1 AND origin <> $2 "
+                "ORDER BY id",
+                after,
+                self._origin,
+            )
+        return [GameChange(row["id"], row["game_id"], row["version"]) for row in rows]
+
+    def follow_changes(self, wake: Callable[[], None]) -> AbstractAsyncContextManager[None]:
+        return self._engine.follow(CHANNEL, wake)
