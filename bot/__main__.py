@@ -94,6 +94,7 @@ async def serve(database: str | Path, player: str, fake_clock: bool) -> int:
     await asyncio.to_thread(warm_up)
     await service.resume()
     scheduler = asyncio.create_task(service.scheduler.run())
+    elsewhere = asyncio.create_task(service.elsewhere.run())
     try:
         tokens = {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
         if tokens:
@@ -117,7 +118,8 @@ async def serve(database: str | Path, player: str, fake_clock: bool) -> int:
         await run_console(service, player=player, announce=announce)
     finally:
         scheduler.cancel()
-        await asyncio.gather(scheduler, return_exceptions=True)
+        elsewhere.cancel()
+        await asyncio.gather(scheduler, elsewhere, return_exceptions=True)
         await service.close()
         await store.close()
     return 0

@@ -1,7 +1,8 @@
 """Two real bot processes on one PostgreSQL database (issue 16), each polling its own fake
 Telegram Bot API (one bot token is served by one poller, as on Telegram): 50 simultaneous
-presses of the same board, split over both, land exactly one move; `kill -9` of one process
-during play loses no confirmed move, and the other goes on serving."""
+presses of the same board, split over both, land exactly one move; a move through one process
+updates the board the other shows; `kill -9` of one process during play loses no confirmed
+move, and the other goes on serving."""
 
 from __future__ import annotations
 
@@ -90,6 +91,12 @@ async def version_past(store: Store, game_id: int, past: int) -> int:
 # aiohttp's own multipart reader (the fake reading a picture upload) calls its deprecated
 # unread_data() when a chunk ends at an unlucky place.
 @pytest.mark.filterwarnings("ignore:unread_data:DeprecationWarning")
+async def board_at(api: FakeBotApi, board: dict[str, Any], version: int) -> bool:
+    """Whether the board message shows the game at `version` (its buttons carry it)."""
+    message = api.messages[(GROUP, board["message_id"])]
+    return any(f":1:{version}:" in data for data in api.buttons(message).values())
+
+
 async def test_two_processes_share_one_database(
     tmp_path: Path, postgres_server: PostgresServer, fakes: Fakes
 ) -> None:
@@ -161,13 +168,19 @@ async def play_in_both(
     assert await store.version(1) == 2
     assert len(await store.moves(1)) == 1
 
-    # Play on, each move through the other process; then kill -9 the first in mid-play.
+    # Play on, each move through the other process: both boards show every move (the other
+    # process hears of it from the database); then kill -9 the first in mid-play.
     confirmed = 1
     for ply in range(2, 6):
         api, message = ((first, shown), (second, shared))[ply % 2]
         player = (ana, bia)[(ply - 1) % 2]
         api.press(player, message, f"m:1:{ply}:0")
-        await version_past(store, 1, ply)
+        version = await version_past(store, 1, ply)
+        for each in fakes.apis:
+            await wait_until(
+                lambda each=each, version=version: board_at(each, shown, version),
+                f"the board of {each.url} at version {version}",
+            )
         confirmed = ply
     first.press(ana, shown, f"m:1:{confirmed + 1}:0")
     bots[0].send_signal(signal.SIGKILL)

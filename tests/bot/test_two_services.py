@@ -1,6 +1,6 @@
 """Two services on one database, as two bot processes would be (issue 16): what the scheduler
 decides is done once and each notice sent once; a computer's turn is played once; on SQLite
-and on PostgreSQL."""
+and on PostgreSQL. On PostgreSQL a move in one service is shown by the other."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bot.i18n import translate
 from bot.service.challenges import COMPUTER
 from bot.service.clocks import ManualClock
 from bot.service.core import GameService
-from bot.service.events import PlayerNotice
+from bot.service.events import BoardUpdate, Event, PlayerNotice
 from games.base import start
 from storage import SeatRecord, Store, open_store
 from tests.bot.conftest import ANA, CHAT
@@ -109,3 +109,33 @@ async def test_a_computer_turn_is_played_once(
     assert len(await store.moves(record.id)) == 1
     assert (await services[1].state(record.id)).version == 2
     assert "background work failed" not in caplog.text
+
+
+async def test_a_move_in_one_service_is_shown_by_the_other(
+    services: list[GameService], database: str
+) -> None:
+    if not database.startswith("postgresql"):
+        pytest.skip("SQLite serves one process: nothing crosses")
+    shown: list[BoardUpdate] = []
+
+    async def sink(event: Event) -> None:
+        if isinstance(event, BoardUpdate):
+            shown.append(event)
+
+    services[1].subscribe(sink)
+    following = asyncio.create_task(services[1].elsewhere.run())
+    try:
+        game = await timed_game(services[0])
+        await asyncio.sleep(0.2)  # the follower has started listening
+        await services[0].move(ANA, "c3-d4", game)
+        for _ in range(100):
+            if shown and shown[-1].state.version == 3:
+                break
+            await asyncio.sleep(0.05)
+        assert shown[-1].state.log == ("c3-d4",)
+        assert shown[-1].headline is not None
+        assert translate("en", shown[-1].headline) == "Ana played c3-d4."
+        assert shown[-1].chat == CHAT
+    finally:
+        following.cancel()
+        await asyncio.gather(following, return_exceptions=True)
