@@ -245,9 +245,9 @@ class Store(ABC):
     @abstractmethod
     async def changes_elsewhere(self, after: int) -> list[GameChange]:
         """The game changes after id `after` that other stores (other processes) wrote,
-        oldest first. A change committed late may carry a smaller id than one already read:
-        callers read again from a little before their last id and skip versions they showed
-        (see `CHANGE_OVERLAP`)."""
+        oldest first (the last 10,000 changes are kept). A change committed late may carry a
+        smaller id than one already read: callers read again from a little before their last
+        id and skip versions they showed (bot/service/elsewhere.py)."""
 
     @abstractmethod
     def follow_changes(self, wake: Callable[[], None]) -> AbstractAsyncContextManager[None]:

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from storage import GameChange, GameRecord, Player, Store, open_store
+from storage.sql.changes import KEPT, PRUNE_EVERY
 from storage.sql.engine import Engine
 
 
@@ -56,3 +57,19 @@ async def test_a_lost_listening_connection_comes_back_and_wakes(
             )
         assert cut >= 1
         await asyncio.wait_for(woken.wait(), 10)
+
+
+async def test_old_changes_are_deleted_as_new_ones_come(
+    store: Store, game: GameRecord, ana: Player, raw: Engine
+) -> None:
+    newest = KEPT + PRUNE_EVERY - 1
+    async with raw.writing() as connection:
+        await connection.executemany(
+            "INSERT INTO game_changes (id, game_id, version, origin) VALUES ($1, $2, 1, 'x')",
+            [(1, game.id), (newest, game.id)],
+        )
+        await raw.reset_row_ids(connection, "game_changes")
+    await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
+    async with raw.reading() as connection:
+        kept = await connection.fetchcolumn("SELECT id FROM game_changes ORDER BY id")
+    assert kept == [newest, newest + 1]
