@@ -14,8 +14,9 @@ import pytest
 
 from bot.service.core import GameService
 from bot.service.events import ChallengeUpdate
+from bot.service.families import family_of
 from bot.service.players import ComputerPlayers
-from games.base import CHANCE
+from games.base import CHANCE, find_game, replay
 from games.computer import Limit
 from storage import Store, open_store
 from storage.copy import CopyRefused, copy_database
@@ -96,6 +97,13 @@ async def test_copy_then_the_bot_on_postgresql_goes_on(
     async with await open_store(target) as store:
         service = fast_service(store)
         try:
+            for game_id in games:
+                # Every copied game replays from its move log to its stored position.
+                state = await service.state(game_id)
+                family = family_of(find_game(state.record.kind))
+                rules = family.rules_options(state.record.options)
+                replayed = replay(state.record.kind, rules, state.log)
+                assert replayed.snapshot() == state.record.snapshot
             copied = await service.state(games[0])
             assert copied.record.options["time"]
             assert await store.clock(games[0]) is not None
