@@ -32,13 +32,9 @@ class ConstraintViolated(Exception):
 @dataclass(frozen=True, slots=True)
 class Dialect:
     """The few spellings that differ between engines, in one place. Each entry is a piece of
-    SQL that the query modules put into their statements as is."""
+    SQL that the query modules put into their statements as is (how a transaction begins is
+    each engine's own business: `Engine.writing`, `Engine.reading`)."""
 
-    # Starts a write transaction that holds the write lock from its first statement on, so
-    # that it never fails halfway for want of it.
-    begin_write: str
-    # Starts a read transaction in which several statements see one state.
-    begin_read: str
     # The larger of two numbers: SQLite's scalar max(), PostgreSQL's greatest().
     greatest: str
     # Where a text occurs in another, 0 if nowhere: instr(haystack, needle) / strpos(...).
@@ -104,8 +100,8 @@ class Engine(ABC):
 
     @abstractmethod
     def writing(self) -> AbstractAsyncContextManager[Connection]:
-        """One write transaction (`dialect.begin_write`): committed if the block ends
-        normally, rolled back if it raises or is cancelled."""
+        """One write transaction: committed if the block ends normally, rolled back if it
+        raises or is cancelled."""
 
     @abstractmethod
     def reading(self) -> AbstractAsyncContextManager[Connection]:

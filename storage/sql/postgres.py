@@ -21,6 +21,7 @@ import logging
 import re
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 import asyncpg
@@ -85,12 +86,8 @@ def postgres_ddl(statements: Sequence[str]) -> list[str]:
         table = CREATED_TABLE.search(statement)
         if table is not None:
             later = set(created[created.index(table[1].lower()) + 1 :])
-            statement = COLUMN_REFERENCE.sub(
-                lambda column, table=table[1], later=later: defer_reference(  # type: ignore[misc]
-                    table, column, later, deferred
-                ),
-                statement,
-            )
+            defer = partial(defer_reference, table[1], later=later, out=deferred)
+            statement = COLUMN_REFERENCE.sub(defer, statement)
         translated.append(postgres_statement(statement))
     return translated + deferred
 
@@ -108,8 +105,6 @@ def defer_reference(table: str, column: re.Match[str], later: set[str], out: lis
 
 
 POSTGRES = Dialect(
-    begin_write="BEGIN ISOLATION LEVEL READ COMMITTED",
-    begin_read="BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
     greatest="greatest",
     find_text="strpos",
     entrants_after_join="(entrants::jsonb || jsonb_build_array(CAST({player} AS BIGINT)))::text",

@@ -33,9 +33,12 @@ from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, 
 # over; short enough that a stuck process shows up as an error instead of a silent hang.
 BUSY_TIMEOUT_MS = 10_000
 
+# A write transaction holds the write lock from its first statement on, so that it never
+# fails halfway for want of it; a read transaction sees one state in all its statements.
+BEGIN_WRITE = "BEGIN IMMEDIATE"
+BEGIN_READ = "BEGIN"
+
 SQLITE = Dialect(
-    begin_write="BEGIN IMMEDIATE",
-    begin_read="BEGIN",
     greatest="max",
     find_text="instr",
     entrants_after_join="json_insert(entrants, '$[#]', {player})",
@@ -154,7 +157,7 @@ class SqliteEngine(Engine):
                 # Inside the try: if the task is cancelled while BEGIN waits for another
                 # process, the BEGIN still runs in aiosqlite's thread, and the rollback queued
                 # after it must undo it.
-                await self._writer.execute_fetchall(SQLITE.begin_write)
+                await self._writer.execute_fetchall(BEGIN_WRITE)
                 yield SqliteConnection(self._writer)
                 await self._writer.commit()
             except BaseException:
@@ -165,7 +168,7 @@ class SqliteEngine(Engine):
     async def reading(self) -> AsyncIterator[Connection]:
         async with self._read_lock:
             try:
-                await self._reader.execute_fetchall(SQLITE.begin_read)
+                await self._reader.execute_fetchall(BEGIN_READ)
                 yield SqliteConnection(self._reader)
             finally:
                 await self._reader.rollback()
