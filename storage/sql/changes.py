@@ -20,15 +20,17 @@ PRUNE_EVERY = 1000
 async def record_change(connection: Connection, game_id: int, version: int, origin: str) -> None:
     """In the transaction that gives `game_id` its new `version`; every PRUNE_EVERY changes,
     the changes older than the KEPT last ones go."""
+    notify = connection.dialect.notify.format(channel=CHANNEL)
+    # The notification rides on the insert: one statement on the path of every move.
     change_id = await connection.fetchval(
-        "INSERT INTO game_changes (game_id, version, origin) VALUES ($1, $2, $3) RETURNING id",
+        "INSERT INTO game_changes (game_id, version, origin) VALUES ($1, $2, $3) "
+        f"RETURNING id, {notify}",
         game_id,
         version,
         origin,
     )
     if change_id % PRUNE_EVERY == 0:
         await connection.execute("DELETE FROM game_changes WHERE id <= $1", change_id - KEPT)
-    await connection.notify(CHANNEL)
 
 
 class ChangeQueries(SqlStoreBase):

@@ -44,6 +44,9 @@ class Dialect:
     entrants_after_join: str
     entrant_count: str
     has_entrant: str
+    # An expression that wakes the processes following channel `{channel}` (`Engine.follow`)
+    # once the transaction commits; its value means nothing.
+    notify: str
     # The statements of one migration, written in SQLite's DDL (storage/migrations/README.md),
     # as this engine's own.
     ddl: Callable[[Sequence[str]], list[str]]
@@ -71,10 +74,6 @@ class Connection(ABC):
     async def lock(self, key: str) -> None:
         """Hold the lock named `key` until the transaction ends: for a write that depends on
         what the transaction read before (no row to lock yet, or rows of another table)."""
-
-    @abstractmethod
-    async def notify(self, channel: str) -> None:
-        """Wake the processes following `channel` (`Engine.follow`) once this commits."""
 
     async def fetchrow(self, query: str, *args: object) -> Row | None:
         """The first row the statement gives, or None."""

@@ -110,6 +110,7 @@ POSTGRES = Dialect(
     entrants_after_join="(entrants::jsonb || jsonb_build_array(CAST({player} AS BIGINT)))::text",
     entrant_count="jsonb_array_length(entrants::jsonb)",
     has_entrant="entrants::jsonb @> jsonb_build_array(CAST({player} AS BIGINT))",
+    notify="pg_notify('{channel}', '')",
     ddl=postgres_ddl,
 )
 
@@ -143,9 +144,6 @@ class PostgresConnection(Connection):
             await self._connection.executemany(query, list(args))
         except asyncpg.IntegrityConstraintViolationError as error:
             raise ConstraintViolated(str(error)) from error
-
-    async def notify(self, channel: str) -> None:
-        await self._connection.execute("SELECT pg_notify($1, '')", channel)
 
     async def lock(self, key: str) -> None:
         await self._connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)

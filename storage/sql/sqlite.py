@@ -44,6 +44,8 @@ SQLITE = Dialect(
     entrants_after_join="json_insert(entrants, '$[#]', {player})",
     entrant_count="json_array_length(entrants)",
     has_entrant="EXISTS (SELECT 1 FROM json_each(entrants) WHERE value = {player})",
+    # Nobody to wake: SQLite serves one bot process (docs/deploy.md).
+    notify="NULL",
     ddl=list,
 )
 
@@ -75,9 +77,6 @@ class SqliteConnection(Connection):
 
     async def lock(self, key: str) -> None:
         """Nothing to do: BEGIN IMMEDIATE holds the database's one write lock already."""
-
-    async def notify(self, channel: str) -> None:
-        """Nothing to do: SQLite serves one bot process (docs/deploy.md)."""
 
     async def executemany(self, query: str, args: Iterable[Sequence[object]]) -> None:
         try:
