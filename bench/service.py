@@ -1,6 +1,8 @@
 """Benchmark: whole moves through the service, the store (real commits) and the renderer.
 
     python bench/service.py [--games 20] [--moves 600] [--stored 10000] [--endings 200]
+        [--db PATH_OR_URL]
+    python bench/service.py --processes 1,2,4 [--db PATH_OR_URL ...] [--moves 600]
 
 A move is what a chat click costs: parse, legality check, one committed transaction with the
 version check (synchronous=FULL), and the PNG of the new board. Games between two people are
@@ -9,6 +11,11 @@ move before their end, and the move that ends them (its rating change written wi
 result) is timed against an ordinary move in the same kind of game: the extra cost of a
 rated end must stay under 2 ms. Then `--stored` games are added and the memory of the
 process is measured. The LAST line printed is a JSON object.
+
+With `--processes`, several bot processes share one database (scaling.py: each its own
+players and games, all starting at one signal); moves/s of them all, p50 and p99 of a move
+(service and store, no picture), for each count and each `--db` (an SQLite file, or a
+postgresql:// URL), beside the machine's core count.
 """
 
 from __future__ import annotations
@@ -17,12 +24,14 @@ import argparse
 import asyncio
 import gc
 import json
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -56,11 +65,12 @@ def percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def start_games(service: GameService, count: int) -> list[GameState]:
+async def start_games(service: GameService, count: int, tag: str = "") -> list[GameState]:
+    """`count` games between two people; `tag` keeps the people of one process apart."""
     games = []
     for index in range(count):
-        white = Actor("bench", f"w{index}", f"White {index}")
-        black = Actor("bench", f"b{index}", f"Black {index}")
+        white = Actor("bench", f"w{tag}{index}", f"White {tag}{index}")
+        black = Actor("bench", f"b{tag}{index}", f"Black {tag}{index}")
         events = await service.new_game(
             white, CHAT, KINDS[index % len(KINDS)], opponent=black, seat=0
         )
@@ -77,15 +87,17 @@ async def play_games(
     moves: int,
     rng: random.Random,
     move_ms: list[float],
-    render_ms: list[float],
+    render_ms: list[float] | None,
 ) -> None:
-    """One chat's worth of traffic: moves on its own games until `moves` are played."""
+    """One chat's worth of traffic: moves on its own games until `moves` are played (and
+    their pictures drawn, unless `render_ms` is None)."""
     played = 0
     while played < moves:
         index = rng.randrange(len(games))
         state = games[index]
         if not state.active:
-            games[index] = (await start_games(service, 1))[0]
+            # The same people (their tag is in their names) start a new game.
+            games[index] = (await start_games(service, 1, state.seat_names[0].split()[1]))[0]
             continue
         seat = service.acting_seat(state)
         assert seat is not None
@@ -96,21 +108,21 @@ async def play_games(
         fresh = events_state(await service.move(actor, notation, state.id, state.version))
         rendered = time.perf_counter()
         assert fresh is not None
-        # Front ends draw pictures in worker processes: the event loop goes on meanwhile.
-        await painter.picture(fresh, seat)
-        finished = time.perf_counter()
-        move_ms.append((finished - started) * 1000)
-        render_ms.append((finished - rendered) * 1000)
+        if render_ms is not None:
+            # Front ends draw pictures in worker processes: the event loop goes on meanwhile.
+            await painter.picture(fresh, seat)
+            render_ms.append((time.perf_counter() - rendered) * 1000)
+        move_ms.append((time.perf_counter() - started) * 1000)
         games[index] = fresh
         played += 1
 
 
 async def play(
-    service: GameService, chats: list[list[GameState]], moves: int, seed: int
+    service: GameService, chats: list[list[GameState]], moves: int, seed: int, render: bool = True
 ) -> tuple[list[float], list[float]]:
     """Every chat plays at the same time; each chat's games are updated in place."""
     move_ms: list[float] = []
-    render_ms: list[float] = []
+    render_ms: list[float] | None = [] if render else None
     await asyncio.gather(
         *(
             play_games(
@@ -124,7 +136,7 @@ async def play(
             for index, games in enumerate(chats)
         )
     )
-    return move_ms, render_ms
+    return move_ms, render_ms or []
 
 
 async def time_last_moves(service: GameService, fen: str, count: int) -> list[float]:
@@ -165,7 +177,7 @@ async def store_many(service: GameService, count: int) -> None:
         await store.append_move(record.id, 1, "c3-d4", 0, player.id, template.position.snapshot())
 
 
-async def main(argv: list[str] | None = None) -> None:
+def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--moves", type=int, default=600)
@@ -173,9 +185,33 @@ async def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--endings", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--concurrency", type=int, default=4, help="chats playing at the same time")
-    options = parser.parse_args(argv)
+    parser.add_argument(
+        "--db",
+        action="append",
+        help="an SQLite file or a postgresql:// URL (default: a new temporary SQLite file); "
+        "with --processes it may be given once per engine",
+    )
+    parser.add_argument(
+        "--processes", help="run that many bot processes on one database, e.g. 1,2,4"
+    )
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+async def main(argv: list[str] | None = None) -> None:
+    options = arguments(argv)
+    if options.worker is not None:
+        await worker(options)
+    elif options.processes is not None:
+        await compare(options)
+    else:
+        await one_process(options)
+
+
+async def one_process(options: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = await open_store(Path(folder) / "bench.sqlite3", on_game_end=rating_writes())
+        database = (options.db or [str(Path(folder) / "bench.sqlite3")])[0]
+        store = await open_store(database, on_game_end=rating_writes())
         service = GameService(store)
         try:
             games = await start_games(service, options.games)
@@ -193,7 +229,8 @@ async def main(argv: list[str] | None = None) -> None:
             await store_many(service, options.stored)
             gc.collect()
             after = rss_mib()
-            size = (Path(folder) / "bench.sqlite3").stat().st_size / 2**20
+            sqlite_file = Path(database)
+            size = sqlite_file.stat().st_size / 2**20 if sqlite_file.exists() else float("nan")
         finally:
             painter.close()
             await service.close()
@@ -229,6 +266,94 @@ async def main(argv: list[str] | None = None) -> None:
         f"{figures['rss_mib_after_storing']} MiB with {options.stored} more stored games"
     )
     print(json.dumps(figures))
+
+
+# -- several processes on one database ---------------------------------------------------------
+
+
+async def worker(options: argparse.Namespace) -> None:
+    """One of the processes of `compare`: sets its games up, says "ready", plays its moves
+    when told "go", and prints its move times as JSON."""
+    store = await open_store(options.db[0])
+    service = GameService(store)
+    try:
+        games = await start_games(service, options.games, f"{options.worker}x")
+        chats = [games[index :: options.concurrency] for index in range(options.concurrency)]
+        await play(service, chats, 20, options.seed, render=False)  # warm the caches
+        print("ready", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        started = time.time()
+        move_ms, _ = await play(service, chats, options.moves, options.seed + 1, render=False)
+        finished = time.time()
+    finally:
+        await service.close()
+        await store.close()
+    print(json.dumps({"started": started, "finished": finished, "move_ms": move_ms}))
+
+
+async def run_processes(database: str, count: int, options: argparse.Namespace) -> dict[str, Any]:
+    """`count` workers on `database`, started together; their moves/s, p50 and p99."""
+    workers = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--worker",
+            f"r{count}p{number}t{int(time.time())}",
+            "--db",
+            database,
+            "--games",
+            str(options.games),
+            "--moves",
+            str(options.moves),
+            "--concurrency",
+            str(options.concurrency),
+            "--seed",
+            str(options.seed + number),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for number in range(count)
+    ]
+    for process in workers:
+        assert process.stdout is not None
+        line = await process.stdout.readline()
+        if line.strip() != b"ready":
+            raise SystemExit(f"a worker did not start: {line!r}")
+    for process in workers:
+        assert process.stdin is not None
+        process.stdin.write(b"go\n")
+        await process.stdin.drain()
+    reports = [json.loads((await process.communicate())[0]) for process in workers]
+    move_ms = [sample for report in reports for sample in report["move_ms"]]
+    elapsed = max(r["finished"] for r in reports) - min(r["started"] for r in reports)
+    return {
+        "engine": "postgresql" if database.startswith("postgres") else "sqlite",
+        "processes": count,
+        "moves": len(move_ms),
+        "moves_per_s": round(len(move_ms) / elapsed, 1),
+        "p50_ms": round(statistics.median(move_ms), 2),
+        "p99_ms": round(percentile(move_ms, 0.99), 2),
+    }
+
+
+async def compare(options: argparse.Namespace) -> None:
+    counts = [int(count) for count in options.processes.split(",")]
+    runs = []
+    with tempfile.TemporaryDirectory() as folder:
+        for number, database in enumerate(options.db or [str(Path(folder) / "bench.sqlite3")]):
+            for count in counts:
+                if not database.startswith("postgres"):
+                    database = str(Path(folder) / f"bench{number}-{count}.sqlite3")
+                # Migrated once here, not by the workers racing.
+                await (await open_store(database)).close()
+                run = await run_processes(database, count, options)
+                runs.append(run)
+                print(
+                    f"{run['engine']:10} {count} processes: {run['moves_per_s']} moves/s, "
+                    f"p50 {run['p50_ms']} ms, p99 {run['p99_ms']} ms",
+                    flush=True,
+                )
+    print(json.dumps({"cores": os.cpu_count(), "moves_per_process": options.moves, "runs": runs}))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,8 @@
-"""Start damas-bot: `python -m bot [--db PATH] [--player NAME]`; rebuild the ratings from the
-stored results: `python -m bot recompute-ratings [--db PATH]`.
+"""Start damas-bot: `python -m bot [--db PATH_OR_URL] [--player NAME]`; rebuild the ratings
+from the stored results: `python -m bot recompute-ratings [--db PATH_OR_URL]`.
+
+The database is `--db`, else the environment's DATABASE_URL, else a file in the per-user
+data folder: an SQLite file path, or `postgresql://...` for several processes on one database.
 
 With no chat token in the environment (or in a `.env` file of the current folder), the
 console front end starts: play in the terminal against the computer or a second person.
@@ -28,6 +31,7 @@ from bot.service.clocks import Clock, ManualClock, utc_now
 from bot.service.core import GameService
 from bot.service.rated_games import rating_writes
 from bot.terminal import Terminal
+from storage import database_label, database_tag
 
 DATABASE_NAME = "damas-bot.sqlite3"
 # The exit status of a start with a setting that cannot work (a token the platform refuses).
@@ -55,7 +59,10 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         description="damas-bot: draughts and Ludo. Without a chat token it plays in the terminal.",
     )
     parser.add_argument(
-        "--db", type=Path, default=None, help=f"the database file (default: {default_database()})"
+        "--db",
+        default=None,
+        help="the database: an SQLite file, or postgresql://user:password@host/name "
+        f"(default: $DATABASE_URL, else {default_database()})",
     )
     parser.add_argument(
         "--fake-clock",
@@ -87,9 +94,10 @@ def chat_tokens() -> dict[str, str]:
 
 
 async def serve(
-    database: Path, player: str, fake_clock: bool, terminal: Terminal | None = None
+    database: str | Path, player: str, fake_clock: bool, terminal: Terminal | None = None
 ) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
+    shown = database_label(database)
     try:
         store = await open_database(database, clock, on_game_end=rating_writes())
     except DatabaseUnusable as error:
@@ -100,11 +108,12 @@ async def serve(
     await asyncio.to_thread(warm_up)
     await service.resume()
     scheduler = asyncio.create_task(service.scheduler.run())
+    elsewhere = asyncio.create_task(service.elsewhere.run())
     try:
         tokens = chat_tokens()
         if tokens:
             print(
-                f"damas-bot: database {database}; front ends: "
+                f"damas-bot: database {shown}; front ends: "
                 f"{', '.join(FRONT_ENDS[name] for name in tokens)}",
                 file=sys.stderr,
             )
@@ -116,7 +125,7 @@ async def serve(
             return 0
 
         def announce(console: Console) -> None:
-            console.say(text("damas-bot console. Database: {path}", path=str(database)))
+            console.say(text("damas-bot console. Database: {path}", path=shown))
             console.say(
                 text(
                     "You are {name}. Type /help for the commands, or /new brazilian vs computer.",
@@ -125,11 +134,12 @@ async def serve(
             )
 
         await run_console(
-            service, player=player, announce=announce, tag=database.stem, terminal=terminal
+            service, player=player, announce=announce, tag=database_tag(database), terminal=terminal
         )
     finally:
         scheduler.cancel()
-        await asyncio.gather(scheduler, return_exceptions=True)
+        elsewhere.cancel()
+        await asyncio.gather(scheduler, elsewhere, return_exceptions=True)
         await service.close()
         await store.close()
     return 0
@@ -142,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return recompute_ratings.main(words[1:], default_database())
     options = arguments(words)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    database = options.db or default_database()
+    database = options.db or os.environ.get("DATABASE_URL") or default_database()
     try:
         if not chat_tokens() and sys.stdin.isatty() and sys.stdout.isatty():
             terminal = Terminal()

@@ -13,7 +13,15 @@ from pathlib import Path
 
 from bot.i18n import Text, text
 from bot.service.clocks import Clock
-from storage import GameEndWrite, SchemaTooNew, StorageError, Store, open_store
+from storage import (
+    GameEndWrite,
+    SchemaTooNew,
+    StorageError,
+    Store,
+    database_label,
+    is_database_url,
+    open_store,
+)
 
 # The exit status of a start that cannot use its database (as for a wrong argument).
 BAD_DATABASE_STATUS = 2
@@ -25,17 +33,25 @@ class DatabaseUnusable(Exception):
         self.reason = reason
 
 
-def _problem(path: Path, error: Exception) -> Text:
-    name = str(path)
-    if path.is_dir():
-        return text(
-            "{path} is a folder, not a database file: give a file with --db PATH.", path=name
-        )
+def _problem(database: str | Path, error: Exception) -> Text:
+    name = database_label(database)
     if isinstance(error, SchemaTooNew):
         return text(
             "{path} was written by a newer damas-bot: update the bot, or give another file "
             "with --db PATH.",
             path=name,
+        )
+    if is_database_url(database):
+        return text(
+            "Cannot use the database {url} ({reason}): check the server, the user, the "
+            "password and the database name in the URL.",
+            url=name,
+            reason=str(error),
+        )
+    path = Path(database)
+    if path.is_dir():
+        return text(
+            "{path} is a folder, not a database file: give a file with --db PATH.", path=name
         )
     message = str(error).lower()
     if "not a database" in message or "malformed" in message or "corrupt" in message:
@@ -72,11 +88,13 @@ def _probe(path: Path) -> None:
 
 
 async def open_database(
-    path: Path, clock: Clock, on_game_end: Sequence[GameEndWrite] = ()
+    database: str | Path, clock: Clock, on_game_end: Sequence[GameEndWrite] = ()
 ) -> Store:
-    """The store at `path`; DatabaseUnusable with the reason when the file cannot serve."""
+    """The store of an SQLite file or a `postgresql://` URL; DatabaseUnusable with the reason
+    when it cannot serve."""
     try:
-        await asyncio.to_thread(_probe, path)
-        return await open_store(path, clock=clock, on_game_end=on_game_end)
+        if not is_database_url(database):
+            await asyncio.to_thread(_probe, Path(database))
+        return await open_store(database, clock=clock, on_game_end=on_game_end)
     except (sqlite3.Error, StorageError, OSError) as error:
-        raise DatabaseUnusable(_problem(path, error)) from None
+        raise DatabaseUnusable(_problem(database, error)) from None

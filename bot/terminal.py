@@ -11,6 +11,7 @@ notice of the scheduler) goes above the prompt, and the prompt comes back with w
 from __future__ import annotations
 
 import asyncio
+import signal
 import sys
 import threading
 from collections.abc import Callable, Coroutine
@@ -84,6 +85,11 @@ class Terminal:
         finished = threading.Event()
 
         def serve() -> None:
+            # Ctrl-C must reach the main thread, which waits in readline: a signal that the
+            # OS handed to this thread (or to the threads it starts, which inherit the mask)
+            # would only be seen there at the next key.
+            if hasattr(signal, "pthread_sigmask"):
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             try:
                 status.append(asyncio.run(bot()))
             except BaseException as error:

@@ -1,7 +1,8 @@
-"""Storage: SQLite through aiosqlite; knows games only as text.
+"""Storage: SQLite through aiosqlite, or PostgreSQL through asyncpg for several processes on
+one database; knows games only as text. Nobody above storage/ knows which engine runs.
 
-Everything above storage/ uses only what this module exports: `open_store` gives a `Store`
-(the interface, see storage/api.py), whose records (storage/records.py) and errors
+Everything above storage/ uses only what this module exports: `open_store(path or URL)` gives
+a `Store` (the interface, see storage/api.py), whose records (storage/records.py) and errors
 (storage/errors.py) are exported here too. The SQL lives in storage/sql/ (one module per
 group of queries, the engine apart) and the schema in storage/migrations/.
 
@@ -34,6 +35,7 @@ from storage.records import (
     ChallengeStatus,
     ChatRef,
     ClockRecord,
+    GameChange,
     GameRecord,
     GameResult,
     GameStatus,
@@ -49,8 +51,9 @@ from storage.records import (
     VacationRecord,
 )
 from storage.sql.base import GameEndWrite
+from storage.sql.postgres import is_postgres_url as is_database_url
 from storage.sql.ratings import RatingLedger, RatingUpdate, ratings_at_game_end
-from storage.sql.store import open_store
+from storage.sql.store import database_label, database_tag, open_store
 
 __all__ = [
     "BoardMessage",
@@ -61,6 +64,7 @@ __all__ = [
     "ChatRef",
     "ClockRecord",
     "CorruptRecord",
+    "GameChange",
     "GameEndWrite",
     "GameRecord",
     "GameResult",
@@ -85,6 +89,9 @@ __all__ = [
     "StorageError",
     "Store",
     "VacationRecord",
+    "database_label",
+    "database_tag",
+    "is_database_url",
     "open_store",
     "ratings_at_game_end",
 ]

@@ -21,7 +21,8 @@ Conventions every implementation follows:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime, timedelta
 from types import TracebackType
 from typing import Any, Literal, Self
@@ -31,6 +32,7 @@ from storage.records import (
     Challenge,
     ChatRef,
     ClockRecord,
+    GameChange,
     GameRecord,
     GameResult,
     GameStatus,
@@ -240,8 +242,33 @@ class Store(ABC):
         """The notices not delivered yet, oldest first."""
 
     @abstractmethod
-    async def notice_sent(self, notice_id: int) -> None:
-        """Mark a notice delivered."""
+    async def claim_notice(self, notice_id: int) -> bool:
+        """Take a notice to deliver it now: it is marked sent, and True goes to the one caller
+        (of any process) that marked it; False if it was taken already. Claimed before it is
+        sent, so that no notice goes out twice; one whose sender dies in between is lost."""
+
+    @property
+    @abstractmethod
+    def shared(self) -> bool:
+        """Whether other bot processes may use this database too (PostgreSQL), so that their
+        changes are worth following; SQLite serves one process."""
+
+    @abstractmethod
+    async def last_change(self) -> int:
+        """The id of the newest game change (0 if none): where to start following."""
+
+    @abstractmethod
+    async def changes_elsewhere(self, after: int) -> list[GameChange]:
+        """The game changes after id `after` that other stores (other processes) wrote,
+        oldest first (the last 10,000 changes are kept). A change committed late may carry a
+        smaller id than one already read: callers read again from a little before their last
+        id and skip versions they showed (bot/service/elsewhere.py)."""
+
+    @abstractmethod
+    def follow_changes(self, wake: Callable[[], None]) -> AbstractAsyncContextManager[None]:
+        """While the block runs, call `wake` when another process may have changed a game,
+        and after a lost connection to the database came back (read the changes then).
+        Nothing where one process has the database (SQLite)."""
 
     @abstractmethod
     async def start_vacation(self, player_id: int, ends_at: datetime) -> VacationRecord:

@@ -219,3 +219,12 @@ class RatedGameRecord:
 
     game: GameRecord
     seat_moves: dict[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class GameChange:
+    """A new version of a game, written by another process (see `Store.changes_elsewhere`)."""
+
+    id: int
+    game_id: int
+    version: int

@@ -1,7 +1,10 @@
 """The Discord client of damas-bot and `serve(service, token)`, which runs it until cancelled.
 
 `DISCORD_API_URL` and `DISCORD_GATEWAY_URL` point discord.py at another REST API and gateway
-(the tests' fake Discord); without them it talks to Discord itself.
+(the tests' fake Discord); without them it talks to Discord itself. `DISCORD_SHARD_COUNT`
+(and `DISCORD_SHARD_IDS`, e.g. "0,1": this process's share; default all) run the gateway
+connection in shards, so that several processes on one PostgreSQL database share a bot in
+many servers (docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -27,6 +31,8 @@ logger = logging.getLogger(__name__)
 
 API_URL_VARIABLE = "DISCORD_API_URL"
 GATEWAY_URL_VARIABLE = "DISCORD_GATEWAY_URL"
+SHARD_COUNT_VARIABLE = "DISCORD_SHARD_COUNT"
+SHARD_IDS_VARIABLE = "DISCORD_SHARD_IDS"
 DISCORD_API_URL = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
 
@@ -40,6 +46,30 @@ def point_at(api_url: str | None, gateway_url: str | None) -> None:
     process: one Discord account per process, as `bot.__main__` runs it."""
     discord.http.Route.BASE = (api_url or DISCORD_API_URL).rstrip("/")
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url or DISCORD_GATEWAY_URL)
+
+
+def shard_options(environment: Mapping[str, str]) -> dict[str, Any]:
+    """The shard options of the client from the environment: none without a shard count.
+    Raises ValueError, saying what is wrong, for counts or ids that are not shards."""
+    count_text = environment.get(SHARD_COUNT_VARIABLE, "").strip()
+    ids_text = environment.get(SHARD_IDS_VARIABLE, "").strip()
+    if not count_text:
+        if ids_text:
+            raise ValueError(f"{SHARD_IDS_VARIABLE} needs {SHARD_COUNT_VARIABLE} beside it")
+        return {}
+    try:
+        count = int(count_text)
+        ids = [int(item) for item in ids_text.split(",")] if ids_text else list(range(count))
+    except ValueError:
+        raise ValueError(
+            f"{SHARD_COUNT_VARIABLE} is a number and {SHARD_IDS_VARIABLE} numbers with commas "
+            f"(e.g. 4 and 0,1), not {count_text!r} and {ids_text!r}"
+        ) from None
+    if count < 1 or not ids or any(not 0 <= shard < count for shard in ids):
+        raise ValueError(
+            f"the shards {ids} are not shards 0 to {count - 1} of {SHARD_COUNT_VARIABLE}={count}"
+        )
+    return {"shard_count": count, "shard_ids": sorted(set(ids))}
 
 
 class DamasClient(discord.Client):
@@ -94,10 +124,19 @@ def _shown_ids(message: discord.Message | None) -> set[str]:
     }
 
 
+class ShardedDamasClient(DamasClient, discord.AutoShardedClient):
+    """The same client, connected as the shards it is given."""
+
+
 async def serve(service: GameService, token: str) -> None:
     """Run the Discord front end until cancelled; the connection is closed on the way out."""
     point_at(os.environ.get(API_URL_VARIABLE), os.environ.get(GATEWAY_URL_VARIABLE))
-    async with DamasClient(service) as client:
+    try:
+        shards = shard_options(os.environ)
+    except ValueError as error:
+        raise SystemExit(f"damas-bot: {error}") from None
+    client_class = ShardedDamasClient if shards else DamasClient
+    async with client_class(service, **shards) as client:
         try:
             await client.start(token)
         except discord.LoginFailure:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.service.challenges import Challenges
 from bot.service.clocks import Clock, utc_now
 from bot.service.correspondence import Correspondence, Scheduler
+from bot.service.elsewhere import ChangesElsewhere
 from bot.service.history import GameRecords
 from bot.service.identity import Identities
 from bot.service.kernel import Kernel
@@ -60,6 +61,8 @@ class GameService:
 
         self.correspondence = Correspondence(core)
         self.scheduler = Scheduler(self.correspondence)
+        # The boards of other processes' moves (several processes on PostgreSQL).
+        self.elsewhere = ChangesElsewhere(core)
         self.vacation = self.correspondence.vacation
         self.set_reminders = self.correspondence.set_reminders
         self.remind = self.correspondence.remind

@@ -20,6 +20,7 @@ from bot.service.capability import Capability
 from bot.service.clocks import VACATION_DAYS_PER_YEAR, describe_time, vacation_days_used
 from bot.service.events import (
     Actor,
+    BoardChanged,
     BoardUpdate,
     Event,
     GameState,
@@ -30,7 +31,7 @@ from bot.service.events import (
 from bot.service.families import family_of
 from bot.service.turns import events_state
 from games.base import find_game
-from storage import ClockRecord, OnVacation
+from storage import ClockRecord, GameResult, OnVacation
 
 logger = logging.getLogger(__name__)
 
@@ -71,13 +72,18 @@ class Correspondence(Capability):
                 return
             family = family_of(find_game(state.record.kind))
             loser = state.seat_names[clock.seat]
-            if family.multi_seat(state):
-                events = await self.core.commit(
-                    state, family.leave(state, clock.seat), clock.seat, None
-                )
-            else:
-                winners = [seat.seat for seat in state.record.seats if seat.seat != clock.seat]
-                events = await self.core.finish(state, {"winners": winners, "reason": "timeout"})
+            try:
+                if family.multi_seat(state):
+                    events = await self.core.commit(
+                        state, family.leave(state, clock.seat), clock.seat, None
+                    )
+                else:
+                    winners = [seat.seat for seat in state.record.seats if seat.seat != clock.seat]
+                    result: GameResult = {"winners": winners, "reason": "timeout"}
+                    events = await self.core.finish(state, result)
+            except BoardChanged:
+                # Another process moved or ended the game first (the version check decided).
+                return
             for seat in state.record.seats:
                 if seat.player_id is not None:
                     await self.core.store.add_notice(
@@ -90,8 +96,11 @@ class Correspondence(Capability):
         self.core.wake_computers(fresh)
 
     async def deliver_notices(self) -> None:
-        """Deliver the queued notices (reminders, losses on time), each marked once sent."""
+        """Deliver the queued notices (reminders, losses on time), each claimed first, so that
+        of several processes one sends it."""
         for notice in await self.core.store.unsent_notices():
+            if not await self.core.store.claim_notice(notice.id):
+                continue
             state = None
             if notice.game_id is not None:
                 try:
@@ -101,7 +110,6 @@ class Correspondence(Capability):
             message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
             platform = await self.core.roster.where_seen(notice.player_id)
             await self.core.publish([PlayerNotice(notice.player_id, message, state, platform)])
-            await self.core.store.notice_sent(notice.id)
 
     async def vacation(self, actor: Actor, days: int | None) -> list[Event]:
         """Start a vacation of `days` (None: every day left this year), or with 0 end it."""
@@ -183,8 +191,9 @@ class Scheduler:
         store = self.core.store
         now = self.core.clock()
         for vacation in await store.vacations_due(now):
-            await store.end_vacation(vacation.player_id)
-            await store.add_notice(vacation.player_id, None, "vacation_over")
+            # Of several processes, the one whose call ended it tells the player.
+            if await store.end_vacation(vacation.player_id) is not None:
+                await store.add_notice(vacation.player_id, None, "vacation_over")
         for name, before in REMINDERS.items():
             for clock in await store.clocks_to_remind(now, name, before):
                 await self.correspondence.remind(clock, name)

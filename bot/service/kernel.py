@@ -277,24 +277,35 @@ class Kernel:
             self._in_background(self._computer_turns(state.id))
 
     async def _computer_turns(self, game_id: int) -> None:
+        """Play the computer's turns of a game. The in-process lock spares this process a
+        second search; between processes the version check of the move decides: of two that
+        play the same turn one lands, the other stops here."""
         while True:
-            async with self.lock(game_id):
-                state = await self.current(game_id)
-                seat = self.acting_seat(state)
-                if seat is None or state.record.seats[seat].computer is None:
-                    return
-                family = family_of(find_game(state.record.kind))
-                if state.position.to_move() == CHANCE:
-                    move = state.position.parse(family.draw_roll(state))
-                    events = await self.commit(state, move, CHANCE, None)
-                else:
-                    move = await self.computers.choose(
-                        state.record.kind,
-                        family.rules_options(state.record.options),
-                        state.position,
-                    )
-                    events = await self.commit(state, move, seat, None)
+            try:
+                events = await self._computer_turn(game_id)
+            except BoardChanged:
+                return
+            if events is None:
+                return
             await self.publish(events)
+
+    async def _computer_turn(self, game_id: int) -> list[Event] | None:
+        """One computer turn, or None if none is due."""
+        async with self.lock(game_id):
+            state = await self.current(game_id)
+            seat = self.acting_seat(state)
+            if seat is None or state.record.seats[seat].computer is None:
+                return None
+            family = family_of(find_game(state.record.kind))
+            if state.position.to_move() == CHANCE:
+                move = state.position.parse(family.draw_roll(state))
+                return await self.commit(state, move, CHANCE, None)
+            move = await self.computers.choose(
+                state.record.kind,
+                family.rules_options(state.record.options),
+                state.position,
+            )
+            return await self.commit(state, move, seat, None)
 
 
 def _board_changed(fresh: GameState) -> BoardChanged:

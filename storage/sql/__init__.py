@@ -7,18 +7,17 @@
 - players.py, challenges.py, games.py, clocks.py: the queries, one group each;
 - base.py: what the groups share; store.py: the store they make, and `open_store`.
 
-Another engine (PostgreSQL) is an `Engine` subclass with its `Dialect`, given to
-`open_engine_store`. What it must take care of, because SQLite gives it for free:
-- every write transaction here is serialisable: SQLite has one writer at a time (BEGIN
-  IMMEDIATE). Most decisions are single conditional statements (the version check, closing
-  a challenge, joining one, marking a reminder, spending a link code) and hold on any engine,
-  but a few read before they write (a first sight of an account, the vacation check of a new
-  clock against a vacation starting, the shared-game check of a link), so the engine's
-  `begin_write` must be serialisable too (and retry on a serialisation failure) or those
-  queries must lock the rows they read;
-- the migrations are written in SQLite's DDL: `INTEGER PRIMARY KEY` (an identity column),
-  `WITHOUT ROWID` (nothing elsewhere), `REAL` (clock times in Unix seconds: double precision
-  elsewhere, never a 4-byte real);
-- the schema version lives in `PRAGMA user_version`; elsewhere in a one-row table written in
-  the migration's own transaction (`Engine.set_schema_version`).
+The second engine is PostgreSQL (postgres.py, the only user of asyncpg). SQLite gives for
+free what PostgreSQL needs said:
+- every SQLite write transaction is serialisable (one writer at a time, BEGIN IMMEDIATE);
+  PostgreSQL's run at READ COMMITTED. Most decisions are single conditional statements (the
+  version check of a move, closing or joining a challenge, marking a reminder, ending a
+  vacation, spending a link code) and hold on both. The reads that decide a later write take
+  a named lock first (`Connection.lock`, a no-op on SQLite): the first sight of an account
+  (players.py), a player's vacation against the clock of their new turn (clocks.py:
+  `player_lock`), the shared-game check of a link;
+- the migrations are written once, in SQLite's DDL, and translated (`postgres_ddl`;
+  storage/migrations/README.md lists what a migration may use);
+- the schema version is `PRAGMA user_version` on SQLite, a one-row table on PostgreSQL,
+  written in the migration's own transaction (`Engine.set_schema_version`).
 """

@@ -5,6 +5,7 @@ games.py, clocks.py), each implementing its part of `Store` on this base."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Literal
@@ -35,6 +36,8 @@ class SqlStoreBase(Store):
     ) -> None:
         self._engine = engine
         self._clock = clock
+        # Marks the game changes this store writes (storage/sql/changes.py).
+        self._origin = uuid.uuid4().hex
         self._on_game_end = tuple(on_game_end)
 
     def _now(self) -> str:
@@ -48,6 +51,12 @@ class SqlStoreBase(Store):
 
 
 Table = Literal["players", "games", "challenges"]
+
+
+def player_lock(player_id: int) -> str:
+    """The name of the lock (`Connection.lock`) of a player's vacations and the running of
+    their clocks, which are read before they are written."""
+    return f"player {player_id}"
 
 
 async def require(connection: Connection, table: Table, row_id: int) -> None:

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 from storage.errors import OnVacation
 from storage.records import ClockRecord, NextClock, NoticeRecord, VacationRecord
-from storage.sql.base import SqlStoreBase, require
+from storage.sql.base import SqlStoreBase, player_lock, require
 from storage.sql.codec import Decoder, encode_time, epoch, moment
 from storage.sql.engine import Connection, ConstraintViolated, Dialect, Row
 
@@ -63,12 +63,16 @@ def notice_from(row: Row) -> NoticeRecord:
 
 async def start_clock(connection: Connection, game_id: int, clock: NextClock, now: float) -> None:
     """The clock of a new turn: running, or stopped if the seat's player is on vacation."""
-    away = await connection.fetchrow(
-        "SELECT 1 FROM game_seats JOIN vacations ON vacations.player_id = game_seats.player_id "
-        "AND vacations.ended_at IS NULL WHERE game_seats.game_id = $1 AND game_seats.seat = $2",
-        game_id,
-        clock.seat,
+    player_id = await connection.fetchval(
+        "SELECT player_id FROM game_seats WHERE game_id = $1 AND seat = $2", game_id, clock.seat
     )
+    away = None
+    if player_id is not None:
+        # A vacation starting or ending meanwhile waits, and then sees this clock.
+        await connection.lock(player_lock(player_id))
+        away = await connection.fetchrow(
+            "SELECT 1 FROM vacations WHERE player_id = $1 AND ended_at IS NULL", player_id
+        )
     per_move = clock.per_move.total_seconds()
     due_at, remaining = (None, per_move) if away else (now + per_move, None)
     await connection.execute(
@@ -93,6 +97,9 @@ async def end_vacation(connection: Connection, player_id: int, now: float) -> Va
     )
     if ended is None:
         return None
+    # A clock starting meanwhile (stopped: it saw the vacation) is committed before this
+    # update reads the clocks, and is restarted with the others.
+    await connection.lock(player_lock(player_id))
     await connection.execute(
         "UPDATE clocks SET due_at = $1 + remaining, remaining = NULL "
         f"WHERE due_at IS NULL AND (game_id, seat) IN ({SEATS_OF_PLAYER})",
@@ -192,16 +199,20 @@ class ClockQueries(SqlStoreBase):
             rows = await connection.fetch("SELECT * FROM notices WHERE sent_at IS NULL ORDER BY id")
         return [notice_from(row) for row in rows]
 
-    async def notice_sent(self, notice_id: int) -> None:
+    async def claim_notice(self, notice_id: int) -> bool:
         async with self._engine.writing() as connection:
-            await connection.execute(
-                "UPDATE notices SET sent_at = $1 WHERE id = $2", self._now(), notice_id
+            claimed = await connection.fetchrow(
+                "UPDATE notices SET sent_at = $1 WHERE id = $2 AND sent_at IS NULL RETURNING id",
+                self._now(),
+                notice_id,
             )
+            return claimed is not None
 
     async def start_vacation(self, player_id: int, ends_at: datetime) -> VacationRecord:
         now = self._now_epoch()
         async with self._engine.writing() as connection:
             await require(connection, "players", player_id)
+            await connection.lock(player_lock(player_id))
             try:
                 started = await connection.fetchrow(
                     "INSERT INTO vacations (player_id, started_at, ends_at) "

@@ -9,7 +9,7 @@ database is one `Engine` subclass plus its `Dialect`; nothing else in storage/sq
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -20,6 +20,10 @@ class Row(Protocol):
 
     def __getitem__(self, key: str | int, /) -> Any: ...
 
+    def __iter__(self) -> Iterator[Any]:
+        """The values, in column order."""
+        ...
+
 
 class ConstraintViolated(Exception):
     """A statement broke a constraint of the schema (unique, primary or foreign key, check)."""
@@ -28,13 +32,9 @@ class ConstraintViolated(Exception):
 @dataclass(frozen=True, slots=True)
 class Dialect:
     """The few spellings that differ between engines, in one place. Each entry is a piece of
-    SQL that the query modules put into their statements as is."""
+    SQL that the query modules put into their statements as is (how a transaction begins is
+    each engine's own business: `Engine.writing`, `Engine.reading`)."""
 
-    # Starts a write transaction that holds the write lock from its first statement on, so
-    # that it never fails halfway for want of it.
-    begin_write: str
-    # Starts a read transaction in which several statements see one state.
-    begin_read: str
     # The larger of two numbers: SQLite's scalar max(), PostgreSQL's greatest().
     greatest: str
     # Where a text occurs in another, 0 if nowhere: instr(haystack, needle) / strpos(...).
@@ -44,6 +44,12 @@ class Dialect:
     entrants_after_join: str
     entrant_count: str
     has_entrant: str
+    # An expression that wakes the processes following channel `{channel}` (`Engine.follow`)
+    # once the transaction commits; its value means nothing.
+    notify: str
+    # The statements of one migration, written in SQLite's DDL (storage/migrations/README.md),
+    # as this engine's own.
+    ddl: Callable[[Sequence[str]], list[str]]
 
 
 class Connection(ABC):
@@ -64,10 +70,19 @@ class Connection(ABC):
     async def fetch(self, query: str, *args: object) -> list[Row]:
         """Every row the statement gives."""
 
+    @abstractmethod
+    async def lock(self, key: str) -> None:
+        """Hold the lock named `key` until the transaction ends: for a write that depends on
+        what the transaction read before (no row to lock yet, or rows of another table)."""
+
     async def fetchrow(self, query: str, *args: object) -> Row | None:
         """The first row the statement gives, or None."""
         rows = await self.fetch(query, *args)
         return rows[0] if rows else None
+
+    async def fetchcolumn(self, query: str, *args: object) -> list[Any]:
+        """The first column of every row."""
+        return [row[0] for row in await self.fetch(query, *args)]
 
     async def fetchval(self, query: str, *args: object) -> Any:
         """The first column of the first row, or None when there is no row."""
@@ -78,14 +93,17 @@ class Connection(ABC):
 class Engine(ABC):
     """One database: hands out transactions, and keeps the schema version for migrations."""
 
+    # Whether several processes may use the database at once (see `Store.shared`).
+    shared: bool = False
+
     dialect: Dialect
     # The base class of the driver's errors, which a failed migration is reported as.
     database_error: type[Exception]
 
     @abstractmethod
     def writing(self) -> AbstractAsyncContextManager[Connection]:
-        """One write transaction (`dialect.begin_write`): committed if the block ends
-        normally, rolled back if it raises or is cancelled."""
+        """One write transaction: committed if the block ends normally, rolled back if it
+        raises or is cancelled."""
 
     @abstractmethod
     def reading(self) -> AbstractAsyncContextManager[Connection]:
@@ -103,6 +121,27 @@ class Engine(ABC):
     @abstractmethod
     async def set_schema_version(self, connection: Connection, number: int) -> None:
         """Record, in the migration's own transaction, that migration `number` is applied."""
+
+    @abstractmethod
+    async def tables(self, connection: Connection) -> list[str]:
+        """The names of the tables the migrations made, in no particular order."""
+
+    @abstractmethod
+    async def columns(self, connection: Connection, table: str) -> list[str]:
+        """The column names of `table`, in their order."""
+
+    @abstractmethod
+    async def referenced_tables(self, connection: Connection, table: str) -> set[str]:
+        """The tables that the foreign keys of `table` point to."""
+
+    @abstractmethod
+    async def reset_row_ids(self, connection: Connection, table: str) -> None:
+        """After rows were inserted with their ids given, make new ids follow the largest."""
+
+    @abstractmethod
+    def follow(self, channel: str, wake: Callable[[], None]) -> AbstractAsyncContextManager[None]:
+        """While the block runs, call `wake` after each commit that notified `channel` in
+        another process, and after a lost connection came back."""
 
     @abstractmethod
     async def close(self) -> None:

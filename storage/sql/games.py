@@ -21,6 +21,7 @@ from storage.records import (
 )
 from storage.sql.base import SqlStoreBase, require, require_players
 from storage.sql.challenges import close_challenge
+from storage.sql.changes import record_change
 from storage.sql.clocks import end_vacation, start_clock
 from storage.sql.codec import Decoder, encode_options, encode_result
 from storage.sql.engine import Connection, ConstraintViolated, Row
@@ -69,8 +70,13 @@ async def load_game(connection: Connection, game_id: int) -> GameRecord:
     row = await connection.fetchrow("SELECT * FROM games WHERE id = $1", game_id)
     if row is None:
         raise NotFound(f"there is no game with id {game_id}")
+    return await with_seats(connection, row)
+
+
+async def with_seats(connection: Connection, row: Row) -> GameRecord:
+    """The game of a `games` row, with its seats read."""
     seats = await connection.fetch(
-        "SELECT * FROM game_seats WHERE game_id = $1 ORDER BY seat", game_id
+        "SELECT * FROM game_seats WHERE game_id = $1 ORDER BY seat", row["id"]
     )
     return game_from(row, map(seat_from, seats))
 
@@ -170,13 +176,13 @@ class GameQueries(SqlStoreBase):
         expected_version: int,
         assignments: str,
         *values: object,
-    ) -> None:
+    ) -> Row:
         """The optimistic version check, decided by the database: bump the version of a game
         that is active at `expected_version` and apply `assignments` (fixed SQL of this module,
-        whose placeholders start at $4), or raise."""
+        whose placeholders start at $4), or raise; the game's row as it is now."""
         bumped = await connection.fetchrow(
             f"UPDATE games SET version = version + 1, updated_at = $3, {assignments} "
-            "WHERE id = $1 AND version = $2 AND status = 'active' RETURNING version",
+            "WHERE id = $1 AND version = $2 AND status = 'active' RETURNING *",
             game_id,
             expected_version,
             self._now(),
@@ -184,12 +190,15 @@ class GameQueries(SqlStoreBase):
         )
         if bumped is None:
             raise await stale(connection, game_id, expected_version)
+        await record_change(connection, game_id, bumped["version"], self._origin)
+        return bumped
 
-    async def _ended(self, connection: Connection, game_id: int) -> GameRecord:
-        """A game that just ended in this transaction: its clock goes, and the writes that
-        belong to the end of a game run here, once, or the whole end is rolled back."""
-        await connection.execute("DELETE FROM clocks WHERE game_id = $1", game_id)
-        game = await load_game(connection, game_id)
+    async def _ended(self, connection: Connection, row: Row) -> GameRecord:
+        """A game (its row) that just ended in this transaction: its clock goes, and the
+        writes that belong to the end of a game run here, once, or the whole end is rolled
+        back."""
+        await connection.execute("DELETE FROM clocks WHERE game_id = $1", row["id"])
+        game = await with_seats(connection, row)
         for write in self._on_game_end:
             await write(connection, game)
         return game
@@ -209,7 +218,7 @@ class GameQueries(SqlStoreBase):
             raise ValueError("a move needs its notation, not empty text")
         encoded_result = None if result is None else encode_result(result)
         async with self._engine.writing() as connection:
-            await self._advance(
+            advanced = await self._advance(
                 connection,
                 game_id,
                 expected_version,
@@ -238,10 +247,10 @@ class GameQueries(SqlStoreBase):
             if player_id is not None:
                 await end_vacation(connection, player_id, now)
             if result is not None:
-                return await self._ended(connection, game_id)
+                return await self._ended(connection, advanced)
             if clock is not None:
                 await start_clock(connection, game_id, clock, now)
-            return await load_game(connection, game_id)
+            return await with_seats(connection, advanced)
 
     async def finish_game(
         self,
@@ -256,7 +265,7 @@ class GameQueries(SqlStoreBase):
             raise ValueError('a finished game needs a result such as {"winners": [1], ...}')
         encoded_result = None if result is None else encode_result(result)
         async with self._engine.writing() as connection:
-            await self._advance(
+            advanced = await self._advance(
                 connection,
                 game_id,
                 expected_version,
@@ -264,14 +273,16 @@ class GameQueries(SqlStoreBase):
                 status,
                 encoded_result,
             )
-            return await self._ended(connection, game_id)
+            return await self._ended(connection, advanced)
 
     async def set_draw_offer(
         self, game_id: int, expected_version: int, seat: int | None
     ) -> GameRecord:
         async with self._engine.writing() as connection:
-            await self._advance(connection, game_id, expected_version, "draw_offer = $4", seat)
-            game = await load_game(connection, game_id)
+            advanced = await self._advance(
+                connection, game_id, expected_version, "draw_offer = $4", seat
+            )
+            game = await with_seats(connection, advanced)
             if seat is not None and seat not in {s.seat for s in game.seats}:
                 raise ValueError(f"seat {seat} is not a seat of game {game_id}")
             return game

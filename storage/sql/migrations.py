@@ -79,7 +79,7 @@ async def migrate(engine: Engine, migrations: Sequence[Migration]) -> None:
                 # at the same moment may have applied this step already.
                 current = await engine.schema_version(connection)
                 if current < migration.number:
-                    for statement in migration.statements():
+                    for statement in engine.dialect.ddl(migration.statements()):
                         await connection.execute(statement)
                     await engine.set_schema_version(connection, migration.number)
         except (engine.database_error, ConstraintViolated) as error:

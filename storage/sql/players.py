@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from storage.errors import LinkRefused, NotFound
 from storage.records import Identity, Player
-from storage.sql.base import SqlStoreBase, require
+from storage.sql.base import SqlStoreBase, player_lock, require
 from storage.sql.codec import Decoder
 from storage.sql.engine import Connection, Row
 
@@ -50,6 +50,8 @@ class PlayerQueries(SqlStoreBase):
                 f"an identity needs a platform and a user id, not {platform!r}/{user_id!r}"
             )
         async with self._engine.writing() as connection:
+            # Two first sights of one account at once must make one player, not two.
+            await connection.lock(f"identity {platform} {user_id}")
             player_id = await connection.fetchval(FIND_IDENTITY, platform, user_id)
             if player_id is None:
                 created = await connection.fetchrow(
@@ -171,6 +173,8 @@ class PlayerQueries(SqlStoreBase):
                 raise NotFound(f"there is no {platform} account {user_id}")
             if source == target:
                 return await load_player(connection, target)
+            for player_id in sorted((source, target)):
+                await connection.lock(player_lock(player_id))
             shared = await connection.fetchval(
                 "SELECT mine.game_id FROM game_seats AS mine JOIN game_seats AS theirs "
                 "ON mine.game_id = theirs.game_id JOIN games ON games.id = mine.game_id "

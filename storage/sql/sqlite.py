@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -33,14 +33,20 @@ from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, 
 # over; short enough that a stuck process shows up as an error instead of a silent hang.
 BUSY_TIMEOUT_MS = 10_000
 
+# A write transaction holds the write lock from its first statement on, so that it never
+# fails halfway for want of it; a read transaction sees one state in all its statements.
+BEGIN_WRITE = "BEGIN IMMEDIATE"
+BEGIN_READ = "BEGIN"
+
 SQLITE = Dialect(
-    begin_write="BEGIN IMMEDIATE",
-    begin_read="BEGIN",
     greatest="max",
     find_text="instr",
     entrants_after_join="json_insert(entrants, '$[#]', {player})",
     entrant_count="json_array_length(entrants)",
     has_entrant="EXISTS (SELECT 1 FROM json_each(entrants) WHERE value = {player})",
+    # Nobody to wake: SQLite serves one bot process (docs/deploy.md).
+    notify="NULL",
+    ddl=list,
 )
 
 PLACEHOLDER = re.compile(r"\$(\d+)")
@@ -68,6 +74,9 @@ class SqliteConnection(Connection):
 
     async def execute(self, query: str, *args: object) -> None:
         await self.fetch(query, *args)
+
+    async def lock(self, key: str) -> None:
+        """Nothing to do: BEGIN IMMEDIATE holds the database's one write lock already."""
 
     async def executemany(self, query: str, args: Iterable[Sequence[object]]) -> None:
         try:
@@ -147,7 +156,7 @@ class SqliteEngine(Engine):
                 # Inside the try: if the task is cancelled while BEGIN waits for another
                 # process, the BEGIN still runs in aiosqlite's thread, and the rollback queued
                 # after it must undo it.
-                await self._writer.execute_fetchall(SQLITE.begin_write)
+                await self._writer.execute_fetchall(BEGIN_WRITE)
                 yield SqliteConnection(self._writer)
                 await self._writer.commit()
             except BaseException:
@@ -158,7 +167,7 @@ class SqliteEngine(Engine):
     async def reading(self) -> AsyncIterator[Connection]:
         async with self._read_lock:
             try:
-                await self._reader.execute_fetchall(SQLITE.begin_read)
+                await self._reader.execute_fetchall(BEGIN_READ)
                 yield SqliteConnection(self._reader)
             finally:
                 await self._reader.rollback()
@@ -173,6 +182,29 @@ class SqliteEngine(Engine):
     async def set_schema_version(self, connection: Connection, number: int) -> None:
         # A pragma takes no parameters; `number` is an int, so the text is safe.
         await connection.execute(f"PRAGMA user_version = {int(number)}")
+
+    async def tables(self, connection: Connection) -> list[str]:
+        return await connection.fetchcolumn(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+
+    async def columns(self, connection: Connection, table: str) -> list[str]:
+        return await connection.fetchcolumn(
+            "SELECT name FROM pragma_table_info($1) ORDER BY cid", table
+        )
+
+    async def referenced_tables(self, connection: Connection, table: str) -> set[str]:
+        return set(
+            await connection.fetchcolumn('SELECT "table" FROM pragma_foreign_key_list($1)', table)
+        )
+
+    @asynccontextmanager
+    async def follow(self, channel: str, wake: Callable[[], None]) -> AsyncIterator[None]:
+        """Nothing to follow: SQLite serves one bot process (docs/deploy.md)."""
+        yield
+
+    async def reset_row_ids(self, connection: Connection, table: str) -> None:
+        """Nothing to do: SQLite's next row id is always the largest plus one."""
 
     async def close(self) -> None:
         async with self._write_lock, self._read_lock:

@@ -4,19 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from storage.sql.base import Clock, GameEndWrite, utc_now
 from storage.sql.challenges import ChallengeQueries
+from storage.sql.changes import ChangeQueries
 from storage.sql.clocks import ClockQueries
 from storage.sql.engine import Engine
 from storage.sql.games import GameQueries
 from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
+from storage.sql.postgres import PostgresEngine, is_postgres_url
 from storage.sql.ratings import RatingQueries
 from storage.sql.sqlite import SqliteEngine
 
 
-class SqlStore(PlayerQueries, ChallengeQueries, GameQueries, ClockQueries, RatingQueries):
+class SqlStore(
+    PlayerQueries, ChallengeQueries, GameQueries, ClockQueries, ChangeQueries, RatingQueries
+):
     """`Store` on an SQL engine. Make it with `open_store`."""
 
 
@@ -37,21 +42,48 @@ async def open_engine_store(
     return SqlStore(engine, clock, on_game_end)
 
 
+def database_label(database: str | Path) -> str:
+    """The database as it may be shown or logged: a URL without its password."""
+    if not is_postgres_url(database):
+        return str(database)
+    url = urlsplit(str(database))
+    if url.password is None:
+        return str(database)
+    host = url.netloc.rpartition("@")[2]
+    return urlunsplit(url._replace(netloc=f"{url.username}:***@{host}"))
+
+
+def database_tag(database: str | Path) -> str:
+    """A short name of the database for the files saved beside it: the SQLite file's stem, or
+    the PostgreSQL database's name."""
+    if is_postgres_url(database):
+        return urlsplit(str(database)).path.strip("/") or "postgresql"
+    return Path(database).stem
+
+
+async def open_engine(database: str | Path) -> Engine:
+    """The engine of `database`: a `postgresql://` URL, or else the path of an SQLite file."""
+    if is_postgres_url(database):
+        return await PostgresEngine.open(str(database))
+    return await SqliteEngine.open(database)
+
+
 async def open_store(
-    path: str | Path,
+    database: str | Path,
     *,
     migrations: Sequence[Migration] | None = None,
     clock: Clock = utc_now,
     on_game_end: Sequence[GameEndWrite] = (),
 ) -> SqlStore:
-    """Open (creating the file and its folders if needed) the SQLite database at `path` and
-    bring its schema up to date. Raises SchemaTooNew for a database of a newer damas-bot, and
-    MigrationFailed if a migration fails (that migration is rolled back).
+    """Open the database and bring its schema up to date: a `postgresql://user@host/name` URL
+    (PostgreSQL), or the path of an SQLite file (created with its folders if needed). Raises
+    SchemaTooNew for a database of a newer damas-bot, and MigrationFailed if a migration
+    fails (that migration is rolled back).
 
     `migrations` and `clock` are for tests: other migrations than the bundled ones, and the
     source of the times stored (it must give aware UTC datetimes). `on_game_end` are writes
     run in the transaction that ends a game (see `GameEndWrite`)."""
-    engine = await SqliteEngine.open(path)
+    engine = await open_engine(database)
     return await open_engine_store(
         engine, migrations=migrations, clock=clock, on_game_end=on_game_end
     )

@@ -221,6 +221,10 @@ class FakeDiscord:
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self._sequence = itertools.count(1)
         self._sockets: list[web.WebSocketResponse] = []
+        # Sharded clients: each socket's [shard id, shard count], as its IDENTIFY gave them.
+        self._shards: dict[web.WebSocketResponse, list[int]] = {}
+        # Channels of other guilds than GUILD_ID (channel id -> guild id).
+        self.channel_guilds: dict[str, str] = {}
         self.identified = asyncio.Event()
         self.identifications = 0
         self.resumed = asyncio.Event()
@@ -274,6 +278,9 @@ class FakeDiscord:
                 await socket.send_json({"op": 11, "d": None, "s": None, "t": None})
             elif frame["op"] == 2:
                 self.identifications += 1
+                shard = frame["d"].get("shard") or [0, 1]
+                if frame["d"].get("shard"):
+                    self._shards[socket] = shard
                 await socket.send_json(
                     {
                         "op": 0,
@@ -286,7 +293,7 @@ class FakeDiscord:
                             "session_id": f"session-{self.identifications}",
                             "resume_gateway_url": self.gateway_url,
                             "application": {"id": str(APPLICATION_ID), "flags": 0},
-                            "shard": [0, 1],
+                            "shard": shard,
                         },
                     }
                 )
@@ -297,6 +304,7 @@ class FakeDiscord:
                 await socket.send_json(resumed)
                 self.resumed.set()
         self._sockets.remove(socket)
+        self._shards.pop(socket, None)
         return socket
 
     async def drop_connection(self) -> None:
@@ -308,9 +316,21 @@ class FakeDiscord:
     async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
         if not self._sockets:
             raise AssertionError("no client is connected to the fake gateway")
-        await self._sockets[-1].send_json(
+        await self._socket_for(data).send_json(
             {"op": 0, "t": event, "s": next(self._sequence), "d": data}
         )
+
+    def _socket_for(self, data: dict[str, Any]) -> web.WebSocketResponse:
+        """Discord's rule: a guild's events go to shard (guild id >> 22) % shard count."""
+        if not self._shards:
+            return self._sockets[-1]
+        for socket, (shard, count) in self._shards.items():
+            if (int(data.get("guild_id") or 0) >> 22) % count == shard:
+                return socket
+        raise AssertionError(f"no client runs the shard of guild {data.get('guild_id')}")
+
+    def guild_of(self, channel_id: str) -> str:
+        return self.channel_guilds.get(channel_id, GUILD_ID)
 
     # -- injecting interactions ------------------------------------------------------------------
 
@@ -318,7 +338,7 @@ class FakeDiscord:
         return {
             "id": channel_id,
             "type": 0,
-            "guild_id": GUILD_ID,
+            "guild_id": self.guild_of(channel_id),
             "name": f"channel-{channel_id}",
             "position": 0,
             "permission_overwrites": [],
@@ -342,7 +362,7 @@ class FakeDiscord:
             "application_id": str(APPLICATION_ID),
             "type": kind,
             "data": data,
-            "guild_id": GUILD_ID,
+            "guild_id": self.guild_of(channel_id),
             "channel_id": channel_id,
             "channel": self._channel(channel_id),
             "member": who,
@@ -352,7 +372,7 @@ class FakeDiscord:
             "guild_locale": "en-US",
             "app_permissions": "2251799813685247",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": GUILD_ID},
+            "authorizing_integration_owners": {"0": self.guild_of(channel_id)},
             "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
@@ -382,7 +402,7 @@ class FakeDiscord:
             "id": command["id"],
             "name": name,
             "type": 1,
-            "guild_id": GUILD_ID,
+            "guild_id": self.guild_of(channel_id),
             "options": [
                 {"name": key, "type": types[key], "value": value}
                 for key, value in (options or {}).items()

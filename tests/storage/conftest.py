@@ -1,19 +1,21 @@
-"""Fixtures for the storage tests: a store on a fresh file, a clock that ticks, raw access to
-the file, two players and a game between them."""
+"""Fixtures for the storage tests: a store on a fresh database of each engine (an SQLite file,
+a PostgreSQL database on the session's server), a clock that ticks, a second engine on the
+same database to tamper with it, two players and a game between them."""
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import AsyncIterator, Iterator
-from contextlib import closing
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from storage import ChatRef, GameRecord, Player, SeatRecord, Store, open_store
+from storage.sql.engine import Engine
+from storage.sql.store import open_engine
 
 CHAT = ChatRef("telegram", "-1001")
+ENGINES = ("sqlite", "postgresql")
 
 
 class TickingClock:
@@ -29,7 +31,30 @@ class TickingClock:
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """An SQLite file, for the tests of what only SQLite has (its file, its pragmas)."""
     return tmp_path / "data" / "damas.sqlite"
+
+
+@pytest.fixture(params=ENGINES)
+def fresh_database(request: pytest.FixtureRequest, db_path: Path) -> str:
+    """A new, empty database of each engine (no schema yet): its path or postgresql:// URL.
+    For the tests that change the schema."""
+    if request.param == "sqlite":
+        return str(db_path)
+    server = request.getfixturevalue("postgres_server")
+    url: str = server.new_database()
+    return url
+
+
+@pytest.fixture(params=ENGINES)
+async def database(request: pytest.FixtureRequest, db_path: Path) -> str:
+    """A database of each engine with the current schema and no rows: a new SQLite file, or
+    on PostgreSQL the session's one migrated schema, emptied (much faster than a new one)."""
+    if request.param == "sqlite":
+        return str(db_path)
+    server = request.getfixturevalue("postgres_server")
+    url: str = await server.emptied_database()
+    return url
 
 
 @pytest.fixture
@@ -38,16 +63,19 @@ def clock() -> TickingClock:
 
 
 @pytest.fixture
-async def store(db_path: Path, clock: TickingClock) -> AsyncIterator[Store]:
-    async with await open_store(db_path, clock=clock) as opened:
+async def store(database: str, clock: TickingClock) -> AsyncIterator[Store]:
+    async with await open_store(database, clock=clock) as opened:
         yield opened
 
 
 @pytest.fixture
-def raw(store: Store, db_path: Path) -> Iterator[sqlite3.Connection]:
-    """A plain sqlite3 connection to the store's file (autocommit), to tamper with it."""
-    with closing(sqlite3.connect(db_path, isolation_level=None)) as connection:
-        yield connection
+async def raw(store: Store, database: str) -> AsyncIterator[Engine]:
+    """A second engine on the store's database, to tamper with it or hold its locks."""
+    engine = await open_engine(database)
+    try:
+        yield engine
+    finally:
+        await engine.close()
 
 
 @pytest.fixture

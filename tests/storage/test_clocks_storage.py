@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -38,8 +37,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Store]:
-    async with await open_store(tmp_path / "db.sqlite3", clock=clock) as opened:
+async def store(database: str, clock: FakeClock) -> AsyncIterator[Store]:
+    async with await open_store(database, clock=clock) as opened:
         yield opened
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -18,6 +16,7 @@ from storage import (
     Store,
     open_store,
 )
+from storage.sql.engine import Engine
 
 
 async def test_fifty_tasks_at_one_version_land_once(
@@ -36,11 +35,11 @@ async def test_fifty_tasks_at_one_version_land_once(
     assert f"after {log[0].notation.split()[1]}" == (await store.get_game(game.id)).snapshot
 
 
-async def test_two_stores_on_one_file_land_once(
-    store: Store, game: GameRecord, ana: Player, db_path: Path
+async def test_two_stores_on_one_database_land_once(
+    store: Store, game: GameRecord, ana: Player, database: str
 ) -> None:
     # A second store has its own writer connection, as a second process would.
-    async with await open_store(db_path) as second:
+    async with await open_store(database) as second:
         attempts = [
             each.append_move(game.id, 1, f"move {n}", 0, ana.id, "s")
             for n in range(25)
@@ -83,27 +82,60 @@ async def test_resolving_twice_at_once_wins_once(store: Store, ana: Player) -> N
     assert sum(isinstance(o, ChallengeNotOpen) for o in outcomes) == 9
 
 
+class RolledBack(Exception):
+    """Ends a transaction of the tests without committing it."""
+
+
 async def test_reads_go_on_while_another_connection_writes(
-    store: Store, game: GameRecord, raw: sqlite3.Connection
+    store: Store, game: GameRecord, raw: Engine
 ) -> None:
-    raw.execute("BEGIN IMMEDIATE")
-    raw.execute("UPDATE games SET snapshot = 'uncommitted' WHERE id = ?", (game.id,))
-    seen = await asyncio.wait_for(store.get_game(game.id), timeout=2)
-    raw.execute("ROLLBACK")
+    with pytest.raises(RolledBack):
+        async with raw.writing() as connection:
+            await connection.execute(
+                "UPDATE games SET snapshot = 'uncommitted' WHERE id = $1", game.id
+            )
+            seen = await asyncio.wait_for(store.get_game(game.id), timeout=2)
+            raise RolledBack
     assert seen == game
 
 
 async def test_cancelled_write_leaves_the_store_usable(
-    store: Store, game: GameRecord, ana: Player, raw: sqlite3.Connection
+    store: Store, game: GameRecord, ana: Player, raw: Engine
 ) -> None:
-    raw.execute("BEGIN IMMEDIATE")
-    # The move waits for the other writer's lock (busy timeout) and is cancelled there.
-    waiting = asyncio.create_task(store.append_move(game.id, 1, "11-15", 0, ana.id, "s"))
-    await asyncio.sleep(0.2)
-    waiting.cancel()
-    raw.execute("COMMIT")
+    async with raw.writing() as connection:
+        # Holds the lock a move needs (SQLite's write lock, PostgreSQL's lock on the row).
+        await connection.execute("UPDATE games SET updated_at = updated_at WHERE id = $1", game.id)
+        # The move waits for the other writer's lock and is cancelled there.
+        waiting = asyncio.create_task(store.append_move(game.id, 1, "11-15", 0, ana.id, "s"))
+        await asyncio.sleep(0.2)
+        waiting.cancel()
     with pytest.raises(asyncio.CancelledError):
         await waiting
     assert await store.moves(game.id) == []
     moved = await store.append_move(game.id, 1, "11-16", 0, ana.id, "s")
     assert moved.version == 2
+
+
+async def test_first_sights_of_one_account_at_once_make_one_player(
+    store: Store, database: str
+) -> None:
+    async with await open_store(database) as second:
+        seen = await asyncio.gather(
+            *(
+                each.player_for_identity("telegram", "777", f"Caio {n}")
+                for n in range(10)
+                for each in (store, second)
+            )
+        )
+    assert len({player.id for player in seen}) == 1
+    assert len(await store.identities(seen[0].id)) == 1
+
+
+async def test_a_notice_is_claimed_once(store: Store, ana: Player, database: str) -> None:
+    notice = await store.add_notice(ana.id, None, "vacation_over")
+    async with await open_store(database) as second:
+        claims = await asyncio.gather(
+            *(each.claim_notice(notice.id) for _ in range(10) for each in (store, second))
+        )
+    assert claims.count(True) == 1
+    assert await store.unsent_notices() == []

@@ -9,10 +9,19 @@ from pathlib import Path
 import pytest
 
 import storage
+from storage import StorageError, database_label, open_store
 from storage.sql.engine import ConstraintViolated
-from storage.sql.sqlite import SqliteEngine, sqlite_query
+from storage.sql.sqlite import sqlite_query
+from storage.sql.store import open_engine
+from tests.postgres_server import PostgresServer
 
 STORAGE = Path(storage.__file__).parent
+
+
+@pytest.fixture
+def database(fresh_database: str) -> str:
+    """These tests make tables of their own: a new database each, never the shared one."""
+    return fresh_database
 
 
 def test_placeholders_become_numbered_sqlite_parameters() -> None:
@@ -22,25 +31,27 @@ def test_placeholders_become_numbered_sqlite_parameters() -> None:
     )
 
 
-async def test_numbered_parameters_bind_by_number(tmp_path: Path) -> None:
-    engine = await SqliteEngine.open(tmp_path / "engine.sqlite")
+async def test_numbered_parameters_bind_by_number(database: str) -> None:
+    engine = await open_engine(database)
     try:
         async with engine.reading() as connection:
-            row = await connection.fetchrow("SELECT $2, $1, $1 + $2", 1, 10)
+            row = await connection.fetchrow(
+                "SELECT CAST($2 AS INTEGER), CAST($1 AS INTEGER), $1 + $2", 1, 10
+            )
             assert row is not None and tuple(row) == (10, 1, 11)
-            assert await connection.fetchval("SELECT 1 WHERE $1 = 2", 1) is None
+            assert await connection.fetchval("SELECT 1 WHERE CAST($1 AS INTEGER) = 2", 1) is None
     finally:
         await engine.close()
 
 
 async def test_broken_constraint_is_named_and_rolls_the_transaction_back(
-    tmp_path: Path,
+    database: str,
 ) -> None:
-    engine = await SqliteEngine.open(tmp_path / "engine.sqlite")
+    engine = await open_engine(database)
     try:
         async with engine.writing() as connection:
             await connection.execute("CREATE TABLE codes (code TEXT PRIMARY KEY)")
-        with pytest.raises(ConstraintViolated, match="UNIQUE"):
+        with pytest.raises(ConstraintViolated, match=r"(?i)unique|duplicate key"):
             async with engine.writing() as connection:
                 await connection.executemany("INSERT INTO codes VALUES ($1)", [("a",), ("b",)])
                 await connection.execute("INSERT INTO codes VALUES ($1)", "a")
@@ -60,12 +71,29 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-def test_only_the_sqlite_engine_knows_the_driver() -> None:
+@pytest.mark.parametrize(
+    ("driver", "engine"), [("aiosqlite", "sql/sqlite.py"), ("asyncpg", "sql/postgres.py")]
+)
+def test_only_its_engine_knows_a_driver(driver: str, engine: str) -> None:
     knowing = {
         path.relative_to(STORAGE).as_posix()
         for path in STORAGE.rglob("*.py")
-        if "aiosqlite" in imported_modules(path)
+        if driver in imported_modules(path)
     }
-    assert knowing == {"sql/sqlite.py"}
+    assert knowing == {engine}
     for group in ("players", "challenges", "games", "clocks", "base", "store"):
         assert "sqlite3" not in imported_modules(STORAGE / "sql" / f"{group}.py")
+
+
+async def test_a_refused_postgresql_connection_is_a_clear_storage_error(
+    postgres_server: PostgresServer,
+) -> None:
+    with pytest.raises(StorageError, match='refused the connection: database "nowhere" does not'):
+        await open_store(postgres_server.url("nowhere"))
+
+
+def test_a_shown_database_url_hides_its_password() -> None:
+    assert database_label("postgresql://bot:s3cret@db:5432/damas") == (
+        "postgresql://bot:***@db:5432/damas"
+    )
+    assert database_label("/srv/damas.sqlite3") == "/srv/damas.sqlite3"

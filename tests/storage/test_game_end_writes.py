@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -34,8 +33,8 @@ async def refuse_the_end(connection: Connection, game: GameRecord) -> None:
 
 
 @pytest.fixture
-async def noting_store(db_path: Path, clock: TickingClock) -> AsyncIterator[Store]:
-    async with await open_store(db_path, clock=clock, on_game_end=[note_the_end]) as opened:
+async def noting_store(database: str, clock: TickingClock) -> AsyncIterator[Store]:
+    async with await open_store(database, clock=clock, on_game_end=[note_the_end]) as opened:
         yield opened
 
 
@@ -89,9 +88,9 @@ async def test_a_move_that_ends_the_game_writes_the_end(noting_store: Store) -> 
 
 
 async def test_a_failing_end_write_leaves_the_game_unfinished(
-    db_path: Path, clock: TickingClock
+    database: str, clock: TickingClock
 ) -> None:
-    async with await open_store(db_path, clock=clock, on_game_end=[refuse_the_end]) as store:
+    async with await open_store(database, clock=clock, on_game_end=[refuse_the_end]) as store:
         game = await start_game(store)
         with pytest.raises(RuntimeError, match="rating table"):
             await store.finish_game(game.id, 1, "aborted", None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
 
 import pytest
@@ -17,6 +16,7 @@ from storage import (
     StaleVersion,
     Store,
 )
+from storage.sql.engine import ConstraintViolated, Engine
 
 
 async def test_new_game_is_active_at_version_one(
@@ -130,15 +130,16 @@ async def test_snapshot_rebuilt_from_an_old_log_is_refused(
 
 
 async def test_move_log_primary_key_refuses_a_second_ply(
-    store: Store, game: GameRecord, ana: Player, raw: sqlite3.Connection
+    store: Store, game: GameRecord, ana: Player, raw: Engine
 ) -> None:
     await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
-    with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-        raw.execute(
-            "INSERT INTO moves (game_id, ply, notation, seat, player_id, played_at) "
-            "VALUES (?, 1, '11-16', 0, NULL, 'now')",
-            (game.id,),
-        )
+    with pytest.raises(ConstraintViolated, match=r"(?i)unique|duplicate key"):
+        async with raw.writing() as connection:
+            await connection.execute(
+                "INSERT INTO moves (game_id, ply, notation, seat, player_id, played_at) "
+                "VALUES ($1, 1, '11-16', 0, NULL, 'now')",
+                game.id,
+            )
 
 
 async def test_games_of_player_newest_first_by_status(

@@ -1,4 +1,5 @@
-"""Schema migrations: numbered, one transaction each, a newer database refused."""
+"""Schema migrations: numbered, one transaction each, the same history on both engines, a
+newer database refused."""
 
 from __future__ import annotations
 
@@ -11,20 +12,43 @@ import pytest
 
 from storage import MigrationFailed, SchemaTooNew, open_store
 from storage.sql.migrations import Migration, bundled_migrations
+from storage.sql.store import open_engine
 
 # The number a migration of a later issue would have.
 NEXT = len(bundled_migrations()) + 1
 
 
-def user_version(path: Path) -> int:
-    with closing(sqlite3.connect(path)) as connection:
-        return int(connection.execute("PRAGMA user_version").fetchone()[0])
+@pytest.fixture
+def database(fresh_database: str) -> str:
+    """These tests change the schema: a new database each, never the shared one."""
+    return fresh_database
 
 
-def tables(path: Path) -> set[str]:
-    with closing(sqlite3.connect(path)) as connection:
-        rows = connection.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")
-        return {name for (name,) in rows}
+async def schema_version(database: str) -> int:
+    engine = await open_engine(database)
+    try:
+        async with engine.reading() as connection:
+            return await engine.schema_version(connection)
+    finally:
+        await engine.close()
+
+
+async def set_schema_version(database: str, number: int) -> None:
+    engine = await open_engine(database)
+    try:
+        async with engine.writing() as connection:
+            await engine.set_schema_version(connection, number)
+    finally:
+        await engine.close()
+
+
+async def tables(database: str) -> set[str]:
+    engine = await open_engine(database)
+    try:
+        async with engine.reading() as connection:
+            return set(await engine.tables(connection))
+    finally:
+        await engine.close()
 
 
 def test_bundled_migrations_are_numbered_from_one() -> None:
@@ -34,67 +58,86 @@ def test_bundled_migrations_are_numbered_from_one() -> None:
     assert "CREATE TABLE moves" in migrations[0].sql
 
 
-async def test_fresh_database_gets_the_latest_schema(db_path: Path) -> None:
+async def test_every_bundled_migration_applies(database: str) -> None:
+    async with await open_store(database):
+        pass
+    assert await schema_version(database) == bundled_migrations()[-1].number
+    assert {"players", "identities", "games", "game_seats", "moves"} <= await tables(database)
+    assert {"board_messages", "challenges", "clocks", "notices"} <= await tables(database)
+
+
+async def test_sqlite_file_uses_write_ahead_logging(db_path: Path) -> None:
     async with await open_store(db_path):
         pass
-    assert user_version(db_path) == bundled_migrations()[-1].number
-    assert {"players", "identities", "games", "game_seats", "moves"} <= tables(db_path)
-    assert {"board_messages", "challenges"} <= tables(db_path)
     with closing(sqlite3.connect(db_path)) as connection:
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
-    async with await open_store(db_path) as store:
+async def test_reopening_applies_nothing_twice(database: str) -> None:
+    async with await open_store(database) as store:
         ana = await store.player_for_identity("console", "ana", "Ana")
-    async with await open_store(db_path) as store:
+    async with await open_store(database) as store:
         assert (await store.get_player(ana.id)).display_name == "Ana"
 
 
-async def test_newer_database_is_refused_and_left_alone(db_path: Path) -> None:
-    async with await open_store(db_path):
+async def test_newer_database_is_refused_and_left_alone(database: str) -> None:
+    async with await open_store(database):
         pass
-    with closing(sqlite3.connect(db_path)) as connection:
-        connection.execute("PRAGMA user_version = 99")
+    await set_schema_version(database, 99)
     known = bundled_migrations()[-1].number
     with pytest.raises(SchemaTooNew) as refused:
-        await open_store(db_path)
+        await open_store(database)
     assert str(refused.value) == (
         f"this database was written by a newer damas-bot (schema 99, this program knows up "
         f"to {known}); upgrade damas-bot"
     )
-    assert user_version(db_path) == 99
+    assert await schema_version(database) == 99
 
 
-async def test_failing_migration_leaves_the_database_unchanged(db_path: Path) -> None:
-    async with await open_store(db_path):
+async def test_failing_migration_leaves_the_database_unchanged(database: str) -> None:
+    async with await open_store(database):
         pass
-    before = tables(db_path)
+    before = await tables(database)
     broken = Migration(
         NEXT,
         f"{NEXT:04}_broken.sql",
         "CREATE TABLE deadlines (game_id INTEGER);\nINSERT INTO nowhere VALUES (1);\n",
     )
     with pytest.raises(MigrationFailed, match=rf"{NEXT:04}_broken\.sql failed .*nowhere"):
-        await open_store(db_path, migrations=[*bundled_migrations(), broken])
-    assert user_version(db_path) == NEXT - 1
-    assert tables(db_path) == before
+        await open_store(database, migrations=[*bundled_migrations(), broken])
+    assert await schema_version(database) == NEXT - 1
+    assert await tables(database) == before
 
 
-async def test_later_migration_applies_on_top(db_path: Path) -> None:
-    async with await open_store(db_path):
+async def test_later_migration_applies_on_top(database: str) -> None:
+    async with await open_store(database):
         pass
     deadlines = Migration(
         NEXT,
         f"{NEXT:04}_deadlines.sql",
-        "-- a later issue's table\nCREATE TABLE deadlines (\n  game_id INTEGER\n);\n"
+        "-- a later issue's table\nCREATE TABLE deadlines (\n  id INTEGER PRIMARY KEY,\n"
+        "  game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+        "  due REAL NOT NULL\n);\n"
+        "CREATE INDEX deadlines_by_game ON deadlines (game_id) WHERE due > 0;\n",
+    )
+    async with await open_store(database, migrations=[*bundled_migrations(), deadlines]):
+        pass
+    assert await schema_version(database) == NEXT
+    assert "deadlines" in await tables(database)
+
+
+async def test_sqlite_migration_may_hold_a_trigger(db_path: Path) -> None:
+    # A trigger's body holds semicolons: the statement splitter must keep it whole.
+    trigger = Migration(
+        NEXT,
+        f"{NEXT:04}_trigger.sql",
+        "CREATE TABLE deadlines (game_id INTEGER);\n"
         "CREATE TRIGGER no_negative BEFORE INSERT ON deadlines\n"
         "BEGIN SELECT raise(ABORT, 'negative') WHERE NEW.game_id < 0; END;\n",
     )
-    async with await open_store(db_path, migrations=[*bundled_migrations(), deadlines]):
+    async with await open_store(db_path, migrations=[*bundled_migrations(), trigger]):
         pass
-    assert user_version(db_path) == NEXT
-    assert "deadlines" in tables(db_path)
+    assert "deadlines" in await tables(str(db_path))
 
 
 def test_unfinished_statement_is_reported() -> None:
@@ -103,13 +146,19 @@ def test_unfinished_statement_is_reported() -> None:
         migration.statements()
 
 
-async def test_openers_racing_on_a_new_file_all_succeed(tmp_path: Path) -> None:
+async def test_openers_racing_on_a_new_database_all_succeed(
+    request: pytest.FixtureRequest, tmp_path: Path, database: str
+) -> None:
     # Several rounds: the race (who switches the new file to WAL, who migrates) is short.
-    for round_number in range(15):
-        db_path = tmp_path / f"race{round_number}.sqlite"
-        stores = await asyncio.gather(*(open_store(db_path) for _ in range(6)))
+    postgres = not database.endswith(".sqlite")
+    for round_number in range(4 if postgres else 15):
+        if postgres:
+            fresh = request.getfixturevalue("postgres_server").new_database()
+        else:
+            fresh = str(tmp_path / f"race{round_number}.sqlite")
+        stores = await asyncio.gather(*(open_store(fresh) for _ in range(6)))
         ana = await stores[0].player_for_identity("console", "ana", "Ana")
         for store in stores:
             assert await store.get_player(ana.id) == ana
             await store.close()
-        assert user_version(db_path) == bundled_migrations()[-1].number
+        assert await schema_version(fresh) == bundled_migrations()[-1].number

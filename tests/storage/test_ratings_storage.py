@@ -4,8 +4,6 @@ of one game's change is refused by the primary key; a damaged row reads as damag
 from __future__ import annotations
 
 import math
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -17,10 +15,11 @@ from storage import (
     RatingRecord,
     SeatRecord,
     Store,
+    is_database_url,
     open_store,
     ratings_at_game_end,
 )
-from storage.sql.engine import ConstraintViolated
+from storage.sql.engine import ConstraintViolated, Engine
 from tests.storage.conftest import CHAT, TickingClock
 
 POOL = "brazilian/live"
@@ -61,10 +60,10 @@ async def rated_game(store: Store, ana: Player, bruno: Player) -> GameRecord:
 
 
 async def test_a_game_end_writes_its_changes_and_ratings(
-    db_path: Path, clock: TickingClock
+    database: str, clock: TickingClock
 ) -> None:
     write = ratings_at_game_end(write_changes)
-    async with await open_store(db_path, clock=clock, on_game_end=[write, write]) as store:
+    async with await open_store(database, clock=clock, on_game_end=[write, write]) as store:
         ana = await store.player_for_identity("telegram", "1", "Ana")
         bruno = await store.player_for_identity("telegram", "2", "Bruno")
         game = await rated_game(store, ana, bruno)
@@ -82,10 +81,10 @@ async def test_a_game_end_writes_its_changes_and_ratings(
 
 
 async def test_a_second_write_of_one_games_change_is_refused(
-    db_path: Path, clock: TickingClock
+    database: str, clock: TickingClock
 ) -> None:
     first, careless = ratings_at_game_end(write_changes), ratings_at_game_end(write_without_looking)
-    async with await open_store(db_path, clock=clock, on_game_end=[first, careless]) as store:
+    async with await open_store(database, clock=clock, on_game_end=[first, careless]) as store:
         ana = await store.player_for_identity("telegram", "1", "Ana")
         bruno = await store.player_for_identity("telegram", "2", "Bruno")
         game = await rated_game(store, ana, bruno)
@@ -96,12 +95,16 @@ async def test_a_second_write_of_one_games_change_is_refused(
 
 
 async def test_a_damaged_rating_row_reads_as_damaged(
-    store: Store, ana: Player, raw: sqlite3.Connection
+    store: Store, ana: Player, raw: Engine, database: str
 ) -> None:
-    raw.execute(
-        "INSERT INTO ratings VALUES (?, ?, 'garbage', -3, 0.06, 'many', 'yesterday', 'now')",
-        (ana.id, POOL),
-    )
+    if is_database_url(database):
+        pytest.skip("PostgreSQL's typed columns refuse such a row in the first place")
+    async with raw.writing() as connection:
+        await connection.execute(
+            "INSERT INTO ratings VALUES ($1, $2, 'garbage', -3, 0.06, 'many', 'yesterday', 'now')",
+            ana.id,
+            POOL,
+        )
     (rating,) = await store.ratings_of(ana.id)
     assert math.isnan(rating.rating) and rating.games == -1 and rating.last_played is None
 

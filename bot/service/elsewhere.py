@@ -1,0 +1,84 @@
+"""The moves other bot processes make, shown by this one (several processes on one PostgreSQL
+database, docs/deploy.md): a process is woken by the database's notification of a change (or
+after its connection came back), reads the changes it did not write, and publishes the new
+board of each game to its own front ends. On SQLite (one process) it is never woken.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.i18n import Text
+from bot.service.events import BoardUpdate, GameState, ServiceError
+from bot.service.families import family_of
+from bot.service.kernel import Kernel
+from games.base import CHANCE, find_game
+
+logger = logging.getLogger(__name__)
+
+# Changes are read again from this many ids before the newest one seen: a transaction that
+# committed late may have taken a smaller id (at most one per writer busy at that moment).
+CHANGE_OVERLAP = 1000
+# How many games' shown versions are remembered (a changed game beyond is shown again).
+REMEMBERED = 10_000
+
+
+class ChangesElsewhere:
+    """Follows the changes of other processes; `run` until cancelled."""
+
+    def __init__(self, core: Kernel) -> None:
+        self.core = core
+        self._shown: dict[int, int] = {}
+
+    async def run(self) -> None:
+        store = self.core.store
+        if not store.shared:
+            return
+        woken = asyncio.Event()
+        seen = await store.last_change()
+        async with store.follow_changes(woken.set):
+            while True:
+                await woken.wait()
+                woken.clear()
+                try:
+                    seen = await self.show_changes(seen)
+                except Exception:
+                    logger.exception("the changes of other processes could not be shown")
+
+    async def show_changes(self, seen: int) -> int:
+        """Show the games changed elsewhere since change `seen`; the newest change seen."""
+        newest: dict[int, int] = {}
+        for change in await self.core.store.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
+            seen = max(seen, change.id)
+            newest[change.game_id] = max(newest.get(change.game_id, 0), change.version)
+        for game_id, version in newest.items():
+            if self._shown.get(game_id, 0) >= version:
+                continue
+            self._remember(game_id, version)
+            try:
+                state = await self.core.state(game_id)
+            except ServiceError as error:
+                logger.error("game %s changed elsewhere cannot be shown: %s", game_id, error)
+                continue
+            headline = await self._headline(state)
+            await self.core.publish([BoardUpdate(state, headline, state.record.chat)])
+        return seen
+
+    def _remember(self, game_id: int, version: int) -> None:
+        self._shown.pop(game_id, None)
+        self._shown[game_id] = version
+        if len(self._shown) > REMEMBERED:
+            del self._shown[next(iter(self._shown))]
+
+    async def _headline(self, state: GameState) -> Text | None:
+        """The result of an ended game, else the last move's line (None before the first)."""
+        family = family_of(find_game(state.record.kind))
+        if not state.active:
+            return family.result_text(state)
+        moves = await self.core.store.moves(state.id)
+        if not moves:
+            return None
+        last = moves[-1]
+        mover = family.roller(state.position) if last.seat == CHANCE else last.seat
+        return family.headline(state, last.notation, mover)

@@ -1,0 +1,141 @@
+"""Two services on one database, as two bot processes would be (issue 16): what the scheduler
+decides is done once and each notice sent once; a computer's turn is played once; on SQLite
+and on PostgreSQL. On PostgreSQL a move in one service is shown by the other."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import translate
+from bot.service.challenges import COMPUTER
+from bot.service.clocks import ManualClock
+from bot.service.core import GameService
+from bot.service.events import BoardUpdate, Event, PlayerNotice
+from games.base import start
+from storage import SeatRecord, Store, open_store
+from tests.bot.conftest import ANA, CHAT
+from tests.bot.test_correspondence import DAY, HOUR, START, make_service, notices, timed_game
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "games.sqlite3")
+    url: str = request.getfixturevalue("postgres_server").new_database()
+    return url
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(START)
+
+
+@pytest.fixture
+async def services(database: str, clock: ManualClock) -> AsyncIterator[list[GameService]]:
+    stores: list[Store] = [await open_store(database, clock=clock) for _ in range(2)]
+    pair = [make_service(store, clock) for store in stores]
+    yield pair
+    for service, store in zip(pair, stores, strict=True):
+        await service.close()
+        await store.close()
+
+
+async def both_run_due(services: list[GameService]) -> None:
+    outcomes = await asyncio.gather(
+        *(service.scheduler.run_due() for service in services), return_exceptions=True
+    )
+    assert [o for o in outcomes if o is not None] == []
+
+
+def sent(seen: list[list[PlayerNotice]]) -> list[str]:
+    return sorted(translate("en", notice.text) for each in seen for notice in each)
+
+
+async def test_a_reminder_and_a_loss_on_time_happen_once(
+    services: list[GameService], clock: ManualClock
+) -> None:
+    seen = [notices(service) for service in services]
+    game = await timed_game(services[0])
+    clock.advance(2 * DAY + HOUR)  # 23 hours left
+    await both_run_due(services)
+    assert sent(seen) == [f"Game #{game}: it is your move, 23h 0m left."]
+    clock.advance(DAY)
+    await both_run_due(services)
+    state = await services[1].state(game)
+    assert (state.record.status, state.record.result) == (
+        "finished",
+        {"winners": [1], "reason": "timeout"},
+    )
+    assert sent(seen)[:2] == [
+        "Ana ran out of time in game #1.",
+        f"Game #{game}: it is your move, 23h 0m left.",
+    ]
+    assert sent(seen).count(f"You ran out of time in game #{game}.") == 1
+    assert len(sent(seen)) == 3
+
+
+async def test_the_end_of_a_vacation_is_told_once(
+    services: list[GameService], clock: ManualClock
+) -> None:
+    seen = [notices(service) for service in services]
+    await services[0].vacation(ANA, 1)
+    clock.advance(DAY + HOUR)
+    await both_run_due(services)
+    assert sent(seen) == ["Your vacation is over: your clocks run again."]
+
+
+async def test_a_computer_turn_is_played_once(
+    services: list[GameService], caplog: pytest.LogCaptureFixture
+) -> None:
+    # A game stored with the computer (White) to move, as a process that stopped leaves it;
+    # then both services wake its computers at once.
+    store = services[0].store
+    ana = await services[0].player(ANA)
+    record = await store.create_game(
+        "brazilian",
+        {},
+        [SeatRecord(0, None, COMPUTER), SeatRecord(1, ana.id)],
+        start("brazilian").snapshot(),
+        CHAT,
+    )
+    with caplog.at_level(logging.ERROR):
+        await asyncio.gather(*(service.resume() for service in services))
+        await asyncio.gather(*(service.idle() for service in services))
+    assert len(await store.moves(record.id)) == 1
+    assert (await services[1].state(record.id)).version == 2
+    assert "background work failed" not in caplog.text
+
+
+async def test_a_move_in_one_service_is_shown_by_the_other(
+    services: list[GameService], database: str
+) -> None:
+    if not database.startswith("postgresql"):
+        pytest.skip("SQLite serves one process: nothing crosses")
+    shown: list[BoardUpdate] = []
+
+    async def sink(event: Event) -> None:
+        if isinstance(event, BoardUpdate):
+            shown.append(event)
+
+    services[1].subscribe(sink)
+    following = asyncio.create_task(services[1].elsewhere.run())
+    try:
+        game = await timed_game(services[0])
+        await asyncio.sleep(0.2)  # the follower has started listening
+        await services[0].move(ANA, "c3-d4", game)
+        for _ in range(100):
+            if shown and shown[-1].state.version == 3:
+                break
+            await asyncio.sleep(0.05)
+        assert shown[-1].state.log == ("c3-d4",)
+        assert shown[-1].headline is not None
+        assert translate("en", shown[-1].headline) == "Ana played c3-d4."
+        assert shown[-1].chat == CHAT
+    finally:
+        following.cancel()
+        await asyncio.gather(following, return_exceptions=True)
