@@ -203,7 +203,8 @@ def endings(args: argparse.Namespace) -> dict[str, object]:
     for line in ENDINGS.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        variant, fen, expected = line.split()[:3]  # expected: white, black (wins) or draw
+        # expected: white, black (the winner) or draw; maybe `unsolved` after it
+        variant, fen, expected = line.split()[:3]
         sides = (Side(), Side())
         spec = f"level:{args.level}"
         referee = Referee(variant, fen, (spec, spec), args.time, args.seed)

@@ -147,12 +147,19 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
     drawn = rules.drawn_material
     step_shifts = (near, far)
 
-    def king_reach(kings: int, empty: int) -> int:
-        """How many squares the kings can step to (short kings) or the squares next to them
-        that are free (flying kings: a fair measure of freedom at little cost)."""
+    king_steps = rules.generator.king_steps
+
+    def king_reach(own: int, opp: int, kings: int, empty: int) -> int:
+        """How many squares the kings of `own` can move to."""
+        if flying:
+            reach = 0
+            for _, targets in king_steps(own, opp, kings):
+                reach |= targets
+            return reach.bit_count()
+        own_kings = own & kings
         reach = 0
         for shift in step_shifts:
-            reach |= (kings >> shift) | (kings << shift)
+            reach |= (own_kings >> shift) | (own_kings << shift)
         return (reach & empty).bit_count()
 
     def distance(a: int, b: int) -> int:
@@ -161,7 +168,7 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
 
     def ending(strong: int, weak: int, kings: int, empty: int) -> int:
         """Bonus for the side ahead in a king ending: hem the weak kings in, come close."""
-        score = -weights.cornering * king_reach(weak & kings, empty)
+        score = -weights.cornering * king_reach(weak, strong, kings, empty)
         strong_kings = strong & kings
         weak_kings = weak & kings
         while weak_kings:

@@ -68,16 +68,24 @@ class Search:
         self.promotion_rows = generator.promotion_rows
         self.king_limit = 2 * rules.king_moves_limit if rules.king_moves_limit else NEVER
         self.endgame_moves = rules.endgame_moves
-        self.endgame_pieces = max((k + m + 1 for k, m in rules.endgame_moves), default=0)
+        self.drawn_material = rules.drawn_material
+        self.endgame_pieces = max(
+            [k + m + 1 for k, m in rules.endgame_moves]
+            + [sum(white) + sum(black) for white, black in rules.drawn_material]
+            + [0]
+        )
         board = rules.board
         self.mask, self.near, self.far = board.mask, board.half, board.half + 1
 
     # ----- helpers -----
 
     def endgame_plies(self, own: int, opp: int, kings: int) -> int:
-        """Plies left under the endgame rule for this material (NEVER if it does not apply)."""
+        """Plies left under the endgame rule for this material (NEVER if it does not apply;
+        0 if the material is a draw at once)."""
         if (own | opp).bit_count() > self.endgame_pieces:
             return NEVER
+        if self.drawn(own, opp, kings):
+            return 0
         for strong, weak in ((own, opp), (opp, own)):
             if weak.bit_count() == 1 and weak & kings:
                 king_count = (strong & kings).bit_count()
@@ -85,6 +93,15 @@ class Search:
                 if moves is not None:
                     return 2 * moves
         return NEVER
+
+    def drawn(self, own: int, opp: int, kings: int) -> bool:
+        """Whether the material is a draw at once (Italian: king v king, two kings v one)."""
+        if not self.drawn_material or (own | opp).bit_count() > self.endgame_pieces:
+            return False
+        material = sorted(
+            ((side & kings).bit_count(), (side & ~kings).bit_count()) for side in (own, opp)
+        )
+        return tuple(material) in self.drawn_material
 
     def tick(self) -> None:
         if self.nodes >= self.max_nodes or time.perf_counter() > self.deadline:
@@ -299,6 +316,8 @@ class Search:
         self.nodes += 1
         if not self.nodes % CHECK_EVERY:
             self.tick()
+        if self.drawn(own, opp, kings):
+            return DRAW
         routes = self.captures(own, opp, kings, colour)
         if not routes or ply >= MAX_PLY:
             return self.quiet_leaf(own, opp, kings, colour, key, alpha, beta, ply, False)

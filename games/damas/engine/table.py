@@ -47,3 +47,8 @@ def tables_for(rules_key: str) -> Table:
     if table is None:
         table = _TABLES[rules_key] = Table()
     return table
+
+
+def forget_tables() -> None:
+    """Forget what every table learnt (tests that must not depend on earlier searches)."""
+    _TABLES.clear()
