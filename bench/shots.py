@@ -41,8 +41,12 @@ def minimax(position: Position, depth: int, alpha: int, beta: int) -> int:
     moves = position.legal_moves()
     if depth <= 0 and not any(move.captures or move.huff for move in moves):
         return material(position)
+    if depth <= 0:
+        # Past the horizon only captures go on (in italian-familiar the quiet moves stay
+        # legal beside them).
+        moves = [move for move in moves if move.captures or move.huff]
     best = -1000
-    for move in position.legal_moves():
+    for move in moves:
         after = position.play(move)
         # A huff (italian-familiar) takes a piece and keeps the turn.
         if move.huff:

@@ -94,21 +94,26 @@ def think(position: Position, limit: Limit, rng: random.Random | None = None) ->
         return _search(position, limit, rng, time.perf_counter() + limit.seconds)
     # italian-familiar: the normal moves and each huff share the time.
     share = limit.seconds / (len(huffs) + 1)
-    best = _search(position, limit, rng, time.perf_counter() + share)
+    best = _search(position, limit, rng, time.perf_counter() + share, scored=True)
     for huff in huffs:
-        after = _search(position.play(huff), limit, rng, time.perf_counter() + share)
+        deadline = time.perf_counter() + share
+        after = _search(position.play(huff), limit, rng, deadline, scored=True)
         if after.score > best.score:
             best = Thought(huff, after.score, after.depth, best.nodes + after.nodes, 0.0)
     return best
 
 
-def _search(position: Position, limit: Limit, rng: random.Random, deadline: float) -> Thought:
+def _search(
+    position: Position, limit: Limit, rng: random.Random, deadline: float, scored: bool = False
+) -> Thought:
+    """The best move by iterative deepening; a forced move at once, unless its score is
+    needed (`scored`)."""
     began = time.perf_counter()
     rules = position.rules
     evaluate, keys = _tools(rules.key)
     raws = _raw_moves(position)
     moves = _as_moves(position, raws)
-    if len(raws) == 1:
+    if len(raws) == 1 and not scored:
         return Thought(moves[raws[0]], 0, 0, 0, time.perf_counter() - began)
     table = tables_for(rules.key)
     table.make_room()
