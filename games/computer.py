@@ -29,18 +29,20 @@ __all__ = [
 
 # Weakest first. `beginner` plays legal but weak moves on purpose: two plies, a large random
 # bonus per move (up to three men) and, one move in three, a one-ply look that does not see
-# the reply, so it leaves pieces hanging. The others look deeper and vary their choice less.
+# the reply, so it leaves pieces hanging. `easy` and `normal` look a fixed number of plies
+# deeper, with less noise; `strong` searches as deep as its time allows and varies only its
+# opening moves, among near-equal ones.
 LEVEL_NAMES = ("beginner", "easy", "normal", "strong")
 LEVELS: dict[str, Limit] = {
     "beginner": Limit(depth=2, seconds=0.2, noise=300, blunder=0.35),
-    "easy": Limit(depth=4, seconds=0.3, noise=60, blunder=0.05),
-    "normal": Limit(seconds=1.0, noise=8),
+    "easy": Limit(depth=3, seconds=0.3, noise=60, blunder=0.05),
+    "normal": Limit(depth=6, seconds=1.0, noise=12),
     "strong": Limit(seconds=3.0, opening_noise=6),
 }
 # Correspondence games leave time to think; the weaker levels stay as weak as they are live.
 CORRESPONDENCE_LEVELS: dict[str, Limit] = {
     **LEVELS,
-    "normal": Limit(seconds=3.0, noise=8),
+    "normal": Limit(depth=7, seconds=3.0, noise=12),
     "strong": Limit(seconds=20.0, opening_noise=6),
 }
 

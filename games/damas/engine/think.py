@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from functools import cache
 
-from games.damas.engine.evaluate import Evaluate, make_evaluator
+from games.damas.engine.evaluate import DEFAULT_WEIGHTS, Evaluate, Weights, make_evaluator
 from games.damas.engine.search import NEVER, WIN, WON, OutOfTime, Search
 from games.damas.engine.table import tables_for
 from games.damas.engine.zobrist import Keys, make_keys
@@ -51,9 +51,9 @@ class Thought:
 
 
 @cache
-def _tools(rules_key: str) -> tuple[Evaluate, Keys]:
+def _tools(rules_key: str, weights: Weights = DEFAULT_WEIGHTS) -> tuple[Evaluate, Keys]:
     rules = RULES[rules_key]
-    return make_evaluator(rules), make_keys(rules.board)
+    return make_evaluator(rules, weights), make_keys(rules.board)
 
 
 def _sides(position: Position) -> tuple[int, int]:
@@ -84,33 +84,44 @@ def _as_moves(position: Position, raws: list[Raw]) -> dict[Raw, Move]:
     return {raw: by_bits[raw[:3]] for raw in raws}
 
 
-def think(position: Position, limit: Limit, rng: random.Random | None = None) -> Thought:
-    """The move to play in `position` (ValueError if the game is over)."""
+def think(
+    position: Position,
+    limit: Limit,
+    rng: random.Random | None = None,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> Thought:
+    """The move to play in `position` (ValueError if the game is over); `weights` are the
+    evaluation's (bench/tune.py plays others)."""
     rng = rng or random.Random(limit.seed)
     if position.outcome() is not None:
         raise ValueError("no legal move: the game is over")
     huffs = [move for move in position.legal_moves() if move.huff]
     if not huffs:
-        return _search(position, limit, rng, time.perf_counter() + limit.seconds)
+        return _search(position, limit, rng, time.perf_counter() + limit.seconds, weights)
     # italian-familiar: the normal moves and each huff share the time.
     share = limit.seconds / (len(huffs) + 1)
-    best = _search(position, limit, rng, time.perf_counter() + share, scored=True)
+    best = _search(position, limit, rng, time.perf_counter() + share, weights, scored=True)
     for huff in huffs:
         deadline = time.perf_counter() + share
-        after = _search(position.play(huff), limit, rng, deadline, scored=True)
+        after = _search(position.play(huff), limit, rng, deadline, weights, scored=True)
         if after.score > best.score:
             best = Thought(huff, after.score, after.depth, best.nodes + after.nodes, 0.0)
     return best
 
 
 def _search(
-    position: Position, limit: Limit, rng: random.Random, deadline: float, scored: bool = False
+    position: Position,
+    limit: Limit,
+    rng: random.Random,
+    deadline: float,
+    weights: Weights,
+    scored: bool = False,
 ) -> Thought:
     """The best move by iterative deepening; a forced move at once, unless its score is
     needed (`scored`)."""
     began = time.perf_counter()
     rules = position.rules
-    evaluate, keys = _tools(rules.key)
+    evaluate, keys = _tools(rules.key, weights)
     raws = _raw_moves(position)
     moves = _as_moves(position, raws)
     if len(raws) == 1 and not scored:
