@@ -57,7 +57,7 @@ class Side:
         self.nodes += nodes
         self.seconds += seconds
         self.longest = max(self.longest, seconds)
-        if depth >= 0:
+        if depth > 0:  # a forced move is played without a search (depth 0)
             self.depths.append(depth)
 
 

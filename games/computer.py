@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from games.damas import Position
@@ -91,5 +92,5 @@ def choose_at_level(
     within a game clock)."""
     limit = level_limit(level, correspondence)
     if seconds is not None:
-        limit = Limit(**{**limit.__dict__, "seconds": seconds})
+        limit = replace(limit, seconds=seconds)
     return choose(position, limit, rng)
