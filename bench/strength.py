@@ -119,8 +119,8 @@ class Referee:
                 process.join()
 
 
-def opening(variant: str, rng: random.Random) -> str:
-    """The FEN after 2-4 random plies in which no capture was possible."""
+def opening(variant: str, rng: random.Random) -> Position:
+    """The position after 2-4 random plies in which no capture was possible."""
     while True:
         position = Position.start(variant)
         for _ in range(rng.randint(2, 4)):
@@ -130,7 +130,7 @@ def opening(variant: str, rng: random.Random) -> str:
             position = position.play(rng.choice(moves))
         else:
             if not any(move.captures for move in position.legal_moves()):
-                return position.fen()
+                return position
 
 
 def play_game(args: argparse.Namespace, number: int, fen: str) -> Game:
@@ -163,7 +163,7 @@ def summary(label: str, sides: list[Side]) -> dict[str, float]:
 
 def match(args: argparse.Namespace) -> dict[str, object]:
     rng = random.Random(args.seed)
-    fens = [opening(args.variant, rng) for _ in range((args.games + 1) // 2)]
+    fens = [opening(args.variant, rng).fen() for _ in range((args.games + 1) // 2)]
     jobs = [(number, fens[number // 2]) for number in range(args.games)]
     with ThreadPoolExecutor(args.jobs) as pool:
         games = list(pool.map(lambda job: play_game(args, *job), jobs))

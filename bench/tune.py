@@ -20,25 +20,14 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from strength import PLY_CAP, opening
 
 from games.damas import Position
 from games.damas.engine import Limit, think
 from games.damas.engine.evaluate import DEFAULT_WEIGHTS, Weights
 from games.damas.engine.table import forget_tables
-
-PLY_CAP = 200
-
-
-def opening(variant: str, rng: random.Random) -> Position:
-    while True:
-        position = Position.start(variant)
-        for _ in range(rng.randint(2, 4)):
-            moves = position.legal_moves()
-            if any(move.captures or move.huff for move in moves):
-                break
-            position = position.play(rng.choice(moves))
-        else:
-            return position
 
 
 def game(start: Position, white: Weights, black: Weights, limit: Limit, seed: int) -> float:

@@ -290,23 +290,8 @@ class Search:
             and ply < MAX_PLY
             and self.captures(opp, own, kings, 1 - colour)
         ):
-            best = -WIN
-            other = 1 - colour
-            for move in self.quiet(own, opp, kings, colour):
-                self.nodes += 1
-                after_opp, after_own, after_kings, after_key, _, _ = self.child(
-                    own, opp, kings, colour, key, move
-                )
-                score = -self.resolve(
-                    after_own, after_opp, after_kings, other, after_key, -beta, -alpha, ply + 1
-                )
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            break
-            return best
+            moves = self.quiet(own, opp, kings, colour)
+            return self.best_reply(own, opp, kings, colour, key, moves, alpha, beta, ply)
         return self.static(own, opp, kings, colour, key)
 
     def resolve(
@@ -321,9 +306,25 @@ class Search:
         routes = self.captures(own, opp, kings, colour)
         if not routes or ply >= MAX_PLY:
             return self.quiet_leaf(own, opp, kings, colour, key, alpha, beta, ply, False)
+        moves = self.choose(routes, kings)
+        return self.best_reply(own, opp, kings, colour, key, moves, alpha, beta, ply)
+
+    def best_reply(
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        colour: int,
+        key: int,
+        moves: list[Raw],
+        alpha: int,
+        beta: int,
+        ply: int,
+    ) -> int:
+        """The best of `moves` (not empty), each followed by the quiescence."""
         best = -WIN
         other = 1 - colour
-        for move in self.choose(routes, kings):
+        for move in moves:
             after_opp, after_own, after_kings, after_key, _, _ = self.child(
                 own, opp, kings, colour, key, move
             )
