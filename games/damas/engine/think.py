@@ -169,7 +169,9 @@ def _search(
             best, score, depth_done = found, found_score, depth
             order.remove(best)
             order.insert(0, best)
-            if abs(score) > WON:
+            # A forced result within this iteration's horizon is proven; one from the table
+            # alone (further off) is checked by deeper iterations.
+            if abs(score) > WON and WIN - abs(score) <= depth:
                 break
     except OutOfTime:
         if root.partial is not None and depth_done:
