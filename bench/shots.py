@@ -5,7 +5,8 @@
 Plays random games and keeps positions, with the same number of pieces on both sides, where
 one quiet move gives material away and wins it back with interest: by a plain material
 minimax over Position objects (not the engine; captures played out at the horizon), that
-move wins at least two men within `--depth` plies and every other move wins nothing. Prints
+move wins at least two men (`--gain`) within `--depth` plies and every other move wins
+nothing. Prints
 lines `variant FEN move` for the data file.
 """
 
@@ -60,8 +61,8 @@ def minimax(position: Position, depth: int, alpha: int, beta: int) -> int:
     return best
 
 
-def shot(position: Position, depth: int) -> Move | None:
-    """The one move that wins at least two men by force, if it is a sacrifice."""
+def shot(position: Position, depth: int, gain: int = 2) -> Move | None:
+    """The one move that wins at least `gain` men by force, if it is a sacrifice."""
     moves = position.legal_moves()
     if any(move.captures for move in moves) or len(moves) < 3:
         return None
@@ -71,7 +72,7 @@ def shot(position: Position, depth: int) -> Move | None:
         value = -minimax(position.play(move), depth - 1, -1000, 1000)
         if value > base:
             winners.append((value, move))
-    if len(winners) != 1 or winners[0][0] < base + 2:
+    if len(winners) != 1 or winners[0][0] < base + gain:
         return None
     move = winners[0][1]
     replies = position.play(move).legal_moves()
@@ -84,6 +85,9 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=4)
     parser.add_argument("--depth", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
+    # In italian-familiar the opponent may decline the sacrifice (and lose a piece to the
+    # huff): shots there win less.
+    parser.add_argument("--gain", type=int, default=2, help="men the shot wins, at least")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     found = 0
@@ -97,7 +101,7 @@ def main() -> int:
             white, black = position.material(0), position.material(1)
             if sum(white) != sum(black) or position.outcome() is not None:
                 continue
-            move = shot(position, args.depth)
+            move = shot(position, args.depth, args.gain)
             if move is not None:
                 print(args.variant, position.fen(), position.notation(move), flush=True)
                 found += 1

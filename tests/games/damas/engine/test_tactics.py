@@ -22,4 +22,5 @@ def test_the_search_finds_the_shot(variant: str, fen: str, best: str) -> None:
     position = Position.from_fen(variant, fen)
     thought = think(position, SIX_PLIES, random.Random(1))
     assert position.notation(thought.move) == best
-    assert thought.score >= 150  # at least one man and a half ahead, with its position
+    # Ahead by a man and a half (half a man where the sacrifice may be declined), at least.
+    assert thought.score >= (50 if position.rules.huffing else 150)
