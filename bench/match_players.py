@@ -1,0 +1,132 @@
+"""The players of bench/strength.py, each run in a process of its own behind a pipe.
+
+A player keeps its own copy of the game. The referee tells it every move played (as a move
+identity: start square, end square, sorted captured squares, whether it is a huff) and asks
+it for a move within a number of seconds; the player answers with the identity of its move,
+the nodes it searched and the depth it reached. Players: ours at a level (`level:strong`),
+py-draughts' `turbo` (International only) and `simple` (installed apart, see peers.py).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from dataclasses import replace
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from games.computer import level_limit
+from games.damas import Move, Position
+from games.damas.engine import think
+
+# (start, end, captured squares ascending, huff)
+Identity = tuple[int, int, tuple[int, ...], bool]
+# What a player answers: (move, nodes, depth or -1 if it does not say, seconds used)
+Answer = tuple[Identity, int, int, float]
+
+
+def identity(move: Move) -> Identity:
+    return (move.start, move.end, tuple(sorted(move.captures)), move.huff)
+
+
+def find_move(position: Position, wanted: Identity) -> Move | None:
+    """The legal move of `position` with this identity, or None if there is none."""
+    for move in position.legal_moves():
+        if identity(move) == wanted:
+            return move
+    return None
+
+
+class OurPlayer:
+    def __init__(self, variant: str, fen: str, level: str, seconds: float, seed: int) -> None:
+        self.position = Position.from_fen(variant, fen)
+        self.limit = replace(level_limit(level), seconds=seconds)
+        self.rng = random.Random(seed)
+
+    def play(self, wanted: Identity) -> None:
+        move = find_move(self.position, wanted)
+        if move is None:
+            raise ValueError(f"{wanted} is not legal in {self.position.snapshot()}")
+        self.position = self.position.play(move)
+
+    def go(self) -> Answer:
+        begun = time.perf_counter()
+        thought = think(self.position, self.limit, self.rng)
+        seconds = time.perf_counter() - begun
+        return identity(thought.move), thought.nodes, thought.depth, seconds
+
+
+class PyDraughtsPlayer:
+    def __init__(self, variant: str, fen: str, engine: str, seconds: float) -> None:
+        import peers
+
+        modules = peers.load(peers.PY_DRAUGHTS)
+        boards = {
+            "international": modules["draughts.boards.standard"].Board,
+            "brazilian": modules["draughts.boards.brazilian"].Board,
+        }
+        if variant not in boards:
+            raise SystemExit(f"py-draughts does not play {variant}; use --opponent level:NAME")
+        self.board = boards[variant].from_fen(fen)
+        if engine == "turbo":
+            if variant != "international":
+                raise SystemExit("py-draughts' TurboEngine plays only international")
+            self.engine = modules["draughts.engines.turbo"].TurboEngine(time_limit=seconds)
+        else:
+            engines = modules["draughts"]
+            engines.logger.remove()  # SimpleEngine logs every move through loguru
+            self.engine = engines.SimpleEngine(depth_limit=20, time_limit=seconds)
+
+    @staticmethod
+    def _identity(move: Any) -> Identity:
+        squares = move.square_list
+        return (
+            squares[0] + 1,
+            squares[-1] + 1,
+            tuple(sorted(c + 1 for c in move.captured_list)),
+            False,
+        )
+
+    def play(self, wanted: Identity) -> None:
+        for move in self.board.legal_moves:
+            if self._identity(move) == wanted:
+                self.board.push(move)
+                return
+        raise ValueError(f"{wanted} is not legal for py-draughts in {self.board.fen}")
+
+    def go(self) -> Answer:
+        begun = time.perf_counter()
+        move = self.engine.get_best_move(self.board)
+        seconds = time.perf_counter() - begun
+        nodes = getattr(self.engine, "nodes", 0)
+        depth = getattr(self.engine, "completed_depth", -1)
+        return self._identity(move), nodes, depth, seconds
+
+
+def make_player(spec: str, variant: str, fen: str, seconds: float, seed: int) -> Any:
+    if spec.startswith("level:"):
+        return OurPlayer(variant, fen, spec.removeprefix("level:"), seconds, seed)
+    if spec in ("turbo", "simple"):
+        return PyDraughtsPlayer(variant, fen, spec, seconds)
+    raise SystemExit(f"unknown player {spec!r}: turbo, simple or level:NAME")
+
+
+def serve(
+    connection: Connection, spec: str, variant: str, fen: str, seconds: float, seed: int
+) -> None:
+    """A player's process: answer the referee until it says stop."""
+    player = make_player(spec, variant, fen, seconds, seed)
+    connection.send("ready")
+    while True:
+        message = connection.recv()
+        if message[0] == "play":
+            player.play(message[1])
+        elif message[0] == "go":
+            connection.send(player.go())
+        else:
+            return

@@ -1,0 +1,113 @@
+"""Find winning shots for the engine's tactics tests (tests/data/shots.txt).
+
+    python bench/shots.py --variant international --count 4 --seed 1
+
+Plays random games and keeps positions, with the same number of pieces on both sides, where
+one quiet move gives material away and wins it back with interest: by a plain material
+minimax over Position objects (not the engine; captures played out at the horizon), that
+move wins at least two men (`--gain`) within `--depth` plies and every other move wins
+nothing. Prints
+lines `variant FEN move` for the data file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.damas import Move, Position
+
+KING_MEN = {True: 3, False: 2}  # a king in men: flying kings are worth more
+
+
+def material(position: Position) -> int:
+    """Men and kings (counted in men) of the side to move minus the other side's."""
+    king = KING_MEN[position.rules.flying_kings]
+    score = 0
+    for colour in (0, 1):
+        kings, men = position.material(colour)
+        value = men + king * kings
+        score += value if colour == position.colour else -value
+    return score
+
+
+def minimax(position: Position, depth: int, alpha: int, beta: int) -> int:
+    if position.outcome() is not None:
+        winners = position.outcome().winners  # type: ignore[union-attr]
+        return 0 if not winners else 100 if position.colour in winners else -100
+    moves = position.legal_moves()
+    if depth <= 0 and not any(move.captures or move.huff for move in moves):
+        return material(position)
+    if depth <= 0:
+        # Past the horizon only captures go on (in italian-familiar the quiet moves stay
+        # legal beside them).
+        moves = [move for move in moves if move.captures or move.huff]
+    best = -1000
+    for move in moves:
+        after = position.play(move)
+        # A huff (italian-familiar) takes a piece and keeps the turn.
+        if move.huff:
+            value = minimax(after, depth, alpha, beta)
+        else:
+            value = -minimax(after, depth - 1, -beta, -alpha)
+        best = max(best, value)
+        alpha = max(alpha, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def shot(position: Position, depth: int, gain: int = 2) -> Move | None:
+    """The one move that wins at least `gain` men by force, if it is a sacrifice."""
+    moves = position.legal_moves()
+    if any(move.captures for move in moves) or len(moves) < 3:
+        return None
+    base = material(position)
+    winners = []
+    for move in moves:
+        value = -minimax(position.play(move), depth - 1, -1000, 1000)
+        if value > base:
+            winners.append((value, move))
+    if len(winners) != 1 or winners[0][0] < base + gain:
+        return None
+    move = winners[0][1]
+    replies = position.play(move).legal_moves()
+    return move if any(reply.captures for reply in replies) else None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="international")
+    parser.add_argument("--count", type=int, default=4)
+    parser.add_argument("--depth", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1)
+    # In italian-familiar the opponent may decline the sacrifice (and lose a piece to the
+    # huff): shots there win less.
+    parser.add_argument("--gain", type=int, default=2, help="men the shot wins, at least")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    found = 0
+    while found < args.count:
+        position = Position.start(args.variant)
+        for _ in range(rng.randint(8, 40)):
+            moves = [move for move in position.legal_moves() if not move.huff]
+            if not moves or position.outcome() is not None:
+                break
+            position = position.play(rng.choice(moves))
+            white, black = position.material(0), position.material(1)
+            if sum(white) != sum(black) or position.outcome() is not None:
+                continue
+            move = shot(position, args.depth, args.gain)
+            if move is not None:
+                print(args.variant, position.fen(), position.notation(move), flush=True)
+                found += 1
+                break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,243 @@
+"""Benchmark: the computer's playing strength, in matches against other engines.
+
+    python bench/strength.py --variant international --opponent turbo --games 100 --time 0.5
+    python bench/strength.py --variant brazilian --opponent simple --games 100 --time 0.5
+    python bench/strength.py --variant italian --level strong --opponent level:normal
+    python bench/strength.py --endings
+
+Ours (`--level`, default strong, with `--time` seconds per move) plays `--opponent`:
+py-draughts 1.10.1's `turbo` (International only) or `simple` (installed apart, see
+peers.py), or one of our own levels (`level:NAME`). Every player runs in a process of its
+own with the same time per move. Openings are 2-4 random plies without capture (so material
+stays level), each played twice with the colours swapped. The referee cross-checks every move
+against our move generator (an illegal move loses), applies the draw rules and stops at 200
+plies (a draw). Prints each game, then the score with a 95% interval, each side's nodes per
+second, average depth and longest move; the last line is a JSON object.
+
+`--endings` plays the king endings of tests/data/endings.txt (ours against itself) and
+reports whether each won one is converted within the draw rules' move counts (Italian has
+none: within the 200-ply cap) and each drawn one held. A line of that file is
+`variant FEN result` with the result `white`, `black` (the winner) or `draw`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from match_players import Answer, find_move, identity, serve
+
+from games.damas import Position
+
+PLY_CAP = 200
+ENDINGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "endings.txt"
+
+
+@dataclass
+class Side:
+    """What one player did over a game."""
+
+    nodes: int = 0
+    seconds: float = 0.0
+    depths: list[int] = field(default_factory=list)
+    longest: float = 0.0
+
+    def add(self, answer: Answer) -> None:
+        _, nodes, depth, seconds = answer
+        self.nodes += nodes
+        self.seconds += seconds
+        self.longest = max(self.longest, seconds)
+        if depth > 0:  # a forced move is played without a search (depth 0)
+            self.depths.append(depth)
+
+
+@dataclass
+class Game:
+    opening: str
+    ours_white: bool
+    points: float  # ours: 1, 0.5 or 0
+    reason: str
+    plies: int
+    ours: Side
+    theirs: Side
+
+
+class Referee:
+    """Plays one game between two player processes from a FEN."""
+
+    def __init__(self, variant: str, fen: str, specs: tuple[str, str], seconds: float, seed: int):
+        context = multiprocessing.get_context("spawn")
+        self.position = Position.from_fen(variant, fen)
+        self.pipes = []
+        self.processes = []
+        for index, spec in enumerate(specs):
+            mine, theirs = context.Pipe()
+            process = context.Process(
+                target=serve, args=(theirs, spec, variant, fen, seconds, seed * 2 + index)
+            )
+            process.start()
+            self.pipes.append(mine)
+            self.processes.append(process)
+        for pipe in self.pipes:
+            pipe.recv()  # "ready": imports and tables are not counted in the first move
+
+    def play(self, sides: tuple[Side, Side]) -> tuple[int | None, str, int]:
+        """(winning seat or None, why, plies)."""
+        plies = 0
+        try:
+            while plies < PLY_CAP:
+                outcome = self.position.outcome()
+                if outcome is not None:
+                    winner = next(iter(outcome.winners), None)
+                    return winner, outcome.reason, plies
+                seat = self.position.to_move()
+                self.pipes[seat].send(("go",))
+                answer = self.pipes[seat].recv()
+                sides[seat].add(answer)
+                move = find_move(self.position, answer[0])
+                if move is None:
+                    return 1 - seat, f"illegal move {answer[0]} by seat {seat}", plies
+                for pipe in self.pipes:
+                    pipe.send(("play", identity(move)))
+                self.position = self.position.play(move)
+                plies += 1
+            return None, "ply_cap", plies
+        finally:
+            for pipe in self.pipes:
+                pipe.send(("stop",))
+            for process in self.processes:
+                process.join()
+
+
+def opening(variant: str, rng: random.Random) -> Position:
+    """The position after 2-4 random plies in which no capture was possible."""
+    while True:
+        position = Position.start(variant)
+        for _ in range(rng.randint(2, 4)):
+            moves = position.legal_moves()
+            if any(move.captures or move.huff for move in moves):
+                break
+            position = position.play(rng.choice(moves))
+        else:
+            if not any(move.captures for move in position.legal_moves()):
+                return position
+
+
+def play_game(args: argparse.Namespace, number: int, fen: str) -> Game:
+    ours_white = number % 2 == 0
+    ours, theirs = f"level:{args.level}", args.opponent
+    specs = (ours, theirs) if ours_white else (theirs, ours)
+    sides = (Side(), Side())
+    referee = Referee(args.variant, fen, specs, args.time, args.seed * 1000 + number)
+    winner, reason, plies = referee.play(sides)
+    our_seat = 0 if ours_white else 1
+    points = 0.5 if winner is None else 1.0 if winner == our_seat else 0.0
+    return Game(fen, ours_white, points, reason, plies, sides[our_seat], sides[1 - our_seat])
+
+
+def summary(label: str, sides: list[Side]) -> dict[str, float]:
+    nodes = sum(side.nodes for side in sides)
+    seconds = sum(side.seconds for side in sides) or 1e-9
+    depths = [depth for side in sides for depth in side.depths]
+    figures = {
+        "nodes_per_second": round(nodes / seconds),
+        "average_depth": round(sum(depths) / len(depths), 2) if depths else -1,
+        "longest_move": round(max(side.longest for side in sides), 3),
+    }
+    print(
+        f"{label:>8}: {figures['nodes_per_second']:>8} nodes/s, average depth "
+        f"{figures['average_depth']}, longest move {figures['longest_move']} s"
+    )
+    return figures
+
+
+def match(args: argparse.Namespace) -> dict[str, object]:
+    rng = random.Random(args.seed)
+    fens = [opening(args.variant, rng).fen() for _ in range((args.games + 1) // 2)]
+    jobs = [(number, fens[number // 2]) for number in range(args.games)]
+    with ThreadPoolExecutor(args.jobs) as pool:
+        games = list(pool.map(lambda job: play_game(args, *job), jobs))
+    for number, game in enumerate(games):
+        colour = "White" if game.ours_white else "Black"
+        print(
+            f"game {number + 1:>3}: ours {colour}, {game.points} "
+            f"({game.reason}, {game.plies} plies) {game.opening}"
+        )
+    points = [game.points for game in games]
+    mean = sum(points) / len(points)
+    spread = math.sqrt(sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1))
+    margin = 1.96 * spread / math.sqrt(len(points))
+    wins, draws = points.count(1.0), points.count(0.5)
+    print(
+        f"{args.variant}, level {args.level} v {args.opponent}, {args.time} s/move: "
+        f"{100 * mean:.1f}% +- {100 * margin:.1f} ({wins} won, {draws} drawn, "
+        f"{len(points) - wins - draws} lost of {len(points)})"
+    )
+    return {
+        "variant": args.variant,
+        "level": args.level,
+        "opponent": args.opponent,
+        "seconds_per_move": args.time,
+        "games": len(points),
+        "wins": wins,
+        "draws": draws,
+        "score": round(mean, 4),
+        "margin95": round(margin, 4),
+        "ours": summary("ours", [game.ours for game in games]),
+        "theirs": summary("theirs", [game.theirs for game in games]),
+    }
+
+
+def endings(args: argparse.Namespace) -> dict[str, object]:
+    results = []
+    for line in ENDINGS.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        # expected: white, black (the winner) or draw; maybe `unsolved` after it
+        variant, fen, expected = line.split()[:3]
+        sides = (Side(), Side())
+        spec = f"level:{args.level}"
+        referee = Referee(variant, fen, (spec, spec), args.time, args.seed)
+        winner, reason, plies = referee.play(sides)
+        got = "draw" if winner is None else ("white", "black")[winner]
+        ok = got == expected
+        print(
+            f"{'ok ' if ok else 'BAD'} {variant:<14} {fen:<40} expected {expected}, "
+            f"{got} ({reason}, {plies} plies)"
+        )
+        results.append(
+            {"variant": variant, "fen": fen, "expected": expected, "got": got, "plies": plies}
+        )
+    passed = sum(result["expected"] == result["got"] for result in results)
+    print(f"{passed} of {len(results)} endings as expected")
+    return {"endings": len(results), "as_expected": passed, "results": results}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--variant", default="international")
+    parser.add_argument("--opponent", default="turbo", help="turbo, simple or level:NAME")
+    parser.add_argument("--level", default="strong", help="our level")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--time", type=float, default=0.1, help="seconds per move, each side")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--endings", action="store_true", help="play the king-ending set")
+    args = parser.parse_args(argv)
+    report = endings(args) if args.endings else match(args)
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+"""The static evaluation of the search: popcounts over masks precomputed per rule set.
+
+A piece-square table with whole non-negative values is split into bit planes: the table's
+sum over a bitboard is the sum over planes k of popcount(pieces & plane_k) << k. So the
+men's advancement (tempo), centre, edge and back-rank guard, and the kings' squares cost a
+few popcounts per side. Terms that depend on more than one square (runaway men, supported
+men, king endings) are computed from shifted bitboards, or square by square only when few
+pieces are left. Scores are in hundredths of a man, for the side to move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games.damas.rules import Rules
+
+# One side's bitboard -> its table sum, as [(plane mask, shift)].
+Planes = tuple[tuple[int, int], ...]
+# (own, opp, kings, colour) -> score for the side to move.
+Evaluate = Callable[[int, int, int, int], int]
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights; bench/tune.py plays them against each other."""
+
+    man: int = 100
+    flying_king: int = 310
+    # A short Italian king is worth a little more than a man and a half.
+    short_king: int = 160
+    # Per rows advanced from the home row (index 0); the last entry repeats.
+    advance: tuple[int, ...] = (0, 1, 3, 6, 10, 15, 21, 28, 36)
+    centre: int = 3  # per column away from the edge, for men on the middle rows
+    edge: int = 4  # men on the side columns are easy to fix
+    back_rank: int = 10  # men still guarding the home row against crowning
+    supported: int = 3  # men with both squares behind them covered by their own men
+    mobility: int = 2  # per free square a man can step to
+    king_diagonal: int = 20  # a flying king on the main diagonal
+    king_centre: int = 4  # per step away from the edge, short kings
+    runaway: int = 60  # a man whose way to the crowning row is free (scaled by nearness)
+    # King endings: per square the weaker side's kings can reach, and per step of distance
+    # between the stronger side's kings and the weaker side's.
+    cornering: int = 8
+    closing: int = 6
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def _planes(values: dict[int, int]) -> Planes:
+    """Bit planes of a table {bit: non-negative value}."""
+    planes = []
+    top = max(values.values(), default=0)
+    for shift in range(top.bit_length()):
+        mask = sum(bit for bit, value in values.items() if value >> shift & 1)
+        if mask:
+            planes.append((mask, shift))
+    return tuple(planes)
+
+
+def _table_sum(bits: int, planes: Planes) -> int:
+    total = 0
+    for mask, shift in planes:
+        total += (bits & mask).bit_count() << shift
+    return total
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Per bit of the board: (row, column) in the internal left-dark geometry."""
+
+    places: dict[int, tuple[int, int]]
+    size: int
+
+    @classmethod
+    def of(cls, rules: Rules) -> _Geometry:
+        board = rules.board
+        places = {}
+        for bit, square in board.square_of_bit.items():
+            row, col = board.row_col(square)
+            places[bit] = (row, col if board.dark_corner_left else board.size - 1 - col)
+        return cls(places, board.size)
+
+    def advanced(self, bit: int, colour: int) -> int:
+        row = self.places[bit][0]
+        return self.size - 1 - row if colour == 0 else row
+
+    def from_edge(self, bit: int) -> int:
+        row, col = self.places[bit]
+        return min(col, self.size - 1 - col, row, self.size - 1 - row)
+
+
+def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate:
+    """The evaluation function of one rule set."""
+    geometry = _Geometry.of(rules)
+    board = rules.board
+    size, half, mask = board.size, board.half, board.mask
+    near, far = half, half + 1
+    flying = rules.flying_kings
+    king_value = weights.flying_king if flying else weights.short_king
+    man_value = weights.man
+    advance = weights.advance
+
+    def man_table(colour: int) -> dict[int, int]:
+        table = {}
+        for bit, (_, col) in geometry.places.items():
+            rows = geometry.advanced(bit, colour)
+            value = advance[min(rows, len(advance) - 1)]
+            if 2 <= rows <= size - 3:
+                value += weights.centre * min(col, size - 1 - col)
+            if col in (0, size - 1):
+                value = max(0, value - weights.edge)
+            if rows == 0:
+                value += weights.back_rank
+            table[bit] = value
+        return table
+
+    def king_table() -> dict[int, int]:
+        table = {}
+        for bit, (row, col) in geometry.places.items():
+            if flying:
+                table[bit] = weights.king_diagonal if row + col == size - 1 else 0
+            else:
+                table[bit] = weights.king_centre * geometry.from_edge(bit)
+        return table
+
+    men_planes = (_planes(man_table(0)), _planes(man_table(1)))
+    king_planes = _planes(king_table())
+    # Per colour: the bits of the three rows before the crowning row, and per such bit the
+    # cone of squares a man there crosses to crown (a piece there may stop it).
+    runaway_zone = [0, 0]
+    cones: list[dict[int, tuple[int, int]]] = [{}, {}]
+    for colour in (0, 1):
+        for bit, (row, col) in geometry.places.items():
+            rows_left = size - 1 - geometry.advanced(bit, colour)
+            if not 1 <= rows_left <= 3:
+                continue
+            runaway_zone[colour] |= bit
+            step = -1 if colour == 0 else 1
+            cone = 0
+            for other, (other_row, other_col) in geometry.places.items():
+                ahead = (other_row - row) * step
+                if 0 < ahead <= rows_left and abs(other_col - col) <= ahead:
+                    cone |= other
+            cones[colour][bit] = (cone, rows_left)
+    drawn = rules.drawn_material
+    step_shifts = (near, far)
+
+    king_steps = rules.generator.king_steps
+
+    def king_reach(own: int, opp: int, kings: int, empty: int) -> int:
+        """How many squares the kings of `own` can move to."""
+        if flying:
+            reach = 0
+            for _, targets in king_steps(own, opp, kings):
+                reach |= targets
+            return reach.bit_count()
+        own_kings = own & kings
+        reach = 0
+        for shift in step_shifts:
+            reach |= (own_kings >> shift) | (own_kings << shift)
+        return (reach & empty).bit_count()
+
+    def distance(a: int, b: int) -> int:
+        (ra, ca), (rb, cb) = geometry.places[a], geometry.places[b]
+        return max(abs(ra - rb), abs(ca - cb))
+
+    def ending(strong: int, weak: int, kings: int, empty: int) -> int:
+        """Bonus for the side ahead in a king ending: hem the weak kings in, come close."""
+        score = -weights.cornering * king_reach(weak, strong, kings, empty)
+        strong_kings = strong & kings
+        weak_kings = weak & kings
+        while weak_kings:
+            low = weak_kings & -weak_kings
+            weak_kings ^= low
+            nearest = size
+            hunters = strong_kings
+            while hunters:
+                hunter = hunters & -hunters
+                hunters ^= hunter
+                nearest = min(nearest, distance(low, hunter))
+            score -= weights.closing * nearest
+        return score
+
+    def side(men: int, kings_of_side: int, colour: int, opp_all: int, opp_kings: int) -> int:
+        score = man_value * men.bit_count() + _table_sum(men, men_planes[colour])
+        if kings_of_side:
+            score += king_value * kings_of_side.bit_count() + _table_sum(kings_of_side, king_planes)
+        behind = (men << near) & (men << far) if colour == 0 else (men >> near) & (men >> far)
+        score += weights.supported * (men & behind).bit_count()
+        close = men & runaway_zone[colour]
+        if close and not opp_kings:
+            table = cones[colour]
+            while close:
+                low = close & -close
+                close ^= low
+                cone, rows_left = table[low]
+                if not cone & opp_all:
+                    score += weights.runaway * (4 - rows_left) // 3
+        return score
+
+    def evaluate(own: int, opp: int, kings: int, colour: int) -> int:
+        white, black = (own, opp) if colour == 0 else (opp, own)
+        white_kings, black_kings = white & kings, black & kings
+        white_men, black_men = white ^ white_kings, black ^ black_kings
+        score = side(white_men, white_kings, 0, black, black_kings) - side(
+            black_men, black_kings, 1, white, white_kings
+        )
+        empty = mask ^ (white | black)
+        score += weights.mobility * (
+            ((white_men >> near) & empty).bit_count()
+            + ((white_men >> far) & empty).bit_count()
+            - ((black_men << near) & empty).bit_count()
+            - ((black_men << far) & empty).bit_count()
+        )
+        if not (white_men or black_men):
+            if drawn and (white | black).bit_count() <= 3:
+                material = tuple(sorted(((white.bit_count(), 0), (black.bit_count(), 0))))
+                if material in drawn:
+                    return 0
+            if score > 0:
+                score += ending(white, black, kings, empty)
+            elif score < 0:
+                score -= ending(black, white, kings, empty)
+        return score if colour == 0 else -score
+
+    return evaluate
