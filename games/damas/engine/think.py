@@ -19,8 +19,9 @@ from games.damas.engine.evaluate import DEFAULT_WEIGHTS, Evaluate, Weights, make
 from games.damas.engine.search import NEVER, WIN, WON, OutOfTime, Search
 from games.damas.engine.table import tables_for
 from games.damas.engine.zobrist import Keys, make_keys
+from games.damas.move import WHITE, Move
 from games.damas.movegen import Raw
-from games.damas.position import WHITE, Move, Position
+from games.damas.position import Position
 from games.damas.rules import RULES
 
 ASPIRATION = 25
