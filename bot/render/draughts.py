@@ -328,15 +328,25 @@ def render_draughts(view: DraughtsView) -> bytes:
     return png_bytes(draw_draughts(view))
 
 
-PIECE_LETTERS = {(WHITE, False): "w", (WHITE, True): "W", (BLACK, False): "b", (BLACK, True): "B"}
+# The letters of a white man, a black man, a white king and a black king, in that order.
+LETTERS = "wbWB"
 
 
-def draughts_text(view: DraughtsView) -> str:
+def draughts_text(view: DraughtsView, letters: str = LETTERS) -> str:
     """A monospace board: the position on the left, the square numbers on the right.
 
-    Men are `w`/`b`, kings `W`/`B`, empty dark squares `.`; light squares are blank.
+    `letters` draw a white man, a black man, a white king, a black king (in the reader's
+    language: the caller gives them); empty dark squares are `.`, light squares blank.
     Coordinates frame the position when the view asks for them.
     """
+    if len(letters) != len(LETTERS):
+        raise ValueError(f"letters must be {len(LETTERS)} characters, not {letters!r}")
+    shown = {
+        (WHITE, False): letters[0],
+        (BLACK, False): letters[1],
+        (WHITE, True): letters[2],
+        (BLACK, True): letters[3],
+    }
     n = view.size
     kind = _BoardKind(n, view.dark_corner_left, view.labels, view.viewer)
     at_cell = {kind.display_cell(square): square for square in range(1, view.square_count + 1)}
@@ -351,7 +361,7 @@ def draughts_text(view: DraughtsView) -> str:
                 pieces.append("  ")
                 numbers.append("  ")
             else:
-                pieces.append(" ." if piece is None else f" {PIECE_LETTERS[piece]}")
+                pieces.append(" ." if piece is None else f" {shown[piece]}")
                 numbers.append(f"{square:2d}")
         rank = n - _turned(n, view.viewer, (row, 0))[0]
         prefix = f"{rank:2d}" if with_coordinates else ""
@@ -359,14 +369,4 @@ def draughts_text(view: DraughtsView) -> str:
     if with_coordinates:
         files = [FILES[_turned(n, view.viewer, (0, column))[1]] for column in range(n)]
         lines.append(f"   {' '.join(files)}")
-    if view.last_move:
-        lines.append(f"last move: {_move_text(view)}")
     return "\n".join(lines)
-
-
-def _move_text(view: DraughtsView) -> str:
-    path = view.last_move or ()
-    separator = "x" if view.captured else "-"
-    if view.labels == "alphanumeric":
-        return separator.join(square_name(view.size, view.dark_corner_left, s) for s in path)
-    return separator.join(str(square) for square in path)

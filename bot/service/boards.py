@@ -1,7 +1,7 @@
 """Boards for people: a game state as a picture, as text, and the caption under it.
 
 Front ends call these instead of looking into game objects: `picture` (PNG bytes, the same
-for every platform), `text_board` (the console), `caption` (whose turn, the last move).
+for every platform), `caption` (whose turn, the last move).
 """
 
 from __future__ import annotations
@@ -12,21 +12,19 @@ import re
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from bot.i18n import Text, text
+from bot.i18n import Text, joined, text
 from bot.render import (
     BLACK,
     WHITE,
     DraughtsView,
     LudoView,
-    draughts_text,
-    ludo_text,
     render_draughts,
     render_ludo,
     warm_up,
 )
 from bot.service.clocks import TimeControl, describe_time
 from bot.service.events import GameState
-from bot.service.families import COLOUR_NAMES, Draughts, family_of
+from bot.service.families import COLOUR_NAMES, Draughts, family_of, seat_name
 from bot.service.workers import worker_processes
 from games.base import CHANCE, find_game
 from games.damas import Position, parse_square, square_name
@@ -127,13 +125,6 @@ class Painter:
             self._pool = None
 
 
-def text_board(state: GameState, viewer_seat: int | None = None) -> str:
-    """The board as monospace text, for the console."""
-    if isinstance(state.position, LudoPosition):
-        return ludo_text(ludo_view(state, viewer_seat))
-    return draughts_text(draughts_view(state, viewer_seat))
-
-
 @dataclass(frozen=True)
 class MoveChoice:
     """One legal move as buttons offer it: which piece or pawn, where to, in notation.
@@ -173,23 +164,23 @@ def correspondence(state: GameState) -> bool:
     return control is not None and control.correspondence
 
 
-def seat_label(state: GameState, seat: int) -> Text:
-    """'Ana (White)', 'Bia (Red)'."""
+def seat_label(state: GameState, seat: int) -> Text | str:
+    """'Ana (White)', 'Bia (Red)', 'Computer (Green)'."""
+    name = seat_name(state, seat)
     if isinstance(state.position, LudoPosition):
+        if isinstance(name, Text):  # the computer, named by its colour already
+            return name
         side = COLOUR_NAMES[state.position.rules.colours[seat]]
     else:
         side = text("White") if seat == 0 else text("Black")
-    return text("{name} ({side})", name=state.seat_names[seat], side=side)
+    return text("{name} ({side})", name=name, side=side)
 
 
 def caption(state: GameState) -> Text:
     """One line under the board: the game, the players, whose turn, the last move."""
     kind = find_game(state.record.kind)
     title = family_of(kind).title(kind)
-    players = text(
-        " - ".join(f"{{p{seat}}}" for seat in range(len(state.seat_names))),
-        **{f"p{seat}": seat_label(state, seat) for seat in range(len(state.seat_names))},
-    )
+    players = joined([seat_label(state, seat) for seat in range(len(state.seat_names))])
     if state.record.status != "active":
         status = family_of(kind).result_text(state)
     else:
@@ -203,14 +194,13 @@ def caption(state: GameState) -> Text:
     if state.active and state.time_left is not None and state.clock_seat is not None:
         status = text("{status}, {left} left", status=status, left=describe_time(state.time_left))
     if state.active and state.away:
-        away = ", ".join(state.seat_names[seat] for seat in sorted(state.away))
+        away = joined([seat_name(state, seat) for seat in sorted(state.away)], ", ")
         status = text("{status} ({names} on vacation)", status=status, names=away)
-    last = (
-        text("last move: {move}", move=state.last_move) if state.last_move else text("no move yet")
-    )
+    shown = family_of(kind).shown(state.last_move) if state.last_move else None
+    last = text("last move: {move}", move=shown) if shown is not None else text("no move yet")
     offer = state.record.draw_offer
     if offer is not None and isinstance(family_of(kind), Draughts):
-        status = text("{status}; {name} offers a draw", status=status, name=state.seat_names[offer])
+        status = text("{status}; {name} offers a draw", status=status, name=seat_name(state, offer))
     return text(
         "#{game} {title} · {players} · {status} · {last}",
         game=state.id,

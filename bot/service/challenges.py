@@ -11,7 +11,7 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.clocks import split_time_control
 from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, Event, ServiceError
-from bot.service.families import Family, family_of
+from bot.service.families import Family, family_of, players_text
 from bot.service.turns import next_clock
 from games.base import GameKind, find_game
 from storage import (
@@ -249,7 +249,7 @@ class Challenges(Capability):
                 text(
                     "Game #{game} starts: {players}.",
                     game=record.id,
-                    players=" - ".join(state.seat_names),
+                    players=players_text(state),
                 ),
                 chat,
             )

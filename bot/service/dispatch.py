@@ -12,7 +12,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from bot.i18n import Text, quote, text, translate
 from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
-from bot.service.events import Actor, Event, Reply, ServiceError
+from bot.service.events import Actor, BoardUpdate, Event, Reply, ServiceError
+from bot.service.ludo_words import typed_ludo_move
+from bot.service.rules_text import GAMES_HELP, LUDO, help_footer, rules_of
+from games.base import find_game
 from storage import ChatRef
 
 OpponentResolver = Callable[[str], Awaitable[Actor | None]]
@@ -143,12 +146,25 @@ def _only_game_id(command: Command) -> int | None:
     return known_id(number, challenge=command.name in CHALLENGE_COMMANDS)
 
 
-def usage(name: str) -> str:
+def usage(name: str) -> Text:
     return next(spec.usage for spec in COMMANDS if spec.name == name)
 
 
 def help_lines(language: str | None) -> list[str]:
-    return [f"{spec.usage} - {translate(language, spec.summary)}" for spec in COMMANDS]
+    commands = [
+        f"{translate(language, spec.usage)} - {translate(language, spec.summary)}"
+        for spec in COMMANDS
+    ]
+    return commands + [translate(language, line) for line in help_footer()]
+
+
+def _game_words(args: Sequence[str]) -> bool:
+    """Whether a move's words name a game instead ("/jogar brasileira": play Brazilian)."""
+    try:
+        find_game(args[0])
+    except KeyError:
+        return False
+    return True
 
 
 async def _new_game(
@@ -201,6 +217,25 @@ async def _new_game(
     )
 
 
+async def _rules(service: GameService, actor: Actor, args: Sequence[str]) -> list[Event]:
+    """The rules of the game named, else of the current game, else the list of games."""
+    if len(args) > 1:
+        raise ServiceError(text("Usage: {usage}", usage=usage("rules")))
+    if args:
+        try:
+            kind = find_game(args[0])
+        except KeyError:
+            raise ServiceError(text("{name} is not a game here.", name=quote(args[0]))) from None
+        return [Reply(line) for line in rules_of(kind.key)]
+    try:
+        events = await service.board(actor, None)
+    except ServiceError:
+        return [Reply(GAMES_HELP)]
+    state = next(event.state for event in events if isinstance(event, BoardUpdate))
+    options = state.record.options.get("rules") if state.record.kind == LUDO else None
+    return [Reply(line) for line in rules_of(state.record.kind, options)]
+
+
 async def dispatch(
     service: GameService,
     actor: Actor,
@@ -216,11 +251,17 @@ async def dispatch(
     if name in ("accept", "decline", "begin"):
         handler = {"accept": service.accept, "decline": service.decline, "begin": service.begin}
         return await handler[name](actor, _only_game_id(command), chat)
+    if name == "move" and not args:
+        name = "help"  # a bare /play or /jogar: people want to know how to start
+    elif name == "move" and _game_words(args):
+        return await _new_game(service, actor, chat, args, resolve_opponent)
+    if name == "rules":
+        return await _rules(service, actor, args)
     if name == "move":
         game_id, words = _split_game_id(args)
         if not words:
             raise ServiceError(text("Usage: {usage}", usage=usage("move")))
-        return await service.move(actor, typed_move(" ".join(words)), game_id)
+        return await service.move(actor, typed_ludo_move(typed_move(" ".join(words))), game_id)
     if name == "roll":
         return await service.roll(actor, _only_game_id(command))
     if name == "draw":

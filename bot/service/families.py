@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC
 from typing import Any, Protocol
 
-from bot.i18n import Text, text
+from bot.i18n import Text, joined, text
 from bot.service.events import GameState, ServiceError
+from bot.service.ludo_words import ludo_headline, ludo_history, shown_ludo_move
 from games.base import AnyGame, BadSnapshot, GameError, GameKind
 from games.damas import RULES as DRAUGHTS_RULES
 from games.damas.pdn import PdnGame, write_game
@@ -54,10 +55,32 @@ class Family(Protocol):
     def draw_roll(self, state: GameState) -> str: ...
     def multi_seat(self, state: GameState) -> bool: ...
     def leave(self, state: GameState, seat: int) -> Any: ...
-    def headline(self, state: GameState, notation: str, seat: int) -> Text: ...
+    def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text: ...
+    def shown(self, notation: str) -> Text | str: ...
     def result_text(self, state: GameState) -> Text: ...
-    def history(self, notations: Sequence[str]) -> str: ...
+    def history(self, state: GameState) -> Text | str: ...
     def pdn(self, state: GameState, notations: Sequence[str]) -> str | None: ...
+
+
+def seat_name(state: GameState, seat: int) -> Text | str:
+    """A seat's player as people read it: the person's name, or the computer in the reader's
+    language, named by its colour in Ludo where several computers play ("Computer (Green)")."""
+    record = state.record.seats[seat] if seat < len(state.record.seats) else None
+    if record is None or record.player_id is not None or record.computer is None:
+        return state.seat_names[seat]
+    if isinstance(state.position, LudoPosition):
+        colour = COLOUR_NAMES[state.position.rules.colours[seat]]
+        return text("Computer ({colour})", colour=colour)
+    return text("Computer")
+
+
+def seat_names(state: GameState) -> list[Text | str]:
+    return [seat_name(state, seat) for seat in range(len(state.seat_names))]
+
+
+def players_text(state: GameState) -> Text:
+    """ "Ana - Computer", each name as the reader reads it."""
+    return joined(seat_names(state))
 
 
 def _winner_text(state: GameState) -> Text:
@@ -67,7 +90,7 @@ def _winner_text(state: GameState) -> Text:
     reason = reason_text(result["reason"])
     if not result["winners"]:
         return text("Game #{game} is drawn: {reason}.", game=state.id, reason=reason)
-    names = " & ".join(state.seat_names[seat] for seat in result["winners"])
+    names = joined([seat_name(state, seat) for seat in result["winners"]], " & ")
     return text("{names} won game #{game}: {reason}.", names=names, game=state.id, reason=reason)
 
 
@@ -131,13 +154,17 @@ class Draughts:
     def leave(self, state: GameState, seat: int) -> Any:
         raise AssertionError("a draughts game ends by resignation")
 
-    def headline(self, state: GameState, notation: str, seat: int) -> Text:
-        return text("{name} played {move}.", name=state.seat_names[seat], move=notation)
+    def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text:
+        return text("{name} played {move}.", name=seat_name(state, seat), move=notation)
+
+    def shown(self, notation: str) -> Text | str:
+        return notation
 
     def result_text(self, state: GameState) -> Text:
         return _winner_text(state)
 
-    def history(self, notations: Sequence[str]) -> str:
+    def history(self, state: GameState) -> Text | str:
+        notations = state.log
         pairs = [
             f"{number}. {' '.join(notations[index : index + 2])}"
             for number, index in enumerate(range(0, len(notations), 2), start=1)
@@ -250,18 +277,19 @@ class Ludo:
         assert isinstance(state.position, LudoPosition)
         return state.position.leave(seat)
 
-    def headline(self, state: GameState, notation: str, seat: int) -> Text:
-        if notation.startswith("roll"):
-            return text(
-                "{name} rolled {value}.", name=state.seat_names[seat], value=notation.split()[1]
-            )
-        return text("{name} played {move}.", name=state.seat_names[seat], move=notation)
+    def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text:
+        return ludo_headline(state, notation, seat, before, seat_names(state))
+
+    def shown(self, notation: str) -> Text | str:
+        return shown_ludo_move(notation)
 
     def result_text(self, state: GameState) -> Text:
         return _winner_text(state)
 
-    def history(self, notations: Sequence[str]) -> str:
-        return "; ".join(notations)
+    def history(self, state: GameState) -> Text:
+        return ludo_history(
+            state, [seat_name(state, seat) for seat in range(len(state.seat_names))]
+        )
 
     def pdn(self, state: GameState, notations: Sequence[str]) -> str | None:
         return None

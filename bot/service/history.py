@@ -3,12 +3,12 @@ game that commands go to, the moves so far, the PDN export, and the board messag
 
 from __future__ import annotations
 
-from bot.i18n import text
+from bot.i18n import joined, text
 from bot.service.capability import Capability
 from bot.service.clocks import describe_time
 from bot.service.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
-from bot.service.families import family_of
-from games.base import find_game
+from bot.service.families import family_of, players_text, seat_name
+from games.base import CHANCE, find_game
 from storage import BoardMessage, ChatRef
 
 
@@ -23,8 +23,13 @@ class GameRecords(Capability):
         state = await self.core.game_of(player, game_id)
         if not state.active:
             raise ServiceError(text("Game #{game} is over.", game=state.id))
-        choices = [state.position.notation(move) for move in state.position.legal_moves()]
-        return [Reply(text("Legal moves: {moves}", moves=", ".join(choices)))]
+        if state.position.to_move() == CHANCE:
+            return [Reply(text("Roll the die first: /roll."))]
+        family = family_of(find_game(state.record.kind))
+        choices = [
+            family.shown(state.position.notation(move)) for move in state.position.legal_moves()
+        ]
+        return [Reply(text("Legal moves: {moves}", moves=joined(choices, ", ")))]
 
     async def my_games(self, actor: Actor) -> list[Event]:
         """Every game of the player on every platform, the most urgent first: their turns by
@@ -47,7 +52,7 @@ class GameRecords(Capability):
             elif mine:
                 turn = text("your turn")
             else:
-                turn = text("{name} to move", name=state.seat_names[acting])
+                turn = text("{name} to move", name=seat_name(state, acting))
             if state.time_left is not None:
                 turn = text("{turn}, {left} left", turn=turn, left=describe_time(state.time_left))
             urgency = state.time_left.total_seconds() if state.time_left is not None else 1e12
@@ -57,7 +62,7 @@ class GameRecords(Capability):
                 marker="*" if record.id == player.active_game_id else " ",
                 game=record.id,
                 title=family_of(kind).title(kind),
-                players=" - ".join(state.seat_names),
+                players=players_text(state),
                 turn=turn,
             )
             rows.append(((0 if mine else 1, urgency), line))
@@ -77,7 +82,7 @@ class GameRecords(Capability):
         if not state.log:
             return [Reply(text("No moves yet in game #{game}.", game=state.id))]
         family = family_of(find_game(state.record.kind))
-        return [Reply(text("{moves}", moves=family.history(state.log)))]
+        return [Reply(text("{moves}", moves=family.history(state)))]
 
     async def export_pdn(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         player = await self.core.roster.player(actor)

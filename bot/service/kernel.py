@@ -224,7 +224,7 @@ class Kernel:
         self.poke()
         family = family_of(find_game(fresh.record.kind))
         mover = family.roller(position) if seat == CHANCE else seat
-        headline = family.headline(fresh, notation, mover)
+        headline = family.headline(fresh, notation, mover, position)
         events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat)]
         if outcome is not None:
             events.extend(await self._finished(fresh))

@@ -7,6 +7,7 @@ import pytest
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.core import GameService
+from bot.service.text_boards import text_board
 from games.base import CHANCE
 from tests.bot.conftest import ANA, CHAT
 from tests.bot.test_service import latest, two_player_game
@@ -40,7 +41,7 @@ async def test_every_draughts_board_draws_and_captions(service: GameService, kin
     state = latest(await service.move(ANA, notation, state.id))
     assert boards.picture(state, 0).startswith(b"\x89PNG")
     assert boards.picture(state, 1) != boards.picture(state, 0)
-    assert boards.text_board(state, 0)
+    assert text_board(state, 0, "pt")
     caption = translate("en", boards.caption(state))
     assert f"last move: {notation}" in caption and "Bia (Black) to move" in caption
 

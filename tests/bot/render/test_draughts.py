@@ -226,7 +226,6 @@ def test_text_board_from_white_with_coordinates() -> None:
             " 2   .   .   .   .      25  26  27  28",
             " 1 w   .   .   .      29  30  31  32",
             "   a b c d e f g h",
-            "last move: c3-d4",
         ]
     )
 
@@ -245,11 +244,13 @@ def test_text_board_from_black_is_turned_round() -> None:
     ]
 
 
-def test_text_board_names_a_capture_by_numbers() -> None:
-    board = view(10, True, pieces={}, last_move=(28, 17, 6), captured=(22, 11))
-    lines = draughts_text(board).splitlines()
-    assert len(lines) == 11
-    assert lines[-1] == "last move: 28x17x6"
+def test_text_board_draws_the_letters_it_is_given() -> None:
+    board = view(8, True, pieces={29: (WHITE, False), 4: (BLACK, True), 1: (BLACK, False)})
+    lines = draughts_text(board, "bpBP").splitlines()
+    assert lines[0] == "   p   .   .   P       1   2   3   4"
+    assert lines[-1].startswith(" b ")
+    with pytest.raises(ValueError, match="4 characters"):
+        draughts_text(board, "bp")
 
 
 @pytest.mark.parametrize(

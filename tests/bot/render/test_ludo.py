@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 import pytest
 from PIL import Image
 
-from bot.render import LudoView, ludo_text, render_ludo
+from bot.render import LudoView, render_ludo
 from bot.render.ludo import (
     BOARD,
     BORDER,
@@ -240,28 +240,6 @@ def test_seats_not_in_play_or_left_are_pale_and_their_pawns_hidden() -> None:
     assert close(rgb(picture, at(0.4, 0.4)), COLOUR_FILL[2])
     started = draw_ludo(board((1, 2, 3), moved={3: (0, -1, -1, -1)}))
     assert cell_differs(started, picture, (1, 8))
-
-
-def test_text_listing_names_every_pawn() -> None:
-    view = board(
-        (1, 3),
-        moved={1: (-1, 0, 51, 56), 3: (12, 12, -1, -1)},
-        last_move=(3, 6, 12),
-        capture=True,
-        dice=6,
-    )
-    assert ludo_text(view) == "\n".join(
-        [
-            "colour 1  1:yard  2:0 [0]  3:home 1  4:done",
-            "colour 3  1:12 [38]  2:12 [38]  3:yard  4:yard",
-            "last move: colour 3 6 [32] -> 12 [38], capturing",
-            "die: 6",
-        ]
-    )
-
-
-def test_text_listing_marks_a_player_who_left() -> None:
-    assert ludo_text(board((1, 2), left=(2,))).splitlines()[1] == "colour 2  left the game"
 
 
 @pytest.mark.parametrize(
