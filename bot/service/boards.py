@@ -24,7 +24,8 @@ from bot.render import (
 )
 from bot.service.clocks import TimeControl, describe_time
 from bot.service.events import GameState
-from bot.service.families import COLOUR_NAMES, Draughts, family_of, seat_name
+from bot.service.families import Draughts, family_of, seat_name
+from bot.service.ludo_words import COLOUR_NAMES
 from bot.service.workers import worker_processes
 from games.base import CHANCE, find_game
 from games.damas import Position, parse_square, square_name
@@ -201,6 +202,9 @@ def caption(state: GameState) -> Text:
     offer = state.record.draw_offer
     if offer is not None and isinstance(family_of(kind), Draughts):
         status = text("{status}; {name} offers a draw", status=status, name=seat_name(state, offer))
+    note = family_of(kind).caption_note(state)
+    if note is not None:
+        title = text("{title} ({note})", title=title, note=note)
     return text(
         "#{game} {title} · {players} · {status} · {last}",
         game=state.id,

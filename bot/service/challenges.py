@@ -243,17 +243,13 @@ class Challenges(Capability):
             if seat.player_id is not None:
                 await self.core.store.set_active_game(seat.player_id, record.id)
         state = await self.core.state(record.id)
-        events: list[Event] = [
-            BoardUpdate(
-                state,
-                text(
-                    "Game #{game} starts: {players}.",
-                    game=record.id,
-                    players=players_text(state),
-                ),
-                chat,
-            )
-        ]
+        headline = text(
+            "Game #{game} starts: {players}.", game=record.id, players=players_text(state)
+        )
+        note = family_of(find_game(record.kind)).opening_note(state)
+        if note is not None:
+            headline = text("{start} {note}", start=headline, note=note)
+        events: list[Event] = [BoardUpdate(state, headline, chat)]
         if challenge_id is not None:
             challenge = await self.core.store.get_challenge(challenge_id)
             events.insert(0, ChallengeUpdate(challenge, text("Challenge accepted.")))

@@ -143,6 +143,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         text("choose your language"),
     ),
     CommandSpec(
+        "verify",
+        ("verificar", "conferir", "verifica"),
+        text("/verify [GAME]"),
+        text("check the dice of a finished Ludo game against the SHA-256 shown at its start"),
+    ),
+    CommandSpec(
         "rules",
         ("regras", "regra", "regole", "regolamento"),
         text("/rules [GAME]"),

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from bot.i18n import Text, quote, text, translate
 from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
+from bot.service.dice_words import verification
 from bot.service.events import Actor, BoardUpdate, Event, Reply, ServiceError
 from bot.service.ludo_words import typed_ludo_move
 from bot.service.rules_text import GAMES_HELP, LUDO, help_footer, rules_of
@@ -236,6 +237,13 @@ async def _rules(service: GameService, actor: Actor, args: Sequence[str]) -> lis
     return [Reply(line) for line in rules_of(state.record.kind, options)]
 
 
+async def _verify(service: GameService, actor: Actor, game_id: int | None) -> list[Event]:
+    """Whether the revealed seed of a Ludo game gives its rolls (anyone may check)."""
+    events = await service.board(actor, game_id)
+    state = next(event.state for event in events if isinstance(event, BoardUpdate))
+    return [Reply(verification(state))]
+
+
 async def dispatch(
     service: GameService,
     actor: Actor,
@@ -257,6 +265,8 @@ async def dispatch(
         return await _new_game(service, actor, chat, args, resolve_opponent)
     if name == "rules":
         return await _rules(service, actor, args)
+    if name == "verify":
+        return await _verify(service, actor, _only_game_id(command))
     if name == "move":
         game_id, words = _split_game_id(args)
         if not words:

@@ -13,8 +13,15 @@ from datetime import UTC
 from typing import Any, Protocol
 
 from bot.i18n import Text, joined, text
+from bot.service.dice_words import closing_note, opening_note
 from bot.service.events import GameState, ServiceError
-from bot.service.ludo_words import ludo_headline, ludo_history, shown_ludo_move
+from bot.service.ludo_words import (
+    COLOUR_NAMES,
+    ludo_headline,
+    ludo_history,
+    options_note,
+    shown_ludo_move,
+)
 from games.base import AnyGame, BadSnapshot, GameError, GameKind
 from games.damas import RULES as DRAUGHTS_RULES
 from games.damas.pdn import PdnGame, write_game
@@ -58,6 +65,9 @@ class Family(Protocol):
     def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text: ...
     def shown(self, notation: str) -> Text | str: ...
     def result_text(self, state: GameState) -> Text: ...
+    def opening_note(self, state: GameState) -> Text | None: ...
+    def closing_note(self, state: GameState) -> Text | None: ...
+    def caption_note(self, state: GameState) -> Text | None: ...
     def history(self, state: GameState) -> Text | str: ...
     def pdn(self, state: GameState, notations: Sequence[str]) -> str | None: ...
 
@@ -160,6 +170,15 @@ class Draughts:
     def shown(self, notation: str) -> Text | str:
         return notation
 
+    def opening_note(self, state: GameState) -> Text | None:
+        return None
+
+    def closing_note(self, state: GameState) -> Text | None:
+        return None
+
+    def caption_note(self, state: GameState) -> Text | None:
+        return None
+
     def result_text(self, state: GameState) -> Text:
         return _winner_text(state)
 
@@ -214,7 +233,6 @@ LUDO_OPTION_WORDS: Mapping[str, str] = {
     "duplas": "teams",
     "squadre": "teams",
 }
-COLOUR_NAMES = {1: text("Red"), 2: text("Green"), 3: text("Yellow"), 4: text("Blue")}
 
 
 class Ludo:
@@ -282,6 +300,15 @@ class Ludo:
 
     def shown(self, notation: str) -> Text | str:
         return shown_ludo_move(notation)
+
+    def opening_note(self, state: GameState) -> Text | None:
+        return opening_note(state)
+
+    def closing_note(self, state: GameState) -> Text | None:
+        return closing_note(state)
+
+    def caption_note(self, state: GameState) -> Text | None:
+        return options_note(state.record.options.get("rules", {}))
 
     def result_text(self, state: GameState) -> Text:
         return _winner_text(state)

@@ -249,7 +249,11 @@ class Kernel:
     async def _finished(self, state: GameState) -> list[Event]:
         """The one way out of every game: the result shown, the listeners told."""
         family = family_of(find_game(state.record.kind))
-        events: list[Event] = [BoardUpdate(state, family.result_text(state), state.record.chat)]
+        headline = family.result_text(state)
+        note = family.closing_note(state)
+        if note is not None:
+            headline = text("{result} {note}", result=headline, note=note)
+        events: list[Event] = [BoardUpdate(state, headline, state.record.chat)]
         for listener in self.finish_listeners:
             events.extend(await listener(state))
         return events

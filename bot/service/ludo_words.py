@@ -8,7 +8,7 @@ functions show the same moves in the reader's language, keeping the square names
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.i18n import Text, joined, text
 from bot.service.events import GameState
@@ -16,6 +16,7 @@ from games.base import AnyGame, replay
 from games.ludo import LudoPosition
 from games.ludo.board import START
 
+COLOUR_NAMES = {1: text("Red"), 2: text("Green"), 3: text("Yellow"), 4: text("Blue")}
 PLACE_WORDS = {"yard": text("yard"), "home": text("home")}
 # The words people may type for the places, in every language, as the rules spell them.
 TYPED_PLACES = {"base": "yard", "casa": "yard", "chegada": "home", "arrivo": "home"}
@@ -32,6 +33,20 @@ def shown_ludo_move(notation: str) -> Text:
         return text("player {seat} left", seat=words[1])
     parts = [words[0], " ", *_WAY.split(" ".join(words[1:]))]
     return joined([PLACE_WORDS.get(part, part) for part in parts], "")
+
+
+def options_note(options: Mapping[str, object]) -> Text | None:
+    """The optional rules of a game, for its caption: "three sixes end the turn; teams Red +
+    Yellow against Green + Blue"."""
+    notes: list[Text | str] = []
+    if options.get("three_sixes"):
+        notes.append(text("three sixes end the turn"))
+    if options.get("towers_block"):
+        notes.append(text("towers block"))
+    if options.get("teams"):
+        red, green, yellow, blue = (COLOUR_NAMES[colour] for colour in (1, 2, 3, 4))
+        notes.append(text("teams {a} + {b} against {c} + {d}", a=red, b=yellow, c=green, d=blue))
+    return joined(notes, "; ") if notes else None
 
 
 def typed_ludo_move(words: str) -> str:

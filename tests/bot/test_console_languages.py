@@ -37,6 +37,7 @@ WORDS = {
         "roll": "/rolar",
         "resign": "/desistir",
         "board": "/tabuleiro",
+        "verify": "/verificar",
     },
     "it": {
         "rules": "/regole",
@@ -50,6 +51,7 @@ WORDS = {
         "roll": "/lancia",
         "resign": "/abbandona",
         "board": "/damiera",
+        "verify": "/verifica",
     },
 }
 
@@ -122,13 +124,15 @@ async def test_whole_games_in_the_console_say_no_english_word(
     await console.handle(words["resign"])
     # Ludo against three computers: some rounds, the history, then resigned; the computers
     # play on and the result is told.
-    await console.handle(f"{words['new']} ludo {words['vs']} computador 4")
+    await console.handle(f"{words['new']} ludo {words['vs']} computador 4 three-sixes")
     await console.handle(words["moves"])
     await _ludo_rounds(console, service, 12)
     await console.handle(words["board"])
     await console.handle(words["history"])
     await console.handle(words["resign"])
     await service.idle()
+    ludo = (await _state(service, "ana")).id
+    await console.handle(f"{words['verify']} {ludo}")
 
     transcript = output.getvalue()
     assert _english_words(transcript, language) == [], transcript
@@ -136,3 +140,7 @@ async def test_whole_games_in_the_console_say_no_english_word(
     assert len(transcript.splitlines()) < 1500, "the computers' game is summarised"
     over = "vencida por" if language == "pt" else "vinto da"
     assert transcript.count(over) + transcript.count("empat" if language == "pt" else "patta") >= 2
+    # The dice: committed at the start, revealed at the end, checked by /verify.
+    assert "SHA-256" in transcript.split(words["new"])[0] or "SHA-256" in transcript
+    last = transcript.splitlines()[-1]
+    assert ("confere" if language == "pt" else "corrisponde") in last, last
