@@ -66,8 +66,10 @@ _FIRST_TRIANGLE: tuple[Point, ...] = ((6.0, 6.0), (9.0, 6.0), (7.5, 7.5))
 _CENTRE: Point = (7.5, 7.5)
 
 COLOUR_FILL: dict[int, Rgb] = {
-    # Okabe-Ito colours, chosen to stay apart for the common kinds of colour blindness.
-    1: (213, 94, 0),
+    # Okabe-Ito colours, chosen to stay apart for the common kinds of colour blindness (the
+    # shapes tell the colours apart too), but Red a true red: people call their seat by it,
+    # and Okabe-Ito's vermillion reads as orange.
+    1: (204, 32, 39),
     2: (0, 158, 115),
     3: (240, 228, 66),
     4: (0, 114, 178),

@@ -7,6 +7,7 @@ column runs up the middle of the bottom arm. A board turned the wrong way fails 
 
 from __future__ import annotations
 
+import colorsys
 from collections.abc import Callable, Mapping
 
 import pytest
@@ -262,3 +263,10 @@ def test_a_wrong_view_says_what_is_wrong(fields: dict[str, object], complaint: s
     arguments |= fields
     with pytest.raises(ValueError, match=complaint):
         LudoView(**arguments)  # type: ignore[arg-type]
+
+
+def test_the_red_player_is_drawn_red() -> None:
+    red, green, blue = (channel / 255 for channel in COLOUR_FILL[1])
+    hue, _, saturation = colorsys.rgb_to_hls(red, green, blue)
+    # Red within 10 degrees of the wheel (orange starts near 20), and a strong colour.
+    assert (hue * 360 < 10 or hue * 360 > 350) and saturation > 0.6
