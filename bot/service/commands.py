@@ -73,8 +73,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "games",
         ("partidas", "jogos", "partite"),
-        text("/games"),
-        text("list my games"),
+        text("/games [done]"),
+        text("list my games and challenges; with done, the finished games"),
     ),
     CommandSpec(
         "use",
@@ -121,13 +121,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "vacation",
         ("ferias", "férias", "vacanza", "vacanze"),
-        text("/vacation [DAYS|off]"),
+        text("/vacation [DAYS|on|off]"),
         text("stop your clocks in every game (up to 30 days a year); off ends it"),
     ),
     CommandSpec(
         "remind",
         ("lembretes", "lembrete", "promemoria", "avvisi"),
-        text("/remind on|off"),
+        text("/remind [on|off]"),
         text("reminders before your deadlines on or off"),
     ),
     CommandSpec(

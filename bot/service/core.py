@@ -61,6 +61,8 @@ class GameService:
         self.scheduler = Scheduler(self.correspondence)
         self.vacation = self.correspondence.vacation
         self.set_reminders = self.correspondence.set_reminders
+        self.vacation_status = self.correspondence.vacation_status
+        self.reminder_status = self.correspondence.reminder_status
         self.remind = self.correspondence.remind
         self.timeout = self.correspondence.timeout
         self.deliver_notices = self.correspondence.deliver_notices

@@ -71,6 +71,7 @@ DRAW_ANSWERS = {
 }
 
 
+DONE_WORDS = frozenset({"done", "finished", "terminadas", "fim", "finite", "concluse"})
 SWITCH_WORDS = {
     "on": True,
     "sim": True,
@@ -86,12 +87,10 @@ SWITCH_WORDS = {
 
 
 def _vacation_days(command: Command) -> int | None:
-    """None: as many days as are left; 0: end the vacation."""
-    if not command.args:
-        return None
+    """None: as many days as are left ("on"); 0: end the vacation ("off")."""
     word = command.args[0].lower()
-    if len(command.args) == 1 and word in SWITCH_WORDS and not SWITCH_WORDS[word]:
-        return 0
+    if len(command.args) == 1 and word in SWITCH_WORDS:
+        return None if SWITCH_WORDS[word] else 0
     days = whole_number(word) if len(command.args) == 1 else None
     if days is not None and 0 < days <= 366:
         return days
@@ -289,8 +288,12 @@ async def dispatch(
         if len(args) != 1:
             raise ServiceError(text("Usage: {usage}", usage=usage("lang")))
         return await service.set_language(actor, args[0])
+    if name == "vacation" and not args:
+        return await service.vacation_status(actor)
     if name == "vacation":
         return await service.vacation(actor, _vacation_days(command))
+    if name == "remind" and not args:
+        return await service.reminder_status(actor)
     if name == "remind":
         if len(args) != 1 or args[0].lower() not in SWITCH_WORDS:
             raise ServiceError(text("Usage: {usage}", usage=usage("remind")))
@@ -300,7 +303,9 @@ async def dispatch(
             raise ServiceError(text("Usage: {usage}", usage=usage("link")))
         return await service.link(actor, args[0] if args else None)
     if name == "games":
-        return await service.my_games(actor)
+        if len(args) > 1 or (args and args[0].lower() not in DONE_WORDS):
+            raise ServiceError(text("Usage: {usage}", usage=usage("games")))
+        return await service.my_games(actor, chat, done=bool(args))
     if name == "help":
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]
