@@ -85,7 +85,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "resign",
         ("desistir", "abandonar", "abbandona", "arrendo"),
-        text("/resign [GAME]"),
+        text("/resign [GAME] [yes]"),
         text("resign the game"),
     ),
     CommandSpec(
@@ -103,7 +103,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "abort",
         ("abortar", "cancelar", "annulla"),
-        text("/abort [GAME]"),
+        text("/abort [GAME] [yes]"),
         text("call off a game before its first move"),
     ),
     CommandSpec(

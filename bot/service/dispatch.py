@@ -71,6 +71,7 @@ DRAW_ANSWERS = {
 }
 
 
+CONFIRM_WORDS = frozenset({"yes", "y", "sim", "s", "si", "sì", "confirm", "confirmar", "conferma"})
 DONE_WORDS = frozenset({"done", "finished", "terminadas", "fim", "finite", "concluse"})
 SWITCH_WORDS = {
     "on": True,
@@ -243,6 +244,29 @@ async def _verify(service: GameService, actor: Actor, game_id: int | None) -> li
     return [Reply(verification(state))]
 
 
+async def _confirmed(service: GameService, actor: Actor, command: Command) -> list[Event]:
+    """/resign and /abort end a game for good: without a yes they ask for one."""
+    words = list(command.args)
+    confirmed = bool(words) and words[-1].lower() in CONFIRM_WORDS
+    if confirmed:
+        words.pop()
+    game_id = _only_game_id(Command(command.name, tuple(words), command.raw))
+    if confirmed:
+        end = service.resign if command.name == "resign" else service.abort
+        return await end(actor, game_id)
+    events = await service.board(actor, game_id)
+    state = next(event.state for event in events if isinstance(event, BoardUpdate))
+    if not state.active:
+        raise ServiceError(text("Game #{game} is over.", game=state.id))
+    if command.name == "resign":
+        return [
+            Reply(text("Resign game #{game}? To confirm, type /resign {game} yes.", game=state.id))
+        ]
+    return [
+        Reply(text("Call off game #{game}? To confirm, type /abort {game} yes.", game=state.id))
+    ]
+
+
 async def dispatch(
     service: GameService,
     actor: Actor,
@@ -309,12 +333,12 @@ async def dispatch(
     if name == "help":
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]
+    if name in ("resign", "abort"):
+        return await _confirmed(service, actor, command)
     simple = {
         "board": service.board,
         "moves": service.legal_moves,
-        "resign": service.resign,
         "claim": service.claim,
-        "abort": service.abort,
         "history": service.history,
         "pdn": service.export_pdn,
     }

@@ -36,6 +36,7 @@ WORDS = {
         "games": "/partidas",
         "roll": "/rolar",
         "resign": "/desistir",
+        "yes": "sim",
         "board": "/tabuleiro",
         "verify": "/verificar",
     },
@@ -50,6 +51,7 @@ WORDS = {
         "games": "/partite",
         "roll": "/lancia",
         "resign": "/abbandona",
+        "yes": "sì",
         "board": "/damiera",
         "verify": "/verifica",
     },
@@ -122,6 +124,7 @@ async def test_whole_games_in_the_console_say_no_english_word(
         await console.handle(state.position.notation(state.position.legal_moves()[0]))
     await console.handle(words["games"])
     await console.handle(words["resign"])
+    await console.handle(f"{words['resign']} {words['yes']}")
     # Ludo against three computers: some rounds, the history, then resigned; the computers
     # play on and the result is told.
     await console.handle(f"{words['new']} ludo {words['vs']} computador 4 three-sixes")
@@ -130,6 +133,7 @@ async def test_whole_games_in_the_console_say_no_english_word(
     await console.handle(words["board"])
     await console.handle(words["history"])
     await console.handle(words["resign"])
+    await console.handle(f"{words['resign']} {words['yes']}")
     await service.idle()
     ludo = (await _state(service, "ana")).id
     await console.handle(f"{words['verify']} {ludo}")

@@ -117,6 +117,35 @@ async def test_verify_keeps_the_seed_secret_until_the_end(service: GameService) 
     assert said[-1] == (
         f"A partida #1 continua: a semente fica secreta até o fim. SHA-256 publicado: {commitment}."
     )
-    said = await _session(service, "pt", "/desistir 1", "/verificar 1")
+    said = await _session(service, "pt", "/desistir 1 sim", "/verificar 1")
     assert "A semente dos dados era" in "\n".join(said)
     assert said[-1].startswith("Partida #1: a semente ") and commitment in said[-1]
+
+
+@pytest.mark.parametrize(
+    ("language", "lines", "asked"),
+    [
+        ("pt", ("/desistir", "/desistir 1 sim"), "Abandonar a partida #1? Para confirmar, digite "),
+        (
+            "it",
+            ("/abbandona", "/abbandona sì"),
+            "Abbandonare la partita #1? Per confermare, scrivi ",
+        ),
+    ],
+)
+async def test_resign_asks_for_a_yes(
+    service: GameService, language: str, lines: tuple[str, str], asked: str
+) -> None:
+    await _session(service, language, "/new brazilian vs computer")
+    said = await _session(service, language, lines[0])
+    assert said[-1].startswith(asked)
+    assert (await service.state(1)).active
+    await _session(service, language, lines[1])
+    result = (await service.state(1)).record.result
+    assert result is not None and result["reason"] == "resignation"
+
+
+async def test_abort_asks_for_a_yes(service: GameService) -> None:
+    await _session(service, "it", "/nuova brasiliana contro computer nero")
+    said = await _session(service, "it", "/annulla")
+    assert said[-1] == "Annullare la partita #1? Per confermare, scrivi /annulla 1 sì."
