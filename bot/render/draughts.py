@@ -40,6 +40,9 @@ HIGHLIGHT_RING: Rgb = (96, 196, 96)
 LAST_MOVE_LINE: Rgb = (196, 52, 32)
 
 PIECE_DIAMETER = 0.78  # of a square
+# With square numbers, smaller pieces leave the top left corner, where the number is, free.
+NUMBERED_PIECE_DIAMETER = 0.68
+NUMBER_SIZE = 0.2  # of a square: two digits fit outside a numbered piece
 PIECE_FACES: dict[Colour, tuple[Rgb, Rgb, Rgb]] = {
     # body, edge, the inner groove
     WHITE: ((247, 242, 230), (74, 62, 50), (196, 184, 162)),
@@ -186,11 +189,11 @@ def _square_numbers(kind: _BoardKind) -> Image.Image:
     side = image_size(kind.size)
     layer = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
-    number_font = font(round(kind.cell * 0.24))
+    number_font = font(round(kind.cell * NUMBER_SIZE))
     for square in range(1, kind.size * kind.size // 2 + 1):
         left, top, _, _ = kind.square_box(square)
         draw.text(
-            (left + kind.cell * 0.04, top + kind.cell * 0.02),
+            (left + kind.cell * 0.02, top),
             str(square),
             font=number_font,
             fill=SQUARE_NUMBER,
@@ -200,9 +203,11 @@ def _square_numbers(kind: _BoardKind) -> Image.Image:
     return layer
 
 
-@lru_cache(maxsize=16)
-def _piece_sprite(cell: int, colour: Colour, king: bool) -> Image.Image:
-    diameter = cell * PIECE_DIAMETER
+@lru_cache(maxsize=32)
+def _piece_sprite(
+    cell: int, colour: Colour, king: bool, share: float = PIECE_DIAMETER
+) -> Image.Image:
+    diameter = cell * share
     body, edge, groove = PIECE_FACES[colour]
 
     def paint(draw: ImageDraw.ImageDraw, scale: float) -> None:
@@ -281,8 +286,10 @@ def draw_draughts(view: DraughtsView) -> Image.Image:
         _draw_path(ImageDraw.Draw(picture), kind, path)
     for square in view.captured:
         paste_centred(picture, _captured_sprite(kind.cell), kind.centre(square))
+    share = NUMBERED_PIECE_DIAMETER if backdrops.numbers else PIECE_DIAMETER
     for square, (colour, king) in view.pieces.items():
-        paste_centred(picture, _piece_sprite(kind.cell, colour, king), kind.centre(square))
+        sprite = _piece_sprite(kind.cell, colour, king, share)
+        paste_centred(picture, sprite, kind.centre(square))
     if backdrops.numbers:
         for square in {*view.pieces, *path, *view.captured}:
             tile = backdrops.numbers[square]

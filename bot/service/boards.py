@@ -22,13 +22,14 @@ from bot.render import (
     render_ludo,
     warm_up,
 )
+from bot.render.views import DraughtsLabels
 from bot.service.clocks import TimeControl, describe_time
 from bot.service.events import GameState
 from bot.service.families import Draughts, family_of, seat_name
 from bot.service.ludo_words import COLOUR_NAMES
 from bot.service.workers import worker_processes
-from games.base import CHANCE, find_game
-from games.damas import Position, parse_square, square_name
+from games.base import CHANCE, GameError, find_game, replay
+from games.damas import Move, Position, parse_square, square_name
 from games.ludo import LudoPosition, Roll, Step
 
 _SQUARE_SEPARATORS = re.compile(r"[-x:]")
@@ -48,11 +49,39 @@ def _last_path(position: Position, notation: str | None) -> tuple[tuple[int, ...
     return (path if len(path) >= 2 else ()), ()
 
 
+def _last_move(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The squares of the last move (its whole route, every landing square), and the pieces
+    it took (or the huffed piece), read from the position before it: a capture written
+    short (c3xc7) still goes where the piece went."""
+    position = state.position
+    assert isinstance(position, Position)
+    if not state.log:
+        return (), ()
+    family = family_of(find_game(state.record.kind))
+    try:
+        before = replay(
+            state.record.kind, family.rules_options(state.record.options), state.log[:-1]
+        )
+        move = before.parse(state.log[-1])
+    except GameError:
+        return _last_path(position, state.last_move)
+    assert isinstance(move, Move)
+    if move.huff:
+        return (), move.path
+    return (move.path if len(move.path) >= 2 else ()), move.captures
+
+
+def _labels(alphanumeric: bool, numbers: bool) -> DraughtsLabels:
+    if not alphanumeric:
+        return "numeric"
+    return "both" if numbers else "alphanumeric"
+
+
 def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
     position = state.position
     assert isinstance(position, Position)
     rules = position.rules
-    path, captured = _last_path(position, state.last_move)
+    path, captured = _last_move(state)
     pieces = {
         square: (WHITE if piece.colour == 0 else BLACK, piece.is_king)
         for square, piece in position.pieces().items()
@@ -61,7 +90,7 @@ def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
         size=10 if rules.board_size == 10 else 8,
         dark_corner_left=rules.dark_corner_left,
         pieces=pieces,
-        labels="alphanumeric" if rules.alphanumeric else "numeric",
+        labels=_labels(rules.alphanumeric, bool(state.record.options.get("numbers"))),
         last_move=path or None,
         captured=captured,
         viewer=BLACK if viewer_seat == 1 else WHITE,

@@ -104,6 +104,10 @@ def _winner_text(state: GameState) -> Text:
     return text("{names} won game #{game}: {reason}.", names=names, game=state.id, reason=reason)
 
 
+# The option that shows square numbers on boards whose squares are named a1..h8.
+NUMBER_WORDS = frozenset({"numbers", "numeros", "números", "numeri"})
+
+
 class Draughts:
     """Every draughts variant: two seats, White (0) and Black (1)."""
 
@@ -124,12 +128,15 @@ class Draughts:
             raise ServiceError(text("Draughts is for two players."))
         options: dict[str, Any] = {}
         for word in words:
+            if word.lower() in NUMBER_WORDS:
+                options["numbers"] = True  # square numbers on a board named a1..h8
+                continue
             name, equals, value = word.partition("=")
             if name.lower() != "fen" or not equals:
                 raise ServiceError(
                     text(
                         "Draughts has no option {option}; to start from a position write "
-                        "fen=W:W31,32:B1,2",
+                        "fen=W:W31,32:B1,2, to show square numbers write numbers",
                         option=word,
                     )
                 )

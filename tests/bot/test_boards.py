@@ -63,3 +63,21 @@ async def test_the_painter_draws_the_same_picture_in_a_worker_process(
         assert await painter.picture(state, 1) == boards.picture(state, 1)
     finally:
         painter.close()
+
+
+async def test_a_capture_written_short_is_drawn_along_its_route(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian", "fen=W:W21,30:B17,10,2")
+    state = latest(await service.move(ANA, "a3xe7", state.id))
+    view = boards.draughts_view(state, 0)
+    assert view.last_move == (21, 14, 7), "through the square it jumped to, not a straight line"
+    assert view.captured == (17, 10)
+
+
+async def test_brazilian_boards_show_square_numbers_on_request(service: GameService) -> None:
+    plain = await two_player_game(service, "brazilian")
+    numbered = await two_player_game(service, "brazilian", "numeros")
+    assert boards.draughts_view(plain, 0).labels == "alphanumeric"
+    assert boards.draughts_view(numbered, 0).labels == "both"
+    assert boards.picture(numbered, 0) != boards.picture(plain, 0)
+    international = await two_player_game(service, "international", "numbers")
+    assert boards.draughts_view(international, 0).labels == "numeric"

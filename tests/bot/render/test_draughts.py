@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from bot.render import BLACK, WHITE, Colour, DraughtsView, draughts_text, render_draughts
+from bot.render import BLACK, WHITE, Colour, DraughtsView, draughts, draughts_text, render_draughts
 from bot.render.draughts import (
     CELL_SIZE,
     CROWN,
@@ -269,3 +269,18 @@ def test_a_wrong_view_says_what_is_wrong(fields: dict[str, object], complaint: s
     arguments: dict[str, object] = {"size": 8, "dark_corner_left": True, "pieces": {}} | fields
     with pytest.raises(ValueError, match=complaint):
         DraughtsView(**arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [8, 10])
+def test_square_numbers_do_not_overlap_pieces(size: int) -> None:
+    kind = draughts._BoardKind(size, True, "numeric", WHITE)
+    numbers = draughts._square_numbers(kind)
+    cell = CELL_SIZE[size]
+    body = draughts._piece_sprite(cell, BLACK, True, draughts.NUMBERED_PIECE_DIAMETER)
+    body_pixels = {
+        (x, y) for y in range(cell) for x in range(cell) if body.getchannel("A").getpixel((x, y))
+    }
+    for square in range(1, size * size // 2 + 1):
+        glyphs = numbers.crop(kind.square_box(square)).getchannel("A")
+        shared = [pixel for pixel in body_pixels if glyphs.getpixel(pixel) > 0]
+        assert shared == [], f"square {square}: number and piece share {len(shared)} pixels"
