@@ -1,11 +1,14 @@
 """Benchmark: whole moves through the service, the store (real commits) and the renderer.
 
-    python bench/service.py [--games 20] [--moves 600] [--stored 10000]
+    python bench/service.py [--games 20] [--moves 600] [--stored 10000] [--endings 200]
 
 A move is what a chat click costs: parse, legality check, one committed transaction with the
 version check (synchronous=FULL), and the PNG of the new board. Games between two people are
-played side by side with random legal moves. Then `--stored` games are added and the memory
-of the process is measured. The LAST line printed is a JSON object.
+played side by side with random legal moves. Then `--endings` rated games are each set up one
+move before their end, and the move that ends them (its rating change written with the
+result) is timed against an ordinary move in the same kind of game: the extra cost of a
+rated end must stay under 2 ms. Then `--stored` games are added and the memory of the
+process is measured. The LAST line printed is a JSON object.
 """
 
 from __future__ import annotations
@@ -26,11 +29,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.service import boards
 from bot.service.core import GameService, events_state
 from bot.service.events import Actor, ChallengeUpdate, GameState
+from bot.service.rated_games import rating_writes
+from games.base import find_game
 from storage import ChatRef, SeatRecord, open_store
 
 CHAT = ChatRef("bench", "chat")
 painter = boards.Painter()
 KINDS = ("brazilian", "international", "italian")
+# Brazilian positions, White to move: the only move takes Black's last piece (the end), and
+# a quiet move of a board with as few pieces (not the end).
+ENDING_FEN, QUIET_FEN = "W:W22:B18", "W:W31:B5"
+# The most a move that ends a rated game may cost more than another move.
+RATED_END_BUDGET_MS = 2.0
 
 
 def rss_mib() -> float:
@@ -117,6 +127,30 @@ async def play(
     return move_ms, render_ms
 
 
+async def time_last_moves(service: GameService, fen: str, count: int) -> list[float]:
+    """The time of `service.move` for one move in `count` rated games set up at `fen`, each
+    with two moves per side in its log (so that the end counts for the ratings)."""
+    snapshot = find_game("brazilian").start({"fen": fen})
+    timings = []
+    for index in range(count):
+        actors = [Actor("bench", f"{fen}-{index}-{seat}", f"Player {seat}") for seat in (0, 1)]
+        players = [await service.player(actor) for actor in actors]
+        seats = [SeatRecord(seat, player.id) for seat, player in enumerate(players)]
+        record = await service.store.create_game(
+            "brazilian", {}, seats, snapshot.snapshot(), CHAT, rated=True
+        )
+        for ply in range(4):
+            record = await service.store.append_move(
+                record.id, record.version, "-", ply % 2, players[ply % 2].id, snapshot.snapshot()
+            )
+        state = await service.state(record.id)
+        notation = snapshot.notation(next(iter(snapshot.legal_moves())))
+        started = time.perf_counter()
+        await service.move(actors[0], notation, record.id, state.version)
+        timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
 async def store_many(service: GameService, count: int) -> None:
     """`count` more games with a few moves each, written straight through the store."""
     store = service.store
@@ -136,11 +170,12 @@ async def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--moves", type=int, default=600)
     parser.add_argument("--stored", type=int, default=10_000)
+    parser.add_argument("--endings", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--concurrency", type=int, default=4, help="chats playing at the same time")
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        store = await open_store(Path(folder) / "bench.sqlite3")
+        store = await open_store(Path(folder) / "bench.sqlite3", on_game_end=rating_writes())
         service = GameService(store)
         try:
             games = await start_games(service, options.games)
@@ -149,6 +184,9 @@ async def main(argv: list[str] | None = None) -> None:
             started = time.perf_counter()
             move_ms, render_ms = await play(service, chats, options.moves, options.seed + 1)
             elapsed = time.perf_counter() - started
+            await time_last_moves(service, QUIET_FEN, 20)  # warm up
+            quiet_ms = await time_last_moves(service, QUIET_FEN, options.endings)
+            ending_ms = await time_last_moves(service, ENDING_FEN, options.endings)
             gc.collect()
             before = rss_mib()
             print(f"storing {options.stored} more games ...", file=sys.stderr)
@@ -167,6 +205,9 @@ async def main(argv: list[str] | None = None) -> None:
         "p99_ms": round(percentile(move_ms, 0.99), 2),
         "render_p50_ms": round(statistics.median(render_ms), 2),
         "render_p99_ms": round(percentile(render_ms, 0.99), 2),
+        "quiet_move_p50_ms": round(statistics.median(quiet_ms), 2),
+        "rated_end_p50_ms": round(statistics.median(ending_ms), 2),
+        "rated_end_extra_ms": round(statistics.median(ending_ms) - statistics.median(quiet_ms), 2),
         "stored_games": options.stored,
         "rss_mib_before_storing": round(before, 1),
         "rss_mib_after_storing": round(after, 1),
@@ -177,6 +218,12 @@ async def main(argv: list[str] | None = None) -> None:
         f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms; "
         f"render p99 {figures['render_p99_ms']} ms"
     )
+    print(
+        f"a move that ends a rated game: p50 {figures['rated_end_p50_ms']} ms, "
+        f"{figures['rated_end_extra_ms']:+} ms against another move "
+        f"(p50 {figures['quiet_move_p50_ms']} ms; budget +{RATED_END_BUDGET_MS} ms)"
+    )
+    figures["rated_end_within_budget"] = figures["rated_end_extra_ms"] <= RATED_END_BUDGET_MS
     print(
         f"memory: {figures['rss_mib_before_storing']} MiB before, "
         f"{figures['rss_mib_after_storing']} MiB with {options.stored} more stored games"

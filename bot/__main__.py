@@ -1,4 +1,5 @@
-"""Start damas-bot: `python -m bot [--db PATH] [--player NAME]`.
+"""Start damas-bot: `python -m bot [--db PATH] [--player NAME]`; rebuild the ratings from the
+stored results: `python -m bot recompute-ratings [--db PATH]`.
 
 With no chat token in the environment (or in a `.env` file of the current folder), the
 console front end starts: play in the terminal against the computer or a second person.
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from bot import recompute_ratings
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.i18n import text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
@@ -24,6 +26,7 @@ from bot.refusals import StartRefused
 from bot.render import warm_up
 from bot.service.clocks import Clock, ManualClock, utc_now
 from bot.service.core import GameService
+from bot.service.rated_games import rating_writes
 from bot.terminal import Terminal
 
 DATABASE_NAME = "damas-bot.sqlite3"
@@ -88,7 +91,7 @@ async def serve(
 ) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
     try:
-        store = await open_database(database, clock)
+        store = await open_database(database, clock, on_game_end=rating_writes())
     except DatabaseUnusable as error:
         print(f"damas-bot: {translate(None, error.reason)}", file=sys.stderr)
         return BAD_DATABASE_STATUS
@@ -134,7 +137,10 @@ async def serve(
 
 def main(argv: Sequence[str] | None = None) -> int:
     load_dotenv(Path.cwd() / ".env")
-    options = arguments(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    if words[:1] == ["recompute-ratings"]:
+        return recompute_ratings.main(words[1:], default_database())
+    options = arguments(words)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     database = options.db or default_database()
     try:

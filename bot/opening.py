@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 
 from bot.i18n import Text, text
 from bot.service.clocks import Clock
-from storage import SchemaTooNew, StorageError, Store, open_store
+from storage import GameEndWrite, SchemaTooNew, StorageError, Store, open_store
 
 # The exit status of a start that cannot use its database (as for a wrong argument).
 BAD_DATABASE_STATUS = 2
@@ -70,10 +71,12 @@ def _probe(path: Path) -> None:
         connection.close()
 
 
-async def open_database(path: Path, clock: Clock) -> Store:
+async def open_database(
+    path: Path, clock: Clock, on_game_end: Sequence[GameEndWrite] = ()
+) -> Store:
     """The store at `path`; DatabaseUnusable with the reason when the file cannot serve."""
     try:
         await asyncio.to_thread(_probe, path)
-        return await open_store(path, clock=clock)
+        return await open_store(path, clock=clock, on_game_end=on_game_end)
     except (sqlite3.Error, StorageError, OSError) as error:
         raise DatabaseUnusable(_problem(path, error)) from None

@@ -13,6 +13,8 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from games.messages import Message, Params, register_english, visible
+
 Seat = int
 CHANCE: Seat = -1
 
@@ -22,7 +24,32 @@ MoveT = TypeVar("MoveT", bound=Hashable)
 
 
 class GameError(ValueError):
-    """Base of every error a game raises for bad input; the message is meant for people."""
+    """Base of every error a game raises for bad input.
+
+    The rules raise it with a message `key` and `params` (see games.messages), which bot/
+    translates; `str()` is the English text. `choices` lists the moves that would be legal
+    (or, for an ambiguous move, the moves it may mean). A plain text is accepted too, for
+    callers outside the rules."""
+
+    def __init__(
+        self,
+        text: str = "",
+        choices: Sequence[str] = (),
+        *,
+        key: str = "",
+        params: Params | None = None,
+    ) -> None:
+        self.message: Message | None = Message(key, dict(params or {})) if key else None
+        self.choices: tuple[str, ...] = tuple(choices)
+        super().__init__(text or str(self.message))
+
+    @property
+    def key(self) -> str:
+        return self.message.key if self.message else ""
+
+    @property
+    def params(self) -> Params:
+        return self.message.params if self.message else {}
 
 
 class BadNotation(GameError):
@@ -32,13 +59,20 @@ class BadNotation(GameError):
 class IllegalMove(GameError):
     """Valid notation, but not a legal move here. `choices` lists what would be legal."""
 
-    def __init__(self, message: str, choices: Sequence[str] = ()) -> None:
-        super().__init__(message)
-        self.choices: tuple[str, ...] = tuple(choices)
+
+class AmbiguousMove(GameError):
+    """Valid notation that names several legal moves; `choices` lists them in full."""
 
 
 class BadSnapshot(GameError):
     """A snapshot (FEN-like text) or a set of options that does not describe a position."""
+
+
+register_english(
+    {
+        "ply_does_not_replay": "ply {ply} ('{text}') does not replay: {reason}",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -167,5 +201,9 @@ def replay(key: str, options: Options | None, log: Iterable[str]) -> AnyGame:
         try:
             game = game.play(game.parse(text))
         except GameError as error:
-            raise type(error)(f"ply {ply} ({text!r}) does not replay: {error}") from error
+            raise type(error)(
+                choices=error.choices,
+                key="ply_does_not_replay",
+                params={"ply": ply, "text": visible(text), "reason": error.message or str(error)},
+            ) from error
     return game

@@ -42,9 +42,14 @@ from storage.records import (
     NextClock,
     NoticeRecord,
     Player,
+    RatedGameRecord,
+    RatingChangeRecord,
+    RatingRecord,
     SeatRecord,
     VacationRecord,
 )
+from storage.sql.base import GameEndWrite
+from storage.sql.ratings import RatingLedger, RatingUpdate, ratings_at_game_end
 from storage.sql.store import open_store
 
 __all__ = [
@@ -56,6 +61,7 @@ __all__ = [
     "ChatRef",
     "ClockRecord",
     "CorruptRecord",
+    "GameEndWrite",
     "GameRecord",
     "GameResult",
     "GameStatus",
@@ -68,6 +74,11 @@ __all__ = [
     "NoticeRecord",
     "OnVacation",
     "Player",
+    "RatedGameRecord",
+    "RatingChangeRecord",
+    "RatingLedger",
+    "RatingRecord",
+    "RatingUpdate",
     "SchemaTooNew",
     "SeatRecord",
     "StaleVersion",
@@ -75,4 +86,5 @@ __all__ = [
     "Store",
     "VacationRecord",
     "open_store",
+    "ratings_at_game_end",
 ]

@@ -39,6 +39,9 @@ from storage.records import (
     NextClock,
     NoticeRecord,
     Player,
+    RatedGameRecord,
+    RatingChangeRecord,
+    RatingRecord,
     SeatRecord,
     VacationRecord,
 )
@@ -90,6 +93,11 @@ class Store(ABC):
         game does not exist)."""
 
     @abstractmethod
+    async def known_player(self, platform: str, user_id: str) -> Player | None:
+        """The player behind a platform account, None if the account was never seen (nothing
+        is created: someone looked up, not someone who acts)."""
+
+    @abstractmethod
     async def set_private_chat(self, platform: str, user_id: str, chat_id: str | None) -> None:
         """Remember (or with None forget) the private chat of an account (NotFound if the
         account was never seen)."""
@@ -111,9 +119,10 @@ class Store(ABC):
         *,
         from_challenge: int | None = None,
         clock: NextClock | None = None,
+        rated: bool = False,
     ) -> GameRecord:
         """Store a new active game at version 1 with an empty move log (and the clock of its
-        first turn, if the game has a time control).
+        first turn, if the game has a time control); `rated`: it changes its players' ratings.
 
         Seats must be numbered 0..n-1. With `from_challenge`, the same transaction accepts
         that challenge and links it to the new game, so two accepts of one challenge create
@@ -292,9 +301,10 @@ class Store(ABC):
         *,
         opponent_id: int | None = None,
         vs_computer: str | None = None,
+        rated: bool = True,
     ) -> Challenge:
         """Store an open challenge (to one opponent, to anyone in the chat when `opponent_id`
-        is None, or to a computer)."""
+        is None, or to a computer); `rated` is what the challenger asked."""
 
     @abstractmethod
     async def get_challenge(self, challenge_id: int) -> Challenge:
@@ -318,3 +328,42 @@ class Store(ABC):
     @abstractmethod
     async def open_challenges(self, chat: ChatRef) -> list[Challenge]:
         """The open challenges of a chat, oldest first."""
+
+    # Ratings ---------------------------------------------------------------------------------
+    # A rated game's changes are written when it ends, by the game-end write that
+    # `ratings_at_game_end` (storage/sql/ratings.py) makes; these read and rebuild them.
+
+    @abstractmethod
+    async def ratings_of(self, player_id: int) -> list[RatingRecord]:
+        """A player's ratings, one per pool they played rated games in, by pool."""
+
+    @abstractmethod
+    async def pool_ratings(self, pool: str) -> list[RatingRecord]:
+        """Every rating of one pool (a leaderboard's rows)."""
+
+    @abstractmethod
+    async def all_ratings(self) -> list[RatingRecord]:
+        """Every stored rating (to compare with the ratings rebuilt from the results)."""
+
+    @abstractmethod
+    async def rating_changes(self, player_id: int) -> list[RatingChangeRecord]:
+        """A player's rating changes, oldest first (the history of their ratings)."""
+
+    @abstractmethod
+    async def game_rating_changes(self, game_id: int) -> list[RatingChangeRecord]:
+        """The changes one game made, by seat order of its players (none if it was casual)."""
+
+    @abstractmethod
+    async def rated_games(self) -> list[RatedGameRecord]:
+        """Every finished rated game, in the order their results were stored."""
+
+    @abstractmethod
+    async def replace_ratings(
+        self, ratings: Sequence[RatingRecord], changes: Sequence[RatingChangeRecord]
+    ) -> None:
+        """Put these ratings and changes in place of all stored ones, in one transaction (the
+        ratings rebuilt from the results)."""
+
+    @abstractmethod
+    async def players_in_chat(self, chat: ChatRef) -> list[int]:
+        """The players who played a game in this chat: those it has seen."""

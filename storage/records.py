@@ -82,6 +82,8 @@ class GameRecord:
     draw_offer: int | None
     created_at: datetime
     updated_at: datetime
+    # Whether the game changes its players' ratings (decided when it starts).
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,8 @@ class Challenge:
     created_at: datetime
     # The players who joined an open table (a challenge to anyone), in the order they came.
     entrants: tuple[int, ...] = ()
+    # What the challenger asked: a rated game (the default) or a casual one.
+    rated: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,3 +179,43 @@ class NoticeRecord:
     kind: str
     created_at: datetime
     sent_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRecord:
+    """A player's rating in one pool (a key such as "brazilian/live"). A number that does not
+    decode reads as NaN and a bad count as -1, so that the service can see the row is
+    damaged and rebuild it."""
+
+    player_id: int
+    pool: str
+    rating: float
+    deviation: float
+    volatility: float
+    games: int
+    last_played: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChangeRecord:
+    """What one rated game changed in one player's rating."""
+
+    game_id: int
+    player_id: int
+    pool: str
+    rating_before: float
+    deviation_before: float
+    volatility_before: float
+    rating_after: float
+    deviation_after: float
+    volatility_after: float
+    changed_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGameRecord:
+    """A finished rated game with the number of moves each seat made (fewer than two: the
+    game was aborted for the ratings)."""
+
+    game: GameRecord
+    seat_moves: dict[int, int]

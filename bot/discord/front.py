@@ -82,6 +82,7 @@ class Answer:
     board: GameState | None = None
     view: discord.ui.View | None = None
     public_boards: list[tuple[GameState, Text | None]] = field(default_factory=list)
+    embeds: list[discord.Embed] = field(default_factory=list)
 
     def say(self, message: Text | str) -> None:
         self.lines.append(translate(self.language, message))
@@ -169,7 +170,7 @@ class DiscordFront:
         if len(content) > CONTENT_LIMIT:
             content = content[: CONTENT_LIMIT - 1] + "…"
         attachments = list(answer.files)
-        embeds: list[discord.Embed] = []
+        embeds = list(answer.embeds)
         if answer.board is not None:
             embed, picture = await self._board_embed(answer.board, None, answer.language)
             embeds.append(embed)

@@ -48,6 +48,8 @@ SLASH_NAMES: dict[str, tuple[str, str, str]] = {
     "pdn": ("pdn", "exportar", "esporta"),
     "lang": ("language", "idioma", "lingua"),
     "help": ("help", "ajuda", "aiuto"),
+    "profile": ("profile", "perfil", "profilo"),
+    "top": ("top", "ranking", "classifica"),
 }
 
 # The options of the slash commands in Portuguese and Italian (Discord's option names:
@@ -64,6 +66,8 @@ OPTION_NAMES: dict[str, tuple[str, str]] = {
     "move": ("lance", "mossa"),
     "answer": ("resposta", "risposta"),
     "language": ("idioma", "lingua"),
+    "player": ("jogador", "giocatore"),
+    "pace": ("ritmo", "ritmo"),
 }
 OPTION_LANGUAGES = ("pt", "it")
 

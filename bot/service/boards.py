@@ -24,7 +24,7 @@ from bot.render import (
 )
 from bot.render.views import DraughtsLabels
 from bot.service.clocks import TimeControl, describe_time
-from bot.service.events import GameState
+from bot.service.events import GameState, SeatRating
 from bot.service.families import Draughts, family_of, seat_name
 from bot.service.ludo_words import COLOUR_NAMES
 from bot.service.workers import worker_processes
@@ -194,23 +194,46 @@ def correspondence(state: GameState) -> bool:
     return control is not None and control.correspondence
 
 
+def side_name(state: GameState, seat: int) -> Text:
+    """'White', 'Red'."""
+    if isinstance(state.position, LudoPosition):
+        return COLOUR_NAMES[state.position.rules.colours[seat]]
+    return text("White") if seat == 0 else text("Black")
+
+
 def seat_label(state: GameState, seat: int) -> Text | str:
     """'Ana (White)', 'Bia (Red)', 'Computer (Green)'."""
     name = seat_name(state, seat)
-    if isinstance(state.position, LudoPosition):
-        if isinstance(name, Text):  # the computer, named by its colour already
-            return name
-        side = COLOUR_NAMES[state.position.rules.colours[seat]]
-    else:
-        side = text("White") if seat == 0 else text("Black")
-    return text("{name} ({side})", name=name, side=side)
+    if isinstance(name, Text) and isinstance(state.position, LudoPosition):
+        return name  # the computer, named by its colour already
+    return text("{name} ({side})", name=name, side=side_name(state, seat))
+
+
+def rating_label(rating: SeatRating) -> str:
+    """'1523', '1500?'; after the game's change: '1535 +12', '1488? -12'."""
+    if rating.after is None or rating.change is None:
+        return str(rating.before)
+    return f"{rating.after} {rating.change:+d}"
+
+
+def player_label(state: GameState, seat: int) -> Text | str:
+    """A seat as the caption names it: 'Ana (White)', in a rated game 'Ana (White, 1523)'."""
+    if not state.ratings:
+        return seat_label(state, seat)
+    return text(
+        "{name} ({side}, {rating})",
+        name=seat_name(state, seat),
+        side=side_name(state, seat),
+        rating=rating_label(state.ratings[seat]),
+    )
 
 
 def caption(state: GameState) -> Text:
-    """One line under the board: the game, the players, whose turn, the last move."""
+    """One line under the board: the game, the players (with their ratings in a rated game),
+    whose turn, the last move."""
     kind = find_game(state.record.kind)
     title = family_of(kind).title(kind)
-    players = joined([seat_label(state, seat) for seat in range(len(state.seat_names))])
+    players = joined([player_label(state, seat) for seat in range(len(state.seat_names))])
     if state.record.status != "active":
         status = family_of(kind).result_text(state)
     else:

@@ -12,6 +12,7 @@ from bot.service.capability import Capability, routed
 from bot.service.clocks import split_time_control
 from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, Event, ServiceError
 from bot.service.families import Family, family_of, players_text
+from bot.service.rated_games import rated_at_start, split_rated
 from bot.service.turns import next_clock
 from games.base import GameKind, find_game
 from storage import (
@@ -48,6 +49,7 @@ class Challenges(Capability):
         kind = self._kind(game_name)
         family = family_of(kind)
         time_control, words = split_time_control(option_words)
+        asked_rated, words = split_rated(words)
         options = family.new_options(kind, players, words)
         if time_control is not None:
             options["time"] = time_control.to_options()
@@ -68,14 +70,19 @@ class Challenges(Capability):
                 )
                 for index in range(seat_count)
             ]
-            return await self._start_game(kind, family, options, seats, chat, None)
+            return await self._start_game(kind, family, options, seats, chat, None, False)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
         opponent_id = (await self.core.roster.player(opponent)).id if opponent is not None else None
         if seat is not None:
             options = {**options, "challenger_seat": seat}
         challenge = await self.core.store.create_challenge(
-            kind.key, options, challenger.id, chat, opponent_id=opponent_id
+            kind.key,
+            options,
+            challenger.id,
+            chat,
+            opponent_id=opponent_id,
+            rated=asked_rated is not False,
         )
         seat_count = family.seat_count(options)
         if opponent is not None:
@@ -174,7 +181,9 @@ class Challenges(Capability):
             else:
                 guest = next(others, None)
                 seats.append(SeatRecord(index, guest, None if guest else COMPUTER))
-        return await self._start_game(kind, family, options, seats, challenge.chat, challenge.id)
+        return await self._start_game(
+            kind, family, options, seats, challenge.chat, challenge.id, challenge.rated
+        )
 
     @routed
     async def decline(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
@@ -224,6 +233,7 @@ class Challenges(Capability):
         seats: list[SeatRecord],
         chat: ChatRef | None,
         challenge_id: int | None,
+        asked_rated: bool,
     ) -> list[Event]:
         options = family.prepare(options)
         position = kind.start(family.rules_options(options))
@@ -236,6 +246,7 @@ class Challenges(Capability):
                 chat,
                 from_challenge=challenge_id,
                 clock=next_clock(options, None, position),
+                rated=rated_at_start(seats, options, asked_rated),
             )
         except ChallengeNotOpen:
             raise ServiceError(text("This challenge is no longer open.")) from None

@@ -25,7 +25,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "new",
         ("novo", "nova", "nuovo", "nuova", "challenge", "desafio", "desafiar", "sfida"),
-        text("/new GAME [vs NAME|computer] [white|black] [2-4] [3d|5m] [OPTION...]"),
+        text("/new GAME [vs NAME|computer] [white|black] [2-4] [3d|5m] [rated|casual] [OPTION...]"),
         text("start a game or challenge someone (or the computer)"),
     ),
     CommandSpec(
@@ -117,6 +117,18 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ("exportar", "esporta"),
         text("/pdn [GAME]"),
         text("export a draughts game as PDN"),
+    ),
+    CommandSpec(
+        "profile",
+        ("perfil", "profilo"),
+        text("/profile [NAME]"),
+        text("ratings, record, games and rating chart of a player (you, by default)"),
+    ),
+    CommandSpec(
+        "top",
+        ("ranking", "classificacao", "classificação", "classifica"),
+        text("/top [GAME] [live|corr]"),
+        text("the leaderboard of this chat and of everyone"),
     ),
     CommandSpec(
         "vacation",

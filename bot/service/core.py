@@ -17,6 +17,7 @@ from bot.service.identity import Identities
 from bot.service.kernel import Kernel
 from bot.service.play import Play
 from bot.service.players import ComputerPlayers
+from bot.service.ratings import Ratings
 from bot.service.results import Results
 from bot.service.turns import events_state
 from storage import Store
@@ -84,6 +85,12 @@ class GameService:
         self.export_pdn = self.records.export_pdn
         self.board_shown = self.records.board_shown
         self.board_messages = self.records.board_messages
+
+        self.ratings = Ratings(core)
+        self.profile = self.ratings.profile
+        self.top = self.ratings.top
+        self.leaderboards = self.ratings.leaderboards
+        self.rating_of = self.ratings.rating_of
 
         self.state = core.state
         self.current = core.current

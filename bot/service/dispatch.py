@@ -267,6 +267,17 @@ async def _confirmed(service: GameService, actor: Actor, command: Command) -> li
     ]
 
 
+async def _profile(
+    service: GameService, actor: Actor, args: Sequence[str], resolve: OpponentResolver
+) -> list[Event]:
+    if len(args) > 1:
+        raise ServiceError(text("Usage: {usage}", usage=usage("profile")))
+    someone = await resolve(args[0]) if args else None
+    if args and someone is None:
+        raise ServiceError(text("I do not know {name}.", name=args[0]))
+    return await service.profile(actor, someone)
+
+
 async def dispatch(
     service: GameService,
     actor: Actor,
@@ -330,6 +341,10 @@ async def dispatch(
         if len(args) > 1 or (args and args[0].lower() not in DONE_WORDS):
             raise ServiceError(text("Usage: {usage}", usage=usage("games")))
         return await service.my_games(actor, chat, done=bool(args))
+    if name == "profile":
+        return await _profile(service, actor, args, resolve_opponent)
+    if name == "top":
+        return await service.top(actor, chat, list(args))
     if name == "help":
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.i18n import Text, translate
+from bot.service.rating import Shown
 from games.base import AnyGame
 from storage import Challenge, ChatRef, GameRecord
 
@@ -26,6 +27,19 @@ class Actor:
 
 
 @dataclass(frozen=True)
+class SeatRating:
+    """A seat's rating in a rated game: before the game's end (now, while it goes on) and,
+    once the end's change is stored, after it."""
+
+    before: Shown
+    after: Shown | None = None
+
+    @property
+    def change(self) -> int | None:
+        return None if self.after is None else self.after.value - self.before.value
+
+
+@dataclass(frozen=True)
 class GameState:
     """A stored game with its position rebuilt, as front ends show it."""
 
@@ -38,6 +52,8 @@ class GameState:
     clock_seat: int | None = None
     time_left: timedelta | None = None
     away: frozenset[int] = frozenset()
+    # One per seat in a rated game, none in a casual one.
+    ratings: tuple[SeatRating, ...] = ()
 
     @property
     def id(self) -> int:

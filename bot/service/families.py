@@ -13,6 +13,7 @@ from datetime import UTC
 from typing import Any, Protocol
 
 from bot.i18n import Text, joined, text
+from bot.i18n.game_messages import error_text
 from bot.service.dice_words import closing_note, opening_note
 from bot.service.events import GameState, ServiceError
 from bot.service.ludo_words import (
@@ -24,7 +25,8 @@ from bot.service.ludo_words import (
 )
 from games.base import AnyGame, BadSnapshot, GameError, GameKind
 from games.damas import RULES as DRAUGHTS_RULES
-from games.damas.pdn import PdnGame, write_game
+from games.damas.pdn import UNKNOWN_RESULT, PdnGame
+from games.damas.pdn_write import result_notation, write_game
 from games.ludo import LudoPosition, LudoRules
 from games.ludo.dice import commitment, new_seed, roll
 
@@ -143,7 +145,7 @@ class Draughts:
             try:
                 kind.start({"fen": value})
             except GameError as error:
-                raise ServiceError(text("Bad FEN: {reason}", reason=str(error))) from None
+                raise ServiceError(text("Bad FEN: {reason}", reason=error_text(error))) from None
             options["fen"] = value
         return options
 
@@ -207,11 +209,15 @@ class Draughts:
             "Round": "-",
             "White": state.seat_names[0],
             "Black": state.seat_names[1],
-            "Result": _pdn_result(record.status, record.result),
+            "Result": _pdn_result(rules.key, record.status, record.result),
             "GameType": str(rules.pdn_gametype),
         }
         if record.result is not None:
             tags["Termination"] = record.result["reason"].replace("_", " ")
+        if state.ratings:
+            # The ratings the players brought to the game, as PGN's Elo tags hold them.
+            tags["WhiteElo"] = str(state.ratings[0].before.value)
+            tags["BlackElo"] = str(state.ratings[1].before.value)
         fen = record.options.get("fen")
         if fen:
             tags |= {"SetUp": "1", "FEN": fen}
@@ -219,13 +225,10 @@ class Draughts:
         return write_game(game)
 
 
-def _pdn_result(status: str, result: Mapping[str, Any] | None) -> str:
+def _pdn_result(variant: str, status: str, result: Mapping[str, Any] | None) -> str:
     if status != "finished" or result is None:
-        return "*"
-    winners = result["winners"]
-    if not winners:
-        return "1/2-1/2"
-    return "2-0" if winners == [0] else "0-2"
+        return UNKNOWN_RESULT
+    return result_notation(variant, frozenset(result["winners"]))
 
 
 LUDO_OPTION_WORDS: Mapping[str, str] = {
@@ -265,7 +268,7 @@ class Ludo:
         try:
             LudoRules.from_options(options)
         except BadSnapshot as error:
-            raise ServiceError(text("{reason}", reason=str(error))) from None
+            raise ServiceError(error_text(error)) from None
         return {"rules": options}
 
     def prepare(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from datetime import timedelta
 from bot.i18n import language_of, text
 from bot.service.capability import Capability
 from bot.service.events import Actor, Event, Reply, ServiceError
+from bot.service.rating_rebuild import recompute
 from storage import Identity, LinkRefused
 
 LINK_CODE_LIFETIME = timedelta(minutes=15)
@@ -79,6 +80,9 @@ class Identities(Capability):
                 text("That code is unknown or expired: ask for a new one with /link.")
             ) from None
         self.core.roster.forget(actor)
+        # The two accounts' rated games are now one player's, and games between them are no
+        # longer rated: the ratings are rebuilt from the results.
+        await recompute(self.core.store)
         return [
             Reply(text("Linked: you are {name} on every platform now.", name=linked.display_name))
         ]

@@ -218,7 +218,9 @@ class Kernel:
         except StaleVersion:
             raise _board_changed(await self.state(state.id)) from None
         fresh = await self.states.with_clock(
-            GameState(record, after, state.seat_names, (*state.log, notation))
+            GameState(
+                record, after, state.seat_names, (*state.log, notation), ratings=state.ratings
+            )
         )
         self.states.remember(fresh)
         self.poke()
@@ -248,6 +250,8 @@ class Kernel:
 
     async def _finished(self, state: GameState) -> list[Event]:
         """The one way out of every game: the result shown, the listeners told."""
+        state = await self.states.with_ratings(state)
+        self.states.remember(state)
         family = family_of(find_game(state.record.kind))
         headline = family.result_text(state)
         note = family.closing_note(state)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import logging
 
-from bot.i18n import text
+from bot.i18n import quote, text
+from bot.i18n.game_messages import error_text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
-from bot.service.turns import events_state, illegal
-from games.base import CHANCE, GameError, IllegalMove, find_game
+from bot.service.turns import events_state
+from games.base import CHANCE, GameError, find_game
 
 logger = logging.getLogger(__name__)
 
@@ -37,21 +38,16 @@ class Play(Capability):
                 raise ServiceError(text("Roll the die first: /roll."))
             try:
                 move = state.position.parse(notation)
-            except IllegalMove as error:
-                raise ServiceError(illegal(notation, error)) from None
             except GameError as error:
-                raise ServiceError(text("{reason}", reason=str(error))) from None
+                raise ServiceError(error_text(error)) from None
             if move not in state.position.legal_moves():
                 # Moves that only the service may log (a Ludo player leaving) are not typed.
                 raise ServiceError(
-                    illegal(
-                        notation,
-                        IllegalMove(
-                            "not a move you can play",
-                            [
-                                state.position.notation(legal)
-                                for legal in state.position.legal_moves()
-                            ],
+                    text(
+                        "{move} is not a move you can play here. Legal: {choices}",
+                        move=quote(notation),
+                        choices=", ".join(
+                            state.position.notation(legal) for legal in state.position.legal_moves()
                         ),
                     )
                 )

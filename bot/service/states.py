@@ -11,6 +11,7 @@ from bot.i18n import text
 from bot.service.clocks import Clock, TimeControl
 from bot.service.events import GameState, ServiceError
 from bot.service.families import Family, family_of
+from bot.service.rating_reads import seat_ratings
 from bot.service.roster import Roster
 from games.base import GameError, find_game, replay
 from storage import CorruptRecord, GameRecord, NotFound, Store
@@ -55,7 +56,7 @@ class GameStates:
                 raise ServiceError(damaged) from None
             await self.store.replace_snapshot(game_id, position.snapshot())
         names = await self._seat_names(record, family)
-        state = GameState(record, position, names, tuple(log))
+        state = await self.with_ratings(GameState(record, position, names, tuple(log)))
         self.remember(state)
         return await self.with_clock(state)
 
@@ -77,6 +78,12 @@ class GameStates:
             if version == cached.version:
                 return await self.with_clock(cached)
         return await self.read(game_id)
+
+    async def with_ratings(self, state: GameState) -> GameState:
+        """A rated game's state with its players' ratings (and changes, once it ended)."""
+        if not state.record.rated:
+            return state
+        return replace(state, ratings=await seat_ratings(self.store, state.record))
 
     async def with_clock(self, state: GameState) -> GameState:
         """The state with its clock (whose time runs, how much is left, who is away)."""

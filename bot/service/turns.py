@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import Text, text
 from bot.service.clocks import TimeControl
 from bot.service.events import BoardUpdate, Event, GameState
 from bot.service.families import family_of
-from games.base import CHANCE, AnyGame, IllegalMove, Outcome, find_game
+from games.base import CHANCE, AnyGame, Outcome, find_game
 from storage import GameResult, NextClock
 
 
@@ -43,14 +42,3 @@ def events_state(events: Sequence[Event]) -> GameState | None:
         if isinstance(event, BoardUpdate):
             return event.state
     return None
-
-
-def illegal(notation: str, error: IllegalMove) -> Text:
-    if error.choices:
-        return text(
-            "{move} is not legal here: {reason}. Legal: {choices}",
-            move=notation,
-            reason=str(error),
-            choices=", ".join(error.choices),
-        )
-    return text("{move} is not legal here: {reason}.", move=notation, reason=str(error))

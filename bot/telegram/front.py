@@ -68,6 +68,7 @@ from bot.telegram.delivery import (
     with_retries,
 )
 from bot.telegram.keyboards import board_keyboard, challenge_keyboard
+from bot.telegram.ratings import leaderboard_html
 from games.base import find_game
 from storage import ChatRef, Identity
 
@@ -298,6 +299,9 @@ class TelegramFront:
         language = await self.service.language(actor)
         self.chat_languages[chat.chat_id] = language
         origin = Origin(chat, actor, language, private, None if private else message.message_id)
+        if command.name == "top":
+            await self.send_leaderboard(origin, command.args)
+            return
         await self.run_command(
             origin,
             lambda: dispatch(self.service, actor, chat, command, self.resolve_opponent),
@@ -616,17 +620,39 @@ class TelegramFront:
         except TelegramError as error:
             logger.warning("challenge %s was not shown: %s", challenge.id, error)
 
-    async def _send_file(self, event: FileReady, origin: Origin) -> None:
+    async def send_leaderboard(self, origin: Origin, words: Sequence[str]) -> None:
+        """/top as one formatted message."""
+        try:
+            boards = await self.service.leaderboards(origin.chat, words)
+        except ServiceError as error:
+            await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
+            return
+        content = leaderboard_html(boards, origin.language)
         try:
             await with_retries(
-                lambda: self.bot.send_document(
-                    origin.chat.chat_id,
-                    event.content,
-                    filename=event.name,
-                    caption=translate(origin.language, event.caption),
+                partial(
+                    self.bot.send_message, origin.chat.chat_id, content, parse_mode=ParseMode.HTML
                 ),
                 self.pacing,
             )
+        except TelegramError as error:
+            logger.warning("the leaderboard was not sent: %s", error)
+
+    async def _send_file(self, event: FileReady, origin: Origin) -> None:
+        caption = translate(origin.language, event.caption)
+        # A picture (the rating chart) is shown as a photo, other files (PDN) as documents.
+        if event.name.endswith(".png"):
+            send = partial(self.bot.send_photo, origin.chat.chat_id, event.content, caption)
+        else:
+            send = partial(
+                self.bot.send_document,
+                origin.chat.chat_id,
+                event.content,
+                filename=event.name,
+                caption=caption,
+            )
+        try:
+            await with_retries(send, self.pacing)
         except TelegramError as error:
             logger.warning("file %s was not sent: %s", event.name, error)
 

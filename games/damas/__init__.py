@@ -8,8 +8,9 @@ variant with games.base.
 from __future__ import annotations
 
 from games.base import GameKind, Options, register
+from games.damas.move import BLACK, WHITE, Move, Piece
 from games.damas.perft import divide, perft
-from games.damas.position import BLACK, WHITE, Move, Piece, Position, resolve_rules
+from games.damas.position import Position, resolve_rules
 from games.damas.rules import RULES, Rules
 from games.damas.squares import parse_square, row_col, square_at, square_name
 
@@ -34,7 +35,7 @@ __all__ = [
 def _register(rules: Rules) -> None:
     def start(options: Options) -> Position:
         fen = options.get("fen")
-        return Position.from_fen(rules, fen) if fen else Position.start(rules)
+        return Position.setup(rules, fen) if fen else Position.start(rules)
 
     def from_snapshot(text: str, options: Options) -> Position:
         return Position.from_snapshot(rules, text)

@@ -31,7 +31,8 @@ from games.damas import (
     row_col,
     square_name,
 )
-from games.damas.pdn import PdnError, read_games, replay_game
+from games.damas.pdn import read_records
+from games.damas.pdn_replay import replay_game
 
 EXIT_OK, EXIT_FOUND_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_OUTPUT_CLOSED = 1  # stdout closed early by its reader
@@ -129,18 +130,21 @@ def _run_check_pdn(args: argparse.Namespace) -> int:
     paths = [Path(name) for name in args.files]
     # Read every file first: a missing one is bad input, refused before any report.
     texts = [(path, _read_text(path)) for path in paths]
-    games_count = moves_count = illegal_count = unreadable_count = 0
+    games_count = moves_count = illegal_count = unread_count = 0
     for path, text in texts:
-        try:
-            games = read_games(text, default_variant)
-        except PdnError as error:
-            print(f"{path}: not readable as PDN: {error}")
-            unreadable_count += 1
-            continue
+        games, unread = read_records(text, default_variant)
+        for record in unread:
+            print(f"{path}: line {record.line}: not readable as PDN: {record.reason}")
+        unread_count += len(unread)
         for number, game in enumerate(games, start=1):
             replay = replay_game(game)
             games_count += 1
             moves_count += replay.played
+            for warning in (*game.warnings, *replay.warnings):
+                print(
+                    f"{path}: game {number} [{game.describe()}]: warning: {warning}",
+                    file=sys.stderr,
+                )
             problem = replay.problem
             if problem is not None:
                 illegal_count += 1
@@ -151,8 +155,8 @@ def _run_check_pdn(args: argparse.Namespace) -> int:
                 print(report + (f" (position {problem.fen})" if problem.fen else ""))
         if len(paths) >= PROGRESS_FROM_FILES:
             print(f"checked {path}: {len(games)} games", file=sys.stderr)
-    print(f"games={games_count} moves={moves_count} illegal={illegal_count}")
-    return EXIT_FOUND_PROBLEMS if illegal_count or unreadable_count else EXIT_OK
+    print(f"games={games_count} moves={moves_count} illegal={illegal_count} unread={unread_count}")
+    return EXIT_FOUND_PROBLEMS if illegal_count or unread_count else EXIT_OK
 
 
 # ----------------------------------------------------------------------------------------
@@ -314,8 +318,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay every game of PDN files and report illegal moves",
         description="Replay every game of the files; report each game's first illegal move "
         "with the file, game number, players, move number, move, position and reason. "
-        "The last line is 'games=N moves=M illegal=K'; the exit status is 1 when K > 0 "
-        "or a file is not PDN.",
+        "Records that are not PDN are reported with their line and counted as unread; "
+        "warnings (what was read leniently) go to stderr. The last line is "
+        "'games=N moves=M illegal=K unread=U'; the exit status is 1 when K or U > 0.",
     )
     check_parser.add_argument(
         "--variant",

@@ -1,34 +1,32 @@
-"""Portable Draughts Notation (PDN 3.0): read game records, write them, replay them.
+"""Portable Draughts Notation (PDN 3.0): reading game records (writing: pdn_write.py,
+replaying: pdn_replay.py).
 
 Reading copes with what real files hold: several games per file, tags with escaped quotes,
 `{...}` and `;` comments, `%` escape lines, nested variations (skipped), NAGs and `!`/`?`
 marks (ignored), move numbers `12.` / `12...`, every result form (`1-0`, `0-1`, `2-0`,
 `0-2`, `1-1`, `0-0`, `1/2-1/2`, `*`), the Italian tag names (`Bianco`, `Nero`, ...), CRLF
-line ends and a byte order mark. A game's variant comes from its `GameType` tag, else from
+line ends, a byte order mark, and the forms of old databases with a warning rather than a
+refusal: square numbers padded with spaces (`47x 9`), comments inside comments, a lone
+`-`. A huff is read in the move text (`soffio 22`) or as a comment (`{soffio 22}`). A
+game's variant comes from its `GameType` tag, else from
 the caller's default, else from its Italian tag names, else it is international (PDN's
 default game type, 20).
-
-Writing gives the standard tags first, numbered moves wrapped at 80 columns and the result.
-Replaying plays each move text through the position's own `parse`, so short and full
-capture paths both work. Pure: text in, values out.
+Pure: text in, values out.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from games.base import GameError
-from games.damas import RULES, Position, resolve_rules, square_name
+from games.damas import RULES, resolve_rules
 
 RESULTS = frozenset({"1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "1/2-1/2", "*"})
 UNKNOWN_RESULT = "*"
 # PDN's game type when a record has no GameType tag.
 DEFAULT_GAMETYPE_VARIANT = "international"
-LINE_WIDTH = 80
 
-STANDARD_TAGS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 # Tags of Italian software, with the standard tag each one means. A record that has both
 # names keeps the standard one and its Italian twin under the Italian name.
 ITALIAN_TAGS: Mapping[str, str] = {
@@ -46,14 +44,14 @@ ITALIAN_TAGS: Mapping[str, str] = {
 HUFF_WORDS = frozenset({"soffio", "huff"})
 
 _SQUARE = r"(?:[a-z]\d{1,2}|\d{1,2})"
-_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+", re.IGNORECASE)
+_MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+|(?:[a-z]\d{{1,2}}){{2,}}", re.IGNORECASE)
 _MOVE_NUMBER = re.compile(r"(\d+)(\.+)(.*)")
 _STRENGTH_MARKS = "!?*"
 _TOKEN = re.compile(
     r"""
       (?P<space>\s+)
     | (?P<tag>\[\s*(?P<name>[A-Za-z][A-Za-z0-9_]*)\s*"(?P<value>(?:[^"\\]|\\.)*)"\s*\])
-    | (?P<comment>\{[^}]*\})
+    | (?P<comment>\{)
     | (?P<line_comment>;[^\n]*)
     | (?P<escape>^%[^\n]*)
     | (?P<strength>\([!?]+\))
@@ -64,7 +62,17 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE | re.MULTILINE,
 )
-_IGNORED_TOKENS = frozenset({"space", "comment", "line_comment", "escape", "strength", "nag"})
+_IGNORED_TOKENS = frozenset({"space", "line_comment", "escape", "strength", "nag"})
+_HUFF_COMMENT = re.compile(r"\s*(?:soffio|huff)\s+(\w+)\s*", re.IGNORECASE)
+# A move cut by the spaces with which old databases pad numbers (`1- 6`, `47x 9`, `32 -28`):
+# a square alone or a move ending in a separator waits for the rest.
+_OPEN_MOVE = re.compile(rf"(?:\d+\.+)?{_SQUARE}(?:[-x:]{_SQUARE})*[-x:]?", re.IGNORECASE)
+_SEPARATORS = "-x:"
+
+
+def is_huff(move: str) -> bool:
+    """Whether a move text of a record is a huff (`soffio 23`)."""
+    return move.split(" ", 1)[0].lower() in HUFF_WORDS
 
 
 class PdnError(ValueError):
@@ -81,6 +89,8 @@ class PdnGame:
     variant: str = DEFAULT_GAMETYPE_VARIANT
     # Where the record starts in its file, for reports; not part of the game.
     line: int = field(default=0, compare=False)
+    # What the reader let pass in this record (nested comments, a lone -), for reports.
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def fen(self) -> str | None:
@@ -96,8 +106,10 @@ class PdnGame:
         return fen is not None and fen.upper().startswith("B")
 
     def move_number(self, index: int) -> str:
-        """How PDN numbers the move at `index` (0-based): '12.' for White, '12...' for Black."""
-        ply = index + (1 if self.black_starts else 0)
+        """How PDN numbers the move at `index` (0-based): '12.' for White, '12...' for Black.
+        A huff is no ply of its own: it takes the number of the move it comes before."""
+        huffs = sum(1 for move in self.moves[:index] if is_huff(move))
+        ply = index - huffs + (1 if self.black_starts else 0)
         return f"{ply // 2 + 1}{'...' if ply % 2 else '.'}"
 
     def describe(self) -> str:
@@ -112,11 +124,40 @@ class PdnGame:
 # Reading
 
 
-def _tokens(text: str) -> Iterator[tuple[str, str, int, str]]:
-    """(kind, text, line, tag value) for each meaningful token; comments are dropped."""
-    line = 1
+def _comment_end(text: str, start: int) -> tuple[int, bool]:
+    """Where the comment opened at `start` ends (after its `}`) and whether it nests other
+    comments (older files do; PDN does not allow it); -1 if it is never closed."""
+    depth = 0
+    for index in range(start, len(text)):
+        if text[index] == "{":
+            depth += 1
+        elif text[index] == "}":
+            depth -= 1
+            if depth == 0:
+                return index + 1, text.count("{", start, index) > 1
+    return -1, False
+
+
+def _tokens(text: str, first_line: int = 1) -> Iterator[tuple[str, str, int, str]]:
+    """(kind, text, line, tag value) for each meaningful token; comments are dropped but
+    for a huff written as a comment (`{soffio 23}`, kind "huff") and a warning for
+    comments nested in comments (kind "warning")."""
+    line = first_line
     position = 0
     while position < len(text):
+        if text[position] == "{":
+            end, nested = _comment_end(text, position)
+            if end < 0:
+                raise PdnError(f"line {line}: a comment opened with {{ is never closed")
+            comment = text[position + 1 : end - 1]
+            huff = _HUFF_COMMENT.fullmatch(comment)
+            if huff:
+                yield "huff", f"soffio {huff.group(1)}", line, ""
+            if nested:
+                yield "warning", f"line {line}: a comment inside a comment, read as one", line, ""
+            line += comment.count("\n")
+            position = end
+            continue
         match = _TOKEN.match(text, position)
         if match is None:
             unexpected = text[position]
@@ -145,7 +186,9 @@ class _GameBuilder:
         self.result: str | None = None
         self.variation_depth = 0
         self.pending_huff: str | None = None
+        self.open_move = ""  # a move waiting for its rest (`47x` of `47x 9`, `32` of `32 -28`)
         self.italian_tags = False
+        self.warnings: list[str] = []
 
     def add_tag(self, name: str, value: str) -> None:
         standard = ITALIAN_TAGS.get(name)
@@ -163,6 +206,18 @@ class _GameBuilder:
         if self.pending_huff is not None:
             self.moves.append(f"{self.pending_huff} {word}")
             self.pending_huff = None
+            return
+        if self.open_move:
+            held, self.open_move = self.open_move, ""
+            if held[-1] in _SEPARATORS or word[0] in _SEPARATORS:
+                word = held + word
+            else:
+                self.warnings.append(f"line {line}: {held!r} alone is read as a move number")
+        if _OPEN_MOVE.fullmatch(word) and not _MOVE.fullmatch(word.split(".")[-1]):
+            self.open_move = word
+            return
+        if word == "-":
+            self.warnings.append(f"line {line}: a lone - is not a move; skipped")
             return
         if word in RESULTS:
             self.result = word
@@ -192,12 +247,17 @@ class _GameBuilder:
             raise PdnError(f"game at line {self.line}: a variation opened with ( is never closed")
         if self.pending_huff is not None:
             raise PdnError(f"game at line {self.line}: {self.pending_huff!r} names no square")
+        if self.open_move[-1:] in tuple(_SEPARATORS):
+            raise PdnError(f"game at line {self.line}: {self.open_move!r} is not a whole move")
+        if self.open_move:
+            self.warnings.append(f"line {self.line}: {self.open_move!r} alone is skipped")
         result = self.result or self.tags.get("Result", "").strip() or UNKNOWN_RESULT
         variant = _variant(self.tags, default_variant, self.italian_tags, self.line)
-        return PdnGame(dict(self.tags), tuple(self.moves), result, variant, self.line)
+        tags = dict(self.tags)
+        return PdnGame(tags, tuple(self.moves), result, variant, self.line, tuple(self.warnings))
 
 
-def _gametype_variants() -> dict[int, str]:
+def gametype_variants() -> dict[int, str]:
     """PDN game type number -> variant key; a number several variants share names the first."""
     variants: dict[int, str] = {}
     for key, rules in RULES.items():
@@ -216,7 +276,7 @@ def _variant(
             return "italian"
         return DEFAULT_GAMETYPE_VARIANT
     number_text = gametype_text.split(",")[0].strip()
-    variants = _gametype_variants()
+    variants = gametype_variants()
     if not number_text.isdigit() or int(number_text) not in variants:
         known = ", ".join(f"{number} ({key})" for number, key in sorted(variants.items()))
         raise PdnError(
@@ -236,9 +296,10 @@ def _variant(
     return variants[number]
 
 
-def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
+def read_games(text: str, default_variant: str | None = None, first_line: int = 1) -> list[PdnGame]:
     """Every game record of a PDN text. `default_variant` (a key or an alias of a draughts
-    variant) serves records without GameType; an unknown name is a KeyError at once."""
+    variant) serves records without GameType; an unknown name is a KeyError at once.
+    PdnError, naming the line, if any part is not PDN (see `read_records` to go on)."""
     if default_variant is not None:
         default_variant = resolve_rules(default_variant).key
     games: list[PdnGame] = []
@@ -251,8 +312,10 @@ def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
             games.append(builder.build(default_variant))
         started = False
 
-    for kind, token, line, value in _tokens(text.lstrip("\ufeff")):
-        if kind == "tag":
+    for kind, token, line, value in _tokens(text.lstrip("\ufeff"), first_line):
+        if kind == "warning":
+            builder.warnings.append(token)
+        elif kind == "tag":
             if builder.variation_depth:
                 raise PdnError(f"line {line}: a tag inside a variation (a ( is never closed)")
             if builder.has_movetext:
@@ -269,6 +332,9 @@ def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
             builder.variation_depth -= 1
         elif builder.variation_depth:
             continue
+        elif kind == "huff":
+            builder.add_word(token.split()[0], line)
+            builder.add_word(token.split()[1], line)
         else:
             if not started:
                 builder = _GameBuilder(line)
@@ -280,127 +346,39 @@ def read_games(text: str, default_variant: str | None = None) -> list[PdnGame]:
     return games
 
 
-# ----------------------------------------------------------------------------------------
-# Writing
-
-
-def _tag_line(name: str, value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{escaped}"]'
-
-
-def _wrap(units: Sequence[str]) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for unit in units:
-        if current and len(current) + 1 + len(unit) > LINE_WIDTH:
-            lines.append(current)
-            current = unit
-        else:
-            current = f"{current} {unit}" if current else unit
-    if current:
-        lines.append(current)
-    return lines
-
-
-def _fen_in_notation(variant: str, fen: str) -> str:
-    """The FEN with squares named as the variant's moves name them (a1..h8 in Brazilian,
-    whose numbers other programs count from another corner); other FENs are kept as given."""
-    rules = RULES[variant]
-    if not rules.alphanumeric:
-        return fen
-    try:
-        position = Position.from_fen(rules, fen)
-    except GameError:
-        return fen
-    sides: tuple[list[str], list[str]] = ([], [])
-    for square, piece in position.pieces().items():
-        sides[piece.colour].append(("K" if piece.is_king else "") + square_name(rules, square))
-    return f"{'WB'[position.to_move()]}:W{','.join(sides[0])}:B{','.join(sides[1])}"
-
-
-def write_game(game: PdnGame) -> str:
-    """One record as PDN text: tags, numbered moves wrapped at 80 columns, the result.
-
-    The move texts are written as they are: they should be the positions' own notation."""
-    if game.result not in RESULTS:
-        raise ValueError(f"{game.result!r} is not a PDN result; write one of {sorted(RESULTS)}")
-    rules = RULES[game.variant]
-    tags = {name: game.tags.get(name, "?") for name in STANDARD_TAGS}
-    tags["Result"] = game.result
-    gametype = game.tags.get("GameType", "").strip()
-    # A record's own GameType (with its board and notation fields) stays if it is right.
-    same_type = gametype.split(",")[0].strip() == str(rules.pdn_gametype)
-    tags["GameType"] = gametype if same_type else str(rules.pdn_gametype)
-    if _gametype_variants()[rules.pdn_gametype] != game.variant:
-        tags["Variant"] = game.variant
-    fen = game.fen
-    if fen is not None:
-        tags["SetUp"] = "1"
-        tags["FEN"] = _fen_in_notation(game.variant, fen)
-    for name, value in game.tags.items():
-        if name not in tags and name not in ("SetUp", "FEN"):
-            tags[name] = value
-    units = []
-    for index, move in enumerate(game.moves):
-        number = game.move_number(index)
-        if index == 0 or not number.endswith("..."):
-            units.append(f"{number} {move}")
-        else:
-            units.append(move)
-    units.append(game.result)
-    lines = [_tag_line(name, value) for name, value in tags.items()]
-    return "\n".join([*lines, "", *_wrap(units)]) + "\n"
-
-
-def write_games(games: Iterable[PdnGame]) -> str:
-    """Several records, a blank line between them."""
-    return "\n".join(write_game(game) for game in games)
-
-
-# ----------------------------------------------------------------------------------------
-# Replaying
-
-
 @dataclass(frozen=True)
-class PdnProblem:
-    """Why a record stops replaying: at which move, in which position, and the reason."""
+class UnreadRecord:
+    """A part of a file that is not PDN: where it starts and why it cannot be read."""
 
-    index: int  # of the move in the record, 0-based; -1 for a bad set-up position
-    move_number: str
-    text: str
-    fen: str
+    line: int
     reason: str
 
 
-@dataclass(frozen=True)
-class PdnReplay:
-    """How far a record replays: the last position reached and the problem, if any."""
-
-    position: Position | None
-    played: int
-    problem: PdnProblem | None
-
-
-def start_position(game: PdnGame) -> Position:
-    """The position the record starts from: its FEN tag, or the variant's start."""
-    fen = game.fen
-    if fen is None:
-        return Position.start(game.variant)
-    return Position.from_fen(game.variant, fen)
-
-
-def replay_game(game: PdnGame) -> PdnReplay:
-    """Plays the record's moves until the end or until the first one that does not replay."""
-    try:
-        position = start_position(game)
-    except GameError as error:
-        problem = PdnProblem(-1, "", game.fen or "", "", f"bad set-up position: {error}")
-        return PdnReplay(None, 0, problem)
-    for index, text in enumerate(game.moves):
+def read_records(
+    text: str, default_variant: str | None = None
+) -> tuple[list[PdnGame], list[UnreadRecord]]:
+    """The records of a PDN text one by one, so that a record that is not PDN costs only
+    itself: the games read, and the records that could not be read (line and reason)."""
+    games: list[PdnGame] = []
+    unread: list[UnreadRecord] = []
+    for line, chunk in _record_chunks(text.lstrip("\ufeff")):
         try:
-            position = position.play(position.parse(text))
-        except GameError as error:
-            problem = PdnProblem(index, game.move_number(index), text, position.fen(), str(error))
-            return PdnReplay(position, index, problem)
-    return PdnReplay(position, len(game.moves), None)
+            games.extend(read_games(chunk, default_variant, line))
+        except PdnError as error:
+            unread.append(UnreadRecord(line, str(error)))
+    return games, unread
+
+
+def _record_chunks(text: str) -> Iterator[tuple[int, str]]:
+    """(first line, text) of each record: a record starts with a tag line after move text."""
+    lines = text.splitlines(keepends=True)
+    start, in_movetext = 0, False
+    for index, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith("[") and in_movetext:
+            yield start + 1, "".join(lines[start:index])
+            start, in_movetext = index, False
+        elif stripped and not stripped.startswith(("[", "%")):
+            in_movetext = True
+    if "".join(lines[start:]).strip():
+        yield start + 1, "".join(lines[start:])

@@ -9,7 +9,8 @@ italian-familiar a huff is a move of its own, so that variant is counted through
 
 from __future__ import annotations
 
-from games.damas.position import WHITE, Position
+from games.damas.move import WHITE
+from games.damas.position import Position
 
 
 def perft(position: Position, depth: int) -> int:

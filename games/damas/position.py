@@ -9,77 +9,25 @@ the side; the snapshot adds the rest.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
-from games.base import BadNotation, BadSnapshot, IllegalMove, Outcome, Seat, find_game
+from games.base import BadSnapshot, IllegalMove, Outcome, Seat, find_game
+from games.damas.fen import read_fen
+from games.damas.messages import SIDES
+from games.damas.move import BLACK, WHITE, Move, Piece
 from games.damas.movegen import Raw, apply
+from games.damas.notation import parse_move
 from games.damas.rules import REPETITION_COUNT, RULES, Material, Rules
-from games.damas.squares import describe_squares, parse_square, square_name
-
-WHITE: Seat = 0
-BLACK: Seat = 1
-COLOUR_NAMES = ("White", "Black")
+from games.damas.squares import parse_square, square_name
+from games.messages import Message, visible
 
 # A repetition key: (white, black, kings, colour to move) as bitboards.
 PositionKey = tuple[int, int, int, int]
 
 
-class Piece(NamedTuple):
-    """What stands on a square: its colour (WHITE or BLACK) and whether it is a king."""
-
-    colour: int
-    is_king: bool
-
-
-@dataclass(frozen=True, eq=False)
-class Move:
-    """A move: the squares the piece stands on (start, every landing, end), what it takes.
-
-    Routes with the same start, end and set of captured pieces are one move, so equality
-    and hash ignore the landing squares between and the order of captures. A huff (soffio)
-    is `Move((square,), (), huff=True)`: the side to move removes the piece on `square`.
-    """
-
-    path: tuple[int, ...]
-    captures: tuple[int, ...] = ()
-    huff: bool = False
-
-    @property
-    def start(self) -> int:
-        return self.path[0]
-
-    @property
-    def end(self) -> int:
-        return self.path[-1]
-
-    def _identity(self) -> tuple[bool, int, int, frozenset[int]]:
-        return (self.huff, self.path[0], self.path[-1], frozenset(self.captures))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        return self._identity() == other._identity()
-
-    def __hash__(self) -> int:
-        return hash(self._identity())
-
-    def __str__(self) -> str:
-        """The move in numbers with its whole path: `32-28`, `39x28x17x6`, `soffio 22`."""
-        if self.huff:
-            return f"soffio {self.start}"
-        separator = "x" if self.captures else "-"
-        return separator.join(map(str, self.path))
-
-    def __repr__(self) -> str:
-        return f"Move({self})"
-
-
-_HUFF = re.compile(r"^(?:soffio|soffia|huff)\s*[:\s]?\s*(\S+)$")
-_SEPARATOR = re.compile(r"\s*[-x:×]\s*")
-_SNAPSHOT_FIELDS = ("king_moves", "endgame", "huff", "seen")
+_SNAPSHOT_FIELDS = ("king_moves", "endgame", "huff", "huffed", "seen")
 
 
 def resolve_rules(rules_or_key: Rules | str) -> Rules:
@@ -119,6 +67,8 @@ class Position:
     endgame: int = 0
     # Pieces of the side that just moved which the side to move may huff (bitboard).
     huff_bits: int = 0
+    # The square whose piece the side to move has just huffed (0: none), for messages.
+    huffed: int = 0
     # The positions since the last irreversible move, oldest first, this one not included.
     seen: tuple[PositionKey, ...] = ()
 
@@ -135,43 +85,34 @@ class Position:
     def from_fen(cls, rules_or_key: Rules | str, fen: str) -> Position:
         """The position of a PDN FEN such as `W:W31,32,K45:B1-3,K7` (counters at zero)."""
         rules = resolve_rules(rules_or_key)
-        text = "".join(fen.split()).rstrip(".")
-        fields = text.split(":")
-        side = fields[0].upper()
-        if side not in ("W", "B"):
-            raise BadSnapshot(
-                f"{fen!r} is not a FEN: it starts with the side to move, W or B, "
-                "as in W:W31,32:B1,2"
-            )
-        squares: list[dict[int, bool]] = [{}, {}]
-        for part in fields[1:]:
-            if not part:
-                continue
-            colour = "WB".find(part[0].upper())
-            if colour < 0:
-                raise BadSnapshot(
-                    f"{fen!r}: the field {part!r} must start with W or B (the colour of its "
-                    "pieces), as in W:W31,32:B1,2"
-                )
-            for item in part[1:].split(","):
-                for square, king in _fen_items(rules, fen, item):
-                    if square in squares[0] or square in squares[1]:
-                        raise BadSnapshot(f"{fen!r}: square {square} is listed twice")
-                    squares[colour][square] = king
-        board = rules.board
-        white = board.bits_of(squares[0])
-        black = board.bits_of(squares[1])
-        kings = board.bits_of(s for side_squares in squares for s, k in side_squares.items() if k)
-        for colour, bits in ((WHITE, white), (BLACK, black)):
-            crowned_men = bits & ~kings & board.promotion_rows[colour]
-            if crowned_men:
-                where = ", ".join(map(str, board.squares_of(crowned_men)))
-                raise BadSnapshot(
-                    f"{fen!r}: a {COLOUR_NAMES[colour].lower()} man cannot stand on {where}, "
-                    "its crowning row; write it as a king (K)"
-                )
-        colour = WHITE if side == "W" else BLACK
+        white, black, kings, colour = read_fen(rules, fen)
         return _position_class(rules)(rules, white, black, kings, colour)
+
+    @classmethod
+    def setup(cls, rules_or_key: Rules | str, fen: str) -> Position:
+        """The position of a FEN to start a game from: as `from_fen`, and refused with
+        BadSnapshot when a side has more pieces than at the start or the game would already
+        be over (no pieces, or no move). Analysis (perft, PDN) reads any FEN."""
+        position = cls.from_fen(rules_or_key, fen)
+        most = position.rules.board.home_rows[0].bit_count()
+        for colour in (WHITE, BLACK):
+            count = sum(position.material(colour))
+            if count > most:
+                raise BadSnapshot(
+                    key="fen_too_many",
+                    params={
+                        "text": visible(fen),
+                        "side": SIDES[colour],
+                        "count": count,
+                        "most": most,
+                    },
+                )
+        outcome = position.outcome()
+        if outcome is not None and outcome.reason in ("no_pieces", "no_moves"):
+            (winner,) = outcome.winners
+            key = "fen_no_pieces" if outcome.reason == "no_pieces" else "fen_no_moves"
+            raise BadSnapshot(key=key, params={"text": visible(fen), "side": SIDES[1 - winner]})
+        return position
 
     @classmethod
     def from_snapshot(cls, rules_or_key: Rules | str, text: str) -> Position:
@@ -184,18 +125,19 @@ class Position:
             name, equals, value = extra.strip().partition("=")
             if not equals or name not in _SNAPSHOT_FIELDS:
                 raise BadSnapshot(
-                    f"{extra!r} in a snapshot: expected name=value with a name among "
-                    f"{', '.join(_SNAPSHOT_FIELDS)}"
+                    key="snapshot_field",
+                    params={"text": visible(extra), "names": ", ".join(_SNAPSHOT_FIELDS)},
                 )
             values[name] = value
         try:
             king_moves = int(values.get("king_moves", "0"))
             endgame = int(values.get("endgame", "0"))
         except ValueError as error:
-            raise BadSnapshot(f"{text!r}: the counters must be whole numbers") from error
+            raise BadSnapshot(key="snapshot_counters", params={"text": visible(text)}) from error
         huff_squares = [parse_square(rules, s) for s in values.get("huff", "").split(",") if s]
-        if None in huff_squares:
-            raise BadSnapshot(f"{text!r}: huff= lists squares of this board, e.g. huff=22,23")
+        huffed = parse_square(rules, values.get("huffed", "0"))
+        if None in huff_squares or ("huffed" in values and huffed is None):
+            raise BadSnapshot(key="snapshot_huff", params={"text": visible(text)})
         seen = tuple(
             cls.from_fen(rules, seen_fen).repetition_key
             for seen_fen in values.get("seen", "").split("|")
@@ -210,6 +152,7 @@ class Position:
             king_moves=king_moves,
             endgame=endgame,
             huff_bits=rules.board.bits_of(s for s in huff_squares if s is not None),
+            huffed=huffed or 0,
             seen=seen,
         )
 
@@ -239,8 +182,26 @@ class Position:
         return kings, bits.bit_count() - kings
 
     def huffable(self) -> list[int]:
-        """The squares of the pieces the side to move may huff (italian-familiar)."""
+        """The squares of the pieces the side to move may huff (italian-familiar): those of
+        the opponent's pieces that could have made the capture the opponent did not make."""
         return self.rules.board.squares_of(self.huff_bits)
+
+    def huff_offer(self) -> Message | None:
+        """What to tell the side to move when it may huff (the pieces and the huff moves),
+        or after its huff, which piece it took; None otherwise."""
+        rules = self.rules
+        if self.huffed:
+            square = square_name(rules, self.huffed)
+            return Message("huffed", {"side": SIDES[self.colour], "square": square})
+        squares = [square_name(rules, s) for s in self.huffable()]
+        if not squares:
+            return None
+        params = {
+            "side": SIDES[1 - self.colour],
+            "squares": ", ".join(squares),
+            "huffs": ", ".join(f"soffio {s}" for s in squares),
+        }
+        return Message("huff_offer", params)
 
     @property
     def repetition_key(self) -> PositionKey:
@@ -270,6 +231,8 @@ class Position:
             extras.append(f"endgame={self.endgame}")
         if self.huff_bits:
             extras.append("huff=" + ",".join(map(str, self.huffable())))
+        if self.huffed:
+            extras.append(f"huffed={self.huffed}")
         if self.seen:
             fens = (
                 type(self)(self.rules, white, black, kings, colour).fen()
@@ -315,8 +278,10 @@ class Position:
         raw = self._moves.get(move)
         if raw is None:
             choices = [self.notation(m) for m in self.legal_moves()]
-            legal = "legal are " + ", ".join(choices) if choices else "no move is legal"
-            raise IllegalMove(f"{move} is not legal here: {legal}", choices)
+            if not choices:
+                raise IllegalMove(key="no_move_legal", params={"text": str(move)})
+            params = {"text": str(move), "moves": ", ".join(choices)}
+            raise IllegalMove(choices=choices, key="not_legal_here", params=params)
         if move.huff:
             return self._after_huff(move.start)
         own, opp = self._sides()
@@ -365,7 +330,7 @@ class Position:
         board = self.rules.board
         bit = 1 << board.index_of[square]
         white, black = self.white & ~bit, self.black & ~bit
-        return type(self)(self.rules, white, black, self.kings & ~bit, self.colour)
+        return type(self)(self.rules, white, black, self.kings & ~bit, self.colour, huffed=square)
 
     # ----- the end of the game -----
 
@@ -426,119 +391,30 @@ class Position:
         return "x".join(square_name(rules, s) for s in squares)
 
     def parse(self, text: str) -> Move:
-        """The legal move that `text` names. Accepts the short and the full capture path, `-`,
-        `x` or `:` between squares, numbers (and a1..h8 in Brazilian), `soffio 22` / `huff 22`.
-        BadNotation if it is not a move at all, IllegalMove (with the choices) if not legal."""
-        rules = self.rules
-        cleaned = " ".join(text.strip().lower().split())
-        huff = _HUFF.match(cleaned)
-        if huff:
-            return self._parse_huff(text, huff.group(1))
-        tokens = _SEPARATOR.split(cleaned)
-        if len(tokens) < 2 or not all(tokens):
-            raise BadNotation(f"{text!r} is not a move: write a move as {rules.notation_example}")
-        squares = []
-        for token in tokens:
-            square = parse_square(rules, token)
-            if square is None:
-                raise BadNotation(
-                    f"{text!r}: {token} is not a square on this board: "
-                    f"{describe_squares(rules)}; write a move as {rules.notation_example}"
-                )
-            squares.append(square)
-        matches = self._matching(squares)
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            choices = ["x".join(square_name(rules, s) for s in m.path) for m in matches]
-            raise IllegalMove(
-                f"{text} is ambiguous: it names {len(matches)} captures; write the full path: "
-                + ", ".join(choices),
-                choices,
-            )
-        raise self._illegal(text, squares)
+        """The legal move that `text` names (see games.damas.notation for what is read).
+        BadNotation if it is not a move at all, IllegalMove (with the choices and the rule
+        that applies) if not legal, AmbiguousMove if it names several moves."""
+        return parse_move(self, text)
 
-    def _parse_huff(self, text: str, token: str) -> Move:
-        square = parse_square(self.rules, token)
-        if square is None:
-            raise BadNotation(
-                f"{text!r}: {token} is not a square on this board: "
-                f"{describe_squares(self.rules)}; huff with: soffio 22"
-            )
-        move = Move((square,), huff=True)
-        if move not in self._moves:
-            huffable = [f"soffio {square_name(self.rules, s)}" for s in self.huffable()]
-            why = (
-                "you may huff only " + ", ".join(huffable)
-                if huffable
-                else "there is nothing to huff: the last move was not a missed capture"
-            )
-            raise IllegalMove(f"{text} is not legal: {why}", huffable)
-        return move
-
-    def _matching(self, squares: list[int]) -> list[Move]:
-        """The legal moves from squares[0] to squares[-1] whose route passes the squares
-        between, preferring a route that is exactly these squares."""
-        start, end = squares[0], squares[-1]
-        candidates = [m for m in self._moves if not m.huff and m.start == start and m.end == end]
-        if len(squares) == 2 or not candidates:
-            return candidates
-        routes = self._routes_by_move()
-        wanted = tuple(squares)
-        exact = [m for m in candidates if any(path == wanted for path in routes[m])]
-        if exact:
-            return exact
-        return [m for m in candidates if any(_passes(path, wanted) for path in routes[m])]
-
-    def _routes_by_move(self) -> dict[Move, list[tuple[int, ...]]]:
+    def routes_by_move(self) -> dict[Move, list[tuple[int, ...]]]:
+        """Every route (squares stood on) of each legal capture."""
         square_of = self.rules.board.square_of_bit
         routes: dict[Move, list[tuple[int, ...]]] = {}
         for raw in self._routes:
-            path = tuple(square_of[i] for i in raw[3]) if raw[4] else None
-            if path is not None:
+            if raw[4]:
+                path = tuple(square_of[i] for i in raw[3])
                 move = Move(path, tuple(square_of[i] for i in raw[4]))
                 routes.setdefault(move, []).append(path)
         return routes
 
-    def _illegal(self, text: str, squares: list[int]) -> IllegalMove:
-        rules = self.rules
-        choices = [self.notation(m) for m in self.legal_moves()]
-        start = squares[0]
-        own, _ = self._sides()
-        colour = COLOUR_NAMES[self.colour]
-        if not own >> rules.board.index_of[start] & 1:
-            why = f"{square_name(rules, start)} holds no {colour.lower()} piece ({colour} to move)"
-        elif rules.compulsory_capture and any(m.captures for m in self._moves):
-            why = "a capture is compulsory: " + ", ".join(choices)
-        else:
-            from_start = [self.notation(m) for m in self._moves if m.start == start]
-            why = f"the piece on {square_name(rules, start)} can play " + (
-                ", ".join(from_start) if from_start else "no move"
-            )
-        return IllegalMove(f"{text} is not legal: {why}", choices)
-
-
-def _passes(path: tuple[int, ...], wanted: tuple[int, ...]) -> bool:
-    """True if `wanted` lists squares of `path` in order (a route written partly)."""
-    remaining = iter(path)
-    return all(square in remaining for square in wanted)
-
-
-def _fen_items(rules: Rules, fen: str, item: str) -> list[tuple[int, bool]]:
-    """The (square, is_king) of one comma-separated FEN item: `31`, `K45`, `c3`, `K31-50`."""
-    if not item:
-        return []
-    king = item[0] in "Kk"
-    body = item[1:] if king else item
-    first, dash, last = body.partition("-")
-    start = parse_square(rules, first)
-    end = parse_square(rules, last) if dash else start
-    if start is None or end is None or end < start:
-        raise BadSnapshot(
-            f"{fen!r}: {item!r} is not a square or a range of squares of this board "
-            f"({describe_squares(rules)})"
-        )
-    return [(square, king) for square in range(start, end + 1)]
+    def all_capture_routes(self) -> list[Move]:
+        """Every complete capture route, before the capture priorities: one Move per route."""
+        own, opp = self._sides()
+        square_of = self.rules.board.square_of_bit
+        return [
+            Move(tuple(square_of[i] for i in raw[3]), tuple(square_of[i] for i in raw[4]))
+            for raw in self.rules.generator.captures(own, opp, self.kings, self.colour)
+        ]
 
 
 class BrazilianPosition(Position):

@@ -8,6 +8,7 @@ squares are also named a1..h8: file letter from White's left, rank from White's 
 from __future__ import annotations
 
 from games.damas.rules import Rules
+from games.messages import Message
 
 
 def row_col(rules: Rules, square: int) -> tuple[int, int]:
@@ -44,11 +45,20 @@ def parse_square(rules: Rules, token: str) -> int | None:
     return None
 
 
-def describe_squares(rules: Rules) -> str:
+def is_light_square(rules: Rules, token: str) -> bool:
+    """Whether a token names a light square of the board (`a2` in Brazilian)."""
+    token = token.strip().lower()
+    if not (rules.alphanumeric and len(token) >= 2 and token[0].isalpha() and token[1:].isdigit()):
+        return False
+    col, row = ord(token[0]) - ord("a"), rules.board_size - int(token[1:])
+    size = rules.board_size
+    return 0 <= col < size and 0 <= row < size and rules.board.square_at(row, col) is None
+
+
+def describe_squares(rules: Rules) -> Message:
     """What squares look like in this variant, for error messages."""
     count = rules.board.square_count
     if rules.alphanumeric:
-        size = rules.board_size
-        last_file = chr(ord("a") + size - 1)
-        return f"squares are dark squares a1..{last_file}{size} or numbers 1..{count}"
-    return f"squares are 1..{count}"
+        last = f"{chr(ord('a') + rules.board_size - 1)}{rules.board_size}"
+        return Message("squares_named", {"last": last, "count": count})
+    return Message("squares_numbered", {"count": count})

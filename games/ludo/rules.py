@@ -31,6 +31,9 @@ from games.ludo.board import (
     square_name,
     start_square,
 )
+from games.ludo.messages import outcome_word
+from games.messages import visible
+from games.messages import word as message_word
 
 Pawns = tuple[tuple[int, ...], ...]
 
@@ -57,16 +60,19 @@ class LudoRules:
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in SEAT_COLOURS:
-            raise BadSnapshot(f"Ludo takes 2, 3 or 4 players, not {self.players!r}")
+            raise BadSnapshot(key="ludo_players", params={"players": visible(repr(self.players))})
         for name in ("three_sixes", "towers_block", "teams"):
             if type(getattr(self, name)) is not bool:
                 value = getattr(self, name)
-                raise BadSnapshot(f"the Ludo option {name} is true or false, not {value!r}")
+                raise BadSnapshot(
+                    key="ludo_option_bool", params={"option": name, "value": visible(repr(value))}
+                )
         if self.teams and self.players != TEAM_PLAYERS:
-            raise BadSnapshot(f"teams need 4 players (1+3 against 2+4), not {self.players}")
+            raise BadSnapshot(key="ludo_teams_four", params={"players": self.players})
         if type(self.first_seat) is not int or not 0 <= self.first_seat < self.players:
             raise BadSnapshot(
-                f"first_seat is a seat 0..{self.players - 1}, not {self.first_seat!r}"
+                key="ludo_first_seat",
+                params={"last": self.players - 1, "value": visible(repr(self.first_seat))},
             )
         object.__setattr__(self, "colours", SEAT_COLOURS[self.players])
 
@@ -77,7 +83,8 @@ class LudoRules:
         unknown = sorted(set(options) - set(known))
         if unknown:
             raise BadSnapshot(
-                f"unknown Ludo option {', '.join(unknown)}; the options are {', '.join(known)}"
+                key="ludo_unknown_option",
+                params={"options": visible(", ".join(unknown)), "known": ", ".join(known)},
             )
         return cls(**{name: options[name] for name in known if name in options})
 
@@ -227,7 +234,7 @@ class LudoPosition:
 
     def play(self, move: LudoMove) -> LudoPosition:
         if self._outcome is not None:
-            raise IllegalMove(f"the game is over: {self._outcome.reason}")
+            raise self._game_over()
         if isinstance(move, Leave):
             return self._leave(move)
         if self.roll:
@@ -235,25 +242,29 @@ class LudoPosition:
                 return self._step(move)
         elif isinstance(move, Roll) and move in ROLLS:
             return self._rolled(move)
+        choices = [self.notation(legal) for legal in self.legal_moves()]
+        params = {"text": self.notation(move), "player": self.turn + 1}
         if self.roll:
-            why = f"player {self.turn + 1} must move the {self.roll}"
-        else:
-            why = f"a roll is due for player {self.turn + 1}"
-        raise IllegalMove(
-            f"{move!r} is not legal here: {why}",
-            [self.notation(legal) for legal in self.legal_moves()],
-        )
+            params["roll"] = self.roll
+            raise IllegalMove(choices=choices, key="ludo_must_move", params=params)
+        raise IllegalMove(choices=choices, key="ludo_roll_due", params=params)
+
+    def _game_over(self) -> IllegalMove:
+        assert self._outcome is not None
+        reason = outcome_word(self._outcome.reason)
+        return IllegalMove(key="ludo_game_over", params={"reason": reason})
 
     def leave(self, seat: Seat) -> Leave:
         """The move by which `seat` leaves the game (resignation or timeout), legal at any
         time for a seat still playing; play it and log its notation like any other move."""
         if self._outcome is not None:
-            raise IllegalMove(f"the game is over: {self._outcome.reason}")
+            raise self._game_over()
         if not 0 <= seat < self.rules.players or seat in self.left:
             playing = [str(s + 1) for s in self._active_seats()]
             raise IllegalMove(
-                f"player {seat + 1} is not playing; still playing: {', '.join(playing)}",
-                [f"leave {s}" for s in playing],
+                choices=[f"leave {s}" for s in playing],
+                key="ludo_not_playing",
+                params={"player": seat + 1, "players": ", ".join(playing)},
             )
         return Leave(seat)
 
@@ -414,15 +425,16 @@ class LudoPosition:
         way (`c14-c20`), or several of these (`p2 c14-c20`)."""
         words = text.lower().split()
         if not words:
-            raise BadNotation("an empty move: type a pawn (2 or p2), a square (c14) or roll N")
+            raise BadNotation(key="ludo_empty_move")
         if self._outcome is not None:
-            raise IllegalMove(f"the game is over: {self._outcome.reason}")
+            raise self._game_over()
         if words[0] in ("roll", "leave"):
             return self._parse_command(words)
         if not self.roll:
             raise IllegalMove(
-                f"{text.strip()!r}: the die must be rolled first",
-                [f"roll {n}" for n in range(1, 7)],
+                choices=[f"roll {n}" for n in range(1, 7)],
+                key="ludo_roll_first",
+                params={"text": visible(text.strip())},
             )
         # Each group of pawns sharing a square has one move per roll at most (a single pawn
         # may not land where its tower could take a tower), and every word names the start
@@ -431,23 +443,25 @@ class LudoPosition:
             if _matches(self, move, words):
                 return move
         raise IllegalMove(
-            f"{text.strip()!r} is not a legal move with a {self.roll}",
-            [self.notation(move) for move in self._moves],
+            choices=[self.notation(move) for move in self._moves],
+            key="ludo_not_legal_with",
+            params={"text": visible(text.strip()), "roll": self.roll},
         )
 
     def _parse_command(self, words: list[str]) -> LudoMove:
         command = words[0]
         if len(words) != 2 or not words[1].isdigit():
-            raise BadNotation(f"write {command} and a number, like '{command} 2'")
+            raise BadNotation(key="ludo_command_number", params={"command": command})
         number = int(words[1])
         if command == "leave":
             return self.leave(number - 1)
         if not 1 <= number <= 6:
-            raise BadNotation(f"a die shows 1 to 6, not {number}")
+            raise BadNotation(key="ludo_die_faces", params={"number": number})
         if self.roll:
             raise IllegalMove(
-                f"no roll is due: player {self.turn + 1} must move the {self.roll} first",
-                [self.notation(move) for move in self._moves],
+                choices=[self.notation(move) for move in self._moves],
+                key="ludo_no_roll_due",
+                params={"player": self.turn + 1, "roll": self.roll},
             )
         return ROLLS[number - 1]
 
@@ -510,10 +524,7 @@ def _matches(position: LudoPosition, move: Step, words: list[str]) -> bool:
         way = re.fullmatch(r"(\w+)[-x](\w+)", word)
         squares = [way[1], way[2]] if way else [word]
         if not all(is_square_name(square) for square in squares):
-            raise BadNotation(
-                f"{word!r} is neither a pawn (1..4 or p1..p4) nor a square "
-                "(c1..c52, h1..h5, yard, home) nor a way (c14-c20)"
-            )
+            raise BadNotation(key="ludo_not_a_word", params={"text": visible(word)})
         progresses = [progress_of(colour, square) for square in squares]
         if progresses != [move.start, move.end][: len(progresses)]:
             return False
@@ -547,8 +558,7 @@ def _from_snapshot(text: str, rules: LudoRules) -> LudoPosition:
     fields = text.split()
     if len(fields) != 5:
         raise BadSnapshot(
-            f"a Ludo snapshot has 5 fields (pawns turn roll sixes left), "
-            f"not {len(fields)}: {text!r}"
+            key="ludo_snapshot_fields", params={"count": len(fields), "text": visible(text)}
         )
     pawn_text, turn_text, roll_text, sixes_text, left_text = fields
     try:
@@ -562,11 +572,11 @@ def _from_snapshot(text: str, rules: LudoRules) -> LudoPosition:
             frozenset() if left_text == "-" else frozenset(int(s) - 1 for s in left_text.split(","))
         )
     except ValueError as error:
-        raise BadSnapshot(f"a Ludo snapshot field is not a number: {text!r} ({error})") from None
+        raise BadSnapshot(key="ludo_snapshot_number", params={"text": visible(text)}) from error
     _check_snapshot(rules, pawns, turn, roll, sixes, left)
     position = LudoPosition(rules, pawns, turn, roll, sixes, left)
     if roll and position.outcome() is None and not position.legal_moves():
-        raise BadSnapshot(f"the roll {roll} is pending but has no legal move: {text!r}")
+        raise BadSnapshot(key="ludo_snapshot_stuck", params={"roll": roll, "text": visible(text)})
     return position
 
 
@@ -575,20 +585,22 @@ def _check_snapshot(
 ) -> None:
     players = rules.players
     if len(pawns) != players or any(len(seat) != PAWNS_PER_COLOUR for seat in pawns):
-        raise BadSnapshot(f"a {players}-player snapshot has {players} groups of 4 pawns")
+        raise BadSnapshot(key="ludo_snapshot_groups", params={"players": players})
     if any(not YARD <= p <= FINISH for seat in pawns for p in seat):
-        raise BadSnapshot(f"a pawn's progress is {YARD} (yard) to {FINISH} (home)")
+        raise BadSnapshot(key="ludo_snapshot_progress", params={"yard": YARD, "home": FINISH})
     if not 0 <= turn < players or turn in left:
-        raise BadSnapshot(f"player {turn + 1} cannot be the one to move")
+        raise BadSnapshot(key="ludo_snapshot_turn", params={"player": turn + 1})
     if not 0 <= roll <= 6:
-        raise BadSnapshot(f"the roll is - or 1..6, not {roll}")
+        raise BadSnapshot(key="ludo_snapshot_roll", params={"roll": roll})
     if sixes < 0 or (rules.three_sixes and sixes >= SIXES_THAT_END_THE_TURN):
-        most = "0..2 with three_sixes" if rules.three_sixes else "0 or more"
-        raise BadSnapshot(f"the sixes in a row are {most}, not {sixes}")
+        most = message_word(
+            "ludo_snapshot_sixes_three" if rules.three_sixes else "ludo_snapshot_sixes_any"
+        )
+        raise BadSnapshot(key="ludo_snapshot_sixes", params={"most": most, "sixes": sixes})
     if any(not 0 <= seat < players for seat in left):
-        raise BadSnapshot(f"the players who left are numbered 1..{players}")
+        raise BadSnapshot(key="ludo_snapshot_left", params={"players": players})
     if any(pawns[seat] != IN_YARD for seat in left):
-        raise BadSnapshot("the pawns of a player who left are off the board (-1)")
+        raise BadSnapshot(key="ludo_snapshot_left_pawns")
     squares: dict[int, list[Seat]] = {}
     for seat, seat_pawns in enumerate(pawns):
         for p in seat_pawns:
@@ -597,6 +609,6 @@ def _check_snapshot(
     for square, owners in squares.items():
         if len(owners) > 2 or len(set(owners)) > 1:
             raise BadSnapshot(
-                f"square c{square + 1} holds {len(owners)} pawns of {len(set(owners))} colours: "
-                "a square holds one pawn or a tower of two of one colour"
+                key="ludo_snapshot_square",
+                params={"square": square + 1, "pawns": len(owners), "colours": len(set(owners))},
             )

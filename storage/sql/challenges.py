@@ -26,6 +26,7 @@ def challenge_from(row: Row) -> Challenge:
         game_id=row["game_id"],
         created_at=decoder.time(row["created_at"]),
         entrants=decoder.entrants(row["entrants"]),
+        rated=bool(row["rated"]),
     )
 
 
@@ -76,6 +77,7 @@ class ChallengeQueries(SqlStoreBase):
         *,
         opponent_id: int | None = None,
         vs_computer: str | None = None,
+        rated: bool = True,
     ) -> Challenge:
         if opponent_id is not None and vs_computer is not None:
             raise ValueError("a challenge goes to a player or to a computer, not to both")
@@ -84,8 +86,8 @@ class ChallengeQueries(SqlStoreBase):
             await require_players(connection, [challenger_id, opponent_id])
             created = await connection.fetchrow(
                 "INSERT INTO challenges (kind, options, challenger_id, opponent_id, "
-                "vs_computer, chat_platform, chat_id, status, created_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8) RETURNING *",
+                "vs_computer, chat_platform, chat_id, status, created_at, rated) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9) RETURNING *",
                 kind,
                 encoded_options,
                 challenger_id,
@@ -94,6 +96,7 @@ class ChallengeQueries(SqlStoreBase):
                 chat.platform,
                 chat.chat_id,
                 self._now(),
+                int(rated),
             )
             assert created is not None  # RETURNING of an INSERT always gives the row
             return challenge_from(created)

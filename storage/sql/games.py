@@ -54,6 +54,7 @@ def game_from(row: Row, seats: Iterable[SeatRecord]) -> GameRecord:
         draw_offer=row["draw_offer"],
         created_at=decoder.time(row["created_at"]),
         updated_at=decoder.time(row["updated_at"]),
+        rated=bool(row["rated"]),
     )
 
 
@@ -94,6 +95,7 @@ class GameQueries(SqlStoreBase):
         *,
         from_challenge: int | None = None,
         clock: NextClock | None = None,
+        rated: bool = False,
     ) -> GameRecord:
         if not kind:
             raise ValueError("a game needs a kind, a registry key such as 'brazilian' or 'ludo'")
@@ -111,14 +113,15 @@ class GameQueries(SqlStoreBase):
             await require_players(connection, (seat.player_id for seat in seats))
             game_id: int = await connection.fetchval(
                 "INSERT INTO games (kind, options, status, version, snapshot, chat_platform, "
-                "chat_id, created_at, updated_at) "
-                "VALUES ($1, $2, 'active', 1, $3, $4, $5, $6, $6) RETURNING id",
+                "chat_id, created_at, updated_at, rated) "
+                "VALUES ($1, $2, 'active', 1, $3, $4, $5, $6, $6, $7) RETURNING id",
                 kind,
                 encoded_options,
                 snapshot,
                 chat and chat.platform,
                 chat and chat.chat_id,
                 now,
+                int(rated),
             )
             await connection.executemany(
                 "INSERT INTO game_seats (game_id, seat, player_id, computer) "

@@ -137,6 +137,15 @@ class PlayerQueries(SqlStoreBase):
             for row in rows
         ]
 
+    async def known_player(self, platform: str, user_id: str) -> Player | None:
+        async with self._engine.reading() as connection:
+            player_id = await connection.fetchval(
+                "SELECT player_id FROM identities WHERE platform = $1 AND user_id = $2",
+                platform,
+                user_id,
+            )
+            return None if player_id is None else await load_player(connection, player_id)
+
     async def set_private_chat(self, platform: str, user_id: str, chat_id: str | None) -> None:
         async with self._engine.writing() as connection:
             updated = await connection.fetchrow(

@@ -12,10 +12,11 @@ from storage.sql.engine import Engine
 from storage.sql.games import GameQueries
 from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
+from storage.sql.ratings import RatingQueries
 from storage.sql.sqlite import SqliteEngine
 
 
-class SqlStore(PlayerQueries, ChallengeQueries, GameQueries, ClockQueries):
+class SqlStore(PlayerQueries, ChallengeQueries, GameQueries, ClockQueries, RatingQueries):
     """`Store` on an SQL engine. Make it with `open_store`."""
 
 

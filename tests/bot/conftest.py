@@ -13,6 +13,7 @@ from bot.service.events import Actor, Event
 from bot.service.players import ComputerPlayers
 from games.computer import Limit
 from storage import ChatRef, Store, open_store
+from tests.bot.rated_play import RATED_DATABASE, rated_store_at
 
 CHAT = ChatRef("test", "chat-1")
 ANA = Actor("test", "ana", "Ana")
@@ -23,6 +24,14 @@ CAIO = Actor("test", "caio", "Caio")
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
     async with await open_store(tmp_path / "games.sqlite3") as opened:
+        yield opened
+
+
+@pytest.fixture
+async def rated_store(tmp_path: Path) -> AsyncIterator[Store]:
+    """A store that writes the rating change of a rated game with its end, as the bot opens
+    it (a test module whose `store` fixture returns it plays rated games)."""
+    async with await rated_store_at(tmp_path / RATED_DATABASE) as opened:
         yield opened
 
 

@@ -130,7 +130,7 @@ async def test_a_deadline_passes_and_the_player_loses_on_time(
     assert "You ran out of time in game #1." in texts
     assert "Bia ran out of time in game #1." in texts
     pdn = next(e for e in await timed.export_pdn(ANA, game) if isinstance(e, FileReady))
-    assert b'[Result "2-0"]' in pdn.content and b'[Termination "timeout"]' in pdn.content
+    assert b'[Result "1-0"]' in pdn.content and b'[Termination "timeout"]' in pdn.content
 
 
 async def test_a_restart_between_the_deadline_and_its_processing_times_out_once(

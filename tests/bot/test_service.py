@@ -25,7 +25,8 @@ from bot.service.events import (
     TurnNotice,
 )
 from games.base import CHANCE, replay
-from games.damas.pdn import read_games, replay_game
+from games.damas.pdn import read_games
+from games.damas.pdn_replay import replay_game
 from games.ludo.dice import verify
 from storage import Store
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
@@ -238,7 +239,7 @@ async def test_pdn_export_has_the_tags_and_replays(service: GameService) -> None
     (game,) = read_games(files[0].content.decode())
     assert game.tags["White"] == "Ana" and game.tags["Black"] == "Bia"
     assert game.tags["GameType"].startswith("26")
-    assert game.result == "2-0"
+    assert game.result == "1-0"  # the 8x8 convention of PDN (docs/rules.md)
     assert replay_game(game).problem is None
 
 

@@ -147,7 +147,7 @@ def test_check_pdn_passes_a_good_file(tmp_path: Path, capsys: Capture) -> None:
     path = tmp_path / "good.pdn"
     path.write_text(GOOD_GAME * 2)
     status, out, _ = run(["check-pdn", str(path)], capsys)
-    assert (status, out) == (0, ["games=2 moves=8 illegal=0"])
+    assert (status, out) == (0, ["games=2 moves=8 illegal=0 unread=0"])
 
 
 def test_check_pdn_reports_an_illegal_move_and_goes_on(tmp_path: Path, capsys: Capture) -> None:
@@ -155,7 +155,7 @@ def test_check_pdn_reports_an_illegal_move_and_goes_on(tmp_path: Path, capsys: C
     path.write_text(BAD_GAME + "\n" + GOOD_GAME)
     status, out, _ = run(["check-pdn", str(path)], capsys)
     assert status == 1
-    assert out[-1] == "games=2 moves=6 illegal=1"
+    assert out[-1] == "games=2 moves=6 illegal=1 unread=0"
     (report,) = out[:-1]
     # 2. 33-29 is not legal: 28x19 is compulsory.
     for part in (str(path), "game 1", "Alice - Bob (bad)", "move 2. 33-29", "28x19", "W:W"):
@@ -170,7 +170,7 @@ def test_check_pdn_uses_the_variant_option_for_files_without_gametype(
     status, out, _ = run(["check-pdn", str(path)], capsys)
     assert status == 1, "as international, 21-17 is a white man moving backwards"
     status, out, _ = run(["check-pdn", "--variant", "italiana", str(path)], capsys)
-    assert (status, out) == (0, ["games=1 moves=4 illegal=0"])
+    assert (status, out) == (0, ["games=1 moves=4 illegal=0 unread=0"])
 
 
 def test_check_pdn_reports_a_bad_fen_tag(tmp_path: Path, capsys: Capture) -> None:
@@ -179,7 +179,7 @@ def test_check_pdn_reports_a_bad_fen_tag(tmp_path: Path, capsys: Capture) -> Non
     status, out, _ = run(["check-pdn", str(path)], capsys)
     assert status == 1
     assert "bad set-up position" in out[0]
-    assert out[-1] == "games=1 moves=0 illegal=1"
+    assert out[-1] == "games=1 moves=0 illegal=1 unread=0"
 
 
 def test_check_pdn_reports_text_that_is_not_pdn(tmp_path: Path, capsys: Capture) -> None:
@@ -188,7 +188,7 @@ def test_check_pdn_reports_text_that_is_not_pdn(tmp_path: Path, capsys: Capture)
     status, out, _ = run(["check-pdn", str(path)], capsys)
     assert status == 1
     assert "not readable as PDN" in out[0]
-    assert out[-1] == "games=0 moves=0 illegal=0"
+    assert out[-1] == "games=0 moves=0 illegal=0 unread=1"
 
 
 def test_check_pdn_shows_progress_on_stderr_for_several_files(
@@ -198,7 +198,7 @@ def test_check_pdn_shows_progress_on_stderr_for_several_files(
     for path in paths:
         path.write_text(GOOD_GAME)
     status, out, err = run(["check-pdn", *map(str, paths)], capsys)
-    assert (status, out) == (0, ["games=2 moves=8 illegal=0"])
+    assert (status, out) == (0, ["games=2 moves=8 illegal=0 unread=0"])
     assert len(err) == 2
 
 
@@ -289,4 +289,4 @@ def test_check_pdn_reads_latin_1_and_bom_files(tmp_path: Path, capsys: Capture) 
     bom = tmp_path / "bom.pdn"
     bom.write_bytes(b"\xef\xbb\xbf" + GOOD_GAME.encode())
     status, out, _ = run(["check-pdn", str(latin), str(bom)], capsys)
-    assert (status, out) == (0, ["games=2 moves=6 illegal=0"])
+    assert (status, out) == (0, ["games=2 moves=6 illegal=0 unread=0"])

@@ -2,7 +2,15 @@
 
 import pytest
 
-from games.base import BadNotation, BadSnapshot, IllegalMove, find_game, replay, start
+from games.base import (
+    AmbiguousMove,
+    BadNotation,
+    BadSnapshot,
+    IllegalMove,
+    find_game,
+    replay,
+    start,
+)
 from games.damas import RULES, Move, Piece, Position, resolve_rules
 
 # ----- moves -----
@@ -49,7 +57,7 @@ def test_full_path_picks_between_captures_with_the_same_start_and_end() -> None:
 
 def test_ambiguous_short_capture_lists_the_full_paths() -> None:
     position = Position.from_fen("brazilian", "W:WK25,20:B9,18,10,7")
-    with pytest.raises(IllegalMove, match="ambiguous") as caught:
+    with pytest.raises(AmbiguousMove, match="ambiguous") as caught:
         position.parse("b2xa5")
     assert set(caught.value.choices) == {"b2xe5xc7xa5", "b2xf6xd8xa5"}
 
@@ -78,7 +86,7 @@ def test_not_a_square_is_bad_notation() -> None:
         position.parse("99-100")
 
 
-@pytest.mark.parametrize("text", ["", "hello", "32", "32-", "-28", "32--28", "K32-28"])
+@pytest.mark.parametrize("text", ["", "hello", "99", "32-", "-28", "32--28", "K32-28"])
 def test_text_that_is_not_a_move_is_bad_notation(text: str) -> None:
     with pytest.raises(BadNotation, match="write a move as"):
         Position.start("international").parse(text)

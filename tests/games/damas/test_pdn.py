@@ -2,16 +2,9 @@
 
 import pytest
 
-from games.damas.pdn import (
-    LINE_WIDTH,
-    PdnError,
-    PdnGame,
-    read_games,
-    replay_game,
-    start_position,
-    write_game,
-    write_games,
-)
+from games.damas.pdn import RESULTS, PdnError, PdnGame, read_games
+from games.damas.pdn_replay import replay_game, start_position
+from games.damas.pdn_write import LINE_WIDTH, result_notation, write_game, write_games
 
 
 def only_game(text: str, default_variant: str | None = None) -> PdnGame:
@@ -300,8 +293,11 @@ def test_write_then_read_gives_the_same_games() -> None:
     for original, read_back in zip(games, again, strict=True):
         assert original.tags.keys() <= read_back.tags.keys()
         assert start_position(original) == start_position(read_back)
-    # Brazilian FENs are written with square names, which every program reads the same way.
-    assert '[FEN "B:Wb4,Ka1:Bd8"]' in text
+    # Brazilian FENs are written with numbers, as PDN readers expect.
+    assert '[FEN "W:W22:B11"]' in text
+    assert '[FEN "B:W17,K29:B2"]' in text
+    # A huff is a comment before the next move, not a move of its own.
+    assert "1. 21-17 1-5 {soffio 12} 1-1" in text
 
 
 # ----------------------------------------------------------------------------------------
@@ -336,3 +332,20 @@ def test_replay_reports_a_bad_set_up_position() -> None:
     assert replay.problem is not None
     assert replay.problem.index == -1
     assert replay.problem.reason.startswith("bad set-up position: ")
+
+
+@pytest.mark.parametrize(
+    ("variant", "forms"),
+    [
+        ("international", ("2-0", "1-1", "0-2")),
+        ("brazilian", ("1-0", "1/2-1/2", "0-1")),
+        ("italian", ("1-0", "1/2-1/2", "0-1")),
+        ("italian-familiar", ("1-0", "1/2-1/2", "0-1")),
+    ],
+)
+def test_results_follow_one_convention_per_gametype(
+    variant: str, forms: tuple[str, str, str]
+) -> None:
+    written = tuple(result_notation(variant, frozenset(winners)) for winners in ({0}, set(), {1}))
+    assert written == forms
+    assert all(form in RESULTS for form in forms)

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from games.damas.__main__ import main
-from games.damas.pdn import read_games, write_games
+from games.damas.pdn import read_games
+from games.damas.pdn_write import write_games
 
 PDN_DIR = Path(__file__).parents[2] / "data" / "pdn"
 PDN_FILES = sorted(PDN_DIR.glob("*.pdn"))
@@ -31,7 +32,7 @@ def test_every_game_of_the_file_replays(path: Path, capsys: pytest.CaptureFixtur
     report = capsys.readouterr().out.splitlines()
     records = len(RECORD_START.findall(path.read_text(encoding="utf-8")))
     assert report[:-1] == [], "illegal moves reported"
-    final = re.fullmatch(r"games=(\d+) moves=(\d+) illegal=(\d+)", report[-1])
+    final = re.fullmatch(r"games=(\d+) moves=(\d+) illegal=(\d+) unread=0", report[-1])
     assert final is not None, report[-1]
     games, moves, illegal = map(int, final.groups())
     assert (games, illegal, status) == (records, 0, 0)

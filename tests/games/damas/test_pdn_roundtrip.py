@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.damas import RULES, Position
-from games.damas.pdn import PdnGame, read_games, replay_game, write_game, write_games
+from games.damas.pdn import PdnGame, read_games
+from games.damas.pdn_replay import replay_game
+from games.damas.pdn_write import write_game, write_games
 
 RESULTS = ("2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "*")
 

@@ -1,0 +1,93 @@
+"""`python -m bot recompute-ratings [--db PATH]`: rebuild every rating from the stored results,
+say what differed from the stored ratings, and store the rebuilt ones."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.i18n import Text, text, translate
+from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
+from bot.service.clocks import utc_now
+from bot.service.rating import Rating
+from bot.service.rating_rebuild import Rebuilt, recompute
+from storage import NotFound, Store
+
+
+def arguments(argv: Sequence[str], default_database: Path) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot recompute-ratings",
+        description="Rebuild every rating from the stored results of rated games.",
+    )
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=default_database,
+        help=f"the database (default: {default_database})",
+    )
+    return parser.parse_args(argv)
+
+
+def _described(rating: Rating | None) -> Text:
+    if rating is None:
+        return text("none")
+    return text(
+        "{rating} ± {deviation} ({games} games)",
+        rating=f"{rating.value:.1f}",
+        deviation=f"{rating.deviation:.1f}",
+        games=rating.games,
+    )
+
+
+async def report(store: Store, rebuilt: Rebuilt) -> list[Text]:
+    lines = [
+        text(
+            "Rebuilt the ratings from {games} rated games: {players} players in {pools} pools.",
+            games=rebuilt.games,
+            players=rebuilt.players,
+            pools=rebuilt.pools,
+        )
+    ]
+    if not rebuilt.differences:
+        lines.append(text("The stored ratings were the same as the rebuilt ones."))
+        return lines
+    lines.append(
+        text(
+            "{count} stored ratings differed and were replaced:",
+            count=len(rebuilt.differences),
+        )
+    )
+    for difference in rebuilt.differences:
+        try:
+            name = (await store.get_player(difference.player_id)).display_name
+        except NotFound:
+            name = f"#{difference.player_id}"
+        lines.append(
+            text(
+                "  {name}, {pool}: stored {stored}, rebuilt {rebuilt}",
+                name=name,
+                pool=difference.pool,
+                stored=_described(difference.stored),
+                rebuilt=_described(difference.rebuilt),
+            )
+        )
+    return lines
+
+
+async def run(database: Path) -> int:
+    try:
+        store = await open_database(database, utc_now)
+    except DatabaseUnusable as error:
+        print(f"damas-bot: {translate(None, error.reason)}", file=sys.stderr)
+        return BAD_DATABASE_STATUS
+    async with store:
+        for line in await report(store, await recompute(store)):
+            print(translate(None, line))
+    return 0
+
+
+def main(argv: Sequence[str], default_database: Path) -> int:
+    return asyncio.run(run(arguments(argv, default_database).db))

@@ -1,0 +1,3 @@
+-- Stands in for migration 0005 (tournaments) of a branch made at the same time, so that the
+-- migrations of this branch are numbered without a gap. Delete it when that branch's 0005
+-- is merged.

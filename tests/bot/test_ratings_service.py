@@ -1,0 +1,175 @@
+"""What people see of ratings: /profile, /top (this chat and everyone), the ratings rebuilt
+from the results (equal to the stored ones; a damaged row rebuilt), rating_of."""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import translate
+from bot.recompute_ratings import run as recompute_ratings
+from bot.service.core import GameService
+from bot.service.events import Actor, FileReady, Reply, ServiceError
+from bot.service.rating import Pace, Pool
+from bot.service.rating_rebuild import recompute
+from storage import ChatRef, Store
+from tests.bot.rated_play import ANA, BIA, CHAT, RATED_DATABASE, play, rated_store_at, start
+
+CAIO = Actor("test", "caio", "Caio")
+POOL = Pool("brazilian", Pace.CORRESPONDENCE)
+PNG = b"\x89PNG"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / RATED_DATABASE
+
+
+@pytest.fixture
+def store(rated_store: Store) -> Store:
+    return rated_store
+
+
+async def rated_win(service: GameService, winner: Actor, loser: Actor) -> int:
+    """A rated game that `loser` resigns after two moves each."""
+    state = await start(service, white=winner, black=loser)
+    await play(service, state.id, 4, white=winner, black=loser)
+    await service.resign(loser, state.id)
+    return state.id
+
+
+def lines(events: list) -> list[str]:
+    return [translate("en", event.text) for event in events if isinstance(event, Reply)]
+
+
+async def test_a_profile_shows_ratings_record_games_and_a_chart(service: GameService) -> None:
+    await rated_win(service, ANA, BIA)
+    await start(service, white=ANA, black=CAIO)
+    events = await service.profile(BIA, ANA)
+    shown = lines(events)
+    assert shown[0] == "Ana"
+    assert shown[1] == ("Brazilian draughts (correspondence): 1662? (+162 in 30 days, 1 games)")
+    assert "Brazilian draughts: 1 won, 0 drawn, 0 lost" in shown
+    assert any(line.startswith("Playing #2 Brazilian draughts: Ana - Caio") for line in shown)
+    (picture,) = [event for event in events if isinstance(event, FileReady)]
+    assert picture.content.startswith(PNG)
+
+
+async def test_the_profile_of_someone_unknown_says_who(service: GameService) -> None:
+    with pytest.raises(ServiceError) as refused:
+        await service.profile(ANA, Actor("test", "zeca", "Zeca"))
+    assert translate("en", refused.value.reason) == "I do not know Zeca."
+
+
+async def test_the_leaderboard_of_a_chat_holds_the_players_seen_there(
+    service: GameService,
+) -> None:
+    await rated_win(service, ANA, BIA)
+    elsewhere = ChatRef("test", "chat-2")
+    boards = await service.leaderboards(elsewhere)
+    assert boards.chat == () and [row.name for row in boards.everyone] == ["Ana", "Bia"]
+    boards = await service.leaderboards(CHAT, ["brazilian", "corr"])
+    assert [(row.place, row.name, str(row.shown)) for row in boards.chat] == [
+        (1, "Ana", "1662?"),
+        (2, "Bia", "1338?"),
+    ]
+    (message,) = lines(await service.top(ANA, CHAT, ["brazilian"]))
+    assert message.splitlines()[:3] == [
+        "Leaderboard, Brazilian draughts (correspondence)",
+        "In this chat:",
+        "1. Ana 1662?",
+    ]
+
+
+async def test_top_refuses_an_unknown_game(service: GameService) -> None:
+    with pytest.raises(ServiceError):
+        await service.top(ANA, CHAT, ["chess"])
+
+
+async def test_recomputing_gives_the_stored_ratings(service: GameService, store: Store) -> None:
+    await rated_win(service, ANA, BIA)
+    await rated_win(service, BIA, CAIO)
+    await rated_win(service, CAIO, ANA)
+    stored = await store.all_ratings()
+    changes = [await store.game_rating_changes(game_id) for game_id in (1, 2, 3)]
+    rebuilt = await recompute(store)
+    assert (rebuilt.games, rebuilt.players, rebuilt.pools) == (3, 3, 1)
+    assert rebuilt.differences == ()
+    assert await store.all_ratings() == stored
+    assert [await store.game_rating_changes(game_id) for game_id in (1, 2, 3)] == changes
+
+
+async def test_a_damaged_rating_is_shown_rebuilt_and_recomputed(
+    service: GameService, store: Store, db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    await rated_win(service, ANA, BIA)
+    ana = await service.player(ANA)
+    (before,) = await store.ratings_of(ana.id)
+    with closing(sqlite3.connect(db, isolation_level=None)) as raw:
+        raw.execute(
+            "UPDATE ratings SET rating = 'garbage', games = -7 WHERE player_id = ?", (ana.id,)
+        )
+    assert (await service.rating_of(ana.id, POOL)).value == before.rating
+    assert "1662?" in lines(await service.profile(ANA))[1]
+    await service.close()
+    await store.close()
+    assert await recompute_ratings(db) == 0
+    output = capsys.readouterr().out.splitlines()
+    assert output[0] == "Rebuilt the ratings from 1 rated games: 2 players in 1 pools."
+    assert output[1] == "1 stored ratings differed and were replaced:"
+    assert output[2].startswith("  Ana, brazilian/correspondence: stored nan")
+    async with await rated_store_at(db) as reopened:
+        assert await reopened.ratings_of(ana.id) == [before]
+
+
+def test_the_command_line_rebuilds_the_ratings(tmp_path: Path) -> None:
+    database = tmp_path / "fresh.sqlite3"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "recompute-ratings", "--db", str(database)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout.splitlines() == [
+        "Rebuilt the ratings from 0 rated games: 0 players in 0 pools.",
+        "The stored ratings were the same as the rebuilt ones.",
+    ]
+
+
+async def test_a_damaged_rating_with_damaged_changes_is_replayed_from_the_results(
+    service: GameService, store: Store, db: Path
+) -> None:
+    await rated_win(service, ANA, BIA)
+    ana = await service.player(ANA)
+    (before,) = await store.ratings_of(ana.id)
+    with closing(sqlite3.connect(db, isolation_level=None)) as raw:
+        raw.execute("UPDATE ratings SET deviation = 'x' WHERE player_id = ?", (ana.id,))
+        raw.execute("UPDATE rating_changes SET rating_after = 'y' WHERE player_id = ?", (ana.id,))
+    assert (await service.rating_of(ana.id, POOL)).value == before.rating
+    # A new game's end goes on from a sound rating, never from the damaged one.
+    await rated_win(service, ANA, BIA)
+    (after,) = await store.ratings_of(ana.id)
+    assert math.isfinite(after.rating) and after.deviation > 0
+
+
+async def test_linking_two_accounts_rebuilds_their_ratings_as_one_player(
+    service: GameService, store: Store
+) -> None:
+    other_ana = Actor("other", "ana", "Ana")
+    await rated_win(service, ANA, BIA)
+    await rated_win(service, BIA, other_ana)
+    (code_reply,) = await service.link(ANA, None)
+    assert isinstance(code_reply, Reply)
+    code = str(code_reply.text.values["code"])
+    await service.link(other_ana, code)
+    ana = await service.player(ANA)
+    (rating,) = await store.ratings_of(ana.id)
+    assert rating.games == 2
+    assert (await recompute(store)).differences == ()
