@@ -93,6 +93,8 @@ def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
         labels=_labels(rules.alphanumeric, bool(state.record.options.get("numbers"))),
         last_move=path or None,
         captured=captured,
+        # The pieces that may be huffed (soffio): the player to move sees which.
+        highlight=tuple(position.huffable()) if state.active else (),
         viewer=BLACK if viewer_seat == 1 else WHITE,
     )
 

@@ -72,6 +72,8 @@ DRAW_ANSWERS = {
 
 
 CONFIRM_WORDS = frozenset({"yes", "y", "sim", "s", "si", "sì", "confirm", "confirmar", "conferma"})
+# The words of a huff (games/damas/notation.py reads them): never the name of a game here.
+HUFF_WORDS = frozenset({"soffio", "soffia", "soffiare", "huff", "sopro", "soprar", "sopra"})
 DONE_WORDS = frozenset({"done", "finished", "terminadas", "fim", "finite", "concluse"})
 SWITCH_WORDS = {
     "on": True,
@@ -159,8 +161,12 @@ def help_lines(language: str | None) -> list[str]:
     return commands + [translate(language, line) for line in help_footer()]
 
 
-def _game_words(args: Sequence[str]) -> bool:
-    """Whether a move's words name a game instead ("/jogar brasileira": play Brazilian)."""
+def _game_words(command: Command) -> bool:
+    """Whether a typed /move names a game instead ("/jogar brasileira": play Brazilian); a
+    bare line is a move, and so is a huff ("soffio" also names the familiar game)."""
+    args = command.args
+    if not command.raw.lstrip().startswith("/") or args[0].lower() in HUFF_WORDS:
+        return False
     try:
         find_game(args[0])
     except KeyError:
@@ -295,7 +301,7 @@ async def dispatch(
         return await handler[name](actor, _only_game_id(command), chat)
     if name == "move" and not args:
         name = "help"  # a bare /play or /jogar: people want to know how to start
-    elif name == "move" and _game_words(args):
+    elif name == "move" and _game_words(command):
         return await _new_game(service, actor, chat, args, resolve_opponent)
     if name == "rules":
         return await _rules(service, actor, args)

@@ -13,7 +13,7 @@ from datetime import UTC
 from typing import Any, Protocol
 
 from bot.i18n import Text, joined, text
-from bot.i18n.game_messages import error_text
+from bot.i18n.game_messages import error_text, message_text
 from bot.service.dice_words import closing_note, opening_note
 from bot.service.events import GameState, ServiceError
 from bot.service.ludo_words import (
@@ -25,6 +25,7 @@ from bot.service.ludo_words import (
 )
 from games.base import AnyGame, BadSnapshot, GameError, GameKind
 from games.damas import RULES as DRAUGHTS_RULES
+from games.damas import Position
 from games.damas.pdn import UNKNOWN_RESULT, PdnGame
 from games.damas.pdn_write import result_notation, write_game
 from games.ludo import LudoPosition, LudoRules
@@ -174,7 +175,22 @@ class Draughts:
         raise AssertionError("a draughts game ends by resignation")
 
     def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text:
-        return text("{name} played {move}.", name=seat_name(state, seat), move=notation)
+        """The move; in the familiar game also the soffio: a capture skipped (the opponent may
+        huff the piece that should have captured, or play on) or a huff just made."""
+        name = seat_name(state, seat)
+        position = state.position
+        offer = position.huff_offer() if isinstance(position, Position) else None
+        if offer is not None and offer.key == "huffed":
+            return text(
+                "{name} huffed (soffio) the piece on {square} that should have captured; "
+                "{name} now plays a move.",
+                name=name,
+                square=offer.params["square"],
+            )
+        played = text("{name} played {move}.", name=name, move=notation)
+        if offer is None or not state.active:
+            return played
+        return text("{played} Soffio: {offer}.", played=played, offer=message_text(offer))
 
     def shown(self, notation: str) -> Text | str:
         return notation
