@@ -107,6 +107,48 @@ class Challenges(Capability):
             )
         return [ChallengeUpdate(challenge, headline)]
 
+    @routed
+    async def rematch(self, actor: Actor, game_id: int | None, chat: ChatRef | None) -> list[Event]:
+        """The same two-player game again with the colours swapped: against the computer it
+        starts at once, against a person it is a challenge to them."""
+        player = await self.core.roster.player(actor)
+        state = await self.core.game_of(player, game_id, finished=True)
+        kind = find_game(state.record.kind)
+        family = family_of(kind)
+        if state.active:
+            raise ServiceError(text("Game #{game} is still on.", game=state.id))
+        if family.seat_count(state.record.options) != 2:
+            raise ServiceError(text("A rematch is for two-player games."))
+        mine = self.core.own_seats(state, player.id)[0]
+        other = state.record.seats[1 - mine]
+        options = {key: value for key, value in state.record.options.items() if key != "rated"}
+        if other.player_id is None:
+            seats = [
+                SeatRecord(mine, None, other.computer or COMPUTER),
+                SeatRecord(1 - mine, player.id, None),
+            ]
+            seats.sort(key=lambda seat: seat.seat)
+            return await self._start_game(kind, family, options, seats, chat, None, False)
+        if chat is None:
+            raise ServiceError(text("Challenges are made in a chat."))
+        challenge = await self.core.store.create_challenge(
+            kind.key,
+            {**options, "challenger_seat": 1 - mine},
+            player.id,
+            chat,
+            opponent_id=other.player_id,
+            rated=state.record.rated,
+        )
+        headline = text(
+            "{challenger} offers {opponent} a rematch of game #{game}, colours swapped: "
+            "/accept {id}.",
+            challenger=actor.display_name,
+            opponent=await self.core.roster.name(other.player_id),
+            game=state.id,
+            id=challenge.id,
+        )
+        return [ChallengeUpdate(challenge, headline)]
+
     def _kind(self, name: str) -> GameKind:
         try:
             return find_game(name)

@@ -155,6 +155,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         text("choose your language"),
     ),
     CommandSpec(
+        "rematch",
+        ("revanche", "desforra", "rivincita"),
+        text("/rematch [GAME]"),
+        text("play a finished game again with the colours swapped"),
+    ),
+    CommandSpec(
         "verify",
         ("verificar", "conferir", "verifica"),
         text("/verify [GAME]"),

@@ -43,6 +43,7 @@ class GameService:
 
         self.challenges = Challenges(core)
         self.new_game = self.challenges.new_game
+        self.rematch = self.challenges.rematch
         self.accept = self.challenges.accept
         self.begin = self.challenges.begin
         self.decline = self.challenges.decline

@@ -305,6 +305,8 @@ async def dispatch(
         return await _new_game(service, actor, chat, args, resolve_opponent)
     if name == "rules":
         return await _rules(service, actor, args)
+    if name == "rematch":
+        return await service.rematch(actor, _only_game_id(command), chat)
     if name == "verify":
         return await _verify(service, actor, _only_game_id(command))
     if name == "move":

@@ -149,3 +149,30 @@ async def test_abort_asks_for_a_yes(service: GameService) -> None:
     await _session(service, "it", "/nuova brasiliana contro computer nero")
     said = await _session(service, "it", "/annulla")
     assert said[-1] == "Annullare la partita #1? Per confermare, scrivi /annulla 1 sì."
+
+
+async def test_a_rematch_swaps_the_colours(service: GameService) -> None:
+    said = await _session(service, "pt", "/revanche")
+    assert said[-1].startswith("Você não tem")  # no game to play again
+    await _session(service, "pt", "/novo brasileira contra computador brancas")
+    said = await _session(service, "pt", "/revanche")
+    assert said[-1] == "A partida #1 ainda está em andamento."
+    await _session(service, "pt", "/desistir sim", "/revanche 1")
+    again = await service.state(2)
+    assert again.record.seats[1].player_id is not None and again.record.seats[0].computer
+
+
+async def test_a_rematch_between_people_is_a_challenge_to_the_opponent(
+    service: GameService,
+) -> None:
+    await _session(service, "it", "/nuova italiana contro bia bianco")
+    output = io.StringIO()
+    bia = Console(service, output, player="bia")
+    await bia.handle("/lang it")
+    await bia.handle("/accetta")
+    await bia.handle("/abbandona sì")
+    await bia.handle("/rivincita")
+    assert output.getvalue().splitlines()[-2:] == [
+        "bia offre a ana la rivincita della partita #1, a colori scambiati: /accetta 2.",
+        "Sfida 2: /as NOME e poi /accept 2 o /decline 2.",
+    ]
