@@ -296,3 +296,19 @@ async def test_games_lists_challenges_finished_games_and_who_is_on_vacation(
     await timed.resign(ANA, game)
     (finished,) = await timed.my_games(ANA, CHAT, done=True)
     assert translate("pt", finished.text).startswith(f"#{game} Damas brasileiras: Ana - Bia - ")  # type: ignore[union-attr]
+
+
+async def test_a_vacation_never_stops_a_live_game(timed: GameService, clock: ManualClock) -> None:
+    events = await timed.new_game(ANA, CHAT, "brazilian", opponent=BIA, seat=0, option_words=["5m"])
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    live = latest(await timed.accept(BIA, challenge.id, CHAT)).id
+    correspondence = await timed_game(timed)
+    await timed.move(ANA, "c3-d4", live)
+    await timed.move(ANA, "c3-d4", correspondence)
+    await timed.vacation(BIA, 10)
+    state = await timed.state(live)
+    assert not state.away, "nobody is 'on vacation' in a live game"
+    assert (await timed.state(correspondence)).away == {1}
+    await advance(timed, clock, timedelta(minutes=6))
+    assert (await timed.state(live)).record.result == {"winners": [0], "reason": "timeout"}
+    assert (await timed.state(correspondence)).active
