@@ -13,7 +13,7 @@ from bot.i18n import Text, quote, text, translate
 from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
 from bot.service.dice_words import verification
-from bot.service.events import Actor, BoardUpdate, Event, Reply, ServiceError
+from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
 from bot.service.ludo_words import typed_ludo_move
 from bot.service.rules_text import GAMES_HELP, LUDO, help_footer, rules_of
 from games.base import find_game
@@ -224,6 +224,12 @@ async def _new_game(
     )
 
 
+async def _game_state(service: GameService, actor: Actor, game_id: int | None) -> GameState:
+    """The game a command names (or the player's current one), finished games included."""
+    events = await service.board(actor, game_id)
+    return next(event.state for event in events if isinstance(event, BoardUpdate))
+
+
 async def _rules(service: GameService, actor: Actor, args: Sequence[str]) -> list[Event]:
     """The rules of the game named, else of the current game, else the list of games."""
     if len(args) > 1:
@@ -235,18 +241,16 @@ async def _rules(service: GameService, actor: Actor, args: Sequence[str]) -> lis
             raise ServiceError(text("{name} is not a game here.", name=quote(args[0]))) from None
         return [Reply(line) for line in rules_of(kind.key)]
     try:
-        events = await service.board(actor, None)
+        state = await _game_state(service, actor, None)
     except ServiceError:
         return [Reply(GAMES_HELP)]
-    state = next(event.state for event in events if isinstance(event, BoardUpdate))
     options = state.record.options.get("rules") if state.record.kind == LUDO else None
     return [Reply(line) for line in rules_of(state.record.kind, options)]
 
 
 async def _verify(service: GameService, actor: Actor, game_id: int | None) -> list[Event]:
     """Whether the revealed seed of a Ludo game gives its rolls (anyone may check)."""
-    events = await service.board(actor, game_id)
-    state = next(event.state for event in events if isinstance(event, BoardUpdate))
+    state = await _game_state(service, actor, game_id)
     return [Reply(verification(state))]
 
 
@@ -260,8 +264,7 @@ async def _confirmed(service: GameService, actor: Actor, command: Command) -> li
     if confirmed:
         end = service.resign if command.name == "resign" else service.abort
         return await end(actor, game_id)
-    events = await service.board(actor, game_id)
-    state = next(event.state for event in events if isinstance(event, BoardUpdate))
+    state = await _game_state(service, actor, game_id)
     if not state.active:
         raise ServiceError(text("Game #{game} is over.", game=state.id))
     if command.name == "resign":
