@@ -80,6 +80,8 @@ FRAME: Rgb = (52, 54, 64)
 GRID_LINE: Rgb = (150, 150, 150)
 YARD_INSIDE: Rgb = (255, 255, 255)
 TRAIL: Rgb = (90, 90, 90)
+TRACK_NUMBER: Rgb = (60, 60, 60)
+SQUARE_NUMBER_OFFSET = 0.3  # of a cell, up and left of its centre
 CAPTURE: Rgb = (190, 30, 45)
 SHAPES = {1: "circle", 2: "square", 3: "diamond", 4: "hexagon"}
 
@@ -229,6 +231,11 @@ def _background(viewpoint: _Viewpoint, colours: frozenset[int]) -> Image.Image:
     for colour in LUDO_COLOURS:
         centre = viewpoint.pixel(_turn_point(_FIRST_YARD_CENTRE, colour - 1))
         centred_text(draw, centre, str(colour), CELL * 0.6, fill(colour), outline=INK)
+    # Track square n is the c<n> of the moves and the text board (c1 is Red's start).
+    for index, cell in enumerate(TRACK):
+        x, y = viewpoint.pixel(_cell_centre(cell))
+        corner = (x - CELL * SQUARE_NUMBER_OFFSET, y - CELL * SQUARE_NUMBER_OFFSET)
+        centred_text(draw, corner, str(index + 1), CELL * 0.26, TRACK_NUMBER)
     return picture
 
 

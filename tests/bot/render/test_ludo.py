@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 import pytest
 from PIL import Image
 
-from bot.render import LudoView, render_ludo
+from bot.render import LudoView, ludo, render_ludo
 from bot.render.ludo import (
     BOARD,
     BORDER,
@@ -270,3 +270,14 @@ def test_the_red_player_is_drawn_red() -> None:
     hue, _, saturation = colorsys.rgb_to_hls(red, green, blue)
     # Red within 10 degrees of the wheel (orange starts near 20), and a strong colour.
     assert (hue * 360 < 10 or hue * 360 > 350) and saturation > 0.6
+
+
+def test_every_track_square_shows_its_number_as_the_moves_name_it() -> None:
+    """c14 in a move is the square numbered 14 on the picture: ink in each track square's
+    top left corner, where its number is, and none there when the numbers are covered."""
+    empty = draw_ludo(board((1, 2, 3, 4))).convert("L")
+    for index, cell in enumerate(ludo.TRACK):
+        x, y = ludo._Viewpoint.of(None).pixel((cell[0] + 0.5, cell[1] + 0.5))
+        corner = empty.crop((int(x - ludo.CELL / 2), int(y - ludo.CELL / 2), int(x), int(y)))
+        darkest = corner.getextrema()[0]
+        assert darkest < 120, f"square c{index + 1} shows no number"
