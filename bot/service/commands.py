@@ -155,6 +155,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         text("choose your language"),
     ),
     CommandSpec(
+        "takeback",
+        ("voltar", "desfazer", "ritira", "ritirare"),
+        text("/takeback [accept|decline]"),
+        text("ask to take your last move back (casual games), or answer the request"),
+    ),
+    CommandSpec(
         "rematch",
         ("revanche", "desforra", "rivincita"),
         text("/rematch [GAME]"),

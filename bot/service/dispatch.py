@@ -308,6 +308,12 @@ async def dispatch(
         return await _new_game(service, actor, chat, args, resolve_opponent)
     if name == "rules":
         return await _rules(service, actor, args)
+    if name == "takeback":
+        game_id, words = _split_game_id(args)
+        answer = DRAW_ANSWERS.get(words[0].lower()) if words else "offer"
+        if answer is None or len(words) > 1:
+            raise ServiceError(text("Usage: {usage}", usage=usage("takeback")))
+        return await service.takeback(actor, None if answer == "offer" else answer, game_id)
     if name == "rematch":
         return await service.rematch(actor, _only_game_id(command), chat)
     if name == "verify":
