@@ -168,6 +168,13 @@ class MoveChoice:
     notation: str
     piece: str
     target: str
+    # A huff (soffio): the piece is the opponent's, removed; buttons show it on its own.
+    huff: bool = False
+
+
+def huff_label(choice: MoveChoice) -> Text:
+    """The label of a huff's own button: "Soffio: huff the piece on 22"."""
+    return text("Soffio: huff the piece on {square}", square=choice.piece)
 
 
 def move_choices(state: GameState) -> list[MoveChoice]:
@@ -186,7 +193,8 @@ def move_choices(state: GameState) -> list[MoveChoice]:
             assert isinstance(position, Position)
             piece = square_name(position.rules, move.start)
             target = square_name(position.rules, move.end) if not move.huff else notation
-        choices.append(MoveChoice(index, notation, piece, target))
+        huff = not isinstance(position, LudoPosition) and move.huff
+        choices.append(MoveChoice(index, notation, piece, target, huff))
     return choices
 
 

@@ -88,3 +88,20 @@ async def test_the_computers_huff_is_explained(service: GameService) -> None:
         "Computador soprou (soffio) a peça em 22, que devia ter tomado; agora Computador joga "
         "o seu lance."
     )
+
+
+async def test_telegram_and_discord_show_the_huff_as_its_own_button(service: GameService) -> None:
+    from bot.discord.components import board_view
+    from bot.telegram.keyboards import board_keyboard
+
+    state = await two_player_game(service, "italian-familiar", MISSED)
+    after = latest(await service.move(ANA, "28-24", state.id))
+    keyboard = board_keyboard(after, "it")
+    assert keyboard is not None
+    rows = [[button.text for button in row] for row in keyboard.inline_keyboard]
+    assert rows[-1] == ["Soffio: soffia il pezzo su 22"]
+    assert "22" not in [label for row in rows[:-1] for label in row]
+    view = board_view(after, "pt")
+    assert view is not None
+    labels = [getattr(getattr(item, "item", item), "label", None) for item in view.children]
+    assert "Soffio: soprar a peça em 22" in labels
