@@ -12,10 +12,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from bot.i18n import Text, quote, text, translate
 from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
-from bot.service.dice_words import verification
-from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
+from bot.service.events import Actor, Event, Reply, ServiceError
+from bot.service.game_commands import confirmation, confirmed_end, rules, verify
 from bot.service.ludo_words import typed_ludo_move
-from bot.service.rules_text import GAMES_HELP, LUDO, help_footer, rules_of
+from bot.service.rules_text import help_footer
 from games.base import find_game
 from storage import ChatRef
 
@@ -71,7 +71,6 @@ DRAW_ANSWERS = {
 }
 
 
-CONFIRM_WORDS = frozenset({"yes", "y", "sim", "s", "si", "sì", "confirm", "confirmar", "conferma"})
 # The words of a huff (games/damas/notation.py reads them): never the name of a game here.
 HUFF_WORDS = frozenset({"soffio", "soffia", "soffiare", "huff", "sopro", "soprar", "sopra"})
 DONE_WORDS = frozenset({"done", "finished", "terminadas", "fim", "finite", "concluse"})
@@ -224,58 +223,6 @@ async def _new_game(
     )
 
 
-async def _game_state(service: GameService, actor: Actor, game_id: int | None) -> GameState:
-    """The game a command names (or the player's current one), finished games included."""
-    events = await service.board(actor, game_id)
-    return next(event.state for event in events if isinstance(event, BoardUpdate))
-
-
-async def _rules(service: GameService, actor: Actor, args: Sequence[str]) -> list[Event]:
-    """The rules of the game named, else of the current game, else the list of games."""
-    if len(args) > 1:
-        raise ServiceError(text("Usage: {usage}", usage=usage("rules")))
-    if args:
-        try:
-            kind = find_game(args[0])
-        except KeyError:
-            raise ServiceError(text("{name} is not a game here.", name=quote(args[0]))) from None
-        return [Reply(line) for line in rules_of(kind.key)]
-    try:
-        state = await _game_state(service, actor, None)
-    except ServiceError:
-        return [Reply(GAMES_HELP)]
-    options = state.record.options.get("rules") if state.record.kind == LUDO else None
-    return [Reply(line) for line in rules_of(state.record.kind, options)]
-
-
-async def _verify(service: GameService, actor: Actor, game_id: int | None) -> list[Event]:
-    """Whether the revealed seed of a Ludo game gives its rolls (anyone may check)."""
-    state = await _game_state(service, actor, game_id)
-    return [Reply(verification(state))]
-
-
-async def _confirmed(service: GameService, actor: Actor, command: Command) -> list[Event]:
-    """/resign and /abort end a game for good: without a yes they ask for one."""
-    words = list(command.args)
-    confirmed = bool(words) and words[-1].lower() in CONFIRM_WORDS
-    if confirmed:
-        words.pop()
-    game_id = _only_game_id(Command(command.name, tuple(words), command.raw))
-    if confirmed:
-        end = service.resign if command.name == "resign" else service.abort
-        return await end(actor, game_id)
-    state = await _game_state(service, actor, game_id)
-    if not state.active:
-        raise ServiceError(text("Game #{game} is over.", game=state.id))
-    if command.name == "resign":
-        return [
-            Reply(text("Resign game #{game}? To confirm, type /resign {game} yes.", game=state.id))
-        ]
-    return [
-        Reply(text("Call off game #{game}? To confirm, type /abort {game} yes.", game=state.id))
-    ]
-
-
 async def _profile(
     service: GameService, actor: Actor, args: Sequence[str], resolve: OpponentResolver
 ) -> list[Event]:
@@ -307,7 +254,7 @@ async def dispatch(
     elif name == "move" and _game_words(command):
         return await _new_game(service, actor, chat, args, resolve_opponent)
     if name == "rules":
-        return await _rules(service, actor, args)
+        return await rules(service, actor, args)
     if name == "takeback":
         game_id, words = _split_game_id(args)
         answer = DRAW_ANSWERS.get(words[0].lower()) if words else "offer"
@@ -317,7 +264,7 @@ async def dispatch(
     if name == "rematch":
         return await service.rematch(actor, _only_game_id(command), chat)
     if name == "verify":
-        return await _verify(service, actor, _only_game_id(command))
+        return await verify(service, actor, _only_game_id(command))
     if name == "move":
         game_id, words = _split_game_id(args)
         if not words:
@@ -366,7 +313,8 @@ async def dispatch(
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]
     if name in ("resign", "abort"):
-        return await _confirmed(service, actor, command)
+        confirmed, bare = confirmation(command)
+        return await confirmed_end(service, actor, bare, _only_game_id(bare), confirmed)
     simple = {
         "board": service.board,
         "moves": service.legal_moves,
