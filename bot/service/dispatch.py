@@ -148,6 +148,16 @@ def _only_game_id(command: Command) -> int | None:
     return known_id(number, challenge=command.name in CHALLENGE_COMMANDS)
 
 
+def _answer(command: Command) -> tuple[str | None, int | None]:
+    """The answer of /draw or /takeback ("accept", "decline"; None: an offer or a request)
+    and the game ("#12") it names."""
+    game_id, words = _split_game_id(command.args)
+    answer = DRAW_ANSWERS.get(words[0].lower()) if words else "offer"
+    if answer is None or len(words) > 1:
+        raise ServiceError(text("Usage: {usage}", usage=usage(command.name)))
+    return (None if answer == "offer" else answer), game_id
+
+
 def usage(name: str) -> Text:
     return next(spec.usage for spec in COMMANDS if spec.name == name)
 
@@ -256,11 +266,8 @@ async def dispatch(
     if name == "rules":
         return await rules(service, actor, args)
     if name == "takeback":
-        game_id, words = _split_game_id(args)
-        answer = DRAW_ANSWERS.get(words[0].lower()) if words else "offer"
-        if answer is None or len(words) > 1:
-            raise ServiceError(text("Usage: {usage}", usage=usage("takeback")))
-        return await service.takeback(actor, None if answer == "offer" else answer, game_id)
+        answer, game_id = _answer(command)
+        return await service.takeback(actor, answer, game_id)
     if name == "rematch":
         return await service.rematch(actor, _only_game_id(command), chat)
     if name == "verify":
@@ -273,11 +280,8 @@ async def dispatch(
     if name == "roll":
         return await service.roll(actor, _only_game_id(command))
     if name == "draw":
-        game_id, words = _split_game_id(args)
-        answer = DRAW_ANSWERS.get(words[0].lower()) if words else "offer"
-        if answer is None or len(words) > 1:
-            raise ServiceError(text("Usage: {usage}", usage=usage("draw")))
-        return await service.draw(actor, None if answer == "offer" else answer, game_id)
+        answer, game_id = _answer(command)
+        return await service.draw(actor, answer, game_id)
     if name == "use":
         game_id = _only_game_id(command)
         if game_id is None:
