@@ -8,7 +8,7 @@ import io
 import pytest
 
 from bot.console import Console
-from bot.i18n import translate
+from bot.i18n import text, translate
 from bot.service.core import GameService
 from bot.service.dispatch import help_lines
 from bot.service.ludo_words import options_note, shown_ludo_move, typed_ludo_move
@@ -176,3 +176,20 @@ async def test_a_rematch_between_people_is_a_challenge_to_the_opponent(
         "bia offre a ana la rivincita della partita #1, a colori scambiati: /accetta 2.",
         "Sfida 2: /as NOME e poi /accept 2 o /decline 2.",
     ]
+
+
+async def test_as_confirms_in_the_language_of_the_person_now_at_the_keyboard(
+    service: GameService,
+) -> None:
+    output = io.StringIO()
+    console = Console(service, output, player="ana")
+    for line in ("/as bia", "/lang it", "/as ana", "/lang pt", "/as bia"):
+        await console.handle(line)
+    assert output.getvalue().splitlines()[-1] == translate(
+        "it", text("You are now {name}.", name="bia")
+    )
+    await console.handle("/as ana")
+    assert output.getvalue().splitlines()[-1] == translate(
+        "pt", text("You are now {name}.", name="ana")
+    )
+    assert translate("pt", text("You are now {name}.", name="ana")) != "You are now ana."
