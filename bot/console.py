@@ -34,7 +34,9 @@ from bot.service.events import (
     ServiceError,
     TurnNotice,
 )
+from bot.service.text_boards import text_board
 from bot.terminal import Terminal
+from games.ludo import LudoPosition
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -117,9 +119,17 @@ class Console:
                 self._save(event.name, event.content, event.caption)
 
     async def _board(self, state: GameState, headline: Text | None) -> None:
+        if _unwatched(state):
+            # The computers play out a game nobody plays in any more: its result is enough.
+            if headline is not None and (state.last_move or "").startswith("leave"):
+                self.say(headline)
+                self.say(text("The computers play the game out; only its result is shown."))
+            return
         if headline is not None:
             self.say(headline)
-        self.write(boards.text_board(state, await self._viewer_seat(state)))
+        if _computer_to_act(state):
+            return  # one board per round: the next one when a person is to act
+        self.write(text_board(state, await self._viewer_seat(state), self.language))
         self.say(boards.caption(state))
 
     async def _viewer_seat(self, state: GameState) -> int | None:
@@ -185,6 +195,8 @@ class Console:
                 if len(command.args) != 1:
                     raise ServiceError(text("Usage: /as NAME"))
                 self.actor = self._actor(command.args[0], None)
+                # Confirmed in the language of the person now at the keyboard.
+                self.language = await self.service.language(self.actor)
                 self.say(text("You are now {name}.", name=command.args[0]))
             elif command.name == "png":
                 await self._png(command.args)
@@ -214,6 +226,22 @@ class Console:
         # The computer answers before the next line is read: piped games stay in order.
         await self.service.idle()
         return True
+
+
+def _computer_to_act(state: GameState) -> bool:
+    """A Ludo game (with several computers) where a computer rolls or moves next."""
+    position = state.position
+    if not state.active or not isinstance(position, LudoPosition):
+        return False
+    return state.record.seats[position.turn].computer is not None
+
+
+def _unwatched(state: GameState) -> bool:
+    """A Ludo game that every person has left while the computers play on."""
+    position = state.position
+    if not state.active or not isinstance(position, LudoPosition):
+        return False
+    return all(seat.player_id is None or seat.seat in position.left for seat in state.record.seats)
 
 
 async def run_console(

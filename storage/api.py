@@ -147,6 +147,20 @@ class Store(ABC):
         """The game's current version, a cheap check that a cached view is current."""
 
     @abstractmethod
+    async def take_back(
+        self,
+        game_id: int,
+        expected_version: int,
+        plies: int,
+        snapshot: str,
+        clock: NextClock | None = None,
+    ) -> GameRecord:
+        """Remove the last `plies` moves of an active game at `expected_version` (else
+        StaleVersion) in one transaction: the version goes up by one, the snapshot becomes
+        the position before them, a draw offer is withdrawn, and with `clock` the clock of
+        the turn starts again. ValueError if the log has fewer moves."""
+
+    @abstractmethod
     async def append_move(
         self,
         game_id: int,

@@ -310,7 +310,7 @@ def _rows(view: discord.ui.View, buttons: Sequence[discord.ui.Item[Any]], first_
 
 
 def _pieces_in_order(choices: Sequence[MoveChoice]) -> list[str]:
-    return list(dict.fromkeys(choice.piece for choice in choices))
+    return list(dict.fromkeys(choice.piece for choice in choices if not choice.huff))
 
 
 def board_view(state: GameState, language: str | None) -> discord.ui.View | None:
@@ -348,6 +348,12 @@ def board_view(state: GameState, language: str | None) -> discord.ui.View | None
         view.add_item(select)
     typed.row = len(view.children)
     view.add_item(typed)
+    for choice in choices:  # a huff (soffio) is its own labelled button
+        if choice.huff:
+            named = translate(language, boards.huff_label(choice))
+            huff = MoveButton(state.id, state.version, choice.index, named)
+            huff.row = typed.row
+            view.add_item(huff)
     if state.record.draw_offer is not None:
         for answer, label in (("y", text("Accept the draw")), ("n", text("Decline the draw"))):
             button = DrawAnswerButton(answer, state.id, state.version, translate(language, label))

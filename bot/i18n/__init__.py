@@ -9,7 +9,7 @@ and lets whoever shows it translate it into the reader's language.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -56,6 +56,16 @@ class Text:
 
 def text(message: str, **values: Any) -> Text:
     return Text(message, values)
+
+
+def joined(parts: Sequence[Text | str], separator: str = " - ") -> Text:
+    """Several messages or names in a row, each translated for the reader."""
+    return Text(
+        separator.replace("{", "{{")
+        .replace("}", "}}")
+        .join(f"{{p{index}}}" for index in range(len(parts))),
+        {f"p{index}": part for index, part in enumerate(parts)},
+    )
 
 
 def language_of(hint: str | None) -> str | None:

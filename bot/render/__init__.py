@@ -9,7 +9,7 @@ chat platform, and the text forms serve the console.
 from bot.render import draughts, ludo
 from bot.render.bracket import render_bracket
 from bot.render.draughts import draughts_text, render_draughts
-from bot.render.ludo import ludo_text, render_ludo
+from bot.render.ludo import render_ludo
 from bot.render.standings import render_crosstable, render_standings
 from bot.render.tournament_views import (
     BracketView,
@@ -48,7 +48,6 @@ __all__ = [
     "StandingsView",
     "TableHeadings",
     "draughts_text",
-    "ludo_text",
     "render_bracket",
     "render_crosstable",
     "render_draughts",

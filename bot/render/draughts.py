@@ -40,6 +40,9 @@ HIGHLIGHT_RING: Rgb = (96, 196, 96)
 LAST_MOVE_LINE: Rgb = (196, 52, 32)
 
 PIECE_DIAMETER = 0.78  # of a square
+# With square numbers, smaller pieces leave the top left corner, where the number is, free.
+NUMBERED_PIECE_DIAMETER = 0.68
+NUMBER_SIZE = 0.2  # of a square: two digits fit outside a numbered piece
 PIECE_FACES: dict[Colour, tuple[Rgb, Rgb, Rgb]] = {
     # body, edge, the inner groove
     WHITE: ((247, 242, 230), (74, 62, 50), (196, 184, 162)),
@@ -186,11 +189,11 @@ def _square_numbers(kind: _BoardKind) -> Image.Image:
     side = image_size(kind.size)
     layer = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     draw = ImageDraw.Draw(layer)
-    number_font = font(round(kind.cell * 0.24))
+    number_font = font(round(kind.cell * NUMBER_SIZE))
     for square in range(1, kind.size * kind.size // 2 + 1):
         left, top, _, _ = kind.square_box(square)
         draw.text(
-            (left + kind.cell * 0.04, top + kind.cell * 0.02),
+            (left + kind.cell * 0.02, top),
             str(square),
             font=number_font,
             fill=SQUARE_NUMBER,
@@ -200,9 +203,11 @@ def _square_numbers(kind: _BoardKind) -> Image.Image:
     return layer
 
 
-@lru_cache(maxsize=16)
-def _piece_sprite(cell: int, colour: Colour, king: bool) -> Image.Image:
-    diameter = cell * PIECE_DIAMETER
+@lru_cache(maxsize=32)
+def _piece_sprite(
+    cell: int, colour: Colour, king: bool, share: float = PIECE_DIAMETER
+) -> Image.Image:
+    diameter = cell * share
     body, edge, groove = PIECE_FACES[colour]
 
     def paint(draw: ImageDraw.ImageDraw, scale: float) -> None:
@@ -281,8 +286,10 @@ def draw_draughts(view: DraughtsView) -> Image.Image:
         _draw_path(ImageDraw.Draw(picture), kind, path)
     for square in view.captured:
         paste_centred(picture, _captured_sprite(kind.cell), kind.centre(square))
+    share = NUMBERED_PIECE_DIAMETER if backdrops.numbers else PIECE_DIAMETER
     for square, (colour, king) in view.pieces.items():
-        paste_centred(picture, _piece_sprite(kind.cell, colour, king), kind.centre(square))
+        sprite = _piece_sprite(kind.cell, colour, king, share)
+        paste_centred(picture, sprite, kind.centre(square))
     if backdrops.numbers:
         for square in {*view.pieces, *path, *view.captured}:
             tile = backdrops.numbers[square]
@@ -328,15 +335,25 @@ def render_draughts(view: DraughtsView) -> bytes:
     return png_bytes(draw_draughts(view))
 
 
-PIECE_LETTERS = {(WHITE, False): "w", (WHITE, True): "W", (BLACK, False): "b", (BLACK, True): "B"}
+# The letters of a white man, a black man, a white king and a black king, in that order.
+LETTERS = "wbWB"
 
 
-def draughts_text(view: DraughtsView) -> str:
+def draughts_text(view: DraughtsView, letters: str = LETTERS) -> str:
     """A monospace board: the position on the left, the square numbers on the right.
 
-    Men are `w`/`b`, kings `W`/`B`, empty dark squares `.`; light squares are blank.
+    `letters` draw a white man, a black man, a white king, a black king (in the reader's
+    language: the caller gives them); empty dark squares are `.`, light squares blank.
     Coordinates frame the position when the view asks for them.
     """
+    if len(letters) != len(LETTERS):
+        raise ValueError(f"letters must be {len(LETTERS)} characters, not {letters!r}")
+    shown = {
+        (WHITE, False): letters[0],
+        (BLACK, False): letters[1],
+        (WHITE, True): letters[2],
+        (BLACK, True): letters[3],
+    }
     n = view.size
     kind = _BoardKind(n, view.dark_corner_left, view.labels, view.viewer)
     at_cell = {kind.display_cell(square): square for square in range(1, view.square_count + 1)}
@@ -351,7 +368,7 @@ def draughts_text(view: DraughtsView) -> str:
                 pieces.append("  ")
                 numbers.append("  ")
             else:
-                pieces.append(" ." if piece is None else f" {PIECE_LETTERS[piece]}")
+                pieces.append(" ." if piece is None else f" {shown[piece]}")
                 numbers.append(f"{square:2d}")
         rank = n - _turned(n, view.viewer, (row, 0))[0]
         prefix = f"{rank:2d}" if with_coordinates else ""
@@ -359,14 +376,4 @@ def draughts_text(view: DraughtsView) -> str:
     if with_coordinates:
         files = [FILES[_turned(n, view.viewer, (0, column))[1]] for column in range(n)]
         lines.append(f"   {' '.join(files)}")
-    if view.last_move:
-        lines.append(f"last move: {_move_text(view)}")
     return "\n".join(lines)
-
-
-def _move_text(view: DraughtsView) -> str:
-    path = view.last_move or ()
-    separator = "x" if view.captured else "-"
-    if view.labels == "alphanumeric":
-        return separator.join(square_name(view.size, view.dark_corner_left, s) for s in path)
-    return separator.join(str(square) for square in path)

@@ -66,8 +66,10 @@ _FIRST_TRIANGLE: tuple[Point, ...] = ((6.0, 6.0), (9.0, 6.0), (7.5, 7.5))
 _CENTRE: Point = (7.5, 7.5)
 
 COLOUR_FILL: dict[int, Rgb] = {
-    # Okabe-Ito colours, chosen to stay apart for the common kinds of colour blindness.
-    1: (213, 94, 0),
+    # Okabe-Ito colours, chosen to stay apart for the common kinds of colour blindness (the
+    # shapes tell the colours apart too), but Red a true red: people call their seat by it,
+    # and Okabe-Ito's vermillion reads as orange.
+    1: (204, 32, 39),
     2: (0, 158, 115),
     3: (240, 228, 66),
     4: (0, 114, 178),
@@ -78,6 +80,8 @@ FRAME: Rgb = (52, 54, 64)
 GRID_LINE: Rgb = (150, 150, 150)
 YARD_INSIDE: Rgb = (255, 255, 255)
 TRAIL: Rgb = (90, 90, 90)
+TRACK_NUMBER: Rgb = (60, 60, 60)
+SQUARE_NUMBER_OFFSET = 0.3  # of a cell, up and left of its centre
 CAPTURE: Rgb = (190, 30, 45)
 SHAPES = {1: "circle", 2: "square", 3: "diamond", 4: "hexagon"}
 
@@ -227,6 +231,11 @@ def _background(viewpoint: _Viewpoint, colours: frozenset[int]) -> Image.Image:
     for colour in LUDO_COLOURS:
         centre = viewpoint.pixel(_turn_point(_FIRST_YARD_CENTRE, colour - 1))
         centred_text(draw, centre, str(colour), CELL * 0.6, fill(colour), outline=INK)
+    # Track square n is the c<n> of the moves and the text board (c1 is Red's start).
+    for index, cell in enumerate(TRACK):
+        x, y = viewpoint.pixel(_cell_centre(cell))
+        corner = (x - CELL * SQUARE_NUMBER_OFFSET, y - CELL * SQUARE_NUMBER_OFFSET)
+        centred_text(draw, corner, str(index + 1), CELL * 0.26, TRACK_NUMBER)
     return picture
 
 
@@ -458,41 +467,3 @@ def warm_up(colour_sets: Iterable[tuple[int, ...]] = STANDARD_COLOUR_SETS) -> No
 def render_ludo(view: LudoView) -> bytes:
     """The board picture of `view` as PNG bytes."""
     return png_bytes(draw_ludo(view))
-
-
-def ludo_text(view: LudoView) -> str:
-    """One line per colour: where each pawn is, by its number.
-
-    `yard`, a track step 0..50 (counted from the colour's own start square, with the shared
-    track square in brackets), `home 1..5` in the home column, `done` at the finish.
-    """
-    lines = []
-    for colour in view.colours:
-        if colour in view.left:
-            lines.append(f"colour {colour}  left the game")
-            continue
-        places = [
-            f"{number}:{_place_text(colour, progress)}"
-            for number, progress in enumerate(view.pawns[colour], start=1)
-        ]
-        lines.append(f"colour {colour}  " + "  ".join(places))
-    if view.last_move is not None:
-        colour, before, after = view.last_move
-        took = ", capturing" if view.capture else ""
-        lines.append(
-            f"last move: colour {colour} {_place_text(colour, before)} -> "
-            f"{_place_text(colour, after)}{took}"
-        )
-    if view.dice is not None:
-        lines.append(f"die: {view.dice}")
-    return "\n".join(lines)
-
-
-def _place_text(colour: int, progress: int) -> str:
-    if progress == LUDO_YARD:
-        return "yard"
-    if progress == LUDO_FINISHED:
-        return "done"
-    if progress >= LUDO_FIRST_HOME_STEP:
-        return f"home {progress - LUDO_LAST_TRACK_STEP}"
-    return f"{progress} [{track_square(colour, progress)}]"

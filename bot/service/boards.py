@@ -1,7 +1,7 @@
 """Boards for people: a game state as a picture, as text, and the caption under it.
 
 Front ends call these instead of looking into game objects: `picture` (PNG bytes, the same
-for every platform), `text_board` (the console), `caption` (whose turn, the last move).
+for every platform), `caption` (whose turn, the last move).
 """
 
 from __future__ import annotations
@@ -12,24 +12,24 @@ import re
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from bot.i18n import Text, text
+from bot.i18n import Text, joined, text
 from bot.render import (
     BLACK,
     WHITE,
     DraughtsView,
     LudoView,
-    draughts_text,
-    ludo_text,
     render_draughts,
     render_ludo,
     warm_up,
 )
+from bot.render.views import DraughtsLabels
 from bot.service.clocks import TimeControl, describe_time
 from bot.service.events import GameState, SeatRating
-from bot.service.families import COLOUR_NAMES, Draughts, family_of
+from bot.service.families import Draughts, family_of, seat_name
+from bot.service.ludo_words import COLOUR_NAMES
 from bot.service.workers import worker_processes
-from games.base import CHANCE, find_game
-from games.damas import Position, parse_square, square_name
+from games.base import CHANCE, GameError, find_game, replay
+from games.damas import Move, Position, parse_square, square_name
 from games.ludo import LudoPosition, Roll, Step
 
 _SQUARE_SEPARATORS = re.compile(r"[-x:]")
@@ -49,11 +49,39 @@ def _last_path(position: Position, notation: str | None) -> tuple[tuple[int, ...
     return (path if len(path) >= 2 else ()), ()
 
 
+def _last_move(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The squares of the last move (its whole route, every landing square), and the pieces
+    it took (or the huffed piece), read from the position before it: a capture written
+    short (c3xc7) still goes where the piece went."""
+    position = state.position
+    assert isinstance(position, Position)
+    if not state.log:
+        return (), ()
+    family = family_of(find_game(state.record.kind))
+    try:
+        before = replay(
+            state.record.kind, family.rules_options(state.record.options), state.log[:-1]
+        )
+        move = before.parse(state.log[-1])
+    except GameError:
+        return _last_path(position, state.last_move)
+    assert isinstance(move, Move)
+    if move.huff:
+        return (), move.path
+    return (move.path if len(move.path) >= 2 else ()), move.captures
+
+
+def _labels(alphanumeric: bool, numbers: bool) -> DraughtsLabels:
+    if not alphanumeric:
+        return "numeric"
+    return "both" if numbers else "alphanumeric"
+
+
 def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
     position = state.position
     assert isinstance(position, Position)
     rules = position.rules
-    path, captured = _last_path(position, state.last_move)
+    path, captured = _last_move(state)
     pieces = {
         square: (WHITE if piece.colour == 0 else BLACK, piece.is_king)
         for square, piece in position.pieces().items()
@@ -62,9 +90,11 @@ def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
         size=10 if rules.board_size == 10 else 8,
         dark_corner_left=rules.dark_corner_left,
         pieces=pieces,
-        labels="alphanumeric" if rules.alphanumeric else "numeric",
+        labels=_labels(rules.alphanumeric, bool(state.record.options.get("numbers"))),
         last_move=path or None,
         captured=captured,
+        # The pieces that may be huffed (soffio): the player to move sees which.
+        highlight=tuple(position.huffable()) if state.active else (),
         viewer=BLACK if viewer_seat == 1 else WHITE,
     )
 
@@ -127,13 +157,6 @@ class Painter:
             self._pool = None
 
 
-def text_board(state: GameState, viewer_seat: int | None = None) -> str:
-    """The board as monospace text, for the console."""
-    if isinstance(state.position, LudoPosition):
-        return ludo_text(ludo_view(state, viewer_seat))
-    return draughts_text(draughts_view(state, viewer_seat))
-
-
 @dataclass(frozen=True)
 class MoveChoice:
     """One legal move as buttons offer it: which piece or pawn, where to, in notation.
@@ -145,6 +168,13 @@ class MoveChoice:
     notation: str
     piece: str
     target: str
+    # A huff (soffio): the piece is the opponent's, removed; buttons show it on its own.
+    huff: bool = False
+
+
+def huff_label(choice: MoveChoice) -> Text:
+    """The label of a huff's own button: "Soffio: huff the piece on 22"."""
+    return text("Soffio: huff the piece on {square}", square=choice.piece)
 
 
 def move_choices(state: GameState) -> list[MoveChoice]:
@@ -163,7 +193,8 @@ def move_choices(state: GameState) -> list[MoveChoice]:
             assert isinstance(position, Position)
             piece = square_name(position.rules, move.start)
             target = square_name(position.rules, move.end) if not move.huff else notation
-        choices.append(MoveChoice(index, notation, piece, target))
+        huff = not isinstance(position, LudoPosition) and move.huff
+        choices.append(MoveChoice(index, notation, piece, target, huff))
     return choices
 
 
@@ -180,9 +211,12 @@ def side_name(state: GameState, seat: int) -> Text:
     return text("White") if seat == 0 else text("Black")
 
 
-def seat_label(state: GameState, seat: int) -> Text:
-    """'Ana (White)', 'Bia (Red)'."""
-    return text("{name} ({side})", name=state.seat_names[seat], side=side_name(state, seat))
+def seat_label(state: GameState, seat: int) -> Text | str:
+    """'Ana (White)', 'Bia (Red)', 'Computer (Green)'."""
+    name = seat_name(state, seat)
+    if isinstance(name, Text) and isinstance(state.position, LudoPosition):
+        return name  # the computer, named by its colour already
+    return text("{name} ({side})", name=name, side=side_name(state, seat))
 
 
 def rating_label(rating: SeatRating) -> str:
@@ -192,13 +226,13 @@ def rating_label(rating: SeatRating) -> str:
     return f"{rating.after} {rating.change:+d}"
 
 
-def player_label(state: GameState, seat: int) -> Text:
+def player_label(state: GameState, seat: int) -> Text | str:
     """A seat as the caption names it: 'Ana (White)', in a rated game 'Ana (White, 1523)'."""
     if not state.ratings:
         return seat_label(state, seat)
     return text(
         "{name} ({side}, {rating})",
-        name=state.seat_names[seat],
+        name=seat_name(state, seat),
         side=side_name(state, seat),
         rating=rating_label(state.ratings[seat]),
     )
@@ -209,10 +243,7 @@ def caption(state: GameState) -> Text:
     whose turn, the last move."""
     kind = find_game(state.record.kind)
     title = family_of(kind).title(kind)
-    players = text(
-        " - ".join(f"{{p{seat}}}" for seat in range(len(state.seat_names))),
-        **{f"p{seat}": player_label(state, seat) for seat in range(len(state.seat_names))},
-    )
+    players = joined([player_label(state, seat) for seat in range(len(state.seat_names))])
     if state.record.status != "active":
         status = family_of(kind).result_text(state)
     else:
@@ -226,14 +257,16 @@ def caption(state: GameState) -> Text:
     if state.active and state.time_left is not None and state.clock_seat is not None:
         status = text("{status}, {left} left", status=status, left=describe_time(state.time_left))
     if state.active and state.away:
-        away = ", ".join(state.seat_names[seat] for seat in sorted(state.away))
+        away = joined([seat_name(state, seat) for seat in sorted(state.away)], ", ")
         status = text("{status} ({names} on vacation)", status=status, names=away)
-    last = (
-        text("last move: {move}", move=state.last_move) if state.last_move else text("no move yet")
-    )
+    shown = family_of(kind).shown(state.last_move) if state.last_move else None
+    last = text("last move: {move}", move=shown) if shown is not None else text("no move yet")
     offer = state.record.draw_offer
     if offer is not None and isinstance(family_of(kind), Draughts):
-        status = text("{status}; {name} offers a draw", status=status, name=state.seat_names[offer])
+        status = text("{status}; {name} offers a draw", status=status, name=seat_name(state, offer))
+    note = family_of(kind).caption_note(state)
+    if note is not None:
+        title = text("{title} ({note})", title=title, note=note)
     return text(
         "#{game} {title} · {players} · {status} · {last}",
         game=state.id,

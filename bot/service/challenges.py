@@ -11,7 +11,7 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.clocks import split_time_control
 from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, Event, ServiceError
-from bot.service.families import Family, family_of
+from bot.service.families import Family, family_of, players_text
 from bot.service.rated_games import rated_at_start, split_rated
 from bot.service.turns import next_clock
 from games.base import GameKind, find_game
@@ -105,6 +105,48 @@ class Challenges(Capability):
                 challenger=actor.display_name,
                 game=family.title(kind),
             )
+        return [ChallengeUpdate(challenge, headline)]
+
+    @routed
+    async def rematch(self, actor: Actor, game_id: int | None, chat: ChatRef | None) -> list[Event]:
+        """The same two-player game again with the colours swapped: against the computer it
+        starts at once, against a person it is a challenge to them."""
+        player = await self.core.roster.player(actor)
+        state = await self.core.game_of(player, game_id, finished=True)
+        kind = find_game(state.record.kind)
+        family = family_of(kind)
+        if state.active:
+            raise ServiceError(text("Game #{game} is still on.", game=state.id))
+        if family.seat_count(state.record.options) != 2:
+            raise ServiceError(text("A rematch is for two-player games."))
+        mine = self.core.own_seats(state, player.id)[0]
+        other = state.record.seats[1 - mine]
+        options = {key: value for key, value in state.record.options.items() if key != "rated"}
+        if other.player_id is None:
+            seats = [
+                SeatRecord(mine, None, other.computer or COMPUTER),
+                SeatRecord(1 - mine, player.id, None),
+            ]
+            seats.sort(key=lambda seat: seat.seat)
+            return await self._start_game(kind, family, options, seats, chat, None, False)
+        if chat is None:
+            raise ServiceError(text("Challenges are made in a chat."))
+        challenge = await self.core.store.create_challenge(
+            kind.key,
+            {**options, "challenger_seat": 1 - mine},
+            player.id,
+            chat,
+            opponent_id=other.player_id,
+            rated=state.record.rated,
+        )
+        headline = text(
+            "{challenger} offers {opponent} a rematch of game #{game}, colours swapped: "
+            "/accept {id}.",
+            challenger=actor.display_name,
+            opponent=await self.core.roster.name(other.player_id),
+            game=state.id,
+            id=challenge.id,
+        )
         return [ChallengeUpdate(challenge, headline)]
 
     def _kind(self, name: str) -> GameKind:
@@ -254,17 +296,13 @@ class Challenges(Capability):
             if seat.player_id is not None:
                 await self.core.store.set_active_game(seat.player_id, record.id)
         state = await self.core.state(record.id)
-        events: list[Event] = [
-            BoardUpdate(
-                state,
-                text(
-                    "Game #{game} starts: {players}.",
-                    game=record.id,
-                    players=" - ".join(state.seat_names),
-                ),
-                chat,
-            )
-        ]
+        headline = text(
+            "Game #{game} starts: {players}.", game=record.id, players=players_text(state)
+        )
+        note = family_of(find_game(record.kind)).opening_note(state)
+        if note is not None:
+            headline = text("{start} {note}", start=headline, note=note)
+        events: list[Event] = [BoardUpdate(state, headline, chat)]
         if challenge_id is not None:
             challenge = await self.core.store.get_challenge(challenge_id)
             events.insert(0, ChallengeUpdate(challenge, text("Challenge accepted.")))

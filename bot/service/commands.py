@@ -17,7 +17,7 @@ class CommandSpec:
 
     name: str
     aliases: tuple[str, ...]
-    usage: str
+    usage: Text
     summary: Text
 
 
@@ -25,139 +25,163 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "new",
         ("novo", "nova", "nuovo", "nuova", "challenge", "desafio", "desafiar", "sfida"),
-        "/new GAME [vs NAME|computer] [white|black] [2-4] [3d|5m] [rated|casual] [OPTION...]",
+        text("/new GAME [vs NAME|computer] [white|black] [2-4] [3d|5m] [rated|casual] [OPTION...]"),
         text("start a game or challenge someone (or the computer)"),
     ),
     CommandSpec(
         "accept",
         ("aceitar", "aceito", "accetta", "accetto", "join", "entrar", "entra"),
-        "/accept [CHALLENGE]",
+        text("/accept [CHALLENGE]"),
         text("accept a challenge"),
     ),
     CommandSpec(
         "begin",
         ("comecar", "começar", "iniciar", "inizia", "comincia"),
-        "/begin [CHALLENGE]",
+        text("/begin [CHALLENGE]"),
         text("start your open table now; the computer takes the free seats"),
     ),
     CommandSpec(
         "decline",
         ("recusar", "recuso", "rifiuta", "rifiuto"),
-        "/decline [CHALLENGE]",
+        text("/decline [CHALLENGE]"),
         text("decline or cancel a challenge"),
     ),
     CommandSpec(
         "move",
-        ("m", "jogar", "jogo", "mover", "lance", "muovi", "mossa", "gioca"),
-        "/move MOVE",
+        ("m", "jogar", "jogo", "mover", "lance", "muovi", "mossa", "gioca", "play"),
+        text("/move MOVE"),
         text("play a move, e.g. /move c3-d4 or /move 32-28"),
     ),
     CommandSpec(
         "roll",
         ("rolar", "dado", "lancia", "tira"),
-        "/roll",
+        text("/roll"),
         text("roll the die (Ludo)"),
     ),
     CommandSpec(
         "board",
         ("tabuleiro", "damiera", "tavoliere", "tabellone"),
-        "/board [GAME]",
+        text("/board [GAME]"),
         text("show the board"),
     ),
     CommandSpec(
         "moves",
         ("lances", "jogadas", "mosse"),
-        "/moves [GAME]",
+        text("/moves [GAME]"),
         text("list the legal moves"),
     ),
     CommandSpec(
         "games",
         ("partidas", "jogos", "partite"),
-        "/games",
-        text("list my games"),
+        text("/games [done]"),
+        text("list my games and challenges; with done, the finished games"),
     ),
     CommandSpec(
         "use",
         ("usar", "usa", "game", "partida", "partita"),
-        "/use GAME",
+        text("/use GAME"),
         text("pick the game that a bare /move goes to"),
     ),
     CommandSpec(
         "resign",
         ("desistir", "abandonar", "abbandona", "arrendo"),
-        "/resign [GAME]",
+        text("/resign [GAME] [yes]"),
         text("resign the game"),
     ),
     CommandSpec(
         "draw",
         ("empate", "patta"),
-        "/draw [offer|accept|decline]",
+        text("/draw [offer|accept|decline]"),
         text("offer a draw, or accept or decline the one offered"),
     ),
     CommandSpec(
         "claim",
         ("reclamar", "reclamo", "reclama"),
-        "/claim [GAME]",
+        text("/claim [GAME]"),
         text("claim a draw that the rules allow"),
     ),
     CommandSpec(
         "abort",
         ("abortar", "cancelar", "annulla"),
-        "/abort [GAME]",
+        text("/abort [GAME] [yes]"),
         text("call off a game before its first move"),
     ),
     CommandSpec(
         "history",
         ("historico", "histórico", "storia", "cronologia"),
-        "/history [GAME]",
+        text("/history [GAME]"),
         text("the moves played so far"),
     ),
     CommandSpec(
         "pdn",
         ("exportar", "esporta"),
-        "/pdn [GAME]",
+        text("/pdn [GAME]"),
         text("export a draughts game as PDN"),
     ),
     CommandSpec(
         "profile",
         ("perfil", "profilo"),
-        "/profile [NAME]",
+        text("/profile [NAME]"),
         text("ratings, record, games and rating chart of a player (you, by default)"),
     ),
     CommandSpec(
         "top",
         ("ranking", "classificacao", "classificação", "classifica"),
-        "/top [GAME] [live|corr]",
+        text("/top [GAME] [live|corr]"),
         text("the leaderboard of this chat and of everyone"),
     ),
     CommandSpec(
         "vacation",
         ("ferias", "férias", "vacanza", "vacanze"),
-        "/vacation [DAYS|off]",
+        text("/vacation [DAYS|on|off]"),
         text("stop your clocks in every game (up to 30 days a year); off ends it"),
     ),
     CommandSpec(
         "remind",
         ("lembretes", "lembrete", "promemoria", "avvisi"),
-        "/remind on|off",
+        text("/remind [on|off]"),
         text("reminders before your deadlines on or off"),
     ),
     CommandSpec(
         "link",
         ("vincular", "ligar", "collega"),
-        "/link [CODE]",
+        text("/link [CODE]"),
         text("play as one player on Telegram and Discord: get a code, then type it there"),
     ),
     CommandSpec(
         "lang",
         ("idioma", "lingua", "language", "língua"),
-        "/lang pt|it|en",
+        text("/lang pt|it|en"),
         text("choose your language"),
+    ),
+    CommandSpec(
+        "takeback",
+        ("voltar", "desfazer", "ritira", "ritirare"),
+        text("/takeback [accept|decline]"),
+        text("ask to take your last move back (casual games), or answer the request"),
+    ),
+    CommandSpec(
+        "rematch",
+        ("revanche", "desforra", "rivincita"),
+        text("/rematch [GAME]"),
+        text("play a finished game again with the colours swapped"),
+    ),
+    CommandSpec(
+        "verify",
+        ("verificar", "conferir", "verifica"),
+        text("/verify [GAME]"),
+        text("check the dice of a finished Ludo game against the SHA-256 shown at its start"),
+    ),
+    CommandSpec(
+        "rules",
+        ("regras", "regra", "regole", "regolamento"),
+        text("/rules [GAME]"),
+        text("how a game is played: moves, captures, promotion, draws, options"),
     ),
     CommandSpec(
         "help",
         ("ajuda", "aiuto", "start"),
-        "/help",
+        text("/help"),
         text("what the commands do"),
     ),
 )
@@ -196,6 +220,8 @@ def parse_command(line: str, *, extra: tuple[str, ...] = ()) -> Command:
     if not words:
         raise CommandError(text("Type a command, for example /help."))
     if not words[0].startswith("/"):
+        if len(words) == 1 and _BY_NAME.get(words[0].lower()) is _BY_NAME["help"]:
+            return Command("help", (), line)  # "ajuda", "aiuto": people ask for help so
         return Command("move", tuple(words), line)
     head = words[0][1:].split("@", 1)[0].lower()
     if head in extra:

@@ -20,6 +20,7 @@ from bot.service.play import Play
 from bot.service.players import ComputerPlayers
 from bot.service.ratings import Ratings
 from bot.service.results import Results
+from bot.service.takeback import Takebacks
 from bot.service.turns import events_state
 from storage import Store
 
@@ -44,6 +45,9 @@ class GameService:
 
         self.challenges = Challenges(core)
         self.new_game = self.challenges.new_game
+        self.rematch = self.challenges.rematch
+        self.takebacks = Takebacks(core)
+        self.takeback = self.takebacks.takeback
         self.accept = self.challenges.accept
         self.begin = self.challenges.begin
         self.decline = self.challenges.decline
@@ -65,6 +69,8 @@ class GameService:
         self.elsewhere = ChangesElsewhere(core)
         self.vacation = self.correspondence.vacation
         self.set_reminders = self.correspondence.set_reminders
+        self.vacation_status = self.correspondence.vacation_status
+        self.reminder_status = self.correspondence.reminder_status
         self.remind = self.correspondence.remind
         self.timeout = self.correspondence.timeout
         self.deliver_notices = self.correspondence.deliver_notices

@@ -72,8 +72,14 @@ class Correspondence(Capability):
                 return
             family = family_of(find_game(state.record.kind))
             loser = state.seat_names[clock.seat]
+            # As on lichess: a two-player game whose first player never moved is called off,
+            # not lost on time (a Ludo table plays on without the player who left).
+            unstarted = state.plies == 0 and not family.multi_seat(state)
+            notice = f"aborted:{clock.seat}" if unstarted else f"timeout:{clock.seat}"
             try:
-                if family.multi_seat(state):
+                if unstarted:
+                    events = await self.core.finish(state, None, "aborted")
+                elif family.multi_seat(state):
                     events = await self.core.commit(
                         state, family.leave(state, clock.seat), clock.seat, None
                     )
@@ -86,10 +92,14 @@ class Correspondence(Capability):
                 return
             for seat in state.record.seats:
                 if seat.player_id is not None:
-                    await self.core.store.add_notice(
-                        seat.player_id, state.id, f"timeout:{clock.seat}"
-                    )
+                    await self.core.store.add_notice(seat.player_id, state.id, notice)
         headline = text("{name} ran out of time.", name=loser)
+        if unstarted:
+            headline = text(
+                "Game #{game} is aborted: {name} made no first move in time.",
+                game=state.id,
+                name=loser,
+            )
         fresh = events_state(events)
         assert fresh is not None
         await self.core.publish([BoardUpdate(fresh, headline, fresh.record.chat), *events[1:]])
@@ -153,6 +163,40 @@ class Correspondence(Capability):
                 )
             )
         ]
+
+    async def vacation_status(self, actor: Actor) -> list[Event]:
+        """A bare /vacation: on vacation until when, or the days left this year."""
+        player = await self.core.roster.player(actor)
+        now = self.core.clock()
+        vacations = await self.core.store.vacations(
+            player.id, now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+        )
+        current = next((vacation for vacation in vacations if vacation.ended_at is None), None)
+        if current is not None:
+            return [
+                Reply(
+                    text(
+                        "You are on vacation until {until}: /vacation off ends it.",
+                        until=current.ends_at.strftime("%Y-%m-%d %H:%M UTC"),
+                    )
+                )
+            ]
+        left = int(VACATION_DAYS_PER_YEAR - vacation_days_used(vacations, now.year, now))
+        return [
+            Reply(
+                text(
+                    "You are not on vacation; {left} days are left this year: /vacation DAYS "
+                    "or /vacation on takes them.",
+                    left=left,
+                )
+            )
+        ]
+
+    async def reminder_status(self, actor: Actor) -> list[Event]:
+        player = await self.core.roster.player(actor)
+        if player.reminders:
+            return [Reply(text("Reminders before your deadlines are on."))]
+        return [Reply(text("Reminders before your deadlines are off."))]
 
     async def set_reminders(self, actor: Actor, on: bool) -> list[Event]:
         player = await self.core.roster.player(actor)
@@ -218,5 +262,12 @@ def _notice_text(kind: str, game_id: int | None, player_id: int, state: GameStat
             return text("You ran out of time in game #{game}.", game=game_id)
         return text(
             "{name} ran out of time in game #{game}.", name=state.seat_names[seat], game=game_id
+        )
+    if kind.startswith("aborted:") and state is not None:
+        seat = int(kind.split(":")[1])
+        return text(
+            "Game #{game} is aborted: {name} made no first move in time.",
+            game=game_id,
+            name=state.seat_names[seat],
         )
     return text("Game #{game} needs you.", game=game_id)

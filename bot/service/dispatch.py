@@ -13,6 +13,10 @@ from bot.i18n import Text, quote, text, translate
 from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
+from bot.service.game_commands import confirmation, confirmed_end, rules, verify
+from bot.service.ludo_words import typed_ludo_move
+from bot.service.rules_text import help_footer
+from games.base import find_game
 from storage import ChatRef
 
 OpponentResolver = Callable[[str], Awaitable[Actor | None]]
@@ -67,6 +71,9 @@ DRAW_ANSWERS = {
 }
 
 
+# The words of a huff (games/damas/notation.py reads them): never the name of a game here.
+HUFF_WORDS = frozenset({"soffio", "soffia", "soffiare", "huff", "sopro", "soprar", "sopra"})
+DONE_WORDS = frozenset({"done", "finished", "terminadas", "fim", "finite", "concluse"})
 SWITCH_WORDS = {
     "on": True,
     "sim": True,
@@ -82,12 +89,10 @@ SWITCH_WORDS = {
 
 
 def _vacation_days(command: Command) -> int | None:
-    """None: as many days as are left; 0: end the vacation."""
-    if not command.args:
-        return None
+    """None: as many days as are left ("on"); 0: end the vacation ("off")."""
     word = command.args[0].lower()
-    if len(command.args) == 1 and word in SWITCH_WORDS and not SWITCH_WORDS[word]:
-        return 0
+    if len(command.args) == 1 and word in SWITCH_WORDS:
+        return None if SWITCH_WORDS[word] else 0
     days = whole_number(word) if len(command.args) == 1 else None
     if days is not None and 0 < days <= 366:
         return days
@@ -143,12 +148,39 @@ def _only_game_id(command: Command) -> int | None:
     return known_id(number, challenge=command.name in CHALLENGE_COMMANDS)
 
 
-def usage(name: str) -> str:
+def _answer(command: Command) -> tuple[str | None, int | None]:
+    """The answer of /draw or /takeback ("accept", "decline"; None: an offer or a request)
+    and the game ("#12") it names."""
+    game_id, words = _split_game_id(command.args)
+    answer = DRAW_ANSWERS.get(words[0].lower()) if words else "offer"
+    if answer is None or len(words) > 1:
+        raise ServiceError(text("Usage: {usage}", usage=usage(command.name)))
+    return (None if answer == "offer" else answer), game_id
+
+
+def usage(name: str) -> Text:
     return next(spec.usage for spec in COMMANDS if spec.name == name)
 
 
 def help_lines(language: str | None) -> list[str]:
-    return [f"{spec.usage} - {translate(language, spec.summary)}" for spec in COMMANDS]
+    commands = [
+        f"{translate(language, spec.usage)} - {translate(language, spec.summary)}"
+        for spec in COMMANDS
+    ]
+    return commands + [translate(language, line) for line in help_footer()]
+
+
+def _game_words(command: Command) -> bool:
+    """Whether a typed /move names a game instead ("/jogar brasileira": play Brazilian); a
+    bare line is a move, and so is a huff ("soffio" also names the familiar game)."""
+    args = command.args
+    if not command.raw.lstrip().startswith("/") or args[0].lower() in HUFF_WORDS:
+        return False
+    try:
+        find_game(args[0])
+    except KeyError:
+        return False
+    return True
 
 
 async def _new_game(
@@ -227,19 +259,29 @@ async def dispatch(
     if name in ("accept", "decline", "begin"):
         handler = {"accept": service.accept, "decline": service.decline, "begin": service.begin}
         return await handler[name](actor, _only_game_id(command), chat)
+    if name == "move" and not args:
+        name = "help"  # a bare /play or /jogar: people want to know how to start
+    elif name == "move" and _game_words(command):
+        return await _new_game(service, actor, chat, args, resolve_opponent)
+    if name == "rules":
+        return await rules(service, actor, args)
+    if name == "takeback":
+        answer, game_id = _answer(command)
+        return await service.takeback(actor, answer, game_id)
+    if name == "rematch":
+        return await service.rematch(actor, _only_game_id(command), chat)
+    if name == "verify":
+        return await verify(service, actor, _only_game_id(command))
     if name == "move":
         game_id, words = _split_game_id(args)
         if not words:
             raise ServiceError(text("Usage: {usage}", usage=usage("move")))
-        return await service.move(actor, typed_move(" ".join(words)), game_id)
+        return await service.move(actor, typed_ludo_move(typed_move(" ".join(words))), game_id)
     if name == "roll":
         return await service.roll(actor, _only_game_id(command))
     if name == "draw":
-        game_id, words = _split_game_id(args)
-        answer = DRAW_ANSWERS.get(words[0].lower()) if words else "offer"
-        if answer is None or len(words) > 1:
-            raise ServiceError(text("Usage: {usage}", usage=usage("draw")))
-        return await service.draw(actor, None if answer == "offer" else answer, game_id)
+        answer, game_id = _answer(command)
+        return await service.draw(actor, answer, game_id)
     if name == "use":
         game_id = _only_game_id(command)
         if game_id is None:
@@ -249,8 +291,12 @@ async def dispatch(
         if len(args) != 1:
             raise ServiceError(text("Usage: {usage}", usage=usage("lang")))
         return await service.set_language(actor, args[0])
+    if name == "vacation" and not args:
+        return await service.vacation_status(actor)
     if name == "vacation":
         return await service.vacation(actor, _vacation_days(command))
+    if name == "remind" and not args:
+        return await service.reminder_status(actor)
     if name == "remind":
         if len(args) != 1 or args[0].lower() not in SWITCH_WORDS:
             raise ServiceError(text("Usage: {usage}", usage=usage("remind")))
@@ -260,7 +306,9 @@ async def dispatch(
             raise ServiceError(text("Usage: {usage}", usage=usage("link")))
         return await service.link(actor, args[0] if args else None)
     if name == "games":
-        return await service.my_games(actor)
+        if len(args) > 1 or (args and args[0].lower() not in DONE_WORDS):
+            raise ServiceError(text("Usage: {usage}", usage=usage("games")))
+        return await service.my_games(actor, chat, done=bool(args))
     if name == "profile":
         return await _profile(service, actor, args, resolve_opponent)
     if name == "top":
@@ -268,12 +316,13 @@ async def dispatch(
     if name == "help":
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]
+    if name in ("resign", "abort"):
+        confirmed, bare = confirmation(command)
+        return await confirmed_end(service, actor, bare, _only_game_id(bare), confirmed)
     simple = {
         "board": service.board,
         "moves": service.legal_moves,
-        "resign": service.resign,
         "claim": service.claim,
-        "abort": service.abort,
         "history": service.history,
         "pdn": service.export_pdn,
     }

@@ -13,7 +13,7 @@ from bot.i18n import Text
 from bot.service.events import BoardUpdate, GameState, ServiceError
 from bot.service.families import family_of
 from bot.service.kernel import Kernel
-from games.base import CHANCE, find_game
+from games.base import CHANCE, find_game, replay
 
 logger = logging.getLogger(__name__)
 
@@ -81,4 +81,7 @@ class ChangesElsewhere:
             return None
         last = moves[-1]
         mover = family.roller(state.position) if last.seat == CHANCE else last.seat
-        return family.headline(state, last.notation, mover)
+        before = replay(
+            state.record.kind, family.rules_options(state.record.options), state.log[:-1]
+        )
+        return family.headline(state, last.notation, mover, before)

@@ -12,11 +12,20 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC
 from typing import Any, Protocol
 
-from bot.i18n import Text, text
-from bot.i18n.game_messages import error_text
+from bot.i18n import Text, joined, text
+from bot.i18n.game_messages import error_text, message_text
+from bot.service.dice_words import closing_note, opening_note
 from bot.service.events import GameState, ServiceError
+from bot.service.ludo_words import (
+    COLOUR_NAMES,
+    ludo_headline,
+    ludo_history,
+    options_note,
+    shown_ludo_move,
+)
 from games.base import AnyGame, BadSnapshot, GameError, GameKind
 from games.damas import RULES as DRAUGHTS_RULES
+from games.damas import Position
 from games.damas.pdn import UNKNOWN_RESULT, PdnGame
 from games.damas.pdn_write import result_notation, write_game
 from games.ludo import LudoPosition, LudoRules
@@ -56,10 +65,35 @@ class Family(Protocol):
     def draw_roll(self, state: GameState) -> str: ...
     def multi_seat(self, state: GameState) -> bool: ...
     def leave(self, state: GameState, seat: int) -> Any: ...
-    def headline(self, state: GameState, notation: str, seat: int) -> Text: ...
+    def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text: ...
+    def shown(self, notation: str) -> Text | str: ...
     def result_text(self, state: GameState) -> Text: ...
-    def history(self, notations: Sequence[str]) -> str: ...
+    def opening_note(self, state: GameState) -> Text | None: ...
+    def closing_note(self, state: GameState) -> Text | None: ...
+    def caption_note(self, state: GameState) -> Text | None: ...
+    def history(self, state: GameState) -> Text | str: ...
     def pdn(self, state: GameState, notations: Sequence[str]) -> str | None: ...
+
+
+def seat_name(state: GameState, seat: int) -> Text | str:
+    """A seat's player as people read it: the person's name, or the computer in the reader's
+    language, named by its colour in Ludo where several computers play ("Computer (Green)")."""
+    record = state.record.seats[seat] if seat < len(state.record.seats) else None
+    if record is None or record.player_id is not None or record.computer is None:
+        return state.seat_names[seat]
+    if isinstance(state.position, LudoPosition):
+        colour = COLOUR_NAMES[state.position.rules.colours[seat]]
+        return text("Computer ({colour})", colour=colour)
+    return text("Computer")
+
+
+def seat_names(state: GameState) -> list[Text | str]:
+    return [seat_name(state, seat) for seat in range(len(state.seat_names))]
+
+
+def players_text(state: GameState) -> Text:
+    """ "Ana - Computer", each name as the reader reads it."""
+    return joined(seat_names(state))
 
 
 def _winner_text(state: GameState) -> Text:
@@ -69,8 +103,12 @@ def _winner_text(state: GameState) -> Text:
     reason = reason_text(result["reason"])
     if not result["winners"]:
         return text("Game #{game} is drawn: {reason}.", game=state.id, reason=reason)
-    names = " & ".join(state.seat_names[seat] for seat in result["winners"])
+    names = joined([seat_name(state, seat) for seat in result["winners"]], " & ")
     return text("{names} won game #{game}: {reason}.", names=names, game=state.id, reason=reason)
+
+
+# The option that shows square numbers on boards whose squares are named a1..h8.
+NUMBER_WORDS = frozenset({"numbers", "numeros", "números", "numeri"})
 
 
 class Draughts:
@@ -93,12 +131,15 @@ class Draughts:
             raise ServiceError(text("Draughts is for two players."))
         options: dict[str, Any] = {}
         for word in words:
+            if word.lower() in NUMBER_WORDS:
+                options["numbers"] = True  # square numbers on a board named a1..h8
+                continue
             name, equals, value = word.partition("=")
             if name.lower() != "fen" or not equals:
                 raise ServiceError(
                     text(
                         "Draughts has no option {option}; to start from a position write "
-                        "fen=W:W31,32:B1,2",
+                        "fen=W:W31,32:B1,2, to show square numbers write numbers",
                         option=word,
                     )
                 )
@@ -133,13 +174,41 @@ class Draughts:
     def leave(self, state: GameState, seat: int) -> Any:
         raise AssertionError("a draughts game ends by resignation")
 
-    def headline(self, state: GameState, notation: str, seat: int) -> Text:
-        return text("{name} played {move}.", name=state.seat_names[seat], move=notation)
+    def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text:
+        """The move; in the familiar game also the soffio: a capture skipped (the opponent may
+        huff the piece that should have captured, or play on) or a huff just made."""
+        name = seat_name(state, seat)
+        position = state.position
+        offer = position.huff_offer() if isinstance(position, Position) else None
+        if offer is not None and offer.key == "huffed":
+            return text(
+                "{name} huffed (soffio) the piece on {square} that should have captured; "
+                "{name} now plays a move.",
+                name=name,
+                square=offer.params["square"],
+            )
+        played = text("{name} played {move}.", name=name, move=notation)
+        if offer is None or not state.active:
+            return played
+        return text("{played} Soffio: {offer}.", played=played, offer=message_text(offer))
+
+    def shown(self, notation: str) -> Text | str:
+        return notation
+
+    def opening_note(self, state: GameState) -> Text | None:
+        return None
+
+    def closing_note(self, state: GameState) -> Text | None:
+        return None
+
+    def caption_note(self, state: GameState) -> Text | None:
+        return None
 
     def result_text(self, state: GameState) -> Text:
         return _winner_text(state)
 
-    def history(self, notations: Sequence[str]) -> str:
+    def history(self, state: GameState) -> Text | str:
+        notations = state.log
         pairs = [
             f"{number}. {' '.join(notations[index : index + 2])}"
             for number, index in enumerate(range(0, len(notations), 2), start=1)
@@ -190,7 +259,6 @@ LUDO_OPTION_WORDS: Mapping[str, str] = {
     "duplas": "teams",
     "squadre": "teams",
 }
-COLOUR_NAMES = {1: text("Red"), 2: text("Green"), 3: text("Yellow"), 4: text("Blue")}
 
 
 class Ludo:
@@ -253,18 +321,28 @@ class Ludo:
         assert isinstance(state.position, LudoPosition)
         return state.position.leave(seat)
 
-    def headline(self, state: GameState, notation: str, seat: int) -> Text:
-        if notation.startswith("roll"):
-            return text(
-                "{name} rolled {value}.", name=state.seat_names[seat], value=notation.split()[1]
-            )
-        return text("{name} played {move}.", name=state.seat_names[seat], move=notation)
+    def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text:
+        return ludo_headline(state, notation, seat, before, seat_names(state))
+
+    def shown(self, notation: str) -> Text | str:
+        return shown_ludo_move(notation)
+
+    def opening_note(self, state: GameState) -> Text | None:
+        return opening_note(state)
+
+    def closing_note(self, state: GameState) -> Text | None:
+        return closing_note(state)
+
+    def caption_note(self, state: GameState) -> Text | None:
+        return options_note(state.record.options.get("rules", {}))
 
     def result_text(self, state: GameState) -> Text:
         return _winner_text(state)
 
-    def history(self, notations: Sequence[str]) -> str:
-        return "; ".join(notations)
+    def history(self, state: GameState) -> Text:
+        return ludo_history(
+            state, [seat_name(state, seat) for seat in range(len(state.seat_names))]
+        )
 
     def pdn(self, state: GameState, notations: Sequence[str]) -> str | None:
         return None

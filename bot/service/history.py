@@ -3,13 +3,16 @@ game that commands go to, the moves so far, the PDN export, and the board messag
 
 from __future__ import annotations
 
-from bot.i18n import text
+from bot.i18n import joined, text
 from bot.service.capability import Capability
 from bot.service.clocks import describe_time
 from bot.service.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
-from bot.service.families import family_of
-from games.base import find_game
+from bot.service.families import family_of, players_text, seat_name
+from games.base import CHANCE, find_game
 from storage import BoardMessage, ChatRef
+
+# How many finished games /games done lists.
+FINISHED_SHOWN = 20
 
 
 class GameRecords(Capability):
@@ -23,16 +26,27 @@ class GameRecords(Capability):
         state = await self.core.game_of(player, game_id)
         if not state.active:
             raise ServiceError(text("Game #{game} is over.", game=state.id))
-        choices = [state.position.notation(move) for move in state.position.legal_moves()]
-        return [Reply(text("Legal moves: {moves}", moves=", ".join(choices)))]
+        if state.position.to_move() == CHANCE:
+            return [Reply(text("Roll the die first: /roll."))]
+        family = family_of(find_game(state.record.kind))
+        choices = [
+            family.shown(state.position.notation(move)) for move in state.position.legal_moves()
+        ]
+        return [Reply(text("Legal moves: {moves}", moves=joined(choices, ", ")))]
 
-    async def my_games(self, actor: Actor) -> list[Event]:
+    async def my_games(
+        self, actor: Actor, chat: ChatRef | None = None, done: bool = False
+    ) -> list[Event]:
         """Every game of the player on every platform, the most urgent first: their turns by
-        the time left, then the games where others are to move."""
+        the time left, then the games where others are to move; then the open challenges
+        of `chat` that the player sent or may accept. With `done`, the finished games."""
         player = await self.core.roster.player(actor)
+        if done:
+            return await self._finished_games(player.id)
         games = await self.core.store.games_of_player(player.id)
+        challenges = await self._challenges(player.id, chat)
         if not games:
-            return [Reply(text("You have no game in progress. Start one with /new."))]
+            return [Reply(text("You have no game in progress. Start one with /new.")), *challenges]
         rows = []
         for record in games:
             try:
@@ -47,7 +61,7 @@ class GameRecords(Capability):
             elif mine:
                 turn = text("your turn")
             else:
-                turn = text("{name} to move", name=state.seat_names[acting])
+                turn = text("{name} to move", name=seat_name(state, acting))
             if state.time_left is not None:
                 turn = text("{turn}, {left} left", turn=turn, left=describe_time(state.time_left))
             urgency = state.time_left.total_seconds() if state.time_left is not None else 1e12
@@ -57,12 +71,67 @@ class GameRecords(Capability):
                 marker="*" if record.id == player.active_game_id else " ",
                 game=record.id,
                 title=family_of(kind).title(kind),
-                players=" - ".join(state.seat_names),
+                players=players_text(state),
                 turn=turn,
             )
+            if state.away:
+                away = joined([seat_name(state, seat) for seat in sorted(state.away)], ", ")
+                line = text("{line} [{names} on vacation]", line=line, names=away)
             rows.append(((0 if mine else 1, urgency), line))
         rows.sort(key=lambda row: row[0])
-        return [Reply(line) for _, line in rows]
+        return [*(Reply(line) for _, line in rows), *challenges]
+
+    async def _challenges(self, player_id: int, chat: ChatRef | None) -> list[Event]:
+        """The open challenges of the chat that the player sent or may accept."""
+        if chat is None:
+            return []
+        lines: list[Event] = []
+        for challenge in await self.core.store.open_challenges(chat):
+            kind = find_game(challenge.kind)
+            title = family_of(kind).title(kind)
+            if challenge.challenger_id == player_id:
+                lines.append(
+                    Reply(text("Challenge {id} sent: {title}.", id=challenge.id, title=title))
+                )
+            elif challenge.opponent_id in (None, player_id):
+                name = await self.core.roster.name(challenge.challenger_id)
+                lines.append(
+                    Reply(
+                        text(
+                            "Challenge {id} from {name}: {title}; /accept {id} or /decline {id}.",
+                            id=challenge.id,
+                            name=name,
+                            title=title,
+                        )
+                    )
+                )
+        return lines
+
+    async def _finished_games(self, player_id: int) -> list[Event]:
+        """The player's finished games, the latest first, each with its result."""
+        records = await self.core.store.games_of_player(player_id, "finished")
+        if not records:
+            return [Reply(text("You have no finished game yet."))]
+        lines: list[Event] = []
+        for record in records[:FINISHED_SHOWN]:
+            try:
+                state = await self.core.state(record.id)
+            except ServiceError as error:
+                lines.append(Reply(error.reason))
+                continue
+            kind = find_game(record.kind)
+            lines.append(
+                Reply(
+                    text(
+                        "#{game} {title}: {players} - {result}",
+                        game=record.id,
+                        title=family_of(kind).title(kind),
+                        players=players_text(state),
+                        result=family_of(kind).result_text(state),
+                    )
+                )
+            )
+        return lines
 
     async def use(self, actor: Actor, game_id: int) -> list[Event]:
         player = await self.core.roster.player(actor)
@@ -77,7 +146,7 @@ class GameRecords(Capability):
         if not state.log:
             return [Reply(text("No moves yet in game #{game}.", game=state.id))]
         family = family_of(find_game(state.record.kind))
-        return [Reply(text("{moves}", moves=family.history(state.log)))]
+        return [Reply(text("{moves}", moves=family.history(state)))]
 
     async def export_pdn(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         player = await self.core.roster.player(actor)

@@ -226,7 +226,7 @@ class Kernel:
         self.poke()
         family = family_of(find_game(fresh.record.kind))
         mover = family.roller(position) if seat == CHANCE else seat
-        headline = family.headline(fresh, notation, mover)
+        headline = family.headline(fresh, notation, mover, position)
         events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat)]
         if outcome is not None:
             events.extend(await self._finished(fresh))
@@ -253,7 +253,11 @@ class Kernel:
         state = await self.states.with_ratings(state)
         self.states.remember(state)
         family = family_of(find_game(state.record.kind))
-        events: list[Event] = [BoardUpdate(state, family.result_text(state), state.record.chat)]
+        headline = family.result_text(state)
+        note = family.closing_note(state)
+        if note is not None:
+            headline = text("{result} {note}", result=headline, note=note)
+        events: list[Event] = [BoardUpdate(state, headline, state.record.chat)]
         for listener in self.finish_listeners:
             events.extend(await listener(state))
         return events

@@ -9,7 +9,7 @@ from bot.i18n import quote, text
 from bot.i18n.game_messages import error_text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, GameState, ServiceError
-from bot.service.families import family_of
+from bot.service.families import family_of, seat_name
 from bot.service.turns import events_state
 from games.base import CHANCE, GameError, find_game
 
@@ -87,7 +87,7 @@ class Play(Capability):
         seats = self.core.own_seats(state, player_id)
         acting = self.core.acting_seat(state)
         if acting not in seats:
-            return_name = state.seat_names[acting] if acting is not None else "?"
+            return_name = seat_name(state, acting) if acting is not None else "?"
             raise ServiceError(text("It is not your turn: {name} is to move.", name=return_name))
         return acting
 

@@ -87,12 +87,13 @@ class GameStates:
 
     async def with_clock(self, state: GameState) -> GameState:
         """The state with its clock (whose time runs, how much is left, who is away)."""
-        if not state.active or TimeControl.from_options(state.record.options) is None:
+        control = TimeControl.from_options(state.record.options)
+        if not state.active or control is None:
             return state
         clock = await self.store.clock(state.id)
         now = self.clock()
         away = set()
-        for seat in state.record.seats:
+        for seat in state.record.seats if control.correspondence else ():
             if seat.player_id is not None:
                 vacations = await self.store.vacations(seat.player_id, now)
                 if any(vacation.ended_at is None for vacation in vacations):

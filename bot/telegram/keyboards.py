@@ -61,20 +61,32 @@ def board_keyboard(
             for choice in choices[:MAX_BUTTONS]
         ]
         return InlineKeyboardMarkup(_rows(buttons, LUDO_PER_ROW))
+    # A huff (soffio) is its own labelled button, under the pieces of the ordinary moves.
+    huffs = [
+        [
+            _button(
+                translate(language, boards.huff_label(choice)),
+                Press(Action.MOVE, game, version, choice.index),
+            )
+        ]
+        for choice in choices
+        if choice.huff
+    ]
     first_of_piece: dict[str, MoveChoice] = {}
     for choice in choices:
-        first_of_piece.setdefault(choice.piece, choice)
+        if not choice.huff:
+            first_of_piece.setdefault(choice.piece, choice)
     if picked is not None and 0 <= picked < len(choices):
         return _destinations(
             state, choices, choices[picked].piece, len(first_of_piece) > 1, language
         )
-    if len(first_of_piece) == 1:
+    if len(first_of_piece) == 1 and not huffs:
         return _destinations(state, choices, choices[0].piece, False, language)
     buttons = [
         _button(piece, Press(Action.PIECE, game, version, choice.index))
         for piece, choice in first_of_piece.items()
     ]
-    return InlineKeyboardMarkup(_rows(buttons[:MAX_BUTTONS], MAX_PER_ROW))
+    return InlineKeyboardMarkup(_rows(buttons[: MAX_BUTTONS - len(huffs)], MAX_PER_ROW) + huffs)
 
 
 def _destinations(

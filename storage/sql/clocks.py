@@ -14,6 +14,10 @@ from storage.sql.engine import Connection, ConstraintViolated, Dialect, Row
 # The seats of player $2, as (game_id, seat) rows to match clocks against.
 SEATS_OF_PLAYER = "SELECT game_id, seat FROM game_seats WHERE player_id = $2"
 
+# Correspondence gives a day or more per move; a vacation stops only those clocks, never a
+# live game's (minutes per move), where the opponent sits waiting.
+CORRESPONDENCE_PER_MOVE = 24 * 60 * 60
+
 
 def unreminded(dialect: Dialect, name: str) -> str:
     """The condition on a clock row that its turn has no reminder `name` (a placeholder such
@@ -74,6 +78,8 @@ async def start_clock(connection: Connection, game_id: int, clock: NextClock, no
             "SELECT 1 FROM vacations WHERE player_id = $1 AND ended_at IS NULL", player_id
         )
     per_move = clock.per_move.total_seconds()
+    if per_move < CORRESPONDENCE_PER_MOVE:
+        away = None  # a vacation never stops a live game
     due_at, remaining = (None, per_move) if away else (now + per_move, None)
     await connection.execute(
         "INSERT INTO clocks (game_id, seat, per_move, due_at, remaining, reminded) "
@@ -227,7 +233,8 @@ class ClockQueries(SqlStoreBase):
             greatest = connection.dialect.greatest
             await connection.execute(
                 f"UPDATE clocks SET remaining = {greatest}(due_at - $1, 0), due_at = NULL "
-                f"WHERE due_at IS NOT NULL AND (game_id, seat) IN ({SEATS_OF_PLAYER})",
+                f"WHERE due_at IS NOT NULL AND per_move >= {CORRESPONDENCE_PER_MOVE} "
+                f"AND (game_id, seat) IN ({SEATS_OF_PLAYER})",
                 now,
                 player_id,
             )

@@ -252,6 +252,32 @@ class GameQueries(SqlStoreBase):
                 await start_clock(connection, game_id, clock, now)
             return await with_seats(connection, advanced)
 
+    async def take_back(
+        self,
+        game_id: int,
+        expected_version: int,
+        plies: int,
+        snapshot: str,
+        clock: NextClock | None = None,
+    ) -> GameRecord:
+        if plies < 1:
+            raise ValueError(f"a takeback removes at least one move, not {plies}")
+        async with self._engine.writing() as connection:
+            last = await connection.fetchval(
+                "SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = $1", game_id
+            )
+            if last < plies:
+                raise ValueError(f"game {game_id} has {last} moves, fewer than {plies}")
+            await self._advance(
+                connection, game_id, expected_version, "snapshot = $4, draw_offer = NULL", snapshot
+            )
+            await connection.execute(
+                "DELETE FROM moves WHERE game_id = $1 AND ply > $2", game_id, last - plies
+            )
+            if clock is not None:
+                await start_clock(connection, game_id, clock, self._now_epoch())
+            return await load_game(connection, game_id)
+
     async def finish_game(
         self,
         game_id: int,

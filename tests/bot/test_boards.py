@@ -7,6 +7,7 @@ import pytest
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.core import GameService
+from bot.service.text_boards import text_board
 from games.base import CHANCE
 from tests.bot.conftest import ANA, CHAT
 from tests.bot.test_service import latest, two_player_game
@@ -40,7 +41,7 @@ async def test_every_draughts_board_draws_and_captions(service: GameService, kin
     state = latest(await service.move(ANA, notation, state.id))
     assert boards.picture(state, 0).startswith(b"\x89PNG")
     assert boards.picture(state, 1) != boards.picture(state, 0)
-    assert boards.text_board(state, 0)
+    assert text_board(state, 0, "pt")
     caption = translate("en", boards.caption(state))
     assert f"last move: {notation}" in caption and "Bia (Black) to move" in caption
 
@@ -62,3 +63,21 @@ async def test_the_painter_draws_the_same_picture_in_a_worker_process(
         assert await painter.picture(state, 1) == boards.picture(state, 1)
     finally:
         painter.close()
+
+
+async def test_a_capture_written_short_is_drawn_along_its_route(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian", "fen=W:W21,30:B17,10,2")
+    state = latest(await service.move(ANA, "a3xe7", state.id))
+    view = boards.draughts_view(state, 0)
+    assert view.last_move == (21, 14, 7), "through the square it jumped to, not a straight line"
+    assert view.captured == (17, 10)
+
+
+async def test_brazilian_boards_show_square_numbers_on_request(service: GameService) -> None:
+    plain = await two_player_game(service, "brazilian")
+    numbered = await two_player_game(service, "brazilian", "numeros")
+    assert boards.draughts_view(plain, 0).labels == "alphanumeric"
+    assert boards.draughts_view(numbered, 0).labels == "both"
+    assert boards.picture(numbered, 0) != boards.picture(plain, 0)
+    international = await two_player_game(service, "international", "numbers")
+    assert boards.draughts_view(international, 0).labels == "numeric"

@@ -42,7 +42,8 @@ def test_a_piped_game_against_the_computer_goes_on_the_next_day(tmp_path: Path) 
     assert "player played c3-d4." in first
     assert "Computer played" in first
     assert (tmp_path / "bot-game-1.png").read_bytes().startswith(b"\x89PNG")
-    second = run_bot(database, ["/history", "/games", "/resign"])
+    second = run_bot(database, ["/history", "/games", "/resign", "/resign yes"])
+    assert "Resign game #1? To confirm, type /resign 1 yes." in second
     assert "1. c3-d4 " in second
     assert "#1 Brazilian draughts" in second
     assert "Computer won game #1: resignation." in second

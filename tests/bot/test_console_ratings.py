@@ -24,7 +24,7 @@ def test_a_rated_game_at_one_keyboard_then_profile_and_top(tmp_path: Path) -> No
             "g3-h4",
             "/as bia",
             "b6-a5",
-            "/resign",
+            "/resign yes",
             "/perfil ana",
             "/profile zeca",
             "/classifica",

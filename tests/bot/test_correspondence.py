@@ -138,6 +138,7 @@ async def test_a_restart_between_the_deadline_and_its_processing_times_out_once(
 ) -> None:
     before = make_service(timed_store, clock)
     game = await timed_game(before)
+    await before.move(ANA, "c3-d4", game)
     await before.close()  # the bot is down while the deadline passes
     clock.advance(4 * DAY)
     after = make_service(timed_store, clock)
@@ -145,10 +146,45 @@ async def test_a_restart_between_the_deadline_and_its_processing_times_out_once(
     await after.scheduler.run_due()
     await after.scheduler.run_due()
     state = await after.state(game)
-    assert state.record.result == {"winners": [1], "reason": "timeout"}
-    assert len(await timed_store.moves(game)) == 0
+    assert state.record.result == {"winners": [0], "reason": "timeout"}
+    assert len(await timed_store.moves(game)) == 1
     assert len(seen) == 2, "each player is told once"
     await after.close()
+
+
+@pytest.mark.parametrize("language", ["pt", "it"])
+async def test_a_game_whose_first_player_never_moves_is_aborted_not_lost(
+    timed: GameService, clock: ManualClock, language: str
+) -> None:
+    seen = notices(timed)
+    game = await timed_game(timed)
+    await advance(timed, clock, 3 * DAY + timedelta(seconds=1))
+    state = await timed.state(game)
+    assert state.record.status == "aborted" and state.record.result is None
+    told = {translate(language, notice.text) for notice in seen}
+    expected = {
+        "pt": "A partida #1 foi anulada: Ana não fez o primeiro lance a tempo.",
+        "it": "La partita #1 è annullata: Ana non ha fatto la prima mossa in tempo.",
+    }
+    assert expected[language] in told
+
+
+async def test_bare_vacation_and_remind_show_the_setting(
+    timed: GameService, clock: ManualClock
+) -> None:
+    (status,) = await timed.vacation_status(ANA)
+    assert isinstance(status, Reply)
+    assert translate("pt", status.text).startswith("Você não está de férias; restam 30 dias")
+    await timed.vacation(ANA, 3)
+    (status,) = await timed.vacation_status(ANA)
+    assert isinstance(status, Reply)
+    assert translate("it", status.text) == (
+        "Sei in vacanza fino al 2026-05-07 09:00 UTC: /vacanza no la termina."
+    )
+    await timed.set_reminders(ANA, False)
+    (reminders,) = await timed.reminder_status(ANA)
+    assert isinstance(reminders, Reply)
+    assert translate("en", reminders.text) == "Reminders before your deadlines are off."
 
 
 async def test_a_vacation_stops_every_clock_and_a_move_ends_it(
@@ -241,3 +277,38 @@ async def test_my_games_lists_the_most_urgent_first(timed: GameService, clock: M
     order = [int(line.split("#")[1].split()[0]) for line in lines]
     assert order == [fast, slow, waiting]
     assert "your turn, 1d 0h left" in lines[0] and "Bia to move" in lines[2]
+
+
+async def test_games_lists_challenges_finished_games_and_who_is_on_vacation(
+    timed: GameService, clock: ManualClock
+) -> None:
+    game = await timed_game(timed)
+    await timed.vacation(BIA, 5)
+    listing = [translate("pt", e.text) for e in await timed.my_games(ANA, CHAT)]  # type: ignore[union-attr]
+    assert listing[0].endswith("[Bia de férias]"), listing
+    await timed.new_game(ANA, CHAT, "italian", opponent=CAIO)
+    await timed.new_game(CAIO, CHAT, "ludo", players=2)
+    sent = [translate("it", e.text) for e in await timed.my_games(ANA, CHAT)]  # type: ignore[union-attr]
+    assert "Sfida 2 inviata: Dama italiana." in sent
+    assert "Sfida 3 da Caio: Ludo; /accetta 3 o /rifiuta 3." in sent
+    (none,) = await timed.my_games(ANA, CHAT, done=True)
+    assert translate("pt", none.text) == "Você ainda não tem partidas terminadas."  # type: ignore[union-attr]
+    await timed.resign(ANA, game)
+    (finished,) = await timed.my_games(ANA, CHAT, done=True)
+    assert translate("pt", finished.text).startswith(f"#{game} Damas brasileiras: Ana - Bia - ")  # type: ignore[union-attr]
+
+
+async def test_a_vacation_never_stops_a_live_game(timed: GameService, clock: ManualClock) -> None:
+    events = await timed.new_game(ANA, CHAT, "brazilian", opponent=BIA, seat=0, option_words=["5m"])
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    live = latest(await timed.accept(BIA, challenge.id, CHAT)).id
+    correspondence = await timed_game(timed)
+    await timed.move(ANA, "c3-d4", live)
+    await timed.move(ANA, "c3-d4", correspondence)
+    await timed.vacation(BIA, 10)
+    state = await timed.state(live)
+    assert not state.away, "nobody is 'on vacation' in a live game"
+    assert (await timed.state(correspondence)).away == {1}
+    await advance(timed, clock, timedelta(minutes=6))
+    assert (await timed.state(live)).record.result == {"winners": [0], "reason": "timeout"}
+    assert (await timed.state(correspondence)).active

@@ -67,8 +67,10 @@ async def test_a_loss_on_time_is_heard_once(tmp_path: Path) -> None:
         service = GameService(store, clock=clock)
         heard = listen(service)
         state = await two_player_game(service, "brazilian", "1d")
+        # A first move: a game nobody started is aborted at its deadline, not lost.
+        await service.move(ANA, "c3-d4", state.id)
         clock.advance(timedelta(days=1, seconds=1))
         await service.scheduler.run_due()
         await service.scheduler.run_due()
-        assert heard == [(state.id, "finished", {"winners": [1], "reason": "timeout"})]
+        assert heard == [(state.id, "finished", {"winners": [0], "reason": "timeout"})]
         await service.close()

@@ -61,6 +61,9 @@ async def test_a_reminder_and_a_loss_on_time_happen_once(
 ) -> None:
     seen = [notices(service) for service in services]
     game = await timed_game(services[0])
+    # Ana moves; then Bia lets her clock run out (a game whose first player never moved
+    # would be aborted instead).
+    await services[0].move(ANA, "c3-d4", game)
     clock.advance(2 * DAY + HOUR)  # 23 hours left
     await both_run_due(services)
     assert sent(seen) == [f"Game #{game}: it is your move, 23h 0m left."]
@@ -69,10 +72,10 @@ async def test_a_reminder_and_a_loss_on_time_happen_once(
     state = await services[1].state(game)
     assert (state.record.status, state.record.result) == (
         "finished",
-        {"winners": [1], "reason": "timeout"},
+        {"winners": [0], "reason": "timeout"},
     )
     assert sent(seen)[:2] == [
-        "Ana ran out of time in game #1.",
+        "Bia ran out of time in game #1.",
         f"Game #{game}: it is your move, 23h 0m left.",
     ]
     assert sent(seen).count(f"You ran out of time in game #{game}.") == 1

@@ -204,3 +204,20 @@ async def test_bad_results_are_refused(store: Store, game: GameRecord, ana: Play
     with pytest.raises(ValueError, match="not a seat of game"):
         await store.set_draw_offer(game.id, 1, 7)
     assert await store.get_game(game.id) == game
+
+
+async def test_take_back_removes_the_last_moves_at_the_expected_version(
+    store: Store, game: GameRecord, ana: Player, bruno: Player
+) -> None:
+    await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
+    await store.append_move(game.id, 2, "22-18", 1, bruno.id, "after 2")
+    played = await store.append_move(game.id, 3, "15x22", 0, ana.id, "after 3")
+    with pytest.raises(StaleVersion):
+        await store.take_back(game.id, 3, 2, "after 1")
+    with pytest.raises(ValueError, match="fewer"):
+        await store.take_back(game.id, played.version, 4, "start")
+    back = await store.take_back(game.id, played.version, 2, "after 1")
+    assert back.version == played.version + 1 and back.snapshot == "after 1"
+    assert [move.notation for move in await store.moves(game.id)] == ["11-15"]
+    again = await store.append_move(game.id, back.version, "23-19", 1, bruno.id, "after 2b")
+    assert [move.ply for move in await store.moves(game.id)] == [1, 2] and again.status == "active"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from bot.render import BLACK, WHITE, Colour, DraughtsView, draughts_text, render_draughts
+from bot.render import BLACK, WHITE, Colour, DraughtsView, draughts, draughts_text, render_draughts
 from bot.render.draughts import (
     CELL_SIZE,
     CROWN,
@@ -226,7 +226,6 @@ def test_text_board_from_white_with_coordinates() -> None:
             " 2   .   .   .   .      25  26  27  28",
             " 1 w   .   .   .      29  30  31  32",
             "   a b c d e f g h",
-            "last move: c3-d4",
         ]
     )
 
@@ -245,11 +244,13 @@ def test_text_board_from_black_is_turned_round() -> None:
     ]
 
 
-def test_text_board_names_a_capture_by_numbers() -> None:
-    board = view(10, True, pieces={}, last_move=(28, 17, 6), captured=(22, 11))
-    lines = draughts_text(board).splitlines()
-    assert len(lines) == 11
-    assert lines[-1] == "last move: 28x17x6"
+def test_text_board_draws_the_letters_it_is_given() -> None:
+    board = view(8, True, pieces={29: (WHITE, False), 4: (BLACK, True), 1: (BLACK, False)})
+    lines = draughts_text(board, "bpBP").splitlines()
+    assert lines[0] == "   p   .   .   P       1   2   3   4"
+    assert lines[-1].startswith(" b ")
+    with pytest.raises(ValueError, match="4 characters"):
+        draughts_text(board, "bp")
 
 
 @pytest.mark.parametrize(
@@ -268,3 +269,18 @@ def test_a_wrong_view_says_what_is_wrong(fields: dict[str, object], complaint: s
     arguments: dict[str, object] = {"size": 8, "dark_corner_left": True, "pieces": {}} | fields
     with pytest.raises(ValueError, match=complaint):
         DraughtsView(**arguments)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [8, 10])
+def test_square_numbers_do_not_overlap_pieces(size: int) -> None:
+    kind = draughts._BoardKind(size, True, "numeric", WHITE)
+    numbers = draughts._square_numbers(kind)
+    cell = CELL_SIZE[size]
+    body = draughts._piece_sprite(cell, BLACK, True, draughts.NUMBERED_PIECE_DIAMETER)
+    body_pixels = {
+        (x, y) for y in range(cell) for x in range(cell) if body.getchannel("A").getpixel((x, y))
+    }
+    for square in range(1, size * size // 2 + 1):
+        glyphs = numbers.crop(kind.square_box(square)).getchannel("A")
+        shared = [pixel for pixel in body_pixels if glyphs.getpixel(pixel) > 0]
+        assert shared == [], f"square {square}: number and piece share {len(shared)} pixels"

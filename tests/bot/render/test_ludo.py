@@ -7,12 +7,13 @@ column runs up the middle of the bottom arm. A board turned the wrong way fails 
 
 from __future__ import annotations
 
+import colorsys
 from collections.abc import Callable, Mapping
 
 import pytest
 from PIL import Image
 
-from bot.render import LudoView, ludo_text, render_ludo
+from bot.render import LudoView, ludo, render_ludo
 from bot.render.ludo import (
     BOARD,
     BORDER,
@@ -242,28 +243,6 @@ def test_seats_not_in_play_or_left_are_pale_and_their_pawns_hidden() -> None:
     assert cell_differs(started, picture, (1, 8))
 
 
-def test_text_listing_names_every_pawn() -> None:
-    view = board(
-        (1, 3),
-        moved={1: (-1, 0, 51, 56), 3: (12, 12, -1, -1)},
-        last_move=(3, 6, 12),
-        capture=True,
-        dice=6,
-    )
-    assert ludo_text(view) == "\n".join(
-        [
-            "colour 1  1:yard  2:0 [0]  3:home 1  4:done",
-            "colour 3  1:12 [38]  2:12 [38]  3:yard  4:yard",
-            "last move: colour 3 6 [32] -> 12 [38], capturing",
-            "die: 6",
-        ]
-    )
-
-
-def test_text_listing_marks_a_player_who_left() -> None:
-    assert ludo_text(board((1, 2), left=(2,))).splitlines()[1] == "colour 2  left the game"
-
-
 @pytest.mark.parametrize(
     ("fields", "complaint"),
     [
@@ -284,3 +263,21 @@ def test_a_wrong_view_says_what_is_wrong(fields: dict[str, object], complaint: s
     arguments |= fields
     with pytest.raises(ValueError, match=complaint):
         LudoView(**arguments)  # type: ignore[arg-type]
+
+
+def test_the_red_player_is_drawn_red() -> None:
+    red, green, blue = (channel / 255 for channel in COLOUR_FILL[1])
+    hue, _, saturation = colorsys.rgb_to_hls(red, green, blue)
+    # Red within 10 degrees of the wheel (orange starts near 20), and a strong colour.
+    assert (hue * 360 < 10 or hue * 360 > 350) and saturation > 0.6
+
+
+def test_every_track_square_shows_its_number_as_the_moves_name_it() -> None:
+    """c14 in a move is the square numbered 14 on the picture: ink in each track square's
+    top left corner, where its number is, and none there when the numbers are covered."""
+    empty = draw_ludo(board((1, 2, 3, 4))).convert("L")
+    for index, cell in enumerate(ludo.TRACK):
+        x, y = ludo._Viewpoint.of(None).pixel((cell[0] + 0.5, cell[1] + 0.5))
+        corner = empty.crop((int(x - ludo.CELL / 2), int(y - ludo.CELL / 2), int(x), int(y)))
+        darkest = corner.getextrema()[0]
+        assert darkest < 120, f"square c{index + 1} shows no number"

@@ -138,7 +138,7 @@ async def test_a_game_against_the_computer_in_a_private_chat(
     assert name == "game-1.pdn"
     assert b"1. " in content and state.log[0].encode() in content
 
-    api.send_text(ana, chat, "/resign")
+    api.send_text(ana, chat, "/resign yes")
     await api.wait_for(
         lambda: (
             not api.buttons(api.messages[(chat["id"], board["message_id"])])

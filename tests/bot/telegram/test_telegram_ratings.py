@@ -33,7 +33,7 @@ async def test_a_rated_game_ends_and_both_players_see_their_change(
     for ply, move in enumerate(OPENING):
         api.send_text(ana if ply % 2 == 0 else bia, group, f"/move {move}")
         await wait_for_version(service, 1, ply + 1)
-    api.send_text(bia, group, "/resign")
+    api.send_text(bia, group, "/resign yes")
     changed = await api.wait_for(
         lambda: [m for m in api.boards(group) if "+162" in (m.get("caption") or "")],
         "the change on the board",

@@ -1,0 +1,76 @@
+"""The commands that read a game before they act: /rules explains the game named (or the
+current one), /verify checks a Ludo game's dice, and /resign and /abort ask for a yes first.
+`dispatch` parses their words and calls these."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import quote, text
+from bot.service.commands import COMMANDS, Command
+from bot.service.core import GameService
+from bot.service.dice_words import verification
+from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
+from bot.service.rules_text import GAMES_HELP, LUDO, rules_of
+from games.base import find_game
+
+RULES_USAGE = next(spec.usage for spec in COMMANDS if spec.name == "rules")
+CONFIRM_WORDS = frozenset({"yes", "y", "sim", "s", "si", "sì", "confirm", "confirmar", "conferma"})
+
+
+async def game_state(service: GameService, actor: Actor, game_id: int | None) -> GameState:
+    """The game a command names (or the player's current one), finished games included."""
+    events = await service.board(actor, game_id)
+    return next(event.state for event in events if isinstance(event, BoardUpdate))
+
+
+async def rules(service: GameService, actor: Actor, args: Sequence[str]) -> list[Event]:
+    """The rules of the game named, else of the current game, else the list of games."""
+    if len(args) > 1:
+        raise ServiceError(text("Usage: {usage}", usage=RULES_USAGE))
+    if args:
+        try:
+            kind = find_game(args[0])
+        except KeyError:
+            raise ServiceError(text("{name} is not a game here.", name=quote(args[0]))) from None
+        return [Reply(line) for line in rules_of(kind.key)]
+    try:
+        state = await game_state(service, actor, None)
+    except ServiceError:
+        return [Reply(GAMES_HELP)]
+    options = state.record.options.get("rules") if state.record.kind == LUDO else None
+    return [Reply(line) for line in rules_of(state.record.kind, options)]
+
+
+async def verify(service: GameService, actor: Actor, game_id: int | None) -> list[Event]:
+    """Whether the revealed seed of a Ludo game gives its rolls (anyone may check)."""
+    state = await game_state(service, actor, game_id)
+    return [Reply(verification(state))]
+
+
+def confirmation(command: Command) -> tuple[bool, Command]:
+    """Whether a /resign or /abort ends with a yes, and the command without it."""
+    words = list(command.args)
+    confirmed = bool(words) and words[-1].lower() in CONFIRM_WORDS
+    if confirmed:
+        words.pop()
+    return confirmed, Command(command.name, tuple(words), command.raw)
+
+
+async def confirmed_end(
+    service: GameService, actor: Actor, command: Command, game_id: int | None, confirmed: bool
+) -> list[Event]:
+    """/resign and /abort end a game for good: without a yes they ask for one."""
+    if confirmed:
+        end = service.resign if command.name == "resign" else service.abort
+        return await end(actor, game_id)
+    state = await game_state(service, actor, game_id)
+    if not state.active:
+        raise ServiceError(text("Game #{game} is over.", game=state.id))
+    if command.name == "resign":
+        return [
+            Reply(text("Resign game #{game}? To confirm, type /resign {game} yes.", game=state.id))
+        ]
+    return [
+        Reply(text("Call off game #{game}? To confirm, type /abort {game} yes.", game=state.id))
+    ]

@@ -1,0 +1,77 @@
+"""Takebacks (issue 12 item 7): asked by a player, accepted or declined by the opponent, at
+once against the computer, only in casual games; what is taken back leaves the log."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import translate
+from bot.service.core import GameService
+from bot.service.events import BoardUpdate, ServiceError
+from tests.bot.conftest import ANA, BIA, CHAT
+from tests.bot.test_service import latest, two_player_game
+
+
+async def test_a_takeback_asked_and_accepted_leaves_the_log(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian", "casual")
+    await service.move(ANA, "c3-d4", state.id)
+    asked = await service.takeback(ANA, None, state.id)
+    assert translate("pt", asked[0].headline) == (  # type: ignore[union-attr]
+        "Ana pede para voltar o último lance: /voltar aceitar ou /voltar recusar."
+    )
+    with pytest.raises(ServiceError, match="no takeback request"):
+        await service.takeback(ANA, "accept", state.id)
+    taken = await service.takeback(BIA, "accept", state.id)
+    after = latest(taken)
+    assert after.log == () and after.position.to_move() == 0
+    assert translate("it", taken[0].headline) == (  # type: ignore[union-attr]
+        "L'ultima mossa di Ana è ritirata; Ana gioca di nuovo."
+    )
+    assert len(await service.store.moves(state.id)) == 0
+    assert (await service.state(state.id)).version == after.version
+
+
+async def test_a_takeback_after_the_reply_takes_both_moves_and_can_be_declined(
+    service: GameService,
+) -> None:
+    state = await two_player_game(service, "brazilian", "casual")
+    await service.move(ANA, "c3-d4", state.id)
+    await service.move(BIA, "f6-e5", state.id)
+    await service.takeback(ANA, None, state.id)
+    declined = await service.takeback(BIA, "decline", state.id)
+    assert translate("pt", declined[0].headline) == "Bia recusa voltar o lance."  # type: ignore[union-attr]
+    await service.takeback(ANA, None, state.id)
+    after = latest(await service.takeback(BIA, "accept", state.id))
+    assert after.log == () and after.position.to_move() == 0
+
+
+async def test_a_request_lapses_when_the_board_changes(service: GameService) -> None:
+    state = await two_player_game(service, "brazilian", "casual")
+    await service.move(ANA, "c3-d4", state.id)
+    await service.takeback(ANA, None, state.id)
+    await service.move(BIA, "f6-e5", state.id)
+    with pytest.raises(ServiceError, match="no takeback request"):
+        await service.takeback(BIA, "accept", state.id)
+
+
+async def test_takebacks_are_refused_in_rated_games_and_without_a_move(
+    service: GameService,
+) -> None:
+    rated = await two_player_game(service, "brazilian")
+    assert rated.record.rated
+    await service.move(ANA, "c3-d4", rated.id)
+    with pytest.raises(ServiceError, match="casual two-player games"):
+        await service.takeback(ANA, None, rated.id)
+    casual = await two_player_game(service, "brazilian", "casual")
+    with pytest.raises(ServiceError, match="no move to take back"):
+        await service.takeback(ANA, None, casual.id)
+
+
+async def test_the_computer_accepts_at_once(service: GameService) -> None:
+    state = latest(await service.new_game(ANA, CHAT, "brazilian", computer=True, seat=0))
+    await service.move(ANA, "c3-d4", state.id)
+    await service.idle()
+    assert (await service.state(state.id)).plies == 2
+    events = await service.takeback(ANA, None, state.id)
+    after = next(event.state for event in events if isinstance(event, BoardUpdate))
+    assert after.log == () and after.position.to_move() == 0
