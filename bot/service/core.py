@@ -82,6 +82,7 @@ class GameService:
         self.export_pdn = self.records.export_pdn
         self.board_shown = self.records.board_shown
         self.board_messages = self.records.board_messages
+        self.boards_behind = self.records.boards_behind
 
         self.state = core.state
         self.current = core.current

@@ -3,13 +3,25 @@ game that commands go to, the moves so far, the PDN export, and the board messag
 
 from __future__ import annotations
 
+import logging
+
 from bot.i18n import text
 from bot.service.capability import Capability
 from bot.service.clocks import describe_time
-from bot.service.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
+from bot.service.events import (
+    Actor,
+    BoardUpdate,
+    Event,
+    FileReady,
+    GameState,
+    Reply,
+    ServiceError,
+)
 from bot.service.families import family_of
 from games.base import find_game
 from storage import BoardMessage, ChatRef
+
+logger = logging.getLogger(__name__)
 
 
 class GameRecords(Capability):
@@ -94,9 +106,28 @@ class GameRecords(Capability):
             )
         ]
 
-    async def board_shown(self, game_id: int, chat: ChatRef, message_id: str) -> None:
-        """A front end showed the board of a game in a chat, as this message."""
-        await self.core.store.set_board_message(game_id, chat.platform, chat.chat_id, message_id)
+    async def board_shown(
+        self, game_id: int, chat: ChatRef, message_id: str, version: int = 0
+    ) -> None:
+        """A front end showed the board of a game in a chat, as this message, at this game
+        version."""
+        await self.core.store.set_board_message(
+            game_id, chat.platform, chat.chat_id, message_id, version
+        )
+
+    async def boards_behind(self, platform: str) -> list[tuple[GameState, ChatRef]]:
+        """The active games whose board in a chat of `platform` is older than the game (or
+        missing in the game's own chat), with that chat: after a restart, each gets its
+        current board once."""
+        behind = []
+        for game_id, chat_id in await self.core.store.boards_behind(platform):
+            try:
+                behind.append((await self.core.state(game_id), ChatRef(platform, chat_id)))
+            except ServiceError as error:
+                logger.error(
+                    "the board of game %s cannot be brought up to date: %s", game_id, error
+                )
+        return behind
 
     async def board_messages(self, game_id: int) -> list[BoardMessage]:
         """The messages that show a game's board, to edit them or take their buttons away."""

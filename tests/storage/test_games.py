@@ -17,6 +17,7 @@ from storage import (
     StaleVersion,
     Store,
 )
+from tests.storage.conftest import CHAT
 
 
 async def test_new_game_is_active_at_version_one(
@@ -165,6 +166,24 @@ async def test_board_messages_one_per_chat(store: Store, game: GameRecord) -> No
     ]
     with pytest.raises(NotFound):
         await store.set_board_message(999, "telegram", "-1001", "1")
+
+
+async def test_boards_behind_the_stored_version(store: Store, game: GameRecord) -> None:
+    """After a restart: the chats whose board is older than the game, and the game's own
+    chat while no board was shown there yet; never a finished game's."""
+    assert CHAT.platform == "telegram"
+    assert await store.boards_behind("telegram") == [(game.id, CHAT.chat_id)]
+    await store.set_board_message(game.id, "telegram", CHAT.chat_id, "10", version=1)
+    await store.set_board_message(game.id, "telegram", "77", "3", version=1)
+    assert await store.boards_behind("telegram") == []
+    await store.append_move(game.id, 1, "11-15", 0, None, "after")
+    assert await store.boards_behind("telegram") == [(game.id, CHAT.chat_id), (game.id, "77")]
+    assert await store.boards_behind("discord") == []
+    shown = await store.set_board_message(game.id, "telegram", "77", "4", version=2)
+    assert shown == BoardMessage(game.id, "telegram", "77", "4", 2)
+    assert await store.boards_behind("telegram") == [(game.id, CHAT.chat_id)]
+    await store.finish_game(game.id, 2, "aborted", None)
+    assert await store.boards_behind("telegram") == []
 
 
 async def test_unknown_game_is_not_found(store: Store, ana: Player) -> None:

@@ -1,0 +1,2 @@
+-- Reserved for the tournaments' migration (another branch adds it): this placeholder keeps
+-- the numbers without gaps on this branch; the merge replaces it.
