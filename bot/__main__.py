@@ -65,18 +65,29 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-# Each chat front end: the variable of its token, and the module whose `serve(service, token)`
-# runs it until cancelled. Imported only when its token is set.
+# Each chat front end: the variable of its token, and the module whose
+# `serve(service, token, listening=callback)` runs it until cancelled (calling back once it
+# shows events). Imported only when its token is set.
 FRONT_ENDS = {"TELEGRAM_TOKEN": "bot.telegram", "DISCORD_TOKEN": "bot.discord"}
 
 
 async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
-    """Run every front end whose token is set, side by side on one service."""
+    """Run every front end whose token is set, side by side on one service. The computers
+    whose turn it is play once every front end listens: their moves reach the chats."""
     runners = []
+    listening = []
     for variable, token in tokens.items():
         module = importlib.import_module(FRONT_ENDS[variable])
-        runners.append(module.serve(service, token))
-    await asyncio.gather(*runners)
+        started = asyncio.Event()
+        listening.append(started)
+        runners.append(module.serve(service, token, listening=started.set))
+
+    async def resume_when_listening() -> None:
+        for started in listening:
+            await started.wait()
+        await service.resume()
+
+    await asyncio.gather(*runners, resume_when_listening())
 
 
 def chat_tokens() -> dict[str, str]:
@@ -95,7 +106,6 @@ async def serve(
     service = GameService(store, clock=clock)
     # Draw the board backgrounds now, not during the first move.
     await asyncio.to_thread(warm_up)
-    await service.resume()
     scheduler = asyncio.create_task(service.scheduler.run())
     try:
         tokens = chat_tokens()
@@ -121,6 +131,7 @@ async def serve(
                 )
             )
 
+        await service.resume()
         await run_console(
             service, player=player, announce=announce, tag=database.stem, terminal=terminal
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -45,7 +46,12 @@ class DamasClient(discord.Client):
     """discord.py's client with the slash commands, the restart-proof components and the
     front end that shows the service's events."""
 
-    def __init__(self, service: GameService, **options: Any) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        listening: Callable[[], None] = lambda: None,
+        **options: Any,
+    ) -> None:
         # The bot has no voice: discord.py's warnings about missing voice libraries are noise.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -53,6 +59,19 @@ class DamasClient(discord.Client):
         self.front = DiscordFront(self, service)
         self.tree = app_commands.CommandTree(self)
         self._resending: asyncio.Task[None] | None = None
+        self._listening: Callable[[], None] | None = listening
+
+    async def on_ready(self) -> None:
+        """Connected to the gateway (again, after a resume): the first time, bring the boards
+        that fell behind while the bot was down up to date, then say it listens."""
+        if self._listening is None:
+            return
+        listening, self._listening = self._listening, None
+        try:
+            await self.front.catch_up()
+        except Exception:
+            logger.exception("the boards could not be brought up to date")
+        listening()
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
@@ -93,10 +112,13 @@ def _shown_ids(message: discord.Message | None) -> set[str]:
     }
 
 
-async def serve(service: GameService, token: str) -> None:
-    """Run the Discord front end until cancelled; the connection is closed on the way out."""
+async def serve(
+    service: GameService, token: str, listening: Callable[[], None] = lambda: None
+) -> None:
+    """Run the Discord front end until cancelled (calling `listening` once connected); the
+    connection is closed on the way out."""
     point_at(os.environ.get(API_URL_VARIABLE), os.environ.get(GATEWAY_URL_VARIABLE))
-    async with DamasClient(service) as client:
+    async with DamasClient(service, listening) as client:
         try:
             await client.start(token)
         except discord.LoginFailure:

@@ -404,16 +404,27 @@ class DiscordFront:
                 return
             self._unsent.pop(state.id, None)
             self._shown[key] = state.version
-            await self._replace_board_message(state.id, channel_id, str(message.id))
+            await self._replace_board_message(state, channel_id, str(message.id))
 
-    async def _replace_board_message(self, game_id: int, channel_id: str, message_id: str) -> None:
+    async def catch_up(self) -> None:
+        """After a start: every channel whose board of an active game is older than the game
+        (a post cut off by a crash, a move made while the bot was down) gets the current
+        board, once."""
+        for state, chat in await self.service.boards_behind(PLATFORM):
+            await self.post_board(state, None, chat.chat_id, None)
+
+    async def _replace_board_message(
+        self, state: GameState, channel_id: str, message_id: str
+    ) -> None:
         """Remember the new board message and take the components off the one before."""
+        game_id = state.id
         old = [
             shown.message_id
             for shown in await self.service.board_messages(game_id)
             if shown.platform == PLATFORM and shown.chat_id == channel_id
         ]
-        await self.service.board_shown(game_id, ChatRef(PLATFORM, channel_id), message_id)
+        chat = ChatRef(PLATFORM, channel_id)
+        await self.service.board_shown(game_id, chat, message_id, state.version)
         channel = self.client.get_partial_messageable(int(channel_id))
         for previous in old:
             if previous == message_id:
@@ -445,7 +456,9 @@ class DiscordFront:
             self._unsent[state.id] = str(interaction.channel_id)
             return
         self._shown[(state.id, str(interaction.channel_id))] = state.version
-        await self.service.board_shown(state.id, chat_of(interaction), str(message.id))
+        await self.service.board_shown(
+            state.id, chat_of(interaction), str(message.id), state.version
+        )
 
     async def resend_forever(self) -> None:
         """Every `resend_interval` seconds, try again every board that could not be posted

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -165,6 +166,19 @@ def move_choices(state: GameState) -> list[MoveChoice]:
             target = square_name(position.rules, move.end) if not move.huff else notation
         choices.append(MoveChoice(index, notation, piece, target))
     return choices
+
+
+def viewer_seat(state: GameState, reader_seats: Sequence[int] = ()) -> int | None:
+    """The side a board is drawn from, for every front end: a board read privately from the
+    reader's own side (`reader_seats`: their seats in the game, empty for a shared board); a
+    game of one person against the computer from the person's side; a board between people
+    from the first seat's (White's) side, so that it never turns around between plies."""
+    if reader_seats:
+        return reader_seats[0]
+    people = [seat.seat for seat in state.record.seats if seat.player_id is not None]
+    if len(people) == 1:
+        return people[0]
+    return 0
 
 
 def correspondence(state: GameState) -> bool:

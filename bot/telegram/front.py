@@ -83,6 +83,7 @@ REMEMBERED_PEOPLE = 50_000
 REMEMBERED_CHATS = 10_000
 USER_TOKEN = "tg:"
 STALE_BOARD = text("This board is old: play on the newest one.")
+BOARD_CHANGED = text("The board changed; here is the current one.")
 # Where a notice names its reader: their name in a private message, a mention in a group.
 NAME_SLOT = "\x00name\x00"
 # The updates the bot asks Telegram for: messages, presses, and being blocked or removed.
@@ -123,12 +124,9 @@ def chat_ref(chat_id: int | str) -> ChatRef:
     return ChatRef(PLATFORM, str(chat_id))
 
 
-def default_viewer(state: GameState) -> int | None:
-    """The side a shared board is drawn from: the person to act, else the first person."""
-    acting = GameService.acting_seat(state)
-    if acting is not None and state.record.seats[acting].player_id is not None:
-        return acting
-    return next((seat.seat for seat in state.record.seats if seat.player_id is not None), None)
+def is_private(chat: ChatRef) -> bool:
+    # Telegram gives private chats positive ids (the person's own id), groups negative ones.
+    return not chat.chat_id.startswith("-")
 
 
 def chunks(lines: Sequence[str]) -> list[str]:
@@ -212,6 +210,15 @@ class TelegramFront:
             except TelegramError as error:
                 # The commands work without a menu; the next start tries again.
                 logger.warning("the %s command menu was not set: %s", language or "en", error)
+
+    async def catch_up(self) -> None:
+        """After a start: every chat whose board of an active game is older than the game
+        (an edit cut off by a crash, a move made while the bot was down) gets the current
+        board, once, in place of the old one."""
+        for state, chat in await self.service.boards_behind(PLATFORM):
+            self.desk.post(
+                chat, state, None, viewer=await self._viewer(state, chat), new_message=False
+            )
 
     # -- people --------------------------------------------------------------------------------
 
@@ -311,7 +318,7 @@ class TelegramFront:
             events = await call()
         except BoardChanged as error:
             await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
-            viewer = default_viewer(error.state)
+            viewer = await self._viewer(error.state, origin.chat)
             self.desk.post(origin.chat, error.state, None, viewer=viewer, new_message=False)
             return
         except ServiceError as error:
@@ -411,6 +418,18 @@ class TelegramFront:
             await self.answer(query, error.reason, origin.language)
             return
         refusal = await self._refusal(state, press, origin.actor)
+        shown = await self.desk.shown_in(state.id, origin.chat)
+        if (
+            state.version != press.version
+            and shown is not None
+            and shown.message_id == str(message_id)
+            and shown.version < state.version
+        ):
+            # The newest board message still shows an older version (its edit was cut off by
+            # a crash, or is on its way): it becomes the current board.
+            refusal = BOARD_CHANGED
+            viewer = await self._viewer(state, origin.chat)
+            self.desk.post(origin.chat, state, None, viewer=viewer, new_message=False)
         await self.answer(query, refusal, origin.language)
         if refusal is not None:
             return
@@ -475,14 +494,24 @@ class TelegramFront:
         chat = event.chat or (origin.chat if origin is not None else None)
         if chat is None or chat.platform != PLATFORM:
             return
-        viewer = default_viewer(event.state)
-        if origin is not None and origin.private and chat == origin.chat:
-            seats = GameService.seats_of(event.state, await self.service.player(origin.actor))
-            viewer = seats[0] if seats else viewer
+        viewer = await self._viewer(event.state, chat)
         # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
         # each board of a correspondence game: a move days later deserves a new message.
         new_message = event.chat is None or boards.correspondence(event.state)
         self.desk.post(chat, event.state, event.headline, viewer=viewer, new_message=new_message)
+
+    async def _viewer(self, state: GameState, chat: ChatRef) -> int | None:
+        """The side the board is drawn from in `chat` (the service's policy): in a private
+        chat the reader's own side."""
+        readers: list[int] = []
+        if is_private(chat):
+            for seat in state.record.seats:
+                if seat.player_id is None:
+                    continue
+                accounts = await self.service.contacts(seat.player_id)
+                if any((a.platform, a.user_id) == (PLATFORM, chat.chat_id) for a in accounts):
+                    readers.append(seat.seat)
+        return boards.viewer_seat(state, readers)
 
     async def _compose(
         self, state: GameState, headlines: tuple[Text, ...], viewer: int | None, chat: ChatRef

@@ -185,6 +185,10 @@ class FakeBotApi:
                 raise ApiError(404, "Not Found")
             if method in SLOW_EDITS and self.edit_delay:
                 await asyncio.sleep(self.edit_delay)
+                if request.transport is None or request.transport.is_closing():
+                    # The bot went away meanwhile (killed): the edit never lands.
+                    call.error = "cut off"
+                    return web.Response(status=499)
             result = handler(params, files)
             if asyncio.iscoroutine(result):
                 result = await result

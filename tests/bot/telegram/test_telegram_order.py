@@ -9,8 +9,15 @@ import re
 from bot.service import boards
 from bot.service.core import GameService
 from bot.service.events import Actor, BoardUpdate
+from bot.telegram import stop_front
 from storage import ChatRef
-from tests.bot.telegram.conftest import Bot, current_board, press, wait_for_version
+from tests.bot.telegram.conftest import (
+    Bot,
+    current_board,
+    press,
+    start_bot,
+    wait_for_version,
+)
 from tests.fakes.telegram_api import FakeBotApi
 
 # Every White move leaves the computer one forced capture: it answers at once.
@@ -99,3 +106,54 @@ async def test_a_board_that_comes_late_is_never_shown_over_a_newer_one(
     assert versions_on(final) == {reply.version}, "the older board came last"
     lines = final["caption"].splitlines()
     assert lines[0].startswith("Ana played") and lines[1].startswith("Computer played"), lines
+
+
+async def test_old_buttons_of_the_newest_board_bring_the_current_one(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    """A move the chat never saw (its board lost in a crash): the buttons of the board
+    message, old now, answer with the current board instead of "This board is old"."""
+    ana = api.user(1, "Ana", "ana")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/new brazilian vs computer white")
+    state, board = await current_board(api, service, chat, 1)
+    bot.front.running = False  # the board of the next moves is lost, as in a crash
+    actor = Actor("telegram", str(ana["id"]), "Ana")
+    await service.move(actor, boards.move_choices(state)[0].notation, 1)
+    await service.idle()
+    bot.front.running = True
+    after = await service.state(1)
+    old_button = next(iter(api.buttons(board).values()))
+    answer = await press(api, ana, board, old_button)
+    assert answer["text"] == "The board changed; here is the current one."
+    await api.wait_for(
+        lambda: versions_on(api.messages[(chat["id"], board["message_id"])]) == {after.version},
+        "the current board in the same message",
+    )
+    assert len(api.boards(chat)) == 1
+    assert (await service.state(1)).version == after.version, "the old press played nothing"
+
+
+async def test_a_restart_brings_boards_that_fell_behind_up_to_date(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana = api.user(1, "Ana", "ana")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/new brazilian vs computer white")
+    _, board = await current_board(api, service, chat, 1)
+    await stop_front(bot.front, bot.settings)
+    await service.move(Actor("telegram", str(ana["id"]), "Ana"), "c3-d4", 1)
+    await service.idle()
+    after = await service.state(1)
+    since = len(api.calls)
+    restarted = await start_bot(service, api)
+    try:
+        await api.wait_for(
+            lambda: versions_on(api.messages[(chat["id"], board["message_id"])]) == {after.version},
+            "the current board after the start",
+        )
+        await restarted.front.desk.settled()
+        edits = [call for call in api.calls[since:] if call.method == "editMessageMedia"]
+        assert len(edits) == 1, "the board came back once"
+    finally:
+        await stop_front(restarted.front, restarted.settings)
