@@ -18,7 +18,7 @@ import asyncio
 import io
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,7 +171,9 @@ class DiscordFront:
         attachments = list(answer.files)
         embeds: list[discord.Embed] = []
         if answer.board is not None:
-            embed, picture = await self._board_embed(answer.board, None, answer.language)
+            player = await self.service.player(actor_of(interaction))
+            readers = GameService.seats_of(answer.board, player)
+            embed, picture = await self._board_embed(answer.board, None, answer.language, readers)
             embeds.append(embed)
             attachments.append(picture)
         try:
@@ -354,9 +356,16 @@ class DiscordFront:
     # -- boards: every board message goes through here ------------------------------------------
 
     async def _board_embed(
-        self, state: GameState, headline: Text | None, language: str | None
+        self,
+        state: GameState,
+        headline: Text | None,
+        language: str | None,
+        readers: Sequence[int] = (),
     ) -> tuple[discord.Embed, discord.File]:
-        picture = await asyncio.to_thread(boards.picture, state, None)
+        """The board as an embed with its picture, from the side the service's policy names
+        (`readers`: the seats of the one person who reads it privately)."""
+        viewer = boards.viewer_seat(state, readers)
+        picture = await asyncio.to_thread(boards.picture, state, viewer)
         name = f"game-{state.id}-{state.version}.png"
         kind = find_game(state.record.kind)
         embed = discord.Embed(
@@ -550,8 +559,11 @@ class DiscordFront:
         headline = text(
             "{name}, your turn in game #{game}.", name=player.display_name, game=notice.state.id
         )
+        readers = [
+            seat.seat for seat in notice.state.record.seats if seat.player_id == notice.player_id
+        ]
         await self._tell_privately(
-            user_id, translate(player.language, headline), notice.state, player.language
+            user_id, translate(player.language, headline), notice.state, player.language, readers
         )
 
     async def _tell_privately(
@@ -560,6 +572,7 @@ class DiscordFront:
         content: str,
         state: GameState | None = None,
         language: str | None = None,
+        readers: Sequence[int] = (),
     ) -> bool:
         """A direct message (with the board of `state`, if given); False where Discord refuses
         it (the person takes no direct messages, shares no server with the bot)."""
@@ -568,7 +581,7 @@ class DiscordFront:
             if state is None:
                 await channel.send(content=content[:CONTENT_LIMIT])
             else:
-                embed, picture = await self._board_embed(state, None, language)
+                embed, picture = await self._board_embed(state, None, language, readers)
                 await channel.send(
                     content=content[:CONTENT_LIMIT],
                     embed=embed,

@@ -62,3 +62,17 @@ async def test_the_painter_draws_the_same_picture_in_a_worker_process(
         assert await painter.picture(state, 1) == boards.picture(state, 1)
     finally:
         painter.close()
+
+
+async def test_one_orientation_policy_for_every_board(service: GameService) -> None:
+    """A board between two people is drawn from White's side whoever is to move (it never
+    turns around); a board read privately from the reader's side; a game against the
+    computer from the person's side."""
+    between_people = await two_player_game(service, "brazilian")
+    assert boards.viewer_seat(between_people) == 0
+    after = latest(await service.move(ANA, "c3-d4"))
+    assert GameService.acting_seat(after) == 1
+    assert boards.viewer_seat(after) == 0
+    assert boards.viewer_seat(after, [1]) == 1
+    versus = latest(await service.new_game(ANA, CHAT, "italian", computer=True, seat=1))
+    assert boards.viewer_seat(versus) == 1

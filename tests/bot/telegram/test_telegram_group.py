@@ -1,0 +1,46 @@
+"""A live game between two people in a Telegram group: the board keeps White's side and
+names (mentions) the player to move; no turn notices pile up in the chat (issue 11, items 5
+and 6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service import boards
+from bot.service.core import GameService
+from bot.service.events import GameState
+from tests.bot.telegram.conftest import Bot, current_board, press, wait_for_version
+from tests.fakes.telegram_api import FakeBotApi
+
+
+async def group_game(
+    api: FakeBotApi, service: GameService
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], GameState, dict[str, Any]]:
+    """Ana (White) and Bia play Brazilian draughts in a group: (ana, bia, group, state,
+    board message)."""
+    ana = api.user(1, "Ana", "ana")
+    bia = api.user(2, "Bia", "bia")
+    group = api.group(-100300, "Clube")
+    api.send_text(bia, group, "oi")
+    api.send_text(ana, group, "/new brazilian vs @bia white")
+    challenge = await api.wait_for(
+        lambda: [m for m in api.bot_messages(group) if api.buttons(m)], "the challenge"
+    )
+    accept = next(d for d in api.buttons(challenge[0]).values() if d.startswith("a:"))
+    await press(api, bia, challenge[0], accept)
+    state, board = await current_board(api, service, group, 1)
+    return ana, bia, group, state, board
+
+
+async def test_the_shared_board_keeps_whites_side(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana, _, group, state, board = await group_game(api, service)
+    key = (group["id"], board["message_id"])
+    assert api.photos[key] == boards.picture(state, 0)
+    api.send_text(ana, group, "/move c3-d4")
+    await wait_for_version(service, 1, state.version)
+    state, board = await current_board(api, service, group, 1)
+    assert GameService.acting_seat(state) == 1
+    assert api.photos[key] == boards.picture(state, 0), "the board turned to Black's side"
+    assert api.photos[key] != boards.picture(state, 1)
