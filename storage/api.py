@@ -286,6 +286,16 @@ class Store(ABC):
         shows an older version than the stored one, or where the game lives and no board was
         shown yet: what a restart must bring up to date."""
 
+    # Chats -----------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def chat_flipped(self, platform: str, chat_id: str) -> bool:
+        """Whether the chat chose to see its boards between people from Black's side."""
+
+    @abstractmethod
+    async def set_chat_flipped(self, platform: str, chat_id: str, flipped: bool) -> None:
+        """Remember the side a chat chose for its boards."""
+
     # Challenges ------------------------------------------------------------------------------
 
     @abstractmethod

@@ -361,10 +361,12 @@ class DiscordFront:
         headline: Text | None,
         language: str | None,
         readers: Sequence[int] = (),
+        flipped: bool = False,
     ) -> tuple[discord.Embed, discord.File]:
         """The board as an embed with its picture, from the side the service's policy names
-        (`readers`: the seats of the one person who reads it privately)."""
-        viewer = boards.viewer_seat(state, readers)
+        (`readers`: the seats of the one person who reads it privately; `flipped`: the
+        channel chose /flip)."""
+        viewer = boards.viewer_seat(state, readers, flipped=flipped)
         picture = await asyncio.to_thread(boards.picture, state, viewer)
         name = f"game-{state.id}-{state.version}.png"
         kind = find_game(state.record.kind)
@@ -392,7 +394,8 @@ class DiscordFront:
             if self._shown.get(key, -1) > state.version:
                 return
             language = self._channel_languages.get(channel_id)
-            embed, picture = await self._board_embed(state, headline, language)
+            flipped = await self.service.flipped(ChatRef(PLATFORM, channel_id))
+            embed, picture = await self._board_embed(state, headline, language, flipped=flipped)
             channel = self.client.get_partial_messageable(int(channel_id))
             try:
                 message = await channel.send(
@@ -452,7 +455,8 @@ class DiscordFront:
         language: str | None,
     ) -> None:
         """The board as a public follow-up of the interaction (needs no channel permission)."""
-        embed, picture = await self._board_embed(state, headline, language)
+        flipped = await self.service.flipped(chat_of(interaction))
+        embed, picture = await self._board_embed(state, headline, language, flipped=flipped)
         try:
             message = await interaction.followup.send(
                 embed=embed,

@@ -46,6 +46,7 @@ SLASH_NAMES: dict[str, tuple[str, str, str]] = {
     "resign": ("resign", "desistir", "abbandona"),
     "draw": ("draw", "empate", "patta"),
     "pdn": ("pdn", "exportar", "esporta"),
+    "flip": ("flip", "girar", "ruota"),
     "lang": ("language", "idioma", "lingua"),
     "help": ("help", "ajuda", "aiuto"),
 }
@@ -273,6 +274,13 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
 
         await respond(interaction, call)
 
+    @app_commands.command(name=_name("flip"), description=_description("flip"))
+    async def flip(interaction: discord.Interaction[Any]) -> None:
+        async def call(actor: Actor, chat: ChatRef) -> list[Event]:
+            return await service.flip(actor, chat)
+
+        await respond(interaction, call)
+
     @app_commands.command(name=_name("lang"), description=_description("lang"))
     @app_commands.describe(language=_words(text("the language I write to you in")))
     @app_commands.choices(
@@ -303,6 +311,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         *(game_command(name) for name in ("roll", "board", "moves", "resign", "pdn")),
         draw,
         games,
+        flip,
         language,
         help_command,
     ]

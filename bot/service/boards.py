@@ -168,17 +168,20 @@ def move_choices(state: GameState) -> list[MoveChoice]:
     return choices
 
 
-def viewer_seat(state: GameState, reader_seats: Sequence[int] = ()) -> int | None:
+def viewer_seat(
+    state: GameState, reader_seats: Sequence[int] = (), *, flipped: bool = False
+) -> int | None:
     """The side a board is drawn from, for every front end: a board read privately from the
     reader's own side (`reader_seats`: their seats in the game, empty for a shared board); a
     game of one person against the computer from the person's side; a board between people
-    from the first seat's (White's) side, so that it never turns around between plies."""
+    from the first seat's (White's) side, so that it never turns around between plies, or
+    from the second's where the chat chose /flip (`flipped`)."""
     if reader_seats:
         return reader_seats[0]
     people = [seat.seat for seat in state.record.seats if seat.player_id is not None]
     if len(people) == 1:
         return people[0]
-    return 0
+    return 1 if flipped else 0
 
 
 def correspondence(state: GameState) -> bool:

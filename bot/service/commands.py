@@ -137,6 +137,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         text("play as one player on Telegram and Discord: get a code, then type it there"),
     ),
     CommandSpec(
+        "flip",
+        ("girar", "virar", "gira", "ruota"),
+        "/flip",
+        text("turn this chat's boards between people around (White's or Black's side)"),
+    ),
+    CommandSpec(
         "lang",
         ("idioma", "lingua", "language", "língua"),
         "/lang pt|it|en",

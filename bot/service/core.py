@@ -10,6 +10,7 @@ second click on an old board fail with "the board changed" even across processes
 from __future__ import annotations
 
 from bot.service.challenges import Challenges
+from bot.service.chats import ChatChoices
 from bot.service.clocks import Clock, utc_now
 from bot.service.correspondence import Correspondence, Scheduler
 from bot.service.history import GameRecords
@@ -83,6 +84,10 @@ class GameService:
         self.board_shown = self.records.board_shown
         self.board_messages = self.records.board_messages
         self.boards_behind = self.records.boards_behind
+
+        self.chats = ChatChoices(core)
+        self.flip = self.chats.flip
+        self.flipped = self.chats.flipped
 
         self.state = core.state
         self.current = core.current

@@ -250,6 +250,8 @@ async def dispatch(
         return await service.link(actor, args[0] if args else None)
     if name == "games":
         return await service.my_games(actor)
+    if name == "flip":
+        return await service.flip(actor, chat)
     if name == "help":
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]

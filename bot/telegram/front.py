@@ -502,15 +502,16 @@ class TelegramFront:
 
     async def _viewer(self, state: GameState, chat: ChatRef) -> int | None:
         """The side the board is drawn from in `chat` (the service's policy): in a private
-        chat the reader's own side."""
+        chat the reader's own side, in a group the side the group chose."""
+        if not is_private(chat):
+            return boards.viewer_seat(state, flipped=await self.service.flipped(chat))
         readers: list[int] = []
-        if is_private(chat):
-            for seat in state.record.seats:
-                if seat.player_id is None:
-                    continue
-                accounts = await self.service.contacts(seat.player_id)
-                if any((a.platform, a.user_id) == (PLATFORM, chat.chat_id) for a in accounts):
-                    readers.append(seat.seat)
+        for seat in state.record.seats:
+            if seat.player_id is None:
+                continue
+            accounts = await self.service.contacts(seat.player_id)
+            if any((a.platform, a.user_id) == (PLATFORM, chat.chat_id) for a in accounts):
+                readers.append(seat.seat)
         return boards.viewer_seat(state, readers)
 
     async def _compose(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from storage.sql.base import Clock, GameEndWrite, utc_now
 from storage.sql.challenges import ChallengeQueries
+from storage.sql.chats import ChatQueries
 from storage.sql.clocks import ClockQueries
 from storage.sql.engine import Engine
 from storage.sql.games import GameQueries
@@ -15,7 +16,7 @@ from storage.sql.players import PlayerQueries
 from storage.sql.sqlite import SqliteEngine
 
 
-class SqlStore(PlayerQueries, ChallengeQueries, GameQueries, ClockQueries):
+class SqlStore(PlayerQueries, ChallengeQueries, GameQueries, ClockQueries, ChatQueries):
     """`Store` on an SQL engine. Make it with `open_store`."""
 
 

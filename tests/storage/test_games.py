@@ -222,3 +222,12 @@ async def test_bad_results_are_refused(store: Store, game: GameRecord, ana: Play
     with pytest.raises(ValueError, match="not a seat of game"):
         await store.set_draw_offer(game.id, 1, 7)
     assert await store.get_game(game.id) == game
+
+
+async def test_a_chat_remembers_its_side(store: Store) -> None:
+    assert await store.chat_flipped("telegram", "-1001") is False
+    await store.set_chat_flipped("telegram", "-1001", True)
+    assert await store.chat_flipped("telegram", "-1001") is True
+    assert await store.chat_flipped("discord", "-1001") is False
+    await store.set_chat_flipped("telegram", "-1001", False)
+    assert await store.chat_flipped("telegram", "-1001") is False

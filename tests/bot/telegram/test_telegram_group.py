@@ -9,6 +9,7 @@ from typing import Any
 from bot.service import boards
 from bot.service.core import GameService
 from bot.service.events import GameState
+from storage import ChatRef
 from tests.bot.telegram.conftest import Bot, current_board, press, wait_for_version
 from tests.fakes.telegram_api import FakeBotApi
 
@@ -44,3 +45,20 @@ async def test_the_shared_board_keeps_whites_side(
     assert GameService.acting_seat(state) == 1
     assert api.photos[key] == boards.picture(state, 0), "the board turned to Black's side"
     assert api.photos[key] != boards.picture(state, 1)
+
+
+async def test_flip_turns_the_groups_boards_to_blacks_side(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana, _, group, state, board = await group_game(api, service)
+    key = (group["id"], board["message_id"])
+    api.send_text(ana, group, "/flip")
+    await api.wait_for(
+        lambda: "Boards between people in this chat now show Black's side." in api.texts(group),
+        "the answer to /flip",
+    )
+    api.send_text(ana, group, "/move c3-d4")
+    await wait_for_version(service, 1, state.version)
+    state, board = await current_board(api, service, group, 1)
+    assert api.photos[key] == boards.picture(state, 1), "the flipped group sees Black's side"
+    assert await service.flipped(ChatRef("telegram", str(group["id"])))
