@@ -18,6 +18,7 @@ from datetime import timedelta
 from typing import TypeVar
 
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
     ChatMigrated,
@@ -37,6 +38,7 @@ logger = logging.getLogger(__name__)
 PLATFORM = "telegram"
 MAX_CAPTION = 1024
 REMEMBERED_BOARDS = 10_000
+HTML = ParseMode.HTML
 T = TypeVar("T")
 
 
@@ -98,7 +100,7 @@ async def with_retries(call: Callable[[], Awaitable[T]], pacing: Pacing) -> T:
 @dataclass(frozen=True)
 class BoardContent:
     photo: bytes
-    caption: str
+    caption: str  # HTML (names and moves escaped; a mention is a link)
     keyboard: InlineKeyboardMarkup | None
 
 
@@ -278,7 +280,7 @@ class BoardDesk:
                 return  # the message shows a newer board already (sent before a restart)
             try:
                 await self.bot.edit_message_media(
-                    InputMediaPhoto(content.photo, caption=content.caption),
+                    InputMediaPhoto(content.photo, caption=content.caption, parse_mode=HTML),
                     chat_id=chat.chat_id,
                     message_id=int(shown.message_id),
                     reply_markup=content.keyboard,
@@ -293,7 +295,11 @@ class BoardDesk:
                     await self.service.board_shown(state.id, chat, shown.message_id, state.version)
                 return
         sent: Message = await self.bot.send_photo(
-            chat.chat_id, content.photo, caption=content.caption, reply_markup=content.keyboard
+            chat.chat_id,
+            content.photo,
+            caption=content.caption,
+            reply_markup=content.keyboard,
+            parse_mode=HTML,
         )
         await self.service.board_shown(state.id, chat, str(sent.message_id), state.version)
         if shown is not None:

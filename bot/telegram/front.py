@@ -129,6 +129,11 @@ def is_private(chat: ChatRef) -> bool:
     return not chat.chat_id.startswith("-")
 
 
+def mention_link(account: Identity) -> str:
+    """A mention of a Telegram account in HTML (it notifies the person)."""
+    return f'<a href="tg://user?id={account.user_id}">{html.escape(account.display_name)}</a>'
+
+
 def chunks(lines: Sequence[str]) -> list[str]:
     """Lines joined into messages of at most Telegram's 4096 characters."""
     messages: list[str] = []
@@ -312,18 +317,33 @@ class TelegramFront:
         # After /lang the boards of this chat speak the new language too.
         self.chat_languages[chat.chat_id] = await self.service.language(actor)
 
-    async def run_command(self, origin: Origin, call: Callable[[], Awaitable[list[Event]]]) -> None:
-        """Run one service call for `origin` and show its events, or the reason it failed."""
+    async def run_command(
+        self,
+        origin: Origin,
+        call: Callable[[], Awaitable[list[Event]]],
+        query: CallbackQuery | None = None,
+    ) -> None:
+        """Run one service call for `origin` and show its events, or the reason it failed:
+        for a press (`query`), in its answer's toast rather than in the chat."""
+
+        async def refuse(reason: Text) -> None:
+            if query is not None:
+                await self.answer(query, reason, origin.language)
+            else:
+                await self.say(origin.chat, [reason], origin.language, origin.reply_to)
+
         try:
             events = await call()
         except BoardChanged as error:
-            await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
+            await refuse(error.reason)
             viewer = await self._viewer(error.state, origin.chat)
             self.desk.post(origin.chat, error.state, None, viewer=viewer, new_message=False)
             return
         except ServiceError as error:
-            await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
+            await refuse(error.reason)
             return
+        if query is not None:
+            await self.answer(query, None, origin.language)
         # After /lang the answer is already in the new language.
         language = await self.service.language(origin.actor)
         await self.show(events, replace(origin, language=language))
@@ -430,7 +450,9 @@ class TelegramFront:
             refusal = BOARD_CHANGED
             viewer = await self._viewer(state, origin.chat)
             self.desk.post(origin.chat, state, None, viewer=viewer, new_message=False)
-        await self.answer(query, refusal, origin.language)
+        plays = press.action in (Action.MOVE, Action.ROLL)
+        if refusal is not None or not plays:
+            await self.answer(query, refusal, origin.language)
         if refusal is not None:
             return
         if press.action in (Action.PIECE, Action.BACK):
@@ -442,13 +464,17 @@ class TelegramFront:
         self.chat_languages.setdefault(origin.chat.chat_id, origin.language)
         if press.action == Action.ROLL:
             await self.run_command(
-                origin, lambda: self.service.roll(origin.actor, state.id, state.version)
+                origin, lambda: self.service.roll(origin.actor, state.id, state.version), query
             )
             return
         assert press.index is not None  # checked by _refusal
         notation = boards.move_choices(state)[press.index].notation
+        # The press is answered once the move is played: a double tap's second press is
+        # refused in its toast, not in the chat.
         await self.run_command(
-            origin, lambda: self.service.move(origin.actor, notation, state.id, state.version)
+            origin,
+            lambda: self.service.move(origin.actor, notation, state.id, state.version),
+            query,
         )
 
     async def _set_keyboard(
@@ -519,8 +545,29 @@ class TelegramFront:
     ) -> BoardContent:
         language = self.chat_languages.get(chat.chat_id)
         photo = await asyncio.to_thread(boards.picture, state, viewer)
-        lines = [translate(language, line) for line in (*headlines, boards.caption(state))]
+        lines = [
+            html.escape(translate(language, line), quote=False)
+            for line in (*headlines, boards.caption(state))
+        ]
+        mention = await self._turn_mention(state, chat, language)
+        if mention:
+            # Kept whole with the board's own caption when a long caption is clipped.
+            lines[-1] = f"{mention}\n{lines[-1]}"
         return BoardContent(photo, clip_caption(tuple(lines)), board_keyboard(state, language))
+
+    async def _turn_mention(self, state: GameState, chat: ChatRef, language: str | None) -> str:
+        """In a group, the player to move, mentioned (the live board is their turn notice)."""
+        seat = GameService.acting_seat(state)
+        player_id = state.record.seats[seat].player_id if seat is not None else None
+        if is_private(chat) or player_id is None:
+            return ""
+        account = await self._account(player_id)
+        if account is None:
+            return ""
+        notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=state.id)
+        return html.escape(translate(language, notice), quote=False).replace(
+            NAME_SLOT, mention_link(account)
+        )
 
     async def say(
         self,
@@ -593,7 +640,7 @@ class TelegramFront:
         if home is None or home.platform != PLATFORM:
             return
         language = self.chat_languages.get(home.chat_id)
-        link = f'<a href="tg://user?id={account.user_id}">{html.escape(account.display_name)}</a>'
+        link = mention_link(account)
         mention = html.escape(translate(language, notice))
         if NAME_SLOT not in mention:
             mention = f"{NAME_SLOT}: {mention}"

@@ -45,6 +45,11 @@ async def test_the_shared_board_keeps_whites_side(
     assert GameService.acting_seat(state) == 1
     assert api.photos[key] == boards.picture(state, 0), "the board turned to Black's side"
     assert api.photos[key] != boards.picture(state, 1)
+    # The live board names and mentions the player to move: no notice besides it.
+    assert '<a href="tg://user?id=2">Bia</a>, your turn in game #1.' in board["caption"]
+    assert not [line for line in api.texts(group) if "your turn" in line]
+    accepted = "Challenge accepted: Ana - Bia play Brazilian draughts, game #1."
+    assert accepted in api.texts(group), api.texts(group)
 
 
 async def test_flip_turns_the_groups_boards_to_blacks_side(
@@ -62,3 +67,26 @@ async def test_flip_turns_the_groups_boards_to_blacks_side(
     state, board = await current_board(api, service, group, 1)
     assert api.photos[key] == boards.picture(state, 1), "the flipped group sees Black's side"
     assert await service.flipped(ChatRef("telegram", str(group["id"])))
+
+
+async def test_a_double_tap_plays_once_and_answers_in_the_toast(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana, _, group, state, board = await group_game(api, service)
+    key = (group["id"], board["message_id"])
+    texts_before = len(api.texts(group))
+    await press(api, ana, board, api.buttons(board)["c3"])
+    destination = await api.wait_for(
+        lambda: [d for d in api.buttons(api.messages[key]).values() if d.startswith("m:")],
+        "the destinations of c3",
+    )
+    first = api.press(ana, api.messages[key], destination[0])
+    second = api.press(ana, api.messages[key], destination[0])
+    await api.wait_for(lambda: {first, second} <= set(api.answers), "both answers")
+    await wait_for_version(service, 1, state.version)
+    await service.idle()
+    await bot.front.desk.settled()
+    assert (await service.state(1)).version == state.version + 1, "played once"
+    toasts = [api.answers[query].get("text") for query in (first, second)]
+    assert toasts[0] is None and toasts[1] is not None, toasts
+    assert len(api.texts(group)) == texts_before, api.texts(group)[texts_before:]
