@@ -112,8 +112,12 @@ class DiscordFront:
 
     async def run(self, interaction: discord.Interaction[Any], work: Work) -> None:
         """Acknowledge, do the work, answer privately, post the public part."""
+        # A choice in a private answer's menu (a destination) turns that answer into the
+        # result: no second private message per move.
+        message = interaction.message
+        in_place = message is not None and message.flags.ephemeral
         try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.response.defer(ephemeral=True, thinking=not in_place)
         except discord.HTTPException as error:
             # Too late (Discord waited 3 seconds) or gone: the person saw "interaction failed",
             # so nothing may happen on their behalf.
@@ -388,7 +392,9 @@ class DiscordFront:
     async def post_board(
         self, state: GameState, headline: Text | None, channel_id: str, answer: Answer | None
     ) -> None:
-        """Post the board in its channel with its components; take them off the old board."""
+        """Show the board in its channel with its components: a live game edits its board
+        message in place, a correspondence game posts a new board per move (the old one loses
+        its components); the result goes into the last board's message."""
         async with self._posting[channel_id]:
             key = (state.id, channel_id)
             if self._shown.get(key, -1) > state.version:
@@ -397,14 +403,31 @@ class DiscordFront:
             flipped = await self.service.flipped(ChatRef(PLATFORM, channel_id))
             embed, picture = await self._board_embed(state, headline, language, flipped=flipped)
             channel = self.client.get_partial_messageable(int(channel_id))
+            content = await self._mention(state)
+            view = board_view(state, language)
+            shown = await self._board_message(state.id, channel_id)
+            in_place = shown is not None and not (state.active and boards.correspondence(state))
             try:
-                message = await channel.send(
-                    content=await self._mention(state),
-                    embed=embed,
-                    file=picture,
-                    view=board_view(state, language) or discord.utils.MISSING,
-                    allowed_mentions=discord.AllowedMentions(users=True),
-                )
+                if shown is not None and in_place:
+                    try:
+                        await channel.get_partial_message(int(shown)).edit(
+                            content=content, embed=embed, attachments=[picture], view=view
+                        )
+                        message_id = shown
+                    except discord.NotFound:  # deleted: a new board takes its place
+                        in_place = False
+                        embed, picture = await self._board_embed(
+                            state, headline, language, flipped=flipped
+                        )
+                if not in_place:
+                    message = await channel.send(
+                        content=content,
+                        embed=embed,
+                        file=picture,
+                        view=view or discord.utils.MISSING,
+                        allowed_mentions=discord.AllowedMentions(users=True),
+                    )
+                    message_id = str(message.id)
             except discord.HTTPException as error:
                 logger.warning(
                     "game %s: the board cannot be posted in %s: %s", state.id, channel_id, error
@@ -416,7 +439,14 @@ class DiscordFront:
                 return
             self._unsent.pop(state.id, None)
             self._shown[key] = state.version
-            await self._replace_board_message(state, channel_id, str(message.id))
+            await self._replace_board_message(state, channel_id, message_id)
+
+    async def _board_message(self, game_id: int, channel_id: str) -> str | None:
+        """The message that shows the game's board in the channel, if any."""
+        for shown in await self.service.board_messages(game_id):
+            if shown.platform == PLATFORM and shown.chat_id == channel_id:
+                return shown.message_id
+        return None
 
     async def catch_up(self) -> None:
         """After a start: every channel whose board of an active game is older than the game

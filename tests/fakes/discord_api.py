@@ -787,6 +787,11 @@ class FakeDiscord:
             if kind == 4:
                 interaction.settled.set()
             resource["message"] = interaction.original
+        elif kind == 6:
+            # A component's deferred update: the original response is the component's message.
+            source = interaction.payload.get("message")
+            assert source is not None, "a deferred update of an interaction without message"
+            interaction.original = self.messages[int(source["id"])]
         elif kind == 7:
             source = interaction.payload.get("message")
             assert source is not None, "an UPDATE_MESSAGE answer to an interaction without message"

@@ -45,8 +45,13 @@ def ids_like(message: dict[str, Any], pattern: str) -> list[str]:
 
 
 async def act(fake: FakeDiscord, interaction: FakeInteraction) -> FakeInteraction:
-    """Wait for the final answer; every interaction is first acknowledged privately."""
+    """Wait for the final answer; every interaction is first acknowledged privately: a new
+    private message, or (a choice in a private answer's menu) that answer updated."""
     await fake.settled(interaction)
+    if interaction.response_type == 6:
+        source = interaction.payload["message"]
+        assert source["flags"] & 64, "only a private answer is updated in place"
+        return interaction
     assert interaction.response_type == 5
     assert interaction.response is not None and interaction.response["data"]["flags"] == 64
     return interaction
@@ -322,7 +327,9 @@ async def test_a_component_sent_before_a_restart_still_works(
         await play_choice(fake, ANA, board, boards.move_choices(state)[0])
         after = await restarted.state(game_id)
         assert after.plies == 1
-        assert latest_board(fake)["id"] != board["id"]
+        shown = latest_board(fake)
+        assert shown["id"] == board["id"], "a live game edits its board in place"
+        assert f"-{after.version}.png" in shown["embeds"][0]["image"]["url"]
     finally:
         await restarted.close()
 
@@ -356,7 +363,8 @@ async def test_slow_work_is_acknowledged_first_and_answered_later(
     monkeypatch.setattr(service, "move", slow_move)
     fake.deadline = 0.2
     played = await play_choice(fake, ANA, board, choice)
-    assert played.response_type == 5 and choice.notation in played.ephemeral_text
+    # The move's answer takes the place of the private menu it was chosen in.
+    assert played.response_type == 6 and choice.notation in played.ephemeral_text
     assert (await service.state(game_id)).plies == 1
 
 
@@ -388,12 +396,13 @@ async def test_a_rate_limited_board_is_posted_after_the_wait(
     board = await start_duel(fake)
     game_id = game_of(board)
     state = await service.state(game_id)
-    fake.fail_next("POST", rf"^/channels/{CHANNEL}/messages$", 429, retry_after=0.3)
+    edit = rf"^/channels/{CHANNEL}/messages/{board['id']}$"
+    fake.fail_next("PATCH", edit, 429, retry_after=0.3)
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
-    posts = fake.calls_to("POST", rf"^/channels/{CHANNEL}/messages$")
-    assert [call.status for call in posts[-2:]] == [429, 200]
+    edits = fake.calls_to("PATCH", edit)
+    assert [call.status for call in edits[-2:]] == [429, 200]
     assert (await service.state(game_id)).plies == 1
-    assert latest_board(fake)["id"] != board["id"]
+    assert latest_board(fake)["id"] == board["id"], "a live game edits its board in place"
 
 
 async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
@@ -462,7 +471,7 @@ async def test_a_deleted_board_is_replaced_by_the_next_one(
     assert (await service.state(game_id)).plies == 1
     assert latest_board(fake)["id"] != board["id"]
     edits = fake.calls_to("PATCH", rf"/channels/{CHANNEL}/messages/{board['id']}")
-    assert [call.status for call in edits] == [404]
+    assert edits and {call.status for call in edits} == {404}
 
 
 async def test_a_draw_offered_by_command_is_accepted_by_button(
@@ -508,7 +517,7 @@ async def test_a_game_in_a_thread_of_its_own(
     assert state.record.chat is not None and state.record.chat.chat_id == thread["id"]
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     assert (await service.state(game_id)).plies == 1
-    assert latest_board(fake, thread["id"])["id"] != board["id"]
+    assert latest_board(fake, thread["id"])["id"] == board["id"], "edited in place"
 
 
 async def test_a_game_elsewhere_comes_privately_to_the_player_seen_on_discord(

@@ -1,0 +1,70 @@
+"""Message volume on Discord (issue 11, item 11): a live game edits its one board message in
+place and its result lands in it; a menu move leaves one private message, not two; a
+correspondence game posts a new board per move, the one before losing its components."""
+
+from __future__ import annotations
+
+from bot.service import boards
+from bot.service.core import GameService
+from tests.bot.discord.conftest import Connect
+from tests.bot.discord.test_discord_front import (
+    ANA,
+    BIA,
+    CHANNEL,
+    act,
+    boards_in,
+    game_of,
+    ids_like,
+    latest_board,
+    play_choice,
+    start_duel,
+)
+from tests.fakes.discord_api import FakeDiscord
+
+
+async def test_a_live_game_keeps_one_board_and_one_private_message_per_move(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = game_of(board)
+    players = {0: ANA, 1: BIA}
+    for _ in range(4):
+        state = await service.state(game_id)
+        who = players[GameService.acting_seat(state) or 0]
+        before = len(fake.messages)
+        played = await play_choice(fake, who, latest_board(fake), boards.move_choices(state)[0])
+        # The piece's private menu became the move's answer: one private message per move.
+        assert played.response_type == 6
+        assert len(fake.messages) == before + 1, "one new message (private) per move"
+    assert [message["id"] for message in boards_in(fake)] == [board["id"]]
+    await act(fake, await fake.slash(ANA, CHANNEL, "resign", {}))
+    final = latest_board(fake)
+    assert final["id"] == board["id"], "the result goes into the last board's message"
+    assert "resign" in final["embeds"][0]["description"]
+    assert ids_like(final, r"dmb:.*") == []
+
+
+async def test_a_correspondence_game_posts_a_board_per_move(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    await act(
+        fake,
+        await fake.slash(
+            ANA,
+            CHANNEL,
+            "new",
+            {"game": "brazilian", "opponent": BIA["user"]["id"], "side": 0, "options": "3d"},
+            users={BIA["user"]["id"]: BIA},
+        ),
+    )
+    challenge = fake.channel_messages(CHANNEL)[-1]
+    await act(fake, await fake.click(BIA, challenge, ids_like(challenge, r"dmb:a:\d+")[0]))
+    first = latest_board(fake)
+    state = await service.state(game_of(first))
+    assert boards.correspondence(state)
+    await play_choice(fake, ANA, first, boards.move_choices(state)[0])
+    second = latest_board(fake)
+    assert second["id"] != first["id"], "a move days later gets a board of its own"
+    assert ids_like(fake.messages[int(first["id"])], r"dmb:.*") == []
