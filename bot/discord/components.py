@@ -314,8 +314,9 @@ def _pieces_in_order(choices: Sequence[MoveChoice]) -> list[str]:
 
 
 def board_view(state: GameState, language: str | None) -> discord.ui.View | None:
-    """The components under a public board: what the player to act can do now."""
-    if not state.active:
+    """The components under a public board: what the player to act can do now (nothing
+    while the computer is to act)."""
+    if not boards.waits_for_a_person(state):
         return None
     view = discord.ui.View(timeout=None)
     choices = boards.move_choices(state)

@@ -105,6 +105,8 @@ class DiscordFront:
         # The newest version shown per (game, channel): an older board arriving late (a
         # computer reply racing the mover's board) is not posted over a newer one.
         self._shown: dict[tuple[int, str], int] = {}
+        # The message of each open challenge that shows its buttons (challenge id -> ids).
+        self._challenge_messages: dict[int, list[int]] = {}
         # Boards of one channel go out one at a time (a rate limit there waits alone).
         self._posting: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 
@@ -533,24 +535,31 @@ class DiscordFront:
         challenge = event.challenge
         if challenge.chat.platform != PLATFORM:
             return
-        language = self._channel_languages.get(challenge.chat.chat_id)
+        channel_id = challenge.chat.chat_id
+        language = self._channel_languages.get(channel_id)
         message = translate(language, event.text)
         interaction = answer.interaction if answer is not None else None
+        # Only the newest message of an open challenge keeps its buttons (a Ludo table that
+        # fills up posts one per entrant); none once it was answered or began.
+        earlier = self._challenge_messages.pop(challenge.id, [])
+        pressed = interaction.message if interaction is not None else None
+        if pressed is not None and challenge.status != "open":
+            earlier.append(pressed.id)
         if challenge.status == "open":
             seats = family_of(find_game(challenge.kind)).seat_count(challenge.options)
             opponent = challenge.opponent_id
             user_id = await self._discord_user(opponent) if opponent is not None else None
             content = f"<@{user_id}> {message}" if user_id else message
-            await self._post_text(
-                challenge.chat.chat_id, content, challenge_view(challenge, seats, language), answer
-            )
+            view = challenge_view(challenge, seats, language)
+            posted = await self._post_text(channel_id, content, view, answer)
+            if posted is not None:
+                self._challenge_messages[challenge.id] = [posted]
         else:
-            await self._post_text(challenge.chat.chat_id, message, None, answer)
-        pressed = interaction.message if interaction is not None else None
-        if pressed is not None and challenge.status != "open":
-            # The challenge message whose button was pressed: it is answered now.
+            await self._post_text(channel_id, message, None, answer)
+        channel = self.client.get_partial_messageable(int(channel_id))
+        for message_id in dict.fromkeys(earlier):
             try:
-                await pressed.edit(view=None)
+                await channel.get_partial_message(message_id).edit(view=None)
             except discord.HTTPException as error:
                 logger.info("the challenge message keeps its buttons: %s", error)
 
@@ -633,10 +642,12 @@ class DiscordFront:
         content: str,
         view: discord.ui.View | None,
         answer: Answer | None,
-    ) -> None:
+    ) -> int | None:
+        """Post a message in a channel; its id, or None where Discord refused it (then the
+        person who acted reads it in their answer)."""
         channel = self.client.get_partial_messageable(int(channel_id))
         try:
-            await channel.send(
+            sent = await channel.send(
                 content=content[:CONTENT_LIMIT],
                 view=view or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(users=True),
@@ -646,3 +657,5 @@ class DiscordFront:
             if answer is not None:
                 answer.lines.append(content)
                 answer.view = view
+            return None
+        return sent.id

@@ -28,6 +28,7 @@ from bot.render import (
 from bot.service.clocks import TimeControl, describe_time
 from bot.service.events import GameState
 from bot.service.families import COLOUR_NAMES, Draughts, family_of
+from bot.service.turns import acting_seat
 from bot.service.workers import worker_processes
 from games.base import CHANCE, find_game
 from games.damas import Position, parse_square, square_name
@@ -182,6 +183,15 @@ def viewer_seat(
     if len(people) == 1:
         return people[0]
     return 1 if flipped else 0
+
+
+def waits_for_a_person(state: GameState) -> bool:
+    """Whether a person (not the computer) must act now: only then does a board carry
+    controls (a menu, a Roll button)."""
+    if not state.active or state.position.outcome() is not None:
+        return False
+    seat = acting_seat(state.position)
+    return state.record.seats[seat].player_id is not None
 
 
 def correspondence(state: GameState) -> bool:

@@ -68,3 +68,43 @@ async def test_a_correspondence_game_posts_a_board_per_move(
     second = latest_board(fake)
     assert second["id"] != first["id"], "a move days later gets a board of its own"
     assert ids_like(fake.messages[int(first["id"])], r"dmb:.*") == []
+
+
+async def test_only_the_controls_that_can_be_used_now(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """A Ludo table's earlier messages lose Join/Start once someone joins, all of them once
+    the game began."""
+    await connect(service)
+    await act(fake, await fake.slash(ANA, CHANNEL, "new", {"game": "ludo", "players": 3}))
+    table = fake.channel_messages(CHANNEL)[-1]
+    [join] = ids_like(table, r"dmb:a:\d+")
+    await act(fake, await fake.click(BIA, table, join))
+    assert ids_like(fake.messages[int(table["id"])], r"dmb:.*") == [], "the first table message"
+    joined = fake.channel_messages(CHANNEL)[-1]
+    [begin] = ids_like(joined, r"dmb:b:\d+")
+    await act(fake, await fake.click(ANA, joined, begin))
+    await service.idle()
+    for message in (table, joined):
+        assert ids_like(fake.messages[int(message["id"])], r"dmb:.*") == []
+
+
+async def test_a_board_on_the_computers_turn_has_no_controls(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    await act(
+        fake,
+        await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 1}),
+    )
+    await service.idle()
+    posted = [
+        call.payload
+        for call in fake.calls_to("POST", rf"^/channels/{CHANNEL}/messages$")
+        if call.payload and call.payload.get("embeds")
+    ]
+    assert posted, "the first board"
+    assert "Computer (White) to move" in posted[0]["embeds"][0]["description"]
+    assert not posted[0].get("components"), "controls on the computer's turn"
+    board = latest_board(fake)
+    assert ids_like(board, r"dmb:p:.*"), "Ana's turn now: her menu"
