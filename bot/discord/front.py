@@ -486,11 +486,15 @@ class DiscordFront:
         headline: Text | None,
         language: str | None,
     ) -> None:
-        """The board as a public follow-up of the interaction (needs no channel permission)."""
+        """The board as a public follow-up of the interaction (needs no channel permission),
+        mentioning the player to move like every board; the board before it loses its
+        components."""
         flipped = await self.service.flipped(chat_of(interaction))
         embed, picture = await self._board_embed(state, headline, language, flipped=flipped)
         try:
             message = await interaction.followup.send(
+                content=await self._mention(state) or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions(users=True),
                 embed=embed,
                 file=picture,
                 view=board_view(state, language) or discord.utils.MISSING,
@@ -500,10 +504,9 @@ class DiscordFront:
             logger.warning("game %s: the board cannot be sent at all: %s", state.id, error)
             self._unsent[state.id] = str(interaction.channel_id)
             return
-        self._shown[(state.id, str(interaction.channel_id))] = state.version
-        await self.service.board_shown(
-            state.id, chat_of(interaction), str(message.id), state.version
-        )
+        channel_id = str(interaction.channel_id)
+        self._shown[(state.id, channel_id)] = state.version
+        await self._replace_board_message(state, channel_id, str(message.id))
 
     async def resend_forever(self) -> None:
         """Every `resend_interval` seconds, try again every board that could not be posted

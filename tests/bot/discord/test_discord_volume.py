@@ -108,3 +108,28 @@ async def test_a_board_on_the_computers_turn_has_no_controls(
     assert not posted[0].get("components"), "controls on the computer's turn"
     board = latest_board(fake)
     assert ids_like(board, r"dmb:p:.*"), "Ana's turn now: her menu"
+
+
+async def test_a_board_sent_as_a_follow_up_mentions_the_player_to_move(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """The channel refuses the bot (403): the board goes out as a follow-up of the click; it
+    mentions the player to move, becomes the game's board, and the board before it is asked
+    to drop its menu (issue 11, item 13)."""
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = game_of(board)
+    fake.denied_channels.add(CHANNEL)
+    state = await service.state(game_id)
+    played = await play_choice(fake, ANA, board, boards.move_choices(state)[0])
+    await fake.wait_for(lambda: played.followups, what="the board as a follow-up")
+    followup = played.followups[-1]
+    assert followup["embeds"] and f"<@{BIA['user']['id']}>" in followup["content"]
+    [shown] = await service.board_messages(game_id)
+    assert shown.message_id == followup["id"]
+    takes = [
+        call
+        for call in fake.calls_to("PATCH", rf"^/channels/{CHANNEL}/messages/{board['id']}$")
+        if call.payload and call.payload.get("components") == []
+    ]
+    assert takes, "the old board's menu was not taken away"
