@@ -296,6 +296,11 @@ class Store(ABC):
     async def set_chat_flipped(self, platform: str, chat_id: str, flipped: bool) -> None:
         """Remember the side a chat chose for its boards."""
 
+    @abstractmethod
+    async def chat_language(self, platform: str, chat_id: str, first: str | None) -> str | None:
+        """The language of a chat's public messages: the first one offered (`first`, kept
+        when the chat has none yet)."""
+
     # Challenges ------------------------------------------------------------------------------
 
     @abstractmethod

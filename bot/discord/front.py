@@ -96,7 +96,8 @@ class DiscordFront:
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
         self.service = service
-        # The language of the public text of a channel: the last person who acted there.
+        # The language of the public text of a channel: a direct message's person's; a
+        # server channel's own (the first player's there, kept by the service).
         self._channel_languages: dict[str, str | None] = {}
         # Boards that could not be posted (game id -> channel id), sent again with the next
         # interaction in their channel or by `resend_forever`.
@@ -131,7 +132,11 @@ class DiscordFront:
         try:
             language = await self.service.language(actor)
             answer.language = language
-            self._channel_languages[chat.chat_id] = language
+            if interaction.guild_id is None:
+                self._channel_languages[chat.chat_id] = language
+            elif chat.chat_id not in self._channel_languages:
+                shared = await self.service.chat_language(chat, language)
+                self._channel_languages[chat.chat_id] = shared
             events = await work(actor, chat, answer)
             # After /language the answer is in the new language.
             answer.language = await self.service.language(actor)
@@ -282,7 +287,9 @@ class DiscordFront:
         except discord.HTTPException as error:
             logger.info("no thread for the game in %s: %s", chat.chat_id, error)
             return chat
-        self._channel_languages[str(thread.id)] = self._channel_languages.get(chat.chat_id)
+        self._channel_languages[str(thread.id)] = await self.service.chat_language(
+            ChatRef(PLATFORM, str(thread.id)), self._channel_languages.get(chat.chat_id)
+        )
         return ChatRef(PLATFORM, str(thread.id))
 
     async def answer_draw(

@@ -1,4 +1,5 @@
-"""What a chat chose for itself: the side its boards between people are drawn from (/flip)."""
+"""What a chat chose for itself: the side its boards between people are drawn from (/flip),
+and the language of its public messages."""
 
 from __future__ import annotations
 
@@ -20,3 +21,10 @@ class ChatChoices(Capability):
 
     async def flipped(self, chat: ChatRef) -> bool:
         return await self.core.store.chat_flipped(chat.platform, chat.chat_id)
+
+    async def chat_language(self, chat: ChatRef, actor_language: str | None) -> str | None:
+        """The language of the chat's public messages (boards, challenges): the language of
+        the first person who played there, so that a board between a Portuguese and an
+        Italian player does not change language every move. Private messages use the
+        reader's own."""
+        return await self.core.store.chat_language(chat.platform, chat.chat_id, actor_language)

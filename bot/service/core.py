@@ -88,6 +88,7 @@ class GameService:
         self.chats = ChatChoices(core)
         self.flip = self.chats.flip
         self.flipped = self.chats.flipped
+        self.chat_language = self.chats.chat_language
 
         self.state = core.state
         self.current = core.current

@@ -252,6 +252,22 @@ class TelegramFront:
             await self.service.register_private_chat(actor, chat.chat_id)
             self._private_chats[chat.chat_id] = True
 
+    async def _learn_chat_language(self, chat: ChatRef, language: str | None) -> None:
+        """The language of the chat's boards and public messages: in a private chat its
+        person's; in a group the group's (the first player's, kept by the service), so that
+        the board does not change language with whoever moved last."""
+        if is_private(chat):
+            self.chat_languages[chat.chat_id] = language
+        elif chat.chat_id not in self.chat_languages:
+            self.chat_languages[chat.chat_id] = await self.service.chat_language(chat, language)
+
+    async def _chat_language(self, chat: ChatRef) -> str | None:
+        """The language public messages of a chat are written in (a group's is stored, so
+        that it holds after a restart too)."""
+        if chat.chat_id not in self.chat_languages and not is_private(chat):
+            self.chat_languages[chat.chat_id] = await self.service.chat_language(chat, None)
+        return self.chat_languages.get(chat.chat_id)
+
     # -- typed commands ------------------------------------------------------------------------
 
     def _addressed_text(self, message: Message, private: bool) -> str | None:
@@ -308,14 +324,14 @@ class TelegramFront:
             return
         command = self._with_replied_opponent(command, message)
         language = await self.service.language(actor)
-        self.chat_languages[chat.chat_id] = language
+        await self._learn_chat_language(chat, language)
         origin = Origin(chat, actor, language, private, None if private else message.message_id)
         await self.run_command(
             origin,
             lambda: dispatch(self.service, actor, chat, command, self.resolve_opponent),
         )
-        # After /lang the boards of this chat speak the new language too.
-        self.chat_languages[chat.chat_id] = await self.service.language(actor)
+        # After /lang the boards of a private chat speak the new language too.
+        await self._learn_chat_language(chat, await self.service.language(actor))
 
     async def run_command(
         self,
@@ -410,7 +426,7 @@ class TelegramFront:
             await self.answer(query, error.reason, origin.language)
             return
         await self.answer(query, None, origin.language)
-        self.chat_languages.setdefault(origin.chat.chat_id, origin.language)
+        await self._learn_chat_language(origin.chat, origin.language)
         await self.show(events, origin)
 
     async def _refusal(self, state: GameState, press: Press, actor: Actor) -> Text | None:
@@ -461,7 +477,7 @@ class TelegramFront:
             keyboard = board_keyboard(state, language, picked)
             await self._set_keyboard(origin.chat, message_id, keyboard)
             return
-        self.chat_languages.setdefault(origin.chat.chat_id, origin.language)
+        await self._learn_chat_language(origin.chat, origin.language)
         if press.action == Action.ROLL:
             await self.run_command(
                 origin, lambda: self.service.roll(origin.actor, state.id, state.version), query
@@ -543,7 +559,7 @@ class TelegramFront:
     async def _compose(
         self, state: GameState, headlines: tuple[Text, ...], viewer: int | None, chat: ChatRef
     ) -> BoardContent:
-        language = self.chat_languages.get(chat.chat_id)
+        language = await self._chat_language(chat)
         photo = await asyncio.to_thread(boards.picture, state, viewer)
         lines = [
             html.escape(translate(language, line), quote=False)
@@ -639,7 +655,7 @@ class TelegramFront:
         home = state.record.chat if state is not None else None
         if home is None or home.platform != PLATFORM:
             return
-        language = self.chat_languages.get(home.chat_id)
+        language = await self._chat_language(home)
         link = mention_link(account)
         mention = html.escape(translate(language, notice))
         if NAME_SLOT not in mention:
@@ -657,11 +673,7 @@ class TelegramFront:
         challenge = event.challenge
         if challenge.chat.platform != PLATFORM:
             return
-        language = (
-            origin.language
-            if origin is not None
-            else self.chat_languages.get(challenge.chat.chat_id)
-        )
+        language = await self._chat_language(challenge.chat)
         keyboard = None
         if challenge.status == "open":
             seat_count = family_of(find_game(challenge.kind)).seat_count(challenge.options)

@@ -231,3 +231,12 @@ async def test_a_chat_remembers_its_side(store: Store) -> None:
     assert await store.chat_flipped("discord", "-1001") is False
     await store.set_chat_flipped("telegram", "-1001", False)
     assert await store.chat_flipped("telegram", "-1001") is False
+
+
+async def test_a_chat_keeps_the_first_language_offered(store: Store) -> None:
+    assert await store.chat_language("telegram", "-5", None) is None
+    assert await store.chat_language("telegram", "-5", "pt") == "pt"
+    assert await store.chat_language("telegram", "-5", "it") == "pt"
+    await store.set_chat_flipped("telegram", "-5", True)
+    assert await store.chat_language("telegram", "-5", "en") == "pt"
+    assert await store.chat_flipped("telegram", "-5")

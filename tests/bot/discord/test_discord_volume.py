@@ -4,6 +4,8 @@ correspondence game posts a new board per move, the one before losing its compon
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.service import boards
 from bot.service.core import GameService
 from tests.bot.discord.conftest import Connect
@@ -125,11 +127,17 @@ async def test_a_board_sent_as_a_follow_up_mentions_the_player_to_move(
     await fake.wait_for(lambda: played.followups, what="the board as a follow-up")
     followup = played.followups[-1]
     assert followup["embeds"] and f"<@{BIA['user']['id']}>" in followup["content"]
-    [shown] = await service.board_messages(game_id)
+    for _ in range(300):  # the follow-up is stored as the board once Discord answered
+        [shown] = await service.board_messages(game_id)
+        if shown.message_id == followup["id"]:
+            break
+        await asyncio.sleep(0.01)
     assert shown.message_id == followup["id"]
-    takes = [
-        call
-        for call in fake.calls_to("PATCH", rf"^/channels/{CHANNEL}/messages/{board['id']}$")
-        if call.payload and call.payload.get("components") == []
-    ]
-    assert takes, "the old board's menu was not taken away"
+    await fake.wait_for(
+        lambda: [
+            call
+            for call in fake.calls_to("PATCH", rf"^/channels/{CHANNEL}/messages/{board['id']}$")
+            if call.payload and call.payload.get("components") == []
+        ],
+        what="the old board's menu taken away",
+    )

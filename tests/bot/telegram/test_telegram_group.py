@@ -90,3 +90,30 @@ async def test_a_double_tap_plays_once_and_answers_in_the_toast(
     toasts = [api.answers[query].get("text") for query in (first, second)]
     assert toasts[0] is None and toasts[1] is not None, toasts
     assert len(api.texts(group)) == texts_before, api.texts(group)[texts_before:]
+
+
+async def test_a_group_board_keeps_the_groups_language(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    """Ana writes Portuguese, Bia Italian: the board in their group stays in Portuguese (the
+    first player's) whoever moved last; Bia's own refusals come in Italian."""
+    ana = api.user(1, "Ana", "ana", "pt-br")
+    bia = api.user(2, "Bia", "bia", "it")
+    group = api.group(-100400, "Clube")
+    api.send_text(bia, group, "ciao")
+    api.send_text(ana, group, "/new brazilian vs @bia white")
+    challenge = await api.wait_for(
+        lambda: [m for m in api.bot_messages(group) if api.buttons(m)], "the challenge"
+    )
+    accept = next(d for d in api.buttons(challenge[0]).values() if d.startswith("a:"))
+    await press(api, bia, challenge[0], accept)
+    state, board = await current_board(api, service, group, 1)
+    for player, move in ((ana, "c3-d4"), (bia, "f6-e5")):
+        api.send_text(player, group, f"/move {move}")
+        await wait_for_version(service, 1, state.version)
+        state, board = await current_board(api, service, group, 1)
+        assert "Damas brasileiras" in board["caption"], board["caption"]
+    api.send_text(bia, group, "/move a3-b4")
+    await api.wait_for(
+        lambda: "Non è il tuo turno: tocca a Ana." in api.texts(group), "Bia's refusal in Italian"
+    )
