@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.discord.components import (
     MODAL_ID,
@@ -58,6 +59,8 @@ logger = logging.getLogger(__name__)
 
 PLATFORM = "discord"
 CONTENT_LIMIT = 2000
+# Discord shows at most 25 choices for an option.
+AUTOCOMPLETE_CHOICES = 25
 BOARD_COLOUR = discord.Colour(0x8B5A2B)
 RESEND_INTERVAL = 60.0
 
@@ -153,6 +156,23 @@ class DiscordFront:
             answer.say(text("Something went wrong with that command; your games are safe."))
         await self._send_answer(answer)
         await self._send_unsent(chat.chat_id)
+
+    async def game_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The person's games in progress whose number starts as typed, for a `game` option."""
+        actor = actor_of(interaction)
+        try:
+            games = await self.service.games_in_progress(actor)
+            language = await self.service.language(actor)
+        except ServiceError:
+            return []
+        typed = str(current).strip().lstrip("#")
+        return [
+            app_commands.Choice(name=translate(language, label)[:100], value=game_id)
+            for game_id, label in games
+            if str(game_id).startswith(typed)
+        ][:AUTOCOMPLETE_CHOICES]
 
     async def language(self, interaction: discord.Interaction[Any]) -> str | None:
         return await self.service.language(actor_of(interaction))

@@ -78,6 +78,7 @@ class GameService:
         self.board = self.records.board
         self.legal_moves = self.records.legal_moves
         self.my_games = self.records.my_games
+        self.games_in_progress = self.records.games_in_progress
         self.use = self.records.use
         self.history = self.records.history
         self.export_pdn = self.records.export_pdn

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.i18n import text
+from bot.i18n import Text, text
 from bot.service.capability import Capability
 from bot.service.clocks import describe_time
 from bot.service.events import (
@@ -75,6 +75,17 @@ class GameRecords(Capability):
             rows.append(((0 if mine else 1, urgency), line))
         rows.sort(key=lambda row: row[0])
         return [Reply(line) for _, line in rows]
+
+    async def games_in_progress(self, actor: Actor) -> list[tuple[int, Text]]:
+        """The player's games in progress, numbered and titled: the choices of a `game`
+        option."""
+        player = await self.core.roster.player(actor)
+        found = []
+        for record in await self.core.store.games_of_player(player.id):
+            kind = find_game(record.kind)
+            title = family_of(kind).title(kind)
+            found.append((record.id, text("#{game} {title}", game=record.id, title=title)))
+        return found
 
     async def use(self, actor: Actor, game_id: int) -> list[Event]:
         player = await self.core.roster.player(actor)

@@ -12,6 +12,7 @@ from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (
     ANA,
     BIA,
+    CAIO,
     CHANNEL,
     act,
     boards_in,
@@ -141,3 +142,36 @@ async def test_a_board_sent_as_a_follow_up_mentions_the_player_to_move(
         ],
         what="the old board's menu taken away",
     )
+
+
+async def test_discord_help_and_every_capability(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """/help lists Discord's own commands with their options (not the typed commands of the
+    console); history, claim, abort, vacation, reminders and links are slash commands; a
+    `game` option offers the person's games (issue 11, item 10)."""
+    await connect(service)
+    names = {command["name"] for command in fake.commands}
+    assert {"history", "claim", "abort", "vacation", "remind", "link"} <= names
+    helped = await act(fake, await fake.slash(ANA, CHANNEL, "help", {}))
+    lines = helped.ephemeral_text.splitlines()
+    assert any(line.startswith("/move move [game] - ") for line in lines), lines
+    assert any(line.startswith("/vacation [days] - ") for line in lines), lines
+    assert not [line for line in lines if line.startswith(("/use", "/as", "/lang "))], lines
+    portuguese = await act(fake, await fake.slash(CAIO, CHANNEL, "help", {}, locale="pt-BR"))
+    assert any(
+        line.startswith("/jogar lance [jogo] - ") for line in portuguese.ephemeral_text.splitlines()
+    ), portuguese.ephemeral_text
+    board = await start_duel(fake)
+    game_id = game_of(board)
+    history = await act(fake, await fake.slash(ANA, CHANNEL, "history", {"game": game_id}))
+    assert history.ephemeral_text == f"No moves yet in game #{game_id}."
+    linked = await act(fake, await fake.slash(ANA, CHANNEL, "link", {}))
+    assert linked.ephemeral_text
+    suggested = await fake.settled(await fake.autocomplete(ANA, CHANNEL, "board", "game", ""))
+    assert suggested.response is not None
+    choices = suggested.response["data"]["choices"]
+    assert [choice["value"] for choice in choices] == [game_id]
+    assert choices[0]["name"] == f"#{game_id} Brazilian draughts"
+    aborted = await act(fake, await fake.slash(ANA, CHANNEL, "abort", {"game": game_id}))
+    assert "aborted" in aborted.ephemeral_text, aborted.ephemeral_text
