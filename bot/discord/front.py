@@ -25,15 +25,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.components import (
-    MODAL_ID,
-    MOVE_FIELD,
-    board_view,
-    challenge_view,
-    destination_view,
-    stray_target,
-)
+from bot.discord.components import MODAL_ID, MOVE_FIELD, stray_target
 from bot.discord.locales import language_of_locale
+from bot.discord.views import board_view, challenge_view, confirm_resign_view, destination_view
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.core import GameService
@@ -320,6 +314,28 @@ class DiscordFront:
             if state.version != version:
                 raise BoardChanged(text("The board changed; here is the current one."), state)
             return await self.service.draw(actor, "accept" if accept else "decline", game_id)
+
+        await self.run(interaction, work)
+
+    async def game_action(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
+    ) -> None:
+        """A board's Offer a draw or Resign button, or the confirmation of resigning (a
+        resignation needs two clicks: the board's button, then the private answer's)."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            state = await self.service.state(known_id(game_id))
+            if state.version != version:
+                raise BoardChanged(text("The board changed; here is the current one."), state)
+            if action == "offer":
+                return await self.service.draw(actor, None, game_id)
+            if action == "resign":
+                return await self.service.resign(actor, game_id)
+            if not GameService.seats_of(state, await self.service.player(actor)):
+                raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
+            answer.say(text("Resign game #{game}? This cannot be undone.", game=game_id))
+            answer.view = confirm_resign_view(state, answer.language)
+            return []
 
         await self.run(interaction, work)
 

@@ -175,3 +175,27 @@ async def test_discord_help_and_every_capability(
     assert choices[0]["name"] == f"#{game_id} Brazilian draughts"
     aborted = await act(fake, await fake.slash(ANA, CHANNEL, "abort", {"game": game_id}))
     assert "aborted" in aborted.ephemeral_text, aborted.ephemeral_text
+
+
+async def test_resign_and_draw_by_buttons(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """The board offers a draw and resigning as buttons; resigning asks first, privately."""
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = game_of(board)
+    [offer] = ids_like(board, rf"dmb:o:{game_id}:\d+")
+    await act(fake, await fake.click(ANA, board, offer))
+    board = latest_board(fake)
+    assert (await service.state(game_id)).record.draw_offer == 0
+    assert ids_like(board, rf"dmb:y:{game_id}:\d+"), "Bia can answer the offer"
+    [resign] = ids_like(board, rf"dmb:q:{game_id}:\d+")
+    asked = await act(fake, await fake.click(BIA, board, resign))
+    assert asked.ephemeral_text == f"Resign game #{game_id}? This cannot be undone."
+    assert (await service.state(game_id)).active, "one click does not resign"
+    assert asked.original is not None
+    [confirm] = ids_like(asked.original, rf"dmb:k:{game_id}:\d+")
+    await act(fake, await fake.click(BIA, asked.original, confirm))
+    state = await service.state(game_id)
+    assert state.record.result == {"winners": [0], "reason": "resignation"}
+    assert ids_like(latest_board(fake), r"dmb:.*") == []
