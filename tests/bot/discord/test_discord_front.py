@@ -62,15 +62,16 @@ def game_of(board: dict[str, Any]) -> int:
     return int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
 
 
-async def start_duel(fake: FakeDiscord, game: str = "brazilian") -> dict[str, Any]:
-    """Ana challenges Bia (Ana white); Bia accepts with the button; the first board."""
+async def start_duel(fake: FakeDiscord, game: str = "brazilian", **options: Any) -> dict[str, Any]:
+    """Ana challenges Bia (Ana white; `options`: more options of /new); Bia accepts with the
+    button; the first board."""
     await act(
         fake,
         await fake.slash(
             ANA,
             CHANNEL,
             "new",
-            {"game": game, "opponent": BIA["user"]["id"], "side": 0},
+            {"game": game, "opponent": BIA["user"]["id"], "side": 0, **options},
             users={BIA["user"]["id"]: BIA},
         ),
     )

@@ -52,18 +52,7 @@ async def test_a_correspondence_game_posts_a_board_per_move(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
     await connect(service)
-    await act(
-        fake,
-        await fake.slash(
-            ANA,
-            CHANNEL,
-            "new",
-            {"game": "brazilian", "opponent": BIA["user"]["id"], "side": 0, "options": "3d"},
-            users={BIA["user"]["id"]: BIA},
-        ),
-    )
-    challenge = fake.channel_messages(CHANNEL)[-1]
-    await act(fake, await fake.click(BIA, challenge, ids_like(challenge, r"dmb:a:\d+")[0]))
+    await start_duel(fake, options="3d")
     first = latest_board(fake)
     state = await service.state(game_of(first))
     assert boards.correspondence(state)

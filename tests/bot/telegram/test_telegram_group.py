@@ -15,12 +15,12 @@ from tests.fakes.telegram_api import FakeBotApi
 
 
 async def group_game(
-    api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService, languages: tuple[str, str] = ("en", "en")
 ) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], GameState, dict[str, Any]]:
-    """Ana (White) and Bia play Brazilian draughts in a group: (ana, bia, group, state,
-    board message)."""
-    ana = api.user(1, "Ana", "ana")
-    bia = api.user(2, "Bia", "bia")
+    """Ana (White) and Bia play Brazilian draughts in a group, speaking `languages`: (ana,
+    bia, group, state, board message)."""
+    ana = api.user(1, "Ana", "ana", languages[0])
+    bia = api.user(2, "Bia", "bia", languages[1])
     group = api.group(-100300, "Clube")
     api.send_text(bia, group, "oi")
     api.send_text(ana, group, "/new brazilian vs @bia white")
@@ -97,17 +97,7 @@ async def test_a_group_board_keeps_the_groups_language(
 ) -> None:
     """Ana writes Portuguese, Bia Italian: the board in their group stays in Portuguese (the
     first player's) whoever moved last; Bia's own refusals come in Italian."""
-    ana = api.user(1, "Ana", "ana", "pt-br")
-    bia = api.user(2, "Bia", "bia", "it")
-    group = api.group(-100400, "Clube")
-    api.send_text(bia, group, "ciao")
-    api.send_text(ana, group, "/new brazilian vs @bia white")
-    challenge = await api.wait_for(
-        lambda: [m for m in api.bot_messages(group) if api.buttons(m)], "the challenge"
-    )
-    accept = next(d for d in api.buttons(challenge[0]).values() if d.startswith("a:"))
-    await press(api, bia, challenge[0], accept)
-    state, board = await current_board(api, service, group, 1)
+    ana, bia, group, state, board = await group_game(api, service, ("pt-br", "it"))
     for player, move in ((ana, "c3-d4"), (bia, "f6-e5")):
         api.send_text(player, group, f"/move {move}")
         await wait_for_version(service, 1, state.version)
