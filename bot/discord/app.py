@@ -68,7 +68,7 @@ class DamasClient(discord.Client):
             return
         listening, self._listening = self._listening, None
         try:
-            await self.front.catch_up()
+            await self.front.poster.catch_up()
         except Exception:
             logger.exception("the boards could not be brought up to date")
         listening()
@@ -80,7 +80,7 @@ class DamasClient(discord.Client):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.sync()
         self.front.service.subscribe(self.front.show_later)
-        self._resending = asyncio.create_task(self.front.resend_forever())
+        self._resending = asyncio.create_task(self.front.poster.resend_forever())
 
     async def close(self) -> None:
         self.front.service.unsubscribe(self.front.show_later)

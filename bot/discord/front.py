@@ -14,10 +14,8 @@ waited out by discord.py (it retries after `retry_after`).
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from collections import defaultdict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +23,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.components import MODAL_ID, MOVE_FIELD, stray_target
 from bot.discord.locales import language_of_locale
 from bot.discord.views import board_view, challenge_view, confirm_resign_view, destination_view
@@ -51,21 +50,14 @@ from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
-PLATFORM = "discord"
 CONTENT_LIMIT = 2000
 # Discord shows at most 25 choices for an option.
 AUTOCOMPLETE_CHOICES = 25
-BOARD_COLOUR = discord.Colour(0x8B5A2B)
-RESEND_INTERVAL = 60.0
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     user = interaction.user
     return Actor(PLATFORM, str(user.id), user.display_name, language_of_locale(interaction.locale))
-
-
-def chat_of(interaction: discord.Interaction[Any]) -> ChatRef:
-    return ChatRef(PLATFORM, str(interaction.channel_id))
 
 
 @dataclass
@@ -96,17 +88,9 @@ class DiscordFront:
         # The language of the public text of a channel: a direct message's person's; a
         # server channel's own (the first player's there, kept by the service).
         self._channel_languages: dict[str, str | None] = {}
-        # Boards that could not be posted (game id -> channel id), sent again with the next
-        # interaction in their channel or by `resend_forever`.
-        self._unsent: dict[int, str] = {}
-        self.resend_interval = RESEND_INTERVAL
-        # The newest version shown per (game, channel): an older board arriving late (a
-        # computer reply racing the mover's board) is not posted over a newer one.
-        self._shown: dict[tuple[int, str], int] = {}
         # The message of each open challenge that shows its buttons (challenge id -> ids).
         self._challenge_messages: dict[int, list[int]] = {}
-        # Boards of one channel go out one at a time (a rate limit there waits alone).
-        self._posting: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.poster = BoardPoster(client, service, self._channel_languages)
 
     # -- interactions ----------------------------------------------------------------------------
 
@@ -149,7 +133,7 @@ class DiscordFront:
             logger.exception("a Discord interaction failed: %s", interaction.data)
             answer.say(text("Something went wrong with that command; your games are safe."))
         await self._send_answer(answer)
-        await self._send_unsent(chat.chat_id)
+        await self.poster.send_unsent(chat.chat_id)
 
     async def game_choices(
         self, interaction: discord.Interaction[Any], current: str
@@ -198,7 +182,7 @@ class DiscordFront:
         if answer.board is not None:
             player = await self.service.player(actor_of(interaction))
             readers = GameService.seats_of(answer.board, player)
-            embed, picture = await self._board_embed(answer.board, None, answer.language, readers)
+            embed, picture = await self.poster.embed(answer.board, None, answer.language, readers)
             embeds.append(embed)
             attachments.append(picture)
         try:
@@ -211,7 +195,7 @@ class DiscordFront:
         except discord.HTTPException as error:
             logger.warning("the answer to an interaction could not be sent: %s", error)
         for state, headline in answer.public_boards:
-            await self._post_as_followup(interaction, state, headline, answer.language)
+            await self.poster.post_as_followup(interaction, state, headline, answer.language)
 
     async def play_choice(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, index: int
@@ -382,7 +366,12 @@ class DiscordFront:
                     if answer is not None and not answer.lines:
                         # Say what happened, not just "Done.": the move, or which board.
                         answer.say(event.headline or boards.caption(event.state))
-                    await self.post_board(event.state, event.headline, where.chat_id, answer)
+                    await self.poster.post_board(
+                        event.state,
+                        event.headline,
+                        where.chat_id,
+                        answer.public_boards if answer is not None else None,
+                    )
             elif isinstance(event, ChallengeUpdate):
                 if answer is not None and not answer.lines:
                     answer.say(event.text)  # who, what and which game
@@ -401,179 +390,6 @@ class DiscordFront:
         if self.client.is_closed():
             return
         await self.show([event], None, None)
-
-    # -- boards: every board message goes through here ------------------------------------------
-
-    async def _board_embed(
-        self,
-        state: GameState,
-        headline: Text | None,
-        language: str | None,
-        readers: Sequence[int] = (),
-        flipped: bool = False,
-    ) -> tuple[discord.Embed, discord.File]:
-        """The board as an embed with its picture, from the side the service's policy names
-        (`readers`: the seats of the one person who reads it privately; `flipped`: the
-        channel chose /flip)."""
-        viewer = boards.viewer_seat(state, readers, flipped=flipped)
-        picture = await asyncio.to_thread(boards.picture, state, viewer)
-        name = f"game-{state.id}-{state.version}.png"
-        kind = find_game(state.record.kind)
-        embed = discord.Embed(
-            title=translate(language, headline or family_of(kind).title(kind))[:256],
-            description=translate(language, boards.caption(state))[:4096],
-            colour=BOARD_COLOUR,
-        )
-        embed.set_image(url=f"attachment://{name}")
-        return embed, discord.File(io.BytesIO(picture), name)
-
-    async def _mention(self, state: GameState) -> str | None:
-        """A mention of the Discord player who must act, so that Discord notifies them."""
-        seat = GameService.acting_seat(state)
-        player_id = state.record.seats[seat].player_id if seat is not None else None
-        user_id = await self._discord_user(player_id) if player_id is not None else None
-        return f"<@{user_id}>" if user_id else None
-
-    async def post_board(
-        self, state: GameState, headline: Text | None, channel_id: str, answer: Answer | None
-    ) -> None:
-        """Show the board in its channel with its components: a live game edits its board
-        message in place, a correspondence game posts a new board per move (the old one loses
-        its components); the result goes into the last board's message."""
-        async with self._posting[channel_id]:
-            key = (state.id, channel_id)
-            if self._shown.get(key, -1) > state.version:
-                return
-            language = self._channel_languages.get(channel_id)
-            flipped = await self.service.flipped(ChatRef(PLATFORM, channel_id))
-            embed, picture = await self._board_embed(state, headline, language, flipped=flipped)
-            channel = self.client.get_partial_messageable(int(channel_id))
-            content = await self._mention(state)
-            view = board_view(state, language)
-            shown = await self._board_message(state.id, channel_id)
-            in_place = shown is not None and not (state.active and boards.correspondence(state))
-            try:
-                if shown is not None and in_place:
-                    try:
-                        await channel.get_partial_message(int(shown)).edit(
-                            content=content, embed=embed, attachments=[picture], view=view
-                        )
-                        message_id = shown
-                    except discord.NotFound:  # deleted: a new board takes its place
-                        in_place = False
-                        embed, picture = await self._board_embed(
-                            state, headline, language, flipped=flipped
-                        )
-                if not in_place:
-                    message = await channel.send(
-                        content=content,
-                        embed=embed,
-                        file=picture,
-                        view=view or discord.utils.MISSING,
-                        allowed_mentions=discord.AllowedMentions(users=True),
-                    )
-                    message_id = str(message.id)
-            except discord.HTTPException as error:
-                logger.warning(
-                    "game %s: the board cannot be posted in %s: %s", state.id, channel_id, error
-                )
-                if answer is not None:
-                    answer.public_boards.append((state, headline))
-                else:
-                    self._unsent[state.id] = channel_id
-                return
-            self._unsent.pop(state.id, None)
-            self._shown[key] = state.version
-            await self._replace_board_message(state, channel_id, message_id)
-
-    async def _board_message(self, game_id: int, channel_id: str) -> str | None:
-        """The message that shows the game's board in the channel, if any."""
-        for shown in await self.service.board_messages(game_id):
-            if shown.platform == PLATFORM and shown.chat_id == channel_id:
-                return shown.message_id
-        return None
-
-    async def catch_up(self) -> None:
-        """After a start: every channel whose board of an active game is older than the game
-        (a post cut off by a crash, a move made while the bot was down) gets the current
-        board, once."""
-        for state, chat in await self.service.boards_behind(PLATFORM):
-            await self.post_board(state, None, chat.chat_id, None)
-
-    async def _replace_board_message(
-        self, state: GameState, channel_id: str, message_id: str
-    ) -> None:
-        """Remember the new board message and take the components off the one before."""
-        game_id = state.id
-        old = [
-            shown.message_id
-            for shown in await self.service.board_messages(game_id)
-            if shown.platform == PLATFORM and shown.chat_id == channel_id
-        ]
-        chat = ChatRef(PLATFORM, channel_id)
-        await self.service.board_shown(game_id, chat, message_id, state.version)
-        channel = self.client.get_partial_messageable(int(channel_id))
-        for previous in old:
-            if previous == message_id:
-                continue
-            try:
-                await channel.get_partial_message(int(previous)).edit(view=None)
-            except discord.HTTPException as error:
-                # Deleted or out of reach: its buttons are refused as old anyway.
-                logger.info("game %s: the old board %s stays: %s", game_id, previous, error)
-
-    async def _post_as_followup(
-        self,
-        interaction: discord.Interaction[Any],
-        state: GameState,
-        headline: Text | None,
-        language: str | None,
-    ) -> None:
-        """The board as a public follow-up of the interaction (needs no channel permission),
-        mentioning the player to move like every board; the board before it loses its
-        components."""
-        flipped = await self.service.flipped(chat_of(interaction))
-        embed, picture = await self._board_embed(state, headline, language, flipped=flipped)
-        try:
-            message = await interaction.followup.send(
-                content=await self._mention(state) or discord.utils.MISSING,
-                allowed_mentions=discord.AllowedMentions(users=True),
-                embed=embed,
-                file=picture,
-                view=board_view(state, language) or discord.utils.MISSING,
-                wait=True,
-            )
-        except discord.HTTPException as error:
-            logger.warning("game %s: the board cannot be sent at all: %s", state.id, error)
-            self._unsent[state.id] = str(interaction.channel_id)
-            return
-        channel_id = str(interaction.channel_id)
-        self._shown[(state.id, channel_id)] = state.version
-        await self._replace_board_message(state, channel_id, str(message.id))
-
-    async def resend_forever(self) -> None:
-        """Every `resend_interval` seconds, try again every board that could not be posted
-        (a permission given back, a channel that answers again)."""
-        while True:
-            await asyncio.sleep(self.resend_interval)
-            for channel_id in set(self._unsent.values()):
-                try:
-                    await self._send_unsent(channel_id)
-                except Exception:
-                    # The next round tries again; this loop must outlive any one failure.
-                    logger.exception("boards waiting for %s could not be sent", channel_id)
-
-    async def _send_unsent(self, channel_id: str) -> None:
-        """Try again the boards of this channel that could not be posted before."""
-        for game_id, waiting_in in list(self._unsent.items()):
-            if waiting_in != channel_id:
-                continue
-            try:
-                state = await self.service.state(game_id)
-            except ServiceError:
-                self._unsent.pop(game_id, None)
-                continue
-            await self.post_board(state, None, channel_id, None)
 
     # -- challenges ------------------------------------------------------------------------------
 
@@ -594,7 +410,7 @@ class DiscordFront:
         if challenge.status == "open":
             seats = family_of(find_game(challenge.kind)).seat_count(challenge.options)
             opponent = challenge.opponent_id
-            user_id = await self._discord_user(opponent) if opponent is not None else None
+            user_id = await self.poster.discord_user(opponent) if opponent is not None else None
             content = f"<@{user_id}> {message}" if user_id else message
             view = challenge_view(challenge, seats, language)
             posted = await self._post_text(channel_id, content, view, answer)
@@ -609,17 +425,11 @@ class DiscordFront:
             except discord.HTTPException as error:
                 logger.info("the challenge message keeps its buttons: %s", error)
 
-    async def _discord_user(self, player_id: int) -> str | None:
-        for identity in await self.service.contacts(player_id):
-            if identity.platform == PLATFORM:
-                return identity.user_id
-        return None
-
     async def _notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
         """A message for one player: privately, else with a mention in the game's channel."""
         if notice.platform not in (None, PLATFORM):
             return
-        user_id = await self._discord_user(notice.player_id)
+        user_id = await self.poster.discord_user(notice.player_id)
         if user_id is None:
             return
         player = await self.service.store.get_player(notice.player_id)
@@ -641,7 +451,7 @@ class DiscordFront:
         chat = notice.state.record.chat
         if chat is not None and chat.platform == PLATFORM:
             return
-        user_id = await self._discord_user(notice.player_id)
+        user_id = await self.poster.discord_user(notice.player_id)
         if user_id is None:
             return
         player = await self.service.store.get_player(notice.player_id)
@@ -670,7 +480,7 @@ class DiscordFront:
             if state is None:
                 await channel.send(content=content[:CONTENT_LIMIT])
             else:
-                embed, picture = await self._board_embed(state, None, language, readers)
+                embed, picture = await self.poster.embed(state, None, language, readers)
                 await channel.send(
                     content=content[:CONTENT_LIMIT],
                     embed=embed,
