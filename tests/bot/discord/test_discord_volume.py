@@ -8,6 +8,7 @@ import asyncio
 
 from bot.service import boards
 from bot.service.core import GameService
+from bot.service.events import Actor
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (
     ANA,
@@ -188,3 +189,28 @@ async def test_resign_and_draw_by_buttons(
     state = await service.state(game_id)
     assert state.record.result == {"winners": [0], "reason": "resignation"}
     assert ids_like(latest_board(fake), r"dmb:.*") == []
+
+
+async def test_a_restart_brings_a_board_that_fell_behind_up_to_date(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """A move stored while the bot was down (or whose board a crash cut off): once connected
+    again, the board message shows it, edited once (issue 11, item 2)."""
+    first = await connect(service)
+    board = await start_duel(fake)
+    game_id = game_of(board)
+    first.cancel()
+    await asyncio.gather(first, return_exceptions=True)
+    state = await service.state(game_id)
+    ana = Actor("discord", ANA["user"]["id"], "Ana")
+    await service.move(ana, boards.move_choices(state)[0].notation, game_id)
+    edit = rf"^/channels/{CHANNEL}/messages/{board['id']}$"
+    before = len(fake.calls_to("PATCH", edit))
+    await connect(service)
+    await fake.wait_for(
+        lambda: f"-{state.version + 1}.png" in latest_board(fake)["embeds"][0]["image"]["url"],
+        what="the current board after the restart",
+    )
+    await asyncio.sleep(0.2)
+    assert len(fake.calls_to("PATCH", edit)) == before + 1, "edited once"
+    assert [message["id"] for message in boards_in(fake)] == [board["id"]]
