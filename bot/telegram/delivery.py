@@ -330,11 +330,11 @@ class BoardDesk:
 
 
 def clip_caption(lines: tuple[str, ...]) -> str:
-    """The caption from its lines, within Telegram's 1024 characters (the last line, the
-    board's own caption, is kept whole)."""
-    caption = "\n".join(lines)
-    if len(caption) <= MAX_CAPTION:
-        return caption
-    last = lines[-1][:MAX_CAPTION]
-    head = "\n".join(lines[:-1])[: max(0, MAX_CAPTION - len(last) - 2)]
-    return f"{head}…\n{last}" if head else last
+    """The caption (HTML) from its lines, within Telegram's 1024 characters: the earliest
+    headlines give way first, whole, so that no tag or entity is cut in two; the last line,
+    the board's own caption, stays."""
+    kept = list(lines)
+    while len(kept) > 1 and len("\n".join(kept)) > MAX_CAPTION:
+        kept.pop(0)
+    caption = "\n".join(kept)
+    return caption if len(caption) <= MAX_CAPTION else caption[: MAX_CAPTION - 1] + "…"
