@@ -12,7 +12,7 @@ import importlib
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -71,9 +71,14 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
 FRONT_ENDS = {"TELEGRAM_TOKEN": "bot.telegram", "DISCORD_TOKEN": "bot.discord"}
 
 
-async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
-    """Run every front end whose token is set, side by side on one service. The computers
-    whose turn it is play once every front end listens: their moves reach the chats."""
+async def serve_chats(
+    service: GameService,
+    tokens: dict[str, str],
+    when_listening: Callable[[], Awaitable[None]],
+) -> None:
+    """Run every front end whose token is set, side by side on one service, and start the
+    work that publishes events (`when_listening`) once every front end listens: the moves
+    the computers make at start-up and the notices due reach their chats."""
     runners = []
     listening = []
     for variable, token in tokens.items():
@@ -82,12 +87,12 @@ async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
         listening.append(started)
         runners.append(module.serve(service, token, listening=started.set))
 
-    async def resume_when_listening() -> None:
+    async def start_when_listening() -> None:
         for started in listening:
             await started.wait()
-        await service.resume()
+        await when_listening()
 
-    await asyncio.gather(*runners, resume_when_listening())
+    await asyncio.gather(*runners, start_when_listening())
 
 
 def chat_tokens() -> dict[str, str]:
@@ -106,7 +111,14 @@ async def serve(
     service = GameService(store, clock=clock)
     # Draw the board backgrounds now, not during the first move.
     await asyncio.to_thread(warm_up)
-    scheduler = asyncio.create_task(service.scheduler.run())
+    background: list[asyncio.Task[None]] = []
+
+    async def start_work() -> None:
+        """The computers whose turn it is, and the correspondence scheduler (reminders,
+        losses on time): their events need someone listening."""
+        await service.resume()
+        background.append(asyncio.create_task(service.scheduler.run()))
+
     try:
         tokens = chat_tokens()
         if tokens:
@@ -116,7 +128,7 @@ async def serve(
                 file=sys.stderr,
             )
             try:
-                await serve_chats(service, tokens)
+                await serve_chats(service, tokens, start_work)
             except StartRefused as refusal:
                 print(f"damas-bot: {translate(None, refusal.reason)}", file=sys.stderr)
                 return BAD_SETTING_STATUS
@@ -131,13 +143,14 @@ async def serve(
                 )
             )
 
-        await service.resume()
+        await start_work()
         await run_console(
             service, player=player, announce=announce, tag=database.stem, terminal=terminal
         )
     finally:
-        scheduler.cancel()
-        await asyncio.gather(scheduler, return_exceptions=True)
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
         await service.close()
         await store.close()
     return 0

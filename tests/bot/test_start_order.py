@@ -1,5 +1,6 @@
-"""The start of the chat front ends: the computers whose turn it is play only once every
-front end listens, so that their moves reach the chats (issue 11, item 2)."""
+"""The start of the chat front ends: the computers whose turn it is play, and the scheduler
+delivers the notices due, only once every front end listens, so that their events reach the
+chats (issue 11, item 2)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,6 @@ from collections.abc import Callable
 import pytest
 
 import bot.__main__ as main
-
-
-class RecordingService:
-    def __init__(self, log: list[str]) -> None:
-        self.log = log
-
-    async def resume(self) -> None:
-        self.log.append("resume")
 
 
 def slow_front(name: str, log: list[str], delay: float) -> types.ModuleType:
@@ -35,13 +28,17 @@ def slow_front(name: str, log: list[str], delay: float) -> types.ModuleType:
     return module
 
 
-async def test_the_computers_resume_after_every_front_end_listens(
+async def test_the_work_that_publishes_starts_after_every_front_end_listens(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     log: list[str] = []
     for name, delay in (("fake_front_a", 0.05), ("fake_front_b", 0.01)):
         monkeypatch.setitem(sys.modules, name, slow_front(name, log, delay))
     monkeypatch.setattr(main, "FRONT_ENDS", {"A_TOKEN": "fake_front_a", "B_TOKEN": "fake_front_b"})
-    service = RecordingService(log)
-    await main.serve_chats(service, {"A_TOKEN": "a", "B_TOKEN": "b"})  # type: ignore[arg-type]
-    assert log == ["fake_front_b listens", "fake_front_a listens", "resume"]
+
+    async def start_work() -> None:
+        log.append("computers and scheduler")
+
+    tokens = {"A_TOKEN": "a", "B_TOKEN": "b"}
+    await main.serve_chats(object(), tokens, start_work)  # type: ignore[arg-type]
+    assert log == ["fake_front_b listens", "fake_front_a listens", "computers and scheduler"]
