@@ -71,6 +71,8 @@ class Answer:
     board: GameState | None = None
     view: discord.ui.View | None = None
     public_boards: list[tuple[GameState, Text | None]] = field(default_factory=list)
+    # A click on a board that played: the board shows it, the private answer goes away.
+    tidy: bool = False
 
     def say(self, message: Text | str) -> None:
         self.lines.append(translate(self.language, message))
@@ -94,8 +96,11 @@ class DiscordFront:
 
     # -- interactions ----------------------------------------------------------------------------
 
-    async def run(self, interaction: discord.Interaction[Any], work: Work) -> None:
-        """Acknowledge, do the work, answer privately, post the public part."""
+    async def run(
+        self, interaction: discord.Interaction[Any], work: Work, *, tidy: bool = False
+    ) -> None:
+        """Acknowledge, do the work, answer privately, post the public part. With `tidy` (a
+        board's move or roll) a success leaves no private message: the board shows it."""
         # A choice in a private answer's menu (a destination) turns that answer into the
         # result: no second private message per move.
         message = interaction.message
@@ -122,6 +127,7 @@ class DiscordFront:
             # After /language the answer is in the new language.
             answer.language = await self.service.language(actor)
             await self.show(events, answer, chat)
+            answer.tidy = tidy
         except BoardChanged as error:
             answer.say(error.reason)
             answer.board = error.state
@@ -186,12 +192,15 @@ class DiscordFront:
             embeds.append(embed)
             attachments.append(picture)
         try:
-            await interaction.edit_original_response(
-                content=content,
-                embeds=embeds,
-                attachments=attachments,
-                view=answer.view,
-            )
+            if answer.tidy:
+                await interaction.delete_original_response()
+            else:
+                await interaction.edit_original_response(
+                    content=content,
+                    embeds=embeds,
+                    attachments=attachments,
+                    view=answer.view,
+                )
         except discord.HTTPException as error:
             logger.warning("the answer to an interaction could not be sent: %s", error)
         for state, headline in answer.public_boards:
@@ -212,7 +221,7 @@ class DiscordFront:
                 raise BoardChanged(text("That is not a move on this board; choose again."), state)
             return await self.service.move(actor, notation, game_id, version)
 
-        await self.run(interaction, work)
+        await self.run(interaction, work, tidy=True)
 
     async def play_typed(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
@@ -226,7 +235,7 @@ class DiscordFront:
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
             return await self.service.roll(actor, known_id(game_id), version)
 
-        await self.run(interaction, work)
+        await self.run(interaction, work, tidy=True)
 
     async def choose_piece(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, piece: str

@@ -837,6 +837,12 @@ class FakeDiscord:
             else:
                 message = self._edit(self.messages[int(target)], payload, files)
             return 200, message
+        if parts[3:5] == ["messages", "@original"] and method == "DELETE":
+            if interaction.original is None or interaction.original.get("deleted"):
+                raise _Refusal(404, UNKNOWN_MESSAGE, "Unknown Message")
+            interaction.original["deleted"] = True
+            interaction.settled.set()
+            return 204, None
         raise _Refusal(404, 0, f"the fake does not know {method} /{'/'.join(parts)}")
 
     def _channel_message(

@@ -288,6 +288,10 @@ async def test_a_ludo_game_by_roll_and_pawn_buttons(
         state = await service.state(game_id)
     assert sum(1 for notation in state.log if notation.startswith("roll")) >= turns
     assert any(not notation.startswith("roll") for notation in state.log), "no pawn ever moved"
+    # One board for the whole game, and no private answers left behind by the clicks.
+    assert len(boards_in(fake)) == 1
+    left = [m for m in fake.messages.values() if m["flags"] & 64 and not m.get("deleted")]
+    assert len(left) == 1, [m["content"] for m in left]  # the answer to /new
 
 
 async def test_a_ludo_table_fills_up_and_the_host_starts_it(
@@ -364,8 +368,10 @@ async def test_slow_work_is_acknowledged_first_and_answered_later(
     monkeypatch.setattr(service, "move", slow_move)
     fake.deadline = 0.2
     played = await play_choice(fake, ANA, board, choice)
-    # The move's answer takes the place of the private menu it was chosen in.
-    assert played.response_type == 6 and choice.notation in played.ephemeral_text
+    # Acknowledged at once; once played, the private menu it was chosen in goes away (the
+    # board shows the move).
+    assert played.response_type == 6
+    assert played.original is not None and played.original.get("deleted")
     assert (await service.state(game_id)).plies == 1
 
 
