@@ -62,16 +62,10 @@ class DamasClient(discord.Client):
         self._listening: Callable[[], None] | None = listening
 
     async def on_ready(self) -> None:
-        """Connected to the gateway (again, after a resume): the first time, bring the boards
-        that fell behind while the bot was down up to date, then say it listens."""
-        if self._listening is None:
-            return
-        listening, self._listening = self._listening, None
-        try:
-            await self.front.poster.catch_up()
-        except Exception:
-            logger.exception("the boards could not be brought up to date")
-        listening()
+        """Connected to the gateway (again, after a resume): the first time, say it listens."""
+        if self._listening is not None:
+            listening, self._listening = self._listening, None
+            listening()
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
@@ -80,6 +74,12 @@ class DamasClient(discord.Client):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.sync()
         self.front.service.subscribe(self.front.show_later)
+        # The boards that fell behind while the bot was down (a post cut off by a crash, a
+        # move made meanwhile) are brought up to date before anything new happens.
+        try:
+            await self.front.poster.catch_up()
+        except Exception:
+            logger.exception("the boards could not be brought up to date")
         self._resending = asyncio.create_task(self.front.poster.resend_forever())
 
     async def close(self) -> None:

@@ -9,6 +9,8 @@ import asyncio
 from bot.service import boards
 from bot.service.core import GameService
 from bot.service.events import Actor
+from bot.service.players import ComputerPlayers
+from storage import Store
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (
     ANA,
@@ -197,7 +199,7 @@ async def test_resign_and_draw_by_buttons(
 
 
 async def test_a_restart_brings_a_board_that_fell_behind_up_to_date(
-    fake: FakeDiscord, connect: Connect, service: GameService
+    fake: FakeDiscord, connect: Connect, service: GameService, store: Store
 ) -> None:
     """A move stored while the bot was down (or whose board a crash cut off): once connected
     again, the board message shows it, edited once (issue 11, item 2)."""
@@ -211,11 +213,15 @@ async def test_a_restart_brings_a_board_that_fell_behind_up_to_date(
     await service.move(ana, boards.move_choices(state)[0].notation, game_id)
     edit = rf"^/channels/{CHANNEL}/messages/{board['id']}$"
     before = len(fake.calls_to("PATCH", edit))
-    await connect(service)
-    await fake.wait_for(
-        lambda: f"-{state.version + 1}.png" in latest_board(fake)["embeds"][0]["image"]["url"],
-        what="the current board after the restart",
-    )
-    await asyncio.sleep(0.2)
-    assert len(fake.calls_to("PATCH", edit)) == before + 1, "edited once"
-    assert [message["id"] for message in boards_in(fake)] == [board["id"]]
+    restarted = GameService(store, ComputerPlayers())
+    try:
+        await connect(restarted)
+        await fake.wait_for(
+            lambda: f"-{state.version + 1}.png" in latest_board(fake)["embeds"][0]["image"]["url"],
+            what="the current board after the restart",
+        )
+        await asyncio.sleep(0.2)
+        assert len(fake.calls_to("PATCH", edit)) == before + 1, "edited once"
+        assert [message["id"] for message in boards_in(fake)] == [board["id"]]
+    finally:
+        await restarted.close()
