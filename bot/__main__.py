@@ -142,8 +142,9 @@ async def serve(
                     name=player,
                 )
             )
+            # The console shows events from now on: the computers and the scheduler may start.
+            background.append(asyncio.create_task(start_work()))
 
-        await start_work()
         await run_console(
             service, player=player, announce=announce, tag=database.stem, terminal=terminal
         )
