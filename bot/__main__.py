@@ -16,7 +16,7 @@ import importlib
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -75,18 +75,34 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-# Each chat front end: the variable of its token, and the module whose `serve(service, token)`
-# runs it until cancelled. Imported only when its token is set.
+# Each chat front end: the variable of its token, and the module whose
+# `serve(service, token, listening=callback)` runs it until cancelled (calling back once it
+# shows events). Imported only when its token is set.
 FRONT_ENDS = {"TELEGRAM_TOKEN": "bot.telegram", "DISCORD_TOKEN": "bot.discord"}
 
 
-async def serve_chats(service: GameService, tokens: dict[str, str]) -> None:
-    """Run every front end whose token is set, side by side on one service."""
+async def serve_chats(
+    service: GameService,
+    tokens: dict[str, str],
+    when_listening: Callable[[], Awaitable[None]],
+) -> None:
+    """Run every front end whose token is set, side by side on one service, and start the
+    work that publishes events (`when_listening`) once every front end listens: the moves
+    the computers make at start-up and the notices due reach their chats."""
     runners = []
+    listening = []
     for variable, token in tokens.items():
         module = importlib.import_module(FRONT_ENDS[variable])
-        runners.append(module.serve(service, token))
-    await asyncio.gather(*runners)
+        started = asyncio.Event()
+        listening.append(started)
+        runners.append(module.serve(service, token, listening=started.set))
+
+    async def start_when_listening() -> None:
+        for started in listening:
+            await started.wait()
+        await when_listening()
+
+    await asyncio.gather(*runners, start_when_listening())
 
 
 def chat_tokens() -> dict[str, str]:
@@ -106,9 +122,15 @@ async def serve(
     service = GameService(store, clock=clock)
     # Draw the board backgrounds now, not during the first move.
     await asyncio.to_thread(warm_up)
-    await service.resume()
-    scheduler = asyncio.create_task(service.scheduler.run())
-    elsewhere = asyncio.create_task(service.elsewhere.run())
+    background: list[asyncio.Task[None]] = []
+
+    async def start_work() -> None:
+        """The computers whose turn it is, the correspondence scheduler (reminders, losses on
+        time) and the boards other processes changed: their events need someone listening."""
+        await service.resume()
+        background.append(asyncio.create_task(service.scheduler.run()))
+        background.append(asyncio.create_task(service.elsewhere.run()))
+
     try:
         tokens = chat_tokens()
         if tokens:
@@ -118,7 +140,7 @@ async def serve(
                 file=sys.stderr,
             )
             try:
-                await serve_chats(service, tokens)
+                await serve_chats(service, tokens, start_work)
             except StartRefused as refusal:
                 print(f"damas-bot: {translate(None, refusal.reason)}", file=sys.stderr)
                 return BAD_SETTING_STATUS
@@ -132,14 +154,16 @@ async def serve(
                     name=player,
                 )
             )
+            # The console shows events from now on: the computers and the scheduler may start.
+            background.append(asyncio.create_task(start_work()))
 
         await run_console(
             service, player=player, announce=announce, tag=database_tag(database), terminal=terminal
         )
     finally:
-        scheduler.cancel()
-        elsewhere.cancel()
-        await asyncio.gather(scheduler, elsewhere, return_exceptions=True)
+        for task in background:
+            task.cancel()
+        await asyncio.gather(*background, return_exceptions=True)
         await service.close()
         await store.close()
     return 0

@@ -133,9 +133,9 @@ class Console:
         self.say(boards.caption(state))
 
     async def _viewer_seat(self, state: GameState) -> int | None:
-        """The local player's seat, so that the board is drawn from their side."""
+        """The side the board is drawn from: the local player's, by the service's policy."""
         seats = GameService.seats_of(state, await self.service.player(self.actor))
-        return seats[0] if seats else None
+        return boards.viewer_seat(state, seats)
 
     def _file_name(self, name: str) -> str:
         """`game-3.pdn` as `TAG-game-3.pdn`: the files of two databases in one folder differ."""

@@ -321,14 +321,35 @@ class Store(ABC):
 
     @abstractmethod
     async def set_board_message(
-        self, game_id: int, platform: str, chat_id: str, message_id: str
+        self, game_id: int, platform: str, chat_id: str, message_id: str, version: int = 0
     ) -> BoardMessage:
-        """Remember the message that shows the game's board in a chat (one per game and
-        chat: a new message replaces the old one)."""
+        """Remember the message that shows the game's board in a chat, and the game version
+        it shows (one per game and chat: a new message replaces the old one)."""
 
     @abstractmethod
     async def board_messages(self, game_id: int) -> list[BoardMessage]:
         """Every chat message that shows this game's board."""
+
+    @abstractmethod
+    async def boards_behind(self, platform: str) -> list[tuple[int, str]]:
+        """(game id, chat id) of every chat on `platform` whose board of an active game
+        shows an older version than the stored one, or where the game lives and no board was
+        shown yet: what a restart must bring up to date."""
+
+    # Chats -----------------------------------------------------------------------------------
+
+    @abstractmethod
+    async def chat_flipped(self, platform: str, chat_id: str) -> bool:
+        """Whether the chat chose to see its boards between people from Black's side."""
+
+    @abstractmethod
+    async def set_chat_flipped(self, platform: str, chat_id: str, flipped: bool) -> None:
+        """Remember the side a chat chose for its boards."""
+
+    @abstractmethod
+    async def chat_language(self, platform: str, chat_id: str, first: str | None) -> str | None:
+        """The language of a chat's public messages: the first one offered (`first`, kept
+        when the chat has none yet)."""
 
     # Challenges ------------------------------------------------------------------------------
 

@@ -100,12 +100,14 @@ class MoveRecord:
 
 @dataclass(frozen=True, slots=True)
 class BoardMessage:
-    """Where the board of a game is shown: one message per game and chat."""
+    """Where the board of a game is shown: one message per game and chat, and the game
+    version it shows."""
 
     game_id: int
     platform: str
     chat_id: str
     message_id: str
+    version: int = 0
 
 
 @dataclass(frozen=True, slots=True)

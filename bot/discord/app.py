@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -76,7 +76,12 @@ class DamasClient(discord.Client):
     """discord.py's client with the slash commands, the restart-proof components and the
     front end that shows the service's events."""
 
-    def __init__(self, service: GameService, **options: Any) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        listening: Callable[[], None] = lambda: None,
+        **options: Any,
+    ) -> None:
         # The bot has no voice: discord.py's warnings about missing voice libraries are noise.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -84,6 +89,13 @@ class DamasClient(discord.Client):
         self.front = DiscordFront(self, service)
         self.tree = app_commands.CommandTree(self)
         self._resending: asyncio.Task[None] | None = None
+        self._listening: Callable[[], None] | None = listening
+
+    async def on_ready(self) -> None:
+        """Connected to the gateway (again, after a resume): the first time, say it listens."""
+        if self._listening is not None:
+            listening, self._listening = self._listening, None
+            listening()
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
@@ -92,7 +104,13 @@ class DamasClient(discord.Client):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.sync()
         self.front.service.subscribe(self.front.show_later)
-        self._resending = asyncio.create_task(self.front.resend_forever())
+        # The boards that fell behind while the bot was down (a post cut off by a crash, a
+        # move made meanwhile) are brought up to date before anything new happens.
+        try:
+            await self.front.poster.catch_up()
+        except Exception:
+            logger.exception("the boards could not be brought up to date")
+        self._resending = asyncio.create_task(self.front.poster.resend_forever())
 
     async def close(self) -> None:
         self.front.service.unsubscribe(self.front.show_later)
@@ -128,15 +146,18 @@ class ShardedDamasClient(DamasClient, discord.AutoShardedClient):
     """The same client, connected as the shards it is given."""
 
 
-async def serve(service: GameService, token: str) -> None:
-    """Run the Discord front end until cancelled; the connection is closed on the way out."""
+async def serve(
+    service: GameService, token: str, listening: Callable[[], None] = lambda: None
+) -> None:
+    """Run the Discord front end until cancelled (calling `listening` once connected); the
+    connection is closed on the way out."""
     point_at(os.environ.get(API_URL_VARIABLE), os.environ.get(GATEWAY_URL_VARIABLE))
     try:
         shards = shard_options(os.environ)
     except ValueError as error:
         raise SystemExit(f"damas-bot: {error}") from None
     client_class = ShardedDamasClient if shards else DamasClient
-    async with client_class(service, **shards) as client:
+    async with client_class(service, listening, **shards) as client:
         try:
             await client.start(token)
         except discord.LoginFailure:

@@ -11,6 +11,7 @@ ids (at most 100 characters):
     dmb:t:{game}:{version}          open the modal for a typed move
     dmb:tm:{game}:{version}         the modal itself (handled by the client's listener)
     dmb:y|n:{game}:{version}        accept or decline the draw offered
+    dmb:o|q|k:{game}:{version}      offer a draw, resign (asks first), confirm resigning
     dmb:a|d|b:{challenge}           accept, decline, begin a challenge
 
 The callbacks hand the click to the front end (a `ComponentHandler`), found on the client.
@@ -26,12 +27,7 @@ import discord
 
 from bot.discord.handlers import handler_of
 from bot.i18n import text, translate
-from bot.service import boards
-from bot.service.boards import MoveChoice
 from bot.service.dispatch import MAX_DIGITS, whole_number
-from bot.service.events import GameState
-from games.ludo import LudoPosition
-from storage import Challenge
 
 PREFIX = "dmb"
 MENU_OPTIONS = 25
@@ -269,6 +265,32 @@ class DrawAnswerButton(
         )
 
 
+class GameActionButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<action>[oqk]):(?P<game>\d+):(?P<version>\d+)",
+):
+    """Offer a draw (o), resign (q: asks to confirm first), confirm the resignation (k)."""
+
+    ACTIONS: ClassVar[dict[str, str]] = {"o": "offer", "q": "resign?", "k": "resign"}
+
+    def __init__(self, action: str, game_id: int, version: int, label: str = "") -> None:
+        danger = action in "qk"
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:{action}:{game_id}:{version}",
+                label=_label(label or action),
+                style=discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary,
+            )
+        )
+        self.action, self.game_id, self.version = self.ACTIONS[action], game_id, version
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).game_action(
+            interaction, self.game_id, self.version, self.action
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PieceSelect,
     DestinationSelect,
@@ -277,6 +299,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TypeMoveButton,
     ChallengeButton,
     DrawAnswerButton,
+    GameActionButton,
 )
 
 
@@ -301,105 +324,3 @@ def stray_target(custom_id: str) -> tuple[int, bool] | None:
     if match is None:
         return None
     return int(match["number"]), match["action"] in CHALLENGE_ACTIONS
-
-
-def _rows(view: discord.ui.View, buttons: Sequence[discord.ui.Item[Any]], first_row: int) -> None:
-    for place, button in enumerate(buttons):
-        button.row = first_row + place // BUTTONS_PER_ROW
-        view.add_item(button)
-
-
-def _pieces_in_order(choices: Sequence[MoveChoice]) -> list[str]:
-    return list(dict.fromkeys(choice.piece for choice in choices if not choice.huff))
-
-
-def board_view(state: GameState, language: str | None) -> discord.ui.View | None:
-    """The components under a public board: what the player to act can do now."""
-    if not state.active:
-        return None
-    view = discord.ui.View(timeout=None)
-    choices = boards.move_choices(state)
-    typed = TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
-    if not choices:
-        view.add_item(RollButton(state.id, state.version, translate(language, text("Roll"))))
-        return view
-    if _is_ludo(state):
-        # A pawn move per button: Ludo has at most a few, and a click is quicker than a menu.
-        buttons = [
-            MoveButton(state.id, state.version, choice.index, choice.notation)
-            for choice in choices[: (ROWS - 1) * BUTTONS_PER_ROW]
-        ]
-        _rows(view, buttons, 0)
-        typed.row = ROWS - 1
-        view.add_item(typed)
-        return view
-    pieces = _pieces_in_order(choices)
-    # One menu per 25 pieces (no board has more than 20 movable pieces: one menu in practice),
-    # then a row for the typed move and the answers to a draw offer.
-    for part, start in enumerate(range(0, len(pieces), MENU_OPTIONS)[:MENUS]):
-        chunk = pieces[start : start + MENU_OPTIONS]
-        placeholder = translate(
-            language, text("Pieces {first} to {last}", first=chunk[0], last=chunk[-1])
-        )
-        if len(pieces) <= MENU_OPTIONS:
-            placeholder = translate(language, text("Choose a piece to move"))
-        select = PieceSelect(state.id, state.version, part, chunk, placeholder)
-        select.row = part
-        view.add_item(select)
-    typed.row = len(view.children)
-    view.add_item(typed)
-    for choice in choices:  # a huff (soffio) is its own labelled button
-        if choice.huff:
-            named = translate(language, boards.huff_label(choice))
-            huff = MoveButton(state.id, state.version, choice.index, named)
-            huff.row = typed.row
-            view.add_item(huff)
-    if state.record.draw_offer is not None:
-        for answer, label in (("y", text("Accept the draw")), ("n", text("Decline the draw"))):
-            button = DrawAnswerButton(answer, state.id, state.version, translate(language, label))
-            button.row = typed.row
-            view.add_item(button)
-    return view
-
-
-def destination_view(state: GameState, piece: str, language: str | None) -> discord.ui.View | None:
-    """A menu of the moves of one piece (25 per menu); two routes to one square show their
-    notation. Past five menus, the typed move remains."""
-    moves = [choice for choice in boards.move_choices(state) if choice.piece == piece]
-    if not moves:
-        return None
-    targets = [choice.target for choice in moves]
-    labelled = [
-        (
-            choice.index,
-            choice.notation if targets.count(choice.target) > 1 else f"→ {choice.target}",
-        )
-        for choice in moves
-    ]
-    view = discord.ui.View(timeout=None)
-    placeholder = translate(language, text("Where does {piece} go?", piece=piece))
-    for part, start in enumerate(range(0, len(labelled), MENU_OPTIONS)[: ROWS - 1]):
-        menu = DestinationSelect(
-            state.id, state.version, part, labelled[start : start + MENU_OPTIONS], placeholder
-        )
-        menu.row = part
-        view.add_item(menu)
-    if len(labelled) > (ROWS - 1) * MENU_OPTIONS:
-        typed = TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
-        typed.row = ROWS - 1
-        view.add_item(typed)
-    return view
-
-
-def challenge_view(challenge: Challenge, seats: int, language: str | None) -> discord.ui.View:
-    """Accept and decline buttons; a table for more than two also gets "start now"."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton("a", challenge.id, translate(language, text("Accept"))))
-    view.add_item(ChallengeButton("d", challenge.id, translate(language, text("Decline"))))
-    if seats > 2:
-        view.add_item(ChallengeButton("b", challenge.id, translate(language, text("Start now"))))
-    return view
-
-
-def _is_ludo(state: GameState) -> bool:
-    return isinstance(state.position, LudoPosition)

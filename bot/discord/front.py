@@ -14,25 +14,19 @@ waited out by discord.py (it retries after `retry_after`).
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord import app_commands
 
-from bot.discord.components import (
-    MODAL_ID,
-    MOVE_FIELD,
-    board_view,
-    challenge_view,
-    destination_view,
-    stray_target,
-)
+from bot.discord.board_posts import PLATFORM, BoardPoster, chat_of
+from bot.discord.components import MODAL_ID, MOVE_FIELD, stray_target
 from bot.discord.locales import language_of_locale
+from bot.discord.views import board_view, challenge_view, confirm_resign_view, destination_view
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.core import GameService
@@ -56,19 +50,14 @@ from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
-PLATFORM = "discord"
 CONTENT_LIMIT = 2000
-BOARD_COLOUR = discord.Colour(0x8B5A2B)
-RESEND_INTERVAL = 60.0
+# Discord shows at most 25 choices for an option.
+AUTOCOMPLETE_CHOICES = 25
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     user = interaction.user
     return Actor(PLATFORM, str(user.id), user.display_name, language_of_locale(interaction.locale))
-
-
-def chat_of(interaction: discord.Interaction[Any]) -> ChatRef:
-    return ChatRef(PLATFORM, str(interaction.channel_id))
 
 
 @dataclass
@@ -83,6 +72,8 @@ class Answer:
     view: discord.ui.View | None = None
     public_boards: list[tuple[GameState, Text | None]] = field(default_factory=list)
     embeds: list[discord.Embed] = field(default_factory=list)
+    # A click on a board that played: the board shows it, the private answer goes away.
+    tidy: bool = False
 
     def say(self, message: Text | str) -> None:
         self.lines.append(translate(self.language, message))
@@ -97,24 +88,26 @@ class DiscordFront:
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
         self.service = service
-        # The language of the public text of a channel: the last person who acted there.
+        # The language of the public text of a channel: a direct message's person's; a
+        # server channel's own (the first player's there, kept by the service).
         self._channel_languages: dict[str, str | None] = {}
-        # Boards that could not be posted (game id -> channel id), sent again with the next
-        # interaction in their channel or by `resend_forever`.
-        self._unsent: dict[int, str] = {}
-        self.resend_interval = RESEND_INTERVAL
-        # The newest version shown per (game, channel): an older board arriving late (a
-        # computer reply racing the mover's board) is not posted over a newer one.
-        self._shown: dict[tuple[int, str], int] = {}
-        # Boards of one channel go out one at a time (a rate limit there waits alone).
-        self._posting: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # The message of each open challenge that shows its buttons (challenge id -> ids).
+        self._challenge_messages: dict[int, list[int]] = {}
+        self.poster = BoardPoster(client, service, self._channel_languages)
 
     # -- interactions ----------------------------------------------------------------------------
 
-    async def run(self, interaction: discord.Interaction[Any], work: Work) -> None:
-        """Acknowledge, do the work, answer privately, post the public part."""
+    async def run(
+        self, interaction: discord.Interaction[Any], work: Work, *, tidy: bool = False
+    ) -> None:
+        """Acknowledge, do the work, answer privately, post the public part. With `tidy` (a
+        board's move or roll) a success leaves no private message: the board shows it."""
+        # A choice in a private answer's menu (a destination) turns that answer into the
+        # result: no second private message per move.
+        message = interaction.message
+        in_place = message is not None and message.flags.ephemeral
         try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.response.defer(ephemeral=True, thinking=not in_place)
         except discord.HTTPException as error:
             # Too late (Discord waited 3 seconds) or gone: the person saw "interaction failed",
             # so nothing may happen on their behalf.
@@ -126,11 +119,16 @@ class DiscordFront:
         try:
             language = await self.service.language(actor)
             answer.language = language
-            self._channel_languages[chat.chat_id] = language
+            if interaction.guild_id is None:
+                self._channel_languages[chat.chat_id] = language
+            elif chat.chat_id not in self._channel_languages:
+                shared = await self.service.chat_language(chat, language)
+                self._channel_languages[chat.chat_id] = shared
             events = await work(actor, chat, answer)
             # After /language the answer is in the new language.
             answer.language = await self.service.language(actor)
             await self.show(events, answer, chat)
+            answer.tidy = tidy
         except BoardChanged as error:
             answer.say(error.reason)
             answer.board = error.state
@@ -142,7 +140,24 @@ class DiscordFront:
             logger.exception("a Discord interaction failed: %s", interaction.data)
             answer.say(text("Something went wrong with that command; your games are safe."))
         await self._send_answer(answer)
-        await self._send_unsent(chat.chat_id)
+        await self.poster.send_unsent(chat.chat_id)
+
+    async def game_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The person's games in progress whose number starts as typed, for a `game` option."""
+        actor = actor_of(interaction)
+        try:
+            games = await self.service.games_in_progress(actor)
+            language = await self.service.language(actor)
+        except ServiceError:
+            return []
+        typed = str(current).strip().lstrip("#")
+        return [
+            app_commands.Choice(name=translate(language, label)[:100], value=game_id)
+            for game_id, label in games
+            if str(game_id).startswith(typed)
+        ][:AUTOCOMPLETE_CHOICES]
 
     async def language(self, interaction: discord.Interaction[Any]) -> str | None:
         return await self.service.language(actor_of(interaction))
@@ -172,20 +187,25 @@ class DiscordFront:
         attachments = list(answer.files)
         embeds = list(answer.embeds)
         if answer.board is not None:
-            embed, picture = await self._board_embed(answer.board, None, answer.language)
+            player = await self.service.player(actor_of(interaction))
+            readers = GameService.seats_of(answer.board, player)
+            embed, picture = await self.poster.embed(answer.board, None, answer.language, readers)
             embeds.append(embed)
             attachments.append(picture)
         try:
-            await interaction.edit_original_response(
-                content=content,
-                embeds=embeds,
-                attachments=attachments,
-                view=answer.view,
-            )
+            if answer.tidy:
+                await interaction.delete_original_response()
+            else:
+                await interaction.edit_original_response(
+                    content=content,
+                    embeds=embeds,
+                    attachments=attachments,
+                    view=answer.view,
+                )
         except discord.HTTPException as error:
             logger.warning("the answer to an interaction could not be sent: %s", error)
         for state, headline in answer.public_boards:
-            await self._post_as_followup(interaction, state, headline, answer.language)
+            await self.poster.post_as_followup(interaction, state, headline, answer.language)
 
     async def play_choice(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, index: int
@@ -202,7 +222,7 @@ class DiscordFront:
                 raise BoardChanged(text("That is not a move on this board; choose again."), state)
             return await self.service.move(actor, notation, game_id, version)
 
-        await self.run(interaction, work)
+        await self.run(interaction, work, tidy=True)
 
     async def play_typed(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
@@ -216,7 +236,7 @@ class DiscordFront:
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
             return await self.service.roll(actor, known_id(game_id), version)
 
-        await self.run(interaction, work)
+        await self.run(interaction, work, tidy=True)
 
     async def choose_piece(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, piece: str
@@ -275,7 +295,9 @@ class DiscordFront:
         except discord.HTTPException as error:
             logger.info("no thread for the game in %s: %s", chat.chat_id, error)
             return chat
-        self._channel_languages[str(thread.id)] = self._channel_languages.get(chat.chat_id)
+        self._channel_languages[str(thread.id)] = await self.service.chat_language(
+            ChatRef(PLATFORM, str(thread.id)), self._channel_languages.get(chat.chat_id)
+        )
         return ChatRef(PLATFORM, str(thread.id))
 
     async def answer_draw(
@@ -286,6 +308,28 @@ class DiscordFront:
             if state.version != version:
                 raise BoardChanged(text("The board changed; here is the current one."), state)
             return await self.service.draw(actor, "accept" if accept else "decline", game_id)
+
+        await self.run(interaction, work)
+
+    async def game_action(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
+    ) -> None:
+        """A board's Offer a draw or Resign button, or the confirmation of resigning (a
+        resignation needs two clicks: the board's button, then the private answer's)."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            state = await self.service.state(known_id(game_id))
+            if state.version != version:
+                raise BoardChanged(text("The board changed; here is the current one."), state)
+            if action == "offer":
+                return await self.service.draw(actor, None, game_id)
+            if action == "resign":
+                return await self.service.resign(actor, game_id)
+            if not GameService.seats_of(state, await self.service.player(actor)):
+                raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
+            answer.say(text("Resign game #{game}? This cannot be undone.", game=game_id))
+            answer.view = confirm_resign_view(state, answer.language)
+            return []
 
         await self.run(interaction, work)
 
@@ -332,7 +376,12 @@ class DiscordFront:
                     if answer is not None and not answer.lines:
                         # Say what happened, not just "Done.": the move, or which board.
                         answer.say(event.headline or boards.caption(event.state))
-                    await self.post_board(event.state, event.headline, where.chat_id, answer)
+                    await self.poster.post_board(
+                        event.state,
+                        event.headline,
+                        where.chat_id,
+                        answer.public_boards if answer is not None else None,
+                    )
             elif isinstance(event, ChallengeUpdate):
                 if answer is not None and not answer.lines:
                     answer.say(event.text)  # who, what and which game
@@ -352,164 +401,45 @@ class DiscordFront:
             return
         await self.show([event], None, None)
 
-    # -- boards: every board message goes through here ------------------------------------------
-
-    async def _board_embed(
-        self, state: GameState, headline: Text | None, language: str | None
-    ) -> tuple[discord.Embed, discord.File]:
-        picture = await asyncio.to_thread(boards.picture, state, None)
-        name = f"game-{state.id}-{state.version}.png"
-        kind = find_game(state.record.kind)
-        embed = discord.Embed(
-            title=translate(language, headline or family_of(kind).title(kind))[:256],
-            description=translate(language, boards.caption(state))[:4096],
-            colour=BOARD_COLOUR,
-        )
-        embed.set_image(url=f"attachment://{name}")
-        return embed, discord.File(io.BytesIO(picture), name)
-
-    async def _mention(self, state: GameState) -> str | None:
-        """A mention of the Discord player who must act, so that Discord notifies them."""
-        seat = GameService.acting_seat(state)
-        player_id = state.record.seats[seat].player_id if seat is not None else None
-        user_id = await self._discord_user(player_id) if player_id is not None else None
-        return f"<@{user_id}>" if user_id else None
-
-    async def post_board(
-        self, state: GameState, headline: Text | None, channel_id: str, answer: Answer | None
-    ) -> None:
-        """Post the board in its channel with its components; take them off the old board."""
-        async with self._posting[channel_id]:
-            key = (state.id, channel_id)
-            if self._shown.get(key, -1) > state.version:
-                return
-            language = self._channel_languages.get(channel_id)
-            embed, picture = await self._board_embed(state, headline, language)
-            channel = self.client.get_partial_messageable(int(channel_id))
-            try:
-                message = await channel.send(
-                    content=await self._mention(state),
-                    embed=embed,
-                    file=picture,
-                    view=board_view(state, language) or discord.utils.MISSING,
-                    allowed_mentions=discord.AllowedMentions(users=True),
-                )
-            except discord.HTTPException as error:
-                logger.warning(
-                    "game %s: the board cannot be posted in %s: %s", state.id, channel_id, error
-                )
-                if answer is not None:
-                    answer.public_boards.append((state, headline))
-                else:
-                    self._unsent[state.id] = channel_id
-                return
-            self._unsent.pop(state.id, None)
-            self._shown[key] = state.version
-            await self._replace_board_message(state.id, channel_id, str(message.id))
-
-    async def _replace_board_message(self, game_id: int, channel_id: str, message_id: str) -> None:
-        """Remember the new board message and take the components off the one before."""
-        old = [
-            shown.message_id
-            for shown in await self.service.board_messages(game_id)
-            if shown.platform == PLATFORM and shown.chat_id == channel_id
-        ]
-        await self.service.board_shown(game_id, ChatRef(PLATFORM, channel_id), message_id)
-        channel = self.client.get_partial_messageable(int(channel_id))
-        for previous in old:
-            if previous == message_id:
-                continue
-            try:
-                await channel.get_partial_message(int(previous)).edit(view=None)
-            except discord.HTTPException as error:
-                # Deleted or out of reach: its buttons are refused as old anyway.
-                logger.info("game %s: the old board %s stays: %s", game_id, previous, error)
-
-    async def _post_as_followup(
-        self,
-        interaction: discord.Interaction[Any],
-        state: GameState,
-        headline: Text | None,
-        language: str | None,
-    ) -> None:
-        """The board as a public follow-up of the interaction (needs no channel permission)."""
-        embed, picture = await self._board_embed(state, headline, language)
-        try:
-            message = await interaction.followup.send(
-                embed=embed,
-                file=picture,
-                view=board_view(state, language) or discord.utils.MISSING,
-                wait=True,
-            )
-        except discord.HTTPException as error:
-            logger.warning("game %s: the board cannot be sent at all: %s", state.id, error)
-            self._unsent[state.id] = str(interaction.channel_id)
-            return
-        self._shown[(state.id, str(interaction.channel_id))] = state.version
-        await self.service.board_shown(state.id, chat_of(interaction), str(message.id))
-
-    async def resend_forever(self) -> None:
-        """Every `resend_interval` seconds, try again every board that could not be posted
-        (a permission given back, a channel that answers again)."""
-        while True:
-            await asyncio.sleep(self.resend_interval)
-            for channel_id in set(self._unsent.values()):
-                try:
-                    await self._send_unsent(channel_id)
-                except Exception:
-                    # The next round tries again; this loop must outlive any one failure.
-                    logger.exception("boards waiting for %s could not be sent", channel_id)
-
-    async def _send_unsent(self, channel_id: str) -> None:
-        """Try again the boards of this channel that could not be posted before."""
-        for game_id, waiting_in in list(self._unsent.items()):
-            if waiting_in != channel_id:
-                continue
-            try:
-                state = await self.service.state(game_id)
-            except ServiceError:
-                self._unsent.pop(game_id, None)
-                continue
-            await self.post_board(state, None, channel_id, None)
-
     # -- challenges ------------------------------------------------------------------------------
 
     async def _post_challenge(self, event: ChallengeUpdate, answer: Answer | None) -> None:
         challenge = event.challenge
         if challenge.chat.platform != PLATFORM:
             return
-        language = self._channel_languages.get(challenge.chat.chat_id)
+        channel_id = challenge.chat.chat_id
+        language = self._channel_languages.get(channel_id)
         message = translate(language, event.text)
         interaction = answer.interaction if answer is not None else None
+        # Only the newest message of an open challenge keeps its buttons (a Ludo table that
+        # fills up posts one per entrant); none once it was answered or began.
+        earlier = self._challenge_messages.pop(challenge.id, [])
+        pressed = interaction.message if interaction is not None else None
+        if pressed is not None and challenge.status != "open":
+            earlier.append(pressed.id)
         if challenge.status == "open":
             seats = family_of(find_game(challenge.kind)).seat_count(challenge.options)
             opponent = challenge.opponent_id
-            user_id = await self._discord_user(opponent) if opponent is not None else None
+            user_id = await self.poster.discord_user(opponent) if opponent is not None else None
             content = f"<@{user_id}> {message}" if user_id else message
-            await self._post_text(
-                challenge.chat.chat_id, content, challenge_view(challenge, seats, language), answer
-            )
+            view = challenge_view(challenge, seats, language)
+            posted = await self._post_text(channel_id, content, view, answer)
+            if posted is not None:
+                self._challenge_messages[challenge.id] = [posted]
         else:
-            await self._post_text(challenge.chat.chat_id, message, None, answer)
-        pressed = interaction.message if interaction is not None else None
-        if pressed is not None and challenge.status != "open":
-            # The challenge message whose button was pressed: it is answered now.
+            await self._post_text(channel_id, message, None, answer)
+        channel = self.client.get_partial_messageable(int(channel_id))
+        for message_id in dict.fromkeys(earlier):
             try:
-                await pressed.edit(view=None)
+                await channel.get_partial_message(message_id).edit(view=None)
             except discord.HTTPException as error:
                 logger.info("the challenge message keeps its buttons: %s", error)
-
-    async def _discord_user(self, player_id: int) -> str | None:
-        for identity in await self.service.contacts(player_id):
-            if identity.platform == PLATFORM:
-                return identity.user_id
-        return None
 
     async def _notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
         """A message for one player: privately, else with a mention in the game's channel."""
         if notice.platform not in (None, PLATFORM):
             return
-        user_id = await self._discord_user(notice.player_id)
+        user_id = await self.poster.discord_user(notice.player_id)
         if user_id is None:
             return
         player = await self.service.store.get_player(notice.player_id)
@@ -531,15 +461,18 @@ class DiscordFront:
         chat = notice.state.record.chat
         if chat is not None and chat.platform == PLATFORM:
             return
-        user_id = await self._discord_user(notice.player_id)
+        user_id = await self.poster.discord_user(notice.player_id)
         if user_id is None:
             return
         player = await self.service.store.get_player(notice.player_id)
         headline = text(
             "{name}, your turn in game #{game}.", name=player.display_name, game=notice.state.id
         )
+        readers = [
+            seat.seat for seat in notice.state.record.seats if seat.player_id == notice.player_id
+        ]
         await self._tell_privately(
-            user_id, translate(player.language, headline), notice.state, player.language
+            user_id, translate(player.language, headline), notice.state, player.language, readers
         )
 
     async def _tell_privately(
@@ -548,6 +481,7 @@ class DiscordFront:
         content: str,
         state: GameState | None = None,
         language: str | None = None,
+        readers: Sequence[int] = (),
     ) -> bool:
         """A direct message (with the board of `state`, if given); False where Discord refuses
         it (the person takes no direct messages, shares no server with the bot)."""
@@ -556,7 +490,7 @@ class DiscordFront:
             if state is None:
                 await channel.send(content=content[:CONTENT_LIMIT])
             else:
-                embed, picture = await self._board_embed(state, None, language)
+                embed, picture = await self.poster.embed(state, None, language, readers)
                 await channel.send(
                     content=content[:CONTENT_LIMIT],
                     embed=embed,
@@ -574,10 +508,12 @@ class DiscordFront:
         content: str,
         view: discord.ui.View | None,
         answer: Answer | None,
-    ) -> None:
+    ) -> int | None:
+        """Post a message in a channel; its id, or None where Discord refused it (then the
+        person who acted reads it in their answer)."""
         channel = self.client.get_partial_messageable(int(channel_id))
         try:
-            await channel.send(
+            sent = await channel.send(
                 content=content[:CONTENT_LIMIT],
                 view=view or discord.utils.MISSING,
                 allowed_mentions=discord.AllowedMentions(users=True),
@@ -587,3 +523,5 @@ class DiscordFront:
             if answer is not None:
                 answer.lines.append(content)
                 answer.view = view
+            return None
+        return sent.id

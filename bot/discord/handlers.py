@@ -29,6 +29,10 @@ class ComponentHandler(Protocol):
         self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
     ) -> None: ...
 
+    async def game_action(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
+    ) -> None: ...
+
     async def answer_challenge(
         self, interaction: discord.Interaction[Any], challenge_id: int, action: str
     ) -> None: ...

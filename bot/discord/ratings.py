@@ -9,7 +9,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.front import BOARD_COLOUR, Answer, DiscordFront
+from bot.discord.board_posts import BOARD_COLOUR
+from bot.discord.front import Answer, DiscordFront
 from bot.discord.slash import _description, _game_choices, _name, _words
 from bot.i18n import text, translate
 from bot.service.events import Actor, Event, FileReady, Reply

@@ -20,7 +20,7 @@ from bot.discord.locales import LANGUAGES
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.commands import COMMANDS, CommandSpec
-from bot.service.dispatch import help_lines, known_id, typed_move
+from bot.service.dispatch import known_id, typed_move
 from bot.service.events import Actor, BoardUpdate, Event, Reply, ServiceError
 from bot.service.families import family_of
 from games.base import find_game
@@ -44,8 +44,15 @@ SLASH_NAMES: dict[str, tuple[str, str, str]] = {
     "moves": ("moves", "lances", "mosse"),
     "games": ("games", "partidas", "partite"),
     "resign": ("resign", "desistir", "abbandona"),
+    "claim": ("claim", "reclamar", "reclama"),
+    "abort": ("abort", "abortar", "annulla"),
+    "history": ("history", "historico", "storia"),
+    "vacation": ("vacation", "ferias", "vacanza"),
+    "remind": ("remind", "lembretes", "promemoria"),
+    "link": ("link", "vincular", "collega"),
     "draw": ("draw", "empate", "patta"),
     "pdn": ("pdn", "exportar", "esporta"),
+    "flip": ("flip", "girar", "ruota"),
     "lang": ("language", "idioma", "lingua"),
     "help": ("help", "ajuda", "aiuto"),
     "profile": ("profile", "perfil", "profilo"),
@@ -68,6 +75,9 @@ OPTION_NAMES: dict[str, tuple[str, str]] = {
     "language": ("idioma", "lingua"),
     "player": ("jogador", "giocatore"),
     "pace": ("ritmo", "ritmo"),
+    "days": ("dias", "giorni"),
+    "on": ("ligados", "attivi"),
+    "code": ("código", "codice"),
 }
 OPTION_LANGUAGES = ("pt", "it")
 
@@ -210,6 +220,9 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
             "board": service.board,
             "moves": service.legal_moves,
             "resign": service.resign,
+            "claim": service.claim,
+            "abort": service.abort,
+            "history": service.history,
             "pdn": service.export_pdn,
         }
 
@@ -277,6 +290,13 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
 
         await respond(interaction, call)
 
+    @app_commands.command(name=_name("flip"), description=_description("flip"))
+    async def flip(interaction: discord.Interaction[Any]) -> None:
+        async def call(actor: Actor, chat: ChatRef) -> list[Event]:
+            return await service.flip(actor, chat)
+
+        await respond(interaction, call)
+
     @app_commands.command(name=_name("lang"), description=_description("lang"))
     @app_commands.describe(language=_words(text("the language I write to you in")))
     @app_commands.choices(
@@ -292,21 +312,85 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
 
         await respond(interaction, call)
 
+    @app_commands.command(name=_name("vacation"), description=_description("vacation"))
+    @app_commands.describe(days=_words(text("days away (none: all left this year; 0 ends it)")))
+    async def vacation(
+        interaction: discord.Interaction[Any], days: app_commands.Range[int, 0, 366] | None = None
+    ) -> None:
+        async def call(actor: Actor, chat: ChatRef) -> list[Event]:
+            return await service.vacation(actor, days)
+
+        await respond(interaction, call)
+
+    @app_commands.command(name=_name("remind"), description=_description("remind"))
+    @app_commands.describe(on=_words(text("reminders before your deadlines")))
+    async def remind(interaction: discord.Interaction[Any], on: bool) -> None:
+        async def call(actor: Actor, chat: ChatRef) -> list[Event]:
+            return await service.set_reminders(actor, on)
+
+        await respond(interaction, call)
+
+    @app_commands.command(name=_name("link"), description=_description("link"))
+    @app_commands.describe(code=_words(text("the code from your other account (none: get one)")))
+    async def link(interaction: discord.Interaction[Any], code: str | None = None) -> None:
+        async def call(actor: Actor, chat: ChatRef) -> list[Event]:
+            return await service.link(actor, code)
+
+        await respond(interaction, call)
+
     @app_commands.command(name=_name("help"), description=_description("help"))
     async def help_command(interaction: discord.Interaction[Any]) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
             spoken = await service.language(actor)
-            return [Reply(Text(line)) for line in help_lines(spoken)]
+            return [Reply(Text(line)) for line in slash_help(commands, spoken)]
 
         await respond(interaction, call)
 
-    return [
+    commands: list[app_commands.Command[Any, Any, Any]] = [
         new,
         *(challenge_command(name) for name in ("accept", "decline", "begin")),
         move_command,
-        *(game_command(name) for name in ("roll", "board", "moves", "resign", "pdn")),
+        *(game_command(name) for name in GAME_COMMANDS),
         draw,
         games,
+        vacation,
+        remind,
+        link,
+        flip,
         language,
         help_command,
     ]
+    for command in commands:
+        if "game" in {parameter.name for parameter in command.parameters}:
+            command.autocomplete("game")(front.game_choices)
+    return commands
+
+
+# The commands that take only a game number.
+GAME_COMMANDS = ("roll", "board", "moves", "resign", "claim", "abort", "history", "pdn")
+
+
+def slash_help(
+    commands: list[app_commands.Command[Any, Any, Any]], language: str | None
+) -> list[str]:
+    """Discord's own commands with their options, in the reader's language:
+    "/jogar lance [jogo] - ..." (optional options in brackets)."""
+    by_english = {english: names for english, *names in SLASH_NAMES.values()}
+    place = OPTION_LANGUAGES.index(language) if language in OPTION_LANGUAGES else None
+    lines = []
+    for command in commands:
+        names = by_english.get(command.name)
+        name = names[place] if names and place is not None else command.name
+        words = []
+        for parameter in command.parameters:
+            option = OPTION_NAMES.get(parameter.name)
+            shown = option[place] if option and place is not None else parameter.name
+            words.append(shown if parameter.required else f"[{shown}]")
+        summary = translate(language, _spec_of(command.name).summary)
+        lines.append(" ".join([f"/{name}", *words, "-", summary]))
+    return lines
+
+
+def _spec_of(english: str) -> CommandSpec:
+    typed = next(key for key, (name, _, _) in SLASH_NAMES.items() if name == english)
+    return _spec(typed)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ from bot.service.clocks import TimeControl, describe_time
 from bot.service.events import GameState, SeatRating
 from bot.service.families import Draughts, family_of, seat_name
 from bot.service.ludo_words import COLOUR_NAMES
+from bot.service.turns import acting_seat
 from bot.service.workers import worker_processes
 from games.base import CHANCE, GameError, find_game, replay
 from games.damas import Move, Position, parse_square, square_name
@@ -196,6 +198,31 @@ def move_choices(state: GameState) -> list[MoveChoice]:
         huff = not isinstance(position, LudoPosition) and move.huff
         choices.append(MoveChoice(index, notation, piece, target, huff))
     return choices
+
+
+def viewer_seat(
+    state: GameState, reader_seats: Sequence[int] = (), *, flipped: bool = False
+) -> int | None:
+    """The side a board is drawn from, for every front end: a board read privately from the
+    reader's own side (`reader_seats`: their seats in the game, empty for a shared board); a
+    game of one person against the computer from the person's side; a board between people
+    from the first seat's (White's) side, so that it never turns around between plies, or
+    from the second's where the chat chose /flip (`flipped`)."""
+    if reader_seats:
+        return reader_seats[0]
+    people = [seat.seat for seat in state.record.seats if seat.player_id is not None]
+    if len(people) == 1:
+        return people[0]
+    return 1 if flipped else 0
+
+
+def waits_for_a_person(state: GameState) -> bool:
+    """Whether a person (not the computer) must act now: only then does a board carry
+    controls (a menu, a Roll button)."""
+    if not state.active or state.position.outcome() is not None:
+        return False
+    seat = acting_seat(state.position)
+    return state.record.seats[seat].player_id is not None
 
 
 def correspondence(state: GameState) -> bool:

@@ -305,7 +305,13 @@ class Challenges(Capability):
         events: list[Event] = [BoardUpdate(state, headline, chat)]
         if challenge_id is not None:
             challenge = await self.core.store.get_challenge(challenge_id)
-            events.insert(0, ChallengeUpdate(challenge, text("Challenge accepted.")))
+            accepted = text(
+                "Challenge accepted: {players} play {title}, game #{game}.",
+                players=" - ".join(state.seat_names),
+                title=family.title(kind),
+                game=record.id,
+            )
+            events.insert(0, ChallengeUpdate(challenge, accepted))
         events.extend(await self.core.turn_notices(state))
         self.core.wake_computers(state)
         self.core.poke()

@@ -149,6 +149,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         text("play as one player on Telegram and Discord: get a code, then type it there"),
     ),
     CommandSpec(
+        "flip",
+        ("girar", "virar", "gira", "ruota"),
+        text("/flip"),
+        text("turn this chat's boards between people around (White's or Black's side)"),
+    ),
+    CommandSpec(
         "lang",
         ("idioma", "lingua", "language", "língua"),
         text("/lang pt|it|en"),

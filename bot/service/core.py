@@ -10,6 +10,7 @@ second click on an old board fail with "the board changed" even across processes
 from __future__ import annotations
 
 from bot.service.challenges import Challenges
+from bot.service.chats import ChatChoices
 from bot.service.clocks import Clock, utc_now
 from bot.service.correspondence import Correspondence, Scheduler
 from bot.service.elsewhere import ChangesElsewhere
@@ -87,11 +88,18 @@ class GameService:
         self.board = self.records.board
         self.legal_moves = self.records.legal_moves
         self.my_games = self.records.my_games
+        self.games_in_progress = self.records.games_in_progress
         self.use = self.records.use
         self.history = self.records.history
         self.export_pdn = self.records.export_pdn
         self.board_shown = self.records.board_shown
         self.board_messages = self.records.board_messages
+        self.boards_behind = self.records.boards_behind
+
+        self.chats = ChatChoices(core)
+        self.flip = self.chats.flip
+        self.flipped = self.chats.flipped
+        self.chat_language = self.chats.chat_language
 
         self.ratings = Ratings(core)
         self.profile = self.ratings.profile

@@ -313,6 +313,8 @@ async def dispatch(
         return await _profile(service, actor, args, resolve_opponent)
     if name == "top":
         return await service.top(actor, chat, list(args))
+    if name == "flip":
+        return await service.flip(actor, chat)
     if name == "help":
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]

@@ -3,13 +3,25 @@ game that commands go to, the moves so far, the PDN export, and the board messag
 
 from __future__ import annotations
 
-from bot.i18n import joined, text
+import logging
+
+from bot.i18n import Text, joined, text
 from bot.service.capability import Capability
 from bot.service.clocks import describe_time
-from bot.service.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
+from bot.service.events import (
+    Actor,
+    BoardUpdate,
+    Event,
+    FileReady,
+    GameState,
+    Reply,
+    ServiceError,
+)
 from bot.service.families import family_of, players_text, seat_name
 from games.base import CHANCE, find_game
 from storage import BoardMessage, ChatRef
+
+logger = logging.getLogger(__name__)
 
 # How many finished games /games done lists.
 FINISHED_SHOWN = 20
@@ -133,6 +145,17 @@ class GameRecords(Capability):
             )
         return lines
 
+    async def games_in_progress(self, actor: Actor) -> list[tuple[int, Text]]:
+        """The player's games in progress, numbered and titled: the choices of a `game`
+        option."""
+        player = await self.core.roster.player(actor)
+        found = []
+        for record in await self.core.store.games_of_player(player.id):
+            kind = find_game(record.kind)
+            title = family_of(kind).title(kind)
+            found.append((record.id, text("#{game} {title}", game=record.id, title=title)))
+        return found
+
     async def use(self, actor: Actor, game_id: int) -> list[Event]:
         player = await self.core.roster.player(actor)
         state = await self.core.state(game_id)
@@ -163,9 +186,28 @@ class GameRecords(Capability):
             )
         ]
 
-    async def board_shown(self, game_id: int, chat: ChatRef, message_id: str) -> None:
-        """A front end showed the board of a game in a chat, as this message."""
-        await self.core.store.set_board_message(game_id, chat.platform, chat.chat_id, message_id)
+    async def board_shown(
+        self, game_id: int, chat: ChatRef, message_id: str, version: int = 0
+    ) -> None:
+        """A front end showed the board of a game in a chat, as this message, at this game
+        version."""
+        await self.core.store.set_board_message(
+            game_id, chat.platform, chat.chat_id, message_id, version
+        )
+
+    async def boards_behind(self, platform: str) -> list[tuple[GameState, ChatRef]]:
+        """The active games whose board in a chat of `platform` is older than the game (or
+        missing in the game's own chat), with that chat: after a restart, each gets its
+        current board once."""
+        behind = []
+        for game_id, chat_id in await self.core.store.boards_behind(platform):
+            try:
+                behind.append((await self.core.state(game_id), ChatRef(platform, chat_id)))
+            except ServiceError as error:
+                logger.error(
+                    "the board of game %s cannot be brought up to date: %s", game_id, error
+                )
+        return behind
 
     async def board_messages(self, game_id: int) -> list[BoardMessage]:
         """The messages that show a game's board, to edit them or take their buttons away."""

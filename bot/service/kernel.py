@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from bot.i18n import text
-from bot.service.clocks import Clock
+from bot.service.clocks import Clock, TimeControl
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -263,14 +263,23 @@ class Kernel:
         return events
 
     async def turn_notices(self, state: GameState) -> list[Event]:
-        """Tell the player who must act now (none for a computer or an ended game)."""
+        """Tell the player who must act now: in a correspondence game, or when their board
+        lives elsewhere (the game's chat is on another platform than where they were seen
+        last). A live board names the player to move itself; none for a computer or an ended
+        game."""
         seat = self.acting_seat(state)
         if seat is None:
             return []
         player_id = state.record.seats[seat].player_id
         if player_id is None:
             return []
-        return [TurnNotice(state, player_id, await self.roster.where_seen(player_id))]
+        seen = await self.roster.where_seen(player_id)
+        home = state.record.chat
+        control = TimeControl.from_options(state.record.options)
+        live = control is None or not control.correspondence
+        if live and home is not None and home.platform == seen:
+            return []
+        return [TurnNotice(state, player_id, seen)]
 
     # -- the computer's turns ------------------------------------------------------------------
 

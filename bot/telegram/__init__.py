@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from telegram.error import InvalidToken, NetworkError
@@ -108,6 +109,7 @@ async def start_front(service: GameService, token: str, settings: Settings) -> T
         await stop_front(front, settings)
         raise
     front.running = True
+    await front.catch_up()
     return front
 
 
@@ -127,11 +129,18 @@ async def stop_front(front: TelegramFront, settings: Settings) -> None:
     await application.bot.shutdown()
 
 
-async def serve(service: GameService, token: str, settings: Settings | None = None) -> None:
-    """Run the bot for `service` until cancelled; on cancellation stop polling, let waiting
-    boards go out for a moment, and close the connections."""
+async def serve(
+    service: GameService,
+    token: str,
+    settings: Settings | None = None,
+    listening: Callable[[], None] = lambda: None,
+) -> None:
+    """Run the bot for `service` until cancelled (calling `listening` once it receives and
+    shows events); on cancellation stop polling, let waiting boards go out for a moment, and
+    close the connections."""
     settings = settings or Settings()
     front = await start_front(service, token, settings)
+    listening()
     try:
         await asyncio.Event().wait()
     finally:

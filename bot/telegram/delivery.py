@@ -13,11 +13,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import TypeVar
 
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
     ChatMigrated,
@@ -30,12 +31,14 @@ from telegram.error import (
 from bot.i18n import Text
 from bot.service.core import GameService
 from bot.service.events import GameState
-from storage import ChatRef
+from storage import BoardMessage, ChatRef
 
 logger = logging.getLogger(__name__)
 
 PLATFORM = "telegram"
 MAX_CAPTION = 1024
+REMEMBERED_BOARDS = 10_000
+HTML = ParseMode.HTML
 T = TypeVar("T")
 
 
@@ -97,12 +100,18 @@ async def with_retries(call: Callable[[], Awaitable[T]], pacing: Pacing) -> T:
 @dataclass(frozen=True)
 class BoardContent:
     photo: bytes
-    caption: str
+    caption: str  # HTML (names and moves escaped; a mention is a link)
     keyboard: InlineKeyboardMarkup | None
 
 
 # Draws the board of a state for one chat: (state, headlines, viewer seat, chat) -> content.
+# The headlines come in the game's order.
 Composer = Callable[[GameState, tuple[Text, ...], int | None, ChatRef], Awaitable[BoardContent]]
+
+
+# A headline with the game version it belongs to: headlines are shown in the game's order,
+# whichever reached the desk first.
+Headline = tuple[int, Text]
 
 
 @dataclass
@@ -110,15 +119,15 @@ class _Wanted:
     """The newest board wanted for one game in one chat."""
 
     state: GameState
-    headlines: tuple[Text, ...]
+    headlines: tuple[Headline, ...]
     viewer: int | None
     new_message: bool
 
     def merge(self, newer: _Wanted) -> _Wanted:
         state = newer.state if newer.state.version >= self.state.version else self.state
         # The latest few headlines: "Ana played 9-13." then "Ana won game #4: ..." both matter.
-        headlines = (*self.headlines, *newer.headlines)[-3:]
-        return _Wanted(state, headlines, newer.viewer, self.new_message or newer.new_message)
+        headlines = sorted({*self.headlines, *newer.headlines}, key=lambda line: line[0])[-3:]
+        return _Wanted(state, tuple(headlines), newer.viewer, self.new_message or newer.new_message)
 
 
 @dataclass
@@ -140,6 +149,10 @@ class BoardDesk:
         self.pacing = pacing
         self.compose = compose
         self._lines: dict[str, _ChatLine] = {}
+        # The newest board sent (or being sent) per chat and game: an older one that comes
+        # later (the player's own move, overtaken by the computer's instant reply) is never
+        # shown over it; only its headline joins the newer board.
+        self._latest: dict[tuple[str, int], _Wanted] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._closed = False
 
@@ -156,7 +169,13 @@ class BoardDesk:
         if self._closed:
             return
         line = self._lines.setdefault(chat.chat_id, _ChatLine())
-        wanted = _Wanted(state, (headline,) if headline else (), viewer, new_message)
+        headlines = ((state.version, headline),) if headline else ()
+        wanted = _Wanted(state, headlines, viewer, new_message)
+        latest = self._latest.get((chat.chat_id, state.id))
+        if latest is not None and state.version < latest.state.version:
+            if not headlines or headlines[0] in latest.headlines:
+                return
+            wanted = replace(latest.merge(wanted), new_message=False)
         known = line.wanted.get(state.id)
         line.wanted[state.id] = known.merge(wanted) if known else wanted
         if chat.chat_id not in self._workers:
@@ -193,6 +212,7 @@ class BoardDesk:
                     break
                 game_id = next(iter(line.wanted))
                 wanted = line.wanted.pop(game_id)
+                self._remember_latest(chat, wanted)
                 line.busy = True
                 try:
                     line.next_allowed = await self._attempt(chat, line, wanted)
@@ -209,7 +229,8 @@ class BoardDesk:
         game_id = wanted.state.id
         sent_at = loop.time()
         try:
-            content = await self.compose(wanted.state, wanted.headlines, wanted.viewer, chat)
+            headlines = tuple(line for _, line in wanted.headlines)
+            content = await self.compose(wanted.state, headlines, wanted.viewer, chat)
             # The pace counts from the request, not from the drawing of the picture.
             sent_at = loop.time()
             await self._deliver(chat, wanted, content)
@@ -236,6 +257,15 @@ class BoardDesk:
         line.backoff = 0.0
         return sent_at + self.pacing.interval(chat.chat_id)
 
+    def _remember_latest(self, chat: ChatRef, wanted: _Wanted) -> None:
+        key = (chat.chat_id, wanted.state.id)
+        self._latest.pop(key, None)
+        self._latest[key] = wanted
+        # The boards of long-quiet games are forgotten first; their stored versions still
+        # keep an older board from replacing them.
+        while len(self._latest) > REMEMBERED_BOARDS:
+            del self._latest[next(iter(self._latest))]
+
     @staticmethod
     def _again(line: _ChatLine, game_id: int, wanted: _Wanted) -> None:
         """Put a board that failed back, merged with anything newer asked for meanwhile."""
@@ -243,34 +273,49 @@ class BoardDesk:
         line.wanted = {game_id: wanted.merge(newer) if newer else wanted, **line.wanted}
 
     async def _deliver(self, chat: ChatRef, wanted: _Wanted, content: BoardContent) -> None:
-        shown = await self.message_of(wanted.state.id, chat)
+        state = wanted.state
+        shown = await self.shown_in(state.id, chat)
         if shown is not None and not wanted.new_message:
+            if shown.version > state.version:
+                return  # the message shows a newer board already (sent before a restart)
             try:
                 await self.bot.edit_message_media(
-                    InputMediaPhoto(content.photo, caption=content.caption),
+                    InputMediaPhoto(content.photo, caption=content.caption, parse_mode=HTML),
                     chat_id=chat.chat_id,
-                    message_id=shown,
+                    message_id=int(shown.message_id),
                     reply_markup=content.keyboard,
                 )
-                return
             except BadRequest as error:
-                if is_not_modified(error):
-                    return
-                if not is_gone(error):
+                if not (is_not_modified(error) or is_gone(error)):
                     raise
+                if is_gone(error):
+                    shown = None
+            if shown is not None:
+                if shown.version != state.version:
+                    await self.service.board_shown(state.id, chat, shown.message_id, state.version)
+                return
         sent: Message = await self.bot.send_photo(
-            chat.chat_id, content.photo, caption=content.caption, reply_markup=content.keyboard
+            chat.chat_id,
+            content.photo,
+            caption=content.caption,
+            reply_markup=content.keyboard,
+            parse_mode=HTML,
         )
-        await self.service.board_shown(wanted.state.id, chat, str(sent.message_id))
+        await self.service.board_shown(state.id, chat, str(sent.message_id), state.version)
         if shown is not None:
-            await self.take_buttons(chat, shown)
+            await self.take_buttons(chat, int(shown.message_id))
 
-    async def message_of(self, game_id: int, chat: ChatRef) -> int | None:
-        """The message that shows the game's board in `chat`, if any."""
+    async def shown_in(self, game_id: int, chat: ChatRef) -> BoardMessage | None:
+        """The message that shows the game's board in `chat` (with its version), if any."""
         for message in await self.service.board_messages(game_id):
             if (message.platform, message.chat_id) == (PLATFORM, chat.chat_id):
-                return int(message.message_id)
+                return message
         return None
+
+    async def message_of(self, game_id: int, chat: ChatRef) -> int | None:
+        """The id of the message that shows the game's board in `chat`, if any."""
+        shown = await self.shown_in(game_id, chat)
+        return int(shown.message_id) if shown is not None else None
 
     async def take_buttons(self, chat: ChatRef, message_id: int) -> None:
         """An older board loses its buttons (a press would be refused anyway)."""
@@ -285,11 +330,11 @@ class BoardDesk:
 
 
 def clip_caption(lines: tuple[str, ...]) -> str:
-    """The caption from its lines, within Telegram's 1024 characters (the last line, the
-    board's own caption, is kept whole)."""
-    caption = "\n".join(lines)
-    if len(caption) <= MAX_CAPTION:
-        return caption
-    last = lines[-1][:MAX_CAPTION]
-    head = "\n".join(lines[:-1])[: max(0, MAX_CAPTION - len(last) - 2)]
-    return f"{head}…\n{last}" if head else last
+    """The caption (HTML) from its lines, within Telegram's 1024 characters: the earliest
+    headlines give way first, whole, so that no tag or entity is cut in two; the last line,
+    the board's own caption, stays."""
+    kept = list(lines)
+    while len(kept) > 1 and len("\n".join(kept)) > MAX_CAPTION:
+        kept.pop(0)
+    caption = "\n".join(kept)
+    return caption if len(caption) <= MAX_CAPTION else caption[: MAX_CAPTION - 1] + "…"

@@ -84,6 +84,7 @@ REMEMBERED_PEOPLE = 50_000
 REMEMBERED_CHATS = 10_000
 USER_TOKEN = "tg:"
 STALE_BOARD = text("This board is old: play on the newest one.")
+BOARD_CHANGED = text("The board changed; here is the current one.")
 # Where a notice names its reader: their name in a private message, a mention in a group.
 NAME_SLOT = "\x00name\x00"
 # The updates the bot asks Telegram for: messages, presses, and being blocked or removed.
@@ -124,12 +125,14 @@ def chat_ref(chat_id: int | str) -> ChatRef:
     return ChatRef(PLATFORM, str(chat_id))
 
 
-def default_viewer(state: GameState) -> int | None:
-    """The side a shared board is drawn from: the person to act, else the first person."""
-    acting = GameService.acting_seat(state)
-    if acting is not None and state.record.seats[acting].player_id is not None:
-        return acting
-    return next((seat.seat for seat in state.record.seats if seat.player_id is not None), None)
+def is_private(chat: ChatRef) -> bool:
+    # Telegram gives private chats positive ids (the person's own id), groups negative ones.
+    return not chat.chat_id.startswith("-")
+
+
+def mention_link(account: Identity) -> str:
+    """A mention of a Telegram account in HTML (it notifies the person)."""
+    return f'<a href="tg://user?id={account.user_id}">{html.escape(account.display_name)}</a>'
 
 
 def chunks(lines: Sequence[str]) -> list[str]:
@@ -214,6 +217,15 @@ class TelegramFront:
                 # The commands work without a menu; the next start tries again.
                 logger.warning("the %s command menu was not set: %s", language or "en", error)
 
+    async def catch_up(self) -> None:
+        """After a start: every chat whose board of an active game is older than the game
+        (an edit cut off by a crash, a move made while the bot was down) gets the current
+        board, once, in place of the old one."""
+        for state, chat in await self.service.boards_behind(PLATFORM):
+            self.desk.post(
+                chat, state, None, viewer=await self._viewer(state, chat), new_message=False
+            )
+
     # -- people --------------------------------------------------------------------------------
 
     def remember(self, user: User) -> Actor:
@@ -240,6 +252,22 @@ class TelegramFront:
         if chat.chat_id not in self._private_chats:
             await self.service.register_private_chat(actor, chat.chat_id)
             self._private_chats[chat.chat_id] = True
+
+    async def _learn_chat_language(self, chat: ChatRef, language: str | None) -> None:
+        """The language of the chat's boards and public messages: in a private chat its
+        person's; in a group the group's (the first player's, kept by the service), so that
+        the board does not change language with whoever moved last."""
+        if is_private(chat):
+            self.chat_languages[chat.chat_id] = language
+        elif chat.chat_id not in self.chat_languages:
+            self.chat_languages[chat.chat_id] = await self.service.chat_language(chat, language)
+
+    async def _chat_language(self, chat: ChatRef) -> str | None:
+        """The language public messages of a chat are written in (a group's is stored, so
+        that it holds after a restart too)."""
+        if chat.chat_id not in self.chat_languages and not is_private(chat):
+            self.chat_languages[chat.chat_id] = await self.service.chat_language(chat, None)
+        return self.chat_languages.get(chat.chat_id)
 
     # -- typed commands ------------------------------------------------------------------------
 
@@ -297,7 +325,7 @@ class TelegramFront:
             return
         command = self._with_replied_opponent(command, message)
         language = await self.service.language(actor)
-        self.chat_languages[chat.chat_id] = language
+        await self._learn_chat_language(chat, language)
         origin = Origin(chat, actor, language, private, None if private else message.message_id)
         if command.name == "top":
             await self.send_leaderboard(origin, command.args)
@@ -306,21 +334,36 @@ class TelegramFront:
             origin,
             lambda: dispatch(self.service, actor, chat, command, self.resolve_opponent),
         )
-        # After /lang the boards of this chat speak the new language too.
-        self.chat_languages[chat.chat_id] = await self.service.language(actor)
+        # After /lang the boards of a private chat speak the new language too.
+        await self._learn_chat_language(chat, await self.service.language(actor))
 
-    async def run_command(self, origin: Origin, call: Callable[[], Awaitable[list[Event]]]) -> None:
-        """Run one service call for `origin` and show its events, or the reason it failed."""
+    async def run_command(
+        self,
+        origin: Origin,
+        call: Callable[[], Awaitable[list[Event]]],
+        query: CallbackQuery | None = None,
+    ) -> None:
+        """Run one service call for `origin` and show its events, or the reason it failed:
+        for a press (`query`), in its answer's toast rather than in the chat."""
+
+        async def refuse(reason: Text) -> None:
+            if query is not None:
+                await self.answer(query, reason, origin.language)
+            else:
+                await self.say(origin.chat, [reason], origin.language, origin.reply_to)
+
         try:
             events = await call()
         except BoardChanged as error:
-            await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
-            viewer = default_viewer(error.state)
+            await refuse(error.reason)
+            viewer = await self._viewer(error.state, origin.chat)
             self.desk.post(origin.chat, error.state, None, viewer=viewer, new_message=False)
             return
         except ServiceError as error:
-            await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
+            await refuse(error.reason)
             return
+        if query is not None:
+            await self.answer(query, None, origin.language)
         # After /lang the answer is already in the new language.
         language = await self.service.language(origin.actor)
         await self.show(events, replace(origin, language=language))
@@ -387,7 +430,7 @@ class TelegramFront:
             await self.answer(query, error.reason, origin.language)
             return
         await self.answer(query, None, origin.language)
-        self.chat_languages.setdefault(origin.chat.chat_id, origin.language)
+        await self._learn_chat_language(origin.chat, origin.language)
         await self.show(events, origin)
 
     async def _refusal(self, state: GameState, press: Press, actor: Actor) -> Text | None:
@@ -415,7 +458,21 @@ class TelegramFront:
             await self.answer(query, error.reason, origin.language)
             return
         refusal = await self._refusal(state, press, origin.actor)
-        await self.answer(query, refusal, origin.language)
+        shown = await self.desk.shown_in(state.id, origin.chat)
+        if (
+            state.version != press.version
+            and shown is not None
+            and shown.message_id == str(message_id)
+            and shown.version < state.version
+        ):
+            # The newest board message still shows an older version (its edit was cut off by
+            # a crash, or is on its way): it becomes the current board.
+            refusal = BOARD_CHANGED
+            viewer = await self._viewer(state, origin.chat)
+            self.desk.post(origin.chat, state, None, viewer=viewer, new_message=False)
+        plays = press.action in (Action.MOVE, Action.ROLL)
+        if refusal is not None or not plays:
+            await self.answer(query, refusal, origin.language)
         if refusal is not None:
             return
         if press.action in (Action.PIECE, Action.BACK):
@@ -424,16 +481,20 @@ class TelegramFront:
             keyboard = board_keyboard(state, language, picked)
             await self._set_keyboard(origin.chat, message_id, keyboard)
             return
-        self.chat_languages.setdefault(origin.chat.chat_id, origin.language)
+        await self._learn_chat_language(origin.chat, origin.language)
         if press.action == Action.ROLL:
             await self.run_command(
-                origin, lambda: self.service.roll(origin.actor, state.id, state.version)
+                origin, lambda: self.service.roll(origin.actor, state.id, state.version), query
             )
             return
         assert press.index is not None  # checked by _refusal
         notation = boards.move_choices(state)[press.index].notation
+        # The press is answered once the move is played: a double tap's second press is
+        # refused in its toast, not in the chat.
         await self.run_command(
-            origin, lambda: self.service.move(origin.actor, notation, state.id, state.version)
+            origin,
+            lambda: self.service.move(origin.actor, notation, state.id, state.version),
+            query,
         )
 
     async def _set_keyboard(
@@ -479,22 +540,54 @@ class TelegramFront:
         chat = event.chat or (origin.chat if origin is not None else None)
         if chat is None or chat.platform != PLATFORM:
             return
-        viewer = default_viewer(event.state)
-        if origin is not None and origin.private and chat == origin.chat:
-            seats = GameService.seats_of(event.state, await self.service.player(origin.actor))
-            viewer = seats[0] if seats else viewer
+        viewer = await self._viewer(event.state, chat)
         # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
         # each board of a correspondence game: a move days later deserves a new message.
         new_message = event.chat is None or boards.correspondence(event.state)
         self.desk.post(chat, event.state, event.headline, viewer=viewer, new_message=new_message)
 
+    async def _viewer(self, state: GameState, chat: ChatRef) -> int | None:
+        """The side the board is drawn from in `chat` (the service's policy): in a private
+        chat the reader's own side, in a group the side the group chose."""
+        if not is_private(chat):
+            return boards.viewer_seat(state, flipped=await self.service.flipped(chat))
+        readers: list[int] = []
+        for seat in state.record.seats:
+            if seat.player_id is None:
+                continue
+            accounts = await self.service.contacts(seat.player_id)
+            if any((a.platform, a.user_id) == (PLATFORM, chat.chat_id) for a in accounts):
+                readers.append(seat.seat)
+        return boards.viewer_seat(state, readers)
+
     async def _compose(
         self, state: GameState, headlines: tuple[Text, ...], viewer: int | None, chat: ChatRef
     ) -> BoardContent:
-        language = self.chat_languages.get(chat.chat_id)
+        language = await self._chat_language(chat)
         photo = await asyncio.to_thread(boards.picture, state, viewer)
-        lines = [translate(language, line) for line in (*headlines, boards.caption(state))]
+        lines = [
+            html.escape(translate(language, line), quote=False)
+            for line in (*headlines, boards.caption(state))
+        ]
+        mention = await self._turn_mention(state, chat, language)
+        if mention:
+            # Kept whole with the board's own caption when a long caption is clipped.
+            lines[-1] = f"{mention}\n{lines[-1]}"
         return BoardContent(photo, clip_caption(tuple(lines)), board_keyboard(state, language))
+
+    async def _turn_mention(self, state: GameState, chat: ChatRef, language: str | None) -> str:
+        """In a group, the player to move, mentioned (the live board is their turn notice)."""
+        seat = GameService.acting_seat(state)
+        player_id = state.record.seats[seat].player_id if seat is not None else None
+        if is_private(chat) or player_id is None:
+            return ""
+        account = await self._account(player_id)
+        if account is None:
+            return ""
+        notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=state.id)
+        return html.escape(translate(language, notice), quote=False).replace(
+            NAME_SLOT, mention_link(account)
+        )
 
     async def say(
         self,
@@ -566,8 +659,8 @@ class TelegramFront:
         home = state.record.chat if state is not None else None
         if home is None or home.platform != PLATFORM:
             return
-        language = self.chat_languages.get(home.chat_id)
-        link = f'<a href="tg://user?id={account.user_id}">{html.escape(account.display_name)}</a>'
+        language = await self._chat_language(home)
+        link = mention_link(account)
         mention = html.escape(translate(language, notice))
         if NAME_SLOT not in mention:
             mention = f"{NAME_SLOT}: {mention}"
@@ -584,11 +677,7 @@ class TelegramFront:
         challenge = event.challenge
         if challenge.chat.platform != PLATFORM:
             return
-        language = (
-            origin.language
-            if origin is not None
-            else self.chat_languages.get(challenge.chat.chat_id)
-        )
+        language = await self._chat_language(challenge.chat)
         keyboard = None
         if challenge.status == "open":
             seat_count = family_of(find_game(challenge.kind)).seat_count(challenge.options)

@@ -15,7 +15,6 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.core import GameService
 from bot.service.events import GameState
 from bot.telegram.callbacks import Action, Press
 from games.base import CHANCE
@@ -38,17 +37,11 @@ def _button(label: str, press: Press) -> InlineKeyboardButton:
     return InlineKeyboardButton(label, callback_data=press.encode())
 
 
-def waits_for_a_person(state: GameState) -> bool:
-    """Whether a person (not the computer) must act now: only then does a board get buttons."""
-    seat = GameService.acting_seat(state)
-    return seat is not None and state.record.seats[seat].player_id is not None
-
-
 def board_keyboard(
     state: GameState, language: str | None, picked: int | None = None
 ) -> InlineKeyboardMarkup | None:
     """The buttons under a board: pieces, or the destinations of the piece of move `picked`."""
-    if not waits_for_a_person(state):
+    if not boards.waits_for_a_person(state):
         return None
     game, version = state.id, state.version
     if state.position.to_move() == CHANCE:

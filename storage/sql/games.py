@@ -363,20 +363,21 @@ class GameQueries(SqlStoreBase):
         return [row[0] for row in rows]
 
     async def set_board_message(
-        self, game_id: int, platform: str, chat_id: str, message_id: str
+        self, game_id: int, platform: str, chat_id: str, message_id: str, version: int = 0
     ) -> BoardMessage:
         async with self._engine.writing() as connection:
             await require(connection, "games", game_id)
             await connection.execute(
-                "INSERT INTO board_messages (game_id, platform, chat_id, message_id) "
-                "VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, platform, chat_id) "
-                "DO UPDATE SET message_id = excluded.message_id",
+                "INSERT INTO board_messages (game_id, platform, chat_id, message_id, version) "
+                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, platform, chat_id) "
+                "DO UPDATE SET message_id = excluded.message_id, version = excluded.version",
                 game_id,
                 platform,
                 chat_id,
                 message_id,
+                version,
             )
-        return BoardMessage(game_id, platform, chat_id, message_id)
+        return BoardMessage(game_id, platform, chat_id, message_id, version)
 
     async def board_messages(self, game_id: int) -> list[BoardMessage]:
         async with self._engine.reading() as connection:
@@ -385,6 +386,21 @@ class GameQueries(SqlStoreBase):
                 game_id,
             )
         return [
-            BoardMessage(row["game_id"], row["platform"], row["chat_id"], row["message_id"])
+            BoardMessage(
+                row["game_id"], row["platform"], row["chat_id"], row["message_id"], row["version"]
+            )
             for row in rows
         ]
+
+    async def boards_behind(self, platform: str) -> list[tuple[int, str]]:
+        rows = await self._engine.fetch_once(
+            "SELECT games.id, board_messages.chat_id FROM games JOIN board_messages "
+            "ON board_messages.game_id = games.id WHERE games.status = 'active' "
+            "AND board_messages.platform = $1 AND board_messages.version < games.version "
+            "UNION SELECT games.id, games.chat_id FROM games WHERE games.status = 'active' "
+            "AND games.chat_platform = $1 AND NOT EXISTS (SELECT 1 FROM board_messages "
+            "WHERE board_messages.game_id = games.id AND board_messages.platform = $1 "
+            "AND board_messages.chat_id = games.chat_id) ORDER BY 1, 2",
+            platform,
+        )
+        return [(row[0], row[1]) for row in rows]

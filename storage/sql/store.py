@@ -9,6 +9,7 @@ from urllib.parse import urlsplit, urlunsplit
 from storage.sql.base import Clock, GameEndWrite, utc_now
 from storage.sql.challenges import ChallengeQueries
 from storage.sql.changes import ChangeQueries
+from storage.sql.chats import ChatQueries
 from storage.sql.clocks import ClockQueries
 from storage.sql.engine import Engine
 from storage.sql.games import GameQueries
@@ -20,7 +21,13 @@ from storage.sql.sqlite import SqliteEngine
 
 
 class SqlStore(
-    PlayerQueries, ChallengeQueries, GameQueries, ClockQueries, ChangeQueries, RatingQueries
+    PlayerQueries,
+    ChallengeQueries,
+    GameQueries,
+    ClockQueries,
+    ChangeQueries,
+    RatingQueries,
+    ChatQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 

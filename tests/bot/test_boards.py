@@ -81,3 +81,17 @@ async def test_brazilian_boards_show_square_numbers_on_request(service: GameServ
     assert boards.picture(numbered, 0) != boards.picture(plain, 0)
     international = await two_player_game(service, "international", "numbers")
     assert boards.draughts_view(international, 0).labels == "numeric"
+
+
+async def test_one_orientation_policy_for_every_board(service: GameService) -> None:
+    """A board between two people is drawn from White's side whoever is to move (it never
+    turns around); a board read privately from the reader's side; a game against the
+    computer from the person's side."""
+    between_people = await two_player_game(service, "brazilian")
+    assert boards.viewer_seat(between_people) == 0
+    after = latest(await service.move(ANA, "c3-d4"))
+    assert GameService.acting_seat(after) == 1
+    assert boards.viewer_seat(after) == 0
+    assert boards.viewer_seat(after, [1]) == 1
+    versus = latest(await service.new_game(ANA, CHAT, "italian", computer=True, seat=1))
+    assert boards.viewer_seat(versus) == 1

@@ -153,8 +153,8 @@ def test_translate_writes_english_for_a_language_without_catalogue(language: str
 
 
 def test_translate_accepts_a_plain_string() -> None:
-    assert translate("pt", "Challenge accepted.") == "Desafio aceito."
-    assert translate("it", "Challenge accepted.") == "Sfida accettata."
+    assert translate("pt", "Done.") == "Feito."
+    assert translate("it", "Done.") == "Fatto."
 
 
 @pytest.mark.parametrize(

@@ -200,7 +200,8 @@ async def test_the_computer_answers_in_the_background(
 ) -> None:
     events = await service.new_game(ANA, CHAT, "brazilian", computer=True, seat=0)
     state = latest(events)
-    assert any(isinstance(event, TurnNotice) for event in events)
+    # A live game in Ana's own chat: its board tells her whose turn it is, nothing else.
+    assert not any(isinstance(event, TurnNotice) for event in events)
     state = latest(await service.move(ANA, "c3-d4", state.id))
     await service.idle()
     replies = [event for event in published if isinstance(event, BoardUpdate)]
@@ -382,3 +383,15 @@ def replay_position(state: GameState) -> object:
     kind = state.record.kind
     options = state.record.options.get("rules", {}) if kind == "ludo" else {}
     return replay(kind, options, state.log)
+
+
+async def test_turn_notices_only_where_the_board_does_not_tell(service: GameService) -> None:
+    """A live game's board names the player to move: no notice. A correspondence game (a
+    move days later) tells the player."""
+    live = await two_player_game(service, "brazilian")
+    events = await service.move(ANA, "c3-d4", live.id)
+    assert not [event for event in events if isinstance(event, TurnNotice)]
+    slow = await two_player_game(service, "italian", "3d")
+    events = await service.move(ANA, "22-18", slow.id)
+    notices = [event for event in events if isinstance(event, TurnNotice)]
+    assert [notice.player_id for notice in notices] == [slow.record.seats[1].player_id]

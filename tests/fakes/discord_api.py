@@ -807,6 +807,11 @@ class FakeDiscord:
             if kind == 4:
                 interaction.settled.set()
             resource["message"] = interaction.original
+        elif kind == 6:
+            # A component's deferred update: the original response is the component's message.
+            source = interaction.payload.get("message")
+            assert source is not None, "a deferred update of an interaction without message"
+            interaction.original = self.messages[int(source["id"])]
         elif kind == 7:
             source = interaction.payload.get("message")
             assert source is not None, "an UPDATE_MESSAGE answer to an interaction without message"
@@ -852,6 +857,12 @@ class FakeDiscord:
             else:
                 message = self._edit(self.messages[int(target)], payload, files)
             return 200, message
+        if parts[3:5] == ["messages", "@original"] and method == "DELETE":
+            if interaction.original is None or interaction.original.get("deleted"):
+                raise _Refusal(404, UNKNOWN_MESSAGE, "Unknown Message")
+            interaction.original["deleted"] = True
+            interaction.settled.set()
+            return 204, None
         raise _Refusal(404, 0, f"the fake does not know {method} /{'/'.join(parts)}")
 
     def _channel_message(

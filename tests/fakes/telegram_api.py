@@ -7,7 +7,8 @@ strict where Telegram is: callback data over 64 bytes, more than 100 buttons or 
 captions over 1024 or texts over 4096 characters, an edit that changes nothing ("message is
 not modified"), an edit of a deleted message, writing to a person who never started the bot
 or to a group that removed it, answering one callback query twice. It can answer the next
-calls of a method with a 429 (`flood`) or answer them late (`delay`) to make them time out.
+calls of a method with a 429 (`flood`) or answer them late (`delay`) to make them time out,
+and apply edits of a board late (`slow_edits`), so that a later call overtakes them.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ JSON_PARAMETERS = frozenset(
 NUMBER_PARAMETERS = frozenset(
     {"message_id", "offset", "limit", "timeout", "reply_to_message_id", "cache_time"}
 )
+SLOW_EDITS = frozenset({"editMessageMedia", "editMessageCaption"})
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "
     "are exactly the same as a current content and reply markup of the message"
@@ -117,6 +119,8 @@ class FakeBotApi:
         self._faults: dict[str, list[_Fault]] = {}
         self._runner: web.AppRunner | None = None
         self.unreachable = False
+        # Seconds an edit of a picture or caption waits before it is applied.
+        self.edit_delay = 0.0
         self.url = ""
         self.bot_user = {
             "id": BOT_ID,
@@ -179,6 +183,12 @@ class FakeBotApi:
             handler = getattr(self, f"_api_{method}", None)
             if handler is None:
                 raise ApiError(404, "Not Found")
+            if method in SLOW_EDITS and self.edit_delay:
+                await asyncio.sleep(self.edit_delay)
+                if request.transport is None or request.transport.is_closing():
+                    # The bot went away meanwhile (killed): the edit never lands.
+                    call.error = "cut off"
+                    return web.Response(status=499)
             result = handler(params, files)
             if asyncio.iscoroutine(result):
                 result = await result
@@ -341,6 +351,11 @@ class FakeBotApi:
         self._faults.setdefault(method, []).extend(
             _Fault(retry_after=retry_after) for _ in range(times)
         )
+
+    def slow_edits(self, seconds: float) -> None:
+        """Every later edit of a picture or caption is applied `seconds` late: a message the
+        bot sends meanwhile (a computer's instant reply) lands first."""
+        self.edit_delay = seconds
 
     def delay(self, method: str, seconds: float, times: int = 1) -> None:
         """The next `times` calls of `method` are done but answered `seconds` late."""

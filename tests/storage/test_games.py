@@ -17,6 +17,7 @@ from storage import (
     Store,
 )
 from storage.sql.engine import ConstraintViolated, Engine
+from tests.storage.conftest import CHAT
 
 
 async def test_new_game_is_active_at_version_one(
@@ -168,6 +169,24 @@ async def test_board_messages_one_per_chat(store: Store, game: GameRecord) -> No
         await store.set_board_message(999, "telegram", "-1001", "1")
 
 
+async def test_boards_behind_the_stored_version(store: Store, game: GameRecord) -> None:
+    """After a restart: the chats whose board is older than the game, and the game's own
+    chat while no board was shown there yet; never a finished game's."""
+    assert CHAT.platform == "telegram"
+    assert await store.boards_behind("telegram") == [(game.id, CHAT.chat_id)]
+    await store.set_board_message(game.id, "telegram", CHAT.chat_id, "10", version=1)
+    await store.set_board_message(game.id, "telegram", "77", "3", version=1)
+    assert await store.boards_behind("telegram") == []
+    await store.append_move(game.id, 1, "11-15", 0, None, "after")
+    assert await store.boards_behind("telegram") == [(game.id, CHAT.chat_id), (game.id, "77")]
+    assert await store.boards_behind("discord") == []
+    shown = await store.set_board_message(game.id, "telegram", "77", "4", version=2)
+    assert shown == BoardMessage(game.id, "telegram", "77", "4", 2)
+    assert await store.boards_behind("telegram") == [(game.id, CHAT.chat_id)]
+    await store.finish_game(game.id, 2, "aborted", None)
+    assert await store.boards_behind("telegram") == []
+
+
 async def test_unknown_game_is_not_found(store: Store, ana: Player) -> None:
     with pytest.raises(NotFound, match="no game with id 999"):
         await store.get_game(999)
@@ -221,3 +240,21 @@ async def test_take_back_removes_the_last_moves_at_the_expected_version(
     assert [move.notation for move in await store.moves(game.id)] == ["11-15"]
     again = await store.append_move(game.id, back.version, "23-19", 1, bruno.id, "after 2b")
     assert [move.ply for move in await store.moves(game.id)] == [1, 2] and again.status == "active"
+
+
+async def test_a_chat_remembers_its_side(store: Store) -> None:
+    assert await store.chat_flipped("telegram", "-1001") is False
+    await store.set_chat_flipped("telegram", "-1001", True)
+    assert await store.chat_flipped("telegram", "-1001") is True
+    assert await store.chat_flipped("discord", "-1001") is False
+    await store.set_chat_flipped("telegram", "-1001", False)
+    assert await store.chat_flipped("telegram", "-1001") is False
+
+
+async def test_a_chat_keeps_the_first_language_offered(store: Store) -> None:
+    assert await store.chat_language("telegram", "-5", None) is None
+    assert await store.chat_language("telegram", "-5", "pt") == "pt"
+    assert await store.chat_language("telegram", "-5", "it") == "pt"
+    await store.set_chat_flipped("telegram", "-5", True)
+    assert await store.chat_language("telegram", "-5", "en") == "pt"
+    assert await store.chat_flipped("telegram", "-5")

@@ -15,7 +15,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     import discord
 
-from bot.discord import front
+from bot.discord import board_posts
 from bot.discord.app import DISCORD_API_URL, DISCORD_GATEWAY_URL, point_at, serve
 from bot.service.core import GameService
 from tests.fakes.discord_api import TOKEN, FakeDiscord
@@ -40,7 +40,7 @@ async def connect(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> AsyncIt
     monkeypatch.setenv("DISCORD_API_URL", fake.api_url)
     monkeypatch.setenv("DISCORD_GATEWAY_URL", fake.gateway_url)
     # Boards that could not be posted are tried again quickly, not every minute.
-    monkeypatch.setattr(front, "RESEND_INTERVAL", 0.2)
+    monkeypatch.setattr(board_posts, "RESEND_INTERVAL", 0.2)
     tasks: list[asyncio.Task[None]] = []
 
     async def start(service: GameService) -> asyncio.Task[None]:

@@ -45,8 +45,13 @@ def ids_like(message: dict[str, Any], pattern: str) -> list[str]:
 
 
 async def act(fake: FakeDiscord, interaction: FakeInteraction) -> FakeInteraction:
-    """Wait for the final answer; every interaction is first acknowledged privately."""
+    """Wait for the final answer; every interaction is first acknowledged privately: a new
+    private message, or (a choice in a private answer's menu) that answer updated."""
     await fake.settled(interaction)
+    if interaction.response_type == 6:
+        source = interaction.payload["message"]
+        assert source["flags"] & 64, "only a private answer is updated in place"
+        return interaction
     assert interaction.response_type == 5
     assert interaction.response is not None and interaction.response["data"]["flags"] == 64
     return interaction
@@ -57,15 +62,16 @@ def game_of(board: dict[str, Any]) -> int:
     return int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
 
 
-async def start_duel(fake: FakeDiscord, game: str = "brazilian") -> dict[str, Any]:
-    """Ana challenges Bia (Ana white); Bia accepts with the button; the first board."""
+async def start_duel(fake: FakeDiscord, game: str = "brazilian", **options: Any) -> dict[str, Any]:
+    """Ana challenges Bia (Ana white; `options`: more options of /new); Bia accepts with the
+    button; the first board."""
     await act(
         fake,
         await fake.slash(
             ANA,
             CHANNEL,
             "new",
-            {"game": game, "opponent": BIA["user"]["id"], "side": 0},
+            {"game": game, "opponent": BIA["user"]["id"], "side": 0, **options},
             users={BIA["user"]["id"]: BIA},
         ),
     )
@@ -282,6 +288,10 @@ async def test_a_ludo_game_by_roll_and_pawn_buttons(
         state = await service.state(game_id)
     assert sum(1 for notation in state.log if notation.startswith("roll")) >= turns
     assert any(not notation.startswith("roll") for notation in state.log), "no pawn ever moved"
+    # One board for the whole game, and no private answers left behind by the clicks.
+    assert len(boards_in(fake)) == 1
+    left = [m for m in fake.messages.values() if m["flags"] & 64 and not m.get("deleted")]
+    assert len(left) == 1, [m["content"] for m in left]  # the answer to /new
 
 
 async def test_a_ludo_table_fills_up_and_the_host_starts_it(
@@ -322,7 +332,9 @@ async def test_a_component_sent_before_a_restart_still_works(
         await play_choice(fake, ANA, board, boards.move_choices(state)[0])
         after = await restarted.state(game_id)
         assert after.plies == 1
-        assert latest_board(fake)["id"] != board["id"]
+        shown = latest_board(fake)
+        assert shown["id"] == board["id"], "a live game edits its board in place"
+        assert f"-{after.version}.png" in shown["embeds"][0]["image"]["url"]
     finally:
         await restarted.close()
 
@@ -356,7 +368,10 @@ async def test_slow_work_is_acknowledged_first_and_answered_later(
     monkeypatch.setattr(service, "move", slow_move)
     fake.deadline = 0.2
     played = await play_choice(fake, ANA, board, choice)
-    assert played.response_type == 5 and choice.notation in played.ephemeral_text
+    # Acknowledged at once; once played, the private menu it was chosen in goes away (the
+    # board shows the move).
+    assert played.response_type == 6
+    assert played.original is not None and played.original.get("deleted")
     assert (await service.state(game_id)).plies == 1
 
 
@@ -388,12 +403,13 @@ async def test_a_rate_limited_board_is_posted_after_the_wait(
     board = await start_duel(fake)
     game_id = game_of(board)
     state = await service.state(game_id)
-    fake.fail_next("POST", rf"^/channels/{CHANNEL}/messages$", 429, retry_after=0.3)
+    edit = rf"^/channels/{CHANNEL}/messages/{board['id']}$"
+    fake.fail_next("PATCH", edit, 429, retry_after=0.3)
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
-    posts = fake.calls_to("POST", rf"^/channels/{CHANNEL}/messages$")
-    assert [call.status for call in posts[-2:]] == [429, 200]
+    edits = fake.calls_to("PATCH", edit)
+    assert [call.status for call in edits[-2:]] == [429, 200]
     assert (await service.state(game_id)).plies == 1
-    assert latest_board(fake)["id"] != board["id"]
+    assert latest_board(fake)["id"] == board["id"], "a live game edits its board in place"
 
 
 async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
@@ -462,7 +478,7 @@ async def test_a_deleted_board_is_replaced_by_the_next_one(
     assert (await service.state(game_id)).plies == 1
     assert latest_board(fake)["id"] != board["id"]
     edits = fake.calls_to("PATCH", rf"/channels/{CHANNEL}/messages/{board['id']}")
-    assert [call.status for call in edits] == [404]
+    assert edits and {call.status for call in edits} == {404}
 
 
 async def test_a_draw_offered_by_command_is_accepted_by_button(
@@ -508,7 +524,7 @@ async def test_a_game_in_a_thread_of_its_own(
     assert state.record.chat is not None and state.record.chat.chat_id == thread["id"]
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     assert (await service.state(game_id)).plies == 1
-    assert latest_board(fake, thread["id"])["id"] != board["id"]
+    assert latest_board(fake, thread["id"])["id"] == board["id"], "edited in place"
 
 
 async def test_a_game_elsewhere_comes_privately_to_the_player_seen_on_discord(

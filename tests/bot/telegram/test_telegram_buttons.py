@@ -11,6 +11,7 @@ from bot.service import boards
 from bot.service.core import GameService, events_state
 from bot.service.events import ChallengeUpdate, GameState
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, Action, Press, decode
+from bot.telegram.delivery import clip_caption
 from bot.telegram.front import Recent, chunks
 from bot.telegram.keyboards import MAX_BUTTONS, MAX_PER_ROW, board_keyboard
 from tests.bot.conftest import ANA, BIA, CHAT
@@ -144,3 +145,13 @@ def test_what_the_bot_remembers_forgets_the_oldest_beyond_its_size() -> None:
     recent["ana"] = 3  # written again: now the newest
     recent.setdefault("caio", 4)
     assert dict(recent) == {"ana": 3, "caio": 4}
+
+
+def test_a_long_caption_drops_whole_headlines_first() -> None:
+    """An HTML caption is never cut inside a tag or an entity: old headlines give way whole."""
+    board = '<a href="tg://user?id=2">Bia &amp; Co</a>, your turn in game #1.\n#1 Brazilian'
+    headlines = ("x" * 700, "Tom &amp; Jerry played 9-13.", "y" * 300)
+    caption = clip_caption((*headlines, board))
+    assert len(caption) <= 1024
+    assert caption == "\n".join((*headlines[1:], board))
+    assert clip_caption(("short", board)) == f"short\n{board}"

@@ -40,13 +40,15 @@ def quick_service(store: Any) -> GameService:
     )
 
 
-async def group_game(api: FakeBotApi, service: GameService) -> tuple[dict[str, Any], ...]:
+async def group_game(
+    api: FakeBotApi, service: GameService, *options: str
+) -> tuple[dict[str, Any], ...]:
     """Ana (White) and Bia in a group, game #1 started by typed commands."""
     ana = api.user(1, "Ana", "ana", "en")
     bia = api.user(2, "Bia", "bia", "en")
     group = api.group(-100300, "Club")
     api.send_text(bia, group, "hello")
-    api.send_text(ana, group, "/new brazilian vs @bia white")
+    api.send_text(ana, group, " ".join(("/new brazilian vs @bia white", *options)))
     await api.wait_for(lambda: api.texts(group), "the challenge")
     api.send_text(bia, group, "/accept")
     await current_board(api, service, group, 1)
@@ -168,7 +170,8 @@ async def test_a_group_that_removed_the_bot_keeps_its_game(
 async def test_a_player_who_blocked_the_bot_is_mentioned_in_the_group(
     bot: Bot, api: FakeBotApi, service: GameService
 ) -> None:
-    ana, bia, group = await group_game(api, service)
+    # A correspondence game: its turn notices go to the player, not only to the board.
+    ana, bia, group = await group_game(api, service, "3d")
     bia_private = api.private_chat(bia)
     api.send_text(bia, bia_private, "/help")
     await api.wait_for(lambda: api.texts(bia_private), "the help for Bia")

@@ -62,11 +62,8 @@ async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
     assert api.photos[(group["id"], board["message_id"])].startswith(PNG_SIGNATURE)
     assert api.messages[(group["id"], challenge_message["message_id"])].get("reply_markup") is None
 
-    # Ana (White) is to move: she hears it privately, as she started the bot.
-    await api.wait_for(
-        lambda: any("#1" in line and "Ana" in line for line in api.texts(ana_private)[1:]),
-        "Ana's private turn notice",
-    )
+    # Ana (White) is to move: the live board says so, mentioning her; no other notice.
+    assert '<a href="tg://user?id=1">Ana</a>' in board["caption"]
     # Only the man on 18 can move, by two routes to the same square: the keyboard offers the
     # routes at once, in notation.
     routes = api.buttons(board)
@@ -85,12 +82,8 @@ async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
     await wait_for_version(service, 1, state.version)
     state, board = await current_board(api, service, group, 1)
     assert state.log == ("18x11x2",)
-    # Bia never started the bot: she is mentioned in the group.
-    mention = await api.wait_for(
-        lambda: [m for m in api.bot_messages(group) if "tg://user?id=2" in m.get("text", "")],
-        "Bia's mention in the group",
-    )
-    assert mention[0]["parse_mode"] == "HTML"
+    # Bia is to move: the board's caption mentions her.
+    assert '<a href="tg://user?id=2">Bia</a>' in board["caption"]
 
     rng = random.Random(5)
     players = {0: ana, 1: bia}
@@ -107,6 +100,9 @@ async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
     assert api.buttons(board) == {}
     assert len(api.boards(group)) == 1, "a live game edits its one board in place"
     assert len(api.answers) == len(api.pressed_at), "every press was answered"
+    # The board was the turn notice: no notice in the group, none privately to Ana.
+    assert not [line for line in api.texts(group) if "your turn" in line]
+    assert not [line for line in api.texts(ana_private) if "your turn" in line]
 
 
 async def test_a_game_against_the_computer_in_a_private_chat(

@@ -1,0 +1,163 @@
+"""The views (rows of components) under Discord messages: a board's controls for the player
+to act, a piece's destinations, a challenge's answers. The components themselves are in
+bot.discord.components."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.components import (
+    BUTTONS_PER_ROW,
+    MENU_OPTIONS,
+    MENUS,
+    ROWS,
+    ChallengeButton,
+    DestinationSelect,
+    DrawAnswerButton,
+    GameActionButton,
+    MoveButton,
+    PieceSelect,
+    RollButton,
+    TypeMoveButton,
+)
+from bot.i18n import text, translate
+from bot.service import boards
+from bot.service.boards import MoveChoice
+from bot.service.events import GameState
+from bot.service.families import Draughts, family_of
+from games.base import find_game
+from games.ludo import LudoPosition
+from storage import Challenge
+
+
+def _rows(view: discord.ui.View, buttons: Sequence[discord.ui.Item[Any]], first_row: int) -> None:
+    for place, button in enumerate(buttons):
+        button.row = first_row + place // BUTTONS_PER_ROW
+        view.add_item(button)
+
+
+def _pieces_in_order(choices: Sequence[MoveChoice]) -> list[str]:
+    return list(dict.fromkeys(choice.piece for choice in choices if not choice.huff))
+
+
+def board_view(state: GameState, language: str | None) -> discord.ui.View | None:
+    """The components under a public board: what the player to act can do now (nothing
+    while the computer is to act)."""
+    if not boards.waits_for_a_person(state):
+        return None
+    view = discord.ui.View(timeout=None)
+    choices = boards.move_choices(state)
+    typed = TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
+    if not choices:
+        view.add_item(RollButton(state.id, state.version, translate(language, text("Roll"))))
+        return view
+    if _is_ludo(state):
+        # A pawn move per button: Ludo has at most a few, and a click is quicker than a menu.
+        buttons = [
+            MoveButton(state.id, state.version, choice.index, choice.notation)
+            for choice in choices[: (ROWS - 1) * BUTTONS_PER_ROW]
+        ]
+        _rows(view, buttons, 0)
+        typed.row = ROWS - 1
+        view.add_item(typed)
+        _add_game_actions(view, state, language, typed.row)
+        return view
+    pieces = _pieces_in_order(choices)
+    # One menu per 25 pieces (no board has more than 20 movable pieces: one menu in practice),
+    # then a row for the typed move and the answers to a draw offer.
+    for part, start in enumerate(range(0, len(pieces), MENU_OPTIONS)[:MENUS]):
+        chunk = pieces[start : start + MENU_OPTIONS]
+        placeholder = translate(
+            language, text("Pieces {first} to {last}", first=chunk[0], last=chunk[-1])
+        )
+        if len(pieces) <= MENU_OPTIONS:
+            placeholder = translate(language, text("Choose a piece to move"))
+        select = PieceSelect(state.id, state.version, part, chunk, placeholder)
+        select.row = part
+        view.add_item(select)
+    typed.row = len(view.children)
+    view.add_item(typed)
+    huffs = [  # a huff (soffio) is its own labelled button, on a row of its own
+        MoveButton(
+            state.id, state.version, choice.index, translate(language, boards.huff_label(choice))
+        )
+        for choice in choices
+        if choice.huff
+    ]
+    _rows(view, huffs[:BUTTONS_PER_ROW], typed.row + 1)
+    if state.record.draw_offer is not None:
+        for answer, label in (("y", text("Accept the draw")), ("n", text("Decline the draw"))):
+            button = DrawAnswerButton(answer, state.id, state.version, translate(language, label))
+            button.row = typed.row
+            view.add_item(button)
+    _add_game_actions(view, state, language, typed.row)
+    return view
+
+
+def _add_game_actions(
+    view: discord.ui.View, state: GameState, language: str | None, row: int
+) -> None:
+    """Resign (confirmed in a private answer first), and in draughts offer a draw while none
+    is offered."""
+    draughts = isinstance(family_of(find_game(state.record.kind)), Draughts)
+    actions = [("q", text("Resign"))]
+    if draughts and state.record.draw_offer is None:
+        actions.insert(0, ("o", text("Offer a draw")))
+    for action, label in actions:
+        button = GameActionButton(action, state.id, state.version, translate(language, label))
+        button.row = row
+        view.add_item(button)
+
+
+def confirm_resign_view(state: GameState, language: str | None) -> discord.ui.View:
+    """The one button that really resigns, in the private answer to "Resign"."""
+    view = discord.ui.View(timeout=None)
+    label = translate(language, text("Yes, resign game #{game}", game=state.id))
+    view.add_item(GameActionButton("k", state.id, state.version, label))
+    return view
+
+
+def destination_view(state: GameState, piece: str, language: str | None) -> discord.ui.View | None:
+    """A menu of the moves of one piece (25 per menu); two routes to one square show their
+    notation. Past five menus, the typed move remains."""
+    moves = [choice for choice in boards.move_choices(state) if choice.piece == piece]
+    if not moves:
+        return None
+    targets = [choice.target for choice in moves]
+    labelled = [
+        (
+            choice.index,
+            choice.notation if targets.count(choice.target) > 1 else f"→ {choice.target}",
+        )
+        for choice in moves
+    ]
+    view = discord.ui.View(timeout=None)
+    placeholder = translate(language, text("Where does {piece} go?", piece=piece))
+    for part, start in enumerate(range(0, len(labelled), MENU_OPTIONS)[: ROWS - 1]):
+        menu = DestinationSelect(
+            state.id, state.version, part, labelled[start : start + MENU_OPTIONS], placeholder
+        )
+        menu.row = part
+        view.add_item(menu)
+    if len(labelled) > (ROWS - 1) * MENU_OPTIONS:
+        typed = TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
+        typed.row = ROWS - 1
+        view.add_item(typed)
+    return view
+
+
+def challenge_view(challenge: Challenge, seats: int, language: str | None) -> discord.ui.View:
+    """Accept and decline buttons; a table for more than two also gets "start now"."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChallengeButton("a", challenge.id, translate(language, text("Accept"))))
+    view.add_item(ChallengeButton("d", challenge.id, translate(language, text("Decline"))))
+    if seats > 2:
+        view.add_item(ChallengeButton("b", challenge.id, translate(language, text("Start now"))))
+    return view
+
+
+def _is_ludo(state: GameState) -> bool:
+    return isinstance(state.position, LudoPosition)
