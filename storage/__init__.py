@@ -46,6 +46,16 @@ from storage.records import (
     VacationRecord,
 )
 from storage.sql.store import open_store
+from storage.tournament_records import (
+    EntryRecord,
+    NewTableGame,
+    RoundStart,
+    TableGameRecord,
+    TournamentFacts,
+    TournamentRecord,
+    TournamentRefused,
+    TournamentStatus,
+)
 
 __all__ = [
     "BoardMessage",
@@ -56,6 +66,7 @@ __all__ = [
     "ChatRef",
     "ClockRecord",
     "CorruptRecord",
+    "EntryRecord",
     "GameRecord",
     "GameResult",
     "GameStatus",
@@ -63,16 +74,23 @@ __all__ = [
     "LinkRefused",
     "MigrationFailed",
     "MoveRecord",
+    "NewTableGame",
     "NextClock",
     "NotFound",
     "NoticeRecord",
     "OnVacation",
     "Player",
+    "RoundStart",
     "SchemaTooNew",
     "SeatRecord",
     "StaleVersion",
     "StorageError",
     "Store",
+    "TableGameRecord",
+    "TournamentFacts",
+    "TournamentRecord",
+    "TournamentRefused",
+    "TournamentStatus",
     "VacationRecord",
     "open_store",
 ]

@@ -13,9 +13,10 @@ from storage.sql.games import GameQueries
 from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
 from storage.sql.sqlite import SqliteEngine
+from storage.sql.tournaments import TournamentQueries
 
 
-class SqlStore(PlayerQueries, ChallengeQueries, GameQueries, ClockQueries):
+class SqlStore(PlayerQueries, ChallengeQueries, GameQueries, ClockQueries, TournamentQueries):
     """`Store` on an SQL engine. Make it with `open_store`."""
 
 
