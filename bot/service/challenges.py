@@ -10,9 +10,8 @@ from typing import Any, Literal
 from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.clocks import split_time_control
-from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, Event, ServiceError
-from bot.service.families import Family, family_of
-from bot.service.turns import next_clock
+from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
+from bot.service.families import family_of
 from games.base import GameKind, find_game
 from storage import (
     Challenge,
@@ -68,7 +67,7 @@ class Challenges(Capability):
                 )
                 for index in range(seat_count)
             ]
-            return await self._start_game(kind, family, options, seats, chat, None)
+            return await self._start_game(kind, options, seats, chat, None)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
         opponent_id = (await self.core.roster.player(opponent)).id if opponent is not None else None
@@ -174,7 +173,7 @@ class Challenges(Capability):
             else:
                 guest = next(others, None)
                 seats.append(SeatRecord(index, guest, None if guest else COMPUTER))
-        return await self._start_game(kind, family, options, seats, challenge.chat, challenge.id)
+        return await self._start_game(kind, options, seats, challenge.chat, challenge.id)
 
     @routed
     async def decline(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
@@ -219,45 +218,26 @@ class Challenges(Capability):
     async def _start_game(
         self,
         kind: GameKind,
-        family: Family,
         options: dict[str, Any],
         seats: list[SeatRecord],
         chat: ChatRef | None,
         challenge_id: int | None,
     ) -> list[Event]:
-        options = family.prepare(options)
-        position = kind.start(family.rules_options(options))
+        options, snapshot, clock = self.core.opening(kind, options)
         try:
             record = await self.core.store.create_game(
                 kind.key,
                 options,
                 seats,
-                position.snapshot(),
+                snapshot,
                 chat,
                 from_challenge=challenge_id,
-                clock=next_clock(options, None, position),
+                clock=clock,
             )
         except ChallengeNotOpen:
             raise ServiceError(text("This challenge is no longer open.")) from None
-        for seat in seats:
-            if seat.player_id is not None:
-                await self.core.store.set_active_game(seat.player_id, record.id)
-        state = await self.core.state(record.id)
-        events: list[Event] = [
-            BoardUpdate(
-                state,
-                text(
-                    "Game #{game} starts: {players}.",
-                    game=record.id,
-                    players=" - ".join(state.seat_names),
-                ),
-                chat,
-            )
-        ]
+        events = await self.core.game_started(record)
         if challenge_id is not None:
             challenge = await self.core.store.get_challenge(challenge_id)
             events.insert(0, ChallengeUpdate(challenge, text("Challenge accepted.")))
-        events.extend(await self.core.turn_notices(state))
-        self.core.wake_computers(state)
-        self.core.poke()
         return events

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
-from bot.i18n import text
+from bot.i18n import Text, text
 from bot.service.clocks import Clock
 from bot.service.events import (
     Actor,
@@ -34,10 +34,12 @@ from bot.service.players import ComputerPlayers
 from bot.service.roster import Roster
 from bot.service.states import GameStates
 from bot.service.turns import acting_seat, next_clock, result_of
-from games.base import CHANCE, find_game
+from games.base import CHANCE, GameKind, find_game
 from storage import (
     CorruptRecord,
+    GameRecord,
     GameResult,
+    NextClock,
     NotFound,
     Player,
     StaleVersion,
@@ -263,6 +265,34 @@ class Kernel:
         if player_id is None:
             return []
         return [TurnNotice(state, player_id, await self.roster.where_seen(player_id))]
+
+    # -- the start of games ------------------------------------------------------------------
+
+    @staticmethod
+    def opening(
+        kind: GameKind, options: dict[str, Any]
+    ) -> tuple[dict[str, Any], str, NextClock | None]:
+        """A new game's options as stored, its first position's snapshot, its first clock."""
+        family = family_of(kind)
+        options = family.prepare(options)
+        position = kind.start(family.rules_options(options))
+        return options, position.snapshot(), next_clock(options, None, position)
+
+    async def game_started(self, record: GameRecord, headline: Text | None = None) -> list[Event]:
+        """Show a game just stored (its board, with `headline` or the players), tell whoever
+        moves first, and wake a computer that does."""
+        for seat in record.seats:
+            if seat.player_id is not None:
+                await self.store.set_active_game(seat.player_id, record.id)
+        state = await self.state(record.id)
+        starts = text(
+            "Game #{game} starts: {players}.", game=record.id, players=" - ".join(state.seat_names)
+        )
+        events: list[Event] = [BoardUpdate(state, headline or starts, record.chat)]
+        events.extend(await self.turn_notices(state))
+        self.wake_computers(state)
+        self.poke()
+        return events
 
     # -- the computer's turns ------------------------------------------------------------------
 
