@@ -18,6 +18,7 @@ from bot.service.kernel import Kernel
 from bot.service.play import Play
 from bot.service.players import ComputerPlayers
 from bot.service.results import Results
+from bot.service.tournaments import Tournaments
 from bot.service.turns import events_state
 from storage import Store
 
@@ -49,7 +50,6 @@ class GameService:
         self.play = Play(core)
         self.move = self.play.move
         self.roll = self.play.roll
-        self.resume = self.play.resume
 
         self.results = Results(core)
         self.resign = self.results.resign
@@ -83,6 +83,13 @@ class GameService:
         self.board_shown = self.records.board_shown
         self.board_messages = self.records.board_messages
 
+        self.tournaments = Tournaments(core)
+        self.tournament_new = self.tournaments.create
+        self.tournament_join = self.tournaments.join
+        self.tournament_leave = self.tournaments.leave
+        self.tournament_start = self.tournaments.start
+        self.tournament_status = self.tournaments.set_status
+
         self.state = core.state
         self.current = core.current
         self.subscribe = core.subscribe
@@ -90,3 +97,9 @@ class GameService:
         self.route = core.route
         self.idle = core.idle
         self.close = core.close
+
+    async def resume(self) -> None:
+        """After a start: wake the computers whose turn it is, and carry on the tournaments
+        (a round that completed while the service was down starts now, once)."""
+        await self.play.resume()
+        await self.tournaments.resume()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.i18n import Text, text
 from bot.service.capability import Capability
@@ -160,6 +160,8 @@ class Scheduler:
     def __init__(self, correspondence: Correspondence) -> None:
         self.correspondence = correspondence
         self.core = correspondence.core
+        # When the other due jobs (core.due_jobs) next have something to do.
+        self._planned: list[datetime] = []
 
     def poke(self) -> None:
         self.core.poke()
@@ -172,6 +174,8 @@ class Scheduler:
             except Exception:
                 logger.exception("the scheduler failed; it tries again shortly")
             wake = await self.core.store.next_wakeup(REMINDERS)
+            for planned in self._planned:
+                wake = planned if wake is None else min(wake, planned)
             delay = MAX_SLEEP if wake is None else min(wake - self.core.clock(), MAX_SLEEP)
             self.core.changed.clear()
             with contextlib.suppress(TimeoutError):
@@ -191,6 +195,8 @@ class Scheduler:
         for clock in await store.due_clocks(now):
             await self.correspondence.timeout(clock)
         await self.correspondence.deliver_notices()
+        planned = [await job(now) for job in self.core.due_jobs]
+        self._planned = [moment for moment in planned if moment is not None]
 
 
 def _notice_text(kind: str, game_id: int | None, player_id: int, state: GameState | None) -> Text:

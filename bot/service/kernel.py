@@ -14,6 +14,7 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import Any, Literal
 
 from bot.i18n import Text, text
@@ -27,6 +28,7 @@ from bot.service.events import (
     GameState,
     PlayerNotice,
     ServiceError,
+    TournamentUpdate,
     TurnNotice,
 )
 from bot.service.families import family_of
@@ -54,6 +56,10 @@ EventSink = Callable[[Event], Awaitable[None]]
 # shown with the game's end. The seam for tournaments (carry the result into the bracket,
 # start the next round) and ratings (see docs/service.md).
 FinishListener = Callable[[GameState], Awaitable[Sequence[Event]]]
+# Work the scheduler runs besides the correspondence clocks (a tournament's registration
+# deadline, its no-show forfeits): does what is due at the time given, publishes its events,
+# and answers when it next has something to do (None: nothing planned).
+DueJob = Callable[[datetime], Awaitable[datetime | None]]
 
 
 class Kernel:
@@ -65,6 +71,7 @@ class Kernel:
         # Give the store the same clock: deadlines and vacations are reckoned in its time.
         self.clock = clock
         self.finish_listeners: list[FinishListener] = []
+        self.due_jobs: list[DueJob] = []
         # Set when a deadline may have moved: the correspondence scheduler looks again.
         self.changed = asyncio.Event()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -335,4 +342,6 @@ def _platform_of(event: Event) -> str | None:
         return event.platform
     if isinstance(event, ChallengeUpdate):
         return event.challenge.chat.platform
+    if isinstance(event, TournamentUpdate):
+        return event.tournament.chat.platform
     return None
