@@ -18,6 +18,7 @@ from bot.service.kernel import Kernel
 from bot.service.play import Play
 from bot.service.players import ComputerPlayers
 from bot.service.results import Results
+from bot.service.tournament_entries import TournamentEntries
 from bot.service.tournaments import Tournaments
 from bot.service.turns import events_state
 from storage import Store
@@ -84,9 +85,10 @@ class GameService:
         self.board_messages = self.records.board_messages
 
         self.tournaments = Tournaments(core)
-        self.tournament_new = self.tournaments.create
-        self.tournament_join = self.tournaments.join
-        self.tournament_leave = self.tournaments.leave
+        self.entries = TournamentEntries(core)
+        self.tournament_new = self.entries.create
+        self.tournament_join = self.entries.join
+        self.tournament_leave = self.entries.leave
         self.tournament_start = self.tournaments.start
         self.tournament_status = self.tournaments.set_status
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
 from datetime import datetime, timedelta
 from itertools import groupby
 
@@ -23,10 +22,10 @@ from bot.service.kernel import Kernel
 from bot.service.pairing.draw import draw_numbers
 from bot.service.pairing.errors import PairingError
 from bot.service.pairing.tournament import Format, Game, Setup
-from bot.service.tournament_options import read_plan, time_control
-from bot.service.tournament_state import rebuild, round_json
+from bot.service.tournament_lookup import entry_names, pick, require_organiser
+from bot.service.tournament_options import time_control
+from bot.service.tournament_state import entry_of, rebuild, round_json
 from bot.service.tournament_text import (
-    FORMAT_NAMES,
     final_notice,
     pairing_refusal,
     refusal,
@@ -37,7 +36,6 @@ from games.chance import commitment, new_seed
 from storage import (
     ChatRef,
     NewTableGame,
-    NotFound,
     SeatRecord,
     TournamentFacts,
     TournamentRecord,
@@ -46,8 +44,6 @@ from storage import (
 )
 
 logger = logging.getLogger(__name__)
-
-OPEN: tuple[TournamentStatus, ...] = ("registering", "running", "paused")
 
 
 class Tournaments(Capability):
@@ -61,150 +57,14 @@ class Tournaments(Capability):
         # across processes; this only saves work).
         self._advancing: dict[int, asyncio.Lock] = {}
 
-    # -- finding one --------------------------------------------------------------------------
-
-    async def pick(
-        self,
-        chat: ChatRef | None,
-        tournament_id: int | None,
-        statuses: Sequence[TournamentStatus] = OPEN,
-    ) -> TournamentRecord:
-        """The tournament a command names, else the chat's latest one in `statuses`."""
-        store = self.core.store
-        if tournament_id is not None:
-            try:
-                return await store.get_tournament(tournament_id)
-            except NotFound:
-                raise ServiceError(
-                    text("There is no tournament #{id}.", id=tournament_id)
-                ) from None
-        found = await store.tournaments(statuses, chat) if chat is not None else []
-        if not found:
-            raise ServiceError(text("There is no tournament here. Open one with /tournament new."))
-        return found[-1]
-
-    async def _organiser(self, actor: Actor, record: TournamentRecord) -> None:
-        player = await self.core.roster.player(actor)
-        if player.id != record.organiser_id:
-            raise ServiceError(
-                text("Only the organiser of tournament #{id} can do that.", id=record.id)
-            )
-
-    # -- registration -------------------------------------------------------------------------
-
-    @routed
-    async def create(self, actor: Actor, chat: ChatRef, words: Sequence[str]) -> list[Event]:
-        plan = read_plan(list(words))
-        player = await self.core.roster.player(actor)
-        deadline = None if plan.deadline is None else self.core.clock() + plan.deadline
-        record = await self.core.store.create_tournament(
-            chat,
-            player.id,
-            plan.kind.key,
-            str(plan.format),
-            plan.options,
-            team_size=plan.team_size,
-            max_entries=plan.max_entries,
-            deadline=deadline,
-        )
-        self.core.poke()
-        how = (
-            text("/tournament join {id} with PARTNER", id=record.id)
-            if plan.team_size == 2
-            else text("/tournament join {id}", id=record.id)
-        )
-        return [
-            TournamentUpdate(
-                record,
-                text(
-                    "{name} opens tournament #{id}: {game}, {format}. Join with {how}.",
-                    name=actor.display_name,
-                    id=record.id,
-                    game=plan.kind.key,
-                    format=FORMAT_NAMES[plan.format],
-                    how=how,
-                ),
-                0,
-            )
-        ]
-
-    @routed
-    async def join(
-        self,
-        actor: Actor,
-        chat: ChatRef | None,
-        tournament_id: int | None = None,
-        partner: Actor | None = None,
-    ) -> list[Event]:
-        """Enter alone, or (a tournament of teams) with `partner` as one entry."""
-        record = await self.pick(chat, tournament_id, ("registering",))
-        player = await self.core.roster.player(actor)
-        members = [player.id]
-        if record.team_size == 2:
-            if partner is None:
-                raise ServiceError(
-                    text(
-                        "Tournament #{id} is for teams of two: /tournament join {id} with PARTNER.",
-                        id=record.id,
-                    )
-                )
-            mate = await self.core.roster.player(partner)
-            if mate.id == player.id:
-                raise ServiceError(text("A team has two different players."))
-            members.append(mate.id)
-        elif partner is not None:
-            raise ServiceError(text("Tournament #{id} is for single players.", id=record.id))
-        try:
-            await self.core.store.join_tournament(record.id, members)
-        except TournamentRefused as refused:
-            raise ServiceError(refusal(refused.why, record.id)) from None
-        names = " & ".join([actor.display_name, *([partner.display_name] if partner else [])])
-        count = len((await self.core.store.tournament_facts(record.id)).entries)
-        return [
-            TournamentUpdate(
-                record,
-                text(
-                    "{name} joins tournament #{id} ({count} entries).",
-                    name=names,
-                    id=record.id,
-                    count=count,
-                ),
-                count,
-            )
-        ]
-
-    @routed
-    async def leave(
-        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
-    ) -> list[Event]:
-        record = await self.pick(chat, tournament_id, ("registering",))
-        player = await self.core.roster.player(actor)
-        try:
-            await self.core.store.leave_tournament(record.id, player.id)
-        except TournamentRefused as refused:
-            raise ServiceError(refusal(refused.why, record.id)) from None
-        count = len((await self.core.store.tournament_facts(record.id)).entries)
-        return [
-            TournamentUpdate(
-                record,
-                text(
-                    "{name} leaves tournament #{id} ({count} entries).",
-                    name=actor.display_name,
-                    id=record.id,
-                    count=count,
-                ),
-                count,
-            )
-        ]
-
     # -- start, pause, resume, cancel ----------------------------------------------------------
 
     @routed
     async def start(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        record = await self.pick(chat, tournament_id, ("registering",))
-        await self._organiser(actor, record)
+        record = await pick(self.core, chat, tournament_id, ("registering",))
+        await require_organiser(self.core, actor, record)
         return await self._start(record)
 
     async def _start(self, record: TournamentRecord) -> list[Event]:
@@ -231,7 +91,7 @@ class Tournaments(Capability):
             )
         except TournamentRefused as refused:
             raise ServiceError(refusal(refused.why, record.id)) from None
-        names = await self.entry_names(await self.core.store.tournament_facts(record.id))
+        names = await entry_names(self.core, await self.core.store.tournament_facts(record.id))
         drawn = ", ".join(f"{n}. {names[entry]}" for n, entry in enumerate(order, 1))
         notice = text(
             "Tournament #{id} starts with {count} entries. The draw: {numbers}. "
@@ -258,8 +118,8 @@ class Tournaments(Capability):
             "running": ("paused",),
             "cancelled": ("registering", "running", "paused"),
         }
-        record = await self.pick(chat, tournament_id, allowed[status])
-        await self._organiser(actor, record)
+        record = await pick(self.core, chat, tournament_id, allowed[status])
+        await require_organiser(self.core, actor, record)
         try:
             changed = await self.core.store.set_tournament_status(
                 record.id, status, allowed[status]
@@ -276,6 +136,92 @@ class Tournaments(Capability):
         if status == "running":
             events.extend(await self.advance(record.id))
         return events
+
+    # -- withdrawals and the organiser's decisions ----------------------------------------------
+
+    @routed
+    async def withdraw(
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
+    ) -> list[Event]:
+        """Leave a started tournament: the games going on and those to come are forfeited."""
+        record = await pick(self.core, chat, tournament_id, ("running", "paused"))
+        player = await self.core.roster.player(actor)
+        facts = await self.core.store.tournament_facts(record.id)
+        entry = entry_of(facts, player.id)
+        if entry is None:
+            raise ServiceError(refusal("not_entered", record.id))
+        first_round = len(rebuild(facts).rounds) + 1
+        if not await self.core.store.withdraw_entry(record.id, entry, first_round):
+            raise ServiceError(
+                text("You have withdrawn from tournament #{id} already.", id=record.id)
+            )
+        names = await entry_names(self.core, facts)
+        notice = text(
+            "{name} withdraws from tournament #{id}; the games left are lost by forfeit.",
+            name=names[str(entry)],
+            id=record.id,
+        )
+        events: list[Event] = [TournamentUpdate(record, notice, len(names))]
+        for game in facts.games:
+            if game.game_id is not None and entry in (game.white_entry, game.black_entry):
+                loser = 0 if game.white_entry == entry else 1
+                events.extend(await self._end_game(game.game_id, [1 - loser], "withdrawn"))
+        return [*events, *await self.advance(record.id)]
+
+    @routed
+    async def settle(
+        self,
+        actor: Actor,
+        chat: ChatRef | None,
+        table: int,
+        winner: int,
+        tournament_id: int | None = None,
+    ) -> list[Event]:
+        """The organiser decides the knockout match at `table` of the current round for the
+        entry numbered `winner`; a game going on there is called off."""
+        record = await pick(self.core, chat, tournament_id, ("running", "paused"))
+        await require_organiser(self.core, actor, record)
+        if record.format != Format.KNOCKOUT:
+            raise ServiceError(text("Only a knockout match can be settled."))
+        facts = await self.core.store.tournament_facts(record.id)
+        current = rebuild(facts).current_round
+        paired = next((t for t in current.tables if t.number == table), None) if current else None
+        if current is None or paired is None:
+            raise ServiceError(text("The round being played has no table {table}.", table=table))
+        numbers = {str(entry.id): entry.number for entry in facts.entries}
+        chosen = next(
+            (side for side in (paired.first, paired.second) if numbers[side] == winner), None
+        )
+        if chosen is None:
+            raise ServiceError(
+                text("Entry {number} does not play at table {table}.", number=winner, table=table)
+            )
+        await self.core.store.settle_table(record.id, current.number, table, int(chosen))
+        names = await entry_names(self.core, facts)
+        notice = text(
+            "The organiser settles table {table} of round {round}: {name} goes through.",
+            table=table,
+            round=current.number,
+            name=names[chosen],
+        )
+        events: list[Event] = [TournamentUpdate(record, notice, len(names))]
+        for game in facts.games:
+            if (game.round, game.table) == (current.number, table) and game.game_id is not None:
+                events.extend(await self._end_game(game.game_id, None, "aborted"))
+        return [*events, *await self.advance(record.id)]
+
+    async def _end_game(
+        self, game_id: int, winners: list[int] | None, reason: str, version: int | None = None
+    ) -> list[Event]:
+        """End a table's game going on (a forfeit, or called off when `winners` is None);
+        with `version`, only if the game has not moved on since."""
+        async with self.core.lock(game_id):
+            state = await self.core.state(game_id)
+            if not state.active or version not in (None, state.version):
+                return []
+            if winners is None:
+                return await self.core.finish(state, None, "aborted")
+            return await self.core.finish(state, {"winners": winners, "reason": reason})
 
     # -- rounds --------------------------------------------------------------------------------
 
@@ -307,7 +253,7 @@ class Tournaments(Capability):
                 )
             except TournamentRefused:
                 return False
-            names = await self.entry_names(facts)
+            names = await entry_names(self.core, facts)
             events.append(TournamentUpdate(done, final_notice(facts, state, names), len(names)))
             return False
         control = time_control(record.options)
@@ -317,7 +263,7 @@ class Tournaments(Capability):
             and record.format in (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
         )
         settled = False
-        names = await self.entry_names(facts)
+        names = await entry_names(self.core, facts)
         for number, games in groupby(
             state.games_to_play(all_rounds=all_rounds), key=lambda g: g.round
         ):
@@ -379,14 +325,6 @@ class Tournaments(Capability):
         await self.core.publish(events)
         return events
 
-    async def entry_names(self, facts: TournamentFacts) -> dict[str, str]:
-        """Each entry's name (a team: both names) by its pairing key."""
-        names = {}
-        for entry in facts.entries:
-            members = [await self.core.roster.name(player) for player in entry.members]
-            names[str(entry.id)] = " & ".join(members)
-        return names
-
     # -- what falls due ------------------------------------------------------------------------
 
     async def run_due(self, now: datetime) -> datetime | None:
@@ -425,15 +363,14 @@ class Tournaments(Capability):
         for game in facts.games:
             if game.game_id is None or game.status != "active":
                 continue
-            async with self.core.lock(game.game_id):
-                state = await self.core.state(game.game_id)
-                seat = self.core.acting_seat(state)
-                if not state.active or seat is None or state.plies >= 2:
-                    continue
-                due = state.record.updated_at + allowed
-                if due > now:
-                    planned.append(due)
-                    continue
-                events = await self.core.finish(state, {"winners": [1 - seat], "reason": "no_show"})
-            await self.core.publish(events)
+            state = await self.core.current(game.game_id)
+            seat = self.core.acting_seat(state)
+            if seat is None or state.plies >= 2:
+                continue
+            due = state.record.updated_at + allowed
+            if due > now:
+                planned.append(due)
+                continue
+            forfeit = await self._end_game(game.game_id, [1 - seat], "no_show", state.version)
+            await self.core.publish(forfeit)
         return planned
