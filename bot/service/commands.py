@@ -143,6 +143,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         text("choose your language"),
     ),
     CommandSpec(
+        "tournament",
+        ("torneio", "torneo"),
+        "/tournament [new|join|start|show|pairings|games|help ...]",
+        text("tournaments in this chat: /tournament help lists what you can do"),
+    ),
+    CommandSpec(
         "help",
         ("ajuda", "aiuto", "start"),
         "/help",

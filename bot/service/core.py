@@ -19,6 +19,7 @@ from bot.service.play import Play
 from bot.service.players import ComputerPlayers
 from bot.service.results import Results
 from bot.service.tournament_entries import TournamentEntries
+from bot.service.tournament_reports import TournamentReports
 from bot.service.tournaments import Tournaments
 from bot.service.turns import events_state
 from storage import Store
@@ -91,6 +92,14 @@ class GameService:
         self.tournament_leave = self.entries.leave
         self.tournament_start = self.tournaments.start
         self.tournament_status = self.tournaments.set_status
+        self.tournament_withdraw = self.tournaments.withdraw
+        self.tournament_settle = self.tournaments.settle
+        self.reports = TournamentReports(core)
+        self.tournament_show = self.reports.show
+        self.tournament_pairings = self.reports.pairings
+        self.tournament_games = self.reports.games
+        self.tournament_pdn = self.reports.export_pdn
+        self.tournament_csv = self.reports.export_csv
 
         self.state = core.state
         self.current = core.current

@@ -13,6 +13,7 @@ from bot.i18n import Text, text, translate
 from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
+from bot.service.tournament_commands import tournament_command
 from storage import ChatRef
 
 OpponentResolver = Callable[[str], Awaitable[Actor | None]]
@@ -213,6 +214,8 @@ async def dispatch(
         return await service.link(actor, args[0] if args else None)
     if name == "games":
         return await service.my_games(actor)
+    if name == "tournament":
+        return await tournament_command(service, actor, chat, args, resolve_opponent)
     if name == "help":
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]

@@ -90,7 +90,7 @@ class TournamentEntries(Capability):
             TournamentUpdate(
                 record,
                 text(
-                    "{name} joins tournament #{id} ({count} entries).",
+                    "{name} joins tournament #{id} (entries: {count}).",
                     name=names,
                     id=record.id,
                     count=count,
@@ -114,7 +114,7 @@ class TournamentEntries(Capability):
             TournamentUpdate(
                 record,
                 text(
-                    "{name} leaves tournament #{id} ({count} entries).",
+                    "{name} leaves tournament #{id} (entries: {count}).",
                     name=actor.display_name,
                     id=record.id,
                     count=count,

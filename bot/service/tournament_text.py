@@ -26,6 +26,13 @@ TIEBREAK_NAMES = {
     Tiebreak.SONNEBORN_BERGER: text("S-B"),
     Tiebreak.WINS: text("wins"),
 }
+STATUS_NAMES = {
+    "registering": text("taking entries"),
+    "running": text("running"),
+    "paused": text("paused"),
+    "finished": text("finished"),
+    "cancelled": text("cancelled"),
+}
 Names = dict[str, str]
 
 
@@ -62,12 +69,6 @@ def pairing_refusal(error: PairingError) -> Text:
             most=error.params["most"],
         )
     return text("These tournament settings do not work: {problem}.", problem=error.key)
-
-
-def _side(coin_value: int | None, first: str, names: Names) -> Text:
-    if coin_value is None:
-        return text("{name}", name=names[first])
-    return text("coin toss: {name} takes White", name=names[first])
 
 
 def round_notice(facts: TournamentFacts, paired: Round, names: Names) -> Text:
