@@ -81,16 +81,13 @@ def round_notice(facts: TournamentFacts, paired: Round, names: Names) -> Text:
         )
     ]
     for table in paired.tables:
-        line = text(
-            "Table {table}: {white} - {black}",
-            table=table.number,
-            white=names[table.first],
-            black=names[table.second],
-        )
-        toss = coin(facts, paired.number, table.number)
-        lines.append(
-            line if toss is None else joined([line, _side(toss, table.first, names)], " (")
-        )
+        sides = {"table": table.number, "white": names[table.first], "black": names[table.second]}
+        if coin(facts, paired.number, table.number) is None:
+            lines.append(text("Table {table}: {white} - {black}", **sides))
+        else:
+            lines.append(
+                text("Table {table}: {white} - {black} (coin toss: White {white})", **sides)
+            )
     if paired.bye is not None:
         lines.append(text("{name} goes through without a game (bye).", name=names[paired.bye]))
     return joined(lines)
