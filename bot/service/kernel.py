@@ -35,7 +35,7 @@ from bot.service.families import family_of
 from bot.service.players import ComputerPlayers
 from bot.service.roster import Roster
 from bot.service.states import GameStates
-from bot.service.turns import acting_seat, next_clock, result_of
+from bot.service.turns import acting_seat, next_clock, result_of, seat_players
 from games.base import CHANCE, GameKind, find_game
 from storage import (
     CorruptRecord,
@@ -178,7 +178,11 @@ class Kernel:
 
     @staticmethod
     def seats_of(state: GameState, player: Player) -> list[int]:
-        return [seat.seat for seat in state.record.seats if seat.player_id == player.id]
+        return [
+            seat.seat
+            for seat in state.record.seats
+            if player.id in seat_players(state.record, seat.seat)
+        ]
 
     @staticmethod
     def acting_seat(state: GameState) -> int | None:
@@ -190,7 +194,7 @@ class Kernel:
     @staticmethod
     def own_seats(state: GameState, player_id: int) -> list[int]:
         """The player's seats in a game; refused if they do not play in it."""
-        seats = [seat.seat for seat in state.record.seats if seat.player_id == player_id]
+        seats = _seats_of(state, player_id)
         if not seats:
             raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
         return seats
@@ -268,10 +272,10 @@ class Kernel:
         seat = self.acting_seat(state)
         if seat is None:
             return []
-        player_id = state.record.seats[seat].player_id
-        if player_id is None:
-            return []
-        return [TurnNotice(state, player_id, await self.roster.where_seen(player_id))]
+        return [
+            TurnNotice(state, player_id, await self.roster.where_seen(player_id))
+            for player_id in seat_players(state.record, seat)
+        ]
 
     # -- the start of games ------------------------------------------------------------------
 
@@ -289,8 +293,8 @@ class Kernel:
         """Show a game just stored (its board, with `headline` or the players), tell whoever
         moves first, and wake a computer that does."""
         for seat in record.seats:
-            if seat.player_id is not None:
-                await self.store.set_active_game(seat.player_id, record.id)
+            for player_id in seat_players(record, seat.seat):
+                await self.store.set_active_game(player_id, record.id)
         state = await self.state(record.id)
         starts = text(
             "Game #{game} starts: {players}.", game=record.id, players=" - ".join(state.seat_names)
@@ -328,6 +332,12 @@ class Kernel:
                     )
                     events = await self.commit(state, move, seat, None)
             await self.publish(events)
+
+
+def _seats_of(state: GameState, player_id: int) -> list[int]:
+    """The seats a player may act for: their own, and their team's."""
+    record = state.record
+    return [seat.seat for seat in record.seats if player_id in seat_players(record, seat.seat)]
 
 
 def _board_changed(fresh: GameState) -> BoardChanged:

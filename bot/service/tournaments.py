@@ -301,7 +301,11 @@ class Tournaments(Capability):
             winner = "black" if entries[white].withdrawn is not None else "white"
             return NewTableGame(*key, settled=winner)
         kind = find_game(record.kind)
-        options, snapshot, clock = self.core.opening(kind, dict(record.options.get("game", {})))
+        chosen = dict(record.options.get("game", {}))
+        if record.team_size == 2:
+            # Either member of a team may act for its seat (turns.seat_players).
+            chosen["partners"] = {"0": entries[white].members[1:], "1": entries[black].members[1:]}
+        options, snapshot, clock = self.core.opening(kind, chosen)
         seats = (
             SeatRecord(0, entries[white].members[0]),
             SeatRecord(1, entries[black].members[0]),
