@@ -8,7 +8,7 @@ from bot.i18n import translate
 from bot.service.commands import parse_command
 from bot.service.core import GameService
 from bot.service.dispatch import dispatch
-from bot.service.events import Actor, Event, ServiceError
+from bot.service.events import Actor, Event, ServiceError, TurnNotice
 from tests.bot.tournaments.helpers import CHAT, notices, people
 
 ANA, BIA, CAIO, DINO = people(4)
@@ -37,14 +37,13 @@ async def test_a_team_tournament_in_portuguese_and_italian(service: GameService)
     game_id = facts.games[0].game_id
     state = await service.state(game_id or 0)
     white_team = [p for p in (ANA, BIA, CAIO, DINO) if p.display_name in state.seat_names[0]]
-    partner = white_team[1]
-    # Either member of the team moves for it; both are told it is their turn.
-    moved = await typed(
-        service, partner, "/move 22-18" if "P1" in state.seat_names[0] else "/move 22-18"
-    )
+    black_team = [p for p in (ANA, BIA, CAIO, DINO) if p not in white_team]
+    # Either member of a team moves for it (here the partner who joined second); both
+    # members of the other team are told it is their turn.
+    moved = await typed(service, white_team[1], "/move 22-18")
     assert (await service.state(game_id or 0)).plies == 1
-    turn = [e for e in moved if type(e).__name__ == "TurnNotice"]
-    assert len(turn) == 2
+    told = {e.player_id for e in moved if isinstance(e, TurnNotice)}
+    assert told == {(await service.player(actor)).id for actor in black_team}
 
 
 async def test_settle_needs_a_table_and_a_number(service: GameService) -> None:
