@@ -20,7 +20,17 @@ FRONT_ENDS = ("bot.console", "bot.telegram", "bot.discord")
 # The service's capabilities, each over the core; the facade (core.py) builds them.
 CAPABILITIES = tuple(
     f"bot.service.{name}"
-    for name in ("challenges", "play", "results", "correspondence", "identity", "history")
+    for name in (
+        "challenges",
+        "play",
+        "results",
+        "correspondence",
+        "identity",
+        "history",
+        "tournament_entries",
+        "tournaments",
+        "tournament_reports",
+    )
 )
 FACADE = "bot.service.core"
 
