@@ -102,7 +102,7 @@ def standings_lines(facts: TournamentFacts, state: Tournament, names: Names) -> 
         breaks = Text(
             heads,
             {
-                f"t{n}": joined([TIEBREAK_NAMES[rule], Text(f"{value:g}")], " ")
+                f"t{n}": text("{name} {value}", name=TIEBREAK_NAMES[rule], value=f"{value:g}")
                 for n, (rule, value) in enumerate(zip(order, row.tiebreaks, strict=True))
             },
         )
