@@ -38,6 +38,8 @@ FORMAT_WORDS = {
 }
 _FORMATS = {word: format for format, words in FORMAT_WORDS.items() for word in words}
 TEAM_WORDS = frozenset({"teams", "team", "duplas", "equipes", "equipas", "squadre", "coppie"})
+# Discord: a thread for each game (the front end reads the option).
+THREAD_WORDS = frozenset({"threads", "thread", "topicos", "tópicos", "discussioni"})
 MICRO_WORDS = frozenset({"micro", "micro-match", "micromatch", "minimatch"})
 KEYS = {
     "max": ("max", "máx", "maximo", "máximo", "massimo"),
@@ -123,6 +125,8 @@ def read_plan(words: list[str]) -> Plan:
             team_size = 2
         elif folded in MICRO_WORDS:
             options["micro"] = True
+        elif folded in THREAD_WORDS:
+            options["threads"] = True
         elif key == "max":
             max_entries = _number(word, value)
             if not 2 <= max_entries <= MAX_ENTRIES:
