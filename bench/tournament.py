@@ -38,21 +38,23 @@ ORGANISER = Actor("bench", "organiser", "Organiser")
 
 class PairingTimer:
     """Wraps the service's rebuild of a tournament and keeps the longest one that paired a
-    round it had not paired before."""
+    round it had not paired before (wall and CPU time)."""
 
     def __init__(self, rebuild: Callable[[TournamentFacts], Tournament]) -> None:
         self.rebuild = rebuild
         self.longest = 0.0
+        self.longest_cpu = 0.0
         self.seen: dict[int, int] = {}
 
     def __call__(self, facts: TournamentFacts) -> Tournament:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         state = self.rebuild(facts)
-        spent = time.perf_counter() - start
+        spent, spent_cpu = time.perf_counter() - start, time.process_time() - cpu
         known = self.seen.get(facts.tournament.id, 0)
         if len(state.rounds) > known:
             self.seen[facts.tournament.id] = len(state.rounds)
             self.longest = max(self.longest, spent)
+            self.longest_cpu = max(self.longest_cpu, spent_cpu)
         return state
 
 
@@ -106,6 +108,8 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
             await service.close()
     elapsed = time.perf_counter() - start
     figures["pair_ms_256"] = round(timer.longest * 1000, 2)
+    # CPU time is steadier than wall time on a shared machine.
+    figures["pair_cpu_ms_256"] = round(timer.longest_cpu * 1000, 2)
     figures["moves"] = moves
     figures["moves_per_s"] = round(moves / elapsed, 1)
     print(f"longest pairing of a round: {figures['pair_ms_256']} ms (goal: under 100 ms)")
