@@ -32,6 +32,7 @@ from bot.service.events import (
     PlayerNotice,
     Reply,
     ServiceError,
+    TournamentUpdate,
     TurnNotice,
 )
 from bot.service.text_boards import text_board
@@ -117,6 +118,8 @@ class Console:
                 self.say(text("[to {name}] {notice}", name=player.display_name, notice=event.text))
             elif isinstance(event, FileReady):
                 self._save(event.name, event.content, event.caption)
+            elif isinstance(event, TournamentUpdate):
+                self.say(event.text)
 
     async def _board(self, state: GameState, headline: Text | None) -> None:
         if _unwatched(state):

@@ -54,6 +54,16 @@ from storage.sql.base import GameEndWrite
 from storage.sql.postgres import is_postgres_url as is_database_url
 from storage.sql.ratings import RatingLedger, RatingUpdate, ratings_at_game_end
 from storage.sql.store import database_label, database_tag, open_store
+from storage.tournament_records import (
+    EntryRecord,
+    NewTableGame,
+    RoundStart,
+    TableGameRecord,
+    TournamentFacts,
+    TournamentRecord,
+    TournamentRefused,
+    TournamentStatus,
+)
 
 __all__ = [
     "BoardMessage",
@@ -64,6 +74,7 @@ __all__ = [
     "ChatRef",
     "ClockRecord",
     "CorruptRecord",
+    "EntryRecord",
     "GameChange",
     "GameEndWrite",
     "GameRecord",
@@ -73,6 +84,7 @@ __all__ = [
     "LinkRefused",
     "MigrationFailed",
     "MoveRecord",
+    "NewTableGame",
     "NextClock",
     "NotFound",
     "NoticeRecord",
@@ -83,11 +95,17 @@ __all__ = [
     "RatingLedger",
     "RatingRecord",
     "RatingUpdate",
+    "RoundStart",
     "SchemaTooNew",
     "SeatRecord",
     "StaleVersion",
     "StorageError",
     "Store",
+    "TableGameRecord",
+    "TournamentFacts",
+    "TournamentRecord",
+    "TournamentRefused",
+    "TournamentStatus",
     "VacationRecord",
     "database_label",
     "database_tag",

@@ -10,10 +10,9 @@ from typing import Any, Literal
 from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.clocks import split_time_control
-from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, Event, ServiceError
-from bot.service.families import Family, family_of, players_text
+from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
+from bot.service.families import family_of
 from bot.service.rated_games import rated_at_start, split_rated
-from bot.service.turns import next_clock
 from games.base import GameKind, find_game
 from storage import (
     Challenge,
@@ -70,7 +69,7 @@ class Challenges(Capability):
                 )
                 for index in range(seat_count)
             ]
-            return await self._start_game(kind, family, options, seats, chat, None, False)
+            return await self._start_game(kind, options, seats, chat, None, False)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
         opponent_id = (await self.core.roster.player(opponent)).id if opponent is not None else None
@@ -128,7 +127,7 @@ class Challenges(Capability):
                 SeatRecord(1 - mine, player.id, None),
             ]
             seats.sort(key=lambda seat: seat.seat)
-            return await self._start_game(kind, family, options, seats, chat, None, False)
+            return await self._start_game(kind, options, seats, chat, None, False)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
         challenge = await self.core.store.create_challenge(
@@ -224,7 +223,7 @@ class Challenges(Capability):
                 guest = next(others, None)
                 seats.append(SeatRecord(index, guest, None if guest else COMPUTER))
         return await self._start_game(
-            kind, family, options, seats, challenge.chat, challenge.id, challenge.rated
+            kind, options, seats, challenge.chat, challenge.id, challenge.rated
         )
 
     @routed
@@ -270,49 +269,35 @@ class Challenges(Capability):
     async def _start_game(
         self,
         kind: GameKind,
-        family: Family,
         options: dict[str, Any],
         seats: list[SeatRecord],
         chat: ChatRef | None,
         challenge_id: int | None,
         asked_rated: bool,
     ) -> list[Event]:
-        options = family.prepare(options)
-        position = kind.start(family.rules_options(options))
+        options, snapshot, clock = self.core.opening(kind, options)
         try:
             record = await self.core.store.create_game(
                 kind.key,
                 options,
                 seats,
-                position.snapshot(),
+                snapshot,
                 chat,
                 from_challenge=challenge_id,
-                clock=next_clock(options, None, position),
+                clock=clock,
                 rated=rated_at_start(seats, options, asked_rated),
             )
         except ChallengeNotOpen:
             raise ServiceError(text("This challenge is no longer open.")) from None
-        for seat in seats:
-            if seat.player_id is not None:
-                await self.core.store.set_active_game(seat.player_id, record.id)
-        state = await self.core.state(record.id)
-        headline = text(
-            "Game #{game} starts: {players}.", game=record.id, players=players_text(state)
-        )
-        note = family_of(find_game(record.kind)).opening_note(state)
-        if note is not None:
-            headline = text("{start} {note}", start=headline, note=note)
-        events: list[Event] = [BoardUpdate(state, headline, chat)]
+        events = await self.core.game_started(record)
         if challenge_id is not None:
             challenge = await self.core.store.get_challenge(challenge_id)
+            state = await self.core.current(record.id)
             accepted = text(
                 "Challenge accepted: {players} play {title}, game #{game}.",
                 players=" - ".join(state.seat_names),
-                title=family.title(kind),
+                title=family_of(kind).title(kind),
                 game=record.id,
             )
             events.insert(0, ChallengeUpdate(challenge, accepted))
-        events.extend(await self.core.turn_notices(state))
-        self.core.wake_computers(state)
-        self.core.poke()
         return events

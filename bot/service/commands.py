@@ -185,6 +185,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         text("how a game is played: moves, captures, promotion, draws, options"),
     ),
     CommandSpec(
+        "tournament",
+        ("torneio", "torneo"),
+        text("/tournament [new|join|start|show|pairings|games|help ...]"),
+        text("tournaments in this chat: /tournament help lists what you can do"),
+    ),
+    CommandSpec(
         "help",
         ("ajuda", "aiuto", "start"),
         text("/help"),

@@ -22,6 +22,9 @@ from bot.service.players import ComputerPlayers
 from bot.service.ratings import Ratings
 from bot.service.results import Results
 from bot.service.takeback import Takebacks
+from bot.service.tournament_entries import TournamentEntries
+from bot.service.tournament_reports import TournamentReports
+from bot.service.tournaments import Tournaments
 from bot.service.turns import events_state
 from storage import Store
 
@@ -56,7 +59,6 @@ class GameService:
         self.play = Play(core)
         self.move = self.play.move
         self.roll = self.play.roll
-        self.resume = self.play.resume
 
         self.results = Results(core)
         self.resign = self.results.resign
@@ -107,6 +109,22 @@ class GameService:
         self.leaderboards = self.ratings.leaderboards
         self.rating_of = self.ratings.rating_of
 
+        self.tournaments = Tournaments(core)
+        self.entries = TournamentEntries(core)
+        self.tournament_new = self.entries.create
+        self.tournament_join = self.entries.join
+        self.tournament_leave = self.entries.leave
+        self.tournament_start = self.tournaments.start
+        self.tournament_status = self.tournaments.set_status
+        self.tournament_withdraw = self.tournaments.withdraw
+        self.tournament_settle = self.tournaments.settle
+        self.reports = TournamentReports(core)
+        self.tournament_show = self.reports.show
+        self.tournament_pairings = self.reports.pairings
+        self.tournament_games = self.reports.games
+        self.tournament_pdn = self.reports.export_pdn
+        self.tournament_csv = self.reports.export_csv
+
         self.state = core.state
         self.current = core.current
         self.subscribe = core.subscribe
@@ -114,3 +132,9 @@ class GameService:
         self.route = core.route
         self.idle = core.idle
         self.close = core.close
+
+    async def resume(self) -> None:
+        """After a start: wake the computers whose turn it is, and carry on the tournaments
+        (a round that completed while the service was down starts now, once)."""
+        await self.play.resume()
+        await self.tournaments.resume()

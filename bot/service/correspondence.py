@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.i18n import Text, text
 from bot.service.capability import Capability
@@ -74,7 +74,13 @@ class Correspondence(Capability):
             loser = state.seat_names[clock.seat]
             # As on lichess: a two-player game whose first player never moved is called off,
             # not lost on time (a Ludo table plays on without the player who left).
-            unstarted = state.plies == 0 and not family.multi_seat(state)
+            # A tournament game is the exception: its table must be decided, so the late
+            # player loses.
+            unstarted = (
+                state.plies == 0
+                and not family.multi_seat(state)
+                and await self.core.store.tournament_of_game(state.id) is None
+            )
             notice = f"aborted:{clock.seat}" if unstarted else f"timeout:{clock.seat}"
             try:
                 if unstarted:
@@ -212,6 +218,8 @@ class Scheduler:
     def __init__(self, correspondence: Correspondence) -> None:
         self.correspondence = correspondence
         self.core = correspondence.core
+        # When the other due jobs (core.due_jobs) next have something to do.
+        self._planned: list[datetime] = []
 
     def poke(self) -> None:
         self.core.poke()
@@ -224,6 +232,8 @@ class Scheduler:
             except Exception:
                 logger.exception("the scheduler failed; it tries again shortly")
             wake = await self.core.store.next_wakeup(REMINDERS)
+            for planned in self._planned:
+                wake = planned if wake is None else min(wake, planned)
             delay = MAX_SLEEP if wake is None else min(wake - self.core.clock(), MAX_SLEEP)
             self.core.changed.clear()
             with contextlib.suppress(TimeoutError):
@@ -244,6 +254,8 @@ class Scheduler:
         for clock in await store.due_clocks(now):
             await self.correspondence.timeout(clock)
         await self.correspondence.deliver_notices()
+        planned = [await job(now) for job in self.core.due_jobs]
+        self._planned = [moment for moment in planned if moment is not None]
 
 
 def _notice_text(kind: str, game_id: int | None, player_id: int, state: GameState | None) -> Text:

@@ -16,6 +16,7 @@ from bot.service.events import Actor, Event, Reply, ServiceError
 from bot.service.game_commands import confirmation, confirmed_end, rules, verify
 from bot.service.ludo_words import typed_ludo_move
 from bot.service.rules_text import help_footer
+from bot.service.tournament_commands import tournament_command
 from games.base import find_game
 from storage import ChatRef
 
@@ -315,6 +316,8 @@ async def dispatch(
         return await service.top(actor, chat, list(args))
     if name == "flip":
         return await service.flip(actor, chat)
+    if name == "tournament":
+        return await tournament_command(service, actor, chat, args, resolve_opponent)
     if name == "help":
         language = await service.language(actor)
         return [Reply(Text(line)) for line in help_lines(language)]

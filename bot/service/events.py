@@ -13,7 +13,7 @@ from datetime import timedelta
 from bot.i18n import Text, translate
 from bot.service.rating import Shown
 from games.base import AnyGame
-from storage import Challenge, ChatRef, GameRecord
+from storage import Challenge, ChatRef, GameRecord, TournamentRecord
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,20 @@ class FileReady:
     caption: Text
 
 
-Event = Reply | BoardUpdate | TurnNotice | PlayerNotice | ChallengeUpdate | FileReady
+@dataclass(frozen=True)
+class TournamentUpdate:
+    """News of a tournament for its chat (`tournament.chat`): opened, joined, a round that
+    starts, the end. While `tournament.status` is "registering", a front end may offer join
+    and leave buttons that call `service.tournament_join`/`tournament_leave` with its id."""
+
+    tournament: TournamentRecord
+    text: Text
+    entries: int
+
+
+Event = (
+    Reply | BoardUpdate | TurnNotice | PlayerNotice | ChallengeUpdate | FileReady | TournamentUpdate
+)
 
 
 class ServiceError(Exception):

@@ -45,6 +45,8 @@ REASONS: Mapping[str, Text] = {
     "team_home": text("the team brought all pawns home"),
     "others_left": text("everyone else left"),
     "team_left": text("the other team left"),
+    "no_show": text("no show (forfeit)"),
+    "withdrawn": text("withdrawal from the tournament (forfeit)"),
 }
 
 

@@ -14,9 +14,10 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import Any, Literal
 
-from bot.i18n import text
+from bot.i18n import Text, text
 from bot.service.clocks import Clock, TimeControl
 from bot.service.events import (
     Actor,
@@ -27,17 +28,20 @@ from bot.service.events import (
     GameState,
     PlayerNotice,
     ServiceError,
+    TournamentUpdate,
     TurnNotice,
 )
-from bot.service.families import family_of
+from bot.service.families import family_of, players_text
 from bot.service.players import ComputerPlayers
 from bot.service.roster import Roster
 from bot.service.states import GameStates
-from bot.service.turns import acting_seat, next_clock, result_of
-from games.base import CHANCE, find_game
+from bot.service.turns import acting_seat, next_clock, result_of, seat_players
+from games.base import CHANCE, GameKind, find_game
 from storage import (
     CorruptRecord,
+    GameRecord,
     GameResult,
+    NextClock,
     NotFound,
     Player,
     StaleVersion,
@@ -52,6 +56,10 @@ EventSink = Callable[[Event], Awaitable[None]]
 # shown with the game's end. The seam for tournaments (carry the result into the bracket,
 # start the next round) and ratings (see docs/service.md).
 FinishListener = Callable[[GameState], Awaitable[Sequence[Event]]]
+# Work the scheduler runs besides the correspondence clocks (a tournament's registration
+# deadline, its no-show forfeits): does what is due at the time given, publishes its events,
+# and answers when it next has something to do (None: nothing planned).
+DueJob = Callable[[datetime], Awaitable[datetime | None]]
 
 
 class Kernel:
@@ -63,6 +71,7 @@ class Kernel:
         # Give the store the same clock: deadlines and vacations are reckoned in its time.
         self.clock = clock
         self.finish_listeners: list[FinishListener] = []
+        self.due_jobs: list[DueJob] = []
         # Set when a deadline may have moved: the correspondence scheduler looks again.
         self.changed = asyncio.Event()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -169,7 +178,11 @@ class Kernel:
 
     @staticmethod
     def seats_of(state: GameState, player: Player) -> list[int]:
-        return [seat.seat for seat in state.record.seats if seat.player_id == player.id]
+        return [
+            seat.seat
+            for seat in state.record.seats
+            if player.id in seat_players(state.record, seat.seat)
+        ]
 
     @staticmethod
     def acting_seat(state: GameState) -> int | None:
@@ -181,7 +194,7 @@ class Kernel:
     @staticmethod
     def own_seats(state: GameState, player_id: int) -> list[int]:
         """The player's seats in a game; refused if they do not play in it."""
-        seats = [seat.seat for seat in state.record.seats if seat.player_id == player_id]
+        seats = _seats_of(state, player_id)
         if not seats:
             raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
         return seats
@@ -270,16 +283,48 @@ class Kernel:
         seat = self.acting_seat(state)
         if seat is None:
             return []
-        player_id = state.record.seats[seat].player_id
-        if player_id is None:
-            return []
-        seen = await self.roster.where_seen(player_id)
-        home = state.record.chat
         control = TimeControl.from_options(state.record.options)
         live = control is None or not control.correspondence
-        if live and home is not None and home.platform == seen:
-            return []
-        return [TurnNotice(state, player_id, seen)]
+        home = state.record.chat
+        notices: list[Event] = []
+        for player_id in seat_players(state.record, seat):
+            seen = await self.roster.where_seen(player_id)
+            # A live board in the player's own platform already says whose turn it is.
+            if live and home is not None and home.platform == seen:
+                continue
+            notices.append(TurnNotice(state, player_id, seen))
+        return notices
+
+    # -- the start of games ------------------------------------------------------------------
+
+    @staticmethod
+    def opening(
+        kind: GameKind, options: dict[str, Any]
+    ) -> tuple[dict[str, Any], str, NextClock | None]:
+        """A new game's options as stored, its first position's snapshot, its first clock."""
+        family = family_of(kind)
+        options = family.prepare(options)
+        position = kind.start(family.rules_options(options))
+        return options, position.snapshot(), next_clock(options, None, position)
+
+    async def game_started(self, record: GameRecord, headline: Text | None = None) -> list[Event]:
+        """Show a game just stored (its board, with `headline` or the players), tell whoever
+        moves first, and wake a computer that does."""
+        for seat in record.seats:
+            for player_id in seat_players(record, seat.seat):
+                await self.store.set_active_game(player_id, record.id)
+        state = await self.state(record.id)
+        starts = text(
+            "Game #{game} starts: {players}.", game=record.id, players=players_text(state)
+        )
+        note = family_of(find_game(record.kind)).opening_note(state)
+        if note is not None:
+            starts = text("{start} {note}", start=starts, note=note)
+        events: list[Event] = [BoardUpdate(state, headline or starts, record.chat)]
+        events.extend(await self.turn_notices(state))
+        self.wake_computers(state)
+        self.poke()
+        return events
 
     # -- the computer's turns ------------------------------------------------------------------
 
@@ -321,6 +366,12 @@ class Kernel:
             return await self.commit(state, move, seat, None)
 
 
+def _seats_of(state: GameState, player_id: int) -> list[int]:
+    """The seats a player may act for: their own, and their team's."""
+    record = state.record
+    return [seat.seat for seat in record.seats if player_id in seat_players(record, seat.seat)]
+
+
 def _board_changed(fresh: GameState) -> BoardChanged:
     """The refusal of an action on an old board, with the fresh one."""
     return BoardChanged(text("The board changed; here is the current one."), fresh)
@@ -333,4 +384,6 @@ def _platform_of(event: Event) -> str | None:
         return event.platform
     if isinstance(event, ChallengeUpdate):
         return event.challenge.chat.platform
+    if isinstance(event, TournamentUpdate):
+        return event.tournament.chat.platform
     return None

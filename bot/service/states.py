@@ -13,6 +13,7 @@ from bot.service.events import GameState, ServiceError
 from bot.service.families import Family, family_of
 from bot.service.rating_reads import seat_ratings
 from bot.service.roster import Roster
+from bot.service.turns import seat_players
 from games.base import GameError, find_game, replay
 from storage import CorruptRecord, GameRecord, NotFound, Store
 
@@ -109,7 +110,8 @@ class GameStates:
         names = []
         for seat in record.seats:
             if seat.player_id is not None:
-                names.append(await self.roster.name(seat.player_id))
+                team = [await self.roster.name(p) for p in seat_players(record, seat.seat)]
+                names.append(" & ".join(team))
             elif seat.computer is not None:
                 names.append(family.computer_name(seat.computer))
             else:

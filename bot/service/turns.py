@@ -9,7 +9,7 @@ from bot.service.clocks import TimeControl
 from bot.service.events import BoardUpdate, Event, GameState
 from bot.service.families import family_of
 from games.base import CHANCE, AnyGame, Outcome, find_game
-from storage import GameResult, NextClock
+from storage import GameRecord, GameResult, NextClock
 
 
 def acting_seat(position: AnyGame) -> int:
@@ -18,6 +18,14 @@ def acting_seat(position: AnyGame) -> int:
     if seat == CHANCE:
         return family_of(find_game(position.key)).roller(position)
     return seat
+
+
+def seat_players(record: GameRecord, seat: int) -> tuple[int, ...]:
+    """Who may act for a seat: its player, and the partners of a team's seat (a tournament
+    of teams of two keeps them in the game's options, `partners`: seat -> player ids)."""
+    player_id = record.seats[seat].player_id
+    partners = record.options.get("partners", {}).get(str(seat), [])
+    return tuple(p for p in (player_id, *partners) if p is not None)
 
 
 def result_of(outcome: Outcome) -> GameResult:

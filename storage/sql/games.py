@@ -90,6 +90,58 @@ async def stale(connection: Connection, game_id: int, expected_version: int) -> 
     return StaleVersion(game_id, expected_version, current["version"], status)
 
 
+def check_new_game(kind: str, seats: Sequence[SeatRecord]) -> None:
+    """Refuse (ValueError) a game that can never be right: no kind, seats misnumbered."""
+    if not kind:
+        raise ValueError("a game needs a kind, a registry key such as 'brazilian' or 'ludo'")
+    numbers = sorted(seat.seat for seat in seats)
+    if not numbers or numbers != list(range(len(numbers))):
+        raise ValueError(f"seats must be numbered 0..n-1 once each, not {numbers}")
+    taken = [
+        seat.seat for seat in seats if seat.player_id is not None and seat.computer is not None
+    ]
+    if taken:
+        raise ValueError(f"seats {taken} have both a player and a computer; give one")
+
+
+async def insert_game(
+    connection: Connection,
+    kind: str,
+    options: dict[str, Any],
+    seats: Sequence[SeatRecord],
+    snapshot: str,
+    chat: ChatRef | None,
+    now: str,
+    now_epoch: float,
+    clock: NextClock | None,
+    *,
+    rated: bool = False,
+) -> int:
+    """Store a new active game (checked with `check_new_game`) in the caller's transaction;
+    its id."""
+    encoded_options = encode_options(options)
+    await require_players(connection, (seat.player_id for seat in seats))
+    game_id: int = await connection.fetchval(
+        "INSERT INTO games (kind, options, status, version, snapshot, chat_platform, "
+        "chat_id, created_at, updated_at, rated) "
+        "VALUES ($1, $2, 'active', 1, $3, $4, $5, $6, $6, $7) RETURNING id",
+        kind,
+        encoded_options,
+        snapshot,
+        chat and chat.platform,
+        chat and chat.chat_id,
+        now,
+        int(rated),
+    )
+    await connection.executemany(
+        "INSERT INTO game_seats (game_id, seat, player_id, computer) VALUES ($1, $2, $3, $4)",
+        [(game_id, seat.seat, seat.player_id, seat.computer) for seat in seats],
+    )
+    if clock is not None:
+        await start_clock(connection, game_id, clock, now_epoch)
+    return game_id
+
+
 class GameQueries(SqlStoreBase):
     async def create_game(
         self,
@@ -103,41 +155,22 @@ class GameQueries(SqlStoreBase):
         clock: NextClock | None = None,
         rated: bool = False,
     ) -> GameRecord:
-        if not kind:
-            raise ValueError("a game needs a kind, a registry key such as 'brazilian' or 'ludo'")
-        numbers = sorted(seat.seat for seat in seats)
-        if not numbers or numbers != list(range(len(numbers))):
-            raise ValueError(f"seats must be numbered 0..n-1 once each, not {numbers}")
-        taken = [
-            seat.seat for seat in seats if seat.player_id is not None and seat.computer is not None
-        ]
-        if taken:
-            raise ValueError(f"seats {taken} have both a player and a computer; give one")
-        encoded_options = encode_options(options)
-        now = self._now()
+        check_new_game(kind, seats)
         async with self._engine.writing() as connection:
-            await require_players(connection, (seat.player_id for seat in seats))
-            game_id: int = await connection.fetchval(
-                "INSERT INTO games (kind, options, status, version, snapshot, chat_platform, "
-                "chat_id, created_at, updated_at, rated) "
-                "VALUES ($1, $2, 'active', 1, $3, $4, $5, $6, $6, $7) RETURNING id",
+            game_id = await insert_game(
+                connection,
                 kind,
-                encoded_options,
+                options,
+                seats,
                 snapshot,
-                chat and chat.platform,
-                chat and chat.chat_id,
-                now,
-                int(rated),
-            )
-            await connection.executemany(
-                "INSERT INTO game_seats (game_id, seat, player_id, computer) "
-                "VALUES ($1, $2, $3, $4)",
-                [(game_id, seat.seat, seat.player_id, seat.computer) for seat in seats],
+                chat,
+                self._now(),
+                self._now_epoch(),
+                clock,
+                rated=rated,
             )
             if from_challenge is not None:
                 await close_challenge(connection, from_challenge, "accepted", game_id)
-            if clock is not None:
-                await start_clock(connection, game_id, clock, self._now_epoch())
             return await load_game(connection, game_id)
 
     async def get_game(self, game_id: int) -> GameRecord:

@@ -18,6 +18,7 @@ from storage.sql.players import PlayerQueries
 from storage.sql.postgres import PostgresEngine, is_postgres_url
 from storage.sql.ratings import RatingQueries
 from storage.sql.sqlite import SqliteEngine
+from storage.sql.tournaments import TournamentQueries
 
 
 class SqlStore(
@@ -28,6 +29,7 @@ class SqlStore(
     ChangeQueries,
     RatingQueries,
     ChatQueries,
+    TournamentQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 

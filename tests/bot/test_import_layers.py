@@ -28,6 +28,9 @@ CAPABILITIES = tuple(
         "identity",
         "history",
         "ratings",
+        "tournament_entries",
+        "tournaments",
+        "tournament_reports",
     )
 )
 FACADE = "bot.service.core"

@@ -1,0 +1,124 @@
+"""Registration for tournaments: an organiser opens one, players (or teams of two) join and
+leave until it starts. A front end's join and leave buttons call `join`/`leave` with the
+tournament's id."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import text
+from bot.service.capability import Capability, routed
+from bot.service.events import Actor, Event, ServiceError, TournamentUpdate
+from bot.service.tournament_lookup import pick
+from bot.service.tournament_options import read_plan
+from bot.service.tournament_text import FORMAT_NAMES, refusal
+from storage import ChatRef, TournamentRefused
+
+
+class TournamentEntries(Capability):
+    """Opening a tournament, joining and leaving it."""
+
+    @routed
+    async def create(self, actor: Actor, chat: ChatRef, words: Sequence[str]) -> list[Event]:
+        plan = read_plan(list(words))
+        player = await self.core.roster.player(actor)
+        deadline = None if plan.deadline is None else self.core.clock() + plan.deadline
+        record = await self.core.store.create_tournament(
+            chat,
+            player.id,
+            plan.kind.key,
+            str(plan.format),
+            plan.options,
+            team_size=plan.team_size,
+            max_entries=plan.max_entries,
+            deadline=deadline,
+        )
+        self.core.poke()
+        how = (
+            text("/tournament join {id} with PARTNER", id=record.id)
+            if plan.team_size == 2
+            else text("/tournament join {id}", id=record.id)
+        )
+        return [
+            TournamentUpdate(
+                record,
+                text(
+                    "{name} opens tournament #{id}: {game}, {format}. Join with {how}.",
+                    name=actor.display_name,
+                    id=record.id,
+                    game=plan.kind.key,
+                    format=FORMAT_NAMES[plan.format],
+                    how=how,
+                ),
+                0,
+            )
+        ]
+
+    @routed
+    async def join(
+        self,
+        actor: Actor,
+        chat: ChatRef | None,
+        tournament_id: int | None = None,
+        partner: Actor | None = None,
+    ) -> list[Event]:
+        """Enter alone, or (a tournament of teams) with `partner` as one entry."""
+        record = await pick(self.core, chat, tournament_id, ("registering",))
+        player = await self.core.roster.player(actor)
+        members = [player.id]
+        if record.team_size == 2:
+            if partner is None:
+                raise ServiceError(
+                    text(
+                        "Tournament #{id} is for teams of two: /tournament join {id} with PARTNER.",
+                        id=record.id,
+                    )
+                )
+            mate = await self.core.roster.player(partner)
+            if mate.id == player.id:
+                raise ServiceError(text("A team has two different players."))
+            members.append(mate.id)
+        elif partner is not None:
+            raise ServiceError(text("Tournament #{id} is for single players.", id=record.id))
+        try:
+            await self.core.store.join_tournament(record.id, members)
+        except TournamentRefused as refused:
+            raise ServiceError(refusal(refused.why, record.id)) from None
+        names = " & ".join([actor.display_name, *([partner.display_name] if partner else [])])
+        count = len((await self.core.store.tournament_facts(record.id)).entries)
+        return [
+            TournamentUpdate(
+                record,
+                text(
+                    "{name} joins tournament #{id} (entries: {count}).",
+                    name=names,
+                    id=record.id,
+                    count=count,
+                ),
+                count,
+            )
+        ]
+
+    @routed
+    async def leave(
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
+    ) -> list[Event]:
+        record = await pick(self.core, chat, tournament_id, ("registering",))
+        player = await self.core.roster.player(actor)
+        try:
+            await self.core.store.leave_tournament(record.id, player.id)
+        except TournamentRefused as refused:
+            raise ServiceError(refusal(refused.why, record.id)) from None
+        count = len((await self.core.store.tournament_facts(record.id)).entries)
+        return [
+            TournamentUpdate(
+                record,
+                text(
+                    "{name} leaves tournament #{id} (entries: {count}).",
+                    name=actor.display_name,
+                    id=record.id,
+                    count=count,
+                ),
+                count,
+            )
+        ]

@@ -1,0 +1,55 @@
+"""What the tournament capabilities share over the core: finding the tournament a command
+means, the organiser's check, the entries' names, the reader's language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import language_of, text
+from bot.service.events import Actor, ServiceError
+from bot.service.kernel import Kernel
+from storage import ChatRef, NotFound, TournamentFacts, TournamentRecord, TournamentStatus
+
+OPEN: tuple[TournamentStatus, ...] = ("registering", "running", "paused")
+EVERY: tuple[TournamentStatus, ...] = (*OPEN, "finished", "cancelled")
+
+
+async def pick(
+    core: Kernel,
+    chat: ChatRef | None,
+    tournament_id: int | None,
+    statuses: Sequence[TournamentStatus] = OPEN,
+) -> TournamentRecord:
+    """The tournament a command names, else the chat's latest one in `statuses`."""
+    if tournament_id is not None:
+        try:
+            return await core.store.get_tournament(tournament_id)
+        except NotFound:
+            raise ServiceError(text("There is no tournament #{id}.", id=tournament_id)) from None
+    found = await core.store.tournaments(statuses, chat) if chat is not None else []
+    if not found:
+        raise ServiceError(text("There is no tournament here. Open one with /tournament new."))
+    return found[-1]
+
+
+async def require_organiser(core: Kernel, actor: Actor, record: TournamentRecord) -> None:
+    player = await core.roster.player(actor)
+    if player.id != record.organiser_id:
+        raise ServiceError(
+            text("Only the organiser of tournament #{id} can do that.", id=record.id)
+        )
+
+
+async def entry_names(core: Kernel, facts: TournamentFacts) -> dict[str, str]:
+    """Each entry's name (a team: both names) by its pairing key."""
+    names = {}
+    for entry in facts.entries:
+        members = [await core.roster.name(player) for player in entry.members]
+        names[str(entry.id)] = " & ".join(members)
+    return names
+
+
+async def reader_language(core: Kernel, actor: Actor) -> str | None:
+    """The language to write a file or picture in for `actor`."""
+    player = await core.roster.player(actor)
+    return player.language or language_of(actor.language)

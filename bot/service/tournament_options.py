@@ -1,0 +1,205 @@
+"""What an organiser types after `/tournament new`, read into a plan (pure; no I/O).
+
+    /tournament new brazilian knockout 10m teams max=16 micro noshow=5m deadline=+2d
+    /torneio novo internacional suico 3d rodadas=5 folga=0.5 desempate=sb,solkoff,vitorias
+
+Words in English, Portuguese and Italian; the first word is the variant, the others in any
+order. Every mistake is a ServiceError in the reader's language, before anything is stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from bot.i18n import text
+from bot.service.clocks import TimeControl, parse_span, split_time_control
+from bot.service.events import ServiceError
+from bot.service.families import Draughts, family_of
+from bot.service.pairing.match import MatchTiebreak
+from bot.service.pairing.standings import Tiebreak
+from bot.service.pairing.tournament import Format
+from games.base import GameKind, find_game
+
+FORMAT_WORDS = {
+    Format.KNOCKOUT: ("knockout", "ko", "chave", "mata-mata", "eliminatoria", "eliminazione"),
+    Format.SWISS: ("swiss", "suico", "suíço", "suica", "suíça", "svizzero"),
+    Format.ROUND_ROBIN: ("roundrobin", "round-robin", "rr", "todos", "girone", "italiana"),
+    Format.DOUBLE_ROUND_ROBIN: (
+        "double-roundrobin",
+        "double-round-robin",
+        "drr",
+        "turno-returno",
+        "ida-e-volta",
+        "doppio-girone",
+        "andata-ritorno",
+    ),
+}
+_FORMATS = {word: format for format, words in FORMAT_WORDS.items() for word in words}
+TEAM_WORDS = frozenset({"teams", "team", "duplas", "equipes", "equipas", "squadre", "coppie"})
+# Discord: a thread for each game (the front end reads the option).
+THREAD_WORDS = frozenset({"threads", "thread", "topicos", "tópicos", "discussioni"})
+MICRO_WORDS = frozenset({"micro", "micro-match", "micromatch", "minimatch"})
+KEYS = {
+    "max": ("max", "máx", "maximo", "máximo", "massimo"),
+    "rounds": ("rounds", "rodadas", "turni"),
+    "bye": ("bye", "folga", "riposo"),
+    "tiebreaks": ("tiebreaks", "tiebreak", "desempate", "spareggio", "spareggi"),
+    "noshow": ("noshow", "ausencia", "ausência", "assenza"),
+    "deadline": ("deadline", "prazo", "scadenza"),
+    "decider": ("decider", "desempate-micro", "spareggio-micro"),
+}
+_KEYS = {word: key for key, words in KEYS.items() for word in words}
+TIEBREAK_WORDS = {
+    "solkoff": Tiebreak.SOLKOFF,
+    "buchholz": Tiebreak.SOLKOFF,
+    "sb": Tiebreak.SONNEBORN_BERGER,
+    "sonneborn-berger": Tiebreak.SONNEBORN_BERGER,
+    "wins": Tiebreak.WINS,
+    "vitorias": Tiebreak.WINS,
+    "vitórias": Tiebreak.WINS,
+    "vittorie": Tiebreak.WINS,
+}
+DECIDER_WORDS = {
+    "pair": MatchTiebreak.EXTRA_PAIR,
+    "par": MatchTiebreak.EXTRA_PAIR,
+    "coppia": MatchTiebreak.EXTRA_PAIR,
+    "game": MatchTiebreak.DECIDER,
+    "jogo": MatchTiebreak.DECIDER,
+    "partita": MatchTiebreak.DECIDER,
+    "coin": MatchTiebreak.COIN,
+    "moeda": MatchTiebreak.COIN,
+    "moneta": MatchTiebreak.COIN,
+}
+MAX_ENTRIES = 512
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A tournament as the organiser asked for it; `options` is what storage keeps."""
+
+    kind: GameKind
+    format: Format
+    team_size: int = 1
+    max_entries: int | None = None
+    deadline: timedelta | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def _bad(word: str) -> ServiceError:
+    return ServiceError(text("I do not understand {word} in a tournament's settings.", word=word))
+
+
+def _number(word: str, value: str) -> int:
+    if not value.isdigit() or len(value) > 4:
+        raise ServiceError(text("{word}: a whole number, please.", word=word))
+    return int(value)
+
+
+def read_plan(words: list[str]) -> Plan:
+    """The plan of `/tournament new VARIANT FORMAT [...]`."""
+    if len(words) < 2:
+        raise ServiceError(
+            text("Write the variant and the format: /tournament new brazilian knockout")
+        )
+    kind = _variant(words[0])
+    format = _FORMATS.get(words[1].lower())
+    if format is None:
+        raise ServiceError(
+            text(
+                "Unknown format {name}. Formats: knockout, swiss, roundrobin, double-roundrobin.",
+                name=words[1],
+            )
+        )
+    control, rest = split_time_control(words[2:])
+    options: dict[str, Any] = {"game": {}}
+    if control is not None:
+        options["game"]["time"] = control.to_options()
+    team_size, max_entries, deadline = 1, None, None
+    for word in rest:
+        folded = word.lower()
+        name, equals, value = folded.partition("=")
+        key = _KEYS.get(name) if equals else None
+        if folded in TEAM_WORDS:
+            team_size = 2
+        elif folded in MICRO_WORDS:
+            options["micro"] = True
+        elif folded in THREAD_WORDS:
+            options["threads"] = True
+        elif key == "max":
+            max_entries = _number(word, value)
+            if not 2 <= max_entries <= MAX_ENTRIES:
+                raise ServiceError(text("A tournament takes 2 to 512 entries."))
+        elif key == "rounds":
+            if value.startswith("-"):
+                raise ServiceError(text("The number of rounds must be 1 or more."))
+            options["rounds"] = _number(word, value)
+            if options["rounds"] < 1:
+                raise ServiceError(text("The number of rounds must be 1 or more."))
+        elif key == "bye":
+            options["bye"] = _bye(word, value)
+        elif key == "tiebreaks":
+            options["tiebreaks"] = _tiebreaks(word, value)
+        elif key == "decider":
+            if value not in DECIDER_WORDS:
+                raise _bad(word)
+            options["decider"] = str(DECIDER_WORDS[value])
+        elif key in ("noshow", "deadline"):
+            span = parse_span(value)
+            if span is None or span <= timedelta(0):
+                raise ServiceError(text("{word}: a time such as 10m, 2h or 3d.", word=word))
+            if key == "noshow":
+                options["noshow"] = span.total_seconds()
+            else:
+                deadline = span
+        else:
+            raise _bad(word)
+    _check(format, options)
+    return Plan(kind, format, team_size, max_entries, deadline, options)
+
+
+def _variant(name: str) -> GameKind:
+    try:
+        kind = find_game(name)
+    except KeyError:
+        kind = None
+    if kind is None or not isinstance(family_of(kind), Draughts):
+        raise ServiceError(
+            text(
+                "Unknown variant {name}. Tournaments are for brazilian, international, "
+                "italian and italian-familiar draughts.",
+                name=name,
+            )
+        )
+    return kind
+
+
+def _bye(word: str, value: str) -> float:
+    points = {"1": 1.0, "0.5": 0.5, "½": 0.5, "0": 0.0}.get(value)
+    if points is None:
+        raise ServiceError(text("{word}: a bye scores 1, 0.5 or 0.", word=word))
+    return points
+
+
+def _tiebreaks(word: str, value: str) -> list[str]:
+    names = [TIEBREAK_WORDS.get(part) for part in value.split(",")]
+    if any(name is None for name in names) or len(set(names)) != len(names):
+        raise ServiceError(
+            text("{word}: tie-breaks are solkoff, sb and wins, each once.", word=word)
+        )
+    return [str(name) for name in names]
+
+
+def _check(format: Format, options: dict[str, Any]) -> None:
+    if format is Format.SWISS and "rounds" not in options:
+        raise ServiceError(text("A Swiss needs its number of rounds, e.g. rounds=5."))
+    if format is not Format.SWISS and "rounds" in options:
+        raise ServiceError(text("Only a Swiss has a number of rounds to choose."))
+    if format is not Format.KNOCKOUT and ("micro" in options or "decider" in options):
+        raise ServiceError(text("Micro-matches are for knockouts."))
+
+
+def time_control(options: dict[str, Any]) -> TimeControl | None:
+    """The time control of the tournament's games."""
+    return TimeControl.from_options(options.get("game", {}))

@@ -1,0 +1,146 @@
+"""Seeing a tournament: the standings or the bracket (text and picture), the round's
+pairings with the coin tosses, the games of an entry, and the exports (every game in one PDN
+file, the standings as CSV). Everything is rebuilt from the stored facts."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.i18n import text
+from bot.service.capability import Capability, routed
+from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
+from bot.service.families import family_of
+from bot.service.pairing.tournament import Format, Tournament
+from bot.service.tournament_lookup import EVERY, entry_names, pick, reader_language
+from bot.service.tournament_pictures import picture
+from bot.service.tournament_state import entry_of, rebuild
+from bot.service.tournament_text import (
+    FORMAT_NAMES,
+    STATUS_NAMES,
+    games_lines,
+    joined,
+    round_notice,
+    standings_csv,
+    standings_lines,
+)
+from games.base import find_game
+from storage import ChatRef, TournamentFacts
+
+logger = logging.getLogger(__name__)
+
+
+class TournamentReports(Capability):
+    """What people see of a tournament."""
+
+    async def _facts(
+        self, chat: ChatRef | None, tournament_id: int | None
+    ) -> tuple[TournamentFacts, Tournament | None, dict[str, str]]:
+        record = await pick(self.core, chat, tournament_id, EVERY)
+        facts = await self.core.store.tournament_facts(record.id)
+        state = rebuild(facts) if record.seed is not None else None
+        return facts, state, await entry_names(self.core, facts)
+
+    @routed
+    async def show(
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
+    ) -> list[Event]:
+        """The standings (score, tie-breaks, games) with the picture; before the start, the
+        entries."""
+        facts, state, names = await self._facts(chat, tournament_id)
+        record = facts.tournament
+        head = text(
+            "Tournament #{id}: {game}, {format}, {count} entries ({status}).",
+            id=record.id,
+            game=record.kind,
+            format=FORMAT_NAMES[Format(record.format)],
+            count=len(facts.entries),
+            status=STATUS_NAMES[record.status],
+        )
+        if state is None:
+            listing = ", ".join(names.values()) or "-"
+            return [Reply(joined([head, text("Entries: {names}", names=listing)]))]
+        knockout = record.format == Format.KNOCKOUT
+        lines = (
+            games_lines(facts, names, None) if knockout else standings_lines(facts, state, names)
+        )
+        if state.winner is not None:
+            lines.append(text("The winner: {name}", name=names[state.winner]))
+        events: list[Event] = [Reply(joined([head, *lines]))]
+        language = await reader_language(self.core, actor)
+        try:
+            png = await asyncio.to_thread(picture, facts, state, names, language)
+        except ValueError:
+            logger.exception("no picture of tournament %s", record.id)
+        else:
+            caption = text("Tournament #{id}", id=record.id)
+            events.append(FileReady(f"tournament-{record.id}.png", png, caption))
+        return events
+
+    @routed
+    async def pairings(
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
+    ) -> list[Event]:
+        """The tables of the round being played (else the last one), with the coin tosses."""
+        facts, state, names = await self._facts(chat, tournament_id)
+        if state is None or not state.rounds:
+            raise ServiceError(text("Tournament #{id} has not started.", id=facts.tournament.id))
+        paired = state.current_round or state.rounds[-1]
+        return [Reply(round_notice(facts, paired, names))]
+
+    @routed
+    async def games(
+        self,
+        actor: Actor,
+        chat: ChatRef | None,
+        tournament_id: int | None = None,
+        everyone: bool = False,
+    ) -> list[Event]:
+        """The games of the actor's entry (or of every entry), with their results."""
+        facts, _, names = await self._facts(chat, tournament_id)
+        player = await self.core.roster.player(actor)
+        entry = None if everyone else entry_of(facts, player.id)
+        lines = games_lines(facts, names, entry)
+        if not lines:
+            return [Reply(text("No games yet in tournament #{id}.", id=facts.tournament.id))]
+        return [Reply(joined(lines))]
+
+    @routed
+    async def export_pdn(
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
+    ) -> list[Event]:
+        facts, _, _ = await self._facts(chat, tournament_id)
+        parts = []
+        for game in facts.games:
+            if game.game_id is None:
+                continue
+            state = await self.core.state(game.game_id)
+            content = family_of(find_game(state.record.kind)).pdn(state, state.log)
+            if content is not None:
+                parts.append(content.strip() + "\n")
+        record = facts.tournament
+        if not parts:
+            raise ServiceError(text("No games yet in tournament #{id}.", id=record.id))
+        return [
+            FileReady(
+                f"tournament-{record.id}.pdn",
+                "\n".join(parts).encode(),
+                text("Every game of tournament #{id} in PDN.", id=record.id),
+            )
+        ]
+
+    @routed
+    async def export_csv(
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
+    ) -> list[Event]:
+        facts, state, names = await self._facts(chat, tournament_id)
+        record = facts.tournament
+        if state is None:
+            raise ServiceError(text("Tournament #{id} has not started.", id=record.id))
+        return [
+            FileReady(
+                f"tournament-{record.id}.csv",
+                standings_csv(state, names).encode(),
+                text("The standings of tournament #{id} as CSV.", id=record.id),
+            )
+        ]

@@ -1,0 +1,51 @@
+"""Knockouts played through the service to their winner."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service.core import GameService
+from storage import TournamentFacts
+from tests.bot.tournaments.helpers import (
+    ORGANISER,
+    lower_number_wins,
+    notices,
+    open_with,
+    people,
+    play_out,
+)
+
+
+@pytest.mark.parametrize("count", [2, 3, 5, 8, 13])
+async def test_a_knockout_ends_with_the_lowest_number_as_winner(
+    service: GameService, count: int
+) -> None:
+    entrants = people(count)
+    tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
+    started = await service.tournament_start(ORGANISER, None, tournament_id)
+    assert f"starts with {count} entries" in notices(started)[0]
+    events = await play_out(service, tournament_id, entrants, lower_number_wins)
+    facts = await service.store.tournament_facts(tournament_id)
+    assert facts.tournament.status == "finished"
+    first = next(entry for entry in facts.entries if entry.number == 1)
+    name = (await service.store.get_player(first.members[0])).display_name
+    assert f"The winner: {name}!" in notices(events)[-1]
+    assert len(facts.games) == count - 1
+
+
+def draw_first_game(facts: TournamentFacts, game_id: int) -> str:
+    table = next(game for game in facts.games if game.game_id == game_id)
+    return "draw" if table.index == 0 else lower_number_wins(facts, game_id)
+
+
+async def test_a_drawn_game_is_replayed_with_colours_swapped(service: GameService) -> None:
+    entrants = people(4)
+    tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
+    await service.tournament_start(ORGANISER, None, tournament_id)
+    await play_out(service, tournament_id, entrants, draw_first_game)
+    facts = await service.store.tournament_facts(tournament_id)
+    assert facts.tournament.status == "finished"
+    assert len(facts.games) == 6
+    for first, replay in zip(facts.games[::2], facts.games[1::2], strict=True):
+        assert (first.round, first.table) == (replay.round, replay.table)
+        assert (replay.white_entry, replay.black_entry) == (first.black_entry, first.white_entry)
