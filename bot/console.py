@@ -35,6 +35,7 @@ from bot.service.events import (
     TournamentUpdate,
     TurnNotice,
 )
+from bot.service.names import is_reserved
 from bot.service.text_boards import text_board
 from bot.terminal import Terminal
 from games.ludo import LudoPosition
@@ -197,10 +198,12 @@ class Console:
             if command.name == "as":
                 if len(command.args) != 1:
                     raise ServiceError(text("Usage: /as NAME"))
+                if is_reserved(command.args[0]):
+                    raise ServiceError(text("That name is the computer's: choose another."))
                 self.actor = self._actor(command.args[0], None)
                 # Confirmed in the language of the person now at the keyboard.
                 self.language = await self.service.language(self.actor)
-                self.say(text("You are now {name}.", name=command.args[0]))
+                self.say(text("You are now {name}.", name=self.actor.display_name))
             elif command.name == "png":
                 await self._png(command.args)
             elif command.name == "clock":

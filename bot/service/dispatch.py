@@ -241,7 +241,7 @@ async def _profile(
         raise ServiceError(text("Usage: {usage}", usage=usage("profile")))
     someone = await resolve(args[0]) if args else None
     if args and someone is None:
-        raise ServiceError(text("I do not know {name}.", name=args[0]))
+        raise ServiceError(text("I do not know {name}.", name=quote(args[0])))
     return await service.profile(actor, someone)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.i18n import Text, translate
+from bot.service.names import checked_name
 from bot.service.rating import Shown
 from games.base import AnyGame
 from storage import Challenge, ChatRef, GameRecord, TournamentRecord
@@ -24,6 +25,10 @@ class Actor:
     user_id: str
     display_name: str
     language: str | None = None
+
+    def __post_init__(self) -> None:
+        # Every name from a platform or /as passes here before it is stored or shown.
+        object.__setattr__(self, "display_name", checked_name(self.display_name, self.user_id))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-from bot.i18n import Text, text
+from bot.i18n import Text, quote, text
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
 from storage import ChatRef, TournamentStatus
@@ -198,5 +198,5 @@ async def _join(
     if words:
         partner = await resolve_opponent(words[0])
         if partner is None:
-            raise ServiceError(text("I do not know {name}.", name=words[0]))
+            raise ServiceError(text("I do not know {name}.", name=quote(words[0])))
     return await service.tournament_join(actor, chat, tournament_id, partner)
