@@ -5,7 +5,10 @@ that a board sent before a restart still works and a press on an old board is re
 its version. Formats: `m:GAME:VERSION:INDEX` play the move with that index of
 `boards.move_choices`, `p:GAME:VERSION:INDEX` show the destinations of the piece of that move,
 `b:GAME:VERSION` back to the pieces, `r:GAME:VERSION` roll the die, `a:CHALLENGE` accept,
-`d:CHALLENGE` decline, `s:CHALLENGE` start an open table now.
+`d:CHALLENGE` decline, `s:CHALLENGE` start an open table now; `q:GAME:VERSION` and
+`x:GAME:VERSION` ask to resign or abort, `k:GAME:VERSION:PLAYER` and `y:GAME:VERSION:PLAYER`
+confirm it (only for the player who asked), `n:GAME:VERSION` keeps playing, `w:GAME` asks for
+a rematch of a finished game.
 """
 
 from __future__ import annotations
@@ -24,11 +27,22 @@ class Action(Enum):
     ACCEPT = "a"
     DECLINE = "d"
     BEGIN = "s"
+    ASK_RESIGN = "q"
+    RESIGN = "k"
+    ASK_ABORT = "x"
+    ABORT = "y"
+    KEEP_PLAYING = "n"
+    REMATCH = "w"
 
 
-GAME_ACTIONS = frozenset({Action.MOVE, Action.PIECE, Action.BACK, Action.ROLL})
+ENDING_ACTIONS = frozenset(
+    {Action.ASK_RESIGN, Action.RESIGN, Action.ASK_ABORT, Action.ABORT, Action.KEEP_PLAYING}
+)
+GAME_ACTIONS = frozenset({Action.MOVE, Action.PIECE, Action.BACK, Action.ROLL} | ENDING_ACTIONS)
 CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
-_INDEXED = frozenset({Action.MOVE, Action.PIECE})
+# Presses handled by bot.telegram.game_actions rather than as moves.
+GAME_END_ACTIONS = ENDING_ACTIONS | {Action.REMATCH}
+_INDEXED = frozenset({Action.MOVE, Action.PIECE, Action.RESIGN, Action.ABORT})
 
 
 @dataclass(frozen=True)

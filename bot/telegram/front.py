@@ -56,7 +56,8 @@ from bot.service.events import (
     TurnNotice,
 )
 from bot.service.families import family_of
-from bot.telegram.callbacks import CHALLENGE_ACTIONS, Action, Press, decode
+from bot.telegram import game_actions
+from bot.telegram.callbacks import CHALLENGE_ACTIONS, GAME_END_ACTIONS, Action, Press, decode
 from bot.telegram.delivery import (
     PLATFORM,
     BoardContent,
@@ -412,6 +413,8 @@ class TelegramFront:
         origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
         if press.action in CHALLENGE_ACTIONS:
             await self._challenge_press(query, press, origin, message.message_id)
+        elif press.action in GAME_END_ACTIONS:
+            await game_actions.on_press(self, query, press, origin, message.message_id)
         else:
             await self._game_press(query, press, origin, message.message_id)
 

@@ -40,7 +40,53 @@ def _button(label: str, press: Press) -> InlineKeyboardButton:
 def board_keyboard(
     state: GameState, language: str | None, picked: int | None = None
 ) -> InlineKeyboardMarkup | None:
-    """The buttons under a board: pieces, or the destinations of the piece of move `picked`."""
+    """The buttons under a board: the moves with resign (and abort, before the first move)
+    under them; a rematch under a finished game of two."""
+    if not state.active:
+        return _rematch_keyboard(state, language)
+    moves = _move_keyboard(state, language, picked)
+    if moves is None:
+        return None
+    ending = [_button(translate(language, text("Resign")), Press(Action.ASK_RESIGN, *_at(state)))]
+    if state.plies == 0:
+        ending.append(
+            _button(translate(language, text("Abort")), Press(Action.ASK_ABORT, *_at(state)))
+        )
+    used = sum(len(row) for row in moves.inline_keyboard)
+    if used + len(ending) > MAX_BUTTONS:
+        return moves
+    return InlineKeyboardMarkup([*moves.inline_keyboard, ending])
+
+
+def _at(state: GameState) -> tuple[int, int]:
+    return state.id, state.version
+
+
+def _rematch_keyboard(state: GameState, language: str | None) -> InlineKeyboardMarkup | None:
+    seats = state.record.seats
+    if len(seats) != 2 or all(seat.player_id is None for seat in seats):
+        return None
+    label = translate(language, text("Rematch"))
+    return InlineKeyboardMarkup([[_button(label, Press(Action.REMATCH, state.id))]])
+
+
+def confirmation_keyboard(
+    state: GameState, resign: bool, player_id: int, language: str | None
+) -> InlineKeyboardMarkup:
+    """ "Yes, resign game #N" (or abort), for the player who asked only, and "No"."""
+    if resign:
+        yes = text("Yes, resign game #{game}", game=state.id)
+        press = Press(Action.RESIGN, state.id, state.version, player_id)
+    else:
+        yes = text("Yes, abort game #{game}", game=state.id)
+        press = Press(Action.ABORT, state.id, state.version, player_id)
+    no = _button(translate(language, text("No")), Press(Action.KEEP_PLAYING, *_at(state)))
+    return InlineKeyboardMarkup([[_button(translate(language, yes), press)], [no]])
+
+
+def _move_keyboard(
+    state: GameState, language: str | None, picked: int | None
+) -> InlineKeyboardMarkup | None:
     if not boards.waits_for_a_person(state):
         return None
     game, version = state.id, state.version

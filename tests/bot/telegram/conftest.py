@@ -73,6 +73,15 @@ def board_message(api: FakeBotApi, chat: dict[str, Any]) -> dict[str, Any] | Non
     return boards[-1] if boards else None
 
 
+def move_buttons(api: FakeBotApi, message: dict[str, Any]) -> dict[str, str]:
+    """The buttons that play (pieces, moves, back, the roll), without resign and abort."""
+    return {
+        label: data
+        for label, data in api.buttons(message).items()
+        if data[:2] in ("m:", "p:", "b:", "r:")
+    }
+
+
 async def current_board(
     api: FakeBotApi, service: GameService, chat: dict[str, Any], game_id: int
 ) -> tuple[GameState, dict[str, Any]]:
@@ -91,8 +100,8 @@ async def current_board(
         data = list(api.buttons(message).values())
         if data and all(f":{game_id}:{state.version}" in item for item in data):
             return state, message
-        if not data and not state.active:
-            return state, message
+        if not state.active and all(item.startswith("w:") for item in data):
+            return state, message  # a finished board offers only the rematch
         return None  # the computer is still to play, or the board is not edited yet
 
     deadline = asyncio.get_running_loop().time() + 8
@@ -134,7 +143,7 @@ async def play_one_move_by_buttons(
 ) -> str:
     """Press a piece (or a roll or a move) of a board, then a destination, and wait until the
     move is stored; returns the data of the button that played."""
-    choices = [data for data in api.buttons(message).values() if not data.startswith("b:")]
+    choices = [data for data in api.buttons(message).values() if data[:2] in ("m:", "p:", "r:")]
     data = rng.choice(choices)
     answer = await press(api, user, message, data)
     assert "text" not in answer, answer

@@ -1,0 +1,94 @@
+"""The presses that end a game or start the next: resign and abort, each confirmed by the
+player who asked ("Yes, resign game #N" / "No"), and the rematch under a finished board.
+
+The confirmation replaces the board's buttons in place; its "yes" carries the asking
+player's id, so no one else can confirm for them, and every press is answered."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Protocol, TypeVar
+
+from telegram import CallbackQuery, InlineKeyboardMarkup
+
+from bot.i18n import Text, text
+from bot.service.core import GameService
+from bot.service.events import Actor, Event, GameState, ServiceError
+from bot.telegram.callbacks import Action, Press
+from bot.telegram.keyboards import board_keyboard, confirmation_keyboard
+from storage import ChatRef
+
+STALE = text("This board is old: play on the newest one.")
+_ASKS = {Action.ASK_RESIGN: True, Action.ASK_ABORT: False}
+
+
+class PressOrigin(Protocol):
+    @property
+    def chat(self) -> ChatRef: ...
+    @property
+    def actor(self) -> Actor: ...
+    @property
+    def language(self) -> str | None: ...
+
+
+OriginT = TypeVar("OriginT", bound=PressOrigin, contravariant=True)
+
+
+class Front(Protocol[OriginT]):
+    """What these presses need of the Telegram front end."""
+
+    service: GameService
+
+    async def answer(
+        self, query: CallbackQuery, reason: Text | None, language: str | None
+    ) -> None: ...
+
+    async def run_command(
+        self, origin: OriginT, call: Callable[[], Awaitable[list[Event]]], query: CallbackQuery
+    ) -> None: ...
+
+    async def _set_keyboard(
+        self, chat: ChatRef, message_id: int, keyboard: InlineKeyboardMarkup | None
+    ) -> None: ...
+
+
+async def on_press(
+    front: Front[OriginT], query: CallbackQuery, press: Press, origin: OriginT, message_id: int
+) -> None:
+    service, actor = front.service, origin.actor
+    if press.action == Action.REMATCH:
+        await front.run_command(
+            origin, lambda: service.rematch(actor, press.target, origin.chat), query
+        )
+        return
+    try:
+        state = await service.current(press.target)
+    except ServiceError as error:
+        await front.answer(query, error.reason, origin.language)
+        return
+    player = await service.player(actor)
+    refusal = _refusal(state, press, player.id, bool(GameService.seats_of(state, player)))
+    if refusal is not None:
+        await front.answer(query, refusal, origin.language)
+        return
+    if press.action in _ASKS:
+        keyboard = confirmation_keyboard(state, _ASKS[press.action], player.id, origin.language)
+        await front.answer(query, None, origin.language)
+        await front._set_keyboard(origin.chat, message_id, keyboard)
+    elif press.action == Action.KEEP_PLAYING:
+        await front.answer(query, None, origin.language)
+        await front._set_keyboard(origin.chat, message_id, board_keyboard(state, origin.language))
+    elif press.action == Action.RESIGN:
+        await front.run_command(origin, lambda: service.resign(actor, state.id), query)
+    else:
+        await front.run_command(origin, lambda: service.abort(actor, state.id), query)
+
+
+def _refusal(state: GameState, press: Press, player_id: int, seated: bool) -> Text | None:
+    if not state.active or state.version != press.version:
+        return STALE
+    if not seated:
+        return text("You are not playing in game #{game}.", game=state.id)
+    if press.action in (Action.RESIGN, Action.ABORT) and press.index != player_id:
+        return text("Only the player who asked can answer this.")
+    return None
