@@ -12,6 +12,8 @@ ids (at most 100 characters):
     dmb:tm:{game}:{version}         the modal itself (handled by the client's listener)
     dmb:y|n:{game}:{version}        accept or decline the draw offered
     dmb:o|q|k:{game}:{version}      offer a draw, resign (asks first), confirm resigning
+    dmb:x|e:{game}:{version}        abort (asks first), confirm aborting
+    dmb:w:{game}                    a rematch of a finished game
     dmb:a|d|b:{challenge}           accept, decline, begin a challenge
 
 The callbacks hand the click to the front end (a `ComponentHandler`), found on the client.
@@ -268,14 +270,21 @@ class DrawAnswerButton(
 class GameActionButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:(?P<action>[oqk]):(?P<game>\d+):(?P<version>\d+)",
+    template=rf"{PREFIX}:(?P<action>[oqkxe]):(?P<game>\d+):(?P<version>\d+)",
 ):
-    """Offer a draw (o), resign (q: asks to confirm first), confirm the resignation (k)."""
+    """Offer a draw (o), resign (q: asks to confirm first), confirm the resignation (k), abort
+    (x: asks first), confirm aborting (e)."""
 
-    ACTIONS: ClassVar[dict[str, str]] = {"o": "offer", "q": "resign?", "k": "resign"}
+    ACTIONS: ClassVar[dict[str, str]] = {
+        "o": "offer",
+        "q": "resign?",
+        "k": "resign",
+        "x": "abort?",
+        "e": "abort",
+    }
 
     def __init__(self, action: str, game_id: int, version: int, label: str = "") -> None:
-        danger = action in "qk"
+        danger = action in "qkxe"
         super().__init__(
             discord.ui.Button(
                 custom_id=f"{PREFIX}:{action}:{game_id}:{version}",
@@ -291,6 +300,27 @@ class GameActionButton(
         )
 
 
+class RematchButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:w:(?P<game>\d+)",
+):
+    """The same game again with the colours swapped, under a finished board."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:w:{game_id}",
+                label=_label(label or "rematch"),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).rematch(interaction, self.game_id)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PieceSelect,
     DestinationSelect,
@@ -300,6 +330,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChallengeButton,
     DrawAnswerButton,
     GameActionButton,
+    RematchButton,
 )
 
 

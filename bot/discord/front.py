@@ -26,7 +26,7 @@ from discord import app_commands
 from bot.discord.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.components import MODAL_ID, MOVE_FIELD, stray_target
 from bot.discord.locales import language_of_locale
-from bot.discord.views import board_view, challenge_view, confirm_resign_view, destination_view
+from bot.discord.views import board_view, challenge_view, confirm_view, destination_view
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.core import GameService
@@ -314,8 +314,8 @@ class DiscordFront:
     async def game_action(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
     ) -> None:
-        """A board's Offer a draw or Resign button, or the confirmation of resigning (a
-        resignation needs two clicks: the board's button, then the private answer's)."""
+        """A board's Offer a draw, Resign or Abort button, or the confirmation of resigning or
+        aborting (each needs two clicks: the board's button, then the private answer's)."""
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
             state = await self.service.state(known_id(game_id))
@@ -325,11 +325,23 @@ class DiscordFront:
                 return await self.service.draw(actor, None, game_id)
             if action == "resign":
                 return await self.service.resign(actor, game_id)
+            if action == "abort":
+                return await self.service.abort(actor, game_id)
             if not GameService.seats_of(state, await self.service.player(actor)):
                 raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
-            answer.say(text("Resign game #{game}? This cannot be undone.", game=game_id))
-            answer.view = confirm_resign_view(state, answer.language)
+            resign = action == "resign?"
+            if resign:
+                answer.say(text("Resign game #{game}? This cannot be undone.", game=game_id))
+            else:
+                answer.say(text("Abort game #{game}? It ends without a result.", game=game_id))
+            answer.view = confirm_view(state, resign, answer.language)
             return []
+
+        await self.run(interaction, work)
+
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            return await self.service.rematch(actor, known_id(game_id), chat)
 
         await self.run(interaction, work)
 

@@ -37,6 +37,8 @@ class ComponentHandler(Protocol):
         self, interaction: discord.Interaction[Any], challenge_id: int, action: str
     ) -> None: ...
 
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+
 
 class HasHandler(Protocol):
     """The client: it carries the front end that handles the components' clicks."""

@@ -20,6 +20,7 @@ from bot.discord.components import (
     GameActionButton,
     MoveButton,
     PieceSelect,
+    RematchButton,
     RollButton,
     TypeMoveButton,
 )
@@ -45,7 +46,9 @@ def _pieces_in_order(choices: Sequence[MoveChoice]) -> list[str]:
 
 def board_view(state: GameState, language: str | None) -> discord.ui.View | None:
     """The components under a public board: what the player to act can do now (nothing
-    while the computer is to act)."""
+    while the computer is to act); a rematch under a finished game of two."""
+    if not state.active:
+        return _rematch_view(state, language)
     if not boards.waits_for_a_person(state):
         return None
     view = discord.ui.View(timeout=None)
@@ -100,10 +103,12 @@ def board_view(state: GameState, language: str | None) -> discord.ui.View | None
 def _add_game_actions(
     view: discord.ui.View, state: GameState, language: str | None, row: int
 ) -> None:
-    """Resign (confirmed in a private answer first), and in draughts offer a draw while none
-    is offered."""
+    """Resign, and abort before the first move (each confirmed in a private answer first),
+    and in draughts offer a draw while none is offered."""
     draughts = isinstance(family_of(find_game(state.record.kind)), Draughts)
     actions = [("q", text("Resign"))]
+    if state.plies == 0:
+        actions.append(("x", text("Abort")))
     if draughts and state.record.draw_offer is None:
         actions.insert(0, ("o", text("Offer a draw")))
     for action, label in actions:
@@ -112,11 +117,23 @@ def _add_game_actions(
         view.add_item(button)
 
 
-def confirm_resign_view(state: GameState, language: str | None) -> discord.ui.View:
-    """The one button that really resigns, in the private answer to "Resign"."""
+def confirm_view(state: GameState, resign: bool, language: str | None) -> discord.ui.View:
+    """The one button that really resigns (or aborts), in the private answer to "Resign"."""
     view = discord.ui.View(timeout=None)
-    label = translate(language, text("Yes, resign game #{game}", game=state.id))
-    view.add_item(GameActionButton("k", state.id, state.version, label))
+    if resign:
+        action, label = "k", text("Yes, resign game #{game}", game=state.id)
+    else:
+        action, label = "e", text("Yes, abort game #{game}", game=state.id)
+    view.add_item(GameActionButton(action, state.id, state.version, translate(language, label)))
+    return view
+
+
+def _rematch_view(state: GameState, language: str | None) -> discord.ui.View | None:
+    seats = state.record.seats
+    if len(seats) != 2 or all(seat.player_id is None for seat in seats):
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(state.id, translate(language, text("Rematch"))))
     return view
 
 

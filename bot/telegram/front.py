@@ -56,7 +56,6 @@ from bot.service.events import (
     TurnNotice,
 )
 from bot.service.families import family_of
-from bot.telegram import game_actions
 from bot.telegram.callbacks import CHALLENGE_ACTIONS, GAME_END_ACTIONS, Action, Press, decode
 from bot.telegram.delivery import (
     PLATFORM,
@@ -68,6 +67,7 @@ from bot.telegram.delivery import (
     is_not_modified,
     with_retries,
 )
+from bot.telegram.game_actions import on_press as game_action_press
 from bot.telegram.keyboards import board_keyboard, challenge_keyboard
 from bot.telegram.ratings import leaderboard_html
 from games.base import find_game
@@ -414,7 +414,7 @@ class TelegramFront:
         if press.action in CHALLENGE_ACTIONS:
             await self._challenge_press(query, press, origin, message.message_id)
         elif press.action in GAME_END_ACTIONS:
-            await game_actions.on_press(self, query, press, origin, message.message_id)
+            await game_action_press(self, query, press, origin, message.message_id)
         else:
             await self._game_press(query, press, origin, message.message_id)
 

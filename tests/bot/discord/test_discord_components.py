@@ -94,9 +94,11 @@ def test_two_routes_to_one_square_show_their_notation(
     assert [option.value for option in menu.options] == ["0", "1", "2"]
 
 
-def test_a_finished_game_has_no_components(state: GameState) -> None:
+def test_a_finished_game_offers_only_a_rematch(state: GameState) -> None:
     finished = replace(state, record=replace(state.record, status="finished"))
-    assert board_view(finished, None) is None
+    view = board_view(finished, None)
+    assert view is not None
+    assert [item.custom_id for item in view.children] == [f"dmb:w:{state.id}"]  # type: ignore[attr-defined]
     assert boards.move_choices(finished) == []
 
 
@@ -109,6 +111,9 @@ def test_a_finished_game_has_no_components(state: GameState) -> None:
         "dmb:t:1:2",
         "dmb:y:1:2",
         "dmb:n:1:2",
+        "dmb:x:1:2",
+        "dmb:e:1:2",
+        "dmb:w:1",
         "dmb:a:7",
         "dmb:d:7",
         "dmb:b:7",

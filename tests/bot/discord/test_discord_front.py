@@ -152,7 +152,7 @@ async def test_a_game_between_two_members_played_by_components(
         assert str(state.version) in board["embeds"][0]["image"]["url"]
     assert not state.active, "the game did not end"
     assert state.plies == plies
-    assert ids_like(board, r"dmb:.*") == [], "a finished game has no components"
+    assert ids_like(board, r"dmb:.*") == [f"dmb:w:{game_id}"], "a finished game: only a rematch"
     older = boards_in(fake)[:-1]
     assert all(ids_like(message, r"dmb:.*") == [] for message in older), "old boards keep buttons"
     assert fake.files[int(board["id"])], "the board picture is attached"
@@ -495,7 +495,7 @@ async def test_a_draw_offered_by_command_is_accepted_by_button(
     await act(fake, await fake.click(BIA, offered, accept))
     state = await service.state(game_id)
     assert not state.active and state.record.result == {"winners": [], "reason": "agreement"}
-    assert ids_like(latest_board(fake), r"dmb:.*") == []
+    assert ids_like(latest_board(fake), r"dmb:.*") == [f"dmb:w:{game_id}"]
 
 
 async def test_a_game_in_a_thread_of_its_own(

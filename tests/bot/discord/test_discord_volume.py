@@ -53,7 +53,7 @@ async def test_a_live_game_keeps_one_board_and_no_private_message_per_move(
     final = latest_board(fake)
     assert final["id"] == board["id"], "the result goes into the last board's message"
     assert "resign" in final["embeds"][0]["description"]
-    assert ids_like(final, r"dmb:.*") == []
+    assert ids_like(final, r"dmb:.*") == [f"dmb:w:{game_id}"]
 
 
 async def test_a_correspondence_game_posts_a_board_per_move(
@@ -195,7 +195,7 @@ async def test_resign_and_draw_by_buttons(
     await act(fake, await fake.click(BIA, asked.original, confirm))
     state = await service.state(game_id)
     assert state.record.result == {"winners": [0], "reason": "resignation"}
-    assert ids_like(latest_board(fake), r"dmb:.*") == []
+    assert ids_like(latest_board(fake), r"dmb:.*") == [f"dmb:w:{game_id}"], "only the rematch"
 
 
 async def test_a_restart_brings_a_board_that_fell_behind_up_to_date(

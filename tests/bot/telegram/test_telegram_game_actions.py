@@ -59,7 +59,7 @@ async def test_resign_asks_first_and_only_the_asker_confirms(
     # The rematch: Bia asks (colours swapped), Ana gets a challenge; a stranger is refused.
     rematch = api.buttons(board)["Revanche"]
     assert rematch == "w:1"
-    assert "text" in await press(api, caio, board, rematch)
+    assert (await press(api, caio, board, rematch))["text"] == "Você não está jogando a partida #1."
     assert await press(api, bia, board, rematch) == {"callback_query_id": str(len(api.answers))}
     await api.wait_for(
         lambda: [m for m in api.bot_messages(group) if "a:2" in api.buttons(m).values()],
