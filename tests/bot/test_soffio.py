@@ -99,7 +99,7 @@ async def test_telegram_and_discord_show_the_huff_as_its_own_button(service: Gam
     keyboard = board_keyboard(after, "it")
     assert keyboard is not None
     rows = [[button.text for button in row] for row in keyboard.inline_keyboard]
-    assert rows[-1] == ["Soffio: soffia il pezzo su 22"]
+    assert rows[-2:] == [["Soffio: soffia il pezzo su 22"], ["Abbandona"]]
     assert "22" not in [label for row in rows[:-1] for label in row]
     view = board_view(after, "pt")
     assert view is not None
