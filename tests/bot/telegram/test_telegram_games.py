@@ -7,6 +7,7 @@ its roll button, stale buttons, menus, typed commands and the PDN file.
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from bot.i18n import text, translate
@@ -189,6 +190,13 @@ async def test_a_press_on_an_old_board_changes_nothing(
     await play_one_move_by_buttons(api, service, ana, chat, board, random.Random(3))
     state, board = await current_board(api, service, chat, 1)
     assert state.plies == 2
+    # The message must be known to show the newest version (else the press is answered with
+    # the current board, as for a message a crash left behind).
+    for _ in range(200):
+        shown = await service.board_messages(1)
+        if any(message.version == state.version for message in shown):
+            break
+        await asyncio.sleep(0.025)
     calls_before = len(api.calls)
     old_data = next(data for data in api.buttons(old_board).values())
     answer = await press(api, ana, board, old_data)
