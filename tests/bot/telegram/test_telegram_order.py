@@ -72,7 +72,7 @@ async def test_a_slow_edit_never_replaces_the_computers_reply(
     assert versions_on(board) == {after.version}, "an older board without buttons came last"
     for shown in edited_captions(api):
         lines = shown.splitlines()
-        mine, reply = f"Ana played {after.log[-2]}.", f"Computer played {after.last_move}."
+        mine, reply = f"Ana played {after.log[-2]}.", f"Computer (normal) played {after.last_move}."
         if mine in lines and reply in lines:
             assert lines.index(mine) < lines.index(reply), f"headlines out of order: {lines}"
 
@@ -105,7 +105,9 @@ async def test_a_board_that_comes_late_is_never_shown_over_a_newer_one(
     final = api.messages[(chat["id"], board["message_id"])]
     assert versions_on(final) == {reply.version}, "the older board came last"
     lines = final["caption"].splitlines()
-    assert lines[0].startswith("Ana played") and lines[1].startswith("Computer played"), lines
+    assert lines[0].startswith("Ana played") and lines[1].startswith("Computer (normal) played"), (
+        lines
+    )
 
 
 async def test_old_buttons_of_the_newest_board_bring_the_current_one(
