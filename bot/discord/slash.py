@@ -66,6 +66,7 @@ OPTION_NAMES: dict[str, tuple[str, str]] = {
     "game": ("jogo", "gioco"),
     "opponent": ("adversário", "avversario"),
     "computer": ("computador", "computer"),
+    "level": ("nível", "livello"),
     "side": ("lado", "colore"),
     "players": ("jogadores", "giocatori"),
     "options": ("opções", "opzioni"),

@@ -63,3 +63,8 @@ def game_limit(options: dict[str, Any]) -> Limit:
     correspondence in a correspondence game."""
     control = TimeControl.from_options(options)
     return level_limit(stored_level(options), control is not None and control.correspondence)
+
+
+def computer_label(options: dict[str, Any], side: Text) -> Text:
+    """ "Computer (strong, Black)" in the reader's language."""
+    return text("Computer ({level}, {side})", level=LEVEL_TEXTS[stored_level(options)], side=side)

@@ -68,6 +68,7 @@ from bot.telegram.delivery import (
     with_retries,
 )
 from bot.telegram.keyboards import board_keyboard, challenge_keyboard
+from bot.telegram.levels import LevelQuestions, is_level_press, wants_level
 from bot.telegram.ratings import leaderboard_html
 from games.base import find_game
 from storage import ChatRef, Identity
@@ -183,6 +184,7 @@ class TelegramFront:
         self.bot = application.bot
         self.pacing = pacing
         self.desk = BoardDesk(self.bot, service, pacing, self._compose)
+        self.levels = LevelQuestions(self.bot, pacing)
         self.users: Recent[str, Actor] = Recent(REMEMBERED_PEOPLE)
         self.usernames: Recent[str, str] = Recent(REMEMBERED_PEOPLE)
         self.chat_languages: Recent[str, str | None] = Recent(REMEMBERED_CHATS)
@@ -330,6 +332,9 @@ class TelegramFront:
         if command.name == "top":
             await self.send_leaderboard(origin, command.args)
             return
+        if wants_level(command):
+            await self.levels.ask(chat, actor.user_id, command, language)
+            return
         await self.run_command(
             origin,
             lambda: dispatch(self.service, actor, chat, command, self.resolve_opponent),
@@ -400,6 +405,16 @@ class TelegramFront:
     async def _press(self, query: CallbackQuery, actor: Actor, language: str | None) -> None:
         press = decode(query.data)
         message = query.message
+        if is_level_press(query.data) and message is not None:
+            chat = chat_ref(message.chat.id)
+            chosen = await self.levels.chosen(query, chat)
+            if isinstance(chosen, Text):
+                await self.answer(query, chosen, language)
+                return
+            origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
+            call = partial(dispatch, self.service, actor, chat, chosen, self.resolve_opponent)
+            await self.run_command(origin, call, query)
+            return
         if press is None or message is None:
             await self.answer(query, STALE_BOARD, language)
             return
