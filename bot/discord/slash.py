@@ -23,6 +23,7 @@ from bot.service.commands import COMMANDS, CommandSpec
 from bot.service.dispatch import known_id, typed_move
 from bot.service.events import Actor, BoardUpdate, Event, Reply, ServiceError
 from bot.service.families import family_of
+from bot.service.levels import LEVEL_TEXTS
 from games.base import find_game
 from storage import ChatRef
 
@@ -65,6 +66,7 @@ OPTION_NAMES: dict[str, tuple[str, str]] = {
     "game": ("jogo", "gioco"),
     "opponent": ("adversário", "avversario"),
     "computer": ("computador", "computer"),
+    "level": ("nível", "livello"),
     "side": ("lado", "colore"),
     "players": ("jogadores", "giocatori"),
     "options": ("opções", "opzioni"),
@@ -153,12 +155,19 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         game=_words(text("the game to play")),
         opponent=_words(text("the member you challenge (nobody: anyone here)")),
         computer=_words(text("play against the computer")),
+        level=_words(text("the computer's level (default: normal)")),
         side=_words(text("your side (default: drawn)")),
         players=_words(text("players at a Ludo table (2 to 4)")),
         options=_words(text("rule options, e.g. three-sixes for Ludo, or 3d for 3 days per move")),
         thread=_words(text("play in a thread of its own")),
     )
     @app_commands.choices(game=_game_choices())
+    @app_commands.choices(
+        level=[
+            app_commands.Choice(name=_words(name), value=level)
+            for level, name in LEVEL_TEXTS.items()
+        ]
+    )
     @app_commands.choices(
         side=[
             app_commands.Choice(name=_words(text("White")), value=0),
@@ -170,6 +179,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         game: str,
         opponent: discord.User | None = None,
         computer: bool = False,
+        level: str | None = None,
         side: int | None = None,
         players: app_commands.Range[int, 2, 4] | None = None,
         options: str | None = None,
@@ -191,10 +201,11 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
                 chat,
                 game,
                 opponent=rival,
-                computer=computer,
+                computer=computer or level is not None,
                 seat=side,
                 players=players,
                 option_words=(options or "").split(),
+                level=level,
             )
 
         await respond(interaction, call)

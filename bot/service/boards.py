@@ -27,6 +27,7 @@ from bot.render.views import DraughtsLabels
 from bot.service.clocks import TimeControl, describe_time
 from bot.service.events import GameState, SeatRating
 from bot.service.families import Draughts, family_of, seat_name
+from bot.service.levels import computer_label
 from bot.service.ludo_words import COLOUR_NAMES
 from bot.service.turns import acting_seat
 from bot.service.workers import worker_processes
@@ -239,10 +240,12 @@ def side_name(state: GameState, seat: int) -> Text:
 
 
 def seat_label(state: GameState, seat: int) -> Text | str:
-    """'Ana (White)', 'Bia (Red)', 'Computer (Green)'."""
+    """'Ana (White)', 'Bia (Red)', 'Computer (Green)', 'Computer (strong, Black)'."""
     name = seat_name(state, seat)
     if isinstance(name, Text) and isinstance(state.position, LudoPosition):
         return name  # the computer, named by its colour already
+    if isinstance(name, Text):
+        return computer_label(state.record.options, side_name(state, seat))
     return text("{name} ({side})", name=name, side=side_name(state, seat))
 
 

@@ -12,6 +12,7 @@ from bot.service.capability import Capability, routed
 from bot.service.clocks import split_time_control
 from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
 from bot.service.families import family_of
+from bot.service.levels import DEFAULT_LEVEL, LEVEL_OPTION
 from bot.service.rated_games import rated_at_start, split_rated
 from games.base import GameKind, find_game
 from storage import (
@@ -42,9 +43,11 @@ class Challenges(Capability):
         seat: int | None = None,
         players: int | None = None,
         option_words: Sequence[str] = (),
+        level: str | None = None,
     ) -> list[Event]:
-        """Start a game against the computer, or challenge `opponent` (None: anyone in the
-        chat). `seat` is the challenger's seat (None: drawn at random)."""
+        """Start a game against the computer (at `level`, None: the default), or challenge
+        `opponent` (None: anyone in the chat). `seat` is the challenger's seat (None: drawn at
+        random)."""
         kind = self._kind(game_name)
         family = family_of(kind)
         time_control, words = split_time_control(option_words)
@@ -58,7 +61,10 @@ class Challenges(Capability):
             actor.user_id,
         ):
             raise ServiceError(text("You cannot challenge yourself."))
+        if level is not None and not computer:
+            raise ServiceError(text("Only the computer plays at a level: write vs computer."))
         if computer:
+            options[LEVEL_OPTION] = level or DEFAULT_LEVEL
             seat_count = family.seat_count(options)
             own_seat = secrets.randbelow(seat_count) if seat is None else seat
             seats = [

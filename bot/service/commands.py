@@ -25,7 +25,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "new",
         ("novo", "nova", "nuovo", "nuova", "challenge", "desafio", "desafiar", "sfida"),
-        text("/new GAME [vs NAME|computer] [white|black] [2-4] [3d|5m] [rated|casual] [OPTION...]"),
+        text(
+            "/new GAME [vs NAME|computer [LEVEL]] [white|black] [2-4] [3d|5m] "
+            "[rated|casual] [OPTION...]"
+        ),
         text("start a game or challenge someone (or the computer)"),
     ),
     CommandSpec(

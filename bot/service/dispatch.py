@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.i18n import Text, quote, text, translate
+from bot.i18n import Text, joined, quote, text, translate
 from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
 from bot.service.game_commands import confirmation, confirmed_end, rules, verify
+from bot.service.levels import LEVEL_TEXTS, is_level_option, level_word
 from bot.service.ludo_words import typed_ludo_move
 from bot.service.rules_text import help_footer
 from bot.service.tournament_commands import tournament_command
@@ -199,6 +200,7 @@ async def _new_game(
     seat: int | None = None
     players: int | None = None
     options: list[str] = []
+    level: str | None = None
     while words:
         word = words.pop(0)
         folded = word.lower()
@@ -216,6 +218,12 @@ async def _new_game(
             computer = True
         elif folded in SIDE_WORDS:
             seat = SIDE_WORDS[folded]
+        elif (named := level_word(folded)) is not None:
+            level = named
+        elif is_level_option(folded):
+            raise ServiceError(
+                text("The levels are {levels}.", levels=joined(list(LEVEL_TEXTS.values()), ", "))
+            )
         elif (count := whole_number(folded)) is not None:
             players = count
             if not 2 <= players <= 4:
@@ -231,6 +239,7 @@ async def _new_game(
         seat=seat,
         players=players,
         option_words=options,
+        level=level,
     )
 
 

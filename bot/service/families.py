@@ -16,6 +16,7 @@ from bot.i18n import Text, joined, text
 from bot.i18n.game_messages import error_text, message_text
 from bot.service.dice_words import closing_note, opening_note
 from bot.service.events import GameState, ServiceError
+from bot.service.levels import computer_name
 from bot.service.ludo_words import (
     COLOUR_NAMES,
     ludo_headline,
@@ -86,7 +87,7 @@ def seat_name(state: GameState, seat: int) -> Text | str:
     if isinstance(state.position, LudoPosition):
         colour = COLOUR_NAMES[state.position.rules.colours[seat]]
         return text("Computer ({colour})", colour=colour)
-    return text("Computer")
+    return computer_name(state.record.options)
 
 
 def seat_names(state: GameState) -> list[Text | str]:

@@ -32,6 +32,7 @@ from bot.service.events import (
     TurnNotice,
 )
 from bot.service.families import family_of, players_text
+from bot.service.levels import game_limit
 from bot.service.players import ComputerPlayers
 from bot.service.roster import Roster
 from bot.service.states import GameStates
@@ -358,10 +359,12 @@ class Kernel:
             if state.position.to_move() == CHANCE:
                 move = state.position.parse(family.draw_roll(state))
                 return await self.commit(state, move, CHANCE, None)
+            options = state.record.options
             move = await self.computers.choose(
                 state.record.kind,
-                family.rules_options(state.record.options),
+                family.rules_options(options),
                 state.position,
+                game_limit(options),
             )
             return await self.commit(state, move, seat, None)
 

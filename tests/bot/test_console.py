@@ -40,13 +40,13 @@ def test_a_piped_game_against_the_computer_goes_on_the_next_day(tmp_path: Path) 
     first = run_bot(database, ["/new brazilian vs computer white", "/move c3-d4", "/png"])
     assert f"Database: {database}" in first
     assert "player played c3-d4." in first
-    assert "Computer played" in first
+    assert "Computer (normal) played" in first
     assert (tmp_path / "bot-game-1.png").read_bytes().startswith(b"\x89PNG")
     second = run_bot(database, ["/history", "/games", "/resign", "/resign yes"])
     assert "Resign game #1? To confirm, type /resign 1 yes." in second
     assert "1. c3-d4 " in second
     assert "#1 Brazilian draughts" in second
-    assert "Computer won game #1: resignation." in second
+    assert "Computer (normal) won game #1: resignation." in second
 
 
 def test_files_never_overwrite_and_out_of_range_games_are_refused(tmp_path: Path) -> None:

@@ -64,7 +64,10 @@ def test_ludo_rules_name_every_option_or_those_in_force() -> None:
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("pt", "/novo JOGO [contra NOME|computador]"), ("it", "/nuova GIOCO [contro NOME|computer]")],
+    [
+        ("pt", "/novo JOGO [contra NOME|computador [NÍVEL]]"),
+        ("it", "/nuova GIOCO [contro NOME|computer [LIVELLO]]"),
+    ],
 )
 def test_help_is_in_the_readers_language_with_its_command_names(
     language: str, expected: str

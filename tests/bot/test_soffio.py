@@ -85,8 +85,8 @@ async def test_the_computers_huff_is_explained(service: GameService) -> None:
     family = family_of(find_game("italian-familiar"))
     headline = family.headline(by_computer, "soffio 22", 1, after.position)
     assert translate("pt", headline) == (
-        "Computador soprou (soffio) a peça em 22, que devia ter tomado; agora Computador joga "
-        "o seu lance."
+        "Computador (normal) soprou (soffio) a peça em 22, que devia ter tomado; agora "
+        "Computador (normal) joga o seu lance."
     )
 
 

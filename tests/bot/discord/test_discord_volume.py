@@ -104,7 +104,7 @@ async def test_a_board_on_the_computers_turn_has_no_controls(
         if call.payload and call.payload.get("embeds")
     ]
     assert posted, "the first board"
-    assert "Computer (White) to move" in posted[0]["embeds"][0]["description"]
+    assert "Computer (normal, White) to move" in posted[0]["embeds"][0]["description"]
     assert not posted[0].get("components"), "controls on the computer's turn"
     board = latest_board(fake)
     assert ids_like(board, r"dmb:p:.*"), "Ana's turn now: her menu"

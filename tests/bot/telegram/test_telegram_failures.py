@@ -96,7 +96,7 @@ async def test_a_429_during_a_move_delays_the_board_not_the_move(
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
-    api.send_text(ana, chat, "/new brazilian vs computer white")
+    api.send_text(ana, chat, "/new brazilian vs computer white normal")
     state, board = await current_board(api, service, chat, 1)
     api.flood("editMessageMedia", retry_after=1)
     started = time.monotonic()
@@ -136,7 +136,7 @@ async def test_a_deleted_board_is_sent_again(
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
-    api.send_text(ana, chat, "/new brazilian vs computer white")
+    api.send_text(ana, chat, "/new brazilian vs computer white normal")
     state, board = await current_board(api, service, chat, 1)
     api.delete_message(board)
     api.send_text(ana, chat, "/move c3-d4")

@@ -112,7 +112,7 @@ async def test_a_game_against_the_computer_in_a_private_chat(
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
-    api.send_text(ana, chat, "/new brazilian vs computer white")
+    api.send_text(ana, chat, "/new brazilian vs computer white normal")
     state, board = await current_board(api, service, chat, 1)
     pieces = move_buttons(api, board)
     assert set(pieces) == {"a3", "c3", "e3", "g3"}
@@ -184,7 +184,7 @@ async def test_a_press_on_an_old_board_changes_nothing(
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
-    api.send_text(ana, chat, "/new international vs computer white")
+    api.send_text(ana, chat, "/new international vs computer white normal")
     state, board = await current_board(api, service, chat, 1)
     old_board = dict(board)
     await play_one_move_by_buttons(api, service, ana, chat, board, random.Random(3))
@@ -298,7 +298,7 @@ async def test_language_help_and_my_games_by_typed_commands(
     api.send_text(ana, chat, "/aiuto")
     await api.wait_for(lambda: len(api.texts(chat)) == 2, "the help")
     assert translate("it", COMMANDS[0].summary) in api.texts(chat)[1]
-    api.send_text(ana, chat, "/nuova brazilian contro computer bianco")
+    api.send_text(ana, chat, "/nuova brazilian contro computer bianco normale")
     await current_board(api, service, chat, 1)
     api.send_text(ana, chat, "/partite")
     await api.wait_for(lambda: len(api.texts(chat)) == 3, "the list of games")

@@ -16,7 +16,7 @@ async def test_ids_beyond_64_bits_are_refused_and_every_press_answered(
 ) -> None:
     ana = api.user(1, "Ana", "ana", "pt-br")
     chat = api.private_chat(ana)
-    api.send_text(ana, chat, "/new brazilian vs computer white")
+    api.send_text(ana, chat, "/new brazilian vs computer white normal")
     _, board = await current_board(api, service, chat, 1)
     no_game = translate("pt", text("There is no game {game}.", game=HUGE))
     assert (await press(api, ana, board, f"m:{HUGE}:1:0"))["text"] == no_game

@@ -44,7 +44,7 @@ async def test_a_slow_edit_never_replaces_the_computers_reply(
 ) -> None:
     ana = api.user(1, "Ana", "ana")
     chat = api.private_chat(ana)
-    api.send_text(ana, chat, f"/new brazilian vs computer white fen={FORCED_REPLIES}")
+    api.send_text(ana, chat, f"/new brazilian vs computer white normal fen={FORCED_REPLIES}")
     state, board = await current_board(api, service, chat, 1)
     api.slow_edits(0.3)
     piece = next(data for data in api.buttons(board).values() if data.startswith("p:"))
@@ -72,7 +72,7 @@ async def test_a_slow_edit_never_replaces_the_computers_reply(
     assert versions_on(board) == {after.version}, "an older board without buttons came last"
     for shown in edited_captions(api):
         lines = shown.splitlines()
-        mine, reply = f"Ana played {after.log[-2]}.", f"Computer played {after.last_move}."
+        mine, reply = f"Ana played {after.log[-2]}.", f"Computer (normal) played {after.last_move}."
         if mine in lines and reply in lines:
             assert lines.index(mine) < lines.index(reply), f"headlines out of order: {lines}"
 
@@ -85,7 +85,7 @@ async def test_a_board_that_comes_late_is_never_shown_over_a_newer_one(
     headlines in the game's order."""
     ana = api.user(1, "Ana", "ana")
     chat = api.private_chat(ana)
-    api.send_text(ana, chat, f"/new brazilian vs computer white fen={FORCED_REPLIES}")
+    api.send_text(ana, chat, f"/new brazilian vs computer white normal fen={FORCED_REPLIES}")
     state, board = await current_board(api, service, chat, 1)
     api.slow_edits(0.3)
     # Ana's move is played (as a press would), and the computer's instant reply is published
@@ -105,7 +105,9 @@ async def test_a_board_that_comes_late_is_never_shown_over_a_newer_one(
     final = api.messages[(chat["id"], board["message_id"])]
     assert versions_on(final) == {reply.version}, "the older board came last"
     lines = final["caption"].splitlines()
-    assert lines[0].startswith("Ana played") and lines[1].startswith("Computer played"), lines
+    assert lines[0].startswith("Ana played") and lines[1].startswith("Computer (normal) played"), (
+        lines
+    )
 
 
 async def test_old_buttons_of_the_newest_board_bring_the_current_one(
@@ -115,7 +117,7 @@ async def test_old_buttons_of_the_newest_board_bring_the_current_one(
     message, old now, answer with the current board instead of "This board is old"."""
     ana = api.user(1, "Ana", "ana")
     chat = api.private_chat(ana)
-    api.send_text(ana, chat, "/new brazilian vs computer white")
+    api.send_text(ana, chat, "/new brazilian vs computer white normal")
     state, board = await current_board(api, service, chat, 1)
     bot.front.running = False  # the board of the next moves is lost, as in a crash
     actor = Actor("telegram", str(ana["id"]), "Ana")
@@ -139,7 +141,7 @@ async def test_a_restart_brings_boards_that_fell_behind_up_to_date(
 ) -> None:
     ana = api.user(1, "Ana", "ana")
     chat = api.private_chat(ana)
-    api.send_text(ana, chat, "/new brazilian vs computer white")
+    api.send_text(ana, chat, "/new brazilian vs computer white normal")
     _, board = await current_board(api, service, chat, 1)
     await stop_front(bot.front, bot.settings)
     await service.move(Actor("telegram", str(ana["id"]), "Ana"), "c3-d4", 1)

@@ -73,7 +73,7 @@ async def test_a_board_cut_off_by_sigkill_comes_back_once(api: FakeBotApi, tmp_p
     chat = api.private_chat(ana)
     bot = start_bot(api, database, log)
     try:
-        api.send_text(ana, chat, f"/new brazilian vs computer white fen={FORCED_REPLIES}")
+        api.send_text(ana, chat, f"/new brazilian vs computer white normal fen={FORCED_REPLIES}")
         board = await api.wait_for(lambda: api.boards(chat), "the first board", timeout=60)
         key = (chat["id"], board[0]["message_id"])
         piece = next(d for d in api.buttons(api.messages[key]).values() if d.startswith("p:"))
