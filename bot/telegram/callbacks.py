@@ -5,7 +5,8 @@ that a board sent before a restart still works and a press on an old board is re
 its version. Formats: `m:GAME:VERSION:INDEX` play the move with that index of
 `boards.move_choices`, `p:GAME:VERSION:INDEX` show the destinations of the piece of that move,
 `b:GAME:VERSION` back to the pieces, `r:GAME:VERSION` roll the die, `a:CHALLENGE` accept,
-`d:CHALLENGE` decline, `s:CHALLENGE` start an open table now.
+`d:CHALLENGE` decline, `s:CHALLENGE` start an open table now, `tj:TOURNAMENT` join,
+`tl:TOURNAMENT` leave.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ class Action(Enum):
     ACCEPT = "a"
     DECLINE = "d"
     BEGIN = "s"
+    JOIN = "tj"
+    LEAVE = "tl"
 
 
 GAME_ACTIONS = frozenset({Action.MOVE, Action.PIECE, Action.BACK, Action.ROLL})
 CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
+TOURNAMENT_ACTIONS = frozenset({Action.JOIN, Action.LEAVE})
 _INDEXED = frozenset({Action.MOVE, Action.PIECE})
 
 

@@ -24,7 +24,7 @@ from bot.service.events import (
     GameState,
     ServiceError,
 )
-from bot.telegram.callbacks import CHALLENGE_ACTIONS, Action, Press, decode
+from bot.telegram.callbacks import CHALLENGE_ACTIONS, TOURNAMENT_ACTIONS, Action, Press, decode
 from bot.telegram.chats import (
     BOARD_CHANGED,
     STALE_BOARD,
@@ -38,6 +38,7 @@ from bot.telegram.delivery import (
     with_retries,
 )
 from bot.telegram.keyboards import board_keyboard
+from bot.telegram.tournaments import known_tournament
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -72,13 +73,18 @@ class ButtonPresses(TypedCommands):
             await self.answer(query, STALE_BOARD, language)
             return
         try:
-            known_id(press.target, challenge=press.action in CHALLENGE_ACTIONS)
+            if press.action in TOURNAMENT_ACTIONS:
+                known_tournament(press.target)
+            else:
+                known_id(press.target, challenge=press.action in CHALLENGE_ACTIONS)
         except ServiceError as error:
             await self.answer(query, error.reason, language)
             return
         chat = chat_ref(message.chat.id)
         origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
-        if press.action in CHALLENGE_ACTIONS:
+        if press.action in TOURNAMENT_ACTIONS:
+            await self._tournament_press(query, press, origin)
+        elif press.action in CHALLENGE_ACTIONS:
             await self._challenge_press(query, press, origin, message.message_id)
         else:
             await self._game_press(query, press, origin, message.message_id)
@@ -100,6 +106,12 @@ class ButtonPresses(TypedCommands):
         await self.answer(query, None, origin.language)
         await self._learn_chat_language(origin.chat, origin.language)
         await self.show(events, origin)
+
+    async def _tournament_press(self, query: CallbackQuery, press: Press, origin: Origin) -> None:
+        entering = press.action is Action.JOIN
+        call = self.service.tournament_join if entering else self.service.tournament_leave
+        await self._learn_chat_language(origin.chat, origin.language)
+        await self.run_command(origin, lambda: call(origin.actor, origin.chat, press.target), query)
 
     async def _refusal(self, state: GameState, press: Press, actor: Actor) -> Text | None:
         """Why a press on this board may not act now, or None when it may."""

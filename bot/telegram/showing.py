@@ -24,6 +24,7 @@ from bot.service.events import (
     PlayerNotice,
     Reply,
     ServiceError,
+    TournamentUpdate,
     TurnNotice,
 )
 from bot.service.families import family_of
@@ -44,6 +45,7 @@ from bot.telegram.delivery import (
 from bot.telegram.keyboards import board_keyboard, challenge_keyboard
 from bot.telegram.people import FrontBase
 from bot.telegram.ratings import leaderboard_html
+from bot.telegram.tournaments import tournament_keyboard
 from games.base import find_game
 from storage import ChatRef, Identity
 
@@ -75,6 +77,8 @@ class EventShowing(FrontBase):
                 await self._notify_player(event)
             elif isinstance(event, ChallengeUpdate):
                 await self._show_challenge(event, origin)
+            elif isinstance(event, TournamentUpdate):
+                await self._show_tournament(event)
             elif isinstance(event, FileReady) and origin is not None:
                 await self._send_file(event, origin)
 
@@ -223,6 +227,24 @@ class EventShowing(FrontBase):
             self.challenge_messages[challenge.id] = (challenge.chat.chat_id, sent.message_id)
         except TelegramError as error:
             logger.warning("challenge %s was not shown: %s", challenge.id, error)
+
+    async def _show_tournament(self, event: TournamentUpdate) -> None:
+        """The news in the tournament's chat, with Join and Leave while it registers."""
+        chat = event.tournament.chat
+        if chat.platform != PLATFORM:
+            return
+        language = await self._chat_language(chat)
+        keyboard = tournament_keyboard(event.tournament, language)
+        send = partial(
+            self.bot.send_message,
+            chat.chat_id,
+            translate(language, event.text),
+            reply_markup=keyboard,
+        )
+        try:
+            await with_retries(send, self.pacing)
+        except TelegramError as error:
+            logger.warning("tournament %s news was not shown: %s", event.tournament.id, error)
 
     async def send_leaderboard(self, origin: Origin, words: Sequence[str]) -> None:
         """/top as one formatted message."""
