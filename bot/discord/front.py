@@ -26,11 +26,17 @@ from discord import app_commands
 from bot.discord.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.components import MODAL_ID, MOVE_FIELD, stray_target
 from bot.discord.locales import language_of_locale
-from bot.discord.views import board_view, challenge_view, confirm_resign_view, destination_view
+from bot.discord.views import (
+    board_view,
+    challenge_view,
+    confirm_resign_view,
+    destination_view,
+    tournament_view,
+)
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.dispatch import known_id, typed_move
+from bot.service.dispatch import known_id, known_tournament, typed_move
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -42,6 +48,7 @@ from bot.service.events import (
     PlayerNotice,
     Reply,
     ServiceError,
+    TournamentUpdate,
     TurnNotice,
 )
 from bot.service.families import family_of
@@ -346,6 +353,15 @@ class DiscordFront:
 
         await self.run(interaction, work)
 
+    async def tournament_entry(
+        self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            entry = self.service.tournament_join if joining else self.service.tournament_leave
+            return await entry(actor, chat, known_tournament(tournament_id))
+
+        await self.run(interaction, work)
+
     async def modal_submitted(self, interaction: discord.Interaction[Any]) -> bool:
         """A typed move from the modal (by its custom id); False if it is not ours."""
         data: dict[str, Any] = dict(interaction.data or {})
@@ -394,6 +410,13 @@ class DiscordFront:
                 await self._notify(event, answer)
             elif isinstance(event, TurnNotice):
                 await self._notify_turn(event)
+            elif isinstance(event, TournamentUpdate) and event.tournament.chat.platform == PLATFORM:
+                if answer is not None and not answer.lines:
+                    answer.say(event.text)
+                language = self._channel_languages.get(event.tournament.chat.chat_id)
+                view = tournament_view(event.tournament, language)
+                content = translate(language, event.text)
+                await self._post_text(event.tournament.chat.chat_id, content, view, answer)
 
     async def show_later(self, event: Event) -> None:
         """The service's sink: events of work that finished later (computer moves)."""

@@ -37,6 +37,10 @@ class ComponentHandler(Protocol):
         self, interaction: discord.Interaction[Any], challenge_id: int, action: str
     ) -> None: ...
 
+    async def tournament_entry(
+        self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
+    ) -> None: ...
+
 
 class HasHandler(Protocol):
     """The client: it carries the front end that handles the components' clicks."""

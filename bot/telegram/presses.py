@@ -18,7 +18,7 @@ from telegram.ext import (
 from bot.i18n import Text, text
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.dispatch import known_id
+from bot.service.dispatch import known_id, known_tournament
 from bot.service.events import (
     Actor,
     GameState,
@@ -38,7 +38,6 @@ from bot.telegram.delivery import (
     with_retries,
 )
 from bot.telegram.keyboards import board_keyboard
-from bot.telegram.tournaments import known_tournament
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)

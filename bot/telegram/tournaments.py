@@ -6,8 +6,6 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import text, translate
-from bot.service.dispatch import LARGEST_ID
-from bot.service.events import ServiceError
 from bot.telegram.callbacks import Action, Press
 from storage import TournamentRecord
 
@@ -29,10 +27,3 @@ def tournament_keyboard(
             ]
         ]
     )
-
-
-def known_tournament(number: int) -> int:
-    """`number` when it can name a stored tournament; else the service's refusal."""
-    if 0 < number <= LARGEST_ID:
-        return number
-    raise ServiceError(text("There is no tournament #{id}.", id=number))

@@ -1,0 +1,55 @@
+"""A knockout on Discord, end to end through the fake: /tournament new, Join buttons (one
+pressed twice, one forged), start, a table played to a resignation, the bracket picture."""
+
+from __future__ import annotations
+
+from bot.service.core import GameService
+from tests.bot.discord.conftest import Connect
+from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act, custom_ids
+from tests.fakes.discord_api import FakeDiscord
+
+
+async def test_a_knockout_from_the_join_buttons_to_the_bracket(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    names = {command["name"]: command for command in fake.commands}
+    assert names["tournament"]["name_localizations"] == {"pt-BR": "torneio", "it": "torneo"}
+    opened = await act(
+        fake,
+        await fake.slash(
+            ANA, CHANNEL, "tournament", {"action": "new", "options": "brazilian knockout seeded"}
+        ),
+    )
+    assert "opens tournament #1" in opened.ephemeral_text
+    news = fake.channel_messages(CHANNEL)[-1]
+    assert custom_ids(news) == ["dmb:tj:1", "dmb:tl:1"]
+
+    for who in (ANA, BIA):
+        joined = await act(fake, await fake.click(who, news, "dmb:tj:1"))
+        assert "joins tournament #1" in joined.ephemeral_text
+    twice = await act(fake, await fake.click(BIA, news, "dmb:tj:1"))
+    assert "already" in twice.ephemeral_text
+    left = await act(fake, await fake.click(CAIO, news, "dmb:tl:1"))
+    assert "#1" in left.ephemeral_text and "leaves" not in left.ephemeral_text
+    assert len((await service.store.tournament_facts(1)).entries) == 2
+
+    started = await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
+    assert "starts with 2 entries" in started.ephemeral_text
+    contents = [message["content"] for message in fake.channel_messages(CHANNEL)]
+    assert any("round 1 starts" in content for content in contents), contents
+
+    facts = await service.store.tournament_facts(1)
+    game_id = facts.games[0].game_id or 0
+    state = await service.state(game_id)
+    loser = ANA if state.seat_names[0] == "Ana" else BIA
+    await act(fake, await fake.slash(loser, CHANNEL, "resign", {"game": game_id}))
+    assert (await service.store.tournament_facts(1)).tournament.status == "finished"
+
+    shown = await act(
+        fake, await fake.slash(CAIO, CHANNEL, "tournament", {"action": "show", "tournament": 1})
+    )
+    assert "The winner:" in shown.ephemeral_text
+    assert shown.original is not None
+    [picture] = fake.files[int(shown.original["id"])].values()
+    assert picture.startswith(b"\x89PNG")
