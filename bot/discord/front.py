@@ -26,6 +26,7 @@ from discord import app_commands
 from bot.discord.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.components import MODAL_ID, MOVE_FIELD, stray_target
 from bot.discord.locales import language_of_locale
+from bot.discord.tournament_threads import TournamentThreads
 from bot.discord.views import (
     board_view,
     challenge_view,
@@ -101,6 +102,7 @@ class DiscordFront:
         # The message of each open challenge that shows its buttons (challenge id -> ids).
         self._challenge_messages: dict[int, list[int]] = {}
         self.poster = BoardPoster(client, service, self._channel_languages)
+        self.threads = TournamentThreads(client, service, self._channel_languages)
 
     # -- interactions ----------------------------------------------------------------------------
 
@@ -395,7 +397,7 @@ class DiscordFront:
                     await self.poster.post_board(
                         event.state,
                         event.headline,
-                        where.chat_id,
+                        await self.threads.place(event.state, where.chat_id),
                         answer.public_boards if answer is not None else None,
                     )
             elif isinstance(event, ChallengeUpdate):

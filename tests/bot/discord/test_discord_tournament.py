@@ -53,3 +53,27 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     assert shown.original is not None
     [picture] = fake.files[int(shown.original["id"])].values()
     assert picture.startswith(b"\x89PNG")
+
+
+async def test_with_threads_each_game_is_played_in_a_thread_of_its_own(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    await connect(service)
+    words = {"action": "new", "options": "brazilian knockout threads"}
+    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", words))
+    news = fake.channel_messages(CHANNEL)[-1]
+    for who in (ANA, BIA, CAIO):
+        await act(fake, await fake.click(who, news, "dmb:tj:1"))
+    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
+    assert not [m for m in fake.channel_messages(CHANNEL) if m["embeds"]], "a board in the channel"
+    [thread] = fake.threads.values()
+    assert thread["parent_id"] == CHANNEL and thread["name"].startswith("#1: ")
+    [board] = [m for m in fake.channel_messages(thread["id"]) if m["embeds"]]
+    assert custom_ids(board), "the thread's board takes moves"
+    game_id = (await service.store.tournament_facts(1)).games[0].game_id or 0
+    state = await service.state(game_id)
+    loser = {"Ana": ANA, "Bia": BIA, "Caio": CAIO}[state.seat_names[0]]
+    await act(fake, await fake.slash(loser, CHANNEL, "resign", {"game": game_id}))
+    assert not [m for m in fake.channel_messages(CHANNEL) if m["embeds"]], "a board in the channel"
+    assert custom_ids(fake.messages[int(board["id"])]) == [], "the thread's board shows the end"
+    assert len(fake.threads) == 2, "the next round's game has a thread of its own"
