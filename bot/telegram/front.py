@@ -66,6 +66,7 @@ class TelegramFront(ButtonPresses):
         self.usernames: Recent[str, str] = Recent(REMEMBERED_PEOPLE)
         self.chat_languages: Recent[str, str | None] = Recent(REMEMBERED_CHATS)
         self.challenge_messages: Recent[int, tuple[str, int]] = Recent(REMEMBERED_CHATS)
+        self.tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
         # The private chats registered with the service since the start (once is enough).
         self._private_chats: Recent[str, bool] = Recent(REMEMBERED_PEOPLE)
         self.running = False

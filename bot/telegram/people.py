@@ -52,6 +52,7 @@ class FrontBase:
     usernames: Recent[str, str]
     chat_languages: Recent[str, str | None]
     challenge_messages: Recent[int, tuple[str, int]]
+    tournament_messages: Recent[int, int]
     _private_chats: Recent[str, bool]
     running: bool
 

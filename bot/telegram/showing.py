@@ -242,7 +242,16 @@ class EventShowing(FrontBase):
             reply_markup=keyboard,
         )
         try:
-            await with_retries(send, self.pacing)
+            sent = await with_retries(send, self.pacing)
+            # Only the newest news of a tournament keeps the buttons: they do not pile up.
+            earlier = self.tournament_messages.pop(event.tournament.id, None)
+            if keyboard is not None:
+                self.tournament_messages[event.tournament.id] = sent.message_id
+            if earlier is not None:
+                await with_retries(
+                    partial(self.bot.edit_message_reply_markup, chat.chat_id, earlier),
+                    self.pacing,
+                )
         except TelegramError as error:
             logger.warning("tournament %s news was not shown: %s", event.tournament.id, error)
 

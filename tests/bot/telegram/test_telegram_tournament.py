@@ -31,6 +31,11 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
 
     assert "text" not in await press(api, ana, opened, "tj:1")
     assert "text" not in await press(api, bia, opened, "tj:1")
+    # Only the newest news keeps the buttons; an older message's button still works.
+    await api.wait_for(
+        lambda: len(registration(api, group)) == 1 and len(api.texts(group)) == 3, "the news"
+    )
+    assert registration(api, group)[0]["message_id"] != opened["message_id"]
     twice = await press(api, bia, opened, "tj:1")
     assert "already" in twice["text"], twice
     # Leaving without an entry, an id no store can hold: a toast each, nothing stored.
@@ -43,6 +48,7 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
         lambda: [line for line in api.texts(group) if "starts with 2 entries" in line],
         "the start notice",
     )
+    await api.wait_for(lambda: not registration(api, group), "no Join button after the start")
     facts = await service.store.tournament_facts(1)
     game_id = facts.games[0].game_id or 0
     state, board = await current_board(api, service, group, game_id)
