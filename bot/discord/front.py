@@ -101,6 +101,8 @@ class DiscordFront:
         self._channel_languages: dict[str, str | None] = {}
         # The message of each open challenge that shows its buttons (challenge id -> ids).
         self._challenge_messages: dict[int, list[int]] = {}
+        # The message of each registering tournament that shows Join and Leave.
+        self._tournament_messages: dict[int, int] = {}
         self.poster = BoardPoster(client, service, self._channel_languages)
         self.threads = TournamentThreads(client, service, self._channel_languages)
 
@@ -413,12 +415,7 @@ class DiscordFront:
             elif isinstance(event, TurnNotice):
                 await self._notify_turn(event)
             elif isinstance(event, TournamentUpdate) and event.tournament.chat.platform == PLATFORM:
-                if answer is not None and not answer.lines:
-                    answer.say(event.text)
-                language = self._channel_languages.get(event.tournament.chat.chat_id)
-                view = tournament_view(event.tournament, language)
-                content = translate(language, event.text)
-                await self._post_text(event.tournament.chat.chat_id, content, view, answer)
+                await self._post_tournament(event, answer)
 
     async def show_later(self, event: Event) -> None:
         """The service's sink: events of work that finished later (computer moves)."""
@@ -459,6 +456,25 @@ class DiscordFront:
                 await channel.get_partial_message(message_id).edit(view=None)
             except discord.HTTPException as error:
                 logger.info("the challenge message keeps its buttons: %s", error)
+
+    async def _post_tournament(self, event: TournamentUpdate, answer: Answer | None) -> None:
+        """The news in the tournament's channel; only the newest keeps Join and Leave."""
+        if answer is not None and not answer.lines:
+            answer.say(event.text)
+        record = event.tournament
+        language = self._channel_languages.get(record.chat.chat_id)
+        view = tournament_view(record, language)
+        content = translate(language, event.text)
+        posted = await self._post_text(record.chat.chat_id, content, view, answer)
+        earlier = self._tournament_messages.pop(record.id, None)
+        if posted is not None and view is not None:
+            self._tournament_messages[record.id] = posted
+        if earlier is not None:
+            channel = self.client.get_partial_messageable(int(record.chat.chat_id))
+            try:
+                await channel.get_partial_message(earlier).edit(view=None)
+            except discord.HTTPException as error:
+                logger.info("the tournament's news keeps its buttons: %s", error)
 
     async def _notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
         """A message for one player: privately, else with a mention in the game's channel."""

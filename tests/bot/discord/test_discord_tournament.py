@@ -3,10 +3,18 @@ pressed twice, one forged), start, a table played to a resignation, the bracket 
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.service.core import GameService
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act, custom_ids
-from tests.fakes.discord_api import FakeDiscord
+from tests.fakes.discord_api import FakeDiscord, FakeInteraction
+
+
+async def press(fake: FakeDiscord, who: dict[str, Any], custom_id: str) -> FakeInteraction:
+    """Click a button of the newest news that shows the Join and Leave buttons."""
+    [news] = [m for m in fake.channel_messages(CHANNEL) if custom_id in custom_ids(m)][-1:]
+    return await act(fake, await fake.click(who, news, custom_id))
 
 
 async def test_a_knockout_from_the_join_buttons_to_the_bracket(
@@ -26,16 +34,21 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     assert custom_ids(news) == ["dmb:tj:1", "dmb:tl:1"]
 
     for who in (ANA, BIA):
-        joined = await act(fake, await fake.click(who, news, "dmb:tj:1"))
+        joined = await press(fake, who, "dmb:tj:1")
         assert "joins tournament #1" in joined.ephemeral_text
-    twice = await act(fake, await fake.click(BIA, news, "dmb:tj:1"))
+    twice = await press(fake, BIA, "dmb:tj:1")
     assert "already" in twice.ephemeral_text
-    left = await act(fake, await fake.click(CAIO, news, "dmb:tl:1"))
+    left = await press(fake, CAIO, "dmb:tl:1")
     assert "#1" in left.ephemeral_text and "leaves" not in left.ephemeral_text
     assert len((await service.store.tournament_facts(1)).entries) == 2
+    with_buttons = [m for m in fake.channel_messages(CHANNEL) if "dmb:tj:1" in custom_ids(m)]
+    assert len(with_buttons) == 1 and with_buttons[0]["id"] != news["id"], "buttons pile up"
 
     started = await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
     assert "starts with 2 entries" in started.ephemeral_text
+    assert not [m for m in fake.channel_messages(CHANNEL) if "dmb:tj:1" in custom_ids(m)], (
+        "Join after the start"
+    )
     contents = [message["content"] for message in fake.channel_messages(CHANNEL)]
     assert any("round 1 starts" in content for content in contents), contents
 
@@ -61,9 +74,8 @@ async def test_with_threads_each_game_is_played_in_a_thread_of_its_own(
     await connect(service)
     words = {"action": "new", "options": "brazilian knockout threads"}
     await act(fake, await fake.slash(ANA, CHANNEL, "tournament", words))
-    news = fake.channel_messages(CHANNEL)[-1]
     for who in (ANA, BIA, CAIO):
-        await act(fake, await fake.click(who, news, "dmb:tj:1"))
+        await press(fake, who, "dmb:tj:1")
     await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
     assert not [m for m in fake.channel_messages(CHANNEL) if m["embeds"]], "a board in the channel"
     [thread] = fake.threads.values()
