@@ -23,6 +23,7 @@ from bot.discord.components import DYNAMIC_ITEMS, is_known
 from bot.discord.front import DiscordFront
 from bot.discord.ratings import rating_commands
 from bot.discord.slash import CatalogueTranslator, build_commands
+from bot.discord.tournaments import tournament_commands
 from bot.i18n import text
 from bot.refusals import StartRefused
 from bot.service.core import GameService
@@ -99,7 +100,11 @@ class DamasClient(discord.Client):
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(CatalogueTranslator())
-        for command in [*build_commands(self.front), *rating_commands(self.front)]:
+        for command in [
+            *build_commands(self.front),
+            *rating_commands(self.front),
+            *tournament_commands(self.front),
+        ]:
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.sync()

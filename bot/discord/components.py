@@ -15,6 +15,7 @@ ids (at most 100 characters):
     dmb:x|e:{game}:{version}        abort (asks first), confirm aborting
     dmb:w:{game}                    a rematch of a finished game
     dmb:a|d|b:{challenge}           accept, decline, begin a challenge
+    dmb:tj|tl:{tournament}          join, leave a tournament (bot.discord.tournaments)
 
 The callbacks hand the click to the front end (a `ComponentHandler`), found on the client.
 """
@@ -321,6 +322,28 @@ class RematchButton(
         await handler_of(interaction).rematch(interaction, self.game_id)
 
 
+class TournamentButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<action>t[jl]):(?P<tournament>\d+)",
+):
+    """Join (tj) or leave (tl) a tournament that takes entries."""
+
+    def __init__(self, action: str, tournament_id: int, label: str = "") -> None:
+        style = discord.ButtonStyle.success if action == "tj" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:{action}:{tournament_id}", label=label or action, style=style
+            )
+        )
+        self.joining, self.tournament_id = action == "tj", tournament_id
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).tournament_entry(
+            interaction, self.tournament_id, self.joining
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PieceSelect,
     DestinationSelect,
@@ -331,6 +354,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     DrawAnswerButton,
     GameActionButton,
     RematchButton,
+    TournamentButton,
 )
 
 

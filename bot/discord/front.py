@@ -26,11 +26,18 @@ from discord import app_commands
 from bot.discord.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.components import MODAL_ID, MOVE_FIELD, stray_target
 from bot.discord.locales import language_of_locale
-from bot.discord.views import board_view, challenge_view, confirm_view, destination_view
+from bot.discord.tournament_threads import TournamentThreads
+from bot.discord.views import (
+    board_view,
+    challenge_view,
+    confirm_view,
+    destination_view,
+    tournament_view,
+)
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.dispatch import known_id, typed_move
+from bot.service.dispatch import known_id, known_tournament, typed_move
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -42,6 +49,7 @@ from bot.service.events import (
     PlayerNotice,
     Reply,
     ServiceError,
+    TournamentUpdate,
     TurnNotice,
 )
 from bot.service.families import family_of
@@ -93,7 +101,10 @@ class DiscordFront:
         self._channel_languages: dict[str, str | None] = {}
         # The message of each open challenge that shows its buttons (challenge id -> ids).
         self._challenge_messages: dict[int, list[int]] = {}
+        # The message of each registering tournament that shows Join and Leave.
+        self._tournament_messages: dict[int, int] = {}
         self.poster = BoardPoster(client, service, self._channel_languages)
+        self.threads = TournamentThreads(client, service, self._channel_languages)
 
     # -- interactions ----------------------------------------------------------------------------
 
@@ -358,6 +369,15 @@ class DiscordFront:
 
         await self.run(interaction, work)
 
+    async def tournament_entry(
+        self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            entry = self.service.tournament_join if joining else self.service.tournament_leave
+            return await entry(actor, chat, known_tournament(tournament_id))
+
+        await self.run(interaction, work)
+
     async def modal_submitted(self, interaction: discord.Interaction[Any]) -> bool:
         """A typed move from the modal (by its custom id); False if it is not ours."""
         data: dict[str, Any] = dict(interaction.data or {})
@@ -391,7 +411,7 @@ class DiscordFront:
                     await self.poster.post_board(
                         event.state,
                         event.headline,
-                        where.chat_id,
+                        await self.threads.place(event.state, where.chat_id),
                         answer.public_boards if answer is not None else None,
                     )
             elif isinstance(event, ChallengeUpdate):
@@ -406,6 +426,8 @@ class DiscordFront:
                 await self._notify(event, answer)
             elif isinstance(event, TurnNotice):
                 await self._notify_turn(event)
+            elif isinstance(event, TournamentUpdate) and event.tournament.chat.platform == PLATFORM:
+                await self._post_tournament(event, answer)
 
     async def show_later(self, event: Event) -> None:
         """The service's sink: events of work that finished later (computer moves)."""
@@ -446,6 +468,25 @@ class DiscordFront:
                 await channel.get_partial_message(message_id).edit(view=None)
             except discord.HTTPException as error:
                 logger.info("the challenge message keeps its buttons: %s", error)
+
+    async def _post_tournament(self, event: TournamentUpdate, answer: Answer | None) -> None:
+        """The news in the tournament's channel; only the newest keeps Join and Leave."""
+        if answer is not None and not answer.lines:
+            answer.say(event.text)
+        record = event.tournament
+        language = self._channel_languages.get(record.chat.chat_id)
+        view = tournament_view(record, language)
+        content = translate(language, event.text)
+        posted = await self._post_text(record.chat.chat_id, content, view, answer)
+        earlier = self._tournament_messages.pop(record.id, None)
+        if posted is not None and view is not None:
+            self._tournament_messages[record.id] = posted
+        if earlier is not None:
+            channel = self.client.get_partial_messageable(int(record.chat.chat_id))
+            try:
+                await channel.get_partial_message(earlier).edit(view=None)
+            except discord.HTTPException as error:
+                logger.info("the tournament's news keeps its buttons: %s", error)
 
     async def _notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
         """A message for one player: privately, else with a mention in the game's channel."""

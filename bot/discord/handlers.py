@@ -38,6 +38,9 @@ class ComponentHandler(Protocol):
     ) -> None: ...
 
     async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+    async def tournament_entry(
+        self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
+    ) -> None: ...
 
 
 class HasHandler(Protocol):

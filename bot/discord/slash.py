@@ -58,6 +58,7 @@ SLASH_NAMES: dict[str, tuple[str, str, str]] = {
     "help": ("help", "ajuda", "aiuto"),
     "profile": ("profile", "perfil", "profilo"),
     "top": ("top", "ranking", "classifica"),
+    "tournament": ("tournament", "torneio", "torneo"),
 }
 
 # The options of the slash commands in Portuguese and Italian (Discord's option names:
@@ -80,6 +81,9 @@ OPTION_NAMES: dict[str, tuple[str, str]] = {
     "days": ("dias", "giorni"),
     "on": ("ligados", "attivi"),
     "code": ("código", "codice"),
+    "action": ("ação", "azione"),
+    "tournament": ("torneio", "torneo"),
+    "partner": ("parceiro", "compagno"),
 }
 OPTION_LANGUAGES = ("pt", "it")
 

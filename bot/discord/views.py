@@ -22,6 +22,7 @@ from bot.discord.components import (
     PieceSelect,
     RematchButton,
     RollButton,
+    TournamentButton,
     TypeMoveButton,
 )
 from bot.i18n import text, translate
@@ -31,7 +32,7 @@ from bot.service.events import GameState
 from bot.service.families import Draughts, family_of
 from games.base import find_game
 from games.ludo import LudoPosition
-from storage import Challenge
+from storage import Challenge, TournamentRecord
 
 
 def _rows(view: discord.ui.View, buttons: Sequence[discord.ui.Item[Any]], first_row: int) -> None:
@@ -173,6 +174,16 @@ def challenge_view(challenge: Challenge, seats: int, language: str | None) -> di
     view.add_item(ChallengeButton("d", challenge.id, translate(language, text("Decline"))))
     if seats > 2:
         view.add_item(ChallengeButton("b", challenge.id, translate(language, text("Start now"))))
+    return view
+
+
+def tournament_view(record: TournamentRecord, language: str | None) -> discord.ui.View | None:
+    """Join and Leave while the tournament registers; no buttons after."""
+    if record.status != "registering":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(TournamentButton("tj", record.id, translate(language, text("Join"))))
+    view.add_item(TournamentButton("tl", record.id, translate(language, text("Leave"))))
     return view
 
 

@@ -133,6 +133,13 @@ def known_id(number: int, *, challenge: bool = False) -> int:
     raise ServiceError(text("There is no game {game}.", game=shown))
 
 
+def known_tournament(number: int) -> int:
+    """`number` when it can name a stored tournament; else the refusal the store would give."""
+    if 0 < number <= LARGEST_ID:
+        return number
+    raise ServiceError(text("There is no tournament #{id}.", id=quote(str(number))))
+
+
 def _split_game_id(args: Sequence[str]) -> tuple[int | None, list[str]]:
     """A leading "#12" names the game; the other words stay."""
     number = game_number(args[0]) if args and args[0].startswith("#") else None

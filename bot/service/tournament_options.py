@@ -2,6 +2,7 @@
 
     /tournament new brazilian knockout 10m teams max=16 micro noshow=5m deadline=+2d
     /torneio novo internacional suico 3d rodadas=5 folga=0.5 desempate=sb,solkoff,vitorias
+    /torneo nuovo italiana eliminazione 15m teste-di-serie
 
 Words in English, Portuguese and Italian; the first word is the variant, the others in any
 order. Every mistake is a ServiceError in the reader's language, before anything is stored.
@@ -41,6 +42,8 @@ TEAM_WORDS = frozenset({"teams", "team", "duplas", "equipes", "equipas", "squadr
 # Discord: a thread for each game (the front end reads the option).
 THREAD_WORDS = frozenset({"threads", "thread", "topicos", "tópicos", "discussioni"})
 MICRO_WORDS = frozenset({"micro", "micro-match", "micromatch", "minimatch"})
+# The numbers drawn by rating (highest first) rather than by lot.
+SEEDED_WORDS = frozenset({"seeded", "semeado", "semeada", "cabecas-de-chave", "teste-di-serie"})
 KEYS = {
     "max": ("max", "máx", "maximo", "máximo", "massimo"),
     "rounds": ("rounds", "rodadas", "turni"),
@@ -127,6 +130,8 @@ def read_plan(words: list[str]) -> Plan:
             options["micro"] = True
         elif folded in THREAD_WORDS:
             options["threads"] = True
+        elif folded in SEEDED_WORDS:
+            options["seeded"] = True
         elif key == "max":
             max_entries = _number(word, value)
             if not 2 <= max_entries <= MAX_ENTRIES:

@@ -22,7 +22,8 @@ from bot.service.kernel import Kernel
 from bot.service.pairing.draw import draw_numbers
 from bot.service.pairing.errors import PairingError
 from bot.service.pairing.tournament import Format, Game, Setup
-from bot.service.rated_games import rated_at_start
+from bot.service.rated_games import pool_of, rated_at_start
+from bot.service.rating_reads import pool_rating
 from bot.service.tournament_lookup import entry_names, pick, require_organiser
 from bot.service.tournament_options import time_control
 from bot.service.tournament_state import entry_of, rebuild, round_json
@@ -73,7 +74,8 @@ class Tournaments(Capability):
             raise ServiceError(refusal("not_registering", record.id))
         facts = await self.core.store.tournament_facts(record.id)
         seed = new_seed()
-        order = draw_numbers([str(entry.id) for entry in facts.entries], seed)
+        ratings = await self._seeding(record, facts) if record.options.get("seeded") else None
+        order = draw_numbers([str(entry.id) for entry in facts.entries], seed, ratings)
         try:
             # The organiser's choices checked against the field before anything is stored.
             Setup(
@@ -104,6 +106,19 @@ class Tournaments(Capability):
             commitment=started.commitment,
         )
         return [TournamentUpdate(started, notice, len(order)), *await self.advance(record.id)]
+
+    async def _seeding(
+        self, record: TournamentRecord, facts: TournamentFacts
+    ) -> dict[str, int | None]:
+        """Each entry's rating in the pool of the tournament's games (a team's: its members'
+        mean); None for an entry none of whose members has played a rated game there."""
+        pool = pool_of(record.kind, record.options.get("game", {}))
+        seeding: dict[str, int | None] = {}
+        for entry in facts.entries:
+            ratings = [await pool_rating(self.core.store, member, pool) for member in entry.members]
+            rated = [rating.value for rating in ratings if rating.games > 0]
+            seeding[str(entry.id)] = round(sum(rated) / len(rated)) if rated else None
+        return seeding
 
     @routed
     async def set_status(

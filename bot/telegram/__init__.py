@@ -19,8 +19,9 @@ from telegram.ext import ApplicationBuilder
 from bot.i18n import text
 from bot.refusals import StartRefused
 from bot.service.core import GameService
+from bot.telegram.chats import UPDATE_KINDS, TelegramApplication
 from bot.telegram.delivery import Pacing
-from bot.telegram.front import UPDATE_KINDS, TelegramApplication, TelegramFront
+from bot.telegram.front import TelegramFront
 from bot.telegram.outage import FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS, Outage, WatchedRequest
 
 API_URL_VARIABLE = "TELEGRAM_API_URL"

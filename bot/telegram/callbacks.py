@@ -8,7 +8,7 @@ its version. Formats: `m:GAME:VERSION:INDEX` play the move with that index of
 `d:CHALLENGE` decline, `s:CHALLENGE` start an open table now; `q:GAME:VERSION` and
 `x:GAME:VERSION` ask to resign or abort, `k:GAME:VERSION:PLAYER` and `y:GAME:VERSION:PLAYER`
 confirm it (only for the player who asked), `n:GAME:VERSION` keeps playing, `w:GAME` asks for
-a rematch of a finished game.
+a rematch of a finished game; `tj:TOURNAMENT` join, `tl:TOURNAMENT` leave.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ class Action(Enum):
     ABORT = "y"
     KEEP_PLAYING = "n"
     REMATCH = "w"
+    JOIN = "tj"
+    LEAVE = "tl"
 
 
 ENDING_ACTIONS = frozenset(
@@ -42,6 +44,7 @@ GAME_ACTIONS = frozenset({Action.MOVE, Action.PIECE, Action.BACK, Action.ROLL} |
 CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
 # Presses handled by bot.telegram.game_actions rather than as moves.
 GAME_END_ACTIONS = ENDING_ACTIONS | {Action.REMATCH}
+TOURNAMENT_ACTIONS = frozenset({Action.JOIN, Action.LEAVE})
 _INDEXED = frozenset({Action.MOVE, Action.PIECE, Action.RESIGN, Action.ABORT})
 
 

@@ -1,0 +1,70 @@
+"""A thread of its own for each game of a tournament whose organiser chose `threads`.
+
+The thread is opened when the game's first board comes; its board message, stored by the
+service like every board's, finds the thread again after a restart."""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+import discord
+
+from bot.discord.board_posts import PLATFORM
+from bot.service.core import GameService
+from bot.service.events import GameState
+
+logger = logging.getLogger(__name__)
+
+# A week, the longest a thread stays open without activity (a correspondence game is slow).
+ARCHIVE_MINUTES: Final = 10080
+PUBLIC_THREAD: Final = 11
+
+
+class TournamentThreads:
+    def __init__(
+        self, client: discord.Client, service: GameService, languages: dict[str, str | None]
+    ) -> None:
+        self.client = client
+        self.service = service
+        # The front end's channel languages: a thread speaks its channel's.
+        self.languages = languages
+        # game id -> the channel its boards go to (its thread, or its own channel).
+        self._places: dict[int, str] = {}
+
+    async def place(self, state: GameState, channel_id: str) -> str:
+        """Where the boards of `state`'s game go, its chat being `channel_id`."""
+        known = self._places.get(state.id)
+        if known is None:
+            known = await self._find_or_open(state, channel_id)
+        if state.active:
+            self._places[state.id] = known
+        else:
+            self._places.pop(state.id, None)
+        return known
+
+    async def _find_or_open(self, state: GameState, channel_id: str) -> str:
+        tournament_id = await self.service.store.tournament_of_game(state.id)
+        if tournament_id is None:
+            return channel_id
+        record = await self.service.store.get_tournament(tournament_id)
+        if not record.options.get("threads"):
+            return channel_id
+        for shown in await self.service.board_messages(state.id):
+            if shown.platform == PLATFORM and shown.chat_id != channel_id:
+                return shown.chat_id
+        if not state.active:
+            return channel_id
+        name = f"#{record.id}: {' - '.join(state.seat_names)}"[:100]
+        try:
+            thread = await self.client.http.start_thread_without_message(
+                int(channel_id),
+                name=name,
+                auto_archive_duration=ARCHIVE_MINUTES,
+                type=PUBLIC_THREAD,
+            )
+        except discord.HTTPException as error:
+            logger.info("no thread for game %s in %s: %s", state.id, channel_id, error)
+            return channel_id
+        self.languages[str(thread["id"])] = self.languages.get(channel_id)
+        return str(thread["id"])

@@ -1,0 +1,138 @@
+"""Typed commands in Telegram: which messages are meant for the bot, and running them."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+from telegram import (
+    CallbackQuery,
+    Message,
+    Update,
+)
+from telegram.constants import ChatType
+from telegram.ext import (
+    ContextTypes,
+)
+
+from bot.i18n import Text
+from bot.service.commands import Command, CommandError, parse_command
+from bot.service.dispatch import COMPUTER_WORDS, VERSUS_WORDS, dispatch
+from bot.service.events import (
+    BoardChanged,
+    Event,
+    ServiceError,
+)
+from bot.telegram.chats import (
+    USER_TOKEN,
+    Origin,
+    chat_ref,
+    with_user_tokens,
+)
+from bot.telegram.showing import EventShowing
+
+logger = logging.getLogger(__name__)
+
+
+class TypedCommands(EventShowing):
+    """Messages in, service calls, their events out."""
+
+    # -- typed commands ------------------------------------------------------------------------
+
+    def _addressed_text(self, message: Message, private: bool) -> str | None:
+        """The text of a message meant for the bot, or None for chatter in a group."""
+        content = with_user_tokens(message)
+        if private:
+            return content
+        if content.startswith("/"):
+            _, at, addressee = content.split(maxsplit=1)[0].partition("@")
+            if at and addressee.lower() != (self.bot.username or "").lower():
+                return None
+            return content
+        reply = message.reply_to_message
+        if reply is not None and reply.from_user is not None and reply.from_user.id == self.bot.id:
+            return content
+        return None
+
+    def _with_replied_opponent(self, command: Command, message: Message) -> Command:
+        """`/new GAME` written as a reply to someone's message challenges that person."""
+        reply = message.reply_to_message
+        if command.name != "new" or reply is None or reply.from_user is None:
+            return command
+        if reply.from_user.is_bot or message.from_user is None:
+            return command
+        if reply.from_user.id == message.from_user.id:
+            return command
+        words = {word.lower() for word in command.args}
+        if words & (VERSUS_WORDS | COMPUTER_WORDS):
+            return command
+        self.remember(reply.from_user)
+        args = (*command.args, "vs", f"{USER_TOKEN}{reply.from_user.id}")
+        return Command(command.name, args, command.raw)
+
+    async def on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = update.message
+        if message is None or message.from_user is None or message.from_user.is_bot:
+            return
+        actor = self.remember(message.from_user)
+        for entity in message.entities:
+            if entity.user is not None:
+                self.remember(entity.user)
+        chat = chat_ref(message.chat.id)
+        private = message.chat.type == ChatType.PRIVATE
+        if private:
+            await self._register_private_chat(actor, chat)
+        line = self._addressed_text(message, private)
+        if line is None:
+            return
+        try:
+            command = parse_command(line)
+        except CommandError as error:
+            if private:  # in a group the command may be another bot's
+                await self.say(chat, [error.reason], await self.service.language(actor))
+            return
+        command = self._with_replied_opponent(command, message)
+        language = await self.service.language(actor)
+        await self._learn_chat_language(chat, language)
+        origin = Origin(chat, actor, language, private, None if private else message.message_id)
+        if command.name == "top":
+            await self.send_leaderboard(origin, command.args)
+            return
+        await self.run_command(
+            origin,
+            lambda: dispatch(self.service, actor, chat, command, self.resolve_opponent),
+        )
+        # After /lang the boards of a private chat speak the new language too.
+        await self._learn_chat_language(chat, await self.service.language(actor))
+
+    async def run_command(
+        self,
+        origin: Origin,
+        call: Callable[[], Awaitable[list[Event]]],
+        query: CallbackQuery | None = None,
+    ) -> None:
+        """Run one service call for `origin` and show its events, or the reason it failed:
+        for a press (`query`), in its answer's toast rather than in the chat."""
+
+        async def refuse(reason: Text) -> None:
+            if query is not None:
+                await self.answer(query, reason, origin.language)
+            else:
+                await self.say(origin.chat, [reason], origin.language, origin.reply_to)
+
+        try:
+            events = await call()
+        except BoardChanged as error:
+            await refuse(error.reason)
+            viewer = await self._viewer(error.state, origin.chat)
+            self.desk.post(origin.chat, error.state, None, viewer=viewer, new_message=False)
+            return
+        except ServiceError as error:
+            await refuse(error.reason)
+            return
+        if query is not None:
+            await self.answer(query, None, origin.language)
+        # After /lang the answer is already in the new language.
+        language = await self.service.language(origin.actor)
+        await self.show(events, replace(origin, language=language))

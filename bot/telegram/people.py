@@ -1,0 +1,137 @@
+"""What the Telegram front end knows of people and chats, and how it writes to them."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from telegram import (
+    CallbackQuery,
+    User,
+)
+from telegram.error import TelegramError
+from telegram.ext import ExtBot
+
+from bot.i18n import Text, text, translate
+from bot.service.core import GameService
+from bot.service.events import (
+    Actor,
+    ServiceError,
+)
+from bot.telegram.chats import (
+    USER_TOKEN,
+    Recent,
+    TelegramApplication,
+    actor_of,
+    chunks,
+    is_private,
+)
+from bot.telegram.delivery import (
+    PLATFORM,
+    BoardDesk,
+    Pacing,
+    with_retries,
+)
+from storage import ChatRef, Identity
+
+logger = logging.getLogger(__name__)
+
+
+class FrontBase:
+    """The state of one bot account on one service (set up by TelegramFront) and what it
+    knows of people and chats."""
+
+    service: GameService
+    application: TelegramApplication
+    bot: ExtBot[Any]
+    pacing: Pacing
+    desk: BoardDesk
+    users: Recent[str, Actor]
+    usernames: Recent[str, str]
+    chat_languages: Recent[str, str | None]
+    challenge_messages: Recent[int, tuple[str, int]]
+    tournament_messages: Recent[int, int]
+    _private_chats: Recent[str, bool]
+    running: bool
+
+    # -- people --------------------------------------------------------------------------------
+
+    def remember(self, user: User) -> Actor:
+        """The actor of a user, kept so that `vs @username` can name them later."""
+        actor = actor_of(user)
+        self.users[actor.user_id] = actor
+        if user.username:
+            self.usernames[user.username.lower()] = actor.user_id
+        return actor
+
+    async def resolve_opponent(self, name: str) -> Actor | None:
+        if name.startswith(USER_TOKEN):
+            known = self.users.get(name[len(USER_TOKEN) :])
+        else:
+            user_id = self.usernames.get(name.lstrip("@").lower())
+            known = self.users.get(user_id) if user_id else None
+        if known is None:
+            raise ServiceError(
+                text("I do not know {name} yet: ask them to write in this chat first.", name=name)
+            )
+        return known
+
+    async def _register_private_chat(self, actor: Actor, chat: ChatRef) -> None:
+        if chat.chat_id not in self._private_chats:
+            await self.service.register_private_chat(actor, chat.chat_id)
+            self._private_chats[chat.chat_id] = True
+
+    async def _learn_chat_language(self, chat: ChatRef, language: str | None) -> None:
+        """The language of the chat's boards and public messages: in a private chat its
+        person's; in a group the group's (the first player's, kept by the service), so that
+        the board does not change language with whoever moved last."""
+        if is_private(chat):
+            self.chat_languages[chat.chat_id] = language
+        elif chat.chat_id not in self.chat_languages:
+            self.chat_languages[chat.chat_id] = await self.service.chat_language(chat, language)
+
+    async def _chat_language(self, chat: ChatRef) -> str | None:
+        """The language public messages of a chat are written in (a group's is stored, so
+        that it holds after a restart too)."""
+        if chat.chat_id not in self.chat_languages and not is_private(chat):
+            self.chat_languages[chat.chat_id] = await self.service.chat_language(chat, None)
+        return self.chat_languages.get(chat.chat_id)
+
+    async def _account(self, player_id: int) -> Identity | None:
+        """The player's Telegram account, if they have one."""
+        contacts = await self.service.contacts(player_id)
+        return next((account for account in contacts if account.platform == PLATFORM), None)
+
+    async def say(
+        self,
+        chat: ChatRef,
+        lines: Sequence[Text],
+        language: str | None,
+        reply_to: int | None = None,
+    ) -> None:
+        for part in chunks([translate(language, line) for line in lines]):
+            try:
+                await with_retries(
+                    partial(
+                        self.bot.send_message,
+                        chat.chat_id,
+                        part,
+                        reply_to_message_id=reply_to,
+                        allow_sending_without_reply=True,
+                    ),
+                    self.pacing,
+                )
+            except TelegramError as error:
+                logger.warning("a message to chat %s was not delivered: %s", chat.chat_id, error)
+
+    async def answer(self, query: CallbackQuery, reason: Text | None, language: str | None) -> None:
+        """Answer a press (Telegram shows a spinner until then), with a short notice or not."""
+        notice = translate(language, reason)[:200] if reason is not None else None
+        try:
+            await with_retries(lambda: query.answer(notice), self.pacing)
+        except TelegramError as error:
+            # Too late (Telegram's answer window passed) or unreachable: the press itself is
+            # still handled, only its spinner stays a little longer.
+            logger.info("a press could not be answered: %s", error)

@@ -1,0 +1,201 @@
+"""Button presses in Telegram: checked against the stored game or challenge, then played."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import (
+    CallbackQuery,
+    InlineKeyboardMarkup,
+    Update,
+)
+from telegram.constants import ChatType
+from telegram.error import BadRequest
+from telegram.ext import (
+    ContextTypes,
+)
+
+from bot.i18n import Text, text
+from bot.service import boards
+from bot.service.core import GameService
+from bot.service.dispatch import known_id, known_tournament
+from bot.service.events import (
+    Actor,
+    GameState,
+    ServiceError,
+)
+from bot.telegram.callbacks import (
+    CHALLENGE_ACTIONS,
+    GAME_END_ACTIONS,
+    TOURNAMENT_ACTIONS,
+    Action,
+    Press,
+    decode,
+)
+from bot.telegram.chats import (
+    BOARD_CHANGED,
+    STALE_BOARD,
+    Origin,
+    chat_ref,
+)
+from bot.telegram.commands import TypedCommands
+from bot.telegram.delivery import (
+    is_gone,
+    is_not_modified,
+    with_retries,
+)
+from bot.telegram.game_actions import on_press as game_action_press
+from bot.telegram.keyboards import board_keyboard
+from storage import ChatRef
+
+logger = logging.getLogger(__name__)
+
+
+class ButtonPresses(TypedCommands):
+    """Inline button presses; every press is answered."""
+
+    # -- buttons -------------------------------------------------------------------------------
+
+    async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        actor = self.remember(query.from_user)
+        language = await self.service.language(actor)
+        try:
+            await self._press(query, actor, language)
+        except Exception:
+            # Whatever failed, the press is answered: Telegram spins until then.
+            logger.exception("a press failed: %r", query.data)
+            await self.answer(
+                query,
+                text("Something went wrong with that command; your games are safe."),
+                language,
+            )
+
+    async def _press(self, query: CallbackQuery, actor: Actor, language: str | None) -> None:
+        press = decode(query.data)
+        message = query.message
+        if press is None or message is None:
+            await self.answer(query, STALE_BOARD, language)
+            return
+        try:
+            if press.action in TOURNAMENT_ACTIONS:
+                known_tournament(press.target)
+            else:
+                known_id(press.target, challenge=press.action in CHALLENGE_ACTIONS)
+        except ServiceError as error:
+            await self.answer(query, error.reason, language)
+            return
+        chat = chat_ref(message.chat.id)
+        origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
+        if press.action in TOURNAMENT_ACTIONS:
+            await self._tournament_press(query, press, origin)
+        elif press.action in CHALLENGE_ACTIONS:
+            await self._challenge_press(query, press, origin, message.message_id)
+        elif press.action in GAME_END_ACTIONS:
+            await game_action_press(self, query, press, origin, message.message_id)
+        else:
+            await self._game_press(query, press, origin, message.message_id)
+
+    async def _challenge_press(
+        self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
+    ) -> None:
+        handlers = {
+            Action.ACCEPT: self.service.accept,
+            Action.DECLINE: self.service.decline,
+            Action.BEGIN: self.service.begin,
+        }
+        self.challenge_messages[press.target] = (origin.chat.chat_id, message_id)
+        try:
+            events = await handlers[press.action](origin.actor, press.target, origin.chat)
+        except ServiceError as error:
+            await self.answer(query, error.reason, origin.language)
+            return
+        await self.answer(query, None, origin.language)
+        await self._learn_chat_language(origin.chat, origin.language)
+        await self.show(events, origin)
+
+    async def _tournament_press(self, query: CallbackQuery, press: Press, origin: Origin) -> None:
+        entering = press.action is Action.JOIN
+        call = self.service.tournament_join if entering else self.service.tournament_leave
+        await self._learn_chat_language(origin.chat, origin.language)
+        await self.run_command(origin, lambda: call(origin.actor, origin.chat, press.target), query)
+
+    async def _refusal(self, state: GameState, press: Press, actor: Actor) -> Text | None:
+        """Why a press on this board may not act now, or None when it may."""
+        if not state.active or state.version != press.version:
+            return STALE_BOARD
+        seats = GameService.seats_of(state, await self.service.player(actor))
+        if not seats:
+            return text("You are not playing in game #{game}.", game=state.id)
+        acting = GameService.acting_seat(state)
+        if acting not in seats:
+            name = state.seat_names[acting] if acting is not None else "?"
+            return text("It is not your turn: {name} is to move.", name=name)
+        indexed = press.action in (Action.MOVE, Action.PIECE)
+        if indexed and (press.index is None or press.index >= len(boards.move_choices(state))):
+            return STALE_BOARD
+        return None
+
+    async def _game_press(
+        self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
+    ) -> None:
+        try:
+            state = await self.service.current(press.target)
+        except ServiceError as error:
+            await self.answer(query, error.reason, origin.language)
+            return
+        refusal = await self._refusal(state, press, origin.actor)
+        shown = await self.desk.shown_in(state.id, origin.chat)
+        if (
+            state.version != press.version
+            and shown is not None
+            and shown.message_id == str(message_id)
+            and shown.version < state.version
+        ):
+            # The newest board message still shows an older version (its edit was cut off by
+            # a crash, or is on its way): it becomes the current board.
+            refusal = BOARD_CHANGED
+            viewer = await self._viewer(state, origin.chat)
+            self.desk.post(origin.chat, state, None, viewer=viewer, new_message=False)
+        plays = press.action in (Action.MOVE, Action.ROLL)
+        if refusal is not None or not plays:
+            await self.answer(query, refusal, origin.language)
+        if refusal is not None:
+            return
+        if press.action in (Action.PIECE, Action.BACK):
+            picked = press.index if press.action == Action.PIECE else None
+            language = self.chat_languages.get(origin.chat.chat_id, origin.language)
+            keyboard = board_keyboard(state, language, picked)
+            await self._set_keyboard(origin.chat, message_id, keyboard)
+            return
+        await self._learn_chat_language(origin.chat, origin.language)
+        if press.action == Action.ROLL:
+            await self.run_command(
+                origin, lambda: self.service.roll(origin.actor, state.id, state.version), query
+            )
+            return
+        assert press.index is not None  # checked by _refusal
+        notation = boards.move_choices(state)[press.index].notation
+        # The press is answered once the move is played: a double tap's second press is
+        # refused in its toast, not in the chat.
+        await self.run_command(
+            origin,
+            lambda: self.service.move(origin.actor, notation, state.id, state.version),
+            query,
+        )
+
+    async def _set_keyboard(
+        self, chat: ChatRef, message_id: int, keyboard: InlineKeyboardMarkup | None
+    ) -> None:
+        try:
+            await with_retries(
+                lambda: self.bot.edit_message_reply_markup(
+                    chat.chat_id, message_id, reply_markup=keyboard
+                ),
+                self.pacing,
+            )
+        except BadRequest as error:
+            if not (is_not_modified(error) or is_gone(error)):
+                raise

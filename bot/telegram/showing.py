@@ -1,0 +1,292 @@
+"""Events shown in Telegram: boards, turn notices, challenges, files, leaderboards."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+from collections.abc import Sequence
+from functools import partial
+
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+
+from bot.i18n import Text, text, translate
+from bot.service import boards
+from bot.service.core import GameService
+from bot.service.events import (
+    Actor,
+    BoardUpdate,
+    ChallengeUpdate,
+    Event,
+    FileReady,
+    GameState,
+    PlayerNotice,
+    Reply,
+    ServiceError,
+    TournamentUpdate,
+    TurnNotice,
+)
+from bot.service.families import family_of
+from bot.telegram.chats import (
+    NAME_SLOT,
+    Origin,
+    is_private,
+    mention_link,
+)
+from bot.telegram.delivery import (
+    PLATFORM,
+    BoardContent,
+    clip_caption,
+    is_gone,
+    is_not_modified,
+    with_retries,
+)
+from bot.telegram.keyboards import board_keyboard, challenge_keyboard
+from bot.telegram.people import FrontBase
+from bot.telegram.ratings import leaderboard_html
+from bot.telegram.tournaments import tournament_keyboard
+from games.base import find_game
+from storage import ChatRef, Identity
+
+logger = logging.getLogger(__name__)
+
+
+class EventShowing(FrontBase):
+    """Shows the service's events where they belong."""
+
+    # -- showing events ------------------------------------------------------------------------
+
+    async def on_service_event(self, event: Event) -> None:
+        """Events of work done later (the computer's moves): shown where their game lives."""
+        if self.running:
+            await self.show([event], None)
+
+    async def show(self, events: Sequence[Event], origin: Origin | None) -> None:
+        replies = [event.text for event in events if isinstance(event, Reply)]
+        if replies and origin is not None:
+            await self.say(origin.chat, replies, origin.language, origin.reply_to)
+        acting_player = await self.service.player(origin.actor) if origin is not None else None
+        for event in events:
+            if isinstance(event, BoardUpdate):
+                await self._post_board(event, origin)
+            elif isinstance(event, TurnNotice):
+                if acting_player is None or acting_player.id != event.player_id:
+                    await self._notify_turn(event)
+            elif isinstance(event, PlayerNotice):
+                await self._notify_player(event)
+            elif isinstance(event, ChallengeUpdate):
+                await self._show_challenge(event, origin)
+            elif isinstance(event, TournamentUpdate):
+                await self._show_tournament(event)
+            elif isinstance(event, FileReady) and origin is not None:
+                await self._send_file(event, origin)
+
+    async def _post_board(self, event: BoardUpdate, origin: Origin | None) -> None:
+        chat = event.chat or (origin.chat if origin is not None else None)
+        if chat is None or chat.platform != PLATFORM:
+            return
+        viewer = await self._viewer(event.state, chat)
+        # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
+        # each board of a correspondence game: a move days later deserves a new message.
+        new_message = event.chat is None or boards.correspondence(event.state)
+        self.desk.post(chat, event.state, event.headline, viewer=viewer, new_message=new_message)
+
+    async def _viewer(self, state: GameState, chat: ChatRef) -> int | None:
+        """The side the board is drawn from in `chat` (the service's policy): in a private
+        chat the reader's own side, in a group the side the group chose."""
+        if not is_private(chat):
+            return boards.viewer_seat(state, flipped=await self.service.flipped(chat))
+        readers: list[int] = []
+        for seat in state.record.seats:
+            if seat.player_id is None:
+                continue
+            accounts = await self.service.contacts(seat.player_id)
+            if any((a.platform, a.user_id) == (PLATFORM, chat.chat_id) for a in accounts):
+                readers.append(seat.seat)
+        return boards.viewer_seat(state, readers)
+
+    async def _compose(
+        self, state: GameState, headlines: tuple[Text, ...], viewer: int | None, chat: ChatRef
+    ) -> BoardContent:
+        language = await self._chat_language(chat)
+        photo = await asyncio.to_thread(boards.picture, state, viewer)
+        lines = [
+            html.escape(translate(language, line), quote=False)
+            for line in (*headlines, boards.caption(state))
+        ]
+        mention = await self._turn_mention(state, chat, language)
+        if mention:
+            # Kept whole with the board's own caption when a long caption is clipped.
+            lines[-1] = f"{mention}\n{lines[-1]}"
+        return BoardContent(photo, clip_caption(tuple(lines)), board_keyboard(state, language))
+
+    async def _turn_mention(self, state: GameState, chat: ChatRef, language: str | None) -> str:
+        """In a group, the player to move, mentioned (the live board is their turn notice)."""
+        seat = GameService.acting_seat(state)
+        player_id = state.record.seats[seat].player_id if seat is not None else None
+        if is_private(chat) or player_id is None:
+            return ""
+        account = await self._account(player_id)
+        if account is None:
+            return ""
+        notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=state.id)
+        return html.escape(translate(language, notice), quote=False).replace(
+            NAME_SLOT, mention_link(account)
+        )
+
+    async def _notify_turn(self, event: TurnNotice) -> None:
+        """Tell a player that it is their turn, unless the game lives in their private chat
+        (its board is the notice there)."""
+        home = event.state.record.chat
+        if event.platform not in (None, PLATFORM) or home is None or home.platform != PLATFORM:
+            return
+        account = await self._account(event.player_id)
+        if account is None or home.chat_id == account.user_id:
+            return
+        notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=event.state.id)
+        await self._tell(account, notice, event.state)
+
+    async def _notify_player(self, event: PlayerNotice) -> None:
+        """A reminder or a loss on time, for the player wherever they were seen last."""
+        if event.platform not in (None, PLATFORM):
+            return
+        account = await self._account(event.player_id)
+        if account is not None:
+            await self._tell(account, event.text, event.state)
+
+    async def _tell(self, account: Identity, notice: Text, state: GameState | None) -> None:
+        """Write to a player privately, if they started the bot; else (or if they blocked it)
+        mention them in the chat of the game. `notice` has the slot of their name."""
+        actor = Actor(PLATFORM, account.user_id, account.display_name)
+        if account.private_chat_id is not None:
+            language = await self.service.language(actor)
+            lines = [translate(language, notice).replace(NAME_SLOT, account.display_name)]
+            if state is not None:
+                lines.append(translate(language, boards.caption(state)))
+            try:
+                await with_retries(
+                    partial(self.bot.send_message, account.private_chat_id, "\n".join(lines)),
+                    self.pacing,
+                )
+                return
+            except Forbidden:
+                await self.service.register_private_chat(actor, None)
+                self._private_chats.pop(account.private_chat_id, None)
+            except TelegramError as error:
+                logger.warning("no private notice for %s: %s", account.user_id, error)
+        home = state.record.chat if state is not None else None
+        if home is None or home.platform != PLATFORM:
+            return
+        language = await self._chat_language(home)
+        link = mention_link(account)
+        mention = html.escape(translate(language, notice))
+        if NAME_SLOT not in mention:
+            mention = f"{NAME_SLOT}: {mention}"
+        mention = mention.replace(NAME_SLOT, link)
+        try:
+            await with_retries(
+                partial(self.bot.send_message, home.chat_id, mention, parse_mode=ParseMode.HTML),
+                self.pacing,
+            )
+        except TelegramError as error:
+            logger.warning("no notice in chat %s: %s", home.chat_id, error)
+
+    async def _show_challenge(self, event: ChallengeUpdate, origin: Origin | None) -> None:
+        challenge = event.challenge
+        if challenge.chat.platform != PLATFORM:
+            return
+        language = await self._chat_language(challenge.chat)
+        keyboard = None
+        if challenge.status == "open":
+            seat_count = family_of(find_game(challenge.kind)).seat_count(challenge.options)
+            keyboard = challenge_keyboard(challenge, seat_count, language)
+        content = translate(language, event.text)
+        known = self.challenge_messages.get(challenge.id)
+        try:
+            if known is not None:
+                try:
+                    await with_retries(
+                        lambda: self.bot.edit_message_text(
+                            content, chat_id=known[0], message_id=known[1], reply_markup=keyboard
+                        ),
+                        self.pacing,
+                    )
+                    return
+                except BadRequest as error:
+                    if is_not_modified(error):
+                        return
+                    if not is_gone(error):
+                        raise
+            sent = await with_retries(
+                lambda: self.bot.send_message(
+                    challenge.chat.chat_id, content, reply_markup=keyboard
+                ),
+                self.pacing,
+            )
+            self.challenge_messages[challenge.id] = (challenge.chat.chat_id, sent.message_id)
+        except TelegramError as error:
+            logger.warning("challenge %s was not shown: %s", challenge.id, error)
+
+    async def _show_tournament(self, event: TournamentUpdate) -> None:
+        """The news in the tournament's chat, with Join and Leave while it registers."""
+        chat = event.tournament.chat
+        if chat.platform != PLATFORM:
+            return
+        language = await self._chat_language(chat)
+        keyboard = tournament_keyboard(event.tournament, language)
+        send = partial(
+            self.bot.send_message,
+            chat.chat_id,
+            translate(language, event.text),
+            reply_markup=keyboard,
+        )
+        try:
+            sent = await with_retries(send, self.pacing)
+            # Only the newest news of a tournament keeps the buttons: they do not pile up.
+            earlier = self.tournament_messages.pop(event.tournament.id, None)
+            if keyboard is not None:
+                self.tournament_messages[event.tournament.id] = sent.message_id
+            if earlier is not None:
+                await with_retries(
+                    partial(self.bot.edit_message_reply_markup, chat.chat_id, earlier),
+                    self.pacing,
+                )
+        except TelegramError as error:
+            logger.warning("tournament %s news was not shown: %s", event.tournament.id, error)
+
+    async def send_leaderboard(self, origin: Origin, words: Sequence[str]) -> None:
+        """/top as one formatted message."""
+        try:
+            boards = await self.service.leaderboards(origin.chat, words)
+        except ServiceError as error:
+            await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
+            return
+        content = leaderboard_html(boards, origin.language)
+        try:
+            await with_retries(
+                partial(
+                    self.bot.send_message, origin.chat.chat_id, content, parse_mode=ParseMode.HTML
+                ),
+                self.pacing,
+            )
+        except TelegramError as error:
+            logger.warning("the leaderboard was not sent: %s", error)
+
+    async def _send_file(self, event: FileReady, origin: Origin) -> None:
+        caption = translate(origin.language, event.caption)
+        # A picture (the rating chart) is shown as a photo, other files (PDN) as documents.
+        if event.name.endswith(".png"):
+            send = partial(self.bot.send_photo, origin.chat.chat_id, event.content, caption)
+        else:
+            send = partial(
+                self.bot.send_document,
+                origin.chat.chat_id,
+                event.content,
+                filename=event.name,
+                caption=caption,
+            )
+        try:
+            await with_retries(send, self.pacing)
+        except TelegramError as error:
+            logger.warning("file %s was not sent: %s", event.name, error)

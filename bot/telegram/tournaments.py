@@ -1,0 +1,29 @@
+"""Tournaments in Telegram: their news in the tournament's chat, with Join and Leave buttons
+while it registers; a press joins or leaves through the service like the typed command."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.i18n import text, translate
+from bot.telegram.callbacks import Action, Press
+from storage import TournamentRecord
+
+
+def tournament_keyboard(
+    record: TournamentRecord, language: str | None
+) -> InlineKeyboardMarkup | None:
+    """Join and Leave while the tournament takes entries; nothing after."""
+    if record.status != "registering":
+        return None
+    labels = ((Action.JOIN, text("Join")), (Action.LEAVE, text("Leave")))
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(
+                    translate(language, label), callback_data=Press(action, record.id).encode()
+                )
+                for action, label in labels
+            ]
+        ]
+    )
