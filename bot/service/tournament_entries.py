@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, ServiceError, TournamentUpdate
+from bot.service.families import family_of
 from bot.service.tournament_lookup import pick
 from bot.service.tournament_options import read_plan
 from bot.service.tournament_text import FORMAT_NAMES, refusal
@@ -46,7 +47,7 @@ class TournamentEntries(Capability):
                     "{name} opens tournament #{id}: {game}, {format}. Join with {how}.",
                     name=actor.display_name,
                     id=record.id,
-                    game=plan.kind.key,
+                    game=family_of(plan.kind).title(plan.kind),
                     format=FORMAT_NAMES[plan.format],
                     how=how,
                 ),

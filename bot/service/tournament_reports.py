@@ -52,7 +52,7 @@ class TournamentReports(Capability):
         head = text(
             "Tournament #{id}: {game}, {format}, {count} entries ({status}).",
             id=record.id,
-            game=record.kind,
+            game=family_of(find_game(record.kind)).title(find_game(record.kind)),
             format=FORMAT_NAMES[Format(record.format)],
             count=len(facts.entries),
             status=STATUS_NAMES[record.status],
