@@ -29,9 +29,9 @@ from bot.service.events import GameState, SeatRating
 from bot.service.families import Draughts, family_of, seat_name
 from bot.service.levels import computer_label
 from bot.service.ludo_words import COLOUR_NAMES
-from bot.service.turns import acting_seat
+from bot.service.turns import acting_seat, position_before
 from bot.service.workers import worker_processes
-from games.base import CHANCE, GameError, find_game, replay
+from games.base import CHANCE, GameError, find_game
 from games.damas import Move, Position, parse_square, square_name
 from games.ludo import LudoPosition, Roll, Step
 
@@ -60,12 +60,8 @@ def _last_move(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     assert isinstance(position, Position)
     if not state.log:
         return (), ()
-    family = family_of(find_game(state.record.kind))
     try:
-        before = replay(
-            state.record.kind, family.rules_options(state.record.options), state.log[:-1]
-        )
-        move = before.parse(state.log[-1])
+        move = position_before(state).parse(state.log[-1])
     except GameError:
         return _last_path(position, state.last_move)
     assert isinstance(move, Move)

@@ -14,6 +14,7 @@ from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
 from bot.service.families import family_of
 from bot.service.levels import DEFAULT_LEVEL, LEVEL_OPTION
 from bot.service.rated_games import rated_at_start, split_rated
+from bot.service.turns import events_state
 from games.base import GameKind, find_game
 from storage import (
     Challenge,
@@ -298,7 +299,8 @@ class Challenges(Capability):
         events = await self.core.game_started(record)
         if challenge_id is not None:
             challenge = await self.core.store.get_challenge(challenge_id)
-            state = await self.core.current(record.id)
+            state = events_state(events)
+            assert state is not None
             accepted = text(
                 "Challenge accepted: {players} play {title}, game #{game}.",
                 players=" - ".join(state.seat_names),

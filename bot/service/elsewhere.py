@@ -13,7 +13,8 @@ from bot.i18n import Text
 from bot.service.events import BoardUpdate, GameState, ServiceError
 from bot.service.families import family_of
 from bot.service.kernel import Kernel
-from games.base import CHANCE, find_game, replay
+from bot.service.turns import position_before
+from games.base import CHANCE, find_game
 
 logger = logging.getLogger(__name__)
 
@@ -81,7 +82,4 @@ class ChangesElsewhere:
             return None
         last = moves[-1]
         mover = family.roller(state.position) if last.seat == CHANCE else last.seat
-        before = replay(
-            state.record.kind, family.rules_options(state.record.options), state.log[:-1]
-        )
-        return family.headline(state, last.notation, mover, before)
+        return family.headline(state, last.notation, mover, position_before(state))

@@ -9,8 +9,8 @@ from bot.service.capability import Capability, routed
 from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
 from bot.service.kernel import Kernel
-from bot.service.turns import next_clock
-from games.base import find_game, replay
+from bot.service.turns import next_clock, position_before
+from games.base import find_game
 
 
 class Takebacks(Capability):
@@ -65,9 +65,7 @@ class Takebacks(Capability):
 
     async def _take_back(self, state: GameState, seat: int) -> list[Event]:
         plies = _plies_back(state, seat)
-        kind = find_game(state.record.kind)
-        rules = family_of(kind).rules_options(state.record.options)
-        position = replay(kind.key, rules, state.log[:-plies])
+        position = position_before(state, plies)
         clock = next_clock(state.record.options, None, position)
         await self.core.store.take_back(state.id, state.version, plies, position.snapshot(), clock)
         fresh = await self.core.state(state.id)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.service.clocks import TimeControl
 from bot.service.events import BoardUpdate, Event, GameState
 from bot.service.families import family_of
-from games.base import CHANCE, AnyGame, Outcome, find_game
+from games.base import CHANCE, AnyGame, Outcome, find_game, replay
 from storage import GameRecord, GameResult, NextClock
 
 
@@ -18,6 +20,21 @@ def acting_seat(position: AnyGame) -> int:
     if seat == CHANCE:
         return family_of(find_game(position.key)).roller(position)
     return seat
+
+
+def position_before(state: GameState, plies: int = 1) -> AnyGame:
+    """The position `plies` moves before the game's current one, replayed from its log. Every
+    picture of a version asks for the position before its last move: replayed once."""
+    return _replayed(
+        state.record.kind,
+        json.dumps(state.record.options, sort_keys=True),
+        state.log[: len(state.log) - plies],
+    )
+
+
+@lru_cache(maxsize=256)
+def _replayed(kind: str, options: str, log: tuple[str, ...]) -> AnyGame:
+    return replay(kind, family_of(find_game(kind)).rules_options(json.loads(options)), log)
 
 
 def seat_players(record: GameRecord, seat: int) -> tuple[int, ...]:
