@@ -1,4 +1,6 @@
-"""Swiss rounds by the FIDE Dutch system, through the `pairing-core` library.
+"""Swiss rounds by the FIDE Dutch system, through the `pairing-core` library (fields of
+more than `LIBRARY_FIELD_LIMIT` entries by score_groups.py, the library's search being too
+slow there).
 
 The library applies the Dutch rules (score groups split top half v bottom half, floaters
 and backtracking, no repeat pairings, absolute colour rules: never a colour difference
@@ -24,6 +26,7 @@ from bot.service.pairing.draw import toss
 from bot.service.pairing.errors import PairingError
 from bot.service.pairing.relaxed import relaxed_pairing
 from bot.service.pairing.results import PlayedGame, Round, Table
+from bot.service.pairing.score_groups import LIBRARY_FIELD_LIMIT, Contender, score_group_round
 
 
 def first_round(entries: Sequence[str], seed: bytes) -> Round:
@@ -73,6 +76,22 @@ def swiss_round(
     for entry in byes:
         points[entry] += bye_points
         colours[entry] += "-"
+    if len(field) > LIBRARY_FIELD_LIMIT:
+        ranked = sorted(field, key=lambda entry: (-points[entry], number[entry]))
+        contenders = [
+            Contender(
+                entry,
+                number[entry],
+                points[entry],
+                colours[entry].replace("-", ""),
+                frozenset(entries[opponent - 1] for opponent in opponents[entry]),
+                entry in byes,
+            )
+            for entry in ranked
+        ]
+        quick = score_group_round(round_number, contenders)
+        if quick is not None:
+            return quick
     players = tuple(
         CanonicalPlayer(
             id=number[entry],

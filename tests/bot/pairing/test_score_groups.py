@@ -1,0 +1,153 @@
+"""Swiss rounds of big fields (score_groups.py): the Dutch shape and its absolute rules."""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bot.service.pairing.swiss as swiss_module
+from bot.service.pairing.results import GameResult, Outcome, Round
+from bot.service.pairing.score_groups import Contender, allocate, score_group_round
+from bot.service.pairing.tournament import Format, Setup, Tournament
+
+from .conftest import play_out
+
+
+def contender(name: str, points: float = 0.0, colours: str = "", met: str = "") -> Contender:
+    return Contender(
+        name, int(name[1:]), points, colours, frozenset(met.split()) if met else frozenset(), False
+    )
+
+
+def test_round_two_pairs_each_score_group_top_half_against_bottom_half():
+    # After 1-5, 2-6, 3-7, 4-8 with the higher numbers losing, the winners 1-4 are due
+    # colours alternating from round one, like the losers.
+    ranked = [
+        contender("e1", 1, "w", "e5"),
+        contender("e2", 1, "b", "e6"),
+        contender("e3", 1, "w", "e7"),
+        contender("e4", 1, "b", "e8"),
+        contender("e5", 0, "b", "e1"),
+        contender("e6", 0, "w", "e2"),
+        contender("e7", 0, "b", "e3"),
+        contender("e8", 0, "w", "e4"),
+    ]
+    paired = score_group_round(2, ranked)
+    assert paired is not None
+    # S1 (1, 2) against S2 (3, 4): 1 v 3 would give one of them the colour it is not due,
+    # so the first transposition that gives everyone its due colour: 1 v 4, 2 v 3.
+    assert [(t.first, t.second) for t in paired.tables] == [
+        ("e4", "e1"),
+        ("e2", "e3"),
+        ("e5", "e8"),
+        ("e7", "e6"),
+    ]
+    assert paired.bye is None
+
+
+def test_two_entries_due_the_same_colour_absolutely_never_meet():
+    assert allocate(contender("e1", 2, "ww"), contender("e2", 2, "bww")) is None
+    assert allocate(contender("e1", 2, "ww"), contender("e2", 2, "wb")) == (("e2", "e1"), 0)
+
+
+def test_a_stronger_claim_to_a_colour_wins_it():
+    # e1 played one more Black (strong claim to White); e2 only alternates (mild).
+    seated = allocate(contender("e1", 1, "wbb"), contender("e2", 1, "wbwb"))
+    assert seated == (("e1", "e2"), 1)
+    seated = allocate(contender("e1", 1, "wbwb"), contender("e2", 1, "wbb"))
+    assert seated == (("e2", "e1"), 1)
+
+
+def test_an_entry_that_cannot_meet_anyone_in_its_group_floats_down():
+    ranked = [
+        contender("e1", 2, "wb", "e2 e3"),
+        contender("e2", 2, "bw", "e1 e4"),
+        contender("e3", 1, "bw", "e1"),
+        contender("e4", 1, "wb", "e2"),
+    ]
+    paired = score_group_round(3, ranked)
+    assert paired is not None
+    assert {frozenset((t.first, t.second)) for t in paired.tables} == {
+        frozenset(("e1", "e4")),
+        frozenset(("e2", "e3")),
+    }
+
+
+def test_the_bye_goes_to_the_lowest_ranked_entry_without_one():
+    ranked = [contender("e1", 1, "w"), contender("e2", 1, "b"), contender("e3", 0, "")]
+    ranked[2] = Contender("e3", 3, 1.0, "", frozenset(), had_bye=True)
+    paired = score_group_round(2, ranked)
+    assert paired is not None
+    assert paired.bye == "e2"
+
+
+def random_results(seed: int):
+    chance = Random(seed)
+
+    def decide(game) -> GameResult:
+        roll = chance.random()
+        if roll < 0.06:
+            return GameResult(Outcome.WHITE, forfeit=True)
+        return GameResult(Outcome.DRAW if roll < 0.3 else chance.choice(list(Outcome)[:2]))
+
+    return decide
+
+
+def rules_hold(rounds: tuple[Round, ...], state: Tournament, entries: tuple[str, ...]) -> None:
+    met: set[frozenset[str]] = set()
+    byes: Counter[str] = Counter()
+    for paired in rounds:
+        seated = [side for t in paired.tables for side in (t.first, t.second)]
+        assert sorted(seated + [paired.bye] * (paired.bye is not None)) == sorted(entries)
+        assert (paired.bye is not None) == (len(entries) % 2 == 1)
+        for table in paired.tables:
+            pair = frozenset((table.first, table.second))
+            assert pair not in met, "no repeat pairings"
+            met.add(pair)
+        if paired.bye is not None:
+            byes[paired.bye] += 1
+    assert set(byes.values()) <= {1}, "no second bye"
+    colours = dict.fromkeys(entries, "")
+    relaxed = {paired.number for paired in rounds if paired.relaxed}
+    for game in state.played_games():
+        if not game.result.forfeit and game.round not in relaxed:
+            colours[game.white] += "w"
+            colours[game.black] += "b"
+    for history in colours.values():
+        assert abs(history.count("w") - history.count("b")) <= 2
+        assert "www" not in history and "bbb" not in history
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(2, 40), rounds=st.integers(1, 9), seed=st.integers(0, 2**32))
+def test_rules_hold_when_every_field_is_paired_by_score_groups(size, rounds, seed):
+    entries = tuple(f"e{number}" for number in range(1, size + 1))
+    rounds = min(rounds, size - 1 + size % 2)
+    setup = Setup(Format.SWISS, entries, bytes(32), rounds=rounds)
+    with mock.patch.object(swiss_module, "LIBRARY_FIELD_LIMIT", 0):
+        state = play_out(setup, random_results(seed))
+    assert len(state.rounds) == rounds or state.cut_short
+    rules_hold(state.rounds, state, entries)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_256_entry_swiss_is_paired_by_score_groups_through_nine_rounds(seed):
+    entries = tuple(f"e{number}" for number in range(1, 257))
+    setup = Setup(Format.SWISS, entries, bytes(32), rounds=9)
+    with mock.patch.object(swiss_module, "pair_canonical", side_effect=AssertionError):
+        state = play_out(setup, random_results(seed))
+    assert len(state.rounds) == 9
+    rules_hold(state.rounds, state, entries)
+    # Round 2 stays within the score groups of round 1 wherever a group is big enough.
+    points: Counter[str] = Counter()
+    for game in state.played_games():
+        if game.round == 1:
+            points[game.white] += game.result.points(as_white=True)
+            points[game.black] += game.result.points(as_white=False)
+    across = [t for t in state.rounds[1].tables if points[t.first] != points[t.second]]
+    assert len(across) <= 2
