@@ -8,7 +8,8 @@ its version. Formats: `m:GAME:VERSION:INDEX` play the move with that index of
 `d:CHALLENGE` decline, `s:CHALLENGE` start an open table now; `q:GAME:VERSION` and
 `x:GAME:VERSION` ask to resign or abort, `k:GAME:VERSION:PLAYER` and `y:GAME:VERSION:PLAYER`
 confirm it (only for the player who asked), `n:GAME:VERSION` keeps playing, `w:GAME` asks for
-a rematch of a finished game; `tj:TOURNAMENT` join, `tl:TOURNAMENT` leave.
+a rematch of a finished game; `tj:TOURNAMENT` join, `tl:TOURNAMENT` leave. The buttons
+after a bare /new (`ng:`, `nc:`) are game_picker.py's.
 """
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from functools import partial
 
 from telegram import (
     CallbackQuery,
@@ -30,6 +31,8 @@ from bot.telegram.chats import (
     chat_ref,
     with_user_tokens,
 )
+from bot.telegram.delivery import with_retries
+from bot.telegram.game_picker import games_question
 from bot.telegram.showing import EventShowing
 
 logger = logging.getLogger(__name__)
@@ -98,6 +101,13 @@ class TypedCommands(EventShowing):
         origin = Origin(chat, actor, language, private, None if private else message.message_id)
         if command.name == "top":
             await self.send_leaderboard(origin, command.args)
+            return
+        if command.name == "new" and not command.args:
+            question, keyboard = games_question(language)
+            await with_retries(
+                partial(self.bot.send_message, chat.chat_id, question, reply_markup=keyboard),
+                self.pacing,
+            )
             return
         await self.run_command(
             origin,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from contextlib import suppress
 
 from telegram import (
     CallbackQuery,
@@ -18,7 +19,7 @@ from telegram.ext import (
 from bot.i18n import Text, text
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.dispatch import known_id, known_tournament
+from bot.service.dispatch import dispatch, known_id, known_tournament
 from bot.service.events import (
     Actor,
     GameState,
@@ -45,6 +46,7 @@ from bot.telegram.delivery import (
     with_retries,
 )
 from bot.telegram.game_actions import on_press as game_action_press
+from bot.telegram.game_picker import decode_pick, is_pick, opponent_question
 from bot.telegram.keyboards import board_keyboard
 from storage import ChatRef
 
@@ -74,6 +76,9 @@ class ButtonPresses(TypedCommands):
             )
 
     async def _press(self, query: CallbackQuery, actor: Actor, language: str | None) -> None:
+        if is_pick(query.data):
+            await self._pick_press(query, actor, language)
+            return
         press = decode(query.data)
         message = query.message
         if press is None or message is None:
@@ -97,6 +102,35 @@ class ButtonPresses(TypedCommands):
             await game_action_press(self, query, press, origin, message.message_id)
         else:
             await self._game_press(query, press, origin, message.message_id)
+
+    async def _pick_press(self, query: CallbackQuery, actor: Actor, language: str | None) -> None:
+        """A press of the buttons after a bare /new: the game chosen asks for the level; the
+        level starts the game, as the typed command would."""
+        pick = decode_pick(query.data)
+        message = query.message
+        if pick is None or message is None:
+            await self.answer(query, text("This button no longer works."), language)
+            return
+        chat = chat_ref(message.chat.id)
+        if not pick.start:
+            question, keyboard = opponent_question(pick.game, language)
+            await self.answer(query, None, language)
+            with suppress(BadRequest):  # pressed twice: the question is already there
+                await with_retries(
+                    lambda: self.bot.edit_message_text(
+                        question, chat.chat_id, message.message_id, reply_markup=keyboard
+                    ),
+                    self.pacing,
+                )
+            return
+        await self._set_keyboard(chat, message.message_id, None)
+        origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
+        await self._learn_chat_language(chat, language)
+        await self.run_command(
+            origin,
+            lambda: dispatch(self.service, actor, chat, pick.command(), self.resolve_opponent),
+            query,
+        )
 
     async def _challenge_press(
         self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
