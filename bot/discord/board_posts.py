@@ -192,25 +192,29 @@ class BoardPoster:
     ) -> None:
         """The board as a public follow-up of the interaction (needs no channel permission),
         mentioning the player to move like every board; the board before it loses its
-        components."""
-        flipped = await self.service.flipped(chat_of(interaction))
-        embed, picture = await self.embed(state, headline, language, flipped=flipped)
-        try:
-            message = await interaction.followup.send(
-                content=await self.mention(state) or discord.utils.MISSING,
-                allowed_mentions=discord.AllowedMentions(users=True),
-                embed=embed,
-                file=picture,
-                view=board_view(state, language) or discord.utils.MISSING,
-                wait=True,
-            )
-        except discord.HTTPException as error:
-            logger.warning("game %s: the board cannot be sent at all: %s", state.id, error)
-            self._unsent[state.id] = str(interaction.channel_id)
-            return
+        components. One post at a time per channel, as `post_board`: a newer board being
+        posted meanwhile (the computer's reply) goes to this message, not the one before."""
         channel_id = str(interaction.channel_id)
-        self._shown[(state.id, channel_id)] = state.version
-        await self._replace_board_message(state, channel_id, str(message.id))
+        async with self._posting[channel_id]:
+            if self._shown.get((state.id, channel_id), -1) > state.version:
+                return
+            flipped = await self.service.flipped(chat_of(interaction))
+            embed, picture = await self.embed(state, headline, language, flipped=flipped)
+            try:
+                message = await interaction.followup.send(
+                    content=await self.mention(state) or discord.utils.MISSING,
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                    embed=embed,
+                    file=picture,
+                    view=board_view(state, language) or discord.utils.MISSING,
+                    wait=True,
+                )
+            except discord.HTTPException as error:
+                logger.warning("game %s: the board cannot be sent at all: %s", state.id, error)
+                self._unsent[state.id] = channel_id
+                return
+            self._shown[(state.id, channel_id)] = state.version
+            await self._replace_board_message(state, channel_id, str(message.id))
 
     async def resend_forever(self) -> None:
         """Every `resend_interval` seconds, try again every board that could not be posted

@@ -413,7 +413,7 @@ async def test_a_rate_limited_board_is_posted_after_the_wait(
 
 
 async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
-    fake: FakeDiscord, connect: Connect, service: GameService
+    fake: FakeDiscord, connect: Connect, service: GameService, caplog: pytest.LogCaptureFixture
 ) -> None:
     await connect(service)
     await act(
@@ -432,6 +432,13 @@ async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
     await service.idle()
     after = await service.state(game_id)
     assert after.plies == 2, "both moves are stored"
+
+    def refused() -> int:
+        return sum("cannot be posted" in record.getMessage() for record in caplog.records)
+
+    # The computer's board is refused too, in the front end's own task: once that is logged
+    # the board waits for the channel's next interaction.
+    await fake.wait_for(lambda: refused() >= 2, what="the computer's board refused")
     fake.denied_channels.clear()
     await act(fake, await fake.slash(ANA, CHANNEL, "games"))
     await fake.wait_for(
