@@ -125,6 +125,15 @@ class Challenges(Capability):
             raise ServiceError(text("Game #{game} is still on.", game=state.id))
         if family.seat_count(state.record.options) != 2:
             raise ServiceError(text("A rematch is for two-player games."))
+        if state.tournament is not None:
+            raise ServiceError(
+                text(
+                    "Game #{game} was played in tournament #{tournament}, which pairs the "
+                    "next games itself.",
+                    game=state.id,
+                    tournament=state.tournament,
+                )
+            )
         mine = self.core.own_seats(state, player.id)[0]
         other = state.record.seats[1 - mine]
         options = {key: value for key, value in state.record.options.items() if key != "rated"}

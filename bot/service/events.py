@@ -16,6 +16,9 @@ from bot.service.rating import Shown
 from games.base import AnyGame
 from storage import Challenge, ChatRef, GameRecord, TournamentRecord
 
+# The game option that names the tournament a game is a table of.
+TOURNAMENT_OPTION = "tournament"
+
 
 @dataclass(frozen=True)
 class Actor:
@@ -79,6 +82,12 @@ class GameState:
     @property
     def active(self) -> bool:
         return self.record.status == "active"
+
+    @property
+    def tournament(self) -> int | None:
+        """The tournament this game is a table of, or None."""
+        tournament = self.record.options.get(TOURNAMENT_OPTION)
+        return tournament if isinstance(tournament, int) else None
 
 
 @dataclass(frozen=True)

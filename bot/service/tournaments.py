@@ -17,7 +17,14 @@ from itertools import groupby
 
 from bot.i18n import text
 from bot.service.capability import Capability, routed
-from bot.service.events import Actor, Event, GameState, ServiceError, TournamentUpdate
+from bot.service.events import (
+    TOURNAMENT_OPTION,
+    Actor,
+    Event,
+    GameState,
+    ServiceError,
+    TournamentUpdate,
+)
 from bot.service.kernel import Kernel
 from bot.service.pairing.draw import draw_numbers
 from bot.service.pairing.errors import PairingError
@@ -318,6 +325,7 @@ class Tournaments(Capability):
             return NewTableGame(*key, settled=winner)
         kind = find_game(record.kind)
         chosen = dict(record.options.get("game", {}))
+        chosen[TOURNAMENT_OPTION] = record.id
         if record.team_size == 2:
             # Either member of a team may act for its seat (turns.seat_players).
             chosen["partners"] = {"0": entries[white].members[1:], "1": entries[black].members[1:]}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.service.core import GameService
+from bot.service.events import ServiceError
+from bot.telegram.keyboards import board_keyboard
 from storage import TournamentFacts
 from tests.bot.tournaments.helpers import (
     ORGANISER,
@@ -49,3 +51,17 @@ async def test_a_drawn_game_is_replayed_with_colours_swapped(service: GameServic
     for first, replay in zip(facts.games[::2], facts.games[1::2], strict=True):
         assert (first.round, first.table) == (replay.round, replay.table)
         assert (replay.white_entry, replay.black_entry) == (first.black_entry, first.white_entry)
+
+
+async def test_a_tournament_game_offers_no_rematch(service: GameService) -> None:
+    entrants = people(2)
+    tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
+    await service.tournament_start(ORGANISER, None, tournament_id)
+    await play_out(service, tournament_id, entrants, lower_number_wins)
+    [table] = (await service.store.tournament_facts(tournament_id)).games
+    assert table.game_id is not None
+    state = await service.state(table.game_id)
+    assert state.tournament == tournament_id
+    assert board_keyboard(state, "en") is None, "no Rematch button under the board"
+    with pytest.raises(ServiceError, match="pairs the next games itself"):
+        await service.rematch(entrants[0], table.game_id, None)
