@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
@@ -40,3 +41,31 @@ def lower_number_wins(setup: Setup) -> Decide:
 def entries() -> Callable[[int], tuple[str, ...]]:
     """`entries(n)`: n entry ids, e1 ... en, listed in number order."""
     return lambda n: tuple(f"e{number}" for number in range(1, n + 1))
+
+
+def swiss_rules_hold(state: Tournament, entries: tuple[str, ...]) -> None:
+    """Every entry seated once a round (or the bye, in an odd field only), no repeat
+    pairings, at most one bye each, and (outside relaxed rounds) never a colour difference
+    above two nor three of a colour in a row; a forfeit gives no one a colour."""
+    met: set[frozenset[str]] = set()
+    byes: Counter[str] = Counter()
+    for paired in state.rounds:
+        seated = [side for t in paired.tables for side in (t.first, t.second)]
+        assert sorted(seated + [paired.bye] * (paired.bye is not None)) == sorted(entries)
+        assert (paired.bye is not None) == (len(entries) % 2 == 1)
+        for table in paired.tables:
+            pair = frozenset((table.first, table.second))
+            assert pair not in met, "no repeat pairings"
+            met.add(pair)
+        if paired.bye is not None:
+            byes[paired.bye] += 1
+    assert set(byes.values()) <= {1}, "no second bye"
+    colours = dict.fromkeys(entries, "")
+    relaxed = {paired.number for paired in state.rounds if paired.relaxed}
+    for game in state.played_games():
+        if not game.result.forfeit and game.round not in relaxed:
+            colours[game.white] += "w"
+            colours[game.black] += "b"
+    for history in colours.values():
+        assert abs(history.count("w") - history.count("b")) <= 2
+        assert "www" not in history and "bbb" not in history

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bot.service.pairing.swiss as swiss_module
-from bot.service.pairing.results import GameResult, Outcome, Round
+from bot.service.pairing.results import GameResult, Outcome
 from bot.service.pairing.score_groups import Contender, allocate, score_group_round
-from bot.service.pairing.tournament import Format, Setup, Tournament
+from bot.service.pairing.tournament import Format, Setup
 
-from .conftest import play_out
+from .conftest import play_out, swiss_rules_hold
 
 
 def contender(name: str, points: float = 0.0, colours: str = "", met: str = "") -> Contender:
@@ -98,31 +98,6 @@ def random_results(seed: int):
     return decide
 
 
-def rules_hold(rounds: tuple[Round, ...], state: Tournament, entries: tuple[str, ...]) -> None:
-    met: set[frozenset[str]] = set()
-    byes: Counter[str] = Counter()
-    for paired in rounds:
-        seated = [side for t in paired.tables for side in (t.first, t.second)]
-        assert sorted(seated + [paired.bye] * (paired.bye is not None)) == sorted(entries)
-        assert (paired.bye is not None) == (len(entries) % 2 == 1)
-        for table in paired.tables:
-            pair = frozenset((table.first, table.second))
-            assert pair not in met, "no repeat pairings"
-            met.add(pair)
-        if paired.bye is not None:
-            byes[paired.bye] += 1
-    assert set(byes.values()) <= {1}, "no second bye"
-    colours = dict.fromkeys(entries, "")
-    relaxed = {paired.number for paired in rounds if paired.relaxed}
-    for game in state.played_games():
-        if not game.result.forfeit and game.round not in relaxed:
-            colours[game.white] += "w"
-            colours[game.black] += "b"
-    for history in colours.values():
-        assert abs(history.count("w") - history.count("b")) <= 2
-        assert "www" not in history and "bbb" not in history
-
-
 @settings(max_examples=40, deadline=None)
 @given(size=st.integers(2, 40), rounds=st.integers(1, 9), seed=st.integers(0, 2**32))
 def test_rules_hold_when_every_field_is_paired_by_score_groups(size, rounds, seed):
@@ -132,7 +107,7 @@ def test_rules_hold_when_every_field_is_paired_by_score_groups(size, rounds, see
     with mock.patch.object(swiss_module, "LIBRARY_FIELD_LIMIT", 0):
         state = play_out(setup, random_results(seed))
     assert len(state.rounds) == rounds or state.cut_short
-    rules_hold(state.rounds, state, entries)
+    swiss_rules_hold(state, entries)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -142,7 +117,7 @@ def test_a_256_entry_swiss_is_paired_by_score_groups_through_nine_rounds(seed):
     with mock.patch.object(swiss_module, "pair_canonical", side_effect=AssertionError):
         state = play_out(setup, random_results(seed))
     assert len(state.rounds) == 9
-    rules_hold(state.rounds, state, entries)
+    swiss_rules_hold(state, entries)
     # Round 2 stays within the score groups of round 1 wherever a group is big enough.
     points: Counter[str] = Counter()
     for game in state.played_games():
