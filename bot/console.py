@@ -20,7 +20,7 @@ from bot.service import boards
 from bot.service.clocks import ManualClock, parse_span
 from bot.service.commands import CommandError, parse_command
 from bot.service.core import GameService
-from bot.service.dispatch import dispatch, game_number, known_id
+from bot.service.dispatch import dispatch
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -35,6 +35,7 @@ from bot.service.events import (
     TournamentUpdate,
     TurnNotice,
 )
+from bot.service.ids import game_number, known_id
 from bot.service.names import is_reserved
 from bot.service.text_boards import text_board
 from bot.terminal import Terminal

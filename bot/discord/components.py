@@ -30,7 +30,7 @@ import discord
 
 from bot.discord.handlers import handler_of
 from bot.i18n import text, translate
-from bot.service.dispatch import MAX_DIGITS, whole_number
+from bot.service.ids import MAX_DIGITS, whole_number
 
 PREFIX = "dmb"
 MENU_OPTIONS = 25

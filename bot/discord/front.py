@@ -37,7 +37,7 @@ from bot.discord.views import (
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.dispatch import known_id, known_tournament, typed_move
+from bot.service.dispatch import typed_move
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -53,6 +53,7 @@ from bot.service.events import (
     TurnNotice,
 )
 from bot.service.families import family_of
+from bot.service.ids import known_id, known_tournament
 from games.base import find_game
 from storage import ChatRef
 

@@ -20,9 +20,10 @@ from bot.discord.locales import LANGUAGES
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.commands import COMMANDS, CommandSpec
-from bot.service.dispatch import known_id, typed_move
+from bot.service.dispatch import typed_move
 from bot.service.events import Actor, BoardUpdate, Event, Reply, ServiceError
 from bot.service.families import family_of
+from bot.service.ids import known_id
 from bot.service.levels import LEVEL_TEXTS
 from games.base import find_game
 from storage import ChatRef

@@ -14,6 +14,7 @@ from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
 from bot.service.game_commands import confirmation, confirmed_end, rules, verify
+from bot.service.ids import game_number, known_id, whole_number
 from bot.service.levels import LEVEL_TEXTS, is_level_option, level_word
 from bot.service.ludo_words import typed_ludo_move
 from bot.service.rules_text import help_footer
@@ -23,10 +24,6 @@ from storage import ChatRef
 
 OpponentResolver = Callable[[str], Awaitable[Actor | None]]
 
-# SQLite keeps integers of 64 bits: no larger number names a stored game or challenge.
-LARGEST_ID = 2**63 - 1
-# Longer digit strings are not read as numbers at all (Python refuses past 4300 digits).
-MAX_DIGITS = 1000
 # Longer than any move in notation (a capture of 20 pieces on 10x10 is about 60 characters).
 LONGEST_MOVE = 100
 CHALLENGE_COMMANDS = frozenset({"accept", "decline", "begin"})
@@ -101,18 +98,6 @@ def _vacation_days(command: Command) -> int | None:
     raise ServiceError(text("Usage: {usage}", usage=usage("vacation")))
 
 
-def whole_number(word: str) -> int | None:
-    """The number `word` writes in ASCII digits (any size up to MAX_DIGITS digits), else None."""
-    if not (word.isascii() and word.isdigit()) or len(word) > MAX_DIGITS:
-        return None
-    return int(word)
-
-
-def game_number(word: str) -> int | None:
-    """A game or challenge id as people write it: "12" or "#12" (any size: see `known_id`)."""
-    return whole_number(word.removeprefix("#"))
-
-
 def typed_move(notation: str) -> str:
     """A move as typed, refused (with a short quote of it) when it is too long to be one:
     the refusals of the rules repeat the move whole."""
@@ -120,24 +105,6 @@ def typed_move(notation: str) -> str:
     if len(move) > LONGEST_MOVE:
         raise ServiceError(text("{move} is not a move.", move=quote(move)))
     return move
-
-
-def known_id(number: int, *, challenge: bool = False) -> int:
-    """`number` when it can name a stored game (or challenge); else the refusal, as the store
-    would refuse an id it does not hold (SQLite cannot even look up a larger one)."""
-    if 0 < number <= LARGEST_ID:
-        return number
-    shown = quote(str(number))
-    if challenge:
-        raise ServiceError(text("There is no challenge {id}.", id=shown))
-    raise ServiceError(text("There is no game {game}.", game=shown))
-
-
-def known_tournament(number: int) -> int:
-    """`number` when it can name a stored tournament; else the refusal the store would give."""
-    if 0 < number <= LARGEST_ID:
-        return number
-    raise ServiceError(text("There is no tournament #{id}.", id=quote(str(number))))
 
 
 def _split_game_id(args: Sequence[str]) -> tuple[int | None, list[str]]:

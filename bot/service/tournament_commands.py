@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from bot.i18n import Text, quote, text
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
+from bot.service.ids import known_tournament, whole_number
 from storage import ChatRef, TournamentStatus
 
 OpponentResolver = Callable[[str], Awaitable[Actor | None]]
@@ -121,13 +122,16 @@ def tournament_help() -> list[Text]:
     ]
 
 
-def _split(words: Sequence[str]) -> tuple[int | None, list[str]]:
-    """A "#12" among the words names the tournament; the other words stay."""
+def _split(words: Sequence[str], own_numbers: int = 0) -> tuple[int | None, list[str]]:
+    """The tournament's number ("#12", or a bare 12 as the first word, as the notices write
+    it) and the other words. `own_numbers`: the numbers the subcommand itself takes after
+    it (settle: TABLE NUMBER), which a bare first number is not."""
     found, rest = None, []
-    for word in words:
-        digits = word[1:]
-        if word.startswith("#") and digits.isdigit() and len(digits) < 10:
-            found = int(digits)
+    for index, word in enumerate(words):
+        number = whole_number(word.removeprefix("#"))
+        bare_first = index == 0 and len(words) > own_numbers
+        if number is not None and (word.startswith("#") or bare_first):
+            found = known_tournament(number)
         else:
             rest.append(word)
     return found, rest
@@ -152,7 +156,7 @@ async def tournament_command(
         raise ServiceError(text("Unknown /tournament {word}. Type /tournament help.", word=args[0]))
     if sub.name == "new":
         return await service.tournament_new(actor, chat, list(args[1:]))
-    tournament_id, words = _split(args[1:])
+    tournament_id, words = _split(args[1:], 2 if sub.name == "settle" else 0)
     if sub.name == "join":
         return await _join(service, actor, chat, tournament_id, words, resolve_opponent)
     if sub.name == "settle":

@@ -19,12 +19,13 @@ from telegram.ext import (
 from bot.i18n import Text, text
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.dispatch import dispatch, known_id, known_tournament
+from bot.service.dispatch import dispatch
 from bot.service.events import (
     Actor,
     GameState,
     ServiceError,
 )
+from bot.service.ids import known_id, known_tournament
 from bot.telegram.callbacks import (
     CHALLENGE_ACTIONS,
     GAME_END_ACTIONS,

@@ -57,3 +57,19 @@ async def _refusal(call: object) -> object:
     with pytest.raises(ServiceError) as error:
         await call  # type: ignore[misc]
     return error.value.reason
+
+
+async def test_the_number_written_in_the_notices_names_the_tournament(
+    service: GameService,
+) -> None:
+    # The opening notice says "Join with /tournament join 1": a bare number is the id.
+    await typed(service, ANA, "/tournament new brazilian knockout")
+    await typed(service, ANA, "/tournament new brazilian swiss rounds=2")
+    assert "joins tournament #1" in notices(await typed(service, BIA, "/tournament join 1"))[0]
+    assert "joins tournament #1" in notices(await typed(service, CAIO, "/torneio entrar #1"))[0]
+    started = await typed(service, ANA, "/tournament start 1")
+    assert "starts with 2 entries" in notices(started)[0]
+    for line in ("/tournament join 99999999999999999999999", "/tournament show #0"):
+        reason = translate("en", await _refusal(typed(service, DINO, line)))
+        assert "There is no tournament" in reason
+    assert not (await service.store.tournament_facts(2)).entries
