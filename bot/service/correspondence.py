@@ -38,7 +38,8 @@ logger = logging.getLogger(__name__)
 # Reminders before a deadline: name -> how long before. Each is sent once per turn, and only
 # in turns longer than that.
 REMINDERS = {"24h": timedelta(hours=24), "1h": timedelta(hours=1)}
-# The scheduler looks again at least this often, whatever it expects.
+# The scheduler looks again at least this often, whatever it expects: what another process
+# scheduled after this one last looked (several processes on one database) is found then.
 MAX_SLEEP = timedelta(minutes=10)
 
 
@@ -224,8 +225,8 @@ class Scheduler:
     def poke(self) -> None:
         self.core.poke()
 
-    async def run(self) -> None:
-        """Run until cancelled."""
+    async def run(self, interval: timedelta = MAX_SLEEP) -> None:
+        """Run until cancelled, looking at the database at least every `interval`."""
         while True:
             try:
                 await self.run_due()
@@ -234,7 +235,7 @@ class Scheduler:
             wake = await self.core.store.next_wakeup(REMINDERS)
             for planned in self._planned:
                 wake = planned if wake is None else min(wake, planned)
-            delay = MAX_SLEEP if wake is None else min(wake - self.core.clock(), MAX_SLEEP)
+            delay = interval if wake is None else min(wake - self.core.clock(), interval)
             self.core.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.core.changed.wait(), max(delay.total_seconds(), 0.05))
