@@ -114,7 +114,8 @@ class Correspondence(Capability):
 
     async def deliver_notices(self) -> None:
         """Deliver the queued notices (reminders, losses on time), each claimed first, so that
-        of several processes one sends it."""
+        of several processes one sends it, and marked sent after: if this process dies in
+        between, another sends it when the claim's lease has run out."""
         for notice in await self.core.store.unsent_notices():
             if not await self.core.store.claim_notice(notice.id):
                 continue
@@ -127,6 +128,7 @@ class Correspondence(Capability):
             message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
             platform = await self.core.roster.where_seen(notice.player_id)
             await self.core.publish([PlayerNotice(notice.player_id, message, state, platform)])
+            await self.core.store.notice_sent(notice.id)
 
     async def vacation(self, actor: Actor, days: int | None) -> list[Event]:
         """Start a vacation of `days` (None: every day left this year), or with 0 end it."""
