@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from storage import GameChange, GameRecord, Player, Store, open_store
-from storage.sql.changes import KEPT, PRUNE_EVERY
+from storage.sql.changes import KEPT, PRUNE_EVERY, record_change
 from storage.sql.engine import Engine
 
 
@@ -39,6 +39,27 @@ async def test_a_change_wakes_a_process_that_follows(
         await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
         await asyncio.wait_for(woken.wait(), 5)
         assert len(await other.changes_elsewhere(0)) == 1
+
+
+async def test_only_a_committed_change_wakes_the_followers(
+    store: Store, game: GameRecord, raw: Engine, database: str
+) -> None:
+    if not database.startswith("postgresql"):
+        pytest.skip("SQLite serves one process: nothing to follow")
+    woken = asyncio.Event()
+    async with store.follow_changes(woken.set):
+        await asyncio.wait_for(woken.wait(), 5)
+        woken.clear()
+        with pytest.raises(RuntimeError):
+            async with raw.writing() as connection:
+                await record_change(connection, game.id, 2, "elsewhere")
+                raise RuntimeError("rolled back")
+        await asyncio.sleep(0.5)
+        assert not woken.is_set()
+        async with raw.writing() as connection:
+            await record_change(connection, game.id, 2, "elsewhere")
+        await asyncio.wait_for(woken.wait(), 5)
+        assert [change.version for change in await store.changes_elsewhere(0)] == [2]
 
 
 async def test_a_lost_listening_connection_comes_back_and_wakes(
