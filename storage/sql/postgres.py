@@ -53,6 +53,11 @@ logger = logging.getLogger(__name__)
 # How long a lost connection that listened for notifications waits before it connects again.
 RECONNECT_SECONDS = 1.0
 
+# The least time between two notifications of one process: under load one wakes the other
+# processes for many changes (each costs a small transaction), and a board elsewhere is at
+# most this much later.
+NOTIFY_GAP = 0.01
+
 # The one-row table of the schema version, and the advisory lock key migrations take.
 SCHEMA_TABLE = "damas_schema"
 MIGRATION_LOCK = "damas-bot migrations"
@@ -158,8 +163,8 @@ class Notifier:
     that does not wait for the disk. A NOTIFY inside a move's transaction would hold
     PostgreSQL's one lock of the notification queue across that commit's flush to disk, and
     so put every commit of the database in one line (no group commit); a wake-up lost in a
-    crash loses nothing, as the outbox holds the changes. While one is on its way, those that
-    come meanwhile go together after it."""
+    crash loses nothing, as the outbox holds the changes. One goes at once; those that come
+    while it is on its way, or within NOTIFY_GAP after it, go together after that."""
 
     def __init__(self, pool: Any) -> None:
         self._pool = pool
@@ -182,6 +187,7 @@ class Notifier:
                 )
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
                 logger.warning("the other processes were not woken for a change: %s", error)
+            await asyncio.sleep(NOTIFY_GAP)
 
     async def close(self) -> None:
         """Wait for the notifications on their way."""
