@@ -28,9 +28,8 @@ from bot.i18n import text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
 from bot.refusals import StartRefused
 from bot.render import warm_up
-from bot.service.clocks import Clock, ManualClock, utc_now
+from bot.service.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
 from bot.service.core import GameService
-from bot.service.correspondence import MAX_SLEEP
 from bot.service.rated_games import rating_writes
 from bot.terminal import Terminal
 from storage import database_label, database_tag

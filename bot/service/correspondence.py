@@ -17,7 +17,12 @@ from datetime import datetime, timedelta
 
 from bot.i18n import Text, text
 from bot.service.capability import Capability
-from bot.service.clocks import VACATION_DAYS_PER_YEAR, describe_time, vacation_days_used
+from bot.service.clocks import (
+    MAX_SLEEP,
+    VACATION_DAYS_PER_YEAR,
+    describe_time,
+    vacation_days_used,
+)
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -38,9 +43,6 @@ logger = logging.getLogger(__name__)
 # Reminders before a deadline: name -> how long before. Each is sent once per turn, and only
 # in turns longer than that.
 REMINDERS = {"24h": timedelta(hours=24), "1h": timedelta(hours=1)}
-# The scheduler looks again at least this often, whatever it expects: what another process
-# scheduled after this one last looked (several processes on one database) is found then.
-MAX_SLEEP = timedelta(minutes=10)
 
 
 class Correspondence(Capability):
