@@ -16,7 +16,8 @@ import importlib
 import logging
 import os
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import timedelta
 from pathlib import Path
 
 from platformdirs import user_data_dir
@@ -27,7 +28,7 @@ from bot.i18n import text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
 from bot.refusals import StartRefused
 from bot.render import warm_up
-from bot.service.clocks import Clock, ManualClock, utc_now
+from bot.service.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
 from bot.service.core import GameService
 from bot.service.rated_games import rating_writes
 from bot.terminal import Terminal
@@ -36,6 +37,8 @@ from storage import database_label, database_tag
 DATABASE_NAME = "damas-bot.sqlite3"
 # The exit status of a start with a setting that cannot work (a token the platform refuses).
 BAD_SETTING_STATUS = 2
+# Seconds between the scheduler's looks at the database when nothing is expected sooner.
+SCHEDULER_INTERVAL_VARIABLE = "SCHEDULER_INTERVAL"
 
 
 def default_database() -> Path:
@@ -105,12 +108,34 @@ async def serve_chats(
     await asyncio.gather(*runners, start_when_listening())
 
 
+def scheduler_interval(environment: Mapping[str, str]) -> timedelta:
+    """How often the scheduler looks at the database at least (docs/deploy.md); ValueError
+    saying what is wrong for a value that is not 1 to 600 seconds."""
+    written = environment.get(SCHEDULER_INTERVAL_VARIABLE, "").strip()
+    if not written:
+        return MAX_SLEEP
+    try:
+        seconds = float(written)
+    except ValueError:
+        seconds = 0
+    if not 1 <= seconds <= MAX_SLEEP.total_seconds():
+        raise ValueError(
+            f"{SCHEDULER_INTERVAL_VARIABLE} is a number of seconds from 1 to "
+            f"{MAX_SLEEP.total_seconds():.0f}, not {written!r}"
+        )
+    return timedelta(seconds=seconds)
+
+
 def chat_tokens() -> dict[str, str]:
     return {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
 
 
 async def serve(
-    database: str | Path, player: str, fake_clock: bool, terminal: Terminal | None = None
+    database: str | Path,
+    player: str,
+    fake_clock: bool,
+    interval: timedelta,
+    terminal: Terminal | None = None,
 ) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
     shown = database_label(database)
@@ -128,7 +153,7 @@ async def serve(
         """The computers whose turn it is, the correspondence scheduler (reminders, losses on
         time) and the boards other processes changed: their events need someone listening."""
         await service.resume()
-        background.append(asyncio.create_task(service.scheduler.run()))
+        background.append(asyncio.create_task(service.scheduler.run(interval)))
         background.append(asyncio.create_task(service.elsewhere.run()))
 
     try:
@@ -178,12 +203,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     database = options.db or os.environ.get("DATABASE_URL") or default_database()
     try:
+        interval = scheduler_interval(os.environ)
+    except ValueError as error:
+        print(f"damas-bot: {error}", file=sys.stderr)
+        return BAD_SETTING_STATUS
+    try:
         if not chat_tokens() and sys.stdin.isatty() and sys.stdout.isatty():
             terminal = Terminal()
             return terminal.run(
-                lambda: serve(database, options.player, options.fake_clock, terminal)
+                lambda: serve(database, options.player, options.fake_clock, interval, terminal)
             )
-        return asyncio.run(serve(database, options.player, options.fake_clock))
+        return asyncio.run(serve(database, options.player, options.fake_clock, interval))
     except KeyboardInterrupt:
         print(translate(None, "Bye."), file=sys.stderr)
         return 130

@@ -16,7 +16,7 @@ group of queries, the engine apart) and the schema in storage/migrations/.
             ...  # the board changed: show the fresh one
 """
 
-from storage.api import Store
+from storage.api import NOTICE_LEASE, Store
 from storage.errors import (
     ChallengeFull,
     ChallengeNotOpen,
@@ -66,6 +66,7 @@ from storage.tournament_records import (
 )
 
 __all__ = [
+    "NOTICE_LEASE",
     "BoardMessage",
     "Challenge",
     "ChallengeFull",

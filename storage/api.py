@@ -56,6 +56,10 @@ from storage.tournament_records import (
     TournamentStatus,
 )
 
+# How long a claim of a notice holds (Store.claim_notice): far longer than a delivery takes,
+# short enough that a notice whose process died goes out soon after.
+NOTICE_LEASE = timedelta(seconds=60)
+
 
 class Store(ABC):
     """Everything damas-bot stores. Safe for many concurrent asyncio tasks in one process and
@@ -247,7 +251,8 @@ class Store(ABC):
     @abstractmethod
     async def next_wakeup(self, reminders: dict[str, timedelta]) -> datetime | None:
         """The earliest moment something falls due: a deadline, a reminder of `reminders`
-        (name -> time before the deadline) not yet sent, the planned end of a vacation."""
+        (name -> time before the deadline) not yet sent, the planned end of a vacation, the end
+        of the lease of a notice claimed and not sent."""
 
     @abstractmethod
     async def remind(self, game_id: int, seat: int, name: str, player_id: int | None) -> bool:
@@ -261,13 +266,19 @@ class Store(ABC):
 
     @abstractmethod
     async def unsent_notices(self) -> list[NoticeRecord]:
-        """The notices not delivered yet, oldest first."""
+        """The notices not delivered yet (claimed or not), oldest first."""
 
     @abstractmethod
     async def claim_notice(self, notice_id: int) -> bool:
-        """Take a notice to deliver it now: it is marked sent, and True goes to the one caller
-        (of any process) that marked it; False if it was taken already. Claimed before it is
-        sent, so that no notice goes out twice; one whose sender dies in between is lost."""
+        """Take a notice to deliver it now, for NOTICE_LEASE: True goes to the one caller (of
+        any process) that claimed it; False if it was sent, or another caller's claim still
+        holds. Once delivered, `notice_sent`; a claim not followed by it (its process died)
+        can be taken again when the lease has run out: a notice goes out once, and at least
+        once across a crash. The processes' clocks must agree to well within the lease."""
+
+    @abstractmethod
+    async def notice_sent(self, notice_id: int) -> None:
+        """Mark a claimed notice delivered: it is never claimed again."""
 
     @property
     @abstractmethod

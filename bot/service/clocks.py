@@ -22,6 +22,9 @@ Clock = Callable[[], datetime]
 CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 10, 14)
 LIVE_MINUTES = range(1, 61)
 VACATION_DAYS_PER_YEAR = 30
+# The scheduler looks again at least this often, whatever it expects: what another process
+# scheduled after this one last looked (several processes on one database) is found then.
+MAX_SLEEP = timedelta(minutes=10)
 
 _DAYS = re.compile(r"^(\d{1,2})\s*(?:d|day|days|dia|dias|g|gg|giorno|giorni)$")
 _MINUTES = re.compile(r"^(\d{1,2})\s*(?:m|min|mins|minute|minutes|minuto|minutos|minuti)$")

@@ -17,7 +17,12 @@ from datetime import datetime, timedelta
 
 from bot.i18n import Text, text
 from bot.service.capability import Capability
-from bot.service.clocks import VACATION_DAYS_PER_YEAR, describe_time, vacation_days_used
+from bot.service.clocks import (
+    MAX_SLEEP,
+    VACATION_DAYS_PER_YEAR,
+    describe_time,
+    vacation_days_used,
+)
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -38,8 +43,6 @@ logger = logging.getLogger(__name__)
 # Reminders before a deadline: name -> how long before. Each is sent once per turn, and only
 # in turns longer than that.
 REMINDERS = {"24h": timedelta(hours=24), "1h": timedelta(hours=1)}
-# The scheduler looks again at least this often, whatever it expects.
-MAX_SLEEP = timedelta(minutes=10)
 
 
 class Correspondence(Capability):
@@ -113,7 +116,8 @@ class Correspondence(Capability):
 
     async def deliver_notices(self) -> None:
         """Deliver the queued notices (reminders, losses on time), each claimed first, so that
-        of several processes one sends it."""
+        of several processes one sends it, and marked sent after: if this process dies in
+        between, another sends it when the claim's lease has run out."""
         for notice in await self.core.store.unsent_notices():
             if not await self.core.store.claim_notice(notice.id):
                 continue
@@ -126,6 +130,7 @@ class Correspondence(Capability):
             message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
             platform = await self.core.roster.where_seen(notice.player_id)
             await self.core.publish([PlayerNotice(notice.player_id, message, state, platform)])
+            await self.core.store.notice_sent(notice.id)
 
     async def vacation(self, actor: Actor, days: int | None) -> list[Event]:
         """Start a vacation of `days` (None: every day left this year), or with 0 end it."""
@@ -224,8 +229,8 @@ class Scheduler:
     def poke(self) -> None:
         self.core.poke()
 
-    async def run(self) -> None:
-        """Run until cancelled."""
+    async def run(self, interval: timedelta = MAX_SLEEP) -> None:
+        """Run until cancelled, looking at the database at least every `interval`."""
         while True:
             try:
                 await self.run_due()
@@ -234,7 +239,7 @@ class Scheduler:
             wake = await self.core.store.next_wakeup(REMINDERS)
             for planned in self._planned:
                 wake = planned if wake is None else min(wake, planned)
-            delay = MAX_SLEEP if wake is None else min(wake - self.core.clock(), MAX_SLEEP)
+            delay = interval if wake is None else min(wake - self.core.clock(), interval)
             self.core.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.core.changed.wait(), max(delay.total_seconds(), 0.05))

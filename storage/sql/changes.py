@@ -1,6 +1,7 @@
 """The outbox of game changes (migration 0006): every new version of a game is a row written in
-the transaction that makes it, with a notification; the other processes read the rows they did
-not write and show the new boards. The writers delete the old rows as they go."""
+the transaction that makes it, with a notification once it committed; the other processes read
+the rows they did not write and show the new boards. The writers delete the old rows as they
+go."""
 
 from __future__ import annotations
 
@@ -20,15 +21,13 @@ PRUNE_EVERY = 1000
 async def record_change(connection: Connection, game_id: int, version: int, origin: str) -> None:
     """In the transaction that gives `game_id` its new `version`; every PRUNE_EVERY changes,
     the changes older than the KEPT last ones go."""
-    notify = connection.dialect.notify.format(channel=CHANNEL)
-    # The notification rides on the insert: one statement on the path of every move.
     change_id = await connection.fetchval(
-        "INSERT INTO game_changes (game_id, version, origin) VALUES ($1, $2, $3) "
-        f"RETURNING id, {notify}",
+        "INSERT INTO game_changes (game_id, version, origin) VALUES ($1, $2, $3) RETURNING id",
         game_id,
         version,
         origin,
     )
+    connection.notify_after_commit(CHANNEL)
     if change_id % PRUNE_EVERY == 0:
         await connection.execute("DELETE FROM game_changes WHERE id <= $1", change_id - KEPT)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from storage.api import NOTICE_LEASE
 from storage.errors import OnVacation
 from storage.records import ClockRecord, NextClock, NoticeRecord, VacationRecord
 from storage.sql.base import SqlStoreBase, player_lock, require
@@ -165,6 +166,11 @@ class ClockQueries(SqlStoreBase):
             for query, args in [
                 ("SELECT min(due_at) FROM clocks WHERE due_at IS NOT NULL", ()),
                 ("SELECT min(ends_at) FROM vacations WHERE ended_at IS NULL", ()),
+                (
+                    "SELECT min(claimed_at) + $1 FROM notices "
+                    "WHERE sent_at IS NULL AND claimed_at IS NOT NULL",
+                    (NOTICE_LEASE.total_seconds(),),
+                ),
                 *(
                     (
                         f"SELECT min(due_at - $1) FROM clocks WHERE {due}",
@@ -206,13 +212,24 @@ class ClockQueries(SqlStoreBase):
         return [notice_from(row) for row in rows]
 
     async def claim_notice(self, notice_id: int) -> bool:
+        now = self._now_epoch()
         async with self._engine.writing() as connection:
             claimed = await connection.fetchrow(
-                "UPDATE notices SET sent_at = $1 WHERE id = $2 AND sent_at IS NULL RETURNING id",
+                "UPDATE notices SET claimed_at = $1 WHERE id = $2 AND sent_at IS NULL "
+                "AND (claimed_at IS NULL OR claimed_at <= $3) RETURNING id",
+                now,
+                notice_id,
+                now - NOTICE_LEASE.total_seconds(),
+            )
+            return claimed is not None
+
+    async def notice_sent(self, notice_id: int) -> None:
+        async with self._engine.writing() as connection:
+            await connection.execute(
+                "UPDATE notices SET sent_at = $1 WHERE id = $2 AND sent_at IS NULL",
                 self._now(),
                 notice_id,
             )
-            return claimed is not None
 
     async def start_vacation(self, player_id: int, ends_at: datetime) -> VacationRecord:
         now = self._now_epoch()

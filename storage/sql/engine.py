@@ -44,9 +44,6 @@ class Dialect:
     entrants_after_join: str
     entrant_count: str
     has_entrant: str
-    # An expression that wakes the processes following channel `{channel}` (`Engine.follow`)
-    # once the transaction commits; its value means nothing.
-    notify: str
     # The statements of one migration, written in SQLite's DDL (storage/migrations/README.md),
     # as this engine's own.
     ddl: Callable[[Sequence[str]], list[str]]
@@ -74,6 +71,11 @@ class Connection(ABC):
     async def lock(self, key: str) -> None:
         """Hold the lock named `key` until the transaction ends: for a write that depends on
         what the transaction read before (no row to lock yet, or rows of another table)."""
+
+    @abstractmethod
+    def notify_after_commit(self, channel: str) -> None:
+        """Wake the processes following `channel` (`Engine.follow`) once this transaction has
+        committed; nothing if it rolls back."""
 
     async def fetchrow(self, query: str, *args: object) -> Row | None:
         """The first row the statement gives, or None."""

@@ -7,6 +7,7 @@ Habits:
   a later write take a named lock first (`Connection.lock`, an advisory transaction lock);
 - a read of several statements is one REPEATABLE READ, read-only transaction, so that it
   sees one state;
+- the notifications of a transaction are sent after it committed, by `Notifier`;
 - the schema version is the one row of `damas_schema`, written in the migration's own
   transaction; migrations take an advisory lock, so two processes starting at once apply
   each step once;
@@ -51,6 +52,11 @@ logger = logging.getLogger(__name__)
 
 # How long a lost connection that listened for notifications waits before it connects again.
 RECONNECT_SECONDS = 1.0
+
+# The least time between two notifications of one process: under load one wakes the other
+# processes for many changes (each costs a small transaction), and a board elsewhere is at
+# most this much later.
+NOTIFY_GAP = 0.01
 
 # The one-row table of the schema version, and the advisory lock key migrations take.
 SCHEMA_TABLE = "damas_schema"
@@ -110,7 +116,6 @@ POSTGRES = Dialect(
     entrants_after_join="(entrants::jsonb || jsonb_build_array(CAST({player} AS BIGINT)))::text",
     entrant_count="jsonb_array_length(entrants::jsonb)",
     has_entrant="entrants::jsonb @> jsonb_build_array(CAST({player} AS BIGINT))",
-    notify="pg_notify('{channel}', '')",
     ddl=postgres_ddl,
 )
 
@@ -126,6 +131,10 @@ class PostgresConnection(Connection):
 
     def __init__(self, connection: Any) -> None:
         self._connection = connection
+        self.channels: set[str] = set()
+
+    def notify_after_commit(self, channel: str) -> None:
+        self.channels.add(channel)
 
     async def fetch(self, query: str, *args: object) -> list[Row]:
         try:
@@ -149,6 +158,51 @@ class PostgresConnection(Connection):
         await self._connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", key)
 
 
+class Notifier:
+    """Sends the notifications of committed transactions, in a small transaction of its own
+    that does not wait for the disk. A NOTIFY inside a move's transaction would hold
+    PostgreSQL's one lock of the notification queue across that commit's flush to disk, and
+    so put every commit of the database in one line (no group commit); a wake-up lost in a
+    crash loses nothing, as the outbox holds the changes. One goes at once; those that come
+    while it is on its way, or within NOTIFY_GAP after it, go together after that."""
+
+    def __init__(self, pool: Any) -> None:
+        self._pool = pool
+        self._waiting: set[str] = set()
+        self._sending: asyncio.Task[None] | None = None
+
+    def notify(self, channels: set[str]) -> None:
+        self._waiting |= channels
+        if self._waiting and (self._sending is None or self._sending.done()):
+            self._sending = asyncio.get_running_loop().create_task(self._send())
+
+    async def _send(self) -> None:
+        while self._waiting:
+            channels, self._waiting = sorted(self._waiting), set()
+            # Fixed channel names of storage/sql, not input.
+            notices = " ".join(f"SELECT pg_notify('{channel}', '');" for channel in channels)
+            try:
+                await self._pool.execute(
+                    f"BEGIN; SET LOCAL synchronous_commit TO OFF; {notices} COMMIT;"
+                )
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                logger.warning("the other processes were not woken for a change: %s", error)
+            await asyncio.sleep(NOTIFY_GAP)
+
+    async def close(self) -> None:
+        """Wait for the notifications on their way."""
+        if self._sending is not None:
+            await asyncio.gather(self._sending, return_exceptions=True)
+
+
+async def keep_session(connection: Any) -> None:
+    """What a connection given back to the pool needs beyond asyncpg's own rollback of an
+    open transaction: nothing. asyncpg's default reset sends four more statements (release
+    advisory locks, close cursors, UNLISTEN, RESET ALL) at every release, twice per move, for
+    session state this engine never leaves: its locks are transaction locks, it listens on a
+    connection of its own, and it sets no session setting."""
+
+
 class PostgresEngine(Engine):
     """One PostgreSQL database, through a pool of connections. Make it with `open`."""
 
@@ -159,6 +213,7 @@ class PostgresEngine(Engine):
     def __init__(self, pool: Any, url: str) -> None:
         self._pool = pool
         self._url = url
+        self._notifier = Notifier(pool)
 
     @classmethod
     async def open(cls, url: str, *, max_connections: int = 10) -> PostgresEngine:
@@ -166,7 +221,11 @@ class PostgresEngine(Engine):
         # has a few dozen.
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=max_connections, statement_cache_size=256
+                url,
+                min_size=1,
+                max_size=max_connections,
+                statement_cache_size=256,
+                reset=keep_session,
             )
         except asyncpg.PostgresError as error:
             # A wrong database, user or password: the server's own words say which.
@@ -175,8 +234,12 @@ class PostgresEngine(Engine):
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as connection, connection.transaction():
-            yield PostgresConnection(connection)
+        async with self._pool.acquire() as connection:
+            transaction = PostgresConnection(connection)
+            async with connection.transaction():
+                yield transaction
+        # Reached only once the transaction committed.
+        self._notifier.notify(transaction.channels)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
@@ -288,4 +351,5 @@ class PostgresEngine(Engine):
             )
 
     async def close(self) -> None:
+        await self._notifier.close()
         await self._pool.close()

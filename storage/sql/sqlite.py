@@ -45,7 +45,6 @@ SQLITE = Dialect(
     entrant_count="json_array_length(entrants)",
     has_entrant="EXISTS (SELECT 1 FROM json_each(entrants) WHERE value = {player})",
     # Nobody to wake: SQLite serves one bot process (docs/deploy.md).
-    notify="NULL",
     ddl=list,
 )
 
@@ -77,6 +76,9 @@ class SqliteConnection(Connection):
 
     async def lock(self, key: str) -> None:
         """Nothing to do: BEGIN IMMEDIATE holds the database's one write lock already."""
+
+    def notify_after_commit(self, channel: str) -> None:
+        """Nothing to do: SQLite serves one process, there is no one else to wake."""
 
     async def executemany(self, query: str, args: Iterable[Sequence[object]]) -> None:
         try:

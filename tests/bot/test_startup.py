@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.__main__ import scheduler_interval
 from tests.processes import bot_environment
 
 
@@ -86,3 +87,34 @@ def test_an_unusable_database_ends_the_start_in_one_line(
     assert "--db PATH" in completed.stderr
     if before is not None:
         assert database.read_bytes() == before  # never touched
+
+
+@pytest.mark.parametrize(
+    ("written", "seconds"), [("", 600.0), ("1", 1.0), (" 2.5 ", 2.5), ("600", 600.0)]
+)
+def test_the_scheduler_interval_is_read_from_the_environment(written: str, seconds: float) -> None:
+    assert scheduler_interval({"SCHEDULER_INTERVAL": written}).total_seconds() == seconds
+    assert scheduler_interval({}).total_seconds() == 600
+
+
+@pytest.mark.parametrize("written", ["soon", "0", "0.5", "601", "nan", "-3"])
+def test_a_scheduler_interval_must_be_seconds(written: str) -> None:
+    with pytest.raises(ValueError, match="SCHEDULER_INTERVAL is a number of seconds from 1"):
+        scheduler_interval({"SCHEDULER_INTERVAL": written})
+
+
+def test_a_bad_scheduler_interval_ends_the_start_in_one_line(tmp_path: Path) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "bot", "--db", str(tmp_path / "games.sqlite3")],
+        input="/quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=bot_environment(SCHEDULER_INTERVAL="soon"),
+    )
+    assert completed.returncode == 2
+    assert completed.stderr == (
+        "damas-bot: SCHEDULER_INTERVAL is a number of seconds from 1 to 600, not 'soon'\n"
+    )
+    assert not (tmp_path / "games.sqlite3").exists()

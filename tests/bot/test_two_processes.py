@@ -2,7 +2,8 @@
 Telegram Bot API (one bot token is served by one poller, as on Telegram): 50 simultaneous
 presses of the same board, split over both, land exactly one move; a move through one process
 updates the board the other shows; `kill -9` of one process during play loses no confirmed
-move, and the other goes on serving."""
+move, and the other goes on serving. Both schedulers running: a reminder that falls due is
+sent once, and a loss on time is shown once in each chat."""
 
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from storage import NotFound, Store, open_store
+from storage.sql.store import open_engine
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 from tests.postgres_server import PostgresServer
 
@@ -31,6 +35,8 @@ def start_bot(database: str, api_url: str, folder: Path, name: str) -> subproces
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
     environment.pop("DISCORD_TOKEN", None)
     environment.update(TELEGRAM_TOKEN=TOKEN, TELEGRAM_API_URL=api_url, DATABASE_URL=database)
+    # Each scheduler looks every second: a deadline the test moves is found at once.
+    environment.update(SCHEDULER_INTERVAL="1")
     with (folder / f"{name}.log").open("wb") as log:
         return subprocess.Popen(
             [sys.executable, "-m", "bot"], cwd=folder, env=environment, stderr=log, stdout=log
@@ -108,18 +114,17 @@ async def board_at(api: FakeBotApi, board: dict[str, Any], version: int) -> bool
     return any(f":1:{version}:" in data for data in api.buttons(message).values())
 
 
-async def test_two_processes_share_one_database(
-    tmp_path: Path, postgres_server: PostgresServer, fakes: Fakes
-) -> None:
-    database = postgres_server.new_database()
-    first, second = fakes.apis
+@asynccontextmanager
+async def two_bots(
+    database: str, fakes: Fakes, folder: Path
+) -> AsyncIterator[list[subprocess.Popen[bytes]]]:
+    """A bot process for each fake API, on one database; stopped at the end (if still up)."""
     bots = [
-        start_bot(database, api.url, tmp_path, name)
-        for api, name in ((first, "first"), (second, "second"))
+        start_bot(database, api.url, folder, name)
+        for api, name in zip(fakes.apis, ("first", "second"), strict=True)
     ]
     try:
-        async with await open_store(database) as store:
-            await play_in_both(store, fakes, bots, tmp_path)
+        yield bots
     finally:
         for bot in bots:
             if bot.poll() is None:
@@ -132,14 +137,14 @@ async def test_two_processes_share_one_database(
                 bot.wait()
 
 
-async def play_in_both(
-    store: Store, fakes: Fakes, bots: list[subprocess.Popen[bytes]], folder: Path
-) -> None:
+async def start_game(store: Store, fakes: Fakes, options: str = "") -> dict[str, Any]:
+    """Ana challenges Bia through the first bot and Bia accepts: the first bot's board; then
+    waits for the second bot's first answer (both are polling)."""
     first, second = fakes.apis
     ana, bia = first.users[1], first.users[2]
     group = first.chats[GROUP].info
     first.send_text(bia, group, "olá")  # the first bot now knows @bia
-    first.send_text(ana, group, "/new brazilian vs @bia white")
+    first.send_text(ana, group, f"/new brazilian vs @bia white {options}".strip())
 
     async def challenge() -> list[dict[str, Any]]:
         return [m for m in first.bot_messages(group) if first.buttons(m)]
@@ -153,15 +158,31 @@ async def play_in_both(
         boards = first.boards(group)
         return boards[-1] if boards else None
 
-    shown = await wait_until(board, "the board")
-    shared = fakes.share(shown)
-    # Both bots polling (the second has answered nothing yet): its first answer proves it.
+    shown: dict[str, Any] = await wait_until(board, "the board")
     second.send_text(ana, second.chats[GROUP].info, "/help")
 
     async def second_up() -> list[str]:
         return second.texts(second.chats[GROUP].info)
 
     await wait_until(second_up, "the second bot's first answer")
+    return shown
+
+
+async def test_two_processes_share_one_database(
+    tmp_path: Path, postgres_server: PostgresServer, fakes: Fakes
+) -> None:
+    database = postgres_server.new_database()
+    async with two_bots(database, fakes, tmp_path) as bots, await open_store(database) as store:
+        await play_in_both(store, fakes, bots, tmp_path)
+
+
+async def play_in_both(
+    store: Store, fakes: Fakes, bots: list[subprocess.Popen[bytes]], folder: Path
+) -> None:
+    first, second = fakes.apis
+    ana, bia = first.users[1], first.users[2]
+    shown = await start_game(store, fakes)
+    shared = fakes.share(shown)
 
     # 50 presses at once of moves of the board at version 1 (any of Ana's first moves),
     # split over both processes: one lands.
@@ -214,3 +235,70 @@ async def play_in_both(
     assert bots[1].poll() is None
     second_log = (folder / "second.log").read_text()
     assert "Traceback" not in second_log, second_log
+
+
+async def set_deadline(database: str, game_id: int, seconds_from_now: float) -> None:
+    """Move the deadline of the game's running turn, as if days had passed."""
+    engine = await open_engine(database)
+    try:
+        async with engine.writing() as connection:
+            await connection.execute(
+                "UPDATE clocks SET due_at = $1 WHERE game_id = $2",
+                time.time() + seconds_from_now,
+                game_id,
+            )
+    finally:
+        await engine.close()
+
+
+def said(fakes: Fakes, words: str) -> list[str]:
+    """The bot messages of both groups that hold `words` (texts and board captions)."""
+    return [
+        content
+        for api in fakes.apis
+        for message in api.bot_messages(api.chats[GROUP].info)
+        if words in (content := message.get("text") or message.get("caption") or "")
+    ]
+
+
+async def test_both_schedulers_remind_and_end_on_time_once(
+    tmp_path: Path, postgres_server: PostgresServer, fakes: Fakes
+) -> None:
+    database = postgres_server.new_database()
+    first, _ = fakes.apis
+    ana = first.users[1]
+    async with two_bots(database, fakes, tmp_path) as bots, await open_store(database) as store:
+        board = await start_game(store, fakes, "3d")
+        first.press(ana, board, "m:1:1:0")
+        await version_past(store, 1, 1)
+        # Bia's turn, with two hours left: the reminder of 24 hours before is due at once
+        # (that of one hour before is not), for both schedulers.
+        await set_deadline(database, 1, 2 * 60 * 60)
+
+        async def reminded() -> list[str]:
+            return said(fakes, "it is your move")
+
+        await wait_until(reminded, "the reminder")
+        await asyncio.sleep(3)  # three more looks of each scheduler
+        assert len(said(fakes, "it is your move")) == 1, said(fakes, "it is your move")
+
+        boards_before = [len(api.boards(api.chats[GROUP].info)) for api in fakes.apis]
+        await set_deadline(database, 1, -1)
+        await wait_until(lambda: store_finished(store), "the loss on time")
+        await asyncio.sleep(3)
+        # One new board in each group (that of the process that decided, and the other's,
+        # from the database's change), showing the result; each player told once.
+        for api, before in zip(fakes.apis, boards_before, strict=True):
+            captions = [board["caption"] for board in api.boards(api.chats[GROUP].info)[before:]]
+            assert len(captions) == 1, captions
+            assert "Ana won game #1: time ran out." in captions[0]
+        assert len(said(fakes, "You ran out of time in game #1.")) == 1
+        assert len(said(fakes, "Bia ran out of time in game #1.")) == 1
+        for bot, name in zip(bots, ("first", "second"), strict=True):
+            assert bot.poll() is None
+            log = (tmp_path / f"{name}.log").read_text()
+            assert "Traceback" not in log, log
+
+
+async def store_finished(store: Store) -> bool:
+    return (await store.get_game(1)).status == "finished"

@@ -17,7 +17,7 @@ from bot.service.clocks import ManualClock
 from bot.service.core import GameService
 from bot.service.events import BoardUpdate, Event, PlayerNotice
 from games.base import start
-from storage import SeatRecord, Store, open_store
+from storage import NOTICE_LEASE, SeatRecord, Store, open_store
 from tests.bot.conftest import ANA, CHAT
 from tests.bot.test_correspondence import DAY, HOUR, START, make_service, notices, timed_game
 
@@ -90,6 +90,24 @@ async def test_the_end_of_a_vacation_is_told_once(
     clock.advance(DAY + HOUR)
     await both_run_due(services)
     assert sent(seen) == ["Your vacation is over: your clocks run again."]
+
+
+async def test_a_notice_whose_sender_died_is_sent_by_the_other_after_the_lease(
+    services: list[GameService], clock: ManualClock
+) -> None:
+    seen = [notices(service) for service in services]
+    ana = await services[0].player(ANA)
+    notice = await services[0].store.add_notice(ana.id, None, "vacation_over")
+    assert await services[0].store.claim_notice(notice.id)  # ... and its process dies here
+    survivor = services[1:]
+    await both_run_due(survivor)
+    assert sent(seen) == []
+    clock.advance(NOTICE_LEASE)
+    await both_run_due(survivor)
+    assert sent(seen) == ["Your vacation is over: your clocks run again."]
+    clock.advance(NOTICE_LEASE)
+    await both_run_due(services)
+    assert len(sent(seen)) == 1
 
 
 async def test_a_computer_turn_is_played_once(

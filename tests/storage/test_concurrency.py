@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 
 from storage import (
+    NOTICE_LEASE,
     ChallengeNotOpen,
     ChatRef,
     GameRecord,
@@ -17,6 +19,7 @@ from storage import (
     open_store,
 )
 from storage.sql.engine import Engine
+from tests.storage.conftest import TickingClock
 
 
 async def test_fifty_tasks_at_one_version_land_once(
@@ -131,11 +134,38 @@ async def test_first_sights_of_one_account_at_once_make_one_player(
     assert len(await store.identities(seen[0].id)) == 1
 
 
-async def test_a_notice_is_claimed_once(store: Store, ana: Player, database: str) -> None:
+async def test_a_notice_is_claimed_once(
+    store: Store, ana: Player, database: str, clock: TickingClock
+) -> None:
     notice = await store.add_notice(ana.id, None, "vacation_over")
-    async with await open_store(database) as second:
+    async with await open_store(database, clock=clock) as second:
         claims = await asyncio.gather(
             *(each.claim_notice(notice.id) for _ in range(10) for each in (store, second))
         )
-    assert claims.count(True) == 1
+        assert claims.count(True) == 1
+        # Claimed, not sent yet: still waiting, and no one else's while the claim holds.
+        assert [waiting.id for waiting in await second.unsent_notices()] == [notice.id]
+        assert not await second.claim_notice(notice.id)
+        await store.notice_sent(notice.id)
+        clock.now += 2 * NOTICE_LEASE
+        assert await store.unsent_notices() == []
+        assert not await second.claim_notice(notice.id)
+
+
+async def test_a_claim_whose_sender_died_is_taken_again_after_the_lease(
+    store: Store, ana: Player, database: str, clock: TickingClock
+) -> None:
+    notice = await store.add_notice(ana.id, None, "vacation_over")
+    assert await store.claim_notice(notice.id)  # ... and this process dies before sending
+    claimed_at = clock.now
+    assert await store.next_wakeup({}) == claimed_at + NOTICE_LEASE
+    async with await open_store(database, clock=clock) as second:
+        clock.now = claimed_at + NOTICE_LEASE - timedelta(seconds=2)
+        assert not await second.claim_notice(notice.id)
+        clock.now = claimed_at + NOTICE_LEASE
+        assert await second.claim_notice(notice.id)
+        # The new claim holds against everyone, the first claimant too.
+        assert not await store.claim_notice(notice.id)
+        await second.notice_sent(notice.id)
     assert await store.unsent_notices() == []
+    assert await store.next_wakeup({}) is None

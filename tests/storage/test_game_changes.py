@@ -4,12 +4,27 @@ processes (stores) only, and on PostgreSQL a notification wakes them."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 
 from storage import GameChange, GameRecord, Player, Store, open_store
-from storage.sql.changes import KEPT, PRUNE_EVERY
+from storage.sql.changes import KEPT, PRUNE_EVERY, record_change
 from storage.sql.engine import Engine
+
+
+@asynccontextmanager
+async def followed(store: Store, database: str) -> AsyncIterator[asyncio.Event]:
+    """`store` following the changes (PostgreSQL only), past its first wake-up (the catch-up
+    at the start): the event is set by each later one."""
+    if not database.startswith("postgresql"):
+        pytest.skip("SQLite serves one process: nothing to follow")
+    woken = asyncio.Event()
+    async with store.follow_changes(woken.set):
+        await asyncio.wait_for(woken.wait(), 5)
+        woken.clear()
+        yield woken
 
 
 async def test_a_change_is_read_by_the_other_stores_only(
@@ -30,26 +45,32 @@ async def test_a_change_is_read_by_the_other_stores_only(
 async def test_a_change_wakes_a_process_that_follows(
     store: Store, game: GameRecord, ana: Player, database: str
 ) -> None:
-    if not database.startswith("postgresql"):
-        pytest.skip("SQLite serves one process: nothing to follow")
-    woken = asyncio.Event()
-    async with await open_store(database) as other, other.follow_changes(woken.set):
-        await asyncio.wait_for(woken.wait(), 5)  # woken once at the start, to catch up
-        woken.clear()
+    async with await open_store(database) as other, followed(other, database) as woken:
         await store.append_move(game.id, 1, "11-15", 0, ana.id, "after 1")
         await asyncio.wait_for(woken.wait(), 5)
         assert len(await other.changes_elsewhere(0)) == 1
 
 
+async def test_only_a_committed_change_wakes_the_followers(
+    store: Store, game: GameRecord, raw: Engine, database: str
+) -> None:
+    async with followed(store, database) as woken:
+        with pytest.raises(RuntimeError):
+            async with raw.writing() as connection:
+                await record_change(connection, game.id, 2, "elsewhere")
+                raise RuntimeError("rolled back")
+        await asyncio.sleep(0.5)
+        assert not woken.is_set()
+        async with raw.writing() as connection:
+            await record_change(connection, game.id, 2, "elsewhere")
+        await asyncio.wait_for(woken.wait(), 5)
+        assert [change.version for change in await store.changes_elsewhere(0)] == [2]
+
+
 async def test_a_lost_listening_connection_comes_back_and_wakes(
     store: Store, raw: Engine, database: str
 ) -> None:
-    if not database.startswith("postgresql"):
-        pytest.skip("SQLite serves one process: nothing to follow")
-    woken = asyncio.Event()
-    async with store.follow_changes(woken.set):
-        await asyncio.wait_for(woken.wait(), 5)
-        woken.clear()
+    async with followed(store, database) as woken:
         async with raw.writing() as connection:
             cut = await connection.fetchval(
                 "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
