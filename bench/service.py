@@ -282,13 +282,21 @@ async def worker(options: argparse.Namespace) -> None:
         await play(service, chats, 20, options.seed, render=False)  # warm the caches
         print("ready", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-        started = time.time()
+        started, cpu = time.time(), time.process_time()
         move_ms, _ = await play(service, chats, options.moves, options.seed + 1, render=False)
-        finished = time.time()
+        finished, cpu = time.time(), time.process_time() - cpu
     finally:
         await service.close()
         await store.close()
-    print(json.dumps({"started": started, "finished": finished, "move_ms": move_ms}))
+    report = {"started": started, "finished": finished, "cpu_s": cpu, "move_ms": move_ms}
+    print(json.dumps(report))
+
+
+def busy_jiffies() -> tuple[int, int]:
+    """(busy, total) CPU time of the whole machine so far, from /proc/stat (Linux)."""
+    fields = [int(field) for field in Path("/proc/stat").read_text().split("\n")[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and waiting for the disk
+    return sum(fields) - idle, sum(fields)
 
 
 async def run_processes(database: str, count: int, options: argparse.Namespace) -> dict[str, Any]:
@@ -319,13 +327,16 @@ async def run_processes(database: str, count: int, options: argparse.Namespace) 
         line = await process.stdout.readline()
         if line.strip() != b"ready":
             raise SystemExit(f"a worker did not start: {line!r}")
+    busy_before, total_before = busy_jiffies()
     for process in workers:
         assert process.stdin is not None
         process.stdin.write(b"go\n")
         await process.stdin.drain()
     reports = [json.loads((await process.communicate())[0]) for process in workers]
+    busy_after, total_after = busy_jiffies()
     move_ms = [sample for report in reports for sample in report["move_ms"]]
     elapsed = max(r["finished"] for r in reports) - min(r["started"] for r in reports)
+    bot_cpu = sum(report["cpu_s"] for report in reports)
     return {
         "engine": "postgresql" if database.startswith("postgres") else "sqlite",
         "processes": count,
@@ -333,6 +344,10 @@ async def run_processes(database: str, count: int, options: argparse.Namespace) 
         "moves_per_s": round(len(move_ms) / elapsed, 1),
         "p50_ms": round(statistics.median(move_ms), 2),
         "p99_ms": round(percentile(move_ms, 0.99), 2),
+        # Where the limit is: the bot processes' CPU per move, and how busy all the machine's
+        # cores were (the database server and anything else included) during the run.
+        "bot_cpu_ms_per_move": round(bot_cpu * 1000 / len(move_ms), 3),
+        "machine_busy": round((busy_after - busy_before) / (total_after - total_before), 2),
     }
 
 
@@ -350,7 +365,9 @@ async def compare(options: argparse.Namespace) -> None:
                 runs.append(run)
                 print(
                     f"{run['engine']:10} {count} processes: {run['moves_per_s']} moves/s, "
-                    f"p50 {run['p50_ms']} ms, p99 {run['p99_ms']} ms",
+                    f"p50 {run['p50_ms']} ms, p99 {run['p99_ms']} ms, "
+                    f"{run['bot_cpu_ms_per_move']} ms of bot CPU a move, "
+                    f"cores {run['machine_busy']:.0%} busy",
                     flush=True,
                 )
     print(json.dumps({"cores": os.cpu_count(), "moves_per_process": options.moves, "runs": runs}))
