@@ -9,8 +9,9 @@ from typing import Any
 import discord
 
 from bot.discord.answers import Answer
-from bot.discord.components import MODAL_ID, MOVE_FIELD, stray_target
+from bot.discord.components import stray_target
 from bot.discord.interactions import Interactions
+from bot.discord.move_components import MODAL_ID, MOVE_FIELD
 from bot.discord.views import confirm_view, destination_view
 from bot.i18n import text
 from bot.service import boards
