@@ -22,7 +22,8 @@ from discord import app_commands
 from bot.discord.components import DYNAMIC_ITEMS, is_known
 from bot.discord.front import DiscordFront
 from bot.discord.ratings import rating_commands
-from bot.discord.slash import CatalogueTranslator, build_commands
+from bot.discord.slash import build_commands
+from bot.discord.slash_names import CatalogueTranslator
 from bot.discord.tournaments import tournament_commands
 from bot.i18n import text
 from bot.refusals import StartRefused

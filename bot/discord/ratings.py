@@ -9,9 +9,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.answers import Answer
 from bot.discord.board_posts import BOARD_COLOUR
-from bot.discord.front import Answer, DiscordFront
-from bot.discord.slash import _description, _game_choices, _name, _words
+from bot.discord.front import DiscordFront
+from bot.discord.slash_names import (
+    command_description,
+    command_name,
+    game_kind_choices,
+    menu_text,
+)
 from bot.i18n import text, translate
 from bot.service.events import Actor, Event, FileReady, Reply
 from bot.service.rating_views import (
@@ -55,8 +61,10 @@ def profile_embed(events: list[Event], answer: Answer) -> None:
 def rating_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, Any]]:
     service = front.service
 
-    @app_commands.command(name=_name("profile"), description=_description("profile"))
-    @app_commands.describe(player=_words(text("the member whose profile to show (default: you)")))
+    @app_commands.command(name=command_name("profile"), description=command_description("profile"))
+    @app_commands.describe(
+        player=menu_text(text("the member whose profile to show (default: you)"))
+    )
     async def profile(
         interaction: discord.Interaction[Any], player: discord.User | None = None
     ) -> None:
@@ -68,16 +76,16 @@ def rating_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, 
 
         await front.run(interaction, work)
 
-    @app_commands.command(name=_name("top"), description=_description("top"))
+    @app_commands.command(name=command_name("top"), description=command_description("top"))
     @app_commands.describe(
-        game=_words(text("the game (default: Brazilian draughts)")),
-        pace=_words(text("live or correspondence games")),
+        game=menu_text(text("the game (default: Brazilian draughts)")),
+        pace=menu_text(text("live or correspondence games")),
     )
     @app_commands.choices(
-        game=_game_choices(),
+        game=game_kind_choices(),
         pace=[
-            app_commands.Choice(name=_words(text("live")), value="live"),
-            app_commands.Choice(name=_words(text("correspondence")), value="corr"),
+            app_commands.Choice(name=menu_text(text("live")), value="live"),
+            app_commands.Choice(name=menu_text(text("correspondence")), value="corr"),
         ],
     )
     async def top(

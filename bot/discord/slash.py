@@ -1,9 +1,6 @@
-"""The slash commands of the Discord front end, named and described in three languages.
-
-Names, descriptions and choices are `locale_str`s; `CatalogueTranslator` gives Discord their
-Portuguese (Brazil) and Italian forms: command names are the Portuguese and Italian aliases
-of the typed commands (bot/service/commands.py), descriptions and choices come from the
-message catalogues through `bot.i18n.translate` (English where a translation is missing).
+"""The slash commands of the Discord front end: each runs its service call through the front
+end (bot/discord/interactions.py). Their names, descriptions and choices in three languages
+are in slash_names.py; /profile and /top in ratings.py, /tournament in tournaments.py.
 """
 
 from __future__ import annotations
@@ -13,120 +10,26 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
 
-from bot.discord.front import Answer, DiscordFront, actor_of
-from bot.discord.locales import LANGUAGES
-from bot.i18n import Text, text, translate
+from bot.discord.answers import Answer, actor_of
+from bot.discord.front import DiscordFront
+from bot.discord.interactions import AUTOCOMPLETE_CHOICES
+from bot.discord.slash_names import (
+    command_description,
+    command_name,
+    game_kind_choices,
+    menu_text,
+    slash_help,
+)
+from bot.i18n import Text, text
 from bot.service import boards
-from bot.service.commands import COMMANDS, CommandSpec
 from bot.service.dispatch import typed_move
 from bot.service.events import Actor, BoardUpdate, Event, Reply, ServiceError
-from bot.service.families import family_of
 from bot.service.ids import known_id
 from bot.service.levels import LEVEL_TEXTS
-from games.base import find_game
 from storage import ChatRef
 
-GAMES = ("brazilian", "international", "italian", "italian-familiar", "ludo")
-AUTOCOMPLETE_CHOICES = 25
-
 Call = Callable[[Actor, ChatRef], Awaitable[list[Event]]]
-
-# The slash command of each typed command, and its name in Portuguese and Italian (aliases
-# of the typed command, so that both ways of playing share their words).
-SLASH_NAMES: dict[str, tuple[str, str, str]] = {
-    "new": ("new", "novo", "nuovo"),
-    "accept": ("accept", "aceitar", "accetta"),
-    "decline": ("decline", "recusar", "rifiuta"),
-    "begin": ("begin", "iniciar", "inizia"),
-    "move": ("move", "jogar", "muovi"),
-    "roll": ("roll", "rolar", "lancia"),
-    "board": ("board", "tabuleiro", "tavoliere"),
-    "moves": ("moves", "lances", "mosse"),
-    "games": ("games", "partidas", "partite"),
-    "resign": ("resign", "desistir", "abbandona"),
-    "claim": ("claim", "reclamar", "reclama"),
-    "abort": ("abort", "abortar", "annulla"),
-    "history": ("history", "historico", "storia"),
-    "vacation": ("vacation", "ferias", "vacanza"),
-    "remind": ("remind", "lembretes", "promemoria"),
-    "link": ("link", "vincular", "collega"),
-    "draw": ("draw", "empate", "patta"),
-    "pdn": ("pdn", "exportar", "esporta"),
-    "flip": ("flip", "girar", "ruota"),
-    "lang": ("language", "idioma", "lingua"),
-    "help": ("help", "ajuda", "aiuto"),
-    "profile": ("profile", "perfil", "profilo"),
-    "top": ("top", "ranking", "classifica"),
-    "tournament": ("tournament", "torneio", "torneo"),
-}
-
-# The options of the slash commands in Portuguese and Italian (Discord's option names:
-# lowercase, no spaces).
-OPTION_NAMES: dict[str, tuple[str, str]] = {
-    "game": ("jogo", "gioco"),
-    "opponent": ("adversário", "avversario"),
-    "computer": ("computador", "computer"),
-    "level": ("nível", "livello"),
-    "side": ("lado", "colore"),
-    "players": ("jogadores", "giocatori"),
-    "options": ("opções", "opzioni"),
-    "thread": ("tópico", "discussione"),
-    "challenge": ("desafio", "sfida"),
-    "move": ("lance", "mossa"),
-    "answer": ("resposta", "risposta"),
-    "language": ("idioma", "lingua"),
-    "player": ("jogador", "giocatore"),
-    "pace": ("ritmo", "ritmo"),
-    "days": ("dias", "giorni"),
-    "on": ("ligados", "attivi"),
-    "code": ("código", "codice"),
-    "action": ("ação", "azione"),
-    "tournament": ("torneio", "torneo"),
-    "partner": ("parceiro", "compagno"),
-}
-OPTION_LANGUAGES = ("pt", "it")
-
-
-class CatalogueTranslator(app_commands.Translator):
-    """Portuguese and Italian for Discord's command menus."""
-
-    async def translate(
-        self,
-        string: locale_str,
-        locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
-    ) -> str | None:
-        language = LANGUAGES.get(locale)
-        if language is None:
-            return None
-        if context.location is app_commands.TranslationContextLocation.command_name:
-            name = string.extras.get(language)
-            return str(name) if name else None
-        if context.location is app_commands.TranslationContextLocation.parameter_name:
-            names = OPTION_NAMES.get(string.message)
-            return names[OPTION_LANGUAGES.index(language)] if names else None
-        translated = translate(language, string.extras.get("text", string.message))
-        return translated[:100] if translated != string.message else None
-
-
-def _spec(name: str) -> CommandSpec:
-    return next(spec for spec in COMMANDS if spec.name == name)
-
-
-def _name(command: str) -> locale_str:
-    english, portuguese, italian = SLASH_NAMES[command]
-    return locale_str(english, pt=portuguese, it=italian)
-
-
-def _words(message: Text) -> locale_str:
-    """A description or choice name: its catalogue message, translated on demand."""
-    return locale_str(translate(None, message), text=message)
-
-
-def _description(command: str) -> locale_str:
-    return _words(_spec(command).summary)
 
 
 def _checked(number: int | None, *, challenge: bool = False) -> int | None:
@@ -134,15 +37,7 @@ def _checked(number: int | None, *, challenge: bool = False) -> int | None:
     return None if number is None else known_id(number, challenge=challenge)
 
 
-def _game_choices() -> list[app_commands.Choice[str]]:
-    choices = []
-    for key in GAMES:
-        kind = find_game(key)
-        choices.append(app_commands.Choice(name=_words(family_of(kind).title(kind)), value=key))
-    return choices
-
-
-GAME_OPTION = _words(text("the game number (default: your current game)"))
+GAME_OPTION = menu_text(text("the game number (default: your current game)"))
 
 
 def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, Any]]:
@@ -155,28 +50,30 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
 
         await front.run(interaction, work)
 
-    @app_commands.command(name=_name("new"), description=_description("new"))
+    @app_commands.command(name=command_name("new"), description=command_description("new"))
     @app_commands.describe(
-        game=_words(text("the game to play")),
-        opponent=_words(text("the member you challenge (nobody: anyone here)")),
-        computer=_words(text("play against the computer")),
-        level=_words(text("the computer's level (default: normal)")),
-        side=_words(text("your side (default: drawn)")),
-        players=_words(text("players at a Ludo table (2 to 4)")),
-        options=_words(text("rule options, e.g. three-sixes for Ludo, or 3d for 3 days per move")),
-        thread=_words(text("play in a thread of its own")),
+        game=menu_text(text("the game to play")),
+        opponent=menu_text(text("the member you challenge (nobody: anyone here)")),
+        computer=menu_text(text("play against the computer")),
+        level=menu_text(text("the computer's level (default: normal)")),
+        side=menu_text(text("your side (default: drawn)")),
+        players=menu_text(text("players at a Ludo table (2 to 4)")),
+        options=menu_text(
+            text("rule options, e.g. three-sixes for Ludo, or 3d for 3 days per move")
+        ),
+        thread=menu_text(text("play in a thread of its own")),
     )
-    @app_commands.choices(game=_game_choices())
+    @app_commands.choices(game=game_kind_choices())
     @app_commands.choices(
         level=[
-            app_commands.Choice(name=_words(name), value=level)
+            app_commands.Choice(name=menu_text(name), value=level)
             for level, name in LEVEL_TEXTS.items()
         ]
     )
     @app_commands.choices(
         side=[
-            app_commands.Choice(name=_words(text("White")), value=0),
-            app_commands.Choice(name=_words(text("Black")), value=1),
+            app_commands.Choice(name=menu_text(text("White")), value=0),
+            app_commands.Choice(name=menu_text(text("Black")), value=1),
         ],
     )
     async def new(
@@ -218,8 +115,10 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
     def challenge_command(name: str) -> app_commands.Command[Any, Any, Any]:
         handler = {"accept": service.accept, "decline": service.decline, "begin": service.begin}
 
-        @app_commands.command(name=_name(name), description=_description(name))
-        @app_commands.describe(challenge=_words(text("the challenge number (default: the last)")))
+        @app_commands.command(name=command_name(name), description=command_description(name))
+        @app_commands.describe(
+            challenge=menu_text(text("the challenge number (default: the last)"))
+        )
         async def command(
             interaction: discord.Interaction[Any], challenge: int | None = None
         ) -> None:
@@ -242,7 +141,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
             "pdn": service.export_pdn,
         }
 
-        @app_commands.command(name=_name(name), description=_description(name))
+        @app_commands.command(name=command_name(name), description=command_description(name))
         @app_commands.describe(game=GAME_OPTION)
         async def command(interaction: discord.Interaction[Any], game: int | None = None) -> None:
             async def call(actor: Actor, chat: ChatRef) -> list[Event]:
@@ -252,8 +151,8 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
 
         return command
 
-    @app_commands.command(name=_name("move"), description=_description("move"))
-    @app_commands.describe(move=_words(text("the move, e.g. 11-15 or c3-d4")), game=GAME_OPTION)
+    @app_commands.command(name=command_name("move"), description=command_description("move"))
+    @app_commands.describe(move=menu_text(text("the move, e.g. 11-15 or c3-d4")), game=GAME_OPTION)
     async def move_command(
         interaction: discord.Interaction[Any], move: str, game: int | None = None
     ) -> None:
@@ -282,13 +181,13 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         ]
         return [app_commands.Choice(name=name, value=name) for name in found[:AUTOCOMPLETE_CHOICES]]
 
-    @app_commands.command(name=_name("draw"), description=_description("draw"))
-    @app_commands.describe(answer=_words(text("offer, accept or decline")), game=GAME_OPTION)
+    @app_commands.command(name=command_name("draw"), description=command_description("draw"))
+    @app_commands.describe(answer=menu_text(text("offer, accept or decline")), game=GAME_OPTION)
     @app_commands.choices(
         answer=[
-            app_commands.Choice(name=_words(text("offer a draw")), value="offer"),
-            app_commands.Choice(name=_words(text("accept the draw")), value="accept"),
-            app_commands.Choice(name=_words(text("decline the draw")), value="decline"),
+            app_commands.Choice(name=menu_text(text("offer a draw")), value="offer"),
+            app_commands.Choice(name=menu_text(text("accept the draw")), value="accept"),
+            app_commands.Choice(name=menu_text(text("decline the draw")), value="decline"),
         ]
     )
     async def draw(
@@ -299,22 +198,22 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
 
         await respond(interaction, call)
 
-    @app_commands.command(name=_name("games"), description=_description("games"))
+    @app_commands.command(name=command_name("games"), description=command_description("games"))
     async def games(interaction: discord.Interaction[Any]) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
             return await service.my_games(actor)
 
         await respond(interaction, call)
 
-    @app_commands.command(name=_name("flip"), description=_description("flip"))
+    @app_commands.command(name=command_name("flip"), description=command_description("flip"))
     async def flip(interaction: discord.Interaction[Any]) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
             return await service.flip(actor, chat)
 
         await respond(interaction, call)
 
-    @app_commands.command(name=_name("lang"), description=_description("lang"))
-    @app_commands.describe(language=_words(text("the language I write to you in")))
+    @app_commands.command(name=command_name("lang"), description=command_description("lang"))
+    @app_commands.describe(language=menu_text(text("the language I write to you in")))
     @app_commands.choices(
         language=[
             app_commands.Choice(name="português", value="pt"),
@@ -328,8 +227,10 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
 
         await respond(interaction, call)
 
-    @app_commands.command(name=_name("vacation"), description=_description("vacation"))
-    @app_commands.describe(days=_words(text("days away (none: all left this year; 0 ends it)")))
+    @app_commands.command(
+        name=command_name("vacation"), description=command_description("vacation")
+    )
+    @app_commands.describe(days=menu_text(text("days away (none: all left this year; 0 ends it)")))
     async def vacation(
         interaction: discord.Interaction[Any], days: app_commands.Range[int, 0, 366] | None = None
     ) -> None:
@@ -338,23 +239,23 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
 
         await respond(interaction, call)
 
-    @app_commands.command(name=_name("remind"), description=_description("remind"))
-    @app_commands.describe(on=_words(text("reminders before your deadlines")))
+    @app_commands.command(name=command_name("remind"), description=command_description("remind"))
+    @app_commands.describe(on=menu_text(text("reminders before your deadlines")))
     async def remind(interaction: discord.Interaction[Any], on: bool) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
             return await service.set_reminders(actor, on)
 
         await respond(interaction, call)
 
-    @app_commands.command(name=_name("link"), description=_description("link"))
-    @app_commands.describe(code=_words(text("the code from your other account (none: get one)")))
+    @app_commands.command(name=command_name("link"), description=command_description("link"))
+    @app_commands.describe(code=menu_text(text("the code from your other account (none: get one)")))
     async def link(interaction: discord.Interaction[Any], code: str | None = None) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
             return await service.link(actor, code)
 
         await respond(interaction, call)
 
-    @app_commands.command(name=_name("help"), description=_description("help"))
+    @app_commands.command(name=command_name("help"), description=command_description("help"))
     async def help_command(interaction: discord.Interaction[Any]) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
             spoken = await service.language(actor)
@@ -384,29 +285,3 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
 
 # The commands that take only a game number.
 GAME_COMMANDS = ("roll", "board", "moves", "resign", "claim", "abort", "history", "pdn")
-
-
-def slash_help(
-    commands: list[app_commands.Command[Any, Any, Any]], language: str | None
-) -> list[str]:
-    """Discord's own commands with their options, in the reader's language:
-    "/jogar lance [jogo] - ..." (optional options in brackets)."""
-    by_english = {english: names for english, *names in SLASH_NAMES.values()}
-    place = OPTION_LANGUAGES.index(language) if language in OPTION_LANGUAGES else None
-    lines = []
-    for command in commands:
-        names = by_english.get(command.name)
-        name = names[place] if names and place is not None else command.name
-        words = []
-        for parameter in command.parameters:
-            option = OPTION_NAMES.get(parameter.name)
-            shown = option[place] if option and place is not None else parameter.name
-            words.append(shown if parameter.required else f"[{shown}]")
-        summary = translate(language, _spec_of(command.name).summary)
-        lines.append(" ".join([f"/{name}", *words, "-", summary]))
-    return lines
-
-
-def _spec_of(english: str) -> CommandSpec:
-    typed = next(key for key, (name, _, _) in SLASH_NAMES.items() if name == english)
-    return _spec(typed)

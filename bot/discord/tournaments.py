@@ -10,8 +10,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.front import Answer, DiscordFront
-from bot.discord.slash import _description, _name, _words
+from bot.discord.answers import Answer
+from bot.discord.front import DiscordFront
+from bot.discord.slash_names import command_description, command_name, menu_text
 from bot.i18n import text
 from bot.service.events import Actor, Event
 from bot.service.tournament_commands import SUBCOMMANDS, tournament_command
@@ -25,18 +26,20 @@ PARTNER_TOKEN = "partner"
 def tournament_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, Any]]:
     service = front.service
 
-    @app_commands.command(name=_name("tournament"), description=_description("tournament"))
+    @app_commands.command(
+        name=command_name("tournament"), description=command_description("tournament")
+    )
     @app_commands.describe(
-        action=_words(text("what to do")),
-        tournament=_words(text("the tournament number (default: this channel's latest)")),
-        options=_words(
+        action=menu_text(text("what to do")),
+        tournament=menu_text(text("the tournament number (default: this channel's latest)")),
+        options=menu_text(
             text("for new: the variant, the format and options, e.g. brazilian knockout 10m")
         ),
-        partner=_words(text("your team partner (join)")),
+        partner=menu_text(text("your team partner (join)")),
     )
     @app_commands.choices(
         action=[
-            app_commands.Choice(name=_words(sub.summary), value=sub.name) for sub in SUBCOMMANDS
+            app_commands.Choice(name=menu_text(sub.summary), value=sub.name) for sub in SUBCOMMANDS
         ]
     )
     async def tournament(

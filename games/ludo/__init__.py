@@ -1,23 +1,21 @@
 """Ludo with the towers of the Brazilian rules, registered as the game kind `ludo`.
 
-The rules live in rules.py, the board geometry in board.py, the verifiable dice in dice.py,
-the computer players in agents.py; `python -m games.ludo` simulates games and plays them.
+The board geometry lives in board.py; the rule set (player count, optional rules) in
+rules.py; the moves in moves.py; the position, its moves played, in position.py, with the
+pawn moves a roll allows in steps.py, the end of a game in ending.py, the notation in
+notation.py, snapshots in snapshots.py and what renderers read in views.py. The verifiable
+dice are in dice.py, the computer players in agents.py; `python -m games.ludo` simulates
+games and plays them.
 """
 
 from __future__ import annotations
 
 from games.base import GameKind, Options, register
 from games.ludo.board import track_square
-from games.ludo.rules import (
-    Leave,
-    LudoMove,
-    LudoPosition,
-    LudoRules,
-    LudoView,
-    Roll,
-    SeatView,
-    Step,
-)
+from games.ludo.moves import Leave, LudoMove, Roll, Step
+from games.ludo.position import LudoPosition
+from games.ludo.rules import LudoRules
+from games.ludo.views import LudoView, SeatView
 
 __all__ = [
     "KIND",

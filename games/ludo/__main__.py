@@ -21,7 +21,9 @@ from games.base import CHANCE, GameError
 from games.ludo import dice
 from games.ludo.agents import AGENTS, find_agent
 from games.ludo.board import square_name
-from games.ludo.rules import LudoMove, LudoPosition, LudoRules, Roll
+from games.ludo.moves import LudoMove, Roll
+from games.ludo.position import LudoPosition
+from games.ludo.rules import LudoRules
 from games.ludo.simulate import simulate
 
 OPTION_NAMES = ("three_sixes", "towers_block", "teams")

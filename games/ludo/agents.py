@@ -27,7 +27,8 @@ from games.ludo.board import (
     TRACK,
     YARD,
 )
-from games.ludo.rules import LudoMove, LudoPosition, Step
+from games.ludo.moves import LudoMove, Step
+from games.ludo.position import LudoPosition
 
 Agent = Callable[[LudoPosition, random.Random], LudoMove]
 

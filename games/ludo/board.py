@@ -19,6 +19,11 @@ FIRST_HOME_COLUMN = 51
 FINISH = 56
 ENTRY_ROLLS = frozenset({1, 6})
 EXTRA_ROLL = 6
+ALL_HOME = (FINISH,) * PAWNS_PER_COLOUR
+IN_YARD = (YARD,) * PAWNS_PER_COLOUR
+
+# Every seat's pawns, each as its progress: pawns[seat][pawn].
+Pawns = tuple[tuple[int, ...], ...]
 
 # Which colours the seats take, by player count: two players sit opposite each other.
 SEAT_COLOURS: dict[int, tuple[int, ...]] = {2: (1, 3), 3: (1, 2, 3), 4: (1, 2, 3, 4)}

@@ -14,7 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.ludo.agents import find_agent
-from games.ludo.rules import ROLLS, LudoPosition, LudoRules
+from games.ludo.moves import ROLLS
+from games.ludo.position import LudoPosition
+from games.ludo.rules import LudoRules
 
 Progress = Callable[[int, int], None]
 

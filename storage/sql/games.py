@@ -226,6 +226,28 @@ class GameQueries(SqlStoreBase):
         await record_change(connection, game_id, bumped["version"], self._origin)
         return bumped
 
+    async def _settle(
+        self,
+        connection: Connection,
+        game_id: int,
+        expected_version: int,
+        status: GameStatus,
+        result: GameResult | None,
+        snapshot: str | None = None,
+    ) -> Row:
+        """`_advance` for a move or an end: the game's status and result are set, a draw
+        offer is withdrawn (any move or end answers it), and the snapshot is replaced when a
+        move brings one."""
+        return await self._advance(
+            connection,
+            game_id,
+            expected_version,
+            "status = $4, result = $5, draw_offer = NULL, snapshot = coalesce($6, snapshot)",
+            status,
+            None if result is None else encode_result(result),
+            snapshot,
+        )
+
     async def _ended(self, connection: Connection, row: Row) -> GameRecord:
         """A game (its row) that just ended in this transaction: its clock goes, and the
         writes that belong to the end of a game run here, once, or the whole end is rolled
@@ -249,16 +271,14 @@ class GameQueries(SqlStoreBase):
     ) -> GameRecord:
         if not notation:
             raise ValueError("a move needs its notation, not empty text")
-        encoded_result = None if result is None else encode_result(result)
         async with self._engine.writing() as connection:
-            advanced = await self._advance(
+            advanced = await self._settle(
                 connection,
                 game_id,
                 expected_version,
-                "snapshot = $4, draw_offer = NULL, status = $5, result = $6",
-                snapshot,
                 "active" if result is None else "finished",
-                encoded_result,
+                result,
+                snapshot,
             )
             # The next ply comes from the log itself; the primary key (game_id, ply) would
             # refuse a second insert of the same ply even if the version check were bypassed.
@@ -322,16 +342,8 @@ class GameQueries(SqlStoreBase):
             raise ValueError(f"a game ends as 'finished' or 'aborted', not {status!r}")
         if status == "finished" and result is None:
             raise ValueError('a finished game needs a result such as {"winners": [1], ...}')
-        encoded_result = None if result is None else encode_result(result)
         async with self._engine.writing() as connection:
-            advanced = await self._advance(
-                connection,
-                game_id,
-                expected_version,
-                "status = $4, result = $5, draw_offer = NULL",
-                status,
-                encoded_result,
-            )
+            advanced = await self._settle(connection, game_id, expected_version, status, result)
             return await self._ended(connection, advanced)
 
     async def set_draw_offer(

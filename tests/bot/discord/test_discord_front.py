@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord.slash import SLASH_NAMES
+from bot.discord.slash_names import SLASH_NAMES
 from bot.service import boards
 from bot.service.commands import find_command
 from bot.service.core import GameService

@@ -4,8 +4,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
+from games.ludo import LudoPosition, LudoRules
 from games.ludo.board import PAWNS_PER_COLOUR, YARD, progress_of
-from games.ludo.rules import LudoPosition, LudoRules
 
 Board = Callable[..., LudoPosition]
 

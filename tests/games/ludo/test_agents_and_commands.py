@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
+from games.ludo import LudoPosition, LudoRules, Step
 from games.ludo.__main__ import main
 from games.ludo.agents import AGENTS, find_agent
-from games.ludo.rules import LudoPosition, LudoRules, Step
 from games.ludo.simulate import simulate
 
 Board = Callable[..., LudoPosition]

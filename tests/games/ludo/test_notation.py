@@ -5,7 +5,7 @@ from collections.abc import Callable
 import pytest
 
 from games.base import BadNotation, IllegalMove
-from games.ludo.rules import Leave, LudoPosition, Roll, Step
+from games.ludo import Leave, LudoPosition, Roll, Step
 
 Board = Callable[..., LudoPosition]
 

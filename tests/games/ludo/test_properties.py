@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.base import CHANCE, replay
+from games.ludo import Leave, LudoMove, LudoPosition, LudoRules, Roll, Step
 from games.ludo.board import LAST_TRACK, PAWNS_PER_COLOUR, START, TRACK, YARD
-from games.ludo.rules import Leave, LudoMove, LudoPosition, LudoRules, Roll, Step
 from games.ludo.simulate import simulate
 
 # A four-player game of random moves lasts about 900 plies; none should come near this.

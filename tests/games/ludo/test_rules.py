@@ -9,8 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from games.base import CHANCE, IllegalMove, Outcome
+from games.ludo import LudoPosition, Roll
 from games.ludo.board import FINISH, YARD
-from games.ludo.rules import LudoPosition, Roll
 
 Board = Callable[..., LudoPosition]
 

@@ -5,9 +5,8 @@ from collections.abc import Callable
 import pytest
 
 from games.base import CHANCE, BadSnapshot, find_game, replay, start
-from games.ludo import track_square
+from games.ludo import Leave, LudoPosition, LudoRules, Roll, Step, track_square
 from games.ludo.board import COLOURS, FINISH, LAST_TRACK, TRACK, square_name
-from games.ludo.rules import Leave, LudoPosition, LudoRules, Roll, Step
 
 Board = Callable[..., LudoPosition]
 

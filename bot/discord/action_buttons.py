@@ -1,0 +1,141 @@
+"""The buttons that answer rather than move: a challenge's accept, decline and begin; the
+answer to a draw offer; offer a draw, resign and abort (with their confirmations); a rematch;
+join and leave a tournament. Their ids are listed in bot.discord.components."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+
+from bot.discord.component_base import PREFIX, FromCustomId, fitted_label
+from bot.discord.handlers import handler_of
+
+
+class ChallengeButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<action>[adb]):(?P<challenge>\d+)",
+):
+    """Accept (a), decline (d) or begin (b) a challenge."""
+
+    ACTIONS: ClassVar[dict[str, str]] = {"a": "accept", "d": "decline", "b": "begin"}
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "a": discord.ButtonStyle.success,
+        "d": discord.ButtonStyle.danger,
+        "b": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, action: str, challenge_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:{action}:{challenge_id}",
+                label=fitted_label(label or self.ACTIONS[action]),
+                style=self.STYLES[action],
+            )
+        )
+        self.action, self.challenge_id = action, challenge_id
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).answer_challenge(
+            interaction, self.challenge_id, self.ACTIONS[self.action]
+        )
+
+
+class DrawAnswerButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<answer>[yn]):(?P<game>\d+):(?P<version>\d+)",
+):
+    """Accept (y) or decline (n) the draw the opponent offered."""
+
+    def __init__(self, answer: str, game_id: int, version: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:{answer}:{game_id}:{version}",
+                label=fitted_label(label or answer),
+                style=discord.ButtonStyle.success if answer == "y" else discord.ButtonStyle.danger,
+            )
+        )
+        self.accept, self.game_id, self.version = answer == "y", game_id, version
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).answer_draw(
+            interaction, self.game_id, self.version, self.accept
+        )
+
+
+class GameActionButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<action>[oqkxe]):(?P<game>\d+):(?P<version>\d+)",
+):
+    """Offer a draw (o), resign (q: asks to confirm first), confirm the resignation (k), abort
+    (x: asks first), confirm aborting (e)."""
+
+    ACTIONS: ClassVar[dict[str, str]] = {
+        "o": "offer",
+        "q": "resign?",
+        "k": "resign",
+        "x": "abort?",
+        "e": "abort",
+    }
+
+    def __init__(self, action: str, game_id: int, version: int, label: str = "") -> None:
+        danger = action in "qkxe"
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:{action}:{game_id}:{version}",
+                label=fitted_label(label or action),
+                style=discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary,
+            )
+        )
+        self.action, self.game_id, self.version = self.ACTIONS[action], game_id, version
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).game_action(
+            interaction, self.game_id, self.version, self.action
+        )
+
+
+class RematchButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:w:(?P<game>\d+)",
+):
+    """The same game again with the colours swapped, under a finished board."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:w:{game_id}",
+                label=fitted_label(label or "rematch"),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).rematch(interaction, self.game_id)
+
+
+class TournamentButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<action>t[jl]):(?P<tournament>\d+)",
+):
+    """Join (tj) or leave (tl) a tournament that takes entries."""
+
+    def __init__(self, action: str, tournament_id: int, label: str = "") -> None:
+        style = discord.ButtonStyle.success if action == "tj" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:{action}:{tournament_id}", label=label or action, style=style
+            )
+        )
+        self.joining, self.tournament_id = action == "tj", tournament_id
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).tournament_entry(
+            interaction, self.tournament_id, self.joining
+        )

@@ -1,0 +1,46 @@
+"""The private answer to one Discord interaction, gathered while its work runs, and the
+person who acted."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.discord.board_posts import PLATFORM
+from bot.discord.locales import language_of_locale
+from bot.i18n import Text, translate
+from bot.service.events import Actor, Event, GameState
+from storage import ChatRef
+
+CONTENT_LIMIT = 2000
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    user = interaction.user
+    return Actor(PLATFORM, str(user.id), user.display_name, language_of_locale(interaction.locale))
+
+
+@dataclass
+class Answer:
+    """The private answer to one interaction, gathered while the work runs."""
+
+    interaction: discord.Interaction[Any]
+    language: str | None
+    lines: list[str] = field(default_factory=list)
+    files: list[discord.File] = field(default_factory=list)
+    board: GameState | None = None
+    view: discord.ui.View | None = None
+    public_boards: list[tuple[GameState, Text | None]] = field(default_factory=list)
+    embeds: list[discord.Embed] = field(default_factory=list)
+    # A click on a board that played: the board shows it, the private answer goes away.
+    tidy: bool = False
+
+    def say(self, message: Text | str) -> None:
+        self.lines.append(translate(self.language, message))
+
+
+# The work of one interaction: the service calls, with what they say privately in the answer.
+Work = Callable[[Actor, ChatRef, Answer], Awaitable[list[Event]]]

@@ -1,0 +1,159 @@
+"""One Discord interaction from start to end: acknowledged at once (a private "thinking"
+answer), the work done through the service, the private part of the result put in that
+answer and the public part shown in the channel. Beside it, what slash commands ask of the
+front end: the person's games as they type, and a thread for a new game."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.answers import CONTENT_LIMIT, Answer, Work, actor_of
+from bot.discord.board_posts import PLATFORM, chat_of
+from bot.discord.showing import EventShowing
+from bot.discord.tournament_threads import ARCHIVE_MINUTES
+from bot.discord.views import board_view
+from bot.i18n import text, translate
+from bot.service.core import GameService
+from bot.service.events import Actor, BoardChanged, ServiceError
+from bot.service.families import family_of
+from games.base import find_game
+from storage import ChatRef
+
+logger = logging.getLogger(__name__)
+
+# Discord shows at most 25 choices for an option.
+AUTOCOMPLETE_CHOICES = 25
+
+
+class Interactions(EventShowing):
+    async def run(
+        self, interaction: discord.Interaction[Any], work: Work, *, tidy: bool = False
+    ) -> None:
+        """Acknowledge, do the work, answer privately, post the public part. With `tidy` (a
+        board's move or roll) a success leaves no private message: the board shows it."""
+        # A choice in a private answer's menu (a destination) turns that answer into the
+        # result: no second private message per move.
+        message = interaction.message
+        in_place = message is not None and message.flags.ephemeral
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=not in_place)
+        except discord.HTTPException as error:
+            # Too late (Discord waited 3 seconds) or gone: the person saw "interaction failed",
+            # so nothing may happen on their behalf.
+            logger.warning("an interaction could not be acknowledged: %s", error)
+            return
+        actor, chat = actor_of(interaction), chat_of(interaction)
+        language: str | None = None
+        answer = Answer(interaction, language)
+        try:
+            language = await self.service.language(actor)
+            answer.language = language
+            if interaction.guild_id is None:
+                self._channel_languages[chat.chat_id] = language
+            elif chat.chat_id not in self._channel_languages:
+                shared = await self.service.chat_language(chat, language)
+                self._channel_languages[chat.chat_id] = shared
+            events = await work(actor, chat, answer)
+            # After /language the answer is in the new language.
+            answer.language = await self.service.language(actor)
+            await self.show(events, answer, chat)
+            answer.tidy = tidy
+        except BoardChanged as error:
+            answer.say(error.reason)
+            answer.board = error.state
+            answer.view = board_view(error.state, language)
+        except ServiceError as error:
+            answer.say(error.reason)
+        except Exception:
+            # The stored games are safe; the person must hear that something failed.
+            logger.exception("a Discord interaction failed: %s", interaction.data)
+            answer.say(text("Something went wrong with that command; your games are safe."))
+        await self._send_answer(answer)
+        await self.poster.send_unsent(chat.chat_id)
+
+    async def _send_answer(self, answer: Answer) -> None:
+        interaction = answer.interaction
+        content = "\n".join(answer.lines) or translate(answer.language, text("Done."))
+        if len(content) > CONTENT_LIMIT:
+            content = content[: CONTENT_LIMIT - 1] + "…"
+        attachments = list(answer.files)
+        embeds = list(answer.embeds)
+        if answer.board is not None:
+            player = await self.service.player(actor_of(interaction))
+            readers = GameService.seats_of(answer.board, player)
+            embed, picture = await self.poster.embed(answer.board, None, answer.language, readers)
+            embeds.append(embed)
+            attachments.append(picture)
+        try:
+            if answer.tidy:
+                await interaction.delete_original_response()
+            else:
+                await interaction.edit_original_response(
+                    content=content,
+                    embeds=embeds,
+                    attachments=attachments,
+                    view=answer.view,
+                )
+        except discord.HTTPException as error:
+            logger.warning("the answer to an interaction could not be sent: %s", error)
+        for state, headline in answer.public_boards:
+            await self.poster.post_as_followup(interaction, state, headline, answer.language)
+
+    async def language(self, interaction: discord.Interaction[Any]) -> str | None:
+        return await self.service.language(actor_of(interaction))
+
+    async def game_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The person's games in progress whose number starts as typed, for a `game` option."""
+        actor = actor_of(interaction)
+        try:
+            games = await self.service.games_in_progress(actor)
+            language = await self.service.language(actor)
+        except ServiceError:
+            return []
+        typed = str(current).strip().lstrip("#")
+        return [
+            app_commands.Choice(name=translate(language, label)[:100], value=game_id)
+            for game_id, label in games
+            if str(game_id).startswith(typed)
+        ][:AUTOCOMPLETE_CHOICES]
+
+    async def open_thread(
+        self,
+        interaction: discord.Interaction[Any],
+        chat: ChatRef,
+        actor: Actor,
+        game: str,
+        opponent: Actor | None,
+    ) -> ChatRef:
+        """A public thread for a new game in the channel of `interaction`; where it cannot be
+        opened (a DM, no permission) the game stays in the channel itself."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            return chat
+        try:
+            kind = find_game(game)
+        except KeyError:
+            return chat  # the service refuses the game with its reasons
+        title = translate(self._channel_languages.get(chat.chat_id), family_of(kind).title(kind))
+        names = " - ".join(
+            person.display_name for person in (actor, opponent) if person is not None
+        )
+        try:
+            thread = await channel.create_thread(
+                name=f"{title}: {names}"[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException as error:
+            logger.info("no thread for the game in %s: %s", chat.chat_id, error)
+            return chat
+        self._channel_languages[str(thread.id)] = await self.service.chat_language(
+            ChatRef(PLATFORM, str(thread.id)), self._channel_languages.get(chat.chat_id)
+        )
+        return ChatRef(PLATFORM, str(thread.id))

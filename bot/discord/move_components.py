@@ -1,0 +1,173 @@
+"""The components that play a move on a Discord board: the menus of pieces and of one piece's
+destinations, a button per move, Roll (Ludo), and the button and modal to type a move.
+Their ids are listed in bot.discord.components."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.component_base import PREFIX, FromCustomId, fitted_label
+from bot.discord.handlers import handler_of
+from bot.i18n import text, translate
+from bot.service.ids import whole_number
+
+MODAL_ID = re.compile(rf"^{PREFIX}:tm:(?P<game>\d+):(?P<version>\d+)$")
+MOVE_FIELD = "move"
+
+
+class PieceSelect(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:p:(?P<game>\d+):(?P<version>\d+):(?P<part>\d+)",
+):
+    """Pick a piece to move; the answer (for the mover only) offers its destinations."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        part: int,
+        pieces: Sequence[str] = (),
+        placeholder: str = "",
+    ) -> None:
+        options = [discord.SelectOption(label=fitted_label(piece), value=piece) for piece in pieces]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:p:{game_id}:{version}:{part}",
+                options=options,
+                placeholder=placeholder or None,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        piece = values[0] if values else ""
+        await handler_of(interaction).choose_piece(interaction, self.game_id, self.version, piece)
+
+
+class DestinationSelect(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<part>\d+)",
+):
+    """Pick where the chosen piece goes: each option is a move, named by its index in the
+    move choices of this version (two routes to one square show their notation)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        part: int,
+        moves: Sequence[tuple[int, str]] = (),
+        placeholder: str = "",
+    ) -> None:
+        options = [
+            discord.SelectOption(label=fitted_label(label), value=str(index))
+            for index, label in moves
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:s:{game_id}:{version}:{part}",
+                options=options,
+                placeholder=placeholder or None,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        chosen = whole_number(values[0]) if values else None
+        index = -1 if chosen is None else chosen
+        await handler_of(interaction).play_choice(interaction, self.game_id, self.version, index)
+
+
+class MoveButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:m:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    """Play one legal move, named by its index in the move choices of this version."""
+
+    def __init__(self, game_id: int, version: int, index: int, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:m:{game_id}:{version}:{index}",
+                label=fitted_label(label),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        self.game_id, self.version, self.index = game_id, version, index
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).play_choice(
+            interaction, self.game_id, self.version, self.index
+        )
+
+
+class RollButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:r:(?P<game>\d+):(?P<version>\d+)",
+):
+    """Roll the die in a Ludo game."""
+
+    def __init__(self, game_id: int, version: int, label: str = "Roll") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:r:{game_id}:{version}",
+                label=fitted_label(label),
+                emoji="🎲",
+                style=discord.ButtonStyle.success,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).roll(interaction, self.game_id, self.version)
+
+
+class TypeMoveButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:t:(?P<game>\d+):(?P<version>\d+)",
+):
+    """Open a modal to type the move in notation (a modal must be the first answer)."""
+
+    def __init__(self, game_id: int, version: int, label: str = "Type a move") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:t:{game_id}:{version}",
+                label=fitted_label(label),
+                emoji="⌨️",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        language = await handler_of(interaction).language(interaction)
+        await interaction.response.send_modal(MoveModal(self.game_id, self.version, language))
+
+
+class MoveModal(discord.ui.Modal):
+    """The typed move. Submissions are handled by the client's interaction listener (by the
+    modal's custom id), so a modal opened before a restart still plays its move."""
+
+    def __init__(self, game_id: int, version: int, language: str | None) -> None:
+        super().__init__(
+            title=translate(language, text("Your move in game #{game}", game=game_id))[:45],
+            custom_id=f"{PREFIX}:tm:{game_id}:{version}",
+        )
+        self.add_item(
+            discord.ui.TextInput(
+                custom_id=MOVE_FIELD,
+                label=translate(language, text("Move"))[:45],
+                placeholder="11-15, c3-d4, 32x21",
+                max_length=60,
+            )
+        )

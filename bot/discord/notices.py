@@ -1,0 +1,87 @@
+"""Messages for one player on Discord: reminders, losses on time, the end of a vacation, and
+the turn in a game that lives on another platform; privately where Discord lets us."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord.answers import CONTENT_LIMIT, Answer
+from bot.discord.board_posts import PLATFORM
+from bot.discord.front_base import FrontBase
+from bot.discord.views import board_view
+from bot.i18n import text, translate
+from bot.service.events import GameState, PlayerNotice, TurnNotice
+
+logger = logging.getLogger(__name__)
+
+
+class PlayerNotices(FrontBase):
+    async def _notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
+        """A message for one player: privately, else with a mention in the game's channel."""
+        if notice.platform not in (None, PLATFORM):
+            return
+        user_id = await self.poster.discord_user(notice.player_id)
+        if user_id is None:
+            return
+        player = await self.service.store.get_player(notice.player_id)
+        if await self._tell_privately(user_id, translate(player.language, notice.text)):
+            return
+        chat = notice.state.record.chat if notice.state is not None else None
+        if chat is not None and chat.platform == PLATFORM:
+            language = self._channel_languages.get(chat.chat_id)
+            content = f"<@{user_id}> {translate(language, notice.text)}"
+            await self._post_text(chat.chat_id, content, None, answer)
+
+    async def _notify_turn(self, notice: TurnNotice) -> None:
+        """Its turn, for a player last seen on Discord. A game that lives in a Discord channel
+        needs nothing more: its board mentions the player to move. For a game elsewhere (a
+        Telegram group, played from here after /link) the board comes privately, with its
+        buttons."""
+        if notice.platform not in (None, PLATFORM):
+            return
+        chat = notice.state.record.chat
+        if chat is not None and chat.platform == PLATFORM:
+            return
+        user_id = await self.poster.discord_user(notice.player_id)
+        if user_id is None:
+            return
+        player = await self.service.store.get_player(notice.player_id)
+        headline = text(
+            "{name}, your turn in game #{game}.", name=player.display_name, game=notice.state.id
+        )
+        readers = [
+            seat.seat for seat in notice.state.record.seats if seat.player_id == notice.player_id
+        ]
+        await self._tell_privately(
+            user_id, translate(player.language, headline), notice.state, player.language, readers
+        )
+
+    async def _tell_privately(
+        self,
+        user_id: str,
+        content: str,
+        state: GameState | None = None,
+        language: str | None = None,
+        readers: Sequence[int] = (),
+    ) -> bool:
+        """A direct message (with the board of `state`, if given); False where Discord refuses
+        it (the person takes no direct messages, shares no server with the bot)."""
+        try:
+            channel = await self.client.create_dm(discord.Object(int(user_id)))
+            if state is None:
+                await channel.send(content=content[:CONTENT_LIMIT])
+            else:
+                embed, picture = await self.poster.embed(state, None, language, readers)
+                await channel.send(
+                    content=content[:CONTENT_LIMIT],
+                    embed=embed,
+                    file=picture,
+                    view=board_view(state, language) or discord.utils.MISSING,
+                )
+        except discord.HTTPException as error:
+            logger.info("no direct message to %s: %s", user_id, error)
+            return False
+        return True

@@ -1,0 +1,181 @@
+"""The components of boards, challenges and tournament news (bot.discord.components) pressed:
+each is checked against the stored game or challenge, then played through the service.
+Components of an older version, and the typed move's modal, come here too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord.answers import Answer
+from bot.discord.components import stray_target
+from bot.discord.interactions import Interactions
+from bot.discord.move_components import MODAL_ID, MOVE_FIELD
+from bot.discord.views import confirm_view, destination_view
+from bot.i18n import text
+from bot.service import boards
+from bot.service.core import GameService
+from bot.service.dispatch import typed_move
+from bot.service.events import Actor, BoardChanged, Event, GameState, ServiceError
+from bot.service.ids import known_id, known_tournament
+from storage import ChatRef
+
+
+class ComponentPresses(Interactions):
+    async def _state_at(self, game_id: int, version: int) -> GameState:
+        """The game's state, when the pressed board still shows it; else BoardChanged."""
+        state = await self.service.state(known_id(game_id))
+        if state.version != version:
+            raise BoardChanged(text("The board changed; here is the current one."), state)
+        return state
+
+    async def play_choice(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, index: int
+    ) -> None:
+        """A move button: the index names the move among the choices of that version."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            state = await self._state_at(game_id, version)
+            choices = boards.move_choices(state)
+            notation = next((c.notation for c in choices if c.index == index), None)
+            if notation is None:
+                raise BoardChanged(text("That is not a move on this board; choose again."), state)
+            return await self.service.move(actor, notation, game_id, version)
+
+        await self.run(interaction, work, tidy=True)
+
+    async def play_typed(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            return await self.service.move(actor, typed_move(notation), known_id(game_id), version)
+
+        await self.run(interaction, work)
+
+    async def roll(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            return await self.service.roll(actor, known_id(game_id), version)
+
+        await self.run(interaction, work, tidy=True)
+
+    async def choose_piece(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, piece: str
+    ) -> None:
+        """A piece picked in the menu: its destinations, for the player to move only."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            state = await self._state_at(game_id, version)
+            if not state.active:
+                raise ServiceError(text("Game #{game} is over.", game=game_id))
+            player = await self.service.player(actor)
+            seats = GameService.seats_of(state, player)
+            if not seats:
+                raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
+            acting = GameService.acting_seat(state)
+            if acting not in seats:
+                name = state.seat_names[acting] if acting is not None else "?"
+                raise ServiceError(text("It is not your turn: {name} is to move.", name=name))
+            answer.view = destination_view(state, piece, answer.language)
+            if answer.view is None:
+                raise ServiceError(text("{piece} has no move now.", piece=piece))
+            answer.say(text("Where to with {piece}?", piece=piece))
+            return []
+
+        await self.run(interaction, work)
+
+    async def answer_draw(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            await self._state_at(game_id, version)
+            return await self.service.draw(actor, "accept" if accept else "decline", game_id)
+
+        await self.run(interaction, work)
+
+    async def game_action(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
+    ) -> None:
+        """A board's Offer a draw, Resign or Abort button, or the confirmation of resigning or
+        aborting (each needs two clicks: the board's button, then the private answer's)."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            state = await self._state_at(game_id, version)
+            if action == "offer":
+                return await self.service.draw(actor, None, game_id)
+            if action == "resign":
+                return await self.service.resign(actor, game_id)
+            if action == "abort":
+                return await self.service.abort(actor, game_id)
+            if not GameService.seats_of(state, await self.service.player(actor)):
+                raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
+            resign = action == "resign?"
+            if resign:
+                answer.say(text("Resign game #{game}? This cannot be undone.", game=game_id))
+            else:
+                answer.say(text("Abort game #{game}? It ends without a result.", game=game_id))
+            answer.view = confirm_view(state, resign, answer.language)
+            return []
+
+        await self.run(interaction, work)
+
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            return await self.service.rematch(actor, known_id(game_id), chat)
+
+        await self.run(interaction, work)
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction[Any], challenge_id: int, action: str
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            handler = {
+                "accept": self.service.accept,
+                "decline": self.service.decline,
+                "begin": self.service.begin,
+            }[action]
+            return await handler(actor, known_id(challenge_id, challenge=True), chat)
+
+        await self.run(interaction, work)
+
+    async def tournament_entry(
+        self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            entry = self.service.tournament_join if joining else self.service.tournament_leave
+            return await entry(actor, chat, known_tournament(tournament_id))
+
+        await self.run(interaction, work)
+
+    async def modal_submitted(self, interaction: discord.Interaction[Any]) -> bool:
+        """A typed move from the modal (by its custom id); False if it is not ours."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        match = MODAL_ID.match(str(data.get("custom_id", "")))
+        if match is None:
+            return False
+        values = {
+            str(component.get("custom_id")): str(component.get("value", ""))
+            for row in data.get("components", [])
+            for component in row.get("components", [])
+        }
+        await self.play_typed(
+            interaction, int(match["game"]), int(match["version"]), values.get(MOVE_FIELD, "")
+        )
+        return True
+
+    async def stray_component(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        """A component this version does not know (an older version's, a garbled one): the
+        current board privately when a game can be read from it, else a short word."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            target = stray_target(custom_id)
+            if target is not None:
+                known_id(target[0], challenge=target[1])
+            if target is None or target[1]:
+                raise ServiceError(text("This button no longer works."))
+            state = await self.service.current(target[0])
+            raise BoardChanged(
+                text("This button no longer works; here is the current board."), state
+            )
+
+        await self.run(interaction, work)

@@ -1,0 +1,112 @@
+"""The service's events shown on Discord: replies and files in the private answer, boards in
+their channel (or their tournament thread), challenges and tournament news with their
+buttons, notices for players."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.discord.answers import Answer
+from bot.discord.board_posts import PLATFORM
+from bot.discord.notices import PlayerNotices
+from bot.discord.views import challenge_view, tournament_view
+from bot.i18n import translate
+from bot.service import boards
+from bot.service.events import (
+    BoardUpdate,
+    ChallengeUpdate,
+    Event,
+    FileReady,
+    PlayerNotice,
+    Reply,
+    TournamentUpdate,
+    TurnNotice,
+)
+from bot.service.families import family_of
+from games.base import find_game
+from storage import ChatRef
+
+
+class EventShowing(PlayerNotices):
+    async def show(self, events: list[Event], answer: Answer | None, chat: ChatRef | None) -> None:
+        """Show the events of a call (with `answer`) or of later work (without)."""
+        for event in events:
+            if isinstance(event, Reply):
+                if answer is not None:
+                    answer.say(event.text)
+            elif isinstance(event, BoardUpdate):
+                where = event.chat or chat
+                if where is not None and where.platform == PLATFORM:
+                    if answer is not None and not answer.lines:
+                        # Say what happened, not just "Done.": the move, or which board.
+                        answer.say(event.headline or boards.caption(event.state))
+                    await self.poster.post_board(
+                        event.state,
+                        event.headline,
+                        await self.threads.place(event.state, where.chat_id),
+                        answer.public_boards if answer is not None else None,
+                    )
+            elif isinstance(event, ChallengeUpdate):
+                if answer is not None and not answer.lines:
+                    answer.say(event.text)  # who, what and which game
+                await self._post_challenge(event, answer)
+            elif isinstance(event, FileReady):
+                if answer is not None:
+                    answer.say(event.caption)
+                    answer.files.append(discord.File(io.BytesIO(event.content), event.name))
+            elif isinstance(event, PlayerNotice):
+                await self._notify(event, answer)
+            elif isinstance(event, TurnNotice):
+                await self._notify_turn(event)
+            elif isinstance(event, TournamentUpdate) and event.tournament.chat.platform == PLATFORM:
+                await self._post_tournament(event, answer)
+
+    async def show_later(self, event: Event) -> None:
+        """The service's sink: events of work that finished later (computer moves)."""
+        if self.client.is_closed():
+            return
+        await self.show([event], None, None)
+
+    async def _post_challenge(self, event: ChallengeUpdate, answer: Answer | None) -> None:
+        challenge = event.challenge
+        if challenge.chat.platform != PLATFORM:
+            return
+        channel_id = challenge.chat.chat_id
+        language = self._channel_languages.get(channel_id)
+        message = translate(language, event.text)
+        interaction = answer.interaction if answer is not None else None
+        # Only the newest message of an open challenge keeps its buttons (a Ludo table that
+        # fills up posts one per entrant); none once it was answered or began.
+        earlier = self._challenge_messages.pop(challenge.id, [])
+        pressed = interaction.message if interaction is not None else None
+        if pressed is not None and challenge.status != "open":
+            earlier.append(pressed.id)
+        if challenge.status == "open":
+            seats = family_of(find_game(challenge.kind)).seat_count(challenge.options)
+            opponent = challenge.opponent_id
+            user_id = await self.poster.discord_user(opponent) if opponent is not None else None
+            content = f"<@{user_id}> {message}" if user_id else message
+            view = challenge_view(challenge, seats, language)
+            posted = await self._post_text(channel_id, content, view, answer)
+            if posted is not None:
+                self._challenge_messages[challenge.id] = [posted]
+        else:
+            await self._post_text(channel_id, message, None, answer)
+        await self._remove_buttons(channel_id, dict.fromkeys(earlier), "the challenge message")
+
+    async def _post_tournament(self, event: TournamentUpdate, answer: Answer | None) -> None:
+        """The news in the tournament's channel; only the newest keeps Join and Leave."""
+        if answer is not None and not answer.lines:
+            answer.say(event.text)
+        record = event.tournament
+        language = self._channel_languages.get(record.chat.chat_id)
+        view = tournament_view(record, language)
+        content = translate(language, event.text)
+        posted = await self._post_text(record.chat.chat_id, content, view, answer)
+        earlier = self._tournament_messages.pop(record.id, None)
+        if posted is not None and view is not None:
+            self._tournament_messages[record.id] = posted
+        if earlier is not None:
+            await self._remove_buttons(record.chat.chat_id, [earlier], "the tournament's news")
