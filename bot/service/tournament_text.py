@@ -106,16 +106,23 @@ def standings_lines(facts: TournamentFacts, state: Tournament, names: Names) -> 
                 for n, (rule, value) in enumerate(zip(order, row.tiebreaks, strict=True))
             },
         )
+        values = {
+            "place": row.place,
+            "name": names[row.entry],
+            "score": f"{row.score:g}",
+            "tiebreaks": breaks,
+            "wins": row.wins,
+            "draws": row.draws,
+            "losses": row.losses,
+        }
         lines.append(
             text(
+                "{place}. {name}: {score} point ({tiebreaks}; +{wins} ={draws} -{losses})", **values
+            )
+            if row.score == 1
+            else text(
                 "{place}. {name}: {score} points ({tiebreaks}; +{wins} ={draws} -{losses})",
-                place=row.place,
-                name=names[row.entry],
-                score=f"{row.score:g}",
-                tiebreaks=breaks,
-                wins=row.wins,
-                draws=row.draws,
-                losses=row.losses,
+                **values,
             )
         )
     return lines

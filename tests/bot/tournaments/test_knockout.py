@@ -65,3 +65,14 @@ async def test_a_tournament_game_offers_no_rematch(service: GameService) -> None
     assert board_keyboard(state, "en") is None, "no Rematch button under the board"
     with pytest.raises(ServiceError, match="pairs the next games itself"):
         await service.rematch(entrants[0], table.game_id, None)
+
+
+async def test_the_final_standings_say_one_point_and_no_points(service: GameService) -> None:
+    entrants = people(2)
+    tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
+    await service.tournament_start(ORGANISER, None, tournament_id)
+    events = await play_out(service, tournament_id, entrants, lower_number_wins)
+    final = notices(events)[-1]
+    assert ": 1 point (" in final and ": 0 points (" in final
+    assert ": 1 ponto (" in notices(events, "pt")[-1]
+    assert ": 1 punto (" in notices(events, "it")[-1]
