@@ -23,6 +23,7 @@ from bot.service.clocks import (
     describe_time,
     vacation_days_used,
 )
+from bot.service.counts import days_count
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -167,9 +168,9 @@ class Correspondence(Capability):
         return [
             Reply(
                 text(
-                    "On vacation for {days} days, until {until}: your clocks stop in every "
+                    "On vacation for {days}, until {until}: your clocks stop in every "
                     "game. Any move of yours ends the vacation.",
-                    days=wanted,
+                    days=days_count(wanted),
                     until=until.strftime("%Y-%m-%d %H:%M UTC"),
                 )
             )

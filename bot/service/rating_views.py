@@ -11,6 +11,7 @@ from datetime import datetime
 
 from bot.i18n import Text, text, translate
 from bot.render.rating_chart import ChartLabels, RatingSeries, render_rating_chart
+from bot.service.counts import games_count
 from bot.service.families import family_of
 from bot.service.rating import Pace, Place, Pool, Shown
 from games.base import find_game
@@ -57,17 +58,17 @@ class PoolLine:
 def pool_line(line: PoolLine) -> Text:
     if line.month_change is None:
         return text(
-            "{pool}: {rating} ({games} games)",
+            "{pool}: {rating} ({games})",
             pool=pool_name(line.pool),
             rating=str(line.shown),
-            games=line.games,
+            games=games_count(line.games),
         )
     return text(
-        "{pool}: {rating} ({change} in 30 days, {games} games)",
+        "{pool}: {rating} ({change} in 30 days, {games})",
         pool=pool_name(line.pool),
         rating=str(line.shown),
         change=f"{line.month_change:+d}",
-        games=line.games,
+        games=games_count(line.games),
     )
 
 

@@ -9,6 +9,7 @@ import logging
 
 from bot.i18n import text
 from bot.service.capability import Capability, routed
+from bot.service.counts import entries_count
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.families import family_of
 from bot.service.pairing.tournament import Format, Tournament
@@ -50,11 +51,11 @@ class TournamentReports(Capability):
         facts, state, names = await self._facts(chat, tournament_id)
         record = facts.tournament
         head = text(
-            "Tournament #{id}: {game}, {format}, {count} entries ({status}).",
+            "Tournament #{id}: {game}, {format}, {entries} ({status}).",
             id=record.id,
             game=family_of(find_game(record.kind)).title(find_game(record.kind)),
             format=FORMAT_NAMES[Format(record.format)],
-            count=len(facts.entries),
+            entries=entries_count(len(facts.entries)),
             status=STATUS_NAMES[record.status],
         )
         if state is None:

@@ -94,9 +94,6 @@ async def version_past(store: Store, game_id: int, past: int) -> int:
     return found
 
 
-# aiohttp's own multipart reader (the fake reading a picture upload) calls its deprecated
-# unread_data() when a chunk ends at an unlucky place.
-@pytest.mark.filterwarnings("ignore:unread_data:DeprecationWarning")
 async def settled_version(store: Store) -> int:
     """The game's version once it has stayed the same for half a second."""
     version = await store.version(1)

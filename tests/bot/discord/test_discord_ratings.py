@@ -46,7 +46,7 @@ async def test_a_rated_game_ends_and_both_members_see_their_change(
     assert profile.original is not None
     (card,) = profile.original["embeds"]
     assert card["title"] == "Ana"
-    assert "1662? (+162 in 30 days, 1 games)" in card["description"]
+    assert "1662? (+162 in 30 days, 1 game)" in card["description"]
     assert card["image"]["url"].startswith("attachment://ratings-")
     (chart,) = fake.files[int(profile.original["id"])].values()
     assert chart.startswith(b"\x89PNG")

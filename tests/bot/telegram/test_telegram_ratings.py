@@ -55,4 +55,4 @@ async def test_a_rated_game_ends_and_both_players_see_their_change(
     )
     key = (group["id"], chart[-1]["message_id"])
     assert api.photos[key].startswith(PNG_SIGNATURE)
-    assert any("1662? (+162 in 30 days, 1 games)" in line for line in api.texts(group))
+    assert any("1662? (+162 in 30 days, 1 game)" in line for line in api.texts(group))
