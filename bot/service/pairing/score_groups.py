@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from bot.service.pairing.results import Round, Table
 
@@ -55,7 +56,7 @@ class Contender:
     met: frozenset[str]
     had_bye: bool
 
-    @property
+    @cached_property
     def due(self) -> tuple[str | None, int]:
         """The colour it is due and how strongly (3 absolute, 2 strong, 1 mild, 0 none)."""
         balance = self.colours.count(WHITE) - self.colours.count(BLACK)
