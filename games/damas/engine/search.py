@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 
 from games.damas.engine.evaluate import Evaluate
+from games.damas.engine.lone_king import MOST_KINGS, covers, lone_king_table
 from games.damas.engine.table import EXACT, LOWER, UPPER, Table
 from games.damas.engine.zobrist import Keys
 from games.damas.movegen import Raw
@@ -76,6 +77,8 @@ class Search:
         )
         board = rules.board
         self.mask, self.near, self.far = board.mask, board.half, board.half + 1
+        # Kings against a lone king on 8x8, when solved in this process (see think.py).
+        self.lone_king = lone_king_table(rules.key)
 
     # ----- helpers -----
 
@@ -102,6 +105,18 @@ class Search:
             ((side & kings).bit_count(), (side & ~kings).bit_count()) for side in (own, opp)
         )
         return tuple(material) in self.drawn_material
+
+    def solved(self, own: int, opp: int, plies_left: int, ply: int) -> int | None:
+        """The exact value of kings against a lone king when the kings win (a draw if the
+        draw rules end the game first); None when the table does not say."""
+        assert self.lone_king is not None
+        result = self.lone_king.result(own, opp)
+        if result is None:
+            return None
+        mover_wins, plies = result
+        if plies > plies_left:
+            return DRAW
+        return WIN - ply - plies if mover_wins else ply + plies - WIN
 
     def tick(self) -> None:
         if self.nodes >= self.max_nodes or time.perf_counter() > self.deadline:
@@ -185,6 +200,14 @@ class Search:
         path = self.path
         if key in path or rule_plies <= 0 or endgame <= 0:
             return DRAW
+        if (
+            self.lone_king is not None
+            and (own | opp).bit_count() <= MOST_KINGS + 1
+            and covers(own, opp, kings)
+        ):
+            solved = self.solved(own, opp, min(rule_plies, endgame), ply)
+            if solved is not None:
+                return solved
         if ply >= MAX_PLY:
             return self.static(own, opp, kings, colour, key)
         table = self.table

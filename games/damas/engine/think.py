@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from games.damas.engine.evaluate import DEFAULT_WEIGHTS, Evaluate, Weights, make_evaluator
+from games.damas.engine.lone_king import covers, lone_king_table, solvable
 from games.damas.engine.search import NEVER, WIN, WON, OutOfTime, Search
 from games.damas.engine.table import tables_for
 from games.damas.engine.zobrist import Keys, make_keys
@@ -25,6 +26,10 @@ from games.damas.position import Position
 from games.damas.rules import RULES
 
 ASPIRATION = 25
+# Solving the kings-against-a-lone-king endings of 8x8 costs about 3 s of CPU once per
+# process: done when a level thinks at least this long per move (the first move of such an
+# ending takes that much longer), weaker levels play those endings by search alone.
+SOLVE_SECONDS = 2.0
 # Fewer pieces gone than this: still the opening, where the top level varies its choice.
 OPENING_CAPTURES = 2
 
@@ -96,6 +101,13 @@ def think(
     rng = rng or random.Random(limit.seed)
     if position.outcome() is not None:
         raise ValueError("no legal move: the game is over")
+    key = position.rules.key
+    if (
+        limit.seconds >= SOLVE_SECONDS
+        and solvable(key)
+        and covers(*_sides(position), position.kings)
+    ):
+        lone_king_table(key, solve=True)
     huffs = [move for move in position.legal_moves() if move.huff]
     if not huffs:
         return _search(position, limit, rng, time.perf_counter() + limit.seconds, weights)
