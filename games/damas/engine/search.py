@@ -17,6 +17,7 @@ import time
 
 from games.damas.engine.evaluate import Evaluate
 from games.damas.engine.lone_king import MOST_KINGS, covers, lone_king_table
+from games.damas.engine.ordering import Ordering
 from games.damas.engine.table import EXACT, LOWER, UPPER, Table
 from games.damas.engine.zobrist import Keys
 from games.damas.movegen import Raw
@@ -28,7 +29,6 @@ DRAW = 0
 NEVER = 1 << 30  # "plies left" of a draw rule that does not apply
 MAX_PLY = 100
 CHECK_EVERY = 256  # nodes between looks at the clock: well under a millisecond
-_HISTORY_CAP = 1 << 20
 
 
 class OutOfTime(Exception):
@@ -59,8 +59,7 @@ class Search:
         self.path = seen
         self.quiescence = quiescence
         self.nodes = 0
-        self.killers: list[list[Raw]] = [[] for _ in range(MAX_PLY + 2)]
-        self.history = [0] * (2 * 64 * 64)
+        self.order = Ordering(MAX_PLY + 2)
         self.eval_cache: dict[int, int] = {}
         generator = rules.generator
         self.captures = generator.captures
@@ -238,7 +237,7 @@ class Search:
         elif len(moves) == 1:
             depth += 1  # a forced move costs nothing to look past
         if len(moves) > 1:
-            moves = self.ordered(moves, best_move, bool(routes), colour, ply)
+            moves = self.order.ordered(moves, best_move, bool(routes), colour, ply)
         original_alpha = alpha
         best = -WIN
         best_move = moves[0]
@@ -282,7 +281,7 @@ class Search:
                         alpha = score
                         if alpha >= beta:
                             if not routes:
-                                self.reward(move, moves[:index], colour, ply, depth)
+                                self.order.reward(move, moves[:index], colour, ply, depth)
                             break
         finally:
             del path[key]
@@ -361,45 +360,3 @@ class Search:
                     if alpha >= beta:
                         break
         return best
-
-    # ----- move ordering -----
-
-    def ordered(
-        self, moves: list[Raw], first: Raw | None, captures: bool, colour: int, ply: int
-    ) -> list[Raw]:
-        """The table's move first; then, without captures, the killers, then by history."""
-        if not captures:
-            history = self.history
-            base = colour << 12
-            killers = self.killers[ply]
-            moves = sorted(
-                moves,
-                key=lambda m: (
-                    (1 << 40 if m in killers else 0)
-                    + history[base | m[0].bit_length() << 6 | m[1].bit_length()]
-                ),
-                reverse=True,
-            )
-        if first is not None and first in moves and moves[0] != first:
-            moves.remove(first)
-            moves.insert(0, first)
-        return moves
-
-    def reward(self, move: Raw, tried: list[Raw], colour: int, ply: int, depth: int) -> None:
-        """A quiet move cut off: remember it as a killer, raise its history, lower the
-        moves tried before it."""
-        killers = self.killers[ply]
-        if move not in killers:
-            killers.insert(0, move)
-            del killers[2:]
-        history = self.history
-        base = colour << 12
-        bonus = depth * depth
-        index = base | move[0].bit_length() << 6 | move[1].bit_length()
-        history[index] += bonus
-        if history[index] > _HISTORY_CAP:
-            for i in range(len(history)):
-                history[i] //= 2
-        for other in tried:
-            index = base | other[0].bit_length() << 6 | other[1].bit_length()
-            history[index] -= bonus
