@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from functools import cache
 
-from games.damas.engine.evaluate import DEFAULT_WEIGHTS, Evaluate, Weights, make_evaluator
+from games.damas.engine.evaluate import Evaluate, Weights, make_evaluator, weights_for
 from games.damas.engine.lone_king import covers, lone_king_table, solvable
 from games.damas.engine.search import NEVER, WIN, WON, OutOfTime, Search
 from games.damas.engine.table import tables_for
@@ -57,9 +57,9 @@ class Thought:
 
 
 @cache
-def _tools(rules_key: str, weights: Weights = DEFAULT_WEIGHTS) -> tuple[Evaluate, Keys]:
+def _tools(rules_key: str, weights: Weights | None = None) -> tuple[Evaluate, Keys]:
     rules = RULES[rules_key]
-    return make_evaluator(rules, weights), make_keys(rules.board)
+    return make_evaluator(rules, weights or weights_for(rules_key)), make_keys(rules.board)
 
 
 def _sides(position: Position) -> tuple[int, int]:
@@ -94,10 +94,10 @@ def think(
     position: Position,
     limit: Limit,
     rng: random.Random | None = None,
-    weights: Weights = DEFAULT_WEIGHTS,
+    weights: Weights | None = None,
 ) -> Thought:
     """The move to play in `position` (ValueError if the game is over); `weights` are the
-    evaluation's (bench/tune.py plays others)."""
+    evaluation's (default: the rule set's; bench/tune.py plays others)."""
     rng = rng or random.Random(limit.seed)
     if position.outcome() is not None:
         raise ValueError("no legal move: the game is over")
@@ -129,7 +129,7 @@ def _search(
     limit: Limit,
     rng: random.Random,
     deadline: float,
-    weights: Weights,
+    weights: Weights | None,
     scored: bool = False,
 ) -> Thought:
     """The best move by iterative deepening; a forced move at once, unless its score is
