@@ -12,7 +12,9 @@ own with the same time per move. Openings are 2-4 random plies without capture (
 stays level), each played twice with the colours swapped. The referee cross-checks every move
 against our move generator (an illegal move loses), applies the draw rules and stops at 200
 plies (a draw). Prints each game, then the score with a 95% interval, each side's nodes per
-second, average depth and longest move; the last line is a JSON object.
+second, average depth and longest move; the last line is a JSON object. `--pdn FILE` writes
+every game as PDN, each move followed by a comment with the mover's depth and nodes, to
+look at the lost ones.
 
 `--endings` plays the king endings of tests/data/endings.txt (ours against itself) and
 reports whether each won one is converted within the draw rules' move counts (Italian has
@@ -38,6 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from match_players import Answer, find_move, identity, serve
 
 from games.damas import Position
+from games.damas.pdn import PdnGame
+from games.damas.pdn_write import result_notation, write_games
 
 PLY_CAP = 200
 ENDINGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "endings.txt"
@@ -70,6 +74,7 @@ class Game:
     plies: int
     ours: Side
     theirs: Side
+    record: PdnGame
 
 
 class Referee:
@@ -92,8 +97,10 @@ class Referee:
             pipe.recv()  # "ready": imports and tables are not counted in the first move
 
     def play(self, sides: tuple[Side, Side]) -> tuple[int | None, str, int]:
-        """(winning seat or None, why, plies)."""
+        """(winning seat or None, why, plies); the moves played, each with a comment on the
+        mover's search, are kept in `moves`."""
         plies = 0
+        self.moves: list[str] = []
         try:
             while plies < PLY_CAP:
                 outcome = self.position.outcome()
@@ -109,6 +116,10 @@ class Referee:
                     return 1 - seat, f"illegal move {answer[0]} by seat {seat}", plies
                 for pipe in self.pipes:
                     pipe.send(("play", identity(move)))
+                _, nodes, depth, seconds = answer
+                self.moves.append(
+                    f"{self.position.notation(move)} {{d{depth} {nodes}n {seconds:.2f}s}}"
+                )
                 self.position = self.position.play(move)
                 plies += 1
             return None, "ply_cap", plies
@@ -142,7 +153,19 @@ def play_game(args: argparse.Namespace, number: int, fen: str) -> Game:
     winner, reason, plies = referee.play(sides)
     our_seat = 0 if ours_white else 1
     points = 0.5 if winner is None else 1.0 if winner == our_seat else 0.0
-    return Game(fen, ours_white, points, reason, plies, sides[our_seat], sides[1 - our_seat])
+    tags = {
+        "Event": f"bench/strength.py game {number + 1}, {args.time} s/move",
+        "White": specs[0],
+        "Black": specs[1],
+        "Termination": reason,
+        "SetUp": "1",
+        "FEN": fen,
+    }
+    result = result_notation(args.variant, frozenset() if winner is None else frozenset({winner}))
+    record = PdnGame(tags, tuple(referee.moves), result, args.variant)
+    return Game(
+        fen, ours_white, points, reason, plies, sides[our_seat], sides[1 - our_seat], record
+    )
 
 
 def summary(label: str, sides: list[Side]) -> dict[str, float]:
@@ -173,6 +196,8 @@ def match(args: argparse.Namespace) -> dict[str, object]:
             f"game {number + 1:>3}: ours {colour}, {game.points} "
             f"({game.reason}, {game.plies} plies) {game.opening}"
         )
+    if args.pdn:
+        Path(args.pdn).write_text(write_games(game.record for game in games))
     points = [game.points for game in games]
     mean = sum(points) / len(points)
     spread = math.sqrt(sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1))
@@ -233,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--endings", action="store_true", help="play the king-ending set")
+    parser.add_argument("--pdn", help="write the match's games to this PDN file")
     args = parser.parse_args(argv)
     report = endings(args) if args.endings else match(args)
     print(json.dumps(report))

@@ -26,7 +26,7 @@ from strength import PLY_CAP, opening
 
 from games.damas import Position
 from games.damas.engine import Limit, think
-from games.damas.engine.evaluate import DEFAULT_WEIGHTS, Weights
+from games.damas.engine.evaluate import Weights, weights_for
 from games.damas.engine.table import forget_tables
 
 
@@ -46,13 +46,14 @@ def game(start: Position, white: Weights, black: Weights, limit: Limit, seed: in
 
 
 def duel(variant: str, challenger: Weights, games: int, limit: Limit, seed: int) -> float:
-    """The challenger's score against the default weights."""
+    """The challenger's score against the variant's current weights."""
+    current = weights_for(variant)
     rng = random.Random(seed)
     points = 0.0
     for number in range(games // 2):
         start = opening(variant, rng)
-        points += game(start, challenger, DEFAULT_WEIGHTS, limit, number)
-        points += 1.0 - game(start, DEFAULT_WEIGHTS, challenger, limit, number)
+        points += game(start, challenger, current, limit, number)
+        points += 1.0 - game(start, current, challenger, limit, number)
     return points / (2 * (games // 2))
 
 
@@ -64,15 +65,16 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--weights", default="", help="comma-separated names (default: all)")
     args = parser.parse_args()
-    names = [f.name for f in fields(Weights) if isinstance(getattr(DEFAULT_WEIGHTS, f.name), int)]
+    current = weights_for(args.variant)
+    names = [f.name for f in fields(Weights) if isinstance(getattr(current, f.name), int)]
     if args.weights:
         names = args.weights.split(",")
     limit = Limit(nodes=args.nodes, seconds=3600.0)
     report: dict[str, float] = {}
     for name in names:
-        value = getattr(DEFAULT_WEIGHTS, name)
+        value = getattr(current, name)
         for factor in (1.5, 0.5):
-            challenger = replace(DEFAULT_WEIGHTS, **{name: round(value * factor)})
+            challenger = replace(current, **{name: round(value * factor)})
             score = duel(args.variant, challenger, args.games, limit, args.seed)
             label = f"{name}={round(value * factor)}"
             report[label] = score

@@ -36,6 +36,9 @@ class Weights:
     back_rank: int = 10  # men still guarding the home row against crowning
     supported: int = 3  # men with both squares behind them covered by their own men
     mobility: int = 2  # per free square a man can step to
+    # Per man more on one wing (the columns beside the two middle ones) than on the other: a
+    # lopsided formation is weak (International; not measured on 8x8).
+    balance: int = 0
     king_diagonal: int = 20  # a flying king on the main diagonal
     king_centre: int = 4  # per step away from the edge, short kings
     runaway: int = 60  # a man whose way to the crowning row is free (scaled by nearness)
@@ -46,6 +49,26 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
+# International: fitted by least squares to py-draughts' TurboEngine evaluation (itself
+# regressed on Scan's search scores) over 3,079 quiet positions of bench/strength.py games
+# (bench/fit_eval.py); advancement made non-decreasing, weights the fit put below zero
+# (centre, mobility, king on the main diagonal) at zero, the runaway kept at half.
+INTERNATIONAL_WEIGHTS = Weights(
+    flying_king=320,
+    advance=(0, 4, 5, 7, 7, 7, 7, 21, 37),
+    centre=0,
+    back_rank=6,
+    mobility=0,
+    balance=4,
+    king_diagonal=0,
+    runaway=30,
+)
+_WEIGHTS = {"international": INTERNATIONAL_WEIGHTS}
+
+
+def weights_for(rules_key: str) -> Weights:
+    """The evaluation's weights of a rule set."""
+    return _WEIGHTS.get(rules_key, DEFAULT_WEIGHTS)
 
 
 def _planes(values: dict[int, int]) -> Planes:
@@ -146,6 +169,9 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
             cones[colour][bit] = (cone, rows_left)
     drawn = rules.drawn_material
     step_shifts = (near, far)
+    middle = size // 2
+    left_wing = sum(bit for bit, (_, col) in geometry.places.items() if col < middle - 1)
+    right_wing = sum(bit for bit, (_, col) in geometry.places.items() if col > middle)
 
     king_steps = rules.generator.king_steps
 
@@ -208,6 +234,10 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
             black_men, black_kings, 1, white, white_kings
         )
         empty = mask ^ (white | black)
+        score -= weights.balance * (
+            abs((white_men & left_wing).bit_count() - (white_men & right_wing).bit_count())
+            - abs((black_men & left_wing).bit_count() - (black_men & right_wing).bit_count())
+        )
         score += weights.mobility * (
             ((white_men >> near) & empty).bit_count()
             + ((white_men >> far) & empty).bit_count()

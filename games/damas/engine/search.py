@@ -16,6 +16,8 @@ from __future__ import annotations
 import time
 
 from games.damas.engine.evaluate import Evaluate
+from games.damas.engine.lone_king import MOST_KINGS, covers, lone_king_table
+from games.damas.engine.ordering import Ordering
 from games.damas.engine.table import EXACT, LOWER, UPPER, Table
 from games.damas.engine.zobrist import Keys
 from games.damas.movegen import Raw
@@ -27,7 +29,7 @@ DRAW = 0
 NEVER = 1 << 30  # "plies left" of a draw rule that does not apply
 MAX_PLY = 100
 CHECK_EVERY = 256  # nodes between looks at the clock: well under a millisecond
-_HISTORY_CAP = 1 << 20
+PRUNE_MARGIN = 10  # hundredths of a man per ply of depth (see Search.node)
 
 
 class OutOfTime(Exception):
@@ -58,8 +60,7 @@ class Search:
         self.path = seen
         self.quiescence = quiescence
         self.nodes = 0
-        self.killers: list[list[Raw]] = [[] for _ in range(MAX_PLY + 2)]
-        self.history = [0] * (2 * 64 * 64)
+        self.order = Ordering(MAX_PLY + 2)
         self.eval_cache: dict[int, int] = {}
         generator = rules.generator
         self.captures = generator.captures
@@ -76,6 +77,8 @@ class Search:
         )
         board = rules.board
         self.mask, self.near, self.far = board.mask, board.half, board.half + 1
+        # Kings against a lone king on 8x8, when solved in this process (see think.py).
+        self.lone_king = lone_king_table(rules.key)
 
     # ----- helpers -----
 
@@ -102,6 +105,18 @@ class Search:
             ((side & kings).bit_count(), (side & ~kings).bit_count()) for side in (own, opp)
         )
         return tuple(material) in self.drawn_material
+
+    def solved(self, own: int, opp: int, plies_left: int, ply: int) -> int | None:
+        """The exact value of kings against a lone king when the kings win (a draw if the
+        draw rules end the game first); None when the table does not say."""
+        assert self.lone_king is not None
+        result = self.lone_king.result(own, opp)
+        if result is None:
+            return None
+        mover_wins, plies = result
+        if plies > plies_left:
+            return DRAW
+        return WIN - ply - plies if mover_wins else ply + plies - WIN
 
     def tick(self) -> None:
         if self.nodes >= self.max_nodes or time.perf_counter() > self.deadline:
@@ -185,6 +200,14 @@ class Search:
         path = self.path
         if key in path or rule_plies <= 0 or endgame <= 0:
             return DRAW
+        if (
+            self.lone_king is not None
+            and (own | opp).bit_count() <= MOST_KINGS + 1
+            and covers(own, opp, kings)
+        ):
+            solved = self.solved(own, opp, min(rule_plies, endgame), ply)
+            if solved is not None:
+                return solved
         if ply >= MAX_PLY:
             return self.static(own, opp, kings, colour, key)
         table = self.table
@@ -214,8 +237,19 @@ class Search:
             depth = 0  # captures at the horizon: played out below, at depth 0
         elif len(moves) == 1:
             depth += 1  # a forced move costs nothing to look past
+        elif depth >= 3 and beta == alpha + 1 and not routes and -WON < beta < WON:
+            # A null window far from a forced result: if a search of two fifths of the depth
+            # clears beta by a margin growing with the depth, the full search would too.
+            margin = PRUNE_MARGIN * depth
+            raised = beta + margin
+            score = self.node(
+                own, opp, kings, colour, key, rule_plies, endgame,
+                depth * 2 // 5, raised - 1, raised, ply,
+            )  # fmt: skip
+            if score >= raised:
+                return score - margin
         if len(moves) > 1:
-            moves = self.ordered(moves, best_move, bool(routes), colour, ply)
+            moves = self.order.ordered(moves, best_move, bool(routes), colour, ply)
         original_alpha = alpha
         best = -WIN
         best_move = moves[0]
@@ -259,7 +293,7 @@ class Search:
                         alpha = score
                         if alpha >= beta:
                             if not routes:
-                                self.reward(move, moves[:index], colour, ply, depth)
+                                self.order.reward(move, moves[:index], colour, ply, depth)
                             break
         finally:
             del path[key]
@@ -338,45 +372,3 @@ class Search:
                     if alpha >= beta:
                         break
         return best
-
-    # ----- move ordering -----
-
-    def ordered(
-        self, moves: list[Raw], first: Raw | None, captures: bool, colour: int, ply: int
-    ) -> list[Raw]:
-        """The table's move first; then, without captures, the killers, then by history."""
-        if not captures:
-            history = self.history
-            base = colour << 12
-            killers = self.killers[ply]
-            moves = sorted(
-                moves,
-                key=lambda m: (
-                    (1 << 40 if m in killers else 0)
-                    + history[base | m[0].bit_length() << 6 | m[1].bit_length()]
-                ),
-                reverse=True,
-            )
-        if first is not None and first in moves and moves[0] != first:
-            moves.remove(first)
-            moves.insert(0, first)
-        return moves
-
-    def reward(self, move: Raw, tried: list[Raw], colour: int, ply: int, depth: int) -> None:
-        """A quiet move cut off: remember it as a killer, raise its history, lower the
-        moves tried before it."""
-        killers = self.killers[ply]
-        if move not in killers:
-            killers.insert(0, move)
-            del killers[2:]
-        history = self.history
-        base = colour << 12
-        bonus = depth * depth
-        index = base | move[0].bit_length() << 6 | move[1].bit_length()
-        history[index] += bonus
-        if history[index] > _HISTORY_CAP:
-            for i in range(len(history)):
-                history[i] //= 2
-        for other in tried:
-            index = base | other[0].bit_length() << 6 | other[1].bit_length()
-            history[index] -= bonus

@@ -15,7 +15,8 @@ import time
 from dataclasses import dataclass
 from functools import cache
 
-from games.damas.engine.evaluate import DEFAULT_WEIGHTS, Evaluate, Weights, make_evaluator
+from games.damas.engine.evaluate import Evaluate, Weights, make_evaluator, weights_for
+from games.damas.engine.lone_king import covers, lone_king_table, solvable
 from games.damas.engine.search import NEVER, WIN, WON, OutOfTime, Search
 from games.damas.engine.table import tables_for
 from games.damas.engine.zobrist import Keys, make_keys
@@ -25,6 +26,10 @@ from games.damas.position import Position
 from games.damas.rules import RULES
 
 ASPIRATION = 25
+# Solving the kings-against-a-lone-king endings of 8x8 costs about 1.3 s of CPU once per
+# process, within the time of the first move of such an ending: done when a level thinks at
+# least this long per move; weaker levels play those endings by search alone.
+SOLVE_SECONDS = 2.0
 # Fewer pieces gone than this: still the opening, where the top level varies its choice.
 OPENING_CAPTURES = 2
 
@@ -52,9 +57,9 @@ class Thought:
 
 
 @cache
-def _tools(rules_key: str, weights: Weights = DEFAULT_WEIGHTS) -> tuple[Evaluate, Keys]:
+def _tools(rules_key: str, weights: Weights | None = None) -> tuple[Evaluate, Keys]:
     rules = RULES[rules_key]
-    return make_evaluator(rules, weights), make_keys(rules.board)
+    return make_evaluator(rules, weights or weights_for(rules_key)), make_keys(rules.board)
 
 
 def _sides(position: Position) -> tuple[int, int]:
@@ -89,16 +94,25 @@ def think(
     position: Position,
     limit: Limit,
     rng: random.Random | None = None,
-    weights: Weights = DEFAULT_WEIGHTS,
+    weights: Weights | None = None,
 ) -> Thought:
     """The move to play in `position` (ValueError if the game is over); `weights` are the
-    evaluation's (bench/tune.py plays others)."""
+    evaluation's (default: the rule set's; bench/tune.py plays others)."""
     rng = rng or random.Random(limit.seed)
     if position.outcome() is not None:
         raise ValueError("no legal move: the game is over")
+    began = time.perf_counter()
+    key = position.rules.key
+    if (
+        limit.seconds >= SOLVE_SECONDS
+        and solvable(key)
+        and covers(*_sides(position), position.kings)
+    ):
+        # Within the move's time: with the table, the search needs next to none.
+        lone_king_table(key, solve=True)
     huffs = [move for move in position.legal_moves() if move.huff]
     if not huffs:
-        return _search(position, limit, rng, time.perf_counter() + limit.seconds, weights)
+        return _search(position, limit, rng, began + limit.seconds, weights)
     # italian-familiar: the normal moves and each huff share the time.
     share = limit.seconds / (len(huffs) + 1)
     best = _search(position, limit, rng, time.perf_counter() + share, weights, scored=True)
@@ -115,7 +129,7 @@ def _search(
     limit: Limit,
     rng: random.Random,
     deadline: float,
-    weights: Weights,
+    weights: Weights | None,
     scored: bool = False,
 ) -> Thought:
     """The best move by iterative deepening; a forced move at once, unless its score is

@@ -21,8 +21,8 @@ def _endings() -> list[object]:
         if not line or line.startswith("#"):
             continue
         variant, fen, expected, *rest = line.split()
-        # Some many-kings-against-one endings of flying kings are won by a technique
-        # (Petrov's triangle on 8x8) deeper than a small budget sees.
+        # Four kings against one on 10x10 are won by a technique deeper than a small budget
+        # sees (on 8x8, three against one are solved: games/damas/engine/lone_king.py).
         marks = [pytest.mark.xfail(reason="not converted yet")] if rest == ["unsolved"] else []
         cases.append(pytest.param(variant, fen, expected, marks=marks))
     return cases

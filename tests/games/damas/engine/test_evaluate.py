@@ -1,0 +1,28 @@
+"""Terms of the static evaluation that the search tests do not pin down."""
+
+from dataclasses import replace
+
+from games.damas import Position
+from games.damas.engine.evaluate import DEFAULT_WEIGHTS, make_evaluator, weights_for
+
+
+def _score(fen: str, balance: int) -> int:
+    position = Position.from_fen("international", fen)
+    evaluate = make_evaluator(position.rules, replace(DEFAULT_WEIGHTS, balance=balance))
+    return evaluate(position.white, position.black, position.kings, position.colour)
+
+
+def test_men_crowded_on_one_wing_cost_per_man_of_difference() -> None:
+    # White: four men on the left wing (columns 0-3), none on the right; Black: two and two.
+    fen = "W:W31,36,37,46:B1,5,10,6"
+    assert _score(fen, 0) - _score(fen, 3) == 3 * 4
+
+
+def test_kings_do_not_count_for_the_balance() -> None:
+    fen = "W:WK31,K36,K37,K46:BK1,K5"
+    assert _score(fen, 0) == _score(fen, 3)
+
+
+def test_international_plays_its_own_weights_and_8x8_the_defaults() -> None:
+    assert weights_for("international").balance > 0
+    assert weights_for("brazilian") == weights_for("italian") == DEFAULT_WEIGHTS
