@@ -30,7 +30,7 @@ import math
 import multiprocessing
 import random
 import sys
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -189,13 +189,21 @@ def match(args: argparse.Namespace) -> dict[str, object]:
     fens = [opening(args.variant, rng).fen() for _ in range((args.games + 1) // 2)]
     jobs = [(number, fens[number // 2]) for number in range(args.games)]
     with ThreadPoolExecutor(args.jobs) as pool:
-        games = list(pool.map(lambda job: play_game(args, *job), jobs))
-    for number, game in enumerate(games):
-        colour = "White" if game.ours_white else "Black"
-        print(
-            f"game {number + 1:>3}: ours {colour}, {game.points} "
-            f"({game.reason}, {game.plies} plies) {game.opening}"
-        )
+        futures = {pool.submit(play_game, args, *job): job[0] for job in jobs}
+        played: dict[int, Game] = {}
+        # Each game as it ends: a 100-game match at 0.5 s a move runs for an hour or more.
+        for future in as_completed(futures):
+            number, game = futures[future], future.result()
+            played[number] = game
+            colour = "White" if game.ours_white else "Black"
+            score = sum(each.points for each in played.values())
+            print(
+                f"game {number + 1:>3}: ours {colour}, {game.points} "
+                f"({game.reason}, {game.plies} plies) {game.opening}  "
+                f"[{len(played)}/{len(jobs)} played, {score:g} points]",
+                flush=True,
+            )
+    games = [played[number] for number in range(len(jobs))]
     if args.pdn:
         Path(args.pdn).write_text(write_games(game.record for game in games))
     points = [game.points for game in games]
