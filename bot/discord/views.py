@@ -129,8 +129,7 @@ def confirm_view(state: GameState, resign: bool, language: str | None) -> discor
 
 
 def _rematch_view(state: GameState, language: str | None) -> discord.ui.View | None:
-    seats = state.record.seats
-    if len(seats) != 2 or all(seat.player_id is None for seat in seats) or state.tournament:
+    if not boards.offers_rematch(state):
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(state.id, translate(language, text("Rematch"))))

@@ -171,6 +171,14 @@ class MoveChoice:
     huff: bool = False
 
 
+def offers_rematch(state: GameState) -> bool:
+    """Whether a finished board offers a rematch: a game of two with a person in it, outside a
+    tournament (whose pairings decide the next games)."""
+    seats = state.record.seats
+    people = any(seat.player_id is not None for seat in seats)
+    return len(seats) == 2 and people and state.tournament is None
+
+
 def huff_label(choice: MoveChoice) -> Text:
     """The label of a huff's own button: "Soffio: huff the piece on 22"."""
     return text("Soffio: huff the piece on {square}", square=choice.piece)

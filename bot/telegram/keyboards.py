@@ -63,8 +63,7 @@ def _at(state: GameState) -> tuple[int, int]:
 
 
 def _rematch_keyboard(state: GameState, language: str | None) -> InlineKeyboardMarkup | None:
-    seats = state.record.seats
-    if len(seats) != 2 or all(seat.player_id is None for seat in seats) or state.tournament:
+    if not boards.offers_rematch(state):
         return None
     label = translate(language, text("Rematch"))
     return InlineKeyboardMarkup([[_button(label, Press(Action.REMATCH, state.id))]])

@@ -50,7 +50,6 @@ class Contender:
     order ('w'/'b'; byes and forfeits left out); `met`: whom it already played."""
 
     name: str
-    number: int
     points: float
     colours: str
     met: frozenset[str]

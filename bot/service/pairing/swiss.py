@@ -81,7 +81,6 @@ def swiss_round(
         contenders = [
             Contender(
                 entry,
-                number[entry],
                 points[entry],
                 colours[entry].replace("-", ""),
                 frozenset(entries[opponent - 1] for opponent in opponents[entry]),

@@ -19,9 +19,7 @@ from .conftest import play_out, swiss_rules_hold
 
 
 def contender(name: str, points: float = 0.0, colours: str = "", met: str = "") -> Contender:
-    return Contender(
-        name, int(name[1:]), points, colours, frozenset(met.split()) if met else frozenset(), False
-    )
+    return Contender(name, points, colours, frozenset(met.split()) if met else frozenset(), False)
 
 
 def test_round_two_pairs_each_score_group_top_half_against_bottom_half():
@@ -80,7 +78,7 @@ def test_an_entry_that_cannot_meet_anyone_in_its_group_floats_down():
 
 def test_the_bye_goes_to_the_lowest_ranked_entry_without_one():
     ranked = [contender("e1", 1, "w"), contender("e2", 1, "b"), contender("e3", 0, "")]
-    ranked[2] = Contender("e3", 3, 1.0, "", frozenset(), had_bye=True)
+    ranked[2] = Contender("e3", 1.0, "", frozenset(), had_bye=True)
     paired = score_group_round(2, ranked)
     assert paired is not None
     assert paired.bye == "e2"
