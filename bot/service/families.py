@@ -24,7 +24,7 @@ from bot.service.ludo_words import (
     options_note,
     shown_ludo_move,
 )
-from games.base import AnyGame, BadSnapshot, GameError, GameKind
+from games.base import AnyGame, BadSnapshot, GameError, GameKind, find_game
 from games.damas import RULES as DRAUGHTS_RULES
 from games.damas import Position
 from games.damas.pdn import UNKNOWN_RESULT, PdnGame
@@ -359,3 +359,9 @@ _FAMILIES["ludo"] = _LUDO
 
 def family_of(kind: GameKind) -> Family:
     return _FAMILIES[kind.key]
+
+
+def game_title(game: str) -> Text:
+    """The title of a game named by its key or an alias ("Brazilian draughts")."""
+    kind = find_game(game)
+    return family_of(kind).title(kind)

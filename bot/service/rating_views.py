@@ -12,9 +12,8 @@ from datetime import datetime
 from bot.i18n import Text, text, translate
 from bot.render.rating_chart import ChartLabels, RatingSeries, render_rating_chart
 from bot.service.counts import games_count
-from bot.service.families import family_of
+from bot.service.families import game_title
 from bot.service.rating import Pace, Place, Pool, Shown
-from games.base import find_game
 
 PACE_NAMES: Mapping[Pace, Text] = {
     Pace.LIVE: text("live"),
@@ -33,11 +32,6 @@ PACE_WORDS = {
     "correspondência": Pace.CORRESPONDENCE,
     "corrispondenza": Pace.CORRESPONDENCE,
 }
-
-
-def game_title(game: str) -> Text:
-    kind = find_game(game)
-    return family_of(kind).title(kind)
 
 
 def pool_name(pool: Pool) -> Text:

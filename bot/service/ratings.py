@@ -17,6 +17,7 @@ from bot.i18n import language_of, text
 from bot.service.capability import Capability
 from bot.service.commands import COMMANDS
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
+from bot.service.families import game_title
 from bot.service.rating import Pace, Pool, Rating, leaderboard, shown
 from bot.service.rating_reads import pool_rating, readable_rating
 from bot.service.rating_views import (
@@ -25,7 +26,6 @@ from bot.service.rating_views import (
     PoolLine,
     Record,
     chart,
-    game_title,
     leaderboard_text,
     pool_line,
     record_line,

@@ -11,7 +11,7 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.counts import entries_count
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
-from bot.service.families import family_of
+from bot.service.families import family_of, game_title
 from bot.service.pairing.tournament import Format, Tournament
 from bot.service.tournament_lookup import EVERY, entry_names, pick, reader_language
 from bot.service.tournament_pictures import picture
@@ -53,7 +53,7 @@ class TournamentReports(Capability):
         head = text(
             "Tournament #{id}: {game}, {format}, {entries} ({status}).",
             id=record.id,
-            game=family_of(find_game(record.kind)).title(find_game(record.kind)),
+            game=game_title(record.kind),
             format=FORMAT_NAMES[Format(record.format)],
             entries=entries_count(len(facts.entries)),
             status=STATUS_NAMES[record.status],

@@ -15,7 +15,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Text, text, translate
 from bot.service.commands import Command
-from bot.service.families import Draughts, family_of
+from bot.service.families import Draughts, family_of, game_title
 from bot.service.levels import LEVEL_TEXTS
 from games.base import find_game, game_kinds
 
@@ -56,7 +56,9 @@ def decode_pick(data: str | None) -> Pick | None:
 def games_question(language: str | None) -> tuple[str, InlineKeyboardMarkup]:
     """The question after a bare /new and its buttons, one per game."""
     question = text("Which game? To challenge someone, write /new GAME vs NAME.")
-    rows = [[_button(language, _title(kind.key), GAME_PRESS, kind.key)] for kind in game_kinds()]
+    rows = [
+        [_button(language, game_title(kind.key), GAME_PRESS, kind.key)] for kind in game_kinds()
+    ]
     return translate(language, question), InlineKeyboardMarkup(rows)
 
 
@@ -66,7 +68,7 @@ def opponent_question(game: str, language: str | None) -> tuple[str, InlineKeybo
     if not _has_levels(game):
         question = text(
             "{game} against the computer. To challenge someone, write /new {key} vs NAME.",
-            game=_title(game),
+            game=game_title(game),
             key=game,
         )
         button = _button(language, text("Against the computer"), COMPUTER_PRESS, game)
@@ -74,7 +76,7 @@ def opponent_question(game: str, language: str | None) -> tuple[str, InlineKeybo
     question = text(
         "{game} against the computer: pick its level. To challenge someone, write "
         "/new {key} vs NAME.",
-        game=_title(game),
+        game=game_title(game),
         key=game,
     )
     buttons = [
@@ -86,11 +88,6 @@ def opponent_question(game: str, language: str | None) -> tuple[str, InlineKeybo
 
 def _button(language: str | None, label: Text, *fields: str) -> InlineKeyboardButton:
     return InlineKeyboardButton(translate(language, label), callback_data=":".join(fields))
-
-
-def _title(game: str) -> Text:
-    kind = find_game(game)
-    return family_of(kind).title(kind)
 
 
 def _has_levels(game: str) -> bool:
