@@ -46,6 +46,8 @@ class Weights:
     # between the stronger side's kings and the weaker side's.
     cornering: int = 8
     closing: int = 6
+    # Flying kings: the main diagonal held by the stronger side's kings and not by the weaker's.
+    ending_diagonal: int = 100
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -139,11 +141,13 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
             table[bit] = value
         return table
 
+    main_diagonal = sum(bit for bit, (row, col) in geometry.places.items() if row + col == size - 1)
+
     def king_table() -> dict[int, int]:
         table = {}
-        for bit, (row, col) in geometry.places.items():
+        for bit in geometry.places:
             if flying:
-                table[bit] = weights.king_diagonal if row + col == size - 1 else 0
+                table[bit] = weights.king_diagonal if bit & main_diagonal else 0
             else:
                 table[bit] = weights.king_centre * geometry.from_edge(bit)
         return table
@@ -193,8 +197,14 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
         return max(abs(ra - rb), abs(ca - cb))
 
     def ending(strong: int, weak: int, kings: int, empty: int) -> int:
-        """Bonus for the side ahead in a king ending: hem the weak kings in, come close."""
+        """Bonus for the side ahead in a king ending: hem the weak kings in, come close, take
+        the main diagonal (a lone flying king there holds out longest)."""
         score = -weights.cornering * king_reach(weak, strong, kings, empty)
+        if flying:
+            if strong & main_diagonal:
+                score += weights.ending_diagonal
+            if weak & main_diagonal:
+                score -= weights.ending_diagonal
         strong_kings = strong & kings
         weak_kings = weak & kings
         while weak_kings:

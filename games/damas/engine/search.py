@@ -107,15 +107,17 @@ class Search:
         return tuple(material) in self.drawn_material
 
     def solved(self, own: int, opp: int, plies_left: int, ply: int) -> int | None:
-        """The exact value of kings against a lone king when the kings win (a draw if the
-        draw rules end the game first); None when the table does not say."""
+        """The exact value of kings against a lone king when the kings win within the plies
+        the draw rules leave; None when the table does not say."""
         assert self.lone_king is not None
         result = self.lone_king.result(own, opp)
         if result is None:
             return None
         mover_wins, plies = result
         if plies > plies_left:
-            return DRAW
+            # The draw rules may end the game first, unless a capture on the way starts
+            # their counts again: left to the search.
+            return None
         return WIN - ply - plies if mover_wins else ply + plies - WIN
 
     def tick(self) -> None:

@@ -1,6 +1,6 @@
 """King endings (tests/data/endings.txt) played out by the engine against itself, with a node
-budget per move: the won ones are converted within the draw rules' counts (Italian has none:
-within 200 plies) and the drawn ones stay drawn."""
+budget per move (about a tenth of a second): the won ones are converted within the draw rules'
+counts (Italian has none: within 200 plies) and the drawn ones stay drawn."""
 
 import random
 from pathlib import Path
@@ -9,9 +9,10 @@ import pytest
 
 from games.damas import Position
 from games.damas.engine import Limit, think
+from games.damas.engine.table import forget_tables
 
 ENDINGS = Path(__file__).parents[3] / "data" / "endings.txt"
-BUDGET = Limit(nodes=4000, seconds=60.0)
+BUDGET = Limit(nodes=10_000, seconds=60.0)
 PLY_CAP = 200
 
 
@@ -20,16 +21,14 @@ def _endings() -> list[object]:
     for line in ENDINGS.read_text().splitlines():
         if not line or line.startswith("#"):
             continue
-        variant, fen, expected, *rest = line.split()
-        # Four kings against one on 10x10 are won by a technique deeper than a small budget
-        # sees (on 8x8, three against one are solved: games/damas/engine/lone_king.py).
-        marks = [pytest.mark.xfail(reason="not converted yet")] if rest == ["unsolved"] else []
-        cases.append(pytest.param(variant, fen, expected, marks=marks))
+        variant, fen, expected = line.split()
+        cases.append(pytest.param(variant, fen, expected))
     return cases
 
 
 @pytest.mark.parametrize(("variant", "fen", "expected"), _endings())
 def test_ending_is_played_to_its_result(variant: str, fen: str, expected: str) -> None:
+    forget_tables()
     position = Position.from_fen(variant, fen)
     rng = random.Random(1)
     for _ in range(PLY_CAP):

@@ -9,6 +9,7 @@ import pytest
 from games.damas import Position
 from games.damas.engine import Limit, think
 from games.damas.engine.lone_king import LoneKingTable, covers, lone_king_table
+from games.damas.engine.search import WON
 from games.damas.move import WHITE
 
 BUDGET = Limit(nodes=4000, seconds=60.0)
@@ -95,6 +96,24 @@ def test_won_positions_are_converted_within_the_rules(table: LoneKingTable) -> N
         assert position.outcome().winners == {WHITE}, position.snapshot()
         assert plies == result[1]
         converted += 1
+
+
+def test_a_win_through_a_forced_capture_is_not_lost_to_the_count(table: LoneKingTable) -> None:
+    # Two kings against one after 18 moves each of kings only: White wins in five plies by
+    # offering a king (e5-f6 d4xa1 f6-h8 a1-e5 h8xc3), more than the four plies the count
+    # leaves, but the lone king's capture starts the count again.
+    moves = (
+        "f4-e5 e7-c5 h2-g1 c5-b4 g1-d4 b4-d2 e5-d6 d2-e1 d6-h2 e1-b4 h2-c7 b4-a5 c7-f4 a5-b4 "
+        "f4-h2 b4-d2 h2-g3 d2-h6 g3-c7 h6-g5 c7-d6 g5-d2 d6-e5 d2-h6 d4-b2 h6-e3 b2-a1 e3-c5 "
+        "a1-c3 c5-e3 c3-b2 e3-c5 b2-a1 c5-e3 a1-c3 e3-d4"
+    )
+    position = Position.from_fen("brazilian", "W:WK19,K28:BK7")
+    for notation in moves.split():
+        position = position.play(position.parse(notation))
+    assert _result(table, position) == (True, 5)
+    thought = think(position, BUDGET, random.Random(1))
+    assert position.notation(thought.move) == "e5-f6"
+    assert thought.score > WON
 
 
 def test_covers_kings_only_against_one() -> None:
