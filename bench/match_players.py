@@ -4,7 +4,8 @@ A player keeps its own copy of the game. The referee tells it every move played 
 identity: start square, end square, sorted captured squares, whether it is a huff) and asks
 it for a move within a number of seconds; the player answers with the identity of its move,
 the nodes it searched and the depth it reached. Players: ours at a level (`level:strong`),
-py-draughts' `turbo` (International only) and `simple` (installed apart, see peers.py).
+py-draughts' `turbo` (International only) and `simple` (installed apart, see peers.py), and
+`careful`: a model of a careful beginner, against whom the beginner level must lose.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from games.computer import level_limit
 from games.damas import Move, Position
 from games.damas.engine import think
+from games.damas.move import WHITE
 
 # (start, end, captured squares ascending, huff)
 Identity = tuple[int, int, tuple[int, ...], bool]
@@ -59,6 +61,63 @@ class OurPlayer:
         thought = think(self.position, self.limit, self.rng)
         seconds = time.perf_counter() - begun
         return identity(thought.move), thought.nodes, thought.depth, seconds
+
+
+class CarefulBeginner:
+    """A careful beginner: looks at each of its moves, every reply to it and the captures
+    that are then forced (both sides, to the end), counting only material (a king as three
+    men); so it never leaves a piece to be taken or walks into a forced shot when it can
+    help it, and takes what is offered. Among moves that keep as much, it pushes its men on
+    to crown (the rows they have come, summed), then picks at random. It makes no plans and
+    sets up no shots of its own."""
+
+    def __init__(self, variant: str, fen: str, seed: int) -> None:
+        self.position = Position.from_fen(variant, fen)
+        self.rng = random.Random(seed)
+
+    play = OurPlayer.play
+
+    @staticmethod
+    def _material(position: Position, colour: int) -> int:
+        own_kings, own_men = position.material(colour)
+        opp_kings, opp_men = position.material(1 - colour)
+        return 3 * (own_kings - opp_kings) + own_men - opp_men
+
+    @staticmethod
+    def _advance(position: Position, colour: int) -> int:
+        board = position.rules.board
+        rows = 0
+        for square, piece in position.pieces().items():
+            if piece.colour == colour and not piece.is_king:
+                row = board.row_col(square)[0]
+                rows += board.size - 1 - row if colour == WHITE else row
+        return rows
+
+    def _worth(self, after: Position, colour: int) -> tuple[int, int]:
+        outcome = after.outcome()
+        if outcome is not None:
+            won = 0 if not outcome.winners else (100 if colour in outcome.winners else -100)
+            return won, 0
+        kept = min(self._forced(after.play(reply), colour) for reply in after.legal_moves())
+        return kept, self._advance(after, colour)
+
+    def _forced(self, position: Position, colour: int) -> int:
+        """The material once the captures that must follow are made (each side taking what
+        is best for it)."""
+        moves = position.legal_moves()
+        if not moves or not moves[0].captures or position.outcome() is not None:
+            return self._material(position, colour)
+        values = [self._forced(position.play(move), colour) for move in moves]
+        return max(values) if position.colour == colour else min(values)
+
+    def go(self) -> Answer:
+        begun = time.perf_counter()
+        colour = self.position.colour
+        moves = self.position.legal_moves()
+        worths = [self._worth(self.position.play(move), colour) for move in moves]
+        best = max(worths)
+        move = self.rng.choice([m for m, worth in zip(moves, worths, strict=True) if worth == best])
+        return identity(move), len(moves), 2, time.perf_counter() - begun
 
 
 class PyDraughtsPlayer:
@@ -113,7 +172,9 @@ def make_player(spec: str, variant: str, fen: str, seconds: float, seed: int) ->
         return OurPlayer(variant, fen, spec.removeprefix("level:"), seconds, seed)
     if spec in ("turbo", "simple"):
         return PyDraughtsPlayer(variant, fen, spec, seconds)
-    raise SystemExit(f"unknown player {spec!r}: turbo, simple or level:NAME")
+    if spec == "careful":
+        return CarefulBeginner(variant, fen, seed)
+    raise SystemExit(f"unknown player {spec!r}: turbo, simple, careful or level:NAME")
 
 
 def serve(

@@ -3,11 +3,13 @@
     python bench/strength.py --variant international --opponent turbo --games 100 --time 0.5
     python bench/strength.py --variant brazilian --opponent simple --games 100 --time 0.5
     python bench/strength.py --variant italian --level strong --opponent level:normal
+    python bench/strength.py --variant brazilian --level beginner --opponent careful --time 0.2
     python bench/strength.py --endings
 
 Ours (`--level`, default strong, with `--time` seconds per move) plays `--opponent`:
 py-draughts 1.10.1's `turbo` (International only) or `simple` (installed apart, see
-peers.py), or one of our own levels (`level:NAME`). Every player runs in a process of its
+peers.py), one of our own levels (`level:NAME`), or `careful` (a careful beginner: two plies,
+material only; the beginner level is meant to lose to it). Every player runs in a process of its
 own with the same time per move. Openings are 2-4 random plies without capture (so material
 stays level), each played twice with the colours swapped. The referee cross-checks every move
 against our move generator (an illegal move loses), applies the draw rules and stops at 200
@@ -259,7 +261,7 @@ def endings(args: argparse.Namespace) -> dict[str, object]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="international")
-    parser.add_argument("--opponent", default="turbo", help="turbo, simple or level:NAME")
+    parser.add_argument("--opponent", default="turbo", help="turbo, simple, careful or level:NAME")
     parser.add_argument("--level", default="strong", help="our level")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--time", type=float, default=0.1, help="seconds per move, each side")

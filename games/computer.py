@@ -29,13 +29,14 @@ __all__ = [
 ]
 
 # Weakest first. `beginner` plays legal but weak moves on purpose: two plies, a large random
-# bonus per move (up to three men) and, one move in three, a one-ply look that does not see
-# the reply, so it leaves pieces hanging. `easy` and `normal` look a fixed number of plies
-# deeper, with less noise; `strong` searches as deep as its time allows and varies only its
-# opening moves, among near-equal ones.
+# bonus per move (up to three men) and, one move in two, a one-ply look that does not see
+# the reply, so it leaves pieces hanging: a careful beginner, who checks every reply and the
+# captures it forces, beats it (bench/strength.py --opponent careful; docs/engine.md). `easy`
+# and `normal` look a fixed number of plies deeper, with less noise; `strong` searches as
+# deep as its time allows and varies only its opening moves, among near-equal ones.
 LEVEL_NAMES = ("beginner", "easy", "normal", "strong")
 LEVELS: dict[str, Limit] = {
-    "beginner": Limit(depth=2, seconds=0.2, noise=300, blunder=0.35),
+    "beginner": Limit(depth=2, seconds=0.2, noise=300, blunder=0.5),
     "easy": Limit(depth=3, seconds=0.3, noise=60, blunder=0.05),
     "normal": Limit(depth=6, seconds=1.0, noise=12),
     "strong": Limit(seconds=3.0, opening_noise=6),
