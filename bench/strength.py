@@ -39,6 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import peers
 from match_players import Answer, find_move, identity, serve
 
 from games.damas import Position
@@ -190,6 +191,9 @@ def match(args: argparse.Namespace) -> dict[str, object]:
     rng = random.Random(args.seed)
     fens = [opening(args.variant, rng).fen() for _ in range((args.games + 1) // 2)]
     jobs = [(number, fens[number // 2]) for number in range(args.games)]
+    if args.opponent in ("turbo", "simple"):
+        # Once, before the games' player processes each look for it at the same moment.
+        peers.install(peers.PY_DRAUGHTS)
     with ThreadPoolExecutor(args.jobs) as pool:
         futures = {pool.submit(play_game, args, *job): job[0] for job in jobs}
         played: dict[int, Game] = {}
