@@ -242,8 +242,8 @@ def endings(args: argparse.Namespace) -> dict[str, object]:
     for line in ENDINGS.read_text().splitlines():
         if not line.strip() or line.startswith("#"):
             continue
-        # expected: white, black (the winner) or draw; maybe `unsolved` after it
-        variant, fen, expected = line.split()[:3]
+        # expected: white, black (the winner) or draw
+        variant, fen, expected = line.split()
         sides = (Side(), Side())
         spec = f"level:{args.level}"
         referee = Referee(variant, fen, (spec, spec), args.time, args.seed)
