@@ -8,10 +8,11 @@
 
 Ours (`--level`, default strong, with `--time` seconds per move) plays `--opponent`:
 py-draughts 1.10.1's `turbo` (International only) or `simple` (installed apart, see
-peers.py), one of our own levels (`level:NAME`), or `careful` (a careful beginner: two plies,
-material only; the beginner level is meant to lose to it). Every player runs in a process of its
-own with the same time per move. Openings are 2-4 random plies without capture (so material
-stays level), each played twice with the colours swapped. The referee cross-checks every move
+peers.py), one of our own levels (`level:NAME`), or `careful` (a careful beginner: each move,
+every reply and the captures then forced, material only; the beginner level is meant to lose
+to it). Every player runs in a process of its own with the same time per move. Openings
+are 2-4 random plies without capture (so material stays level), each played twice with the
+colours swapped. The referee cross-checks every move
 against our move generator (an illegal move loses), applies the draw rules and stops at 200
 plies (a draw). Prints each game, then the score with a 95% interval, each side's nodes per
 second, average depth and longest move; the last line is a JSON object. `--pdn FILE` writes

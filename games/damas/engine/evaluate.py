@@ -177,6 +177,7 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
     left_wing = sum(bit for bit, (_, col) in geometry.places.items() if col < middle - 1)
     right_wing = sum(bit for bit, (_, col) in geometry.places.items() if col > middle)
 
+    balance, mobility = weights.balance, weights.mobility
     king_steps = rules.generator.king_steps
 
     def king_reach(own: int, opp: int, kings: int, empty: int) -> int:
@@ -244,16 +245,20 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
             black_men, black_kings, 1, white, white_kings
         )
         empty = mask ^ (white | black)
-        score -= weights.balance * (
-            abs((white_men & left_wing).bit_count() - (white_men & right_wing).bit_count())
-            - abs((black_men & left_wing).bit_count() - (black_men & right_wing).bit_count())
-        )
-        score += weights.mobility * (
-            ((white_men >> near) & empty).bit_count()
-            + ((white_men >> far) & empty).bit_count()
-            - ((black_men << near) & empty).bit_count()
-            - ((black_men << far) & empty).bit_count()
-        )
+        # Terms a rule set weighs at zero are not counted (International: mobility; the
+        # others: balance): this runs at every leaf.
+        if balance:
+            score -= balance * (
+                abs((white_men & left_wing).bit_count() - (white_men & right_wing).bit_count())
+                - abs((black_men & left_wing).bit_count() - (black_men & right_wing).bit_count())
+            )
+        if mobility:
+            score += mobility * (
+                ((white_men >> near) & empty).bit_count()
+                + ((white_men >> far) & empty).bit_count()
+                - ((black_men << near) & empty).bit_count()
+                - ((black_men << far) & empty).bit_count()
+            )
         if not (white_men or black_men):
             if drawn and (white | black).bit_count() <= 3:
                 material = tuple(sorted(((white.bit_count(), 0), (black.bit_count(), 0))))
