@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import logging
 import os
 import sys
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
 
@@ -24,9 +23,9 @@ from platformdirs import user_data_dir
 
 from bot import recompute_ratings
 from bot.console import DEFAULT_PLAYER, Console, run_console
+from bot.fronts import FRONT_ENDS, FrontEnd, serve_chats
 from bot.i18n import text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
-from bot.refusals import StartRefused
 from bot.render import warm_up
 from bot.service.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
 from bot.service.core import GameService
@@ -78,36 +77,6 @@ def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-# Each chat front end: the variable of its token, and the module whose
-# `serve(service, token, listening=callback)` runs it until cancelled (calling back once it
-# shows events). Imported only when its token is set.
-FRONT_ENDS = {"TELEGRAM_TOKEN": "bot.telegram", "DISCORD_TOKEN": "bot.discord"}
-
-
-async def serve_chats(
-    service: GameService,
-    tokens: dict[str, str],
-    when_listening: Callable[[], Awaitable[None]],
-) -> None:
-    """Run every front end whose token is set, side by side on one service, and start the
-    work that publishes events (`when_listening`) once every front end listens: the moves
-    the computers make at start-up and the notices due reach their chats."""
-    runners = []
-    listening = []
-    for variable, token in tokens.items():
-        module = importlib.import_module(FRONT_ENDS[variable])
-        started = asyncio.Event()
-        listening.append(started)
-        runners.append(module.serve(service, token, listening=started.set))
-
-    async def start_when_listening() -> None:
-        for started in listening:
-            await started.wait()
-        await when_listening()
-
-    await asyncio.gather(*runners, start_when_listening())
-
-
 def scheduler_interval(environment: Mapping[str, str]) -> timedelta:
     """How often the scheduler looks at the database at least (docs/deploy.md); ValueError
     saying what is wrong for a value that is not 1 to 600 seconds."""
@@ -126,8 +95,13 @@ def scheduler_interval(environment: Mapping[str, str]) -> timedelta:
     return timedelta(seconds=seconds)
 
 
-def chat_tokens() -> dict[str, str]:
-    return {name: os.environ[name] for name in FRONT_ENDS if os.environ.get(name)}
+def chat_tokens() -> dict[FrontEnd, str]:
+    """The front ends whose token is set, with their tokens."""
+    return {
+        front: os.environ[front.token_variable]
+        for front in FRONT_ENDS
+        if os.environ.get(front.token_variable)
+    }
 
 
 async def serve(
@@ -161,15 +135,10 @@ async def serve(
         if tokens:
             print(
                 f"damas-bot: database {shown}; front ends: "
-                f"{', '.join(FRONT_ENDS[name] for name in tokens)}",
+                f"{', '.join(front.platform for front in tokens)}",
                 file=sys.stderr,
             )
-            try:
-                await serve_chats(service, tokens, start_work)
-            except StartRefused as refusal:
-                print(f"damas-bot: {translate(None, refusal.reason)}", file=sys.stderr)
-                return BAD_SETTING_STATUS
-            return 0
+            return await serve_chats(service, tokens, start_work)
 
         def announce(console: Console) -> None:
             console.say(text("damas-bot console. Database: {path}", path=shown))

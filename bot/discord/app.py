@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -22,10 +23,12 @@ from discord import app_commands
 from bot.discord.components import DYNAMIC_ITEMS, is_known
 from bot.discord.front import DiscordFront
 from bot.discord.ratings import rating_commands
+from bot.discord.reconnects import quiet_reconnects
 from bot.discord.slash import build_commands
 from bot.discord.slash_names import CatalogueTranslator
 from bot.discord.tournaments import tournament_commands
 from bot.i18n import text
+from bot.outage import Outage
 from bot.refusals import StartRefused
 from bot.service.core import GameService
 
@@ -108,7 +111,13 @@ class DamasClient(discord.Client):
         ]:
             self.tree.add_command(command)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.tree.sync()
+        try:
+            await self.tree.sync()
+        except discord.DiscordServerError:
+            raise  # Discord's trouble, not the commands': trying again can help
+        except discord.HTTPException as error:
+            said = "; ".join(line.strip() for line in error.text.splitlines() if line.strip())
+            raise CommandsRefused(f"{error.status}, code {error.code}: {said}") from None
         self.front.service.subscribe(self.front.show_later)
         # The boards that fell behind while the bot was down (a post cut off by a crash, a
         # move made meanwhile) are brought up to date before anything new happens.
@@ -148,25 +157,79 @@ def _shown_ids(message: discord.Message | None) -> set[str]:
     }
 
 
+class CommandsRefused(Exception):
+    """Discord refused the slash commands the bot registers (what it said: `reason`)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class ShardedDamasClient(DamasClient, discord.AutoShardedClient):
     """The same client, connected as the shards it is given."""
 
 
+# What trying again can mend: Discord, or the way to it, is down (no connection, a name that
+# does not resolve, 5xx answers discord.py already retried, a gateway that does not open).
+OUT_OF_REACH = (
+    OSError,
+    aiohttp.ClientError,
+    asyncio.TimeoutError,
+    discord.DiscordServerError,
+    discord.GatewayNotFound,
+)
+
+
 async def serve(
-    service: GameService, token: str, listening: Callable[[], None] = lambda: None
+    service: GameService,
+    token: str,
+    listening: Callable[[], None] = lambda: None,
+    unreachable: Callable[[], None] = lambda: None,
 ) -> None:
-    """Run the Discord front end until cancelled (calling `listening` once connected); the
-    connection is closed on the way out."""
+    """Run the Discord front end until cancelled (calling `listening` once connected): while
+    Discord is out of reach, try again at growing intervals (calling `unreachable` after the
+    first failed try); a token or slash commands Discord refuses end it with StartRefused.
+    The connection is closed on the way out."""
     point_at(os.environ.get(API_URL_VARIABLE), os.environ.get(GATEWAY_URL_VARIABLE))
     try:
         shards = shard_options(os.environ)
     except ValueError as error:
-        raise SystemExit(f"damas-bot: {error}") from None
+        raise StartRefused(
+            text("Discord's shard settings are wrong: {error}", error=str(error))
+        ) from None
     client_class = ShardedDamasClient if shards else DamasClient
-    async with client_class(service, listening, **shards) as client:
+    outage = Outage("Discord")
+    quiet_reconnects()
+
+    def connected() -> None:
+        outage.answered()
+        listening()
+
+    while True:
         try:
-            await client.start(token)
+            async with client_class(service, connected, **shards) as client:
+                await client.start(token)
+            return
         except discord.LoginFailure:
             raise StartRefused(
                 text("Discord refused the token: check DISCORD_TOKEN (the bot's token).")
             ) from None
+        except discord.PrivilegedIntentsRequired:
+            raise StartRefused(
+                text(
+                    "Discord refused the gateway intents the bot asks for: switch them on in "
+                    "the Developer Portal (Bot, Privileged Gateway Intents)."
+                )
+            ) from None
+        except CommandsRefused as refusal:
+            raise StartRefused(
+                text(
+                    "Discord refused the bot's slash commands ({reason}): this version of "
+                    "damas-bot cannot serve Discord; update it, or report this line.",
+                    reason=refusal.reason,
+                )
+            ) from None
+        except OUT_OF_REACH as error:
+            outage.failed(error)
+            unreachable()
+            await asyncio.sleep(outage.next_pause())

@@ -129,6 +129,7 @@ class GameService:
         self.current = core.current
         self.subscribe = core.subscribe
         self.unsubscribe = core.unsubscribe
+        self.serving = core.serving
         self.route = core.route
         self.idle = core.idle
         self.close = core.close

@@ -120,6 +120,9 @@ class Correspondence(Capability):
         of several processes one sends it, and marked sent after: if this process dies in
         between, another sends it when the claim's lease has run out."""
         for notice in await self.core.store.unsent_notices():
+            platform = await self.core.roster.where_seen(notice.player_id)
+            if platform in self.core.offline_platforms:
+                continue  # delivered once its front end serves again
             if not await self.core.store.claim_notice(notice.id):
                 continue
             state = None
@@ -129,7 +132,6 @@ class Correspondence(Capability):
                 except ServiceError:
                     state = None
             message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
-            platform = await self.core.roster.where_seen(notice.player_id)
             await self.core.publish([PlayerNotice(notice.player_id, message, state, platform)])
             await self.core.store.notice_sent(notice.id)
 

@@ -77,6 +77,9 @@ class Kernel:
         self.changed = asyncio.Event()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sinks: list[EventSink] = []
+        # Platforms whose front end is set up but does not serve now (out of reach, or
+        # stopped): the notices of players last seen there stay stored until it serves.
+        self.offline_platforms: set[str] = set()
         self.roster = Roster(store)
         self.states = GameStates(store, self.roster, clock)
         # The game as stored, and as remembered if its version has not moved (docs: states.py).
@@ -89,6 +92,14 @@ class Kernel:
     def subscribe(self, sink: EventSink) -> None:
         """Receive the events of work that finishes after its call returned."""
         self._sinks.append(sink)
+
+    def serving(self, platform: str, serving: bool) -> None:
+        """Whether the front end of `platform` serves now (bot/fronts.py tells)."""
+        if serving:
+            self.offline_platforms.discard(platform)
+            self.changed.set()  # the notices that waited for it are due now
+        else:
+            self.offline_platforms.add(platform)
 
     def unsubscribe(self, sink: EventSink) -> None:
         """Stop receiving events (a front end that stops)."""

@@ -17,12 +17,13 @@ from telegram.error import InvalidToken, NetworkError
 from telegram.ext import ApplicationBuilder
 
 from bot.i18n import text
+from bot.outage import Outage
 from bot.refusals import StartRefused
 from bot.service.core import GameService
 from bot.telegram.chats import UPDATE_KINDS, TelegramApplication
 from bot.telegram.delivery import Pacing
 from bot.telegram.front import TelegramFront
-from bot.telegram.outage import FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS, Outage, WatchedRequest
+from bot.telegram.outage import WatchedRequest
 
 API_URL_VARIABLE = "TELEGRAM_API_URL"
 OFFICIAL_API_URL = "https://api.telegram.org"
@@ -65,10 +66,10 @@ def build_application(token: str, settings: Settings, outage: Outage) -> Telegra
     )
 
 
-async def _connect(front: TelegramFront, outage: Outage) -> None:
-    """Initialize the application, waiting for a Bot API out of reach to answer; a refused
-    token ends the start with StartRefused."""
-    pause = float(FIRST_PAUSE_SECONDS)
+async def _connect(front: TelegramFront, outage: Outage, unreachable: Callable[[], None]) -> None:
+    """Initialize the application, waiting for a Bot API out of reach to answer (calling
+    `unreachable` when the first try fails); a refused token ends the start with
+    StartRefused."""
     while True:
         try:
             await front.application.initialize()
@@ -78,23 +79,28 @@ async def _connect(front: TelegramFront, outage: Outage) -> None:
             ) from None
         except NetworkError as error:
             outage.failed(error)
-            await asyncio.sleep(pause)
-            pause = min(LONGEST_PAUSE_SECONDS, pause * 1.5)
+            unreachable()
+            await asyncio.sleep(outage.next_pause())
             continue
         outage.answered()
         return
 
 
-async def start_front(service: GameService, token: str, settings: Settings) -> TelegramFront:
+async def start_front(
+    service: GameService,
+    token: str,
+    settings: Settings,
+    unreachable: Callable[[], None] = lambda: None,
+) -> TelegramFront:
     """Connect, publish the command menus, start polling; `stop_front` undoes it."""
     # python-telegram-bot 22 warns on every 429 unless its time periods are timedeltas (its
     # announced future); delivery.retry_seconds reads either.
     os.environ.setdefault("PTB_TIMEDELTA", "true")
-    outage = Outage()
+    outage = Outage("the Telegram Bot API")
     front = TelegramFront(service, build_application(token, settings, outage), settings.pacing)
     application = front.application
     try:
-        await _connect(front, outage)
+        await _connect(front, outage, unreachable)
         await front.publish_menus()
         assert application.updater is not None  # the builder makes one unless told not to
         await application.updater.start_polling(
@@ -118,6 +124,7 @@ async def stop_front(front: TelegramFront, settings: Settings) -> None:
     """Stop polling, finish the updates in hand, give waiting boards `shutdown_grace`
     seconds, close the connections. Safe to call on a front end that never fully started."""
     front.running = False
+    front.service.unsubscribe(front.on_service_event)
     application = front.application
     if application.updater is not None and application.updater.running:
         await application.updater.stop()
@@ -135,12 +142,14 @@ async def serve(
     token: str,
     settings: Settings | None = None,
     listening: Callable[[], None] = lambda: None,
+    unreachable: Callable[[], None] = lambda: None,
 ) -> None:
     """Run the bot for `service` until cancelled (calling `listening` once it receives and
-    shows events); on cancellation stop polling, let waiting boards go out for a moment, and
-    close the connections."""
+    shows events, `unreachable` when the Bot API does not answer the first try); on
+    cancellation stop polling, let waiting boards go out for a moment, and close the
+    connections."""
     settings = settings or Settings()
-    front = await start_front(service, token, settings)
+    front = await start_front(service, token, settings, unreachable)
     listening()
     try:
         await asyncio.Event().wait()

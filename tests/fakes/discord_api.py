@@ -234,13 +234,14 @@ class FakeDiscord:
 
     # -- running ---------------------------------------------------------------------------------
 
-    async def start(self) -> None:
+    async def start(self, port: int = 0) -> None:
+        """Serve on `port` of 127.0.0.1 (0: a free one)."""
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         server = site._server
         assert server is not None and server.sockets

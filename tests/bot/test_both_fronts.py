@@ -1,0 +1,168 @@
+"""Both chat front ends in one process (issue 21, item 2): Discord refusing the bot's slash
+commands, or out of reach at its start, never takes Telegram down; Discord out of reach keeps
+trying and serves once it answers, with one log line each way and no traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.discord import board_posts
+from bot.discord.app import point_at
+from bot.discord.app import serve as serve_discord
+from bot.fronts import FRONT_ENDS, serve_chats
+from bot.service.core import GameService
+from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
+from tests.fakes import discord_api, telegram_api
+from tests.fakes.discord_api import FakeDiscord
+from tests.fakes.telegram_api import FakeBotApi
+from tests.processes import bot_environment
+
+TELEGRAM, DISCORD = FRONT_ENDS
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def point_discord_at(monkeypatch: pytest.MonkeyPatch, port: int) -> None:
+    monkeypatch.setenv("DISCORD_API_URL", f"http://127.0.0.1:{port}/api/v10")
+    monkeypatch.setenv("DISCORD_GATEWAY_URL", f"ws://127.0.0.1:{port}/gateway")
+    monkeypatch.setattr(board_posts, "RESEND_INTERVAL", 0.2)
+
+
+@pytest.fixture
+async def telegram(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
+    fake = FakeBotApi()
+    monkeypatch.setenv("TELEGRAM_API_URL", await fake.start())
+    yield fake
+    await fake.close()
+
+
+@pytest.fixture
+async def discord_fake() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    yield fake
+    await fake.close()
+    point_at(None, None)
+
+
+async def test_discord_refusing_its_commands_leaves_telegram_playing(
+    service: GameService,
+    telegram: FakeBotApi,
+    discord_fake: FakeDiscord,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    await discord_fake.start()
+    point_discord_at(monkeypatch, discord_fake.port)
+    discord_fake.fail_next(
+        "PUT", r"/applications/\d+/commands$", 400, code=discord_api.INVALID_FORM_BODY
+    )
+    started = asyncio.Event()
+
+    async def start_work() -> None:
+        await service.resume()
+        started.set()
+
+    tokens = {TELEGRAM: telegram_api.TOKEN, DISCORD: discord_api.TOKEN}
+    running = asyncio.create_task(serve_chats(service, tokens, start_work))
+    await asyncio.wait_for(started.wait(), 20)
+    ana = telegram.user(1, "Ana", "ana")
+    chat = telegram.private_chat(ana)
+    telegram.send_text(ana, chat, "/new brazilian vs computer white")
+    await telegram.wait_for(lambda: telegram.boards(chat), "the board of the new game")
+    telegram.send_text(ana, chat, "c3-d4")
+    await telegram.wait_for(
+        lambda: telegram.calls_of("editMessageMedia"), "the board after the move", timeout=20
+    )
+    state = await service.state(1)
+    assert state.plies >= 1, "the move was not played"
+    assert not running.done(), "Discord's refusal stopped the process"
+    lines = capsys.readouterr().err.splitlines()
+    refusals = [line for line in lines if "Discord refused the bot's slash commands" in line]
+    assert len(refusals) == 1, lines
+    assert "(400, code 50035: " in refusals[0], refusals
+    assert not [line for line in lines if "Traceback" in line], lines
+    running.cancel()
+    await asyncio.gather(running, return_exceptions=True)
+
+
+async def test_discord_out_of_reach_at_start_serves_once_it_answers(
+    service: GameService,
+    discord_fake: FakeDiscord,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    port = free_port()
+    point_discord_at(monkeypatch, port)
+    listening, unreachable = asyncio.Event(), asyncio.Event()
+    with caplog.at_level(logging.INFO):
+        running = asyncio.create_task(
+            serve_discord(
+                service,
+                discord_api.TOKEN,
+                listening=listening.set,
+                unreachable=unreachable.set,
+            )
+        )
+        await asyncio.wait_for(unreachable.wait(), 20)
+        # Two tries fail (after 1 s, the next after 1.5 s more) before Discord answers.
+        await asyncio.sleep(1.5)
+        assert not running.done()
+        await discord_fake.start(port)
+        await asyncio.wait_for(listening.wait(), 20)
+        answer = await act(discord_fake, await discord_fake.slash(ANA, CHANNEL, "help"))
+        assert "/new" in answer.ephemeral_text
+    warnings = [record for record in caplog.records if record.levelno >= logging.WARNING]
+    messages = [record.getMessage() for record in warnings]
+    assert [record.exc_info for record in warnings] == [None] * len(warnings), messages
+    assert len([m for m in messages if "Discord is out of reach" in m]) == 1, messages
+    assert len([m for m in messages if "Discord answers again" in m]) == 1, messages
+    running.cancel()
+    await asyncio.gather(running, return_exceptions=True)
+    assert discord_fake.violations == []
+
+
+async def test_python_m_bot_with_discord_out_of_reach_serves_telegram(
+    telegram: FakeBotApi, tmp_path: Path
+) -> None:
+    port = free_port()
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "--db",
+        str(tmp_path / "bot.sqlite3"),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        cwd=tmp_path,
+        env=bot_environment(
+            TELEGRAM_TOKEN=telegram_api.TOKEN,
+            TELEGRAM_API_URL=telegram.url,
+            DISCORD_TOKEN=discord_api.TOKEN,
+            DISCORD_API_URL=f"http://127.0.0.1:{port}/api/v10",
+            DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
+        ),
+    )
+    try:
+        ana = telegram.user(1, "Ana", "ana")
+        chat = telegram.private_chat(ana)
+        telegram.send_text(ana, chat, "/new brazilian vs computer white")
+        await telegram.wait_for(lambda: telegram.boards(chat), "the board", timeout=60)
+    finally:
+        bot.terminate()
+        _, errors = await asyncio.wait_for(bot.communicate(), 30)
+    lines = errors.decode().splitlines()
+    assert len([line for line in lines if "Discord is out of reach" in line]) == 1, lines
+    assert not [line for line in lines if "Traceback" in line], lines
