@@ -16,6 +16,7 @@ import pytest
 from bot.discord import board_posts
 from bot.discord.app import point_at
 from bot.discord.app import serve as serve_discord
+from bot.discord.reconnects import quiet_reconnects
 from bot.fronts import FRONT_ENDS, serve_chats
 from bot.service.core import GameService
 from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
@@ -166,3 +167,19 @@ async def test_python_m_bot_with_discord_out_of_reach_serves_telegram(
     lines = errors.decode().splitlines()
     assert len([line for line in lines if "Discord is out of reach" in line]) == 1, lines
     assert not [line for line in lines if "Traceback" in line], lines
+
+
+def test_a_lost_gateway_is_one_line(caplog: pytest.LogCaptureFixture) -> None:
+    quiet_reconnects()
+    with caplog.at_level(logging.INFO):
+        try:
+            raise ConnectionResetError("Connection lost")
+        except ConnectionResetError:
+            # What discord.py's gateway loop logs before each reconnect (Client.connect).
+            logging.getLogger("discord.client").exception("Attempting a reconnect in %.2fs", 2.5)
+    [record] = caplog.records
+    assert record.exc_info is None and record.levelno == logging.WARNING
+    assert record.getMessage() == (
+        "the Discord gateway connection was lost (ConnectionResetError: Connection lost): "
+        "reconnecting in 2.5 s"
+    )
