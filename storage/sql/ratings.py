@@ -33,8 +33,8 @@ UPSERT_RATING = (
     "updated_at = excluded.updated_at"
 )
 INSERT_CHANGE = (
-    f"INSERT INTO rating_changes ({CHANGE_COLUMNS}) "
-    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+    f"INSERT INTO rating_changes ({CHANGE_COLUMNS}, applied) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
 )
 
 
@@ -143,7 +143,14 @@ class RatingLedger:
         return await seat_moves(self._connection, game_id)
 
     async def ratings(self, player_ids: Iterable[int], pool: str) -> dict[int, RatingRecord]:
-        """The stored ratings of these players in the pool (a new player has none)."""
+        """The stored ratings of these players in the pool (a new player has none), each held
+        until the transaction ends: two games of one player that end at once are rated one
+        after the other, the second from the first one's result (on PostgreSQL at READ
+        COMMITTED the second would otherwise read the rating from before the first and write
+        over it). The locks are taken in one order, so two ends never wait for each other."""
+        player_ids = sorted(set(player_ids))
+        for player_id in player_ids:
+            await self._connection.lock(f"rating {player_id} {pool}")
         found = {}
         for player_id in player_ids:
             row = await self._connection.fetchrow(
@@ -173,7 +180,13 @@ class RatingLedger:
         changes breaks the primary key (game_id, player_id) and rolls the end back."""
         if not changes:
             raise ValueError("a rated game's end writes a change for each of its players")
-        await self._connection.executemany(INSERT_CHANGE, [_change_row(c) for c in changes])
+        # After the players' locks: a later game of one of them gets a greater number.
+        applied = await self._connection.fetchval(
+            "SELECT COALESCE(max(applied), 0) + 1 FROM rating_changes"
+        )
+        await self._connection.executemany(
+            INSERT_CHANGE, [(*_change_row(c), applied) for c in changes]
+        )
         now = encode_time(changes[0].changed_at)
         await self._connection.executemany(UPSERT_RATING, [_rating_row(r, now) for r in ratings])
 
@@ -228,8 +241,11 @@ class RatingQueries(SqlStoreBase):
     async def rated_games(self) -> list[RatedGameRecord]:
         async with self._engine.reading() as connection:
             rows = await connection.fetch(
-                "SELECT * FROM games WHERE rated = 1 AND status = 'finished' "
-                "ORDER BY updated_at, id"
+                # In the order their changes were applied (the changes from before that
+                # order was kept, and a game whose change could not be computed: first).
+                "SELECT * FROM games WHERE rated = 1 AND status = 'finished' ORDER BY "
+                "COALESCE((SELECT min(applied) FROM rating_changes c WHERE c.game_id = games.id),"
+                " 0), updated_at, id"
             )
             games = []
             for row in rows:
@@ -247,11 +263,17 @@ class RatingQueries(SqlStoreBase):
     async def replace_ratings(
         self, ratings: Sequence[RatingRecord], changes: Sequence[RatingChangeRecord]
     ) -> None:
+        """Every rating and change replaced; `changes` in the order their games were rated."""
         now = self._now()
+        order: dict[int, int] = {}
+        for change in changes:
+            order.setdefault(change.game_id, len(order) + 1)
         async with self._engine.writing() as connection:
             await connection.execute("DELETE FROM rating_changes")
             await connection.execute("DELETE FROM ratings")
-            await connection.executemany(INSERT_CHANGE, [_change_row(c) for c in changes])
+            await connection.executemany(
+                INSERT_CHANGE, [(*_change_row(c), order[c.game_id]) for c in changes]
+            )
             await connection.executemany(UPSERT_RATING, [_rating_row(r, now) for r in ratings])
 
     async def players_in_chat(self, chat: ChatRef) -> list[int]:

@@ -1,0 +1,64 @@
+"""Rated games of one player that end at the same moment, through two services on one
+database as two bot processes would (issue 22, item 1): no rating update is lost, and the
+stored ratings are exactly those `recompute-ratings` rebuilds from the results."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service.core import GameService
+from bot.service.events import Actor
+from bot.service.rated_games import rating_writes
+from bot.service.rating_rebuild import recompute
+from storage import Store, open_store
+from tests.bot.rated_play import ANA, play, start
+
+RIVALS = [Actor("test", f"rival-{number}", f"Rival {number}") for number in range(12)]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "games.sqlite3")
+    url: str = request.getfixturevalue("postgres_server").new_database()
+    return url
+
+
+@pytest.fixture
+async def services(database: str) -> AsyncIterator[list[GameService]]:
+    stores: list[Store] = [
+        await open_store(database, on_game_end=rating_writes()) for _ in range(2)
+    ]
+    pair = [GameService(store) for store in stores]
+    yield pair
+    for service, store in zip(pair, stores, strict=True):
+        await service.close()
+        await store.close()
+
+
+async def test_games_of_one_player_ending_at_once_lose_no_rating_update(
+    services: list[GameService],
+) -> None:
+    games = []
+    for rival in RIVALS:
+        state = await start(services[0], white=rival, black=ANA)
+        await play(services[0], state.id, 4, white=rival, black=ANA)
+        games.append((rival, state.id))
+    # Ana resigns one game in three, her rivals the others; each through either service.
+    await asyncio.gather(
+        *(
+            services[number % 2].resign(ANA if number % 3 == 0 else rival, game_id)
+            for number, (rival, game_id) in enumerate(games)
+        )
+    )
+    store = services[0].store
+    ana = await services[0].player(ANA)
+    [ana_rating] = [rating for rating in await store.all_ratings() if rating.player_id == ana.id]
+    assert ana_rating.games == len(RIVALS), "a rating update was lost"
+    rebuilt = await recompute(store)
+    assert rebuilt.games == len(RIVALS)
+    assert rebuilt.differences == ()
