@@ -25,7 +25,7 @@ from bot import recompute_ratings
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.fronts import FRONT_ENDS, FrontEnd, serve_chats
 from bot.i18n import text, translate
-from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
+from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, chosen_database, open_database
 from bot.render import warm_up
 from bot.service.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
 from bot.service.core import GameService
@@ -170,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return recompute_ratings.main(words[1:], default_database())
     options = arguments(words)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    database = options.db or os.environ.get("DATABASE_URL") or default_database()
+    database = chosen_database(options.db, default_database())
     try:
         interval = scheduler_interval(os.environ)
     except ValueError as error:

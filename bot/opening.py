@@ -7,6 +7,7 @@ all end the start with one line naming the file, what is wrong and what to do.
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,6 +26,14 @@ from storage import (
 
 # The exit status of a start that cannot use its database (as for a wrong argument).
 BAD_DATABASE_STATUS = 2
+# Where a PostgreSQL database is given when no --db is (docs/deploy.md).
+DATABASE_URL_VARIABLE = "DATABASE_URL"
+
+
+def chosen_database(given: str | None, default: Path) -> str | Path:
+    """The database every command reads: `--db` (a path or a `postgresql://` URL), else the
+    environment's DATABASE_URL, else the default file."""
+    return given or os.environ.get(DATABASE_URL_VARIABLE) or default
 
 
 class DatabaseUnusable(Exception):
@@ -88,10 +97,23 @@ def _probe(path: Path) -> None:
 
 
 async def open_database(
-    database: str | Path, clock: Clock, on_game_end: Sequence[GameEndWrite] = ()
+    database: str | Path,
+    clock: Clock,
+    on_game_end: Sequence[GameEndWrite] = (),
+    *,
+    existing: bool = False,
 ) -> Store:
     """The store of an SQLite file or a `postgresql://` URL; DatabaseUnusable with the reason
-    when it cannot serve."""
+    when it cannot serve. `existing`: a file that is not there is refused, not created (for
+    the commands that read what the bot stored)."""
+    if existing and not is_database_url(database) and not Path(database).exists():
+        raise DatabaseUnusable(
+            text(
+                "There is no database at {path}: give the one the bot uses with --db (a file, "
+                "or a postgresql:// URL), or set DATABASE_URL.",
+                path=database_label(database),
+            )
+        )
     try:
         if not is_database_url(database):
             await asyncio.to_thread(_probe, Path(database))

@@ -10,11 +10,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.i18n import Text, text, translate
-from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
+from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, chosen_database, open_database
 from bot.service.clocks import utc_now
 from bot.service.rating import Rating
 from bot.service.rating_rebuild import Rebuilt, recompute
-from storage import NotFound, Store
+from storage import NotFound, Store, database_label
+
+# The exit status when the database held no rated game (likely not the one the bot uses).
+NOTHING_REBUILT_STATUS = 1
 
 
 def arguments(argv: Sequence[str], default_database: Path) -> argparse.Namespace:
@@ -24,9 +27,9 @@ def arguments(argv: Sequence[str], default_database: Path) -> argparse.Namespace
     )
     parser.add_argument(
         "--db",
-        type=Path,
-        default=default_database,
-        help=f"the database (default: {default_database})",
+        default=None,
+        help="the database: an SQLite file, or postgresql://user:password@host/name "
+        f"(default: $DATABASE_URL, else {default_database})",
     )
     return parser.parse_args(argv)
 
@@ -77,17 +80,26 @@ async def report(store: Store, rebuilt: Rebuilt) -> list[Text]:
     return lines
 
 
-async def run(database: Path) -> int:
+async def run(database: str | Path) -> int:
     try:
-        store = await open_database(database, utc_now)
+        store = await open_database(database, utc_now, existing=True)
     except DatabaseUnusable as error:
         print(f"damas-bot: {translate(None, error.reason)}", file=sys.stderr)
         return BAD_DATABASE_STATUS
     async with store:
-        for line in await report(store, await recompute(store)):
+        rebuilt = await recompute(store)
+        for line in await report(store, rebuilt):
             print(translate(None, line))
+    if rebuilt.games == 0:
+        notice = text(
+            "{database} holds no rated games: nothing was rebuilt. Is it the database the bot "
+            "uses (--db, or DATABASE_URL)?",
+            database=database_label(database),
+        )
+        print(f"damas-bot: {translate(None, notice)}", file=sys.stderr)
+        return NOTHING_REBUILT_STATUS
     return 0
 
 
 def main(argv: Sequence[str], default_database: Path) -> int:
-    return asyncio.run(run(arguments(argv, default_database).db))
+    return asyncio.run(run(chosen_database(arguments(argv, default_database).db, default_database)))

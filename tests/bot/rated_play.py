@@ -21,7 +21,7 @@ RATED_DATABASE = "rated.sqlite3"
 OPENING = ("c3-d4", "f6-g5", "g3-h4", "b6-a5")
 
 
-async def rated_store_at(path: Path, extra: Sequence[GameEndWrite] = ()) -> Store:
+async def rated_store_at(path: str | Path, extra: Sequence[GameEndWrite] = ()) -> Store:
     return await open_store(path, on_game_end=[*rating_writes(), *extra])
 
 

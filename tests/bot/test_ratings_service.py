@@ -20,6 +20,8 @@ from bot.service.rating import Pace, Pool
 from bot.service.rating_rebuild import recompute
 from storage import ChatRef, Store
 from tests.bot.rated_play import ANA, BIA, CHAT, RATED_DATABASE, play, rated_store_at, start
+from tests.postgres_server import PostgresServer
+from tests.processes import bot_environment
 
 CAIO = Actor("test", "caio", "Caio")
 POOL = Pool("brazilian", Pace.CORRESPONDENCE)
@@ -128,19 +130,63 @@ async def test_a_damaged_rating_is_shown_rebuilt_and_recomputed(
         assert await reopened.ratings_of(ana.id) == [before]
 
 
-def test_the_command_line_rebuilds_the_ratings(tmp_path: Path) -> None:
-    database = tmp_path / "fresh.sqlite3"
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "recompute-ratings", "--db", str(database)],
+def recompute_command(
+    folder: Path, *arguments: str, **environment: str
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "recompute-ratings", *arguments],
         capture_output=True,
         text=True,
-        check=True,
         timeout=60,
+        cwd=folder,
+        env=bot_environment(**environment),
     )
+
+
+def test_the_command_line_refuses_a_database_that_is_not_there(tmp_path: Path) -> None:
+    database = tmp_path / "typo.sqlite3"
+    done = recompute_command(tmp_path, "--db", str(database))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"damas-bot: There is no database at {database}: give the one the bot uses with --db "
+        "(a file, or a postgresql:// URL), or set DATABASE_URL."
+    ]
+    assert not database.exists()
+
+
+async def test_the_command_line_says_when_there_was_nothing_to_rebuild(tmp_path: Path) -> None:
+    database = tmp_path / "empty.sqlite3"
+    await (await rated_store_at(database)).close()
+    done = recompute_command(tmp_path, "--db", str(database))
+    assert done.returncode == 1
+    assert done.stdout.splitlines()[0] == (
+        "Rebuilt the ratings from 0 rated games: 0 players in 0 pools."
+    )
+    assert done.stderr.splitlines() == [
+        f"damas-bot: {database} holds no rated games: nothing was rebuilt. Is it the database "
+        "the bot uses (--db, or DATABASE_URL)?"
+    ]
+
+
+@pytest.mark.parametrize("given", ["--db", "DATABASE_URL"])
+async def test_the_command_line_rebuilds_a_postgresql_database(
+    tmp_path: Path, postgres_server: PostgresServer, given: str
+) -> None:
+    url = postgres_server.new_database()
+    async with await rated_store_at(url) as store:
+        service = GameService(store)
+        await rated_win(service, ANA, BIA)
+        await service.close()
+    if given == "--db":
+        done = recompute_command(tmp_path, "--db", url)
+    else:
+        done = recompute_command(tmp_path, DATABASE_URL=url)
+    assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
-        "Rebuilt the ratings from 0 rated games: 0 players in 0 pools.",
+        "Rebuilt the ratings from 1 rated games: 2 players in 1 pools.",
         "The stored ratings were the same as the rebuilt ones.",
     ]
+    assert list(tmp_path.iterdir()) == [], "a URL was taken for a path"
 
 
 async def test_a_damaged_rating_with_damaged_changes_is_replayed_from_the_results(
