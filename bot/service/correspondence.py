@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from bot.i18n import Text, text
@@ -41,21 +42,26 @@ from storage import ClockRecord, GameResult, OnVacation
 
 logger = logging.getLogger(__name__)
 
-# Reminders before a deadline: name -> how long before. Each is sent once per turn, and only
-# in turns longer than that.
+# Reminders before a deadline: name -> how long before, the most urgent last. Each is sent once
+# per turn, and only in turns longer than that.
 REMINDERS = {"24h": timedelta(hours=24), "1h": timedelta(hours=1)}
 
 
 class Correspondence(Capability):
     """Clocks, reminders and vacations."""
 
-    async def remind(self, clock: ClockRecord, name: str) -> None:
-        """Reminder `name` for the turn of a clock: queued once, unless the player muted them."""
+    async def remind(self, clock: ClockRecord, names: Sequence[str]) -> None:
+        """The reminders `names` (most urgent last) due together for the turn of a clock: each
+        marked once, and one of them queued, unless the player muted them: after a scheduler
+        that was down, the 24-hour and the 1-hour reminder would say the same thing twice."""
         record = await self.core.store.get_game(clock.game_id)
         player_id = record.seats[clock.seat].player_id
         if player_id is not None and not (await self.core.store.get_player(player_id)).reminders:
             player_id = None
-        await self.core.store.remind(clock.game_id, clock.seat, name, player_id)
+        *passed, urgent = names
+        for name in passed:
+            await self.core.store.remind(clock.game_id, clock.seat, name, None)
+        await self.core.store.remind(clock.game_id, clock.seat, urgent, player_id)
 
     async def timeout(self, clock: ClockRecord) -> None:
         """The deadline of a turn passed: a loss on time (in Ludo the player leaves and the
@@ -256,9 +262,12 @@ class Scheduler:
             # Of several processes, the one whose call ended it tells the player.
             if await store.end_vacation(vacation.player_id) is not None:
                 await store.add_notice(vacation.player_id, None, "vacation_over")
+        due: dict[tuple[int, int], tuple[ClockRecord, list[str]]] = {}
         for name, before in REMINDERS.items():
             for clock in await store.clocks_to_remind(now, name, before):
-                await self.correspondence.remind(clock, name)
+                due.setdefault((clock.game_id, clock.seat), (clock, []))[1].append(name)
+        for clock, names in due.values():
+            await self.correspondence.remind(clock, names)
         for clock in await store.due_clocks(now):
             await self.correspondence.timeout(clock)
         await self.correspondence.deliver_notices()

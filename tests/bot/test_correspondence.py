@@ -109,6 +109,17 @@ async def test_reminders_come_at_24_hours_and_1_hour_left_and_never_twice(
     assert {n.player_id for n in seen} == {player.id}
 
 
+async def test_reminders_due_together_are_sent_once(timed: GameService, clock: ManualClock) -> None:
+    # The scheduler was down from the start of the turn until 50 minutes before its end: the
+    # 24-hour and the 1-hour reminder are both due, and would say the same thing.
+    seen = notices(timed)
+    await timed_game(timed)
+    await advance(timed, clock, 3 * DAY - timedelta(minutes=50))
+    assert [translate("en", n.text) for n in seen] == ["Game #1: it is your move, 50m left."]
+    await advance(timed, clock, timedelta(minutes=10))
+    assert len(seen) == 1
+
+
 async def test_a_muted_player_gets_no_reminders(timed: GameService, clock: ManualClock) -> None:
     seen = notices(timed)
     await timed.set_reminders(ANA, False)
