@@ -44,6 +44,12 @@ class DatabaseUnusable(Exception):
 
 def _problem(database: str | Path, error: Exception) -> Text:
     name = database_label(database)
+    if isinstance(error, SchemaTooNew) and is_database_url(database):
+        return text(
+            "{url} was written by a newer damas-bot: update the bot, or give another database "
+            "with --db or DATABASE_URL.",
+            url=name,
+        )
     if isinstance(error, SchemaTooNew):
         return text(
             "{path} was written by a newer damas-bot: update the bot, or give another file "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from storage.sql.base import Clock, GameEndWrite, utc_now
 from storage.sql.challenges import ChallengeQueries
@@ -51,15 +51,27 @@ async def open_engine_store(
     return SqlStore(engine, clock, on_game_end)
 
 
+# Words that name a secret in a URL's query (`?password=...`, `sslpassword`, a token).
+SECRET_WORDS = ("password", "secret", "token")
+MASK = "***"
+
+
 def database_label(database: str | Path) -> str:
-    """The database as it may be shown or logged: a URL without its password."""
+    """The database as it may be shown or logged: a URL without its password, whether it is
+    written before the host (`user:password@`) or in the query (`?password=...`)."""
     if not is_postgres_url(database):
         return str(database)
     url = urlsplit(str(database))
-    if url.password is None:
-        return str(database)
-    host = url.netloc.rpartition("@")[2]
-    return urlunsplit(url._replace(netloc=f"{url.username}:***@{host}"))
+    if url.password is not None:
+        host = url.netloc.rpartition("@")[2]
+        url = url._replace(netloc=f"{url.username}:{MASK}@{host}")
+    if url.query:
+        pairs = [
+            (name, MASK if any(word in name.lower() for word in SECRET_WORDS) else value)
+            for name, value in parse_qsl(url.query, keep_blank_values=True)
+        ]
+        url = url._replace(query=urlencode(pairs, safe="*"))
+    return urlunsplit(url)
 
 
 def database_tag(database: str | Path) -> str:

@@ -12,7 +12,13 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import scheduler_interval
+from bot.i18n import translate
+from bot.opening import DatabaseUnusable, open_database
+from bot.service.clocks import utc_now
+from storage import database_label, open_store
+from tests.postgres_server import PostgresServer
 from tests.processes import bot_environment
+from tests.storage.test_migrations import set_schema_version
 
 
 def text_file(folder: Path) -> Path:
@@ -118,3 +124,35 @@ def test_a_bad_scheduler_interval_ends_the_start_in_one_line(tmp_path: Path) -> 
         "damas-bot: SCHEDULER_INTERVAL is a number of seconds from 1 to 600, not 'soon'\n"
     )
     assert not (tmp_path / "games.sqlite3").exists()
+
+
+def test_a_password_in_the_database_url_is_never_shown(tmp_path: Path) -> None:
+    # Port 9 of loopback: nothing listens, the connection is refused at once.
+    url = "postgresql://bot@127.0.0.1:9/damas?sslmode=disable&password=hunter2"
+    completed = subprocess.run(
+        [sys.executable, "-m", "bot", "--db", url],
+        input="/quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        env=bot_environment(),
+    )
+    assert completed.returncode == 2
+    assert "hunter2" not in completed.stderr + completed.stdout
+    assert "postgresql://bot@127.0.0.1:9/damas?sslmode=disable&password=***" in completed.stderr
+
+
+async def test_a_newer_postgresql_database_names_what_to_give(
+    postgres_server: PostgresServer,
+) -> None:
+    url = postgres_server.new_database()
+    async with await open_store(url):
+        pass
+    await set_schema_version(url, 99)
+    with pytest.raises(DatabaseUnusable) as refused:
+        await open_database(url, utc_now)
+    assert translate(None, refused.value.reason) == (
+        f"{database_label(url)} was written by a newer damas-bot: update the bot, or give "
+        "another database with --db or DATABASE_URL."
+    )

@@ -97,3 +97,12 @@ def test_a_shown_database_url_hides_its_password() -> None:
         "postgresql://bot:***@db:5432/damas"
     )
     assert database_label("/srv/damas.sqlite3") == "/srv/damas.sqlite3"
+
+
+def test_a_shown_database_url_hides_a_password_in_its_query() -> None:
+    assert database_label(
+        "postgresql://bot@db/damas?sslmode=require&password=s3cret&sslpassword=k3y"
+    ) == ("postgresql://bot@db/damas?sslmode=require&password=***&sslpassword=***")
+    assert database_label("postgresql://bot:pw@db/damas?password=s3cret") == (
+        "postgresql://bot:***@db/damas?password=***"
+    )
