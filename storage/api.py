@@ -183,12 +183,14 @@ class Store(ABC):
         snapshot: str,
         result: GameResult | None = None,
         clock: NextClock | None = None,
+        notices: Sequence[tuple[int, str]] = (),
     ) -> GameRecord:
         """Append one move in one transaction: the game must be active at `expected_version`
         (else StaleVersion); the move gets the next ply; the version goes up by one; the
         snapshot is replaced; a draw offer is withdrawn; with `result` the game is finished
         (and its clock removed); with `clock` a new turn's clock starts (without, the clock
-        of the turn goes on). If `player_id` was on vacation, the vacation ends.
+        of the turn goes on). If `player_id` was on vacation, the vacation ends. `notices`
+        (player id, kind) about this game are queued in the same transaction.
         Once this returns, the move survives a crash or power loss."""
 
     @abstractmethod
@@ -198,10 +200,12 @@ class Store(ABC):
         expected_version: int,
         status: Literal["finished", "aborted"],
         result: GameResult | None,
+        notices: Sequence[tuple[int, str]] = (),
     ) -> GameRecord:
         """End an active game without a move (resignation, agreed draw, timeout, abort) with the
         same version check as `append_move`; its clock is removed. A "finished" game needs a
-        result."""
+        result. `notices` (player id, kind) about it are queued in the same transaction: a
+        crash cannot keep the result and lose them."""
 
     @abstractmethod
     async def set_draw_offer(

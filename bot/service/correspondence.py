@@ -91,24 +91,25 @@ class Correspondence(Capability):
                 and not family.multi_seat(state)
                 and await self.core.store.tournament_of_game(state.id) is None
             )
-            notice = f"aborted:{clock.seat}" if unstarted else f"timeout:{clock.seat}"
+            kind = f"aborted:{clock.seat}" if unstarted else f"timeout:{clock.seat}"
+            # Written with the result: a crash cannot keep the loss and lose the notices.
+            notices = [
+                (seat.player_id, kind) for seat in state.record.seats if seat.player_id is not None
+            ]
             try:
                 if unstarted:
-                    events = await self.core.finish(state, None, "aborted")
+                    events = await self.core.finish(state, None, "aborted", notices)
                 elif family.multi_seat(state):
                     events = await self.core.commit(
-                        state, family.leave(state, clock.seat), clock.seat, None
+                        state, family.leave(state, clock.seat), clock.seat, None, notices
                     )
                 else:
                     winners = [seat.seat for seat in state.record.seats if seat.seat != clock.seat]
                     result: GameResult = {"winners": winners, "reason": "timeout"}
-                    events = await self.core.finish(state, result)
+                    events = await self.core.finish(state, result, notices=notices)
             except BoardChanged:
                 # Another process moved or ended the game first (the version check decided).
                 return
-            for seat in state.record.seats:
-                if seat.player_id is not None:
-                    await self.core.store.add_notice(seat.player_id, state.id, notice)
         headline = text("{name} ran out of time.", name=loser)
         if unstarted:
             headline = text(

@@ -221,10 +221,15 @@ class Kernel:
     # -- changing games ------------------------------------------------------------------------
 
     async def commit(
-        self, state: GameState, move: object, seat: int, player_id: int | None
+        self,
+        state: GameState,
+        move: object,
+        seat: int,
+        player_id: int | None,
+        notices: Sequence[tuple[int, str]] = (),
     ) -> list[Event]:
-        """Store one move (one transaction with the version check) and describe it. Call it
-        under the game's lock."""
+        """Store one move (one transaction with the version check, and the `notices`) and
+        describe it. Call it under the game's lock."""
         position = state.position
         notation = position.notation(move)
         after = position.play(move)
@@ -239,6 +244,7 @@ class Kernel:
                 after.snapshot(),
                 result_of(outcome) if outcome is not None else None,
                 next_clock(state.record.options, position, after),
+                notices,
             )
         except StaleVersion:
             raise _board_changed(await self.state(state.id)) from None
@@ -264,11 +270,12 @@ class Kernel:
         state: GameState,
         result: GameResult | None,
         status: Literal["finished", "aborted"] = "finished",
+        notices: Sequence[tuple[int, str]] = (),
     ) -> list[Event]:
-        """End a game without a move (a resignation, a draw, a loss on time, an abort). Call it
-        under the game's lock."""
+        """End a game without a move (a resignation, a draw, a loss on time, an abort), with
+        the `notices` about it in the same transaction. Call it under the game's lock."""
         try:
-            record = await self.store.finish_game(state.id, state.version, status, result)
+            record = await self.store.finish_game(state.id, state.version, status, result, notices)
         except StaleVersion:
             raise _board_changed(await self.state(state.id)) from None
         return await self._finished(replace(state, record=record))

@@ -22,7 +22,7 @@ from storage.records import (
 from storage.sql.base import SqlStoreBase, require, require_players
 from storage.sql.challenges import close_challenge
 from storage.sql.changes import record_change
-from storage.sql.clocks import end_vacation, start_clock
+from storage.sql.clocks import end_vacation, insert_notice, start_clock
 from storage.sql.codec import Decoder, encode_options, encode_result
 from storage.sql.engine import Connection, ConstraintViolated, Row
 
@@ -268,6 +268,7 @@ class GameQueries(SqlStoreBase):
         snapshot: str,
         result: GameResult | None = None,
         clock: NextClock | None = None,
+        notices: Sequence[tuple[int, str]] = (),
     ) -> GameRecord:
         if not notation:
             raise ValueError("a move needs its notation, not empty text")
@@ -299,6 +300,7 @@ class GameQueries(SqlStoreBase):
             now = self._now_epoch()
             if player_id is not None:
                 await end_vacation(connection, player_id, now)
+            await self._queue(connection, game_id, notices)
             if result is not None:
                 return await self._ended(connection, advanced)
             if clock is not None:
@@ -337,6 +339,7 @@ class GameQueries(SqlStoreBase):
         expected_version: int,
         status: Literal["finished", "aborted"],
         result: GameResult | None,
+        notices: Sequence[tuple[int, str]] = (),
     ) -> GameRecord:
         if status not in ("finished", "aborted"):
             raise ValueError(f"a game ends as 'finished' or 'aborted', not {status!r}")
@@ -344,7 +347,14 @@ class GameQueries(SqlStoreBase):
             raise ValueError('a finished game needs a result such as {"winners": [1], ...}')
         async with self._engine.writing() as connection:
             advanced = await self._settle(connection, game_id, expected_version, status, result)
+            await self._queue(connection, game_id, notices)
             return await self._ended(connection, advanced)
+
+    async def _queue(
+        self, connection: Connection, game_id: int, notices: Sequence[tuple[int, str]]
+    ) -> None:
+        for player_id, kind in notices:
+            await insert_notice(connection, player_id, game_id, kind, self._now())
 
     async def set_draw_offer(
         self, game_id: int, expected_version: int, seat: int | None

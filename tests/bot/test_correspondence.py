@@ -109,6 +109,24 @@ async def test_reminders_come_at_24_hours_and_1_hour_left_and_never_twice(
     assert {n.player_id for n in seen} == {player.id}
 
 
+async def test_the_notices_of_a_loss_on_time_are_stored_with_the_result(
+    timed: GameService, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = notices(timed)
+    game = await timed_game(timed)
+    await timed.move(ANA, "c3-d4", game)
+
+    async def no_separate_write(*arguments: object) -> None:
+        raise AssertionError("a notice written apart from the result: a crash can lose it")
+
+    monkeypatch.setattr(timed.store, "add_notice", no_separate_write)
+    await advance(timed, clock, 3 * DAY + timedelta(seconds=1))
+    assert (await timed.state(game)).record.result == {"winners": [0], "reason": "timeout"}
+    texts = sorted(translate("en", n.text) for n in seen if n.text.message != "{notice}")
+    assert "You ran out of time in game #1." in texts
+    assert "Bia ran out of time in game #1." in texts
+
+
 async def test_reminders_due_together_are_sent_once(timed: GameService, clock: ManualClock) -> None:
     # The scheduler was down from the start of the turn until 50 minutes before its end: the
     # 24-hour and the 1-hour reminder are both due, and would say the same thing.

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from storage import GameRecord, NextClock, SeatRecord, StaleVersion, Store, open_store
+from storage import GameRecord, GameResult, NextClock, SeatRecord, StaleVersion, Store, open_store
 from storage.sql.engine import Connection
 from tests.storage.conftest import TickingClock
 
@@ -96,3 +96,35 @@ async def test_a_failing_end_write_leaves_the_game_unfinished(
             await store.finish_game(game.id, 1, "aborted", None)
         assert await store.get_game(game.id) == game
         assert await store.clock(game.id) is not None
+
+
+async def test_the_notices_of_an_end_are_written_with_it_or_not_at_all(store: Store) -> None:
+    game = await start_game(store)
+    ana, bruno = (seat.player_id for seat in game.seats)
+    assert ana is not None and bruno is not None
+    notices = [(ana, "timeout:0"), (bruno, "timeout:0")]
+    result: GameResult = {"winners": [1], "reason": "timeout"}
+    with pytest.raises(StaleVersion):
+        await store.finish_game(game.id, game.version + 1, "finished", result, notices)
+    assert await end_notes(store) == []
+    await store.finish_game(game.id, game.version, "finished", result, notices)
+    queued = await store.unsent_notices()
+    assert [(n.player_id, n.game_id, n.kind) for n in queued] == [
+        (ana, game.id, "timeout:0"),
+        (bruno, game.id, "timeout:0"),
+    ]
+
+
+async def test_the_notices_of_a_move_are_written_with_it(store: Store) -> None:
+    game = await start_game(store)
+    ana = game.seats[0].player_id
+    assert ana is not None
+    with pytest.raises(StaleVersion):
+        await store.append_move(
+            game.id, game.version + 1, "c3-d4", 0, ana, "after", notices=[(ana, "left:0")]
+        )
+    assert await end_notes(store) == []
+    await store.append_move(
+        game.id, game.version, "c3-d4", 0, ana, "after", notices=[(ana, "left:0")]
+    )
+    assert await end_notes(store) == ["left:0"]
