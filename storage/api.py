@@ -214,6 +214,13 @@ class Store(ABC):
         """Record (or with None withdraw) the seat that offers a draw; bumps the version."""
 
     @abstractmethod
+    async def set_takeback_offer(
+        self, game_id: int, expected_version: int, seat: int | None
+    ) -> GameRecord:
+        """Record (or with None withdraw) the seat that asks to take its last move back;
+        bumps the version."""
+
+    @abstractmethod
     async def replace_snapshot(
         self, game_id: int, snapshot: str, *, expected_version: int | None = None
     ) -> None:

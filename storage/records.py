@@ -84,6 +84,8 @@ class GameRecord:
     updated_at: datetime
     # Whether the game changes its players' ratings (decided when it starts).
     rated: bool = False
+    # The seat that asks to take its last move back (casual games).
+    takeback_offer: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

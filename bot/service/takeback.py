@@ -1,14 +1,16 @@
 """Takebacks in casual games: a player asks to take their last move back, the opponent
-accepts or declines (the computer always accepts). The request lives in memory: after a
-restart it is simply asked again; what is taken back leaves the move log for good."""
+accepts or declines (the computer always accepts). The request is stored with the game (as a
+draw offer is), so it can be answered through any process and after a restart; any move
+withdraws it. What is taken back leaves the move log for good."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
-from bot.service.kernel import Kernel
 from bot.service.turns import next_clock, position_before
 from games.base import find_game
 
@@ -16,52 +18,43 @@ from games.base import find_game
 class Takebacks(Capability):
     """/takeback, /takeback accept, /takeback decline."""
 
-    def __init__(self, core: Kernel) -> None:
-        super().__init__(core)
-        # game id -> (the seat that asked, the game's version when it asked)
-        self.requests: dict[int, tuple[int, int]] = {}
-
     @routed
     async def takeback(
         self, actor: Actor, answer: str | None, game_id: int | None = None
     ) -> list[Event]:
         player = await self.core.roster.player(actor)
         target = await self.core.game_id_for(player, game_id)
-        requests = self.requests
         async with self.core.lock(target):
             state = await self.core.state(target)
             seat = self.core.own_seats(state, player.id)[0]
             if state.record.rated or family_of(find_game(state.record.kind)).multi_seat(state):
                 raise ServiceError(text("Takebacks are for casual two-player games."))
-            asked = requests.get(state.id)
             if answer is None:
-                return await self._ask(state, seat, requests)
-            if asked is not None and asked[1] != state.version:
-                del requests[state.id]  # the board changed since: the request lapsed
-                asked = None
-            if asked is None or asked[0] == seat:
+                return await self._ask(state, seat)
+            asked = state.record.takeback_offer
+            if asked is None or asked == seat:
                 raise ServiceError(text("There is no takeback request to answer."))
-            del requests[state.id]
             if answer == "decline":
+                record = await self.core.store.set_takeback_offer(state.id, state.version, None)
+                fresh = replace(state, record=record)
                 headline = text("{name} declines the takeback.", name=seat_name(state, seat))
-                return [BoardUpdate(state, headline, state.record.chat)]
-            return await self._take_back(state, asked[0])
+                return [BoardUpdate(fresh, headline, fresh.record.chat)]
+            return await self._take_back(state, asked)
 
-    async def _ask(
-        self, state: GameState, seat: int, requests: dict[int, tuple[int, int]]
-    ) -> list[Event]:
+    async def _ask(self, state: GameState, seat: int) -> list[Event]:
         if not state.active:
             raise ServiceError(text("Game #{game} is over.", game=state.id))
         if _plies_back(state, seat) > state.plies:
             raise ServiceError(text("You have no move to take back."))
         if state.record.seats[1 - seat].computer is not None:
             return await self._take_back(state, seat)  # the computer always agrees
-        requests[state.id] = (seat, state.version)
+        record = await self.core.store.set_takeback_offer(state.id, state.version, seat)
+        fresh = replace(state, record=record)
         headline = text(
             "{name} asks to take back their last move: /takeback accept or /takeback decline.",
             name=seat_name(state, seat),
         )
-        return [BoardUpdate(state, headline, state.record.chat)]
+        return [BoardUpdate(fresh, headline, fresh.record.chat)]
 
     async def _take_back(self, state: GameState, seat: int) -> list[Event]:
         plies = _plies_back(state, seat)

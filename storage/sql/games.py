@@ -56,6 +56,7 @@ def game_from(row: Row, seats: Iterable[SeatRecord]) -> GameRecord:
         created_at=decoder.time(row["created_at"]),
         updated_at=decoder.time(row["updated_at"]),
         rated=bool(row["rated"]),
+        takeback_offer=row["takeback_offer"],
     )
 
 
@@ -236,13 +237,14 @@ class GameQueries(SqlStoreBase):
         snapshot: str | None = None,
     ) -> Row:
         """`_advance` for a move or an end: the game's status and result are set, a draw
-        offer is withdrawn (any move or end answers it), and the snapshot is replaced when a
-        move brings one."""
+        offer and a takeback request are withdrawn (any move or end answers them), and the
+        snapshot is replaced when a move brings one."""
         return await self._advance(
             connection,
             game_id,
             expected_version,
-            "status = $4, result = $5, draw_offer = NULL, snapshot = coalesce($6, snapshot)",
+            "status = $4, result = $5, draw_offer = NULL, takeback_offer = NULL, "
+            "snapshot = coalesce($6, snapshot)",
             status,
             None if result is None else encode_result(result),
             snapshot,
@@ -324,7 +326,11 @@ class GameQueries(SqlStoreBase):
             if last < plies:
                 raise ValueError(f"game {game_id} has {last} moves, fewer than {plies}")
             await self._advance(
-                connection, game_id, expected_version, "snapshot = $4, draw_offer = NULL", snapshot
+                connection,
+                game_id,
+                expected_version,
+                "snapshot = $4, draw_offer = NULL, takeback_offer = NULL",
+                snapshot,
             )
             await connection.execute(
                 "DELETE FROM moves WHERE game_id = $1 AND ply > $2", game_id, last - plies
@@ -359,9 +365,23 @@ class GameQueries(SqlStoreBase):
     async def set_draw_offer(
         self, game_id: int, expected_version: int, seat: int | None
     ) -> GameRecord:
+        return await self._set_offer(game_id, expected_version, "draw_offer", seat)
+
+    async def set_takeback_offer(
+        self, game_id: int, expected_version: int, seat: int | None
+    ) -> GameRecord:
+        return await self._set_offer(game_id, expected_version, "takeback_offer", seat)
+
+    async def _set_offer(
+        self,
+        game_id: int,
+        expected_version: int,
+        column: Literal["draw_offer", "takeback_offer"],
+        seat: int | None,
+    ) -> GameRecord:
         async with self._engine.writing() as connection:
             advanced = await self._advance(
-                connection, game_id, expected_version, "draw_offer = $4", seat
+                connection, game_id, expected_version, f"{column} = $4", seat
             )
             game = await with_seats(connection, advanced)
             if seat is not None and seat not in {s.seat for s in game.seats}:

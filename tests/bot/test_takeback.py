@@ -8,6 +8,7 @@ import pytest
 from bot.i18n import translate
 from bot.service.core import GameService
 from bot.service.events import BoardUpdate, ServiceError
+from storage import Store
 from tests.bot.conftest import ANA, BIA, CHAT
 from tests.bot.test_service import latest, two_player_game
 
@@ -75,3 +76,24 @@ async def test_the_computer_accepts_at_once(service: GameService) -> None:
     events = await service.takeback(ANA, None, state.id)
     after = next(event.state for event in events if isinstance(event, BoardUpdate))
     assert after.log == () and after.position.to_move() == 0
+
+
+async def test_a_request_is_answered_through_another_service_and_after_a_restart(
+    service: GameService, store: Store
+) -> None:
+    # Another service on the same store: another process, or this one started again.
+    state = await two_player_game(service, "brazilian", "casual")
+    await service.move(ANA, "c3-d4", state.id)
+    await service.move(BIA, "f6-e5", state.id)
+    await service.takeback(ANA, None, state.id)
+    other = GameService(store)
+    try:
+        after = latest(await other.takeback(BIA, "accept", state.id))
+        assert after.log == () and after.position.to_move() == 0
+        await other.move(ANA, "c3-d4", state.id)
+        await other.takeback(ANA, None, state.id)
+    finally:
+        await other.close()
+    declined = await service.takeback(BIA, "decline", state.id)
+    assert translate("en", declined[0].headline) == "Bia declines the takeback."  # type: ignore[union-attr]
+    assert (await service.state(state.id)).record.takeback_offer is None
