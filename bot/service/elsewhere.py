@@ -38,6 +38,7 @@ class ChangesElsewhere:
             return
         woken = asyncio.Event()
         seen = await store.last_change()
+        await self._known(seen)
         async with store.follow_changes(woken.set):
             while True:
                 await woken.wait()
@@ -46,6 +47,15 @@ class ChangesElsewhere:
                     seen = await self.show_changes(seen)
                 except Exception:
                     logger.exception("the changes of other processes could not be shown")
+
+    async def _known(self, seen: int) -> None:
+        """The changes committed before this process started count as shown: their boards
+        were shown by the processes that made them (and a board a crash left behind is
+        brought up to date by the front end's own catch-up). Without this, every start would
+        post the boards of the last changes again."""
+        for change in await self.core.store.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
+            if change.id <= seen and self._shown.get(change.game_id, 0) < change.version:
+                self._remember(change.game_id, change.version)
 
     async def show_changes(self, seen: int) -> int:
         """Show the games changed elsewhere since change `seen`; the newest change seen."""

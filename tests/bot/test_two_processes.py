@@ -299,3 +299,45 @@ async def test_both_schedulers_remind_and_end_on_time_once(
 
 async def store_finished(store: Store) -> bool:
     return (await store.get_game(1)).status == "finished"
+
+
+BOARD_CALLS = ("sendPhoto", "editMessageMedia", "editMessageCaption", "editMessageReplyMarkup")
+
+
+async def test_a_restart_with_nothing_changed_sends_nothing(
+    tmp_path: Path, postgres_server: PostgresServer, fakes: Fakes
+) -> None:
+    database = postgres_server.new_database()
+    first = fakes.apis[0]
+    ana, bia = first.users[1], first.users[2]
+    async with two_bots(database, fakes, tmp_path), await open_store(database) as store:
+        board = await start_game(store, fakes)
+        for ply, player in ((1, ana), (2, bia)):
+            first.press(player, board, f"m:1:{ply}:0")
+            version = await version_past(store, 1, ply)
+
+            async def shown(version: int = version) -> bool:
+                messages = await store.board_messages(1)
+                return bool(messages) and all(m.version >= version for m in messages)
+
+            await wait_until(shown, f"the board of version {version} shown")
+    # Both stopped; then a rolling restart: one, then the other.
+    before = [len(api.calls_of(*BOARD_CALLS)) for api in fakes.apis]
+    async with two_bots(database, fakes, tmp_path):
+        for api in fakes.apis:
+            group = api.chats[GROUP].info
+            answers = len(api.texts(group))
+            api.send_text(ana, group, "/help")
+
+            async def answered(api: FakeBotApi = api, answers: int = answers) -> bool:
+                return len(api.texts(api.chats[GROUP].info)) > answers
+
+            await wait_until(answered, f"{api.url} answering after the restart")
+        # Each process has followed the other's changes since its start (it wakes at once).
+        await asyncio.sleep(2)
+        after = [len(api.calls_of(*BOARD_CALLS)) for api in fakes.apis]
+    assert after == before, [
+        (call.method, call.params.get("caption"))
+        for api in fakes.apis
+        for call in api.calls_of(*BOARD_CALLS)[-3:]
+    ]

@@ -18,7 +18,7 @@ from bot.service.core import GameService
 from bot.service.events import BoardUpdate, Event, PlayerNotice
 from games.base import start
 from storage import NOTICE_LEASE, SeatRecord, Store, open_store
-from tests.bot.conftest import ANA, CHAT
+from tests.bot.conftest import ANA, BIA, CHAT
 from tests.bot.test_correspondence import DAY, HOUR, START, make_service, notices, timed_game
 
 
@@ -160,3 +160,41 @@ async def test_a_move_in_one_service_is_shown_by_the_other(
     finally:
         following.cancel()
         await asyncio.gather(following, return_exceptions=True)
+
+
+async def test_a_process_that_starts_shows_no_board_of_before(
+    services: list[GameService], database: str, clock: ManualClock
+) -> None:
+    if not database.startswith("postgresql"):
+        pytest.skip("SQLite serves one process: nothing crosses")
+    games = [await timed_game(services[0]) for _ in range(3)]
+    for game in games:
+        await services[0].move(ANA, "c3-d4", game)
+    # A process starts (a restart, or one more of a rolling restart): nothing changed since.
+    store = await open_store(database, clock=clock)
+    started = make_service(store, clock)
+    shown: list[BoardUpdate] = []
+
+    async def sink(event: Event) -> None:
+        if isinstance(event, BoardUpdate):
+            shown.append(event)
+
+    started.subscribe(sink)
+    following = asyncio.create_task(started.elsewhere.run())
+    try:
+        await asyncio.sleep(1.0)  # the follower listens, and wakes once at its start
+        assert shown == [], "a start posted old boards again"
+        await services[0].move(BIA, "f6-g5", games[1])
+        for _ in range(200):
+            if shown:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+        assert [(event.state.id, event.state.log) for event in shown] == [
+            (games[1], ("c3-d4", "f6-g5"))
+        ]
+    finally:
+        following.cancel()
+        await asyncio.gather(following, return_exceptions=True)
+        await started.close()
+        await store.close()
