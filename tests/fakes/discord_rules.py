@@ -39,6 +39,8 @@ LOCALES = frozenset(
 CHAT_INPUT, USER, MESSAGE, PRIMARY_ENTRY_POINT = 1, 2, 3, 4
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, NUMBER, CHANNEL = 1, 2, 3, 4, 10, 7
 OPTION_TYPES = range(1, 12)
+# The parent of a command's own options, for the nesting rules (neither group nor subcommand).
+TOP_LEVEL = 0
 CHOICE_TYPES = (STRING, INTEGER, NUMBER)
 # "Registering a Command": up to 100 global (and 100 per guild) CHAT_INPUT commands, 5 USER
 # and 5 MESSAGE ones.
@@ -289,13 +291,19 @@ def _options(
                 )
         elif option.get("type") not in (SUB_COMMAND, SUB_COMMAND_GROUP):
             optional_seen = True
+        clashes = [
+            (locale, name)
+            for locale, name in _names_by_locale(option)
+            if name in seen.setdefault(locale, set())
+        ]
+        if clashes:
+            locale, name = clashes[0]
+            yield Problem(
+                (*place, "name"),
+                "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                f"Option name {name!r} is already used ({locale})",
+            )
         for locale, name in _names_by_locale(option):
-            if name in seen.setdefault(locale, set()):
-                yield Problem(
-                    (*place, "name"),
-                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
-                    f"Option name {name!r} is already used ({locale})",
-                )
             seen[locale].add(name)
         yield from _option(place, option)
 
@@ -344,7 +352,7 @@ def _command(index: int, command: dict[str, Any]) -> Iterator[Problem]:
         return
     yield from _localized(where, "name", command, _chat_input_name)
     yield from _localized(where, "description", command, _description)
-    yield from _options((*where, "options"), command.get("options") or [], CHAT_INPUT)
+    yield from _options((*where, "options"), command.get("options") or [], TOP_LEVEL)
     if command_size(command) > LARGEST_COMMAND:
         yield Problem(
             where,
