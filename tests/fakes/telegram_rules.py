@@ -38,7 +38,7 @@ HTML_TAGS = frozenset(
 )  # fmt: skip
 NAMED_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
 ENTITY = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
-TAG = re.compile(r"<(/?)([a-zA-Z0-9-]*)((?:\s+[^>]*)?)>")
+TAG = re.compile(r"<(/?)([a-zA-Z0-9-]*)([^>]*)>")
 COMMAND = re.compile(r"^[a-z0-9_]+$")
 LANGUAGE_CODE = re.compile(r"^[a-z]{2}$")
 
