@@ -111,6 +111,8 @@ class FakeBotApi:
         # its descriptions by kind ("description", "short_description") and language.
         self.command_lists: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
         self.descriptions: dict[tuple[str, str | None], str] = {}
+        # What the bot sent that breaks Telegram's limits (each one refused with a 400).
+        self.violations: list[str] = []
         self.answers: dict[str, dict[str, Any]] = {}
         self.pressed_at: dict[str, float] = {}
         self.answered_at: dict[str, float] = {}
@@ -421,26 +423,26 @@ class FakeBotApi:
             raise ApiError(403, "Forbidden: bot was kicked from the supergroup chat")
         return record
 
-    @staticmethod
-    def _check_markup(markup: Any) -> dict[str, Any] | None:
+    def _check_markup(self, markup: Any) -> dict[str, Any] | None:
         if markup is None:
             return None
         rows = markup.get("inline_keyboard")
         if not isinstance(rows, list):
-            raise ApiError(400, "Bad Request: can't parse inline keyboard markup")
+            self._check("Bad Request: can't parse inline keyboard markup")
         if sum(len(row) for row in rows) > MAX_BUTTONS:
-            raise ApiError(400, "Bad Request: reply markup is too long")
+            self._check("Bad Request: reply markup is too long")
         for row in rows:
             if len(row) > MAX_BUTTONS_PER_ROW:
-                raise ApiError(400, "Bad Request: too many buttons in a row")
+                self._check("Bad Request: too many buttons in a row")
             for button in row:
-                FakeBotApi._check(rules.button_problem(button))
+                self._check(rules.button_problem(button))
         return dict(markup) if rows else None
 
-    @staticmethod
-    def _check(problem: str | None) -> None:
-        """Refuse as Telegram does (400 and its description) what a rule found wrong."""
+    def _check(self, problem: str | None) -> None:
+        """Refuse as Telegram does (400 and its description) what breaks a documented limit,
+        and keep it in `violations`: the bot may swallow the error, a test must not."""
         if problem is not None:
+            self.violations.append(problem)
             raise ApiError(400, problem)
 
     def _check_call(self, method: str, params: dict[str, Any]) -> None:
