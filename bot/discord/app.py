@@ -103,13 +103,7 @@ class DamasClient(discord.Client):
             listening()
 
     async def setup_hook(self) -> None:
-        await self.tree.set_translator(CatalogueTranslator())
-        for command in [
-            *build_commands(self.front),
-            *rating_commands(self.front),
-            *tournament_commands(self.front),
-        ]:
-            self.tree.add_command(command)
+        await install_commands(self.tree, self.front)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         try:
             await self.tree.sync()
@@ -145,6 +139,17 @@ class DamasClient(discord.Client):
         ):
             # discord.py leaves it unanswered: the person would read "This interaction failed".
             await self.front.stray_component(interaction, custom_id)
+
+
+async def install_commands(tree: app_commands.CommandTree[Any], front: DiscordFront) -> None:
+    """Every slash command and the translator of their menus, on the tree that syncs them."""
+    await tree.set_translator(CatalogueTranslator())
+    for command in [
+        *build_commands(front),
+        *rating_commands(front),
+        *tournament_commands(front),
+    ]:
+        tree.add_command(command)
 
 
 def _shown_ids(message: discord.Message | None) -> set[str]:

@@ -278,9 +278,19 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         help_command,
     ]
     for command in commands:
-        if "game" in {parameter.name for parameter in command.parameters}:
+        if any(_is_game_number(parameter) for parameter in command.parameters):
             command.autocomplete("game")(front.game_choices)
     return commands
+
+
+def _is_game_number(parameter: app_commands.Parameter) -> bool:
+    """A `game` option that takes a game number, which the person's games complete; Discord
+    refuses an option with both choices and autocomplete (/new's `game` is a choice of kinds)."""
+    return (
+        parameter.name == "game"
+        and parameter.type is discord.AppCommandOptionType.integer
+        and not parameter.choices
+    )
 
 
 # The commands that take only a game number.

@@ -5,9 +5,10 @@ the gateway says HELLO, takes IDENTIFY, sends READY, acks heartbeats and deliver
 INTERACTION_CREATE events a test injects; the REST side answers what the front end calls
 (application commands, interaction callbacks, webhooks, channel messages) and records every
 call. Like Discord, it refuses what breaks the limits (component counts and lengths, content,
-embeds, command names) and an interaction answered after 3 seconds; those refusals are kept in
-`violations` so that a test can assert there were none. Tests can make the next matching call
-fail with a 429 (retry_after, as Discord sends it), a 404 Unknown Message or a 403.
+embeds, every documented rule of application commands: tests/fakes/discord_rules.py) and an
+interaction answered after 3 seconds; those refusals are kept in `violations` so that a test
+can assert there were none. Tests can make the next matching call fail with a 429
+(retry_after, as Discord sends it), a 404 Unknown Message or a 403.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.fakes import discord_rules
+
 # The bot token the fake accepts; login with another gets 401 Unauthorized, as on Discord.
 TOKEN = "fake-token"
 APPLICATION_ID = 900000000000000001
@@ -37,7 +40,6 @@ BOT_USER = {
 GUILD_ID = "800000000000000001"
 INTERACTION_DEADLINE = 3.0
 EPHEMERAL = 64
-COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 # Discord's own error codes, as its JSON error bodies carry them.
 UNKNOWN_MESSAGE = 10008
@@ -163,39 +165,6 @@ def message_problems(payload: dict[str, Any]) -> list[str]:
         if len(embed.get("description") or "") > 4096:
             problems.append("embed description longer than 4096")
     _check_components(payload.get("components") or [], problems)
-    return problems
-
-
-def command_problems(commands: list[dict[str, Any]]) -> list[str]:
-    """What Discord would refuse in a bulk overwrite of application commands."""
-    problems: list[str] = []
-
-    def check_name(name: str, where: str) -> None:
-        if not COMMAND_NAME.match(name) or name != name.lower():
-            problems.append(f"{where}: bad name {name!r}")
-
-    def check_description(description: str, where: str) -> None:
-        if not 1 <= len(description) <= 100:
-            problems.append(f"{where}: description of {len(description)} characters")
-
-    for command in commands:
-        where = command["name"]
-        check_name(command["name"], where)
-        for localised in (command.get("name_localizations") or {}).values():
-            check_name(localised, where)
-        check_description(command.get("description", ""), where)
-        for localised in (command.get("description_localizations") or {}).values():
-            check_description(localised, where)
-        for option in command.get("options", []):
-            check_name(option["name"], f"{where}.{option['name']}")
-            for localised in (option.get("name_localizations") or {}).values():
-                check_name(localised, f"{where}.{option['name']}")
-            check_description(option["description"], f"{where}.{option['name']}")
-            for localised in (option.get("description_localizations") or {}).values():
-                check_description(localised, f"{where}.{option['name']}")
-            for choice in option.get("choices", []):
-                if not 1 <= len(choice["name"]) <= 100:
-                    problems.append(f"{where}.{option['name']}: choice {choice['name']!r}")
     return problems
 
 
@@ -572,7 +541,7 @@ class FakeDiscord:
             status, body = self._answer(request.method, path, payload, files, request.query)
         except _Refusal as refusal:
             call.status = refusal.status
-            return _json({"message": refusal.message, "code": refusal.code}, refusal.status)
+            return _json(refusal.body, refusal.status)
         call.status = status
         if body is None:
             return web.Response(status=204)
@@ -675,10 +644,13 @@ class FakeDiscord:
         return 201, thread
 
     def _overwrite_commands(self, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        problems = command_problems(commands)
-        if problems:
-            self.violations.extend(problems)
-            raise _Refusal(400, INVALID_FORM_BODY, "; ".join(problems))
+        """A bulk overwrite, global or of a guild, checked as Discord checks it
+        (tests/fakes/discord_rules.py)."""
+        refused = discord_rules.refusal(commands)
+        if refused is not None:
+            problems = discord_rules.command_problems(commands) or [refused["message"]]
+            self.violations.extend(f"application commands: {problem}" for problem in problems)
+            raise _Refusal(400, refused["code"], refused["message"], refused.get("errors"))
         self.commands = [
             {
                 **command,
@@ -897,11 +869,22 @@ def _json(body: Any, status: int, headers: dict[str, str] | None = None) -> web.
 
 
 class _Refusal(Exception):
-    def __init__(self, status: int, code: int, message: str) -> None:
+    def __init__(
+        self, status: int, code: int, message: str, errors: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        # Discord's form-body errors, nested by the path of each refused field.
+        self.errors = errors
+
+    @property
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return body
 
 
 async def _read_body(request: web.Request) -> tuple[Any, dict[str, bytes]]:

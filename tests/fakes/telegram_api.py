@@ -3,10 +3,13 @@
 The real `Application` talks to it over HTTP as it would to api.telegram.org. The tests play
 the people: `send_text` and `press` queue updates for getUpdates; every call the bot makes is
 recorded (`calls`) and the chats keep their messages (`messages`), photos and documents. It is
-strict where Telegram is: callback data over 64 bytes, more than 100 buttons or 8 in a row,
-captions over 1024 or texts over 4096 characters, an edit that changes nothing ("message is
-not modified"), an edit of a deleted message, writing to a person who never started the bot
-or to a group that removed it, answering one callback query twice. It can answer the next
+strict where Telegram is: every documented limit of the methods it answers
+(tests/fakes/telegram_rules.py: texts and captions after entities parsing, HTML that Telegram
+cannot parse, buttons and their callback data, command lists, scopes and languages, the
+bot's descriptions, parameters the methods do not document), more than 100 buttons or 8 in a
+row, an edit that changes nothing ("message is not modified"), an edit of a deleted message,
+writing to a person who never started the bot or to a group that removed it, answering one
+callback query twice. It can answer the next
 calls of a method with a 429 (`flood`) or answer them late (`delay`) to make them time out,
 and apply edits of a board late (`slow_edits`), so that a later call overtakes them.
 """
@@ -25,18 +28,17 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.fakes import telegram_rules as rules
+
 TOKEN = "4242:fake-token-for-tests"
 BOT_ID = 4242
 BOT_USERNAME = "damas_test_bot"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-MAX_CALLBACK_BYTES = 64
+# Telegram's inline keyboards hold at most 100 buttons, 8 in a row (not in the Bot API's
+# documentation, but what its server answers).
 MAX_BUTTONS = 100
 MAX_BUTTONS_PER_ROW = 8
-MAX_CAPTION = 1024
-MAX_TEXT = 4096
-MAX_ANSWER = 200
-COMMAND_NAME = re.compile(r"^[a-z0-9_]{1,32}$")
 
 # Parameters that python-telegram-bot sends JSON-encoded; everything else stays text.
 JSON_PARAMETERS = frozenset(
@@ -105,7 +107,12 @@ class FakeBotApi:
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.photos: dict[tuple[int, int], bytes] = {}
         self.documents: dict[tuple[int, int], tuple[str, bytes]] = {}
-        self.commands: dict[str | None, list[dict[str, Any]]] = {}
+        # The bot's command lists by scope ("default", "chat:42"...) and language (None: all),
+        # its descriptions by kind ("description", "short_description") and language.
+        self.command_lists: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
+        self.descriptions: dict[tuple[str, str | None], str] = {}
+        # What the bot sent that breaks Telegram's limits (each one refused with a 400).
+        self.violations: list[str] = []
         self.answers: dict[str, dict[str, Any]] = {}
         self.pressed_at: dict[str, float] = {}
         self.answered_at: dict[str, float] = {}
@@ -416,30 +423,52 @@ class FakeBotApi:
             raise ApiError(403, "Forbidden: bot was kicked from the supergroup chat")
         return record
 
-    @staticmethod
-    def _check_markup(markup: Any) -> dict[str, Any] | None:
+    def _check_markup(self, markup: Any) -> dict[str, Any] | None:
         if markup is None:
             return None
         rows = markup.get("inline_keyboard")
         if not isinstance(rows, list):
-            raise ApiError(400, "Bad Request: can't parse inline keyboard markup")
+            self._check("Bad Request: can't parse inline keyboard markup")
         if sum(len(row) for row in rows) > MAX_BUTTONS:
-            raise ApiError(400, "Bad Request: reply markup is too long")
+            self._check("Bad Request: reply markup is too long")
         for row in rows:
             if len(row) > MAX_BUTTONS_PER_ROW:
-                raise ApiError(400, "Bad Request: too many buttons in a row")
+                self._check("Bad Request: too many buttons in a row")
             for button in row:
-                if not button.get("text"):
-                    raise ApiError(400, "Bad Request: text buttons are unallowed")
-                data = button.get("callback_data", "")
-                if not 1 <= len(data.encode()) <= MAX_CALLBACK_BYTES:
-                    raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+                self._check(rules.button_problem(button))
         return dict(markup) if rows else None
 
-    @staticmethod
-    def _check_length(value: str | None, limit: int, what: str) -> None:
-        if value is not None and len(value) > limit:
-            raise ApiError(400, f"Bad Request: {what} is too long")
+    def _check(self, problem: str | None) -> None:
+        """Refuse as Telegram does (400 and its description) what breaks a documented limit,
+        and keep it in `violations`: the bot may swallow the error, a test must not."""
+        if problem is not None:
+            self.violations.append(problem)
+            raise ApiError(400, problem)
+
+    def _check_call(self, method: str, params: dict[str, Any]) -> None:
+        """A call of a method with only the parameters it documents."""
+        self._check(rules.unknown_parameter(method, params))
+
+    def _check_command_target(self, params: dict[str, Any]) -> tuple[str, str | None]:
+        """The command list a scope and language address, refused as Telegram refuses them;
+        a chat's scope needs a chat the bot is in, administrators a group."""
+        scope = params.get("scope")
+        self._check(rules.scope_problem(scope))
+        self._check(rules.language_problem(params.get("language_code")))
+        if scope and "chat_id" in scope:
+            record = self._chat_for_bot(scope["chat_id"])
+            if scope["type"] != "chat" and record.info["type"] == "private":
+                raise ApiError(400, "Bad Request: can't use specified scope in private chats")
+        return rules.scope_key(scope), params.get("language_code") or None
+
+    @property
+    def commands(self) -> dict[str | None, list[dict[str, Any]]]:
+        """The command lists of the default scope by language (None: every language)."""
+        return {
+            language: commands
+            for (scope, language), commands in self.command_lists.items()
+            if scope == "default"
+        }
 
     def _new_message(self, record: _Chat, **content: Any) -> dict[str, Any]:
         message = {
@@ -469,22 +498,70 @@ class FakeBotApi:
     # -- the methods ---------------------------------------------------------------------------
 
     def _api_getMe(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("getMe", params)
         return self.bot_user
 
     def _api_deleteWebhook(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("deleteWebhook", params)
         return True
 
     def _api_setMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("setMyCommands", params)
         commands = params.get("commands", [])
-        for command in commands:
-            if not COMMAND_NAME.match(command.get("command", "")):
-                raise ApiError(400, "Bad Request: BOT_COMMAND_INVALID")
-            if not 1 <= len(command.get("description", "")) <= 256:
-                raise ApiError(400, "Bad Request: BOT_COMMAND_DESCRIPTION_INVALID")
-        self.commands[params.get("language_code") or None] = commands
+        self._check(rules.commands_problem(commands))
+        target = self._check_command_target(params)
+        if commands:
+            self.command_lists[target] = commands
+        else:
+            self.command_lists.pop(target, None)  # an empty list deletes the list
         return True
 
+    def _api_getMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("getMyCommands", params)
+        return self.command_lists.get(self._check_command_target(params), [])
+
+    def _api_deleteMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("deleteMyCommands", params)
+        self.command_lists.pop(self._check_command_target(params), None)
+        return True
+
+    def _set_description(self, kind: str, params: dict[str, Any], limit: int) -> bool:
+        """setMyDescription and setMyShortDescription: an empty text removes the language's."""
+        text = params.get(kind) or ""
+        self._check(rules.description_problem(text, limit, kind.replace("_", " ")))
+        self._check(rules.language_problem(params.get("language_code")))
+        key = (kind, params.get("language_code") or None)
+        if text:
+            self.descriptions[key] = text
+        else:
+            self.descriptions.pop(key, None)
+        return True
+
+    def _description(self, kind: str, params: dict[str, Any]) -> dict[str, str]:
+        """getMyDescription and getMyShortDescription: the language's own, else the default."""
+        self._check(rules.language_problem(params.get("language_code")))
+        language = params.get("language_code") or None
+        found = self.descriptions.get((kind, language), self.descriptions.get((kind, None), ""))
+        return {kind: found}
+
+    def _api_setMyDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("setMyDescription", params)
+        return self._set_description("description", params, rules.MAX_DESCRIPTION)
+
+    def _api_getMyDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("getMyDescription", params)
+        return self._description("description", params)
+
+    def _api_setMyShortDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("setMyShortDescription", params)
+        return self._set_description("short_description", params, rules.MAX_SHORT_DESCRIPTION)
+
+    def _api_getMyShortDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("getMyShortDescription", params)
+        return self._description("short_description", params)
+
     async def _api_getUpdates(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("getUpdates", params)
         offset = params.get("offset", 0)
         if offset:
             self._confirmed = max(self._confirmed, offset - 1)
@@ -496,22 +573,22 @@ class FakeBotApi:
         return self._updates[: params.get("limit", 100)]
 
     def _api_sendMessage(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("sendMessage", params)
         record = self._chat_for_bot(params.get("chat_id"))
         content = params.get("text", "")
-        if not content:
-            raise ApiError(400, "Bad Request: message text is empty")
-        self._check_length(content, MAX_TEXT, "message")
+        self._check(rules.message_text_problem(content, params.get("parse_mode")))
         markup = self._check_markup(params.get("reply_markup"))
         return self._new_message(
             record, text=content, parse_mode=params.get("parse_mode"), reply_markup=markup
         )
 
     def _api_sendPhoto(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("sendPhoto", params)
         record = self._chat_for_bot(params.get("chat_id"))
         photo = files.get("photo")
         if photo is None or not photo.startswith(PNG_SIGNATURE):
             raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED")
-        self._check_length(params.get("caption"), MAX_CAPTION, "message caption")
+        self._check(rules.caption_problem(params.get("caption"), params.get("parse_mode")))
         markup = self._check_markup(params.get("reply_markup"))
         message = self._new_message(
             record,
@@ -528,28 +605,33 @@ class FakeBotApi:
         return [{"file_id": unique, "file_unique_id": unique, "width": 640, "height": 640}]
 
     def _api_sendDocument(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("sendDocument", params)
         record = self._chat_for_bot(params.get("chat_id"))
         content = files.get("document")
         if not content:
             raise ApiError(400, "Bad Request: file must be non-empty")
+        self._check(rules.caption_problem(params.get("caption"), params.get("parse_mode")))
+        markup = self._check_markup(params.get("reply_markup"))
         name = params.get("document__filename") or "document"
         message = self._new_message(
             record,
             document={"file_id": name, "file_unique_id": name, "file_name": name},
             caption=params.get("caption"),
+            reply_markup=markup,
         )
         self.documents[(record.info["id"], message["message_id"])] = (name, content)
         return message
 
     def _api_editMessageMedia(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("editMessageMedia", params)
         key, message = self._existing(params)
         media = params.get("media") or {}
+        self._check(rules.media_photo_problem(media))
         attached = str(media.get("media", "")).removeprefix("attach://")
         photo = files.get(attached)
         if media.get("type") != "photo" or photo is None or not photo.startswith(PNG_SIGNATURE):
             raise ApiError(400, "Bad Request: wrong media")
         caption = media.get("caption")
-        self._check_length(caption, MAX_CAPTION, "message caption")
         markup = self._check_markup(params.get("reply_markup"))
         if (self.photos.get(key), message.get("caption"), message.get("reply_markup")) == (
             photo,
@@ -562,6 +644,7 @@ class FakeBotApi:
         return self._without_empty(message)
 
     def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("editMessageReplyMarkup", params)
         _, message = self._existing(params)
         markup = self._check_markup(params.get("reply_markup"))
         if message.get("reply_markup") == markup:
@@ -570,9 +653,10 @@ class FakeBotApi:
         return self._without_empty(message)
 
     def _api_editMessageText(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("editMessageText", params)
         _, message = self._existing(params)
         content = params.get("text", "")
-        self._check_length(content, MAX_TEXT, "message")
+        self._check(rules.message_text_problem(content, params.get("parse_mode")))
         markup = self._check_markup(params.get("reply_markup"))
         if (message.get("text"), message.get("reply_markup")) == (content, markup):
             raise ApiError(400, NOT_MODIFIED)
@@ -580,13 +664,14 @@ class FakeBotApi:
         return self._without_empty(message)
 
     def _api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        self._check_call("answerCallbackQuery", params)
         query_id = params.get("callback_query_id", "")
         if query_id not in self.pressed_at or query_id in self.answers:
             raise ApiError(
                 400,
                 "Bad Request: query is too old and response timeout expired or query ID is invalid",
             )
-        self._check_length(params.get("text"), MAX_ANSWER, "answer text")
+        self._check(rules.answer_problem(params.get("text")))
         self.answers[query_id] = params
         self.answered_at[query_id] = time.monotonic()
         return True

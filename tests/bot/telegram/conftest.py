@@ -46,6 +46,8 @@ async def api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
     monkeypatch.setenv("TELEGRAM_API_URL", url)
     yield fake
     await fake.close()
+    # Nothing the bot sent broke the Bot API's documented limits (even where it went on).
+    assert fake.violations == []
 
 
 async def start_bot(service: GameService, api: FakeBotApi, pacing: Pacing = QUICK) -> Bot:

@@ -126,14 +126,14 @@ def test_the_fake_refuses_what_telegram_refuses() -> None:
     too_long = {"inline_keyboard": [[{"text": "x", "callback_data": "9" * 65}]]}
     too_wide = {"inline_keyboard": [[{"text": "x", "callback_data": "1"}] * 9]}
     too_many = {"inline_keyboard": [[{"text": "x", "callback_data": "1"}] * 5] * 21}
+    api = FakeBotApi()
     for markup, reason in (
         (too_long, "BUTTON_DATA_INVALID"),
         (too_wide, "too many buttons in a row"),
         (too_many, "reply markup is too long"),
     ):
         with pytest.raises(ApiError, match=reason):
-            FakeBotApi._check_markup(markup)
-    api = FakeBotApi()
+            api._check_markup(markup)
     ana = api.user(1, "Ana")
     chat = api.private_chat(ana)
     with pytest.raises(ApiError, match="blocked"):
