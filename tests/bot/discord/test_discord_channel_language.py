@@ -44,7 +44,8 @@ async def test_a_brazilian_server_gets_portuguese_boards_after_an_english_help(
     await connect(service)
     server = {"guild_locale": "pt-BR"}
     helped = await act(fake, await fake.slash(CAIO, CHANNEL, "help", {}, **server))
-    assert any(line.startswith("/move move [game] - ") for line in helped.ephemeral_text.split("\n"))
+    lines = helped.ephemeral_text.splitlines()
+    assert any(line.startswith("/move move [game] - ") for line in lines), "his answer: English"
     caption = await board_against_the_computer(fake, CAIO, CHANNEL, **server)
     assert "Damas brasileiras" in caption and "Brazilian" not in caption
 
