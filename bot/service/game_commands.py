@@ -11,8 +11,8 @@ from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
 from bot.service.dice_words import verification
 from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
-from bot.service.results import check_abortable
 from bot.service.rules_text import GAMES_HELP, LUDO, rules_of
+from bot.service.turns import check_abortable
 from games.base import find_game
 
 RULES_USAGE = next(spec.usage for spec in COMMANDS if spec.name == "rules")

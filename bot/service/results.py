@@ -12,7 +12,7 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of
-from bot.service.turns import events_state, result_of
+from bot.service.turns import check_abortable, events_state, result_of
 from games.base import find_game
 from storage import Player
 
@@ -116,9 +116,3 @@ class Results(Capability):
         async with self._playing(actor, game_id) as (state, _, _):
             check_abortable(state)
             return await self.core.finish(state, None, "aborted")
-
-
-def check_abortable(state: GameState) -> None:
-    """A game is called off only before its first move; refused after."""
-    if state.plies > 0:
-        raise ServiceError(text("A game can be aborted only before its first move."))

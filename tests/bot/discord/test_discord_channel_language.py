@@ -1,6 +1,6 @@
 """The language of a server channel's public text (issue 21, item 3): the one its managers
 chose with /language channel, else the server's locale (Discord's `guild_locale`), else the
-first player's; never whoever typed first, not even /help."""
+first player's (test_discord_front.py); never whoever typed first, not even /help."""
 
 from __future__ import annotations
 
@@ -48,17 +48,6 @@ async def test_a_brazilian_server_gets_portuguese_boards_after_an_english_help(
     assert any(line.startswith("/move move [game] - ") for line in lines), "his answer: English"
     caption = await board_against_the_computer(fake, CAIO, CHANNEL, **server)
     assert "Damas brasileiras" in caption and "Brazilian" not in caption
-
-
-async def test_the_first_player_decides_where_the_server_speaks_no_language_of_ours(
-    fake: FakeDiscord, connect: Connect, service: GameService
-) -> None:
-    await connect(service)
-    server = {"guild_locale": "es-ES"}
-    caption = await board_against_the_computer(fake, ANA, CHANNEL, locale="it", **server)
-    assert "Dama brasiliana" in caption, caption
-    later = await board_against_the_computer(fake, CAIO, CHANNEL, **server)
-    assert "Dama brasiliana" in later, "the first player's language holds"
 
 
 async def test_only_a_server_manager_chooses_a_channels_language(

@@ -588,11 +588,17 @@ async def test_a_bot_cannot_be_challenged(
 async def test_public_text_follows_the_language_of_the_players(
     fake: FakeDiscord, connect: Connect, service: GameService, locale: str
 ) -> None:
+    """On a server whose locale the bot does not speak, the first player's language."""
     await connect(service)
     started = await act(
         fake,
         await fake.slash(
-            ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 0}, locale=locale
+            ANA,
+            CHANNEL,
+            "new",
+            {"game": "brazilian", "computer": True, "side": 0},
+            locale=locale,
+            guild_locale="es-ES",
         ),
     )
     assert "starts" not in started.ephemeral_text
