@@ -74,8 +74,7 @@ class Interactions(EventShowing):
             if interaction.guild_id is None:
                 self._channel_languages[chat.chat_id] = language
             elif chat.chat_id not in self._channel_languages:
-                server = server_language(interaction.guild_locale)
-                shared = await self.service.chat_language(chat, language, server)
+                shared = await self._shared_language(interaction, chat, language)
                 self._channel_languages[chat.chat_id] = shared
             events = await work(actor, chat, answer)
             # After /language the answer is in the new language.
@@ -96,6 +95,18 @@ class Interactions(EventShowing):
         if answer.tidy and in_place and interaction.message is not None:
             self._taken_away.append(interaction.message.id)
         await self.poster.send_unsent(chat.chat_id)
+
+    async def _shared_language(
+        self, interaction: discord.Interaction[Any], chat: ChatRef, language: str | None
+    ) -> str | None:
+        """The language of a server channel's public text: the place's default is the server's
+        locale, and a thread's is its channel's (whose managers may have chosen one)."""
+        place = server_language(interaction.guild_locale)
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread):
+            parent = ChatRef(PLATFORM, str(channel.parent_id))
+            place = await self.service.chat_language(parent, language, place)
+        return await self.service.chat_language(chat, language, place)
 
     async def _send_answer(self, answer: Answer) -> None:
         interaction = answer.interaction

@@ -342,6 +342,8 @@ class FakeDiscord:
     # -- injecting interactions ------------------------------------------------------------------
 
     def _channel(self, channel_id: str) -> dict[str, Any]:
+        if channel_id in self.threads:
+            return self.threads[channel_id]
         return {
             "id": channel_id,
             "type": 0,

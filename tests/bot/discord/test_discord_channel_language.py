@@ -4,10 +4,13 @@ first player's (test_discord_front.py); never whoever typed first, not even /hel
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+from bot.service import boards
 from bot.service.core import GameService
 from bot.service.events import Actor
+from bot.service.players import ComputerPlayers
 from storage import Store
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act, latest_board
@@ -81,3 +84,31 @@ async def test_only_a_server_manager_chooses_a_channels_language(
 
 def actor_of(who: dict[str, Any]) -> Actor:
     return Actor("discord", who["user"]["id"], who["user"]["global_name"])
+
+
+async def test_a_thread_speaks_its_channels_chosen_language_after_a_restart(
+    fake: FakeDiscord, connect: Connect, service: GameService, store: Store
+) -> None:
+    """A game in a thread of a channel whose managers chose Italian, on a Brazilian server:
+    its boards stay Italian when the bot, started again, first hears of the thread."""
+    first = await connect(service)
+    server = {"guild_locale": "pt-BR"}
+    chosen = {"language": "it", "channel": True}
+    await act(fake, await fake.slash(MANAGER, CHANNEL, "language", chosen, **server))
+    new = {"game": "brazilian", "computer": True, "side": 0, "thread": True}
+    await act(fake, await fake.slash(CAIO, CHANNEL, "new", new, **server))
+    [thread] = fake.threads.values()
+    assert "Dama brasiliana" in latest_board(fake, thread["id"])["embeds"][0]["description"]
+    first.cancel()
+    await asyncio.gather(first, return_exceptions=True)
+    restarted = GameService(store, ComputerPlayers())
+    try:
+        await connect(restarted)
+        move = boards.move_choices(await restarted.state(1))[0].notation
+        await act(fake, await fake.slash(CAIO, thread["id"], "move", {"move": move}, **server))
+        await restarted.idle()
+        caption = latest_board(fake, thread["id"])["embeds"][0]["description"]
+        assert (await restarted.state(1)).plies == 2, "Caio's move and the computer's reply"
+        assert "Dama brasiliana" in caption and "ultima mossa" in caption, caption
+    finally:
+        await restarted.close()

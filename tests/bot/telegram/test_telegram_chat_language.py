@@ -16,7 +16,7 @@ from tests.fakes.telegram_api import TOKEN, FakeBotApi
 
 REFUSAL = (
     "Only an administrator of this chat (on Discord, a member who may manage the server) "
-    "chooses its language; /lang pt chooses yours."
+    "chooses its language; /language pt chooses yours."
 )
 
 
