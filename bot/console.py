@@ -20,7 +20,7 @@ from bot.service import boards
 from bot.service.clocks import ManualClock, parse_span
 from bot.service.commands import CommandError, parse_command
 from bot.service.core import GameService
-from bot.service.dispatch import dispatch
+from bot.service.dispatch import dispatch, everyone_administers
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -211,7 +211,12 @@ class Console:
                 await self._clock(command.args)
             else:
                 events = await dispatch(
-                    self.service, self.actor, CHAT, command, self._resolve_opponent
+                    self.service,
+                    self.actor,
+                    CHAT,
+                    command,
+                    self._resolve_opponent,
+                    everyone_administers,
                 )
                 # After /lang the answer is in the new language.
                 self.language = await self.service.language(self.actor)

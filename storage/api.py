@@ -381,6 +381,14 @@ class Store(ABC):
         """The language of a chat's public messages: the first one offered (`first`, kept
         when the chat has none yet)."""
 
+    @abstractmethod
+    async def chosen_chat_language(self, platform: str, chat_id: str) -> str | None:
+        """The language the chat's administrators chose for its public messages, if any."""
+
+    @abstractmethod
+    async def set_chosen_chat_language(self, platform: str, chat_id: str, language: str) -> None:
+        """Remember the language the chat's administrators chose for its public messages."""
+
     # Challenges ------------------------------------------------------------------------------
 
     @abstractmethod

@@ -23,6 +23,15 @@ def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     return Actor(PLATFORM, str(user.id), user.display_name, language_of_locale(interaction.locale))
 
 
+def manages_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the person may manage the server the interaction comes from (Manage Server or
+    Administrator): who may choose a channel's language."""
+    if interaction.guild_id is None:
+        return False
+    permissions = interaction.permissions
+    return permissions.manage_guild or permissions.administrator
+
+
 @dataclass
 class Answer:
     """The private answer to one interaction, gathered while the work runs."""

@@ -105,7 +105,7 @@ class BoardPoster:
             key = (state.id, channel_id)
             if self._shown.get(key, -1) > state.version:
                 return
-            language = self.channel_languages.get(channel_id)
+            language = await self._language(channel_id)
             flipped = await self.service.flipped(ChatRef(PLATFORM, channel_id))
             embed, picture = await self.embed(state, headline, language, flipped=flipped)
             channel = self.client.get_partial_messageable(int(channel_id))
@@ -147,6 +147,14 @@ class BoardPoster:
             self._shown[key] = state.version
             await self._replace_board_message(state, channel_id, message_id)
 
+    async def _language(self, channel_id: str) -> str | None:
+        """The channel's language as the front end keeps it; where no one acted since the
+        start (a restart's boards), the one the service keeps, until someone acts there (their
+        interaction brings the server's locale)."""
+        if channel_id in self.channel_languages:
+            return self.channel_languages[channel_id]
+        return await self.service.chat_language(ChatRef(PLATFORM, channel_id), None)
+
     async def _board_message(self, game_id: int, channel_id: str) -> str | None:
         """The message that shows the game's board in the channel, if any."""
         for shown in await self.service.board_messages(game_id):
@@ -157,9 +165,9 @@ class BoardPoster:
     async def catch_up(self) -> None:
         """After a start: every channel whose board of an active game is older than the game
         (a post cut off by a crash, a move made while the bot was down) gets the current
-        board, once."""
-        for state, chat in await self.service.boards_behind(PLATFORM):
-            await self.post_board(state, None, chat.chat_id, None)
+        board, once, with the line of the move nobody was told of."""
+        for state, chat, headline in await self.service.boards_behind(PLATFORM):
+            await self.post_board(state, headline, chat.chat_id, None)
 
     async def _replace_board_message(
         self, state: GameState, channel_id: str, message_id: str

@@ -20,12 +20,17 @@ ratings.py and tournaments.py.
 
 from __future__ import annotations
 
+from collections import deque
+
 import discord
 
 from bot.discord.board_posts import BoardPoster
 from bot.discord.presses import ComponentPresses
 from bot.discord.tournament_threads import TournamentThreads
 from bot.service.core import GameService
+
+# Enough private answers for the quick second clicks of every game at once.
+TAKEN_AWAY_KEPT = 1000
 
 
 class DiscordFront(ComponentPresses):
@@ -37,5 +42,7 @@ class DiscordFront(ComponentPresses):
         self._channel_languages = {}
         self._challenge_messages = {}
         self._tournament_messages = {}
+        self._answering = set()
+        self._taken_away = deque(maxlen=TAKEN_AWAY_KEPT)
         self.poster = BoardPoster(client, service, self._channel_languages)
         self.threads = TournamentThreads(client, service, self._channel_languages)

@@ -4,6 +4,7 @@ languages, the messages that carry buttons, and posting a text message in a chan
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Iterable
 
 import discord
@@ -11,7 +12,9 @@ import discord
 from bot.discord.answers import CONTENT_LIMIT, Answer
 from bot.discord.board_posts import BoardPoster
 from bot.discord.tournament_threads import TournamentThreads
+from bot.i18n import language_of
 from bot.service.core import GameService
+from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
@@ -22,14 +25,23 @@ class FrontBase:
     client: discord.Client
     service: GameService
     # The language of the public text of a channel: a direct message's person's; a server
-    # channel's own (the first player's there, kept by the service).
+    # channel's own (chosen by its managers, else the server's locale, else the first
+    # player's there: the service's `chat_language`).
     _channel_languages: dict[str, str | None]
     # The message of each open challenge that shows its buttons (challenge id -> ids).
     _challenge_messages: dict[int, list[int]]
     # The message of each registering tournament that shows Join and Leave.
     _tournament_messages: dict[int, int]
+    # The private answers whose menu a click is being answered in now (message ids), and the
+    # last ones a move played from their menu took away: a second click there never edits them.
+    _answering: set[int]
+    _taken_away: deque[int]
     poster: BoardPoster
     threads: TournamentThreads
+
+    def chose_channel_language(self, chat: ChatRef, language: str) -> None:
+        """A server manager chose the channel's language: its next public text speaks it."""
+        self._channel_languages[chat.chat_id] = language_of(language)
 
     async def _post_text(
         self,

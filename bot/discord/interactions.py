@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.discord.answers import CONTENT_LIMIT, Answer, Work, actor_of
 from bot.discord.board_posts import PLATFORM, chat_of
+from bot.discord.locales import server_language
 from bot.discord.showing import EventShowing
 from bot.discord.tournament_threads import ARCHIVE_MINUTES
 from bot.discord.views import board_view
@@ -27,6 +28,7 @@ logger = logging.getLogger(__name__)
 
 # Discord shows at most 25 choices for an option.
 AUTOCOMPLETE_CHOICES = 25
+DONE = text("Done.")
 
 
 class Interactions(EventShowing):
@@ -36,9 +38,26 @@ class Interactions(EventShowing):
         """Acknowledge, do the work, answer privately, post the public part. With `tidy` (a
         board's move or roll) a success leaves no private message: the board shows it."""
         # A choice in a private answer's menu (a destination) turns that answer into the
-        # result: no second private message per move.
+        # result: no second private message per move. A second quick click in that menu
+        # finds it taken by the first (which may delete it): it gets an answer of its own.
         message = interaction.message
-        in_place = message is not None and message.flags.ephemeral
+        in_place = (
+            message is not None
+            and message.flags.ephemeral
+            and message.id not in self._answering
+            and message.id not in self._taken_away
+        )
+        if in_place and message is not None:
+            self._answering.add(message.id)
+        try:
+            await self._answer_interaction(interaction, work, tidy, in_place)
+        finally:
+            if in_place and message is not None:
+                self._answering.discard(message.id)
+
+    async def _answer_interaction(
+        self, interaction: discord.Interaction[Any], work: Work, tidy: bool, in_place: bool
+    ) -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=not in_place)
         except discord.HTTPException as error:
@@ -55,7 +74,7 @@ class Interactions(EventShowing):
             if interaction.guild_id is None:
                 self._channel_languages[chat.chat_id] = language
             elif chat.chat_id not in self._channel_languages:
-                shared = await self.service.chat_language(chat, language)
+                shared = await self._shared_language(interaction, chat, language)
                 self._channel_languages[chat.chat_id] = shared
             events = await work(actor, chat, answer)
             # After /language the answer is in the new language.
@@ -73,11 +92,27 @@ class Interactions(EventShowing):
             logger.exception("a Discord interaction failed: %s", interaction.data)
             answer.say(text("Something went wrong with that command; your games are safe."))
         await self._send_answer(answer)
+        if answer.tidy and in_place and interaction.message is not None:
+            self._taken_away.append(interaction.message.id)
         await self.poster.send_unsent(chat.chat_id)
+
+    async def _shared_language(
+        self, interaction: discord.Interaction[Any], chat: ChatRef, language: str | None
+    ) -> str | None:
+        """The language of a server channel's public text: the place's default is the server's
+        locale, and a thread's is its channel's (whose managers may have chosen one)."""
+        place = server_language(interaction.guild_locale)
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread):
+            parent = ChatRef(PLATFORM, str(channel.parent_id))
+            place = await self.service.chat_language(parent, language, place)
+        return await self.service.chat_language(chat, language, place)
 
     async def _send_answer(self, answer: Answer) -> None:
         interaction = answer.interaction
-        content = "\n".join(answer.lines) or translate(answer.language, text("Done."))
+        shown = answer.embeds or answer.files or answer.board is not None
+        # With nothing else to show the answer says that the work is done.
+        content = "\n".join(answer.lines) or ("" if shown else translate(answer.language, DONE))
         if len(content) > CONTENT_LIMIT:
             content = content[: CONTENT_LIMIT - 1] + "…"
         attachments = list(answer.files)

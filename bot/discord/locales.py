@@ -26,3 +26,13 @@ def language_of_locale(locale: discord.Locale | str | None) -> str:
     except ValueError:
         return DEFAULT_LANGUAGE
     return LANGUAGES.get(known, DEFAULT_LANGUAGE) if known is not None else DEFAULT_LANGUAGE
+
+
+def server_language(locale: discord.Locale | None) -> str | None:
+    """The bot's language for a server's preferred locale (Discord's `guild_locale`), or None
+    where the bot does not speak it (the first player's language is used then)."""
+    if locale is None:
+        return None
+    if locale in (discord.Locale.american_english, discord.Locale.british_english):
+        return DEFAULT_LANGUAGE
+    return LANGUAGES.get(locale)

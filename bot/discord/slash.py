@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.answers import Answer, actor_of
+from bot.discord.answers import Answer, actor_of, manages_server
 from bot.discord.front import DiscordFront
 from bot.discord.interactions import AUTOCOMPLETE_CHOICES
 from bot.discord.slash_names import (
@@ -213,7 +213,12 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         await respond(interaction, call)
 
     @app_commands.command(name=command_name("lang"), description=command_description("lang"))
-    @app_commands.describe(language=menu_text(text("the language I write to you in")))
+    @app_commands.describe(
+        language=menu_text(text("the language I write to you in")),
+        channel=menu_text(
+            text("for this channel's boards and public messages instead (server managers)")
+        ),
+    )
     @app_commands.choices(
         language=[
             app_commands.Choice(name="português", value="pt"),
@@ -221,9 +226,17 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
             app_commands.Choice(name="English", value="en"),
         ]
     )
-    async def language(interaction: discord.Interaction[Any], language: str) -> None:
+    async def language(
+        interaction: discord.Interaction[Any], language: str, channel: bool = False
+    ) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
-            return await service.set_language(actor, language)
+            if not channel:
+                return await service.set_language(actor, language)
+            events = await service.set_chat_language(
+                actor, chat, language, manages_server(interaction)
+            )
+            front.chose_channel_language(chat, language)
+            return events
 
         await respond(interaction, call)
 

@@ -71,6 +71,7 @@ OPTION_NAMES: dict[str, tuple[str, str]] = {
     "action": ("ação", "azione"),
     "tournament": ("torneio", "torneo"),
     "partner": ("parceiro", "compagno"),
+    "channel": ("canal", "canale"),
 }
 OPTION_LANGUAGES = ("pt", "it")
 

@@ -1,12 +1,18 @@
 """What a chat chose for itself: the side its boards between people are drawn from (/flip),
-and the language of its public messages."""
+and the language of its public messages (/lang chat)."""
 
 from __future__ import annotations
 
-from bot.i18n import text
+from bot.i18n import language_of, text
 from bot.service.capability import Capability
-from bot.service.events import Actor, Event, Reply
+from bot.service.events import Actor, Event, Reply, ServiceError
 from storage import ChatRef
+
+CHAT_LANGUAGE_SET = {
+    "pt": text("This chat's boards and public messages are in Portuguese now."),
+    "it": text("This chat's boards and public messages are in Italian now."),
+    "en": text("This chat's boards and public messages are in English now."),
+}
 
 
 class ChatChoices(Capability):
@@ -22,9 +28,39 @@ class ChatChoices(Capability):
     async def flipped(self, chat: ChatRef) -> bool:
         return await self.core.store.chat_flipped(chat.platform, chat.chat_id)
 
-    async def chat_language(self, chat: ChatRef, actor_language: str | None) -> str | None:
-        """The language of the chat's public messages (boards, challenges): the language of
-        the first person who played there, so that a board between a Portuguese and an
-        Italian player does not change language every move. Private messages use the
-        reader's own."""
-        return await self.core.store.chat_language(chat.platform, chat.chat_id, actor_language)
+    async def chat_language(
+        self, chat: ChatRef, actor_language: str | None, place_language: str | None = None
+    ) -> str | None:
+        """The language of the chat's public messages (boards, challenges): the one its
+        administrators chose (/lang chat), else the platform's for the place (`place_language`:
+        a Discord server's locale), else the language of the first person who acted there, so
+        that a board between a Portuguese and an Italian player does not change language every
+        move. Private messages use the reader's own."""
+        store = self.core.store
+        chosen = await store.chosen_chat_language(chat.platform, chat.chat_id)
+        if chosen is not None:
+            return chosen
+        # The place's language is kept as the chat's first one when it has none yet, so that
+        # a restart that posts there before anyone acts still writes in it.
+        first = place_language or actor_language
+        kept = await store.chat_language(chat.platform, chat.chat_id, first)
+        return place_language or kept
+
+    async def set_chat_language(
+        self, actor: Actor, chat: ChatRef, choice: str, administrator: bool
+    ) -> list[Event]:
+        """Choose the language of the chat's public messages for everyone; only for its
+        administrators (`administrator`: the front end asked the platform)."""
+        language = language_of(choice)
+        if language is None:
+            raise ServiceError(text("Languages: pt (português), it (italiano), en (English)."))
+        if not administrator:
+            raise ServiceError(
+                text(
+                    "Only an administrator of this chat (on Discord, a member who may manage "
+                    "the server) chooses its language; /language {language} chooses yours.",
+                    language=language,
+                )
+            )
+        await self.core.store.set_chosen_chat_language(chat.platform, chat.chat_id, language)
+        return [Reply(CHAT_LANGUAGE_SET[language])]

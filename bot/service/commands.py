@@ -160,8 +160,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "lang",
         ("idioma", "lingua", "language", "língua"),
-        text("/lang pt|it|en"),
-        text("choose your language"),
+        text("/lang [chat] pt|it|en"),
+        text("choose your language, or (admins) the language of this chat's boards"),
     ),
     CommandSpec(
         "takeback",

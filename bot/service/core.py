@@ -102,6 +102,7 @@ class GameService:
         self.flip = self.chats.flip
         self.flipped = self.chats.flipped
         self.chat_language = self.chats.chat_language
+        self.set_chat_language = self.chats.set_chat_language
 
         self.ratings = Ratings(core)
         self.profile = self.ratings.profile

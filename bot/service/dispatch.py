@@ -23,6 +23,20 @@ from games.base import find_game
 from storage import ChatRef
 
 OpponentResolver = Callable[[str], Awaitable[Actor | None]]
+# Whether the person who typed the command is an administrator of the chat (asked of the
+# platform only when a command needs it).
+AdministratorCheck = Callable[[], Awaitable[bool]]
+
+
+async def no_administrator() -> bool:
+    """Where a front end cannot tell (a press that runs a typed command): nobody is."""
+    return False
+
+
+async def everyone_administers() -> bool:
+    """The console: whoever sits at the keyboard owns the chat."""
+    return True
+
 
 # Longer than any move in notation (a capture of 20 pieces on 10x10 is about 60 characters).
 LONGEST_MOVE = 100
@@ -69,6 +83,11 @@ DRAW_ANSWERS = {
     "não": "decline",
 }
 
+
+# `/lang chat pt`: the language of the chat's public messages, not the person's own.
+CHAT_WORDS = frozenset(
+    {"chat", "group", "channel", "server", "grupo", "canal", "servidor", "gruppo", "canale"}
+)
 
 # The words of a huff (games/damas/notation.py reads them): never the name of a game here.
 HUFF_WORDS = frozenset({"soffio", "soffia", "soffiare", "huff", "sopro", "soprar", "sopra"})
@@ -234,6 +253,7 @@ async def dispatch(
     chat: ChatRef,
     command: Command,
     resolve_opponent: OpponentResolver,
+    administrator: AdministratorCheck = no_administrator,
 ) -> list[Event]:
     """Run one command for `actor` in `chat`. Raises ServiceError with the reason when the
     service refuses it."""
@@ -271,6 +291,8 @@ async def dispatch(
         if game_id is None:
             raise ServiceError(text("Usage: {usage}", usage=usage("use")))
         return await service.use(actor, game_id)
+    if name == "lang" and len(args) == 2 and args[0].lower() in CHAT_WORDS:
+        return await service.set_chat_language(actor, chat, args[1], await administrator())
     if name == "lang":
         if len(args) != 1:
             raise ServiceError(text("Usage: {usage}", usage=usage("lang")))

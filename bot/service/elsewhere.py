@@ -9,12 +9,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.i18n import Text
-from bot.service.events import BoardUpdate, GameState, ServiceError
-from bot.service.families import family_of
+from bot.service.events import BoardUpdate, ServiceError
 from bot.service.kernel import Kernel
-from bot.service.turns import position_before
-from games.base import CHANCE, find_game
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +68,7 @@ class ChangesElsewhere:
             except ServiceError as error:
                 logger.error("game %s changed elsewhere cannot be shown: %s", game_id, error)
                 continue
-            headline = await self._headline(state)
+            headline = await self.core.latest_headline(state)
             await self.core.publish([BoardUpdate(state, headline, state.record.chat)])
         return seen
 
@@ -81,15 +77,3 @@ class ChangesElsewhere:
         self._shown[game_id] = version
         if len(self._shown) > REMEMBERED:
             del self._shown[next(iter(self._shown))]
-
-    async def _headline(self, state: GameState) -> Text | None:
-        """The result of an ended game, else the last move's line (None before the first)."""
-        family = family_of(find_game(state.record.kind))
-        if not state.active:
-            return family.result_text(state)
-        moves = await self.core.store.moves(state.id)
-        if not moves:
-            return None
-        last = moves[-1]
-        mover = family.roller(state.position) if last.seat == CHANCE else last.seat
-        return family.headline(state, last.notation, mover, position_before(state))

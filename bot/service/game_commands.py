@@ -12,6 +12,7 @@ from bot.service.core import GameService
 from bot.service.dice_words import verification
 from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
 from bot.service.rules_text import GAMES_HELP, LUDO, rules_of
+from bot.service.turns import check_abortable
 from games.base import find_game
 
 RULES_USAGE = next(spec.usage for spec in COMMANDS if spec.name == "rules")
@@ -60,13 +61,18 @@ def confirmation(command: Command) -> tuple[bool, Command]:
 async def confirmed_end(
     service: GameService, actor: Actor, command: Command, game_id: int | None, confirmed: bool
 ) -> list[Event]:
-    """/resign and /abort end a game for good: without a yes they ask for one."""
+    """/resign and /abort end a game for good: without a yes they ask for one, of the game's
+    players only, and only while the game can still end so (as the board's buttons do)."""
     if confirmed:
         end = service.resign if command.name == "resign" else service.abort
         return await end(actor, game_id)
     state = await game_state(service, actor, game_id)
     if not state.active:
         raise ServiceError(text("Game #{game} is over.", game=state.id))
+    if not GameService.seats_of(state, await service.player(actor)):
+        raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
+    if command.name == "abort":
+        check_abortable(state)
     if command.name == "resign":
         return [
             Reply(text("Resign game #{game}? To confirm, type /resign {game} yes.", game=state.id))

@@ -195,14 +195,16 @@ class GameRecords(Capability):
             game_id, chat.platform, chat.chat_id, message_id, version
         )
 
-    async def boards_behind(self, platform: str) -> list[tuple[GameState, ChatRef]]:
+    async def boards_behind(self, platform: str) -> list[tuple[GameState, ChatRef, Text | None]]:
         """The active games whose board in a chat of `platform` is older than the game (or
-        missing in the game's own chat), with that chat: after a restart, each gets its
-        current board once."""
+        missing in the game's own chat), for that chat, with the line of the game's last move
+        (nobody was told of it yet): after a restart, each gets its current board once."""
         behind = []
         for game_id, chat_id in await self.core.store.boards_behind(platform):
             try:
-                behind.append((await self.core.state(game_id), ChatRef(platform, chat_id)))
+                state = await self.core.state(game_id)
+                headline = await self.core.latest_headline(state)
+                behind.append((state, ChatRef(platform, chat_id), headline))
             except ServiceError as error:
                 logger.error(
                     "the board of game %s cannot be brought up to date: %s", game_id, error

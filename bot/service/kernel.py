@@ -36,7 +36,13 @@ from bot.service.levels import game_limit
 from bot.service.players import ComputerPlayers
 from bot.service.roster import Roster
 from bot.service.states import GameStates
-from bot.service.turns import acting_seat, next_clock, result_of, seat_players
+from bot.service.turns import (
+    acting_seat,
+    next_clock,
+    position_before,
+    result_of,
+    seat_players,
+)
 from games.base import CHANCE, GameKind, find_game
 from storage import (
     CorruptRecord,
@@ -264,6 +270,20 @@ class Kernel:
         else:
             events.extend(await self.turn_notices(fresh))
         return events
+
+    async def latest_headline(self, state: GameState) -> Text | None:
+        """The line that announced the game's latest change: its result once ended, else its
+        last move's (None before the first), for a board shown later than the change (after
+        a restart, by another process)."""
+        family = family_of(find_game(state.record.kind))
+        if not state.active:
+            return family.result_text(state)
+        moves = await self.store.moves(state.id)
+        if not moves:
+            return None
+        last = moves[-1]
+        mover = family.roller(state.position) if last.seat == CHANCE else last.seat
+        return family.headline(state, last.notation, mover, position_before(state))
 
     async def finish(
         self,

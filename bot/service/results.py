@@ -12,7 +12,7 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of
-from bot.service.turns import events_state, result_of
+from bot.service.turns import check_abortable, events_state, result_of
 from games.base import find_game
 from storage import Player
 
@@ -61,19 +61,25 @@ class Results(Capability):
                 raise ServiceError(text("Draws are for two-player games."))
             offer = state.record.draw_offer
             if answer == "decline":
-                if offer is None or offer in seats:
+                if offer is None:
                     raise ServiceError(text("There is no draw offer to decline."))
                 record = await self.core.store.set_draw_offer(state.id, state.version, None)
                 fresh = replace(state, record=record)
-                return [
-                    BoardUpdate(
-                        fresh,
-                        text("{name} declines the draw.", name=actor.display_name),
-                        fresh.record.chat,
-                    )
-                ]
+                # The one who offered takes the offer back; the other turns it down.
+                if offer in seats:
+                    news = text("{name} withdraws the draw offer.", name=actor.display_name)
+                else:
+                    news = text("{name} declines the draw.", name=actor.display_name)
+                return [BoardUpdate(fresh, news, fresh.record.chat)]
             if offer is not None and offer not in seats:
                 return await self.core.finish(state, {"winners": [], "reason": "agreement"})
+            if answer == "accept" and offer is not None:
+                raise ServiceError(
+                    text(
+                        "This draw offer is yours: your opponent accepts or declines it. "
+                        "To withdraw it, decline it yourself (/draw decline)."
+                    )
+                )
             if answer == "accept":
                 raise ServiceError(text("There is no draw offer to accept."))
             if offer in seats:
@@ -108,6 +114,5 @@ class Results(Capability):
     @routed
     async def abort(self, actor: Actor, game_id: int | None = None) -> list[Event]:
         async with self._playing(actor, game_id) as (state, _, _):
-            if state.plies > 0:
-                raise ServiceError(text("A game can be aborted only before its first move."))
+            check_abortable(state)
             return await self.core.finish(state, None, "aborted")

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from bot.i18n import text
 from bot.service.clocks import TimeControl
-from bot.service.events import BoardUpdate, Event, GameState
+from bot.service.events import BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of
 from games.base import CHANCE, AnyGame, Outcome, find_game, replay
 from storage import GameRecord, GameResult, NextClock
@@ -20,6 +21,12 @@ def acting_seat(position: AnyGame) -> int:
     if seat == CHANCE:
         return family_of(find_game(position.key)).roller(position)
     return seat
+
+
+def check_abortable(state: GameState) -> None:
+    """A game is called off only before its first move; refused after."""
+    if state.plies > 0:
+        raise ServiceError(text("A game can be aborted only before its first move."))
 
 
 def position_before(state: GameState, plies: int = 1) -> AnyGame:

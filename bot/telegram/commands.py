@@ -111,8 +111,18 @@ class TypedCommands(EventShowing):
             return
         await self.run_command(
             origin,
-            lambda: dispatch(self.service, actor, chat, command, self.resolve_opponent),
+            lambda: dispatch(
+                self.service,
+                actor,
+                chat,
+                command,
+                self.resolve_opponent,
+                lambda: self._administers(chat, actor),
+            ),
         )
+        if command.name == "lang":
+            # A group's boards speak the language its admins chose from now on.
+            self._forget_chat_language(chat)
         # After /lang the boards of a private chat speak the new language too.
         await self._learn_chat_language(chat, await self.service.language(actor))
 

@@ -100,11 +100,10 @@ class TelegramFront(ButtonPresses):
     async def catch_up(self) -> None:
         """After a start: every chat whose board of an active game is older than the game
         (an edit cut off by a crash, a move made while the bot was down) gets the current
-        board, once, in place of the old one."""
-        for state, chat in await self.service.boards_behind(PLATFORM):
-            self.desk.post(
-                chat, state, None, viewer=await self._viewer(state, chat), new_message=False
-            )
+        board, once, in place of the old one, with the line of the move nobody was told of."""
+        for state, chat, headline in await self.service.boards_behind(PLATFORM):
+            viewer = await self._viewer(state, chat)
+            self.desk.post(chat, state, headline, viewer=viewer, new_message=False)
 
     # -- membership and errors -----------------------------------------------------------------
 

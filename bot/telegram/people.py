@@ -11,6 +11,7 @@ from telegram import (
     CallbackQuery,
     User,
 )
+from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 from telegram.ext import ExtBot
 
@@ -91,6 +92,24 @@ class FrontBase:
             self.chat_languages[chat.chat_id] = language
         elif chat.chat_id not in self.chat_languages:
             self.chat_languages[chat.chat_id] = await self.service.chat_language(chat, language)
+
+    def _forget_chat_language(self, chat: ChatRef) -> None:
+        """The chat's administrators chose another language: ask the service again."""
+        self.chat_languages.pop(chat.chat_id, None)
+
+    async def _administers(self, chat: ChatRef, actor: Actor) -> bool:
+        """Whether the person is the owner or an administrator of the chat (everyone is in
+        their own private chat); asked of Telegram each time: admins come and go."""
+        if is_private(chat):
+            return True
+        try:
+            member = await with_retries(
+                partial(self.bot.get_chat_member, chat.chat_id, int(actor.user_id)), self.pacing
+            )
+        except TelegramError as error:
+            logger.info("chat %s: who administers it is unknown: %s", chat.chat_id, error)
+            return False
+        return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
     async def _chat_language(self, chat: ChatRef) -> str | None:
         """The language public messages of a chat are written in (a group's is stored, so

@@ -41,3 +41,22 @@ class ChatQueries(SqlStoreBase):
                 chat_id,
             )
         return rows[0][0] if rows else None
+
+    async def chosen_chat_language(self, platform: str, chat_id: str) -> str | None:
+        rows = await self._engine.fetch_once(
+            "SELECT chosen_language FROM chat_settings WHERE platform = $1 AND chat_id = $2",
+            platform,
+            chat_id,
+        )
+        return rows[0][0] if rows else None
+
+    async def set_chosen_chat_language(self, platform: str, chat_id: str, language: str) -> None:
+        async with self._engine.writing() as connection:
+            await connection.execute(
+                "INSERT INTO chat_settings (platform, chat_id, chosen_language) "
+                "VALUES ($1, $2, $3) ON CONFLICT (platform, chat_id) "
+                "DO UPDATE SET chosen_language = excluded.chosen_language",
+                platform,
+                chat_id,
+                language,
+            )

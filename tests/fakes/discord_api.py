@@ -106,8 +106,15 @@ def _user(user_id: str, name: str) -> dict[str, Any]:
     }
 
 
-def member(user_id: str, name: str) -> dict[str, Any]:
-    """A guild member as interactions carry it."""
+# Permission bits as Discord sends them (a decimal string): an ordinary member's (view
+# channels, send messages, embed links, attach files, read history, use application commands)
+# and everything.
+MEMBER_PERMISSIONS = str(1 << 10 | 1 << 11 | 1 << 14 | 1 << 15 | 1 << 16 | 1 << 31)
+ALL_PERMISSIONS = "2251799813685247"
+
+
+def member(user_id: str, name: str, permissions: str = ALL_PERMISSIONS) -> dict[str, Any]:
+    """A guild member as interactions carry it, with their permissions in the channel."""
     return {
         "user": _user(user_id, name),
         "roles": [],
@@ -116,7 +123,7 @@ def member(user_id: str, name: str) -> dict[str, Any]:
         "mute": False,
         "flags": 0,
         "nick": None,
-        "permissions": "2251799813685247",
+        "permissions": permissions,
     }
 
 
@@ -305,6 +312,8 @@ class FakeDiscord:
     # -- injecting interactions ------------------------------------------------------------------
 
     def _channel(self, channel_id: str) -> dict[str, Any]:
+        if channel_id in self.threads:
+            return self.threads[channel_id]
         return {
             "id": channel_id,
             "type": 0,
@@ -324,6 +333,7 @@ class FakeDiscord:
         channel_id: str,
         locale: str,
         message: dict[str, Any] | None = None,
+        guild_locale: str = "en-US",
     ) -> FakeInteraction:
         interaction_id = self._snowflake()
         token = f"token-{interaction_id}"
@@ -339,7 +349,7 @@ class FakeDiscord:
             "token": token,
             "version": 1,
             "locale": locale,
-            "guild_locale": "en-US",
+            "guild_locale": guild_locale,
             "app_permissions": "2251799813685247",
             "entitlements": [],
             "authorizing_integration_owners": {"0": self.guild_of(channel_id)},
@@ -362,8 +372,10 @@ class FakeDiscord:
         *,
         locale: str = "en-US",
         users: dict[str, dict[str, Any]] | None = None,
+        guild_locale: str = "en-US",
     ) -> FakeInteraction:
-        """Run a slash command; user options take members given in `users` by id."""
+        """Run a slash command; user options take members given in `users` by id;
+        `guild_locale` is the server's preferred locale."""
         command = next((item for item in self.commands if item["name"] == name), None)
         if command is None:
             raise AssertionError(f"/{name} was not registered; registered: {self.command_names}")
@@ -386,7 +398,7 @@ class FakeDiscord:
                     for key, value in users.items()
                 },
             }
-        return await self._interact(2, data, who, channel_id, locale)
+        return await self._interact(2, data, who, channel_id, locale, guild_locale=guild_locale)
 
     async def autocomplete(
         self, who: dict[str, Any], channel_id: str, name: str, option: str, typed: str
@@ -409,6 +421,7 @@ class FakeDiscord:
         *,
         locale: str = "en-US",
         offered: bool = True,
+        guild_locale: str = "en-US",
     ) -> FakeInteraction:
         """Press a button (or choose `values` in a select menu) of a message; `offered=False`
         sends values the menu does not offer (a garbled or forged interaction)."""
@@ -420,7 +433,9 @@ class FakeDiscord:
             allowed = {option["value"] for option in component.get("options", [])}
             assert set(values) <= allowed or not offered, f"{values} are not options of {custom_id}"
             data["values"] = values
-        return await self._interact(3, data, who, message["channel_id"], locale, message)
+        return await self._interact(
+            3, data, who, message["channel_id"], locale, message, guild_locale
+        )
 
     async def click_stray(
         self, who: dict[str, Any], message: dict[str, Any], custom_id: str

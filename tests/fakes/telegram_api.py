@@ -118,6 +118,9 @@ class FakeBotApi:
         self.answered_at: dict[str, float] = {}
         self.chats: dict[int, _Chat] = {}
         self.users: dict[int, dict[str, Any]] = {}
+        # Each group's owner and administrators (chat id -> user id -> "creator" or
+        # "administrator"); everyone else who is known is a plain member.
+        self.admins: dict[int, dict[int, str]] = {}
         self._updates: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
         self._query_ids = itertools.count(1)
@@ -268,6 +271,12 @@ class FakeBotApi:
         chat = {"id": chat_id, "type": "supergroup", "title": title}
         self.chats.setdefault(chat_id, _Chat(chat))
         return chat
+
+    def make_admin(
+        self, chat: dict[str, Any], user: dict[str, Any], *, owner: bool = False
+    ) -> None:
+        """The person owns the group (`owner`) or is one of its administrators."""
+        self.admins.setdefault(chat["id"], {})[user["id"]] = "creator" if owner else "administrator"
 
     def block(self, user: dict[str, Any], *, announce: bool = True) -> None:
         """The person blocks the bot; Telegram tells the bot with a my_chat_member update
@@ -662,6 +671,35 @@ class FakeBotApi:
             raise ApiError(400, NOT_MODIFIED)
         message.update(text=content, reply_markup=markup)
         return self._without_empty(message)
+
+    def _api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        """The member as the Bot API describes one: ChatMemberOwner, ChatMemberAdministrator
+        (every right, as a group's creator gives them by default) or ChatMemberMember."""
+        record = self._chat_for_bot(params.get("chat_id"))
+        raw = str(params.get("user_id", ""))
+        if not raw.isdigit():
+            raise ApiError(400, "Bad Request: invalid user_id specified")
+        user = self.users.get(int(raw))
+        if user is None:
+            raise ApiError(400, "Bad Request: user not found")
+        status = self.admins.get(record.info["id"], {}).get(user["id"], "member")
+        if status == "creator":
+            return {"user": user, "status": status, "is_anonymous": False}
+        if status == "member":
+            return {"user": user, "status": status}
+        rights = (
+            "can_manage_chat can_delete_messages can_manage_video_chats can_restrict_members "
+            "can_change_info can_invite_users can_pin_messages can_manage_topics "
+            "can_post_stories can_edit_stories can_delete_stories"
+        )
+        return {
+            "user": user,
+            "status": status,
+            "can_be_edited": False,
+            "is_anonymous": False,
+            "can_promote_members": False,
+            **dict.fromkeys(rights.split(), True),
+        }
 
     def _api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
         self._check_call("answerCallbackQuery", params)

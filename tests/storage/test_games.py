@@ -258,3 +258,18 @@ async def test_a_chat_keeps_the_first_language_offered(store: Store) -> None:
     await store.set_chat_flipped("telegram", "-5", True)
     assert await store.chat_language("telegram", "-5", "en") == "pt"
     assert await store.chat_flipped("telegram", "-5")
+
+
+async def test_a_chat_keeps_the_language_its_administrators_chose(store: Store) -> None:
+    """The choice is kept apart from the first language offered, which stays the fallback;
+    a later choice replaces it, and other chats keep none."""
+    assert await store.chosen_chat_language("discord", "7") is None
+    assert await store.chat_language("discord", "7", "en") == "en"
+    await store.set_chosen_chat_language("discord", "7", "pt")
+    assert await store.chosen_chat_language("discord", "7") == "pt"
+    assert await store.chat_language("discord", "7", None) == "en"
+    await store.set_chosen_chat_language("discord", "7", "it")
+    await store.set_chosen_chat_language("discord", "8", "en")
+    assert await store.chosen_chat_language("discord", "7") == "it"
+    assert await store.chosen_chat_language("discord", "8") == "en"
+    assert await store.chosen_chat_language("telegram", "7") is None

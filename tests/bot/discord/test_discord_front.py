@@ -498,7 +498,11 @@ async def test_a_draw_offered_by_command_is_accepted_by_button(
     offered = latest_board(fake)
     [accept] = ids_like(offered, r"dmb:y:\d+:\d+")
     own = await act(fake, await fake.click(ANA, offered, accept))
-    assert "no draw offer" in own.ephemeral_text and (await service.state(game_id)).active
+    assert own.ephemeral_text == (
+        "This draw offer is yours: your opponent accepts or declines it. "
+        "To withdraw it, decline it yourself (/draw decline)."
+    )
+    assert (await service.state(game_id)).active
     await act(fake, await fake.click(BIA, offered, accept))
     state = await service.state(game_id)
     assert not state.active and state.record.result == {"winners": [], "reason": "agreement"}
@@ -584,11 +588,17 @@ async def test_a_bot_cannot_be_challenged(
 async def test_public_text_follows_the_language_of_the_players(
     fake: FakeDiscord, connect: Connect, service: GameService, locale: str
 ) -> None:
+    """On a server whose locale the bot does not speak, the first player's language."""
     await connect(service)
     started = await act(
         fake,
         await fake.slash(
-            ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 0}, locale=locale
+            ANA,
+            CHANNEL,
+            "new",
+            {"game": "brazilian", "computer": True, "side": 0},
+            locale=locale,
+            guild_locale="es-ES",
         ),
     )
     assert "starts" not in started.ephemeral_text

@@ -33,6 +33,7 @@ async def test_a_rated_game_ends_and_both_members_see_their_change(
 
     top = await act(fake, await fake.slash(ANA, CHANNEL, "top", {"game": "brazilian"}))
     assert top.original is not None
+    assert top.original["content"] == "", "no bare Done. above the embed"
     (embed,) = top.original["embeds"]
     assert embed["title"] == "Leaderboard, Brazilian draughts (correspondence)"
     assert [field["value"] for field in embed["fields"]] == ["1. Ana 1662?\n2. Bia 1338?"] * 2
@@ -44,6 +45,7 @@ async def test_a_rated_game_ends_and_both_members_see_their_change(
         ),
     )
     assert profile.original is not None
+    assert profile.original["content"] == ""
     (card,) = profile.original["embeds"]
     assert card["title"] == "Ana"
     assert "1662? (+162 in 30 days, 1 game)" in card["description"]

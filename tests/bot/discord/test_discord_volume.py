@@ -210,7 +210,8 @@ async def test_a_restart_brings_a_board_that_fell_behind_up_to_date(
     await asyncio.gather(first, return_exceptions=True)
     state = await service.state(game_id)
     ana = Actor("discord", ANA["user"]["id"], "Ana")
-    await service.move(ana, boards.move_choices(state)[0].notation, game_id)
+    notation = boards.move_choices(state)[0].notation
+    await service.move(ana, notation, game_id)
     edit = rf"^/channels/{CHANNEL}/messages/{board['id']}$"
     before = len(fake.calls_to("PATCH", edit))
     restarted = GameService(store, ComputerPlayers())
@@ -223,5 +224,7 @@ async def test_a_restart_brings_a_board_that_fell_behind_up_to_date(
         await asyncio.sleep(0.2)
         assert len(fake.calls_to("PATCH", edit)) == before + 1, "edited once"
         assert [message["id"] for message in boards_in(fake)] == [board["id"]]
+        # Nobody saw the move played: the board says what it was (issue 21, item 3).
+        assert latest_board(fake)["embeds"][0]["title"] == f"Ana played {notation}."
     finally:
         await restarted.close()

@@ -102,6 +102,8 @@ async def test_a_board_cut_off_by_sigkill_comes_back_once(api: FakeBotApi, tmp_p
         await asyncio.sleep(1.5)  # no second copy follows
         assert board_deliveries(api, chat["id"], since) == ["editMessageMedia"]
         assert "Ana (White) to move" in api.messages[key]["caption"]
+        # Nobody was told of the computer's reply before the kill: the board says it now.
+        assert "Computer (normal) played" in api.messages[key]["caption"]
         assert len(api.boards(chat)) == 1, "the board was edited in place, not posted anew"
     finally:
         kill(bot)

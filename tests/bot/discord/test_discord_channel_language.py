@@ -1,0 +1,114 @@
+"""The language of a server channel's public text (issue 21, item 3): the one its managers
+chose with /language channel, else the server's locale (Discord's `guild_locale`), else the
+first player's (test_discord_front.py); never whoever typed first, not even /help."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.service import boards
+from bot.service.core import GameService
+from bot.service.events import Actor
+from bot.service.players import ComputerPlayers
+from storage import Store
+from tests.bot.discord.conftest import Connect
+from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act, latest_board
+from tests.fakes.discord_api import MEMBER_PERMISSIONS, FakeDiscord, member
+
+# Ana may manage the server (Manage Server, 1 << 5); Olga administers it (1 << 3); Bia and
+# Caio are ordinary members.
+OLGA = member("100000000000000004", "Olga", str(int(MEMBER_PERMISSIONS) | 1 << 3))
+CAIO = member("100000000000000003", "Caio", MEMBER_PERMISSIONS)
+MANAGER = member(ANA["user"]["id"], "Ana", str(int(MEMBER_PERMISSIONS) | 1 << 5))
+PLAIN_BIA = member(BIA["user"]["id"], "Bia", MEMBER_PERMISSIONS)
+OTHER_CHANNEL = "500000000000000009"
+
+
+async def board_against_the_computer(
+    fake: FakeDiscord, who: dict[str, Any], channel: str, **where: str
+) -> str:
+    """Start a game against the computer in `channel`; the board's caption."""
+    await act(
+        fake,
+        await fake.slash(
+            who, channel, "new", {"game": "brazilian", "computer": True, "side": 0}, **where
+        ),
+    )
+    description: str = latest_board(fake, channel)["embeds"][0]["description"]
+    return description
+
+
+async def test_a_brazilian_server_gets_portuguese_boards_after_an_english_help(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """An English client types /help first; the boards still speak the server's language, and
+    the people's own answers their own."""
+    await connect(service)
+    server = {"guild_locale": "pt-BR"}
+    helped = await act(fake, await fake.slash(CAIO, CHANNEL, "help", {}, **server))
+    lines = helped.ephemeral_text.splitlines()
+    assert any(line.startswith("/move move [game] - ") for line in lines), "his answer: English"
+    caption = await board_against_the_computer(fake, CAIO, CHANNEL, **server)
+    assert "Damas brasileiras" in caption and "Brazilian" not in caption
+
+
+async def test_only_a_server_manager_chooses_a_channels_language(
+    fake: FakeDiscord, connect: Connect, service: GameService, store: Store
+) -> None:
+    await connect(service)
+    refused = await act(
+        fake, await fake.slash(PLAIN_BIA, CHANNEL, "language", {"language": "it", "channel": True})
+    )
+    assert refused.ephemeral_text.startswith("Only an administrator of this chat")
+    assert await store.chosen_chat_language("discord", CHANNEL) is None
+    assert (await service.player(actor_of(PLAIN_BIA))).language == "en", "hers is unchanged too"
+
+    chose = await act(
+        fake, await fake.slash(MANAGER, CHANNEL, "language", {"language": "it", "channel": True})
+    )
+    assert chose.ephemeral_text == "This chat's boards and public messages are in Italian now."
+    # A Brazilian server's channel whose managers chose Italian: Italian, for everyone.
+    caption = await board_against_the_computer(fake, CAIO, CHANNEL, guild_locale="pt-BR")
+    assert "Dama brasiliana" in caption, caption
+    assert (await service.player(actor_of(MANAGER))).language == "en", "hers stays her own"
+
+    # An administrator may too; the choice is the channel's, not the server's.
+    await act(
+        fake,
+        await fake.slash(OLGA, OTHER_CHANNEL, "language", {"language": "pt", "channel": True}),
+    )
+    assert await store.chosen_chat_language("discord", OTHER_CHANNEL) == "pt"
+    assert await store.chosen_chat_language("discord", CHANNEL) == "it"
+
+
+def actor_of(who: dict[str, Any]) -> Actor:
+    return Actor("discord", who["user"]["id"], who["user"]["global_name"])
+
+
+async def test_a_thread_speaks_its_channels_chosen_language_after_a_restart(
+    fake: FakeDiscord, connect: Connect, service: GameService, store: Store
+) -> None:
+    """A game in a thread of a channel whose managers chose Italian, on a Brazilian server:
+    its boards stay Italian when the bot, started again, first hears of the thread."""
+    first = await connect(service)
+    server = {"guild_locale": "pt-BR"}
+    chosen = {"language": "it", "channel": True}
+    await act(fake, await fake.slash(MANAGER, CHANNEL, "language", chosen, **server))
+    new = {"game": "brazilian", "computer": True, "side": 0, "thread": True}
+    await act(fake, await fake.slash(CAIO, CHANNEL, "new", new, **server))
+    [thread] = fake.threads.values()
+    assert "Dama brasiliana" in latest_board(fake, thread["id"])["embeds"][0]["description"]
+    first.cancel()
+    await asyncio.gather(first, return_exceptions=True)
+    restarted = GameService(store, ComputerPlayers())
+    try:
+        await connect(restarted)
+        move = boards.move_choices(await restarted.state(1))[0].notation
+        await act(fake, await fake.slash(CAIO, thread["id"], "move", {"move": move}, **server))
+        await restarted.idle()
+        caption = latest_board(fake, thread["id"])["embeds"][0]["description"]
+        assert (await restarted.state(1)).plies == 2, "Caio's move and the computer's reply"
+        assert "Dama brasiliana" in caption and "ultima mossa" in caption, caption
+    finally:
+        await restarted.close()
