@@ -59,6 +59,8 @@ from storage.tournament_records import (
 # How long a claim of a notice holds (Store.claim_notice): far longer than a delivery takes,
 # short enough that a notice whose process died goes out soon after.
 NOTICE_LEASE = timedelta(seconds=60)
+# The kinds of the notices that ping a player whose turn waits: "turn:PLY" (Store.queue_turn_ping).
+TURN_PING = "turn:"
 
 
 class Store(ABC):
@@ -252,7 +254,7 @@ class Store(ABC):
     async def next_wakeup(self, reminders: dict[str, timedelta]) -> datetime | None:
         """The earliest moment something falls due: a deadline, a reminder of `reminders`
         (name -> time before the deadline) not yet sent, the planned end of a vacation, the end
-        of the lease of a notice claimed and not sent."""
+        of the lease of a notice claimed and not sent, the moment a queued notice falls due."""
 
     @abstractmethod
     async def remind(self, game_id: int, seat: int, name: str, player_id: int | None) -> bool:
@@ -265,8 +267,17 @@ class Store(ABC):
         """Queue a notice for a player."""
 
     @abstractmethod
+    async def queue_turn_ping(
+        self, game_id: int, player_ids: Sequence[int], kind: str, due_at: datetime
+    ) -> None:
+        """Queue the ping of a turn (`kind` "turn:PLY") for each of `player_ids`, due at
+        `due_at`, and close the game's earlier pings not sent yet (their turn is over), in one
+        transaction. Once per player and turn: queued again, it changes nothing."""
+
+    @abstractmethod
     async def unsent_notices(self) -> list[NoticeRecord]:
-        """The notices not delivered yet (claimed or not), oldest first."""
+        """The notices due (by the store's clock) and not delivered yet (claimed or not),
+        oldest first."""
 
     @abstractmethod
     async def claim_notice(self, notice_id: int) -> bool:

@@ -172,8 +172,9 @@ class VacationRecord:
 
 @dataclass(frozen=True, slots=True)
 class NoticeRecord:
-    """A message for a player decided by the scheduler (a reminder, a timeout), waiting to be
-    delivered (`sent_at` None) or delivered."""
+    """A message for a player decided by the scheduler (a reminder, a timeout, a turn ping),
+    waiting to be delivered (`sent_at` None) or delivered; not before `due_at` (None: at
+    once)."""
 
     id: int
     player_id: int
@@ -181,6 +182,7 @@ class NoticeRecord:
     kind: str
     created_at: datetime
     sent_at: datetime | None
+    due_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

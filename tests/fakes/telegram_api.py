@@ -393,6 +393,14 @@ class FakeBotApi:
             for button in row
         }
 
+    @staticmethod
+    def replied_to(call: Call) -> int | None:
+        """The message a send answers (python-telegram-bot sends `reply_parameters`; the
+        older `reply_to_message_id` still works)."""
+        parameters = call.params.get("reply_parameters") or {}
+        found = parameters.get("message_id", call.params.get("reply_to_message_id"))
+        return None if found is None else int(found)
+
     async def wait_for(self, condition: Callable[[], Any], what: str, timeout: float = 8.0) -> Any:
         """Wait until `condition()` is truthy and return it (fail after `timeout` s)."""
         deadline = time.monotonic() + timeout
