@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,32 +16,14 @@ from bot.service.clocks import ManualClock
 from bot.service.core import GameService
 from bot.service.turn_pings import PING_AFTER
 from bot.telegram import stop_front
-from storage import Store, open_store
+from storage import Store
+from tests.bot.conftest import make_service
 from tests.bot.telegram.conftest import Bot, current_board, start_bot, wait_for_version
 from tests.bot.telegram.test_telegram_group import group_game
-from tests.bot.test_correspondence import START, make_service
 from tests.fakes.telegram_api import FakeBotApi
 
 PING = "Game #1 is waiting for your move."
 SECOND = timedelta(seconds=1)
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(START)
-
-
-@pytest.fixture
-async def timed_store(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
-    async with await open_store(tmp_path / "games.sqlite3", clock=clock) as opened:
-        yield opened
-
-
-@pytest.fixture
-async def timed(timed_store: Store, clock: ManualClock) -> AsyncIterator[GameService]:
-    service = make_service(timed_store, clock)
-    yield service
-    await service.close()
 
 
 @pytest.fixture
