@@ -126,3 +126,24 @@ async def test_a_ping_outlives_a_restart_and_is_sent_once(
         await service.close()
     [ping] = pings(api, group)
     assert mentioned(ping) == [2]
+
+
+async def test_a_correspondence_board_is_its_own_ping_and_no_second_mention_follows(
+    timed_bot: Bot, api: FakeBotApi, timed: GameService, clock: ManualClock
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    bia = api.user(2, "Bia", "bia", "en")
+    group = api.group(-100700, "Club")
+    api.send_text(bia, group, "hi")
+    api.send_text(ana, group, "/new brazilian vs @bia white 3d")
+    await api.wait_for(lambda: api.texts(group), "the challenge")
+    api.send_text(bia, group, "/accept")
+    _, first = await current_board(api, timed, group, 1)
+    await play(api, timed, ana, group, "c3-d4")
+    _, second = await current_board(api, timed, group, 1)
+    # A new board message (sendPhoto: its mention notifies Bia), and no mention besides it.
+    assert second["message_id"] != first["message_id"]
+    assert '<a href="tg://user?id=2">Bia</a>, your turn in game #1.' in second["caption"]
+    clock.advance(PING_AFTER * 10)
+    await timed.scheduler.run_due()
+    assert not [line for line in api.texts(group) if "your turn" in line or PING in line]
