@@ -53,6 +53,7 @@ class FrontBase:
     chat_languages: Recent[str, str | None]
     challenge_messages: Recent[int, tuple[str, int]]
     tournament_messages: Recent[int, int]
+    board_places: Recent[int, str]
     _private_chats: Recent[str, bool]
     running: bool
 

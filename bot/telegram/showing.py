@@ -43,8 +43,8 @@ from bot.telegram.delivery import (
     with_retries,
 )
 from bot.telegram.keyboards import board_keyboard, challenge_keyboard
-from bot.telegram.people import FrontBase
 from bot.telegram.ratings import leaderboard_html
+from bot.telegram.tournament_boards import TournamentBoards
 from bot.telegram.tournaments import tournament_keyboard
 from games.base import find_game
 from storage import ChatRef, Identity
@@ -52,7 +52,7 @@ from storage import ChatRef, Identity
 logger = logging.getLogger(__name__)
 
 
-class EventShowing(FrontBase):
+class EventShowing(TournamentBoards):
     """Shows the service's events where they belong."""
 
     # -- showing events ------------------------------------------------------------------------
@@ -85,6 +85,10 @@ class EventShowing(FrontBase):
     async def _post_board(self, event: BoardUpdate, origin: Origin | None) -> None:
         chat = event.chat or (origin.chat if origin is not None else None)
         if chat is None or chat.platform != PLATFORM:
+            return
+        # A tournament game the organiser sent to its players privately (boards=private).
+        home = event.chat is not None and not is_private(chat)
+        if home and await self._post_privately(event, chat):
             return
         viewer = await self._viewer(event.state, chat)
         # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
@@ -145,6 +149,8 @@ class EventShowing(FrontBase):
         account = await self._account(event.player_id)
         if account is None or home.chat_id == account.user_id:
             return
+        if await self._private_readers(event.state) is not None:
+            return  # its new board, sent privately, is the notice
         notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=event.state.id)
         await self._tell(account, notice, event.state, in_chat=False)
 
