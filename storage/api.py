@@ -351,10 +351,18 @@ class Store(ABC):
 
     @abstractmethod
     async def set_board_message(
-        self, game_id: int, platform: str, chat_id: str, message_id: str, version: int = 0
+        self,
+        game_id: int,
+        platform: str,
+        chat_id: str,
+        message_id: str,
+        version: int = 0,
+        thread_id: str | None = None,
     ) -> BoardMessage:
         """Remember the message that shows the game's board in a chat, and the game version
-        it shows (one per game and chat: a new message replaces the old one)."""
+        it shows (one per game and chat: a new message replaces the old one), and the thread
+        of the chat it is in (None keeps the one remembered: a board never leaves its
+        thread)."""
 
     @abstractmethod
     async def board_messages(self, game_id: int) -> list[BoardMessage]:

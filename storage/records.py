@@ -100,14 +100,15 @@ class MoveRecord:
 
 @dataclass(frozen=True, slots=True)
 class BoardMessage:
-    """Where the board of a game is shown: one message per game and chat, and the game
-    version it shows."""
+    """Where the board of a game is shown: one message per game and chat, the game
+    version it shows, and the thread of the chat it is in (None: the chat itself)."""
 
     game_id: int
     platform: str
     chat_id: str
     message_id: str
     version: int = 0
+    thread_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,8 @@ class FrontBase:
     challenge_messages: Recent[int, tuple[str, int]]
     tournament_messages: Recent[int, int]
     board_places: Recent[int, str]
+    topics: Recent[int, int]
+    told_no_topics: Recent[str, bool]
     _private_chats: Recent[str, bool]
     running: bool
 

@@ -94,7 +94,17 @@ class EventShowing(TournamentBoards):
         # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
         # each board of a correspondence game: a move days later deserves a new message.
         new_message = event.chat is None or boards.correspondence(event.state)
-        self.desk.post(chat, event.state, event.headline, viewer=viewer, new_message=new_message)
+        # A tournament game with a forum topic of its own (boards=threads): its boards go
+        # there, a board asked for with /board too.
+        thread = None if is_private(chat) else await self._topic(event.state, chat)
+        self.desk.post(
+            chat,
+            event.state,
+            event.headline,
+            viewer=viewer,
+            new_message=new_message,
+            thread=thread,
+        )
 
     async def _viewer(self, state: GameState, chat: ChatRef) -> int | None:
         """The side the board is drawn from in `chat` (the service's policy): in a private

@@ -5,18 +5,38 @@ side, and the group reads one line when the game starts and one when it ends: a 
 many tables stays readable and its 20 messages a minute are not spent on boards. It takes
 every player of the game to have started the bot; a game with one who has not is played in
 the group as any other, so that nobody is left without his board.
+
+With `boards=threads` each game gets a forum topic of its own, opened with its first board;
+the topic is stored with the board message (its thread), so that the game's later boards
+find it after a restart. It takes a group with topics and the bot an admin that may manage
+them; where it is not, the boards come to the group, and the group is told why, once.
 """
 
 from __future__ import annotations
 
+import logging
+from functools import partial
+
+from telegram.error import BadRequest, TelegramError
+
 from bot.i18n import text
 from bot.service import boards
 from bot.service.events import BoardUpdate, GameState
-from bot.service.tournament_options import PRIVATE
+from bot.service.tournament_options import PRIVATE, THREADS
 from bot.service.turns import seat_players
 from bot.telegram.chats import chat_ref
+from bot.telegram.delivery import with_retries
 from bot.telegram.people import FrontBase
 from storage import ChatRef
+
+logger = logging.getLogger(__name__)
+
+# Telegram's longest topic name.
+MAX_TOPIC_NAME = 128
+
+
+# A topic that could not be opened: the game's boards go to the group.
+NO_TOPIC = 0
 
 
 class TournamentBoards(FrontBase):
@@ -70,3 +90,51 @@ class TournamentBoards(FrontBase):
                 )
             await self.say(group, [line], await self._chat_language(group))
         return True
+
+    async def _topic(self, state: GameState, group: ChatRef) -> int | None:
+        """The forum topic of a `boards=threads` game's boards (opened with its first board),
+        or None: the group itself."""
+        if await self._board_place(state.id) != THREADS:
+            return None
+        known = self.topics.get(state.id)
+        if known is None:
+            shown = await self.desk.shown_in(state.id, group)
+            if shown is not None:
+                known = NO_TOPIC if shown.thread_id is None else int(shown.thread_id)
+            elif state.active:
+                known = await self._open_topic(state, group)
+            else:
+                known = NO_TOPIC
+            self.topics[state.id] = known
+        return known or None
+
+    async def _open_topic(self, state: GameState, group: ChatRef) -> int:
+        name = f"#{state.id} {' - '.join(state.seat_names)}"[:MAX_TOPIC_NAME]
+        try:
+            topic = await with_retries(
+                partial(self.bot.create_forum_topic, group.chat_id, name), self.pacing
+            )
+        except BadRequest as error:
+            await self._say_no_topics(group, error)
+            return NO_TOPIC
+        except TelegramError as error:
+            logger.warning("no topic for game %s in %s: %s", state.id, group.chat_id, error)
+            return NO_TOPIC
+        return topic.message_thread_id
+
+    async def _say_no_topics(self, group: ChatRef, error: BadRequest) -> None:
+        """Tell the group, once, why its games are not in topics and what would fix it."""
+        logger.info("no topics in %s: %s", group.chat_id, error)
+        if group.chat_id in self.told_no_topics:
+            return
+        self.told_no_topics[group.chat_id] = True
+        if "not a forum" in error.message.lower():
+            reason = text("this group has no topics (an admin can turn them on)")
+        else:
+            reason = text("I may not manage its topics (an admin can allow it)")
+        notice = text(
+            "This tournament plays each game in a topic of its own, but {reason}: the games "
+            "are played here until then.",
+            reason=reason,
+        )
+        await self.say(group, [notice], await self._chat_language(group))
