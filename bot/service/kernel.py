@@ -341,7 +341,8 @@ class Kernel:
             starts = text("{start} {note}", start=starts, note=note)
         events: list[Event] = [BoardUpdate(state, headline or starts, record.chat)]
         events.extend(await self.turn_notices(state))
-        await self.ping_later(state)
+        # No ping for the first turn: a game's first board is a new message, and it mentions
+        # the player who starts (docs/notifications.md).
         self.wake_computers(state)
         self.poke()
         return events

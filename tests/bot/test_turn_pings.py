@@ -47,9 +47,21 @@ async def test_a_short_clock_pings_at_half_the_move_time(
     timed: GameService, clock: ManualClock
 ) -> None:
     seen = notices(timed)
-    await two_player_game(timed, "brazilian", "1m")
-    await wait(timed, clock, timedelta(seconds=31))
-    assert [p.player_id for p in pings(seen)] == [(await timed.player(ANA)).id]
+    state = await two_player_game(timed, "brazilian", "1m")
+    await timed.move(ANA, "c3-d4", state.id)
+    await wait(timed, clock, timedelta(seconds=29))
+    assert pings(seen) == []
+    await wait(timed, clock, timedelta(seconds=2))
+    assert [p.player_id for p in pings(seen)] == [(await timed.player(BIA)).id]
+
+
+async def test_the_first_turn_is_told_by_the_first_board_not_pinged(
+    timed: GameService, clock: ManualClock
+) -> None:
+    seen = notices(timed)
+    await two_player_game(timed, "brazilian")
+    await wait(timed, clock, 10 * PING_AFTER)
+    assert pings(seen) == []
 
 
 async def test_no_ping_against_the_computer_in_correspondence_or_after_the_end(

@@ -167,7 +167,8 @@ async def test_a_move_in_one_service_is_shown_by_the_other(
 
 async def test_a_turn_ping_is_sent_once(services: list[GameService], clock: ManualClock) -> None:
     seen = [notices(service) for service in services]
-    await two_player_game(services[0], "brazilian")
+    state = await two_player_game(services[0], "brazilian")
+    await services[0].move(ANA, "c3-d4", state.id)
     clock.advance(PING_AFTER + timedelta(seconds=1))
     await both_run_due(services)
     await both_run_due(services)
