@@ -16,7 +16,7 @@ group of queries, the engine apart) and the schema in storage/migrations/.
             ...  # the board changed: show the fresh one
 """
 
-from storage.api import NOTICE_LEASE, Store
+from storage.api import NOTICE_LEASE, TURN_PING, Store
 from storage.errors import (
     ChallengeFull,
     ChallengeNotOpen,
@@ -67,6 +67,7 @@ from storage.tournament_records import (
 
 __all__ = [
     "NOTICE_LEASE",
+    "TURN_PING",
     "BoardMessage",
     "Challenge",
     "ChallengeFull",

@@ -59,6 +59,8 @@ from storage.tournament_records import (
 # How long a claim of a notice holds (Store.claim_notice): far longer than a delivery takes,
 # short enough that a notice whose process died goes out soon after.
 NOTICE_LEASE = timedelta(seconds=60)
+# The kinds of the notices that ping a player whose turn waits: "turn:PLY" (Store.queue_turn_ping).
+TURN_PING = "turn:"
 
 
 class Store(ABC):
@@ -263,7 +265,7 @@ class Store(ABC):
     async def next_wakeup(self, reminders: dict[str, timedelta]) -> datetime | None:
         """The earliest moment something falls due: a deadline, a reminder of `reminders`
         (name -> time before the deadline) not yet sent, the planned end of a vacation, the end
-        of the lease of a notice claimed and not sent."""
+        of the lease of a notice claimed and not sent, the moment a queued notice falls due."""
 
     @abstractmethod
     async def remind(self, game_id: int, seat: int, name: str, player_id: int | None) -> bool:
@@ -276,8 +278,17 @@ class Store(ABC):
         """Queue a notice for a player."""
 
     @abstractmethod
+    async def queue_turn_ping(
+        self, game_id: int, player_ids: Sequence[int], kind: str, due_at: datetime
+    ) -> None:
+        """Queue the ping of a turn (`kind` "turn:PLY") for each of `player_ids`, due at
+        `due_at`, and close the game's earlier pings not sent yet (their turn is over), in one
+        transaction. Once per player and turn: queued again, it changes nothing."""
+
+    @abstractmethod
     async def unsent_notices(self) -> list[NoticeRecord]:
-        """The notices not delivered yet (claimed or not), oldest first."""
+        """The notices due (by the store's clock) and not delivered yet (claimed or not),
+        oldest first."""
 
     @abstractmethod
     async def claim_notice(self, notice_id: int) -> bool:
@@ -351,10 +362,18 @@ class Store(ABC):
 
     @abstractmethod
     async def set_board_message(
-        self, game_id: int, platform: str, chat_id: str, message_id: str, version: int = 0
+        self,
+        game_id: int,
+        platform: str,
+        chat_id: str,
+        message_id: str,
+        version: int = 0,
+        thread_id: str | None = None,
     ) -> BoardMessage:
         """Remember the message that shows the game's board in a chat, and the game version
-        it shows (one per game and chat: a new message replaces the old one)."""
+        it shows (one per game and chat: a new message replaces the old one), and the thread
+        of the chat it is in (None keeps the one remembered: a board never leaves its
+        thread)."""
 
     @abstractmethod
     async def board_messages(self, game_id: int) -> list[BoardMessage]:

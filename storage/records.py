@@ -102,14 +102,15 @@ class MoveRecord:
 
 @dataclass(frozen=True, slots=True)
 class BoardMessage:
-    """Where the board of a game is shown: one message per game and chat, and the game
-    version it shows."""
+    """Where the board of a game is shown: one message per game and chat, the game
+    version it shows, and the thread of the chat it is in (None: the chat itself)."""
 
     game_id: int
     platform: str
     chat_id: str
     message_id: str
     version: int = 0
+    thread_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +175,9 @@ class VacationRecord:
 
 @dataclass(frozen=True, slots=True)
 class NoticeRecord:
-    """A message for a player decided by the scheduler (a reminder, a timeout), waiting to be
-    delivered (`sent_at` None) or delivered."""
+    """A message for a player decided by the scheduler (a reminder, a timeout, a turn ping),
+    waiting to be delivered (`sent_at` None) or delivered; not before `due_at` (None: at
+    once)."""
 
     id: int
     player_id: int
@@ -183,6 +185,7 @@ class NoticeRecord:
     kind: str
     created_at: datetime
     sent_at: datetime | None
+    due_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

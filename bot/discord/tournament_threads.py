@@ -1,4 +1,5 @@
-"""A thread of its own for each game of a tournament whose organiser chose `threads`.
+"""A thread of its own for each game of a tournament whose organiser chose `boards=threads`
+(or `private`: Discord's answer to a busy channel is the same).
 
 The thread is opened when the game's first board comes; its board message, stored by the
 service like every board's, finds the thread again after a restart."""
@@ -13,6 +14,7 @@ import discord
 from bot.discord.board_posts import PLATFORM
 from bot.service.core import GameService
 from bot.service.events import GameState
+from bot.service.tournament_options import GROUP
 
 logger = logging.getLogger(__name__)
 
@@ -44,18 +46,17 @@ class TournamentThreads:
         return known
 
     async def _find_or_open(self, state: GameState, channel_id: str) -> str:
-        tournament_id = await self.service.store.tournament_of_game(state.id)
-        if tournament_id is None:
-            return channel_id
-        record = await self.service.store.get_tournament(tournament_id)
-        if not record.options.get("threads"):
+        # A busy channel's answer on Discord is a thread per game, for `private` too
+        # (docs/tournaments.md): the boards stay where everyone can follow them.
+        if await self.service.tournament_boards(state.id) == GROUP:
             return channel_id
         for shown in await self.service.board_messages(state.id):
             if shown.platform == PLATFORM and shown.chat_id != channel_id:
                 return shown.chat_id
         if not state.active:
             return channel_id
-        name = f"#{record.id}: {' - '.join(state.seat_names)}"[:100]
+        tournament_id = await self.service.store.tournament_of_game(state.id)
+        name = f"#{tournament_id}: {' - '.join(state.seat_names)}"[:100]
         try:
             thread = await self.client.http.start_thread_without_message(
                 int(channel_id),

@@ -125,6 +125,7 @@ class GameService:
         self.tournament_games = self.reports.games
         self.tournament_pdn = self.reports.export_pdn
         self.tournament_csv = self.reports.export_csv
+        self.tournament_boards = self.reports.board_place
 
         self.state = core.state
         self.current = core.current

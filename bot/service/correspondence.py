@@ -34,11 +34,13 @@ from bot.service.events import (
     PlayerNotice,
     Reply,
     ServiceError,
+    TurnPing,
 )
 from bot.service.families import family_of
+from bot.service.turn_pings import ping_text, still_waiting
 from bot.service.turns import events_state
 from games.base import find_game
-from storage import ClockRecord, GameResult, OnVacation
+from storage import TURN_PING, ClockRecord, GameResult, OnVacation
 
 logger = logging.getLogger(__name__)
 
@@ -123,9 +125,9 @@ class Correspondence(Capability):
         self.core.wake_computers(fresh)
 
     async def deliver_notices(self) -> None:
-        """Deliver the queued notices (reminders, losses on time), each claimed first, so that
-        of several processes one sends it, and marked sent after: if this process dies in
-        between, another sends it when the claim's lease has run out."""
+        """Deliver the queued notices that are due (reminders, losses on time, turn pings),
+        each claimed first, so that of several processes one sends it, and marked sent after:
+        if this process dies in between, another sends it when the claim's lease has run out."""
         for notice in await self.core.store.unsent_notices():
             platform = await self.core.roster.where_seen(notice.player_id)
             if platform in self.core.offline_platforms:
@@ -138,8 +140,14 @@ class Correspondence(Capability):
                     state = await self.core.state(notice.game_id)
                 except ServiceError:
                     state = None
-            message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
-            await self.core.publish([PlayerNotice(notice.player_id, message, state, platform)])
+            if notice.kind.startswith(TURN_PING):
+                # A ping whose turn is over (the player acted, the game ended) is dropped.
+                if state is not None and still_waiting(state, notice.kind, notice.player_id):
+                    ping = TurnPing(notice.player_id, ping_text(state), state, platform)
+                    await self.core.publish([ping])
+            else:
+                message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
+                await self.core.publish([PlayerNotice(notice.player_id, message, state, platform)])
             await self.core.store.notice_sent(notice.id)
 
     async def vacation(self, actor: Actor, days: int | None) -> list[Event]:

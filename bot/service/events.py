@@ -128,6 +128,13 @@ class PlayerNotice:
 
 
 @dataclass(frozen=True)
+class TurnPing(PlayerNotice):
+    """A player's turn in a live game between people has waited a while (turn_pings.py):
+    delivered like any notice, in a group as a new message (an edited board's mention
+    notifies nobody) that answers the game's board."""
+
+
+@dataclass(frozen=True)
 class ChallengeUpdate:
     """A challenge was opened, accepted, declined or cancelled."""
 

@@ -187,12 +187,18 @@ class GameRecords(Capability):
         ]
 
     async def board_shown(
-        self, game_id: int, chat: ChatRef, message_id: str, version: int = 0
+        self,
+        game_id: int,
+        chat: ChatRef,
+        message_id: str,
+        version: int = 0,
+        thread: str | None = None,
     ) -> None:
         """A front end showed the board of a game in a chat, as this message, at this game
-        version."""
+        version, in this thread of the chat (None: the chat itself, or the thread it was
+        in)."""
         await self.core.store.set_board_message(
-            game_id, chat.platform, chat.chat_id, message_id, version
+            game_id, chat.platform, chat.chat_id, message_id, version, thread
         )
 
     async def boards_behind(self, platform: str) -> list[tuple[GameState, ChatRef, Text | None]]:

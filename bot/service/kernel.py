@@ -36,6 +36,7 @@ from bot.service.levels import game_limit
 from bot.service.players import ComputerPlayers
 from bot.service.roster import Roster
 from bot.service.states import GameStates
+from bot.service.turn_pings import ping_delay, ping_kind, pinged_players
 from bot.service.turns import (
     acting_seat,
     next_clock,
@@ -269,6 +270,8 @@ class Kernel:
             events.extend(await self._finished(fresh))
         else:
             events.extend(await self.turn_notices(fresh))
+            if acting_seat(position) != acting_seat(after):
+                await self.ping_later(fresh)
         return events
 
     async def latest_headline(self, state: GameState) -> Text | None:
@@ -334,6 +337,21 @@ class Kernel:
             notices.append(TurnNotice(state, player_id, seen))
         return notices
 
+    async def ping_later(self, state: GameState) -> None:
+        """A turn began: queue its ping, for when it has waited too long (turn_pings.py)."""
+        delay = ping_delay(state)
+        if delay is None:
+            return
+        try:
+            await self.store.queue_turn_ping(
+                state.id, pinged_players(state), ping_kind(state), self.clock() + delay
+            )
+        except Exception:
+            # The move stands; only this turn's ping is lost (the board still says it).
+            logger.exception("the ping of game %s was not queued", state.id)
+            return
+        self.poke()
+
     # -- the start of games ------------------------------------------------------------------
 
     @staticmethod
@@ -361,6 +379,8 @@ class Kernel:
             starts = text("{start} {note}", start=starts, note=note)
         events: list[Event] = [BoardUpdate(state, headline or starts, record.chat)]
         events.extend(await self.turn_notices(state))
+        # No ping for the first turn: a game's first board is a new message, and it mentions
+        # the player who starts (docs/notifications.md).
         self.wake_computers(state)
         self.poke()
         return events

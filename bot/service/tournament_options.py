@@ -39,8 +39,15 @@ FORMAT_WORDS = {
 }
 _FORMATS = {word: format for format, words in FORMAT_WORDS.items() for word in words}
 TEAM_WORDS = frozenset({"teams", "team", "duplas", "equipes", "equipas", "squadre", "coppie"})
-# Discord: a thread for each game (the front end reads the option).
+# Where a game's boards go in a busy chat (docs/tournaments.md; the front ends read it):
+# `boards=` with one of these, or a bare thread word for `boards=threads`.
+GROUP, THREADS, PRIVATE = "group", "threads", "private"
 THREAD_WORDS = frozenset({"threads", "thread", "topicos", "tópicos", "discussioni"})
+BOARD_WORDS = {
+    **dict.fromkeys(("group", "grupo", "gruppo", "chat", "canal", "canale"), GROUP),
+    **dict.fromkeys((*THREAD_WORDS, "topics", "topic", "argomenti"), THREADS),
+    **dict.fromkeys(("private", "privado", "privados", "privato", "privati"), PRIVATE),
+}
 MICRO_WORDS = frozenset({"micro", "micro-match", "micromatch", "minimatch"})
 # The numbers drawn by rating (highest first) rather than by lot.
 SEEDED_WORDS = frozenset({"seeded", "semeado", "semeada", "cabecas-de-chave", "teste-di-serie"})
@@ -52,6 +59,7 @@ KEYS = {
     "noshow": ("noshow", "ausencia", "ausência", "assenza"),
     "deadline": ("deadline", "prazo", "scadenza"),
     "decider": ("decider", "desempate-micro", "spareggio-micro"),
+    "boards": ("boards", "tabuleiros", "damiere"),
 }
 _KEYS = {word: key for key, words in KEYS.items() for word in words}
 TIEBREAK_WORDS = {
@@ -129,7 +137,7 @@ def read_plan(words: list[str]) -> Plan:
         elif folded in MICRO_WORDS:
             options["micro"] = True
         elif folded in THREAD_WORDS:
-            options["threads"] = True
+            options["boards"] = THREADS
         elif folded in SEEDED_WORDS:
             options["seeded"] = True
         elif key == "max":
@@ -146,6 +154,12 @@ def read_plan(words: list[str]) -> Plan:
             options["bye"] = _bye(word, value)
         elif key == "tiebreaks":
             options["tiebreaks"] = _tiebreaks(word, value)
+        elif key == "boards":
+            if value not in BOARD_WORDS:
+                raise ServiceError(
+                    text("{word}: write boards=group, boards=threads or boards=private.", word=word)
+                )
+            options["boards"] = BOARD_WORDS[value]
         elif key == "decider":
             if value not in DECIDER_WORDS:
                 raise _bad(word)
@@ -203,6 +217,15 @@ def _check(format: Format, options: dict[str, Any]) -> None:
         raise ServiceError(text("Only a Swiss has a number of rounds to choose."))
     if format is not Format.KNOCKOUT and ("micro" in options or "decider" in options):
         raise ServiceError(text("Micro-matches are for knockouts."))
+
+
+def board_place(options: dict[str, Any]) -> str:
+    """Where the boards of a tournament's games go: GROUP, THREADS or PRIVATE (tournaments
+    stored before `boards=` kept `threads` as a flag)."""
+    if options.get("threads"):
+        return THREADS
+    place = options.get("boards", GROUP)
+    return place if place in (GROUP, THREADS, PRIVATE) else GROUP
 
 
 def time_control(options: dict[str, Any]) -> TimeControl | None:

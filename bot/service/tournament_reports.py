@@ -14,6 +14,7 @@ from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.families import family_of, game_title
 from bot.service.pairing.tournament import Format, Tournament
 from bot.service.tournament_lookup import EVERY, entry_names, pick, reader_language
+from bot.service.tournament_options import GROUP, board_place
 from bot.service.tournament_pictures import picture
 from bot.service.tournament_state import entry_of, rebuild
 from bot.service.tournament_text import (
@@ -33,6 +34,14 @@ logger = logging.getLogger(__name__)
 
 class TournamentReports(Capability):
     """What people see of a tournament."""
+
+    async def board_place(self, game_id: int) -> str:
+        """Where the boards of a game go (tournament_options: GROUP, THREADS or PRIVATE, as
+        its tournament's organiser chose); a game of no tournament is shown in its chat."""
+        tournament_id = await self.core.store.tournament_of_game(game_id)
+        if tournament_id is None:
+            return GROUP
+        return board_place((await self.core.store.get_tournament(tournament_id)).options)
 
     async def _facts(
         self, chat: ChatRef | None, tournament_id: int | None

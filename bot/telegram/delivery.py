@@ -122,12 +122,20 @@ class _Wanted:
     headlines: tuple[Headline, ...]
     viewer: int | None
     new_message: bool
+    # The forum topic a board new in the chat goes to (None: the chat, or the board's own).
+    thread: int | None = None
 
     def merge(self, newer: _Wanted) -> _Wanted:
         state = newer.state if newer.state.version >= self.state.version else self.state
         # The latest few headlines: "Ana played 9-13." then "Ana won game #4: ..." both matter.
         headlines = sorted({*self.headlines, *newer.headlines}, key=lambda line: line[0])[-3:]
-        return _Wanted(state, tuple(headlines), newer.viewer, self.new_message or newer.new_message)
+        return _Wanted(
+            state,
+            tuple(headlines),
+            newer.viewer,
+            self.new_message or newer.new_message,
+            newer.thread if newer.thread is not None else self.thread,
+        )
 
 
 @dataclass
@@ -164,13 +172,15 @@ class BoardDesk:
         *,
         viewer: int | None,
         new_message: bool,
+        thread: int | None = None,
     ) -> None:
-        """Ask for the board of `state` in `chat`: edited in place unless `new_message`."""
+        """Ask for the board of `state` in `chat`: edited in place unless `new_message`; a
+        new message goes to forum topic `thread`, or where the game's board already is."""
         if self._closed:
             return
         line = self._lines.setdefault(chat.chat_id, _ChatLine())
         headlines = ((state.version, headline),) if headline else ()
-        wanted = _Wanted(state, headlines, viewer, new_message)
+        wanted = _Wanted(state, headlines, viewer, new_message, thread)
         latest = self._latest.get((chat.chat_id, state.id))
         if latest is not None and state.version < latest.state.version:
             if not headlines or headlines[0] in latest.headlines:
@@ -275,6 +285,9 @@ class BoardDesk:
     async def _deliver(self, chat: ChatRef, wanted: _Wanted, content: BoardContent) -> None:
         state = wanted.state
         shown = await self.shown_in(state.id, chat)
+        thread = wanted.thread
+        if thread is None and shown is not None and shown.thread_id is not None:
+            thread = int(shown.thread_id)  # a new board goes where the game's board was
         if shown is not None and not wanted.new_message:
             if shown.version > state.version:
                 return  # the message shows a newer board already (sent before a restart)
@@ -300,8 +313,15 @@ class BoardDesk:
             caption=content.caption,
             reply_markup=content.keyboard,
             parse_mode=HTML,
+            message_thread_id=thread,
         )
-        await self.service.board_shown(state.id, chat, str(sent.message_id), state.version)
+        await self.service.board_shown(
+            state.id,
+            chat,
+            str(sent.message_id),
+            state.version,
+            None if thread is None else str(thread),
+        )
         if shown is not None:
             await self.take_buttons(chat, int(shown.message_id))
 

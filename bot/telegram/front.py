@@ -41,6 +41,7 @@ from bot.telegram.chats import (
 )
 from bot.telegram.delivery import (
     PLATFORM,
+    REMEMBERED_BOARDS,
     BoardDesk,
     Pacing,
     with_retries,
@@ -67,6 +68,9 @@ class TelegramFront(ButtonPresses):
         self.chat_languages: Recent[str, str | None] = Recent(REMEMBERED_CHATS)
         self.challenge_messages: Recent[int, tuple[str, int]] = Recent(REMEMBERED_CHATS)
         self.tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
+        self.board_places: Recent[int, str] = Recent(REMEMBERED_BOARDS)
+        self.topics: Recent[int, int] = Recent(REMEMBERED_BOARDS)
+        self.told_no_topics: Recent[str, bool] = Recent(REMEMBERED_CHATS)
         # The private chats registered with the service since the start (once is enough).
         self._private_chats: Recent[str, bool] = Recent(REMEMBERED_PEOPLE)
         self.running = False

@@ -54,6 +54,9 @@ class FrontBase:
     chat_languages: Recent[str, str | None]
     challenge_messages: Recent[int, tuple[str, int]]
     tournament_messages: Recent[int, int]
+    board_places: Recent[int, str]
+    topics: Recent[int, int]
+    told_no_topics: Recent[str, bool]
     _private_chats: Recent[str, bool]
     running: bool
 

@@ -43,8 +43,8 @@ from bot.telegram.delivery import (
     with_retries,
 )
 from bot.telegram.keyboards import board_keyboard, challenge_keyboard
-from bot.telegram.people import FrontBase
 from bot.telegram.ratings import leaderboard_html
+from bot.telegram.tournament_boards import TournamentBoards
 from bot.telegram.tournaments import tournament_keyboard
 from games.base import find_game
 from storage import ChatRef, Identity
@@ -52,7 +52,7 @@ from storage import ChatRef, Identity
 logger = logging.getLogger(__name__)
 
 
-class EventShowing(FrontBase):
+class EventShowing(TournamentBoards):
     """Shows the service's events where they belong."""
 
     # -- showing events ------------------------------------------------------------------------
@@ -86,11 +86,25 @@ class EventShowing(FrontBase):
         chat = event.chat or (origin.chat if origin is not None else None)
         if chat is None or chat.platform != PLATFORM:
             return
+        # A tournament game the organiser sent to its players privately (boards=private).
+        home = event.chat is not None and not is_private(chat)
+        if home and await self._post_privately(event, chat):
+            return
         viewer = await self._viewer(event.state, chat)
         # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
         # each board of a correspondence game: a move days later deserves a new message.
         new_message = event.chat is None or boards.correspondence(event.state)
-        self.desk.post(chat, event.state, event.headline, viewer=viewer, new_message=new_message)
+        # A tournament game with a forum topic of its own (boards=threads): its boards go
+        # there, a board asked for with /board too.
+        thread = None if is_private(chat) else await self._topic(event.state, chat)
+        self.desk.post(
+            chat,
+            event.state,
+            event.headline,
+            viewer=viewer,
+            new_message=new_message,
+            thread=thread,
+        )
 
     async def _viewer(self, state: GameState, chat: ChatRef) -> int | None:
         """The side the board is drawn from in `chat` (the service's policy): in a private
@@ -136,16 +150,19 @@ class EventShowing(FrontBase):
         )
 
     async def _notify_turn(self, event: TurnNotice) -> None:
-        """Tell a player that it is their turn, unless the game lives in their private chat
-        (its board is the notice there)."""
+        """Tell a player privately that it is their turn (a correspondence game). Only
+        privately: in the game's group each move posts a new board that mentions the player,
+        and a new message's mention notifies (docs/notifications.md)."""
         home = event.state.record.chat
         if event.platform not in (None, PLATFORM) or home is None or home.platform != PLATFORM:
             return
         account = await self._account(event.player_id)
         if account is None or home.chat_id == account.user_id:
             return
+        if await self._private_readers(event.state) is not None:
+            return  # its new board, sent privately, is the notice
         notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=event.state.id)
-        await self._tell(account, notice, event.state)
+        await self._tell(account, notice, event.state, in_chat=False)
 
     async def _notify_player(self, event: PlayerNotice) -> None:
         """A reminder or a loss on time, for the player wherever they were seen last."""
@@ -155,9 +172,12 @@ class EventShowing(FrontBase):
         if account is not None:
             await self._tell(account, event.text, event.state)
 
-    async def _tell(self, account: Identity, notice: Text, state: GameState | None) -> None:
-        """Write to a player privately, if they started the bot; else (or if they blocked it)
-        mention them in the chat of the game. `notice` has the slot of their name."""
+    async def _tell(
+        self, account: Identity, notice: Text, state: GameState | None, *, in_chat: bool = True
+    ) -> None:
+        """Write to a player privately, if they started the bot; else (or if they blocked it,
+        and `in_chat`) mention them in a new message in the chat of the game, answering its
+        board. `notice` may have the slot of their name."""
         actor = Actor(PLATFORM, account.user_id, account.display_name)
         if account.private_chat_id is not None:
             language = await self.service.language(actor)
@@ -176,7 +196,7 @@ class EventShowing(FrontBase):
             except TelegramError as error:
                 logger.warning("no private notice for %s: %s", account.user_id, error)
         home = state.record.chat if state is not None else None
-        if home is None or home.platform != PLATFORM:
+        if state is None or home is None or home.platform != PLATFORM or not in_chat:
             return
         language = await self._chat_language(home)
         link = mention_link(account)
@@ -184,9 +204,17 @@ class EventShowing(FrontBase):
         if NAME_SLOT not in mention:
             mention = f"{NAME_SLOT}: {mention}"
         mention = mention.replace(NAME_SLOT, link)
+        board = await self.desk.message_of(state.id, home)
         try:
             await with_retries(
-                partial(self.bot.send_message, home.chat_id, mention, parse_mode=ParseMode.HTML),
+                partial(
+                    self.bot.send_message,
+                    home.chat_id,
+                    mention,
+                    parse_mode=ParseMode.HTML,
+                    reply_to_message_id=board,
+                    allow_sending_without_reply=True,
+                ),
                 self.pacing,
             )
         except TelegramError as error:

@@ -3,9 +3,10 @@ outbox of notices the scheduler decides (reminders, timeouts), and one-time link
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from storage.api import NOTICE_LEASE
+from storage.api import NOTICE_LEASE, TURN_PING
 from storage.errors import OnVacation
 from storage.records import ClockRecord, NextClock, NoticeRecord, VacationRecord
 from storage.sql.base import SqlStoreBase, player_lock, require
@@ -63,6 +64,7 @@ def notice_from(row: Row) -> NoticeRecord:
         row["kind"],
         decoder.time(row["created_at"]),
         decoder.optional_time(row["sent_at"]),
+        None if row["due_at"] is None else moment(row["due_at"]),
     )
 
 
@@ -167,6 +169,11 @@ class ClockQueries(SqlStoreBase):
                 ("SELECT min(due_at) FROM clocks WHERE due_at IS NOT NULL", ()),
                 ("SELECT min(ends_at) FROM vacations WHERE ended_at IS NULL", ()),
                 (
+                    "SELECT min(due_at) FROM notices "
+                    "WHERE sent_at IS NULL AND claimed_at IS NULL AND due_at IS NOT NULL",
+                    (),
+                ),
+                (
                     "SELECT min(claimed_at) + $1 FROM notices "
                     "WHERE sent_at IS NULL AND claimed_at IS NOT NULL",
                     (NOTICE_LEASE.total_seconds(),),
@@ -206,9 +213,39 @@ class ClockQueries(SqlStoreBase):
         async with self._engine.writing() as connection:
             return await insert_notice(connection, player_id, game_id, kind, self._now())
 
+    async def queue_turn_ping(
+        self, game_id: int, player_ids: Sequence[int], kind: str, due_at: datetime
+    ) -> None:
+        if not kind.startswith(TURN_PING):
+            raise ValueError(f"a turn ping's kind starts with {TURN_PING!r}, not {kind!r}")
+        async with self._engine.writing() as connection:
+            await connection.execute(
+                "UPDATE notices SET sent_at = $1 WHERE game_id = $2 AND sent_at IS NULL "
+                "AND kind LIKE $3 AND kind <> $4",
+                self._now(),
+                game_id,
+                f"{TURN_PING}%",
+                kind,
+            )
+            for player_id in player_ids:
+                # The unique index one_ping_per_turn keeps the first ping of a turn.
+                await connection.execute(
+                    "INSERT INTO notices (player_id, game_id, kind, created_at, due_at) "
+                    "VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                    player_id,
+                    game_id,
+                    kind,
+                    self._now(),
+                    epoch(due_at),
+                )
+
     async def unsent_notices(self) -> list[NoticeRecord]:
         async with self._engine.reading() as connection:
-            rows = await connection.fetch("SELECT * FROM notices WHERE sent_at IS NULL ORDER BY id")
+            rows = await connection.fetch(
+                "SELECT * FROM notices WHERE sent_at IS NULL "
+                "AND (due_at IS NULL OR due_at <= $1) ORDER BY id",
+                self._now_epoch(),
+            )
         return [notice_from(row) for row in rows]
 
     async def claim_notice(self, notice_id: int) -> bool:

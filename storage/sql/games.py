@@ -438,21 +438,32 @@ class GameQueries(SqlStoreBase):
         return [row[0] for row in rows]
 
     async def set_board_message(
-        self, game_id: int, platform: str, chat_id: str, message_id: str, version: int = 0
+        self,
+        game_id: int,
+        platform: str,
+        chat_id: str,
+        message_id: str,
+        version: int = 0,
+        thread_id: str | None = None,
     ) -> BoardMessage:
         async with self._engine.writing() as connection:
             await require(connection, "games", game_id)
-            await connection.execute(
-                "INSERT INTO board_messages (game_id, platform, chat_id, message_id, version) "
-                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, platform, chat_id) "
-                "DO UPDATE SET message_id = excluded.message_id, version = excluded.version",
+            row = await connection.fetchrow(
+                "INSERT INTO board_messages "
+                "(game_id, platform, chat_id, message_id, version, thread_id) "
+                "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, platform, chat_id) "
+                "DO UPDATE SET message_id = excluded.message_id, version = excluded.version, "
+                "thread_id = COALESCE(excluded.thread_id, board_messages.thread_id) "
+                "RETURNING thread_id",
                 game_id,
                 platform,
                 chat_id,
                 message_id,
                 version,
+                thread_id,
             )
-        return BoardMessage(game_id, platform, chat_id, message_id, version)
+        assert row is not None  # RETURNING of an upsert always gives the row
+        return BoardMessage(game_id, platform, chat_id, message_id, version, row["thread_id"])
 
     async def board_messages(self, game_id: int) -> list[BoardMessage]:
         async with self._engine.reading() as connection:
@@ -462,7 +473,12 @@ class GameQueries(SqlStoreBase):
             )
         return [
             BoardMessage(
-                row["game_id"], row["platform"], row["chat_id"], row["message_id"], row["version"]
+                row["game_id"],
+                row["platform"],
+                row["chat_id"],
+                row["message_id"],
+                row["version"],
+                row["thread_id"],
             )
             for row in rows
         ]

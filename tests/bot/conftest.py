@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from bot.service.clocks import ManualClock
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
 from bot.service.players import ComputerPlayers
@@ -19,6 +21,8 @@ CHAT = ChatRef("test", "chat-1")
 ANA = Actor("test", "ana", "Ana")
 BIA = Actor("test", "bia", "Bia")
 CAIO = Actor("test", "caio", "Caio")
+# When the tests with a controlled clock (`clock`, `timed`) begin.
+START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -43,6 +47,30 @@ async def service(store: Store) -> AsyncIterator[GameService]:
     game_service = GameService(store, computers)
     yield game_service
     await game_service.close()
+
+
+def make_service(store: Store, clock: ManualClock) -> GameService:
+    computers = ComputerPlayers(ThreadPoolExecutor(max_workers=1), Limit(depth=1, seconds=0.1))
+    return GameService(store, computers, clock=clock)
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(START)
+
+
+@pytest.fixture
+async def timed_store(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
+    async with await open_store(tmp_path / "games.sqlite3", clock=clock) as opened:
+        yield opened
+
+
+@pytest.fixture
+async def timed(timed_store: Store, clock: ManualClock) -> AsyncIterator[GameService]:
+    """A service whose time moves only when the test says (`clock.advance`)."""
+    service = make_service(timed_store, clock)
+    yield service
+    await service.close()
 
 
 @pytest.fixture

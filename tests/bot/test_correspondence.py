@@ -3,10 +3,7 @@ restart between a deadline and its processing, Ludo timeouts, linked accounts, u
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import timedelta
 
 import pytest
 
@@ -24,39 +21,13 @@ from bot.service.events import (
     Reply,
     ServiceError,
 )
-from bot.service.players import ComputerPlayers
 from games.base import CHANCE
-from games.computer import Limit
-from storage import ChatRef, Store, open_store
-from tests.bot.conftest import ANA, BIA, CAIO, CHAT
+from storage import ChatRef, Store
+from tests.bot.conftest import ANA, BIA, CAIO, CHAT, make_service
 from tests.bot.test_service import latest
 
-START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
 DAY = timedelta(days=1)
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(START)
-
-
-@pytest.fixture
-async def timed_store(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Store]:
-    async with await open_store(tmp_path / "games.sqlite3", clock=clock) as opened:
-        yield opened
-
-
-def make_service(store: Store, clock: ManualClock) -> GameService:
-    computers = ComputerPlayers(ThreadPoolExecutor(max_workers=1), Limit(depth=1, seconds=0.1))
-    return GameService(store, computers, clock=clock)
-
-
-@pytest.fixture
-async def timed(timed_store: Store, clock: ManualClock) -> AsyncIterator[GameService]:
-    service = make_service(timed_store, clock)
-    yield service
-    await service.close()
 
 
 def notices(service: GameService) -> list[PlayerNotice]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -16,10 +17,12 @@ from bot.service.challenges import COMPUTER
 from bot.service.clocks import ManualClock
 from bot.service.core import GameService
 from bot.service.events import BoardUpdate, Event, PlayerNotice
+from bot.service.turn_pings import PING_AFTER
 from games.base import start
 from storage import NOTICE_LEASE, SeatRecord, Store, open_store
-from tests.bot.conftest import ANA, BIA, CHAT
-from tests.bot.test_correspondence import DAY, HOUR, START, make_service, notices, timed_game
+from tests.bot.conftest import ANA, BIA, CHAT, START, make_service
+from tests.bot.test_correspondence import DAY, HOUR, notices, timed_game
+from tests.bot.test_service import two_player_game
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -198,3 +201,13 @@ async def test_a_process_that_starts_shows_no_board_of_before(
         await asyncio.gather(following, return_exceptions=True)
         await started.close()
         await store.close()
+
+
+async def test_a_turn_ping_is_sent_once(services: list[GameService], clock: ManualClock) -> None:
+    seen = [notices(service) for service in services]
+    state = await two_player_game(services[0], "brazilian")
+    await services[0].move(ANA, "c3-d4", state.id)
+    clock.advance(PING_AFTER + timedelta(seconds=1))
+    await both_run_due(services)
+    await both_run_due(services)
+    assert sent(seen) == ["Game #1 is waiting for your move."]

@@ -9,7 +9,8 @@ cannot parse, buttons and their callback data, command lists, scopes and languag
 bot's descriptions, parameters the methods do not document), more than 100 buttons or 8 in a
 row, an edit that changes nothing ("message is not modified"), an edit of a deleted message,
 writing to a person who never started the bot or to a group that removed it, answering one
-callback query twice. It can answer the next
+callback query twice, a topic opened where the chat is no forum or the bot may not
+manage topics, a message sent to a topic that does not exist. It can answer the next
 calls of a method with a 429 (`flood`) or answer them late (`delay`) to make them time out,
 and apply edits of a board late (`slow_edits`), so that a later call overtakes them.
 """
@@ -55,8 +56,17 @@ JSON_PARAMETERS = frozenset(
     }
 )
 NUMBER_PARAMETERS = frozenset(
-    {"message_id", "offset", "limit", "timeout", "reply_to_message_id", "cache_time"}
+    {
+        "message_id",
+        "offset",
+        "limit",
+        "timeout",
+        "reply_to_message_id",
+        "cache_time",
+        "message_thread_id",
+    }
 )
+MAX_TOPIC_NAME = 128
 SLOW_EDITS = frozenset({"editMessageMedia", "editMessageCaption"})
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "
@@ -97,6 +107,9 @@ class _Chat:
     # Private chats: whether the person started the bot (and did not block it since).
     open_to_bot: bool = True
     next_message_id: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    # Forums: the topics (their message_thread_id), and whether the bot may open them.
+    topics: set[int] = field(default_factory=set)
+    can_manage_topics: bool = False
 
 
 class FakeBotApi:
@@ -278,6 +291,12 @@ class FakeBotApi:
         """The person owns the group (`owner`) or is one of its administrators."""
         self.admins.setdefault(chat["id"], {})[user["id"]] = "creator" if owner else "administrator"
 
+    def forum(self, chat_id: int, title: str, *, can_manage_topics: bool = True) -> dict[str, Any]:
+        """A supergroup with topics; the bot an admin who may (or may not) manage them."""
+        chat = {"id": chat_id, "type": "supergroup", "title": title, "is_forum": True}
+        self.chats.setdefault(chat_id, _Chat(chat, can_manage_topics=can_manage_topics))
+        return chat
+
     def block(self, user: dict[str, Any], *, announce: bool = True) -> None:
         """The person blocks the bot; Telegram tells the bot with a my_chat_member update
         (`announce=False`: the bot learns it only from its next message's 403)."""
@@ -408,6 +427,18 @@ class FakeBotApi:
             for row in markup.get("inline_keyboard", [])
             for button in row
         }
+
+    def in_topic(self, chat: dict[str, Any], thread: int) -> list[dict[str, Any]]:
+        """The bot's messages in one topic of a forum."""
+        return [m for m in self.bot_messages(chat) if m.get("message_thread_id") == thread]
+
+    @staticmethod
+    def replied_to(call: Call) -> int | None:
+        """The message a send answers (python-telegram-bot sends `reply_parameters`; the
+        older `reply_to_message_id` still works)."""
+        parameters = call.params.get("reply_parameters") or {}
+        found = parameters.get("message_id", call.params.get("reply_to_message_id"))
+        return None if found is None else int(found)
 
     async def wait_for(self, condition: Callable[[], Any], what: str, timeout: float = 8.0) -> Any:
         """Wait until `condition()` is truthy and return it (fail after `timeout` s)."""
@@ -588,7 +619,11 @@ class FakeBotApi:
         self._check(rules.message_text_problem(content, params.get("parse_mode")))
         markup = self._check_markup(params.get("reply_markup"))
         return self._new_message(
-            record, text=content, parse_mode=params.get("parse_mode"), reply_markup=markup
+            record,
+            text=content,
+            parse_mode=params.get("parse_mode"),
+            reply_markup=markup,
+            **self._in_thread(record, params),
         )
 
     def _api_sendPhoto(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
@@ -604,6 +639,7 @@ class FakeBotApi:
             photo=self._photo_sizes(photo),
             caption=params.get("caption"),
             reply_markup=markup,
+            **self._in_thread(record, params),
         )
         self.photos[(record.info["id"], message["message_id"])] = photo
         return message
@@ -713,6 +749,33 @@ class FakeBotApi:
         self.answers[query_id] = params
         self.answered_at[query_id] = time.monotonic()
         return True
+
+    def _api_createForumTopic(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+        record = self._chat_for_bot(params.get("chat_id"))
+        if not record.info.get("is_forum"):
+            raise ApiError(400, "Bad Request: the chat is not a forum")
+        if not record.can_manage_topics:
+            raise ApiError(400, "Bad Request: not enough rights to create a topic")
+        name = params.get("name", "")
+        if not 1 <= len(name) <= MAX_TOPIC_NAME:
+            raise ApiError(400, "Bad Request: TOPIC_NAME_INVALID")
+        # The topic is the service message that opens it: its id is the thread's.
+        opened = self._new_message(record, forum_topic_created={"name": name, "icon_color": 0})
+        thread = opened["message_id"]
+        record.topics.add(thread)
+        opened.update(message_thread_id=thread, is_topic_message=True)
+        return {"message_thread_id": thread, "name": name, "icon_color": 7322096}
+
+    @staticmethod
+    def _in_thread(record: _Chat, params: dict[str, Any]) -> dict[str, Any]:
+        """Where in the chat a message goes: a topic of a forum (`message_thread_id`), which
+        must exist, or the chat itself."""
+        thread = params.get("message_thread_id")
+        if thread is None:
+            return {}
+        if int(thread) not in record.topics:
+            raise ApiError(400, "Bad Request: message thread not found")
+        return {"message_thread_id": int(thread), "is_topic_message": True}
 
     @staticmethod
     def _without_empty(message: dict[str, Any]) -> dict[str, Any]:

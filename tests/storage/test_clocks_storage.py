@@ -164,3 +164,23 @@ async def test_a_reminder_is_marked_once_under_concurrency(store: Store) -> None
     marks = await asyncio.gather(*(store.remind(game, 0, "1h", ana) for _ in range(20)))
     assert marks.count(True) == 1
     assert len(await store.unsent_notices()) == 1
+
+
+async def test_a_turn_ping_waits_until_due_is_queued_once_and_closed_by_the_next_turn(
+    store: Store, clock: FakeClock
+) -> None:
+    game, ana, bia = await game_with_clock(store)
+    due = START + timedelta(seconds=60)
+    await asyncio.gather(*(store.queue_turn_ping(game, [ana], "turn:0", due) for _ in range(5)))
+    assert await store.unsent_notices() == [], "not due yet"
+    assert await store.next_wakeup({}) == due
+    clock.now = due
+    [ping] = await store.unsent_notices()
+    assert (ping.player_id, ping.kind, ping.due_at) == (ana, "turn:0", due)
+    # The next turn begins: Ana's ping of the turn that ended is closed, Bia's waits.
+    await store.queue_turn_ping(game, [bia], "turn:1", due + timedelta(seconds=60))
+    assert await store.unsent_notices() == []
+    clock.now = due + timedelta(seconds=60)
+    assert [(n.player_id, n.kind) for n in await store.unsent_notices()] == [(bia, "turn:1")]
+    with pytest.raises(ValueError, match="turn:"):
+        await store.queue_turn_ping(game, [bia], "reminder_1h", due)

@@ -169,6 +169,15 @@ async def test_board_messages_one_per_chat(store: Store, game: GameRecord) -> No
         await store.set_board_message(999, "telegram", "-1001", "1")
 
 
+async def test_a_board_keeps_its_thread(store: Store, game: GameRecord) -> None:
+    """A board in a forum topic: the next board of the game (edited in place, or new) stays
+    in it unless another thread is named."""
+    await store.set_board_message(game.id, "telegram", "-1001", "10", 1, "7")
+    kept = await store.set_board_message(game.id, "telegram", "-1001", "12", 2)
+    assert kept == BoardMessage(game.id, "telegram", "-1001", "12", 2, "7")
+    assert await store.board_messages(game.id) == [kept]
+
+
 async def test_boards_behind_the_stored_version(store: Store, game: GameRecord) -> None:
     """After a restart: the chats whose board is older than the game, and the game's own
     chat while no board was shown there yet; never a finished game's."""
