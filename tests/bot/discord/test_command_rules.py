@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
 import pytest
 
 from bot.discord import slash
-from bot.discord.app import DamasClient, install_commands, point_at
+from bot.discord.app import CommandsRefused, DamasClient, install_commands, point_at
 from bot.discord.slash_names import SLASH_NAMES
 from bot.service.core import GameService
 from tests.fakes.discord_api import APPLICATION_ID, TOKEN, FakeDiscord
@@ -70,20 +69,19 @@ async def test_a_command_breaking_a_rule_is_refused_through_the_real_client(
     service: GameService, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The bot's start-up sync against the fake, with the old fault put back (every `game`
-    option autocompleted): discord.py raises Discord's 400 / 50035, naming the field."""
+    option autocompleted): Discord's 400 / 50035, naming the field, refuses the start."""
     monkeypatch.setattr(slash, "_is_game_number", lambda parameter: parameter.name == "game")
     point_at(fake.api_url, fake.gateway_url)
     try:
         async with DamasClient(service) as client:
-            with pytest.raises(discord.HTTPException) as refused:
+            with pytest.raises(CommandsRefused) as refused:
                 await client.login(TOKEN)
     finally:
         point_at(None, None)
-    assert refused.value.status == 400
-    assert refused.value.code == INVALID_FORM_BODY
     # discord.py flattens Discord's nested errors: /new is command 0, `game` its option 0.
-    assert "In 0.options.0: Autocomplete cannot be set on an option with choices" in str(
-        refused.value.text
+    assert refused.value.reason == (
+        f"400, code {INVALID_FORM_BODY}: Invalid Form Body; In 0.options.0: Autocomplete "
+        "cannot be set on an option with choices"
     )
     assert fake.calls_to("PUT", r"/applications/\d+/commands$")[-1].status == 400
     assert fake.violations == [
