@@ -30,9 +30,13 @@ def language_of_locale(locale: discord.Locale | str | None) -> str:
 
 def server_language(locale: discord.Locale | None) -> str | None:
     """The bot's language for a server's preferred locale (Discord's `guild_locale`), or None
-    where the bot does not speak it (the first player's language is used then)."""
-    if locale is None:
+    where it says nothing the bot can use (the first player's language is used then).
+
+    en-US says nothing: it is what Discord sends for every server that is not a Community
+    server (its preferred locale is only set there), so a Brazilian club's ordinary server
+    reads en-US too. British English is a choice someone made."""
+    if locale is None or locale is discord.Locale.american_english:
         return None
-    if locale in (discord.Locale.american_english, discord.Locale.british_english):
+    if locale is discord.Locale.british_english:
         return DEFAULT_LANGUAGE
     return LANGUAGES.get(locale)

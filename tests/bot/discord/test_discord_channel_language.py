@@ -112,3 +112,37 @@ async def test_a_thread_speaks_its_channels_chosen_language_after_a_restart(
         assert "Dama brasiliana" in caption and "ultima mossa" in caption, caption
     finally:
         await restarted.close()
+
+
+async def test_an_ordinary_servers_en_us_leaves_the_first_player_s_language(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """Discord sends en-US for every server that is not a Community server: a Brazilian
+    club's ordinary server gets its first player's Portuguese, not English."""
+    await connect(service)
+    await act(
+        fake,
+        await fake.slash(
+            CAIO,
+            CHANNEL,
+            "new",
+            {"game": "brazilian", "computer": True, "side": 0},
+            locale="pt-BR",
+            guild_locale="en-US",
+        ),
+    )
+    caption = latest_board(fake, CHANNEL)["embeds"][0]["description"]
+    assert "Damas brasileiras" in caption, caption
+    # A British English server chose English.
+    await act(
+        fake,
+        await fake.slash(
+            CAIO,
+            OTHER_CHANNEL,
+            "new",
+            {"game": "brazilian", "computer": True, "side": 0},
+            locale="pt-BR",
+            guild_locale="en-GB",
+        ),
+    )
+    assert "Brazilian" in latest_board(fake, OTHER_CHANNEL)["embeds"][0]["description"]
