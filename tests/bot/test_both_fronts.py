@@ -183,3 +183,41 @@ def test_a_lost_gateway_is_one_line(caplog: pytest.LogCaptureFixture) -> None:
         "the Discord gateway connection was lost (ConnectionResetError: Connection lost): "
         "reconnecting in 2.5 s"
     )
+
+
+async def test_python_m_bot_with_both_tokens_serves_both(
+    telegram: FakeBotApi, discord_fake: FakeDiscord, tmp_path: Path
+) -> None:
+    await discord_fake.start()
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "--db",
+        str(tmp_path / "bot.sqlite3"),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        cwd=tmp_path,
+        env=bot_environment(
+            TELEGRAM_TOKEN=telegram_api.TOKEN,
+            TELEGRAM_API_URL=telegram.url,
+            DISCORD_TOKEN=discord_api.TOKEN,
+            DISCORD_API_URL=discord_fake.api_url,
+            DISCORD_GATEWAY_URL=discord_fake.gateway_url,
+        ),
+    )
+    try:
+        await asyncio.wait_for(discord_fake.identified.wait(), 60)
+        answer = await act(discord_fake, await discord_fake.slash(ANA, CHANNEL, "help"))
+        assert "/new" in answer.ephemeral_text
+        ana = telegram.user(1, "Ana", "ana")
+        chat = telegram.private_chat(ana)
+        telegram.send_text(ana, chat, "/help")
+        await telegram.wait_for(lambda: telegram.texts(chat), "the help", timeout=60)
+    finally:
+        bot.terminate()
+        _, errors = await asyncio.wait_for(bot.communicate(), 30)
+    lines = errors.decode().splitlines()
+    assert not [line for line in lines if "Traceback" in line], lines
+    assert discord_fake.violations == []
