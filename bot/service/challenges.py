@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from bot.i18n import text
+from bot.i18n import quote, text
 from bot.service.capability import Capability, routed
 from bot.service.clocks import split_time_control
 from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
@@ -172,7 +172,7 @@ class Challenges(Capability):
                 text(
                     "Unknown game {name}. Games: brazilian, international, italian, "
                     "italian-familiar, ludo.",
-                    name=name,
+                    name=quote(name),
                 )
             ) from None
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC
 from typing import Any, Protocol
 
-from bot.i18n import Text, joined, text
+from bot.i18n import Text, joined, quote, text
 from bot.i18n.game_messages import error_text, message_text
 from bot.service.dice_words import closing_note, opening_note
 from bot.service.events import GameState, ServiceError
@@ -143,7 +143,7 @@ class Draughts:
                     text(
                         "Draughts has no option {option}; to start from a position write "
                         "fen=W:W31,32:B1,2, to show square numbers write numbers",
-                        option=word,
+                        option=quote(word),
                     )
                 )
             try:
@@ -280,7 +280,7 @@ class Ludo:
                 raise ServiceError(
                     text(
                         "Ludo options: three-sixes, towers-block, teams (not {option}).",
-                        option=word,
+                        option=quote(word),
                     )
                 )
             options[option] = True

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from bot.i18n import language_of, text
+from bot.i18n import language_of, quote, text
 from bot.service.capability import Capability
 from bot.service.commands import COMMANDS
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
@@ -140,7 +140,7 @@ class Ratings(Capability):
                 text(
                     "Unknown game {name}. Games: brazilian, international, italian, "
                     "italian-familiar, ludo.",
-                    name=game,
+                    name=quote(game or DEFAULT_GAME),
                 )
             ) from None
         if pace is not None:

@@ -153,7 +153,9 @@ async def tournament_command(
         return [Reply(line) for line in tournament_help()]
     sub = _BY_WORD.get(args[0].lower()) if args else _BY_WORD["show"]
     if sub is None:
-        raise ServiceError(text("Unknown /tournament {word}. Type /tournament help.", word=args[0]))
+        raise ServiceError(
+            text("Unknown /tournament {word}. Type /tournament help.", word=quote(args[0]))
+        )
     if sub.name == "new":
         return await service.tournament_new(actor, chat, list(args[1:]))
     tournament_id, words = _split(args[1:], 2 if sub.name == "settle" else 0)

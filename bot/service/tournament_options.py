@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from bot.i18n import text
+from bot.i18n import quote, text
 from bot.service.clocks import TimeControl, parse_span, split_time_control
 from bot.service.events import ServiceError
 from bot.service.families import Draughts, family_of
@@ -99,12 +99,14 @@ class Plan:
 
 
 def _bad(word: str) -> ServiceError:
-    return ServiceError(text("I do not understand {word} in a tournament's settings.", word=word))
+    return ServiceError(
+        text("I do not understand {word} in a tournament's settings.", word=quote(word))
+    )
 
 
 def _number(word: str, value: str) -> int:
     if not value.isdigit() or len(value) > 4:
-        raise ServiceError(text("{word}: a whole number, please.", word=word))
+        raise ServiceError(text("{word}: a whole number, please.", word=quote(word)))
     return int(value)
 
 
@@ -120,7 +122,7 @@ def read_plan(words: list[str]) -> Plan:
         raise ServiceError(
             text(
                 "Unknown format {name}. Formats: knockout, swiss, roundrobin, double-roundrobin.",
-                name=words[1],
+                name=quote(words[1]),
             )
         )
     control, rest = split_time_control(words[2:])
@@ -157,7 +159,10 @@ def read_plan(words: list[str]) -> Plan:
         elif key == "boards":
             if value not in BOARD_WORDS:
                 raise ServiceError(
-                    text("{word}: write boards=group, boards=threads or boards=private.", word=word)
+                    text(
+                        "{word}: write boards=group, boards=threads or boards=private.",
+                        word=quote(word),
+                    )
                 )
             options["boards"] = BOARD_WORDS[value]
         elif key == "decider":
@@ -167,7 +172,7 @@ def read_plan(words: list[str]) -> Plan:
         elif key in ("noshow", "deadline"):
             span = parse_span(value)
             if span is None or span <= timedelta(0):
-                raise ServiceError(text("{word}: a time such as 10m, 2h or 3d.", word=word))
+                raise ServiceError(text("{word}: a time such as 10m, 2h or 3d.", word=quote(word)))
             if key == "noshow":
                 options["noshow"] = span.total_seconds()
             else:
@@ -188,7 +193,7 @@ def _variant(name: str) -> GameKind:
             text(
                 "Unknown variant {name}. Tournaments are for brazilian, international, "
                 "italian and italian-familiar draughts.",
-                name=name,
+                name=quote(name),
             )
         )
     return kind
@@ -197,7 +202,7 @@ def _variant(name: str) -> GameKind:
 def _bye(word: str, value: str) -> float:
     points = {"1": 1.0, "0.5": 0.5, "½": 0.5, "0": 0.0}.get(value)
     if points is None:
-        raise ServiceError(text("{word}: a bye scores 1, 0.5 or 0.", word=word))
+        raise ServiceError(text("{word}: a bye scores 1, 0.5 or 0.", word=quote(word)))
     return points
 
 
@@ -205,7 +210,7 @@ def _tiebreaks(word: str, value: str) -> list[str]:
     names = [TIEBREAK_WORDS.get(part) for part in value.split(",")]
     if any(name is None for name in names) or len(set(names)) != len(names):
         raise ServiceError(
-            text("{word}: tie-breaks are solkoff, sb and wins, each once.", word=word)
+            text("{word}: tie-breaks are solkoff, sb and wins, each once.", word=quote(word))
         )
     return [str(name) for name in names]
 

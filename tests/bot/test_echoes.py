@@ -1,0 +1,38 @@
+"""What a person typed and a refusal repeats (issue 22, item 10): cut to a few words, with no
+control or bidirectional-override character, wherever it is echoed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import QUOTE_LIMIT, translate
+from bot.service.core import GameService
+from bot.service.events import ServiceError
+from tests.bot.conftest import ANA, CHAT
+
+# A right-to-left override (U+202E) would turn the rest of the line around in a chat; a
+# megabyte of text would flood it.
+TRICKS = ["\u202egnp.exe", "x" * 1_000_000]
+
+
+async def refusal(call: object) -> str:
+    with pytest.raises(ServiceError) as refused:
+        await call  # type: ignore[misc]
+    return translate("en", refused.value.reason)
+
+
+@pytest.mark.parametrize("typed", TRICKS)
+async def test_every_echo_is_cut_and_cleaned(service: GameService, typed: str) -> None:
+    said = [
+        await refusal(service.new_game(ANA, CHAT, typed, computer=True)),
+        await refusal(service.new_game(ANA, CHAT, "brazilian", option_words=[typed])),
+        await refusal(service.new_game(ANA, CHAT, "ludo", option_words=[typed])),
+        await refusal(service.tournament_new(ANA, CHAT, ["brazilian", "swiss", typed])),
+        await refusal(service.tournament_new(ANA, CHAT, ["brazilian", typed])),
+        await refusal(service.tournament_new(ANA, CHAT, [typed, "swiss"])),
+        await refusal(service.top(ANA, CHAT, [typed])),
+    ]
+    for line in said:
+        assert "\u202e" not in line, line
+        assert len(line) < 300, line[:300]
+        assert "gnp.exe" in line or "x" * (QUOTE_LIMIT - 1) in line, line
