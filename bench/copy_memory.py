@@ -15,15 +15,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from child_usage import run_measured
 
 from games.damas import Position
 from storage import open_store
@@ -91,23 +91,11 @@ def build_source(path: Path, games: int, plies: int) -> int:
 
 def copy_and_measure(source: Path, target: str) -> tuple[float, float, str]:
     """Run the copy as a child; its peak RSS in MB, its seconds and its output."""
-    began = time.perf_counter()
-    child = subprocess.Popen(
-        [sys.executable, "-m", "storage", "copy", str(source), target],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=Path(__file__).resolve().parents[1],
-    )
-    assert child.stdout is not None
-    output = child.stdout.read()
-    # wait4 gives this child's own usage (RUSAGE_CHILDREN would mix in initdb and psql).
-    _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
-    seconds = time.perf_counter() - began
-    if child.returncode != 0:
-        raise SystemExit(f"the copy failed (exit {child.returncode}): {output}")
-    return usage.ru_maxrss / 1024, seconds, output.strip()
+    command = [sys.executable, "-m", "storage", "copy", str(source), target]
+    run = run_measured(command, Path(__file__).resolve().parents[1])
+    if run.exit_status != 0:
+        raise SystemExit(f"the copy failed (exit {run.exit_status}): {run.stderr.strip()}")
+    return run.peak_rss_mb, run.seconds, run.stdout.strip()
 
 
 def main() -> None:
