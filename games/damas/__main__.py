@@ -32,7 +32,7 @@ from games.damas import (
     row_col,
     square_name,
 )
-from games.damas.pdn import UnreadRecord, stream_records
+from games.damas.pdn import MAX_RECORD, MAX_TAG_VALUE, UnreadRecord, stream_records
 from games.damas.pdn_replay import replay_game
 
 EXIT_OK, EXIT_FOUND_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
@@ -41,7 +41,7 @@ COLOUR_NAMES = ("White", "Black")
 # Files checked before check-pdn reports its progress on stderr.
 PROGRESS_FROM_FILES = 2
 # How much of a file check-pdn reads at a time: what it holds of a file is this, plus one
-# record (pdn.MAX_RECORD at most).
+# record (MAX_RECORD at most).
 READ_BLOCK = 1 << 16
 
 
@@ -338,7 +338,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay every game of PDN files and report illegal moves",
         description="Replay every game of the files; report each game's first illegal move "
         "with the file, game number, players, move number, move, position and reason. "
-        "Records that are not PDN are reported with their line and counted as unread; "
+        "Records that are not PDN, or over the limits (a record of "
+        f"{MAX_RECORD:,} characters, a tag value of {MAX_TAG_VALUE:,}), are reported with "
+        "their line and counted as unread; "
         "warnings (what was read leniently) go to stderr. The last line is "
         "'games=N moves=M illegal=K unread=U'; the exit status is 1 when K or U > 0.",
     )

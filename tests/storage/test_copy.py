@@ -227,3 +227,28 @@ async def test_the_check_walks_both_databases_and_finds_a_changed_move(tmp_path:
     finally:
         for engine in engines:
             await engine.close()
+
+
+async def test_a_postgresql_source_is_read_in_read_only_transactions(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    first = tmp_path / "first.sqlite3"
+    await fill(first, len(bundled_migrations()))
+    middle = postgres_server.new_database()
+    await copy_database(first, middle)
+    source = await open_engine(middle, read_only=True)
+    try:
+        with pytest.raises(source.database_error, match="read-only transaction"):
+            async with source.writing() as writing:
+                await writing.execute("DELETE FROM moves")
+    finally:
+        await source.close()
+
+    back = tmp_path / "back.sqlite3"
+    report = await copy_database(middle, back)
+    assert report.rows["moves"] == MOVES and report.games == GAMES
+    original, copied = sqlite3.connect(first), sqlite3.connect(back)
+    query = "SELECT * FROM moves ORDER BY game_id, ply"
+    assert copied.execute(query).fetchall() == original.execute(query).fetchall()
+    original.close()
+    copied.close()
