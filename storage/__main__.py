@@ -46,7 +46,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     copy = commands.add_parser(
         "copy", help="copy a database into an empty one (SQLite to PostgreSQL, say)"
     )
-    copy.add_argument("source", help="the database to copy: an SQLite file (or a URL)")
+    copy.add_argument(
+        "source", help="the database to copy: an SQLite file (or a URL), only read, never changed"
+    )
     copy.add_argument("target", help="an empty database: postgresql://user:password@host/name")
     options = parser.parse_args(argv)
     progress = ProgressBar()

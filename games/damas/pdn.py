@@ -379,9 +379,14 @@ def stream_records(
     time), read one record at a time, so that a record that is not PDN costs only itself and
     memory stays bounded: each game, and an UnreadRecord (line and reason) for each record
     that is not PDN, is over MAX_RECORD characters or has a tag value over MAX_TAG_VALUE.
-    `default_variant` as for `read_games`."""
-    if default_variant is not None:
-        default_variant = resolve_rules(default_variant).key
+    `default_variant` as for `read_games` (an unknown name is a KeyError at once)."""
+    variant = None if default_variant is None else resolve_rules(default_variant).key
+    return _records(chunks, variant)
+
+
+def _records(
+    chunks: Iterable[str], default_variant: str | None
+) -> Iterator[PdnGame | UnreadRecord]:
     for line, text, refusal in _record_texts(chunks):
         if refusal is not None:
             yield UnreadRecord(line, refusal)
@@ -426,15 +431,16 @@ def _record_texts(chunks: Iterable[str]) -> Iterator[tuple[int, str, str | None]
         parts = []
         tag = _TAG_START.match(line)
         if tag is not None and length > MAX_TAG_VALUE:
-            # The line was cut: its length is known, not where the value ends.
+            # The line may have been cut: its length is known, not where the value ends.
             refusal = _long_tag(number, tag[1], f"is on a line of {length:,} characters")
         else:
             refusal = (
                 f"the record is over {MAX_RECORD:,} characters (at line {number}); a game "
                 "record is far shorter"
             )
-    if refusal is not None or "".join(parts).strip():
-        yield start, "".join(parts), refusal
+    text = "".join(parts)
+    if refusal is not None or text.strip():
+        yield start, text, refusal
 
 
 def _lines(chunks: Iterable[str], longest: int) -> Iterator[tuple[str, int]]:

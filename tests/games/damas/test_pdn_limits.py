@@ -153,3 +153,8 @@ def test_check_pdn_reads_a_latin_1_byte_far_into_the_file(tmp_path: Path) -> Non
     assert done.stdout.splitlines() == [
         f"games={games + 1} moves={4 * games + 2} illegal=0 unread=0"
     ]
+
+
+def test_an_unknown_default_variant_is_refused_before_any_text_is_read() -> None:
+    with pytest.raises(KeyError):
+        stream_records(repeated(GAME, 10 * len(GAME)), "chess")
