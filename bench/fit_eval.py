@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,7 +29,7 @@ import peers
 
 from games.damas import Position
 from games.damas.engine.evaluate import Evaluate, Weights, make_evaluator, weights_for
-from games.damas.pdn import read_games
+from games.damas.pdn import PdnGame, UnreadRecord, stream_records
 from games.damas.pdn_replay import start_position
 from games.damas.rules import RULES
 
@@ -52,11 +54,20 @@ def features() -> list[tuple[str, Evaluate]]:
     return found
 
 
+def read_file(path: Path) -> Iterator[PdnGame]:
+    """The games of a PDN file, read a block at a time; a record that is not PDN stops."""
+    with path.open(encoding="utf-8") as file:
+        for record in stream_records(iter(partial(file.read, 1 << 16), ""), VARIANT):
+            if isinstance(record, UnreadRecord):
+                raise SystemExit(f"{path}: line {record.line}: {record.reason}")
+            yield record
+
+
 def quiet_positions(paths: list[str]) -> list[Position]:
     seen: dict[str, Position] = {}
     generator = RULES[VARIANT].generator
     for path in paths:
-        for game in read_games(Path(path).read_text(), VARIANT):
+        for game in read_file(Path(path)):
             position = start_position(game)
             for text in game.moves:
                 position = position.play(position.parse(text))

@@ -12,11 +12,12 @@ error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -31,7 +32,7 @@ from games.damas import (
     row_col,
     square_name,
 )
-from games.damas.pdn import read_records
+from games.damas.pdn import MAX_RECORD, MAX_TAG_VALUE, UnreadRecord, stream_records
 from games.damas.pdn_replay import replay_game
 
 EXIT_OK, EXIT_FOUND_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
@@ -39,6 +40,9 @@ EXIT_OUTPUT_CLOSED = 1  # stdout closed early by its reader
 COLOUR_NAMES = ("White", "Black")
 # Files checked before check-pdn reports its progress on stderr.
 PROGRESS_FROM_FILES = 2
+# How much of a file check-pdn reads at a time: what it holds of a file is this, plus one
+# record (MAX_RECORD at most).
+READ_BLOCK = 1 << 16
 
 
 class BadInput(Exception):
@@ -113,48 +117,64 @@ def _run_moves(args: argparse.Namespace) -> int:
 # check-pdn
 
 
-def _read_text(path: Path) -> str:
+def _encoding(path: Path) -> str:
+    """UTF-8 when the whole file is, else Latin-1 (older PDN files; every byte is a Latin-1
+    character): a pass over the file a block at a time."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
     try:
-        data = path.read_bytes()
+        with path.open("rb") as file:
+            while block := file.read(READ_BLOCK):
+                decoder.decode(block)
+            decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return "latin-1"
     except OSError as error:
         raise BadInput(f"cannot read {path}: {error.strerror or error}") from error
+    return "utf-8"
+
+
+def _blocks(path: Path, encoding: str) -> Iterator[str]:
+    """The text of the file a block at a time (line ends made \\n)."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        # Older PDN files are Latin-1; every byte is a Latin-1 character.
-        return data.decode("latin-1")
+        with path.open(encoding=encoding) as file:
+            while block := file.read(READ_BLOCK):
+                yield block
+    except OSError as error:
+        raise BadInput(f"cannot read {path}: {error.strerror or error}") from error
 
 
 def _run_check_pdn(args: argparse.Namespace) -> int:
     default_variant = _variant(args.variant) if args.variant else None
     paths = [Path(name) for name in args.files]
-    # Read every file first: a missing one is bad input, refused before any report.
-    texts = [(path, _read_text(path)) for path in paths]
+    # Every file is looked at first: a missing one is bad input, refused before any report.
+    files = [(path, _encoding(path)) for path in paths]
     games_count = moves_count = illegal_count = unread_count = 0
-    for path, text in texts:
-        games, unread = read_records(text, default_variant)
-        for record in unread:
-            print(f"{path}: line {record.line}: not readable as PDN: {record.reason}")
-        unread_count += len(unread)
-        for number, game in enumerate(games, start=1):
-            replay = replay_game(game)
+    for path, encoding in files:
+        number = 0
+        for record in stream_records(_blocks(path, encoding), default_variant):
+            if isinstance(record, UnreadRecord):
+                print(f"{path}: line {record.line}: not readable as PDN: {record.reason}")
+                unread_count += 1
+                continue
+            number += 1
+            replay = replay_game(record)
             games_count += 1
             moves_count += replay.played
-            for warning in (*game.warnings, *replay.warnings):
+            for warning in (*record.warnings, *replay.warnings):
                 print(
-                    f"{path}: game {number} [{game.describe()}]: warning: {warning}",
+                    f"{path}: game {number} [{record.describe()}]: warning: {warning}",
                     file=sys.stderr,
                 )
             problem = replay.problem
             if problem is not None:
                 illegal_count += 1
-                parts = [f"{path}: game {number} [{game.describe()}]"]
+                parts = [f"{path}: game {number} [{record.describe()}]"]
                 if problem.index >= 0:
                     parts.append(f"move {problem.move_number} {problem.text}")
                 report = " ".join(parts) + f": {problem.reason}"
                 print(report + (f" (position {problem.fen})" if problem.fen else ""))
         if len(paths) >= PROGRESS_FROM_FILES:
-            print(f"checked {path}: {len(games)} games", file=sys.stderr)
+            print(f"checked {path}: {number} games", file=sys.stderr)
     print(f"games={games_count} moves={moves_count} illegal={illegal_count} unread={unread_count}")
     return EXIT_FOUND_PROBLEMS if illegal_count or unread_count else EXIT_OK
 
@@ -318,7 +338,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="replay every game of PDN files and report illegal moves",
         description="Replay every game of the files; report each game's first illegal move "
         "with the file, game number, players, move number, move, position and reason. "
-        "Records that are not PDN are reported with their line and counted as unread; "
+        "Records that are not PDN, or over the limits (a record of "
+        f"{MAX_RECORD:,} characters, a tag value of {MAX_TAG_VALUE:,}), are reported with "
+        "their line and counted as unread; "
         "warnings (what was read leniently) go to stderr. The last line is "
         "'games=N moves=M illegal=K unread=U'; the exit status is 1 when K or U > 0.",
     )

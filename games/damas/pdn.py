@@ -11,16 +11,28 @@ refusal: square numbers padded with spaces (`47x 9`), comments inside comments, 
 game's variant comes from its `GameType` tag, else from
 the caller's default, else from its Italian tag names, else it is international (PDN's
 default game type, 20).
+
+A file is read as a stream (`stream_records`): the caller hands the text in pieces, one
+record is held at a time, and a record or tag value over the limits below is refused with a
+line that names it, so memory stays bounded whatever the input.
 Pure: text in, values out.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from games.damas import RULES, resolve_rules
+
+# PDN takes its tag values from PGN, whose standard caps a string at 255 characters; real
+# files hold longer ones (a FEN with many kings, a note on the source), so up to four times
+# that is read.
+MAX_TAG_VALUE = 1_000
+# One record is one game's tags and move text: a long game with a comment on every move is
+# some tens of kilobytes, so a record of over a million characters is no game record.
+MAX_RECORD = 1_000_000
 
 RESULTS = frozenset({"1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "1/2-1/2", "*"})
 UNKNOWN_RESULT = "*"
@@ -47,10 +59,12 @@ _SQUARE = r"(?:[a-z]\d{1,2}|\d{1,2})"
 _MOVE = re.compile(rf"{_SQUARE}(?:[-x:]{_SQUARE})+|(?:[a-z]\d{{1,2}}){{2,}}", re.IGNORECASE)
 _MOVE_NUMBER = re.compile(r"(\d+)(\.+)(.*)")
 _STRENGTH_MARKS = "!?*"
+# The tag value's runs are possessive: a long value is matched in one step, with nothing kept
+# to backtrack into (a step per character took gigabytes for a value of megabytes).
 _TOKEN = re.compile(
     r"""
       (?P<space>\s+)
-    | (?P<tag>\[\s*(?P<name>[A-Za-z][A-Za-z0-9_]*)\s*"(?P<value>(?:[^"\\]|\\.)*)"\s*\])
+    | (?P<tag>\[\s*(?P<name>[A-Za-z][A-Za-z0-9_]*)\s*"(?P<value>(?:[^"\\]++|\\.)*+)"\s*\])
     | (?P<comment>\{)
     | (?P<line_comment>;[^\n]*)
     | (?P<escape>^%[^\n]*)
@@ -168,6 +182,9 @@ def _tokens(text: str, first_line: int = 1) -> Iterator[tuple[str, str, int, str
             raise PdnError(f"line {line}: {what}")
         kind = match.lastgroup or ""
         if kind == "tag":
+            if len(match.group("value")) > MAX_TAG_VALUE:
+                size = f"is {len(match.group('value')):,} characters long"
+                raise PdnError(_long_tag(line, match.group("name"), size))
             value = re.sub(r"\\(.)", r"\1", match.group("value"))
             yield kind, match.group("name"), line, value
         elif kind not in _IGNORED_TOKENS:
@@ -299,7 +316,8 @@ def _variant(
 def read_games(text: str, default_variant: str | None = None, first_line: int = 1) -> list[PdnGame]:
     """Every game record of a PDN text. `default_variant` (a key or an alias of a draughts
     variant) serves records without GameType; an unknown name is a KeyError at once.
-    PdnError, naming the line, if any part is not PDN (see `read_records` to go on)."""
+    PdnError, naming the line, if any part is not PDN. For a text held in memory; a file
+    goes through `stream_records`, which bounds what it holds and goes on past bad records."""
     if default_variant is not None:
         default_variant = resolve_rules(default_variant).key
     games: list[PdnGame] = []
@@ -354,31 +372,92 @@ class UnreadRecord:
     reason: str
 
 
-def read_records(
-    text: str, default_variant: str | None = None
-) -> tuple[list[PdnGame], list[UnreadRecord]]:
-    """The records of a PDN text one by one, so that a record that is not PDN costs only
-    itself: the games read, and the records that could not be read (line and reason)."""
-    games: list[PdnGame] = []
-    unread: list[UnreadRecord] = []
-    for line, chunk in _record_chunks(text.lstrip("\ufeff")):
+def stream_records(
+    chunks: Iterable[str], default_variant: str | None = None
+) -> Iterator[PdnGame | UnreadRecord]:
+    """The games of a PDN text that comes in pieces of any size (a file read a block at a
+    time), read one record at a time, so that a record that is not PDN costs only itself and
+    memory stays bounded: each game, and an UnreadRecord (line and reason) for each record
+    that is not PDN, is over MAX_RECORD characters or has a tag value over MAX_TAG_VALUE.
+    `default_variant` as for `read_games` (an unknown name is a KeyError at once)."""
+    variant = None if default_variant is None else resolve_rules(default_variant).key
+    return _records(chunks, variant)
+
+
+def _records(
+    chunks: Iterable[str], default_variant: str | None
+) -> Iterator[PdnGame | UnreadRecord]:
+    for line, text, refusal in _record_texts(chunks):
+        if refusal is not None:
+            yield UnreadRecord(line, refusal)
+            continue
         try:
-            games.extend(read_games(chunk, default_variant, line))
+            games = read_games(text, default_variant, line)
         except PdnError as error:
-            unread.append(UnreadRecord(line, str(error)))
-    return games, unread
+            yield UnreadRecord(line, str(error))
+            continue
+        yield from games
 
 
-def _record_chunks(text: str) -> Iterator[tuple[int, str]]:
-    """(first line, text) of each record: a record starts with a tag line after move text."""
-    lines = text.splitlines(keepends=True)
-    start, in_movetext = 0, False
-    for index, line in enumerate(lines):
+def _long_tag(line: int, name: str, size: str) -> str:
+    return f"line {line}: tag {name} {size}; a tag value may have at most {MAX_TAG_VALUE:,}"
+
+
+_TAG_START = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s*"')
+
+
+def _record_texts(chunks: Iterable[str]) -> Iterator[tuple[int, str, str | None]]:
+    """(first line, text, None) of each record, or (first line, "", why) for one over the
+    limits, whose text is dropped as it comes. A record starts with a tag line after move
+    text."""
+    parts: list[str] = []
+    refusal: str | None = None
+    start, size, in_movetext = 1, 0, False
+    for number, (line, length) in enumerate(_lines(chunks, MAX_RECORD + 1), start=1):
+        if number == 1:
+            line = line.lstrip("\ufeff")
         stripped = line.lstrip()
         if stripped.startswith("[") and in_movetext:
-            yield start + 1, "".join(lines[start:index])
-            start, in_movetext = index, False
+            yield start, "".join(parts), refusal
+            start, parts, size, refusal, in_movetext = number, [], 0, None, False
         elif stripped and not stripped.startswith(("[", "%")):
             in_movetext = True
-    if "".join(lines[start:]).strip():
-        yield start + 1, "".join(lines[start:])
+        if refusal is not None:
+            continue
+        size += length
+        if size <= MAX_RECORD:
+            parts.append(line)
+            continue
+        parts = []
+        tag = _TAG_START.match(line)
+        if tag is not None and length > MAX_TAG_VALUE:
+            # The line may have been cut: its length is known, not where the value ends.
+            refusal = _long_tag(number, tag[1], f"is on a line of {length:,} characters")
+        else:
+            refusal = (
+                f"the record is over {MAX_RECORD:,} characters (at line {number}); a game "
+                "record is far shorter"
+            )
+    text = "".join(parts)
+    if refusal is not None or text.strip():
+        yield start, text, refusal
+
+
+def _lines(chunks: Iterable[str], longest: int) -> Iterator[tuple[str, int]]:
+    """Each line of the text that comes in `chunks` (with its line end) and its length; a
+    line of over `longest` characters comes cut to that many, the rest dropped as it comes."""
+    head, length = "", 0  # the current line: its first characters, and its length so far
+    for chunk in chunks:
+        start = 0
+        while start < len(chunk):
+            end = chunk.find("\n", start)
+            stop = len(chunk) if end < 0 else end + 1
+            if len(head) < longest:
+                head += chunk[start : min(stop, start + longest - len(head))]
+            length += stop - start
+            start = stop
+            if end >= 0:
+                yield head, length
+                head, length = "", 0
+    if length:
+        yield head, length

@@ -9,7 +9,7 @@ database is one `Engine` subclass plus its `Dialect`; nothing else in storage/sq
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -66,6 +66,11 @@ class Connection(ABC):
     @abstractmethod
     async def fetch(self, query: str, *args: object) -> list[Row]:
         """Every row the statement gives."""
+
+    @abstractmethod
+    def batches(self, query: str, *args: object, size: int) -> AsyncIterator[list[Row]]:
+        """The rows the statement gives, `size` at a time, each batch read from the database
+        when it is asked for (a cursor): for reading a whole table without holding it."""
 
     @abstractmethod
     async def lock(self, key: str) -> None:

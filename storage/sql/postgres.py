@@ -142,6 +142,12 @@ class PostgresConnection(Connection):
         except asyncpg.IntegrityConstraintViolationError as error:
             raise ConstraintViolated(str(error)) from error
 
+    async def batches(self, query: str, *args: object, size: int) -> AsyncIterator[list[Row]]:
+        # A server-side cursor, which lives in the transaction that `reading` opened.
+        cursor = await self._connection.cursor(query, *args)
+        while rows := await cursor.fetch(size):
+            yield list(rows)
+
     async def execute(self, query: str, *args: object) -> None:
         try:
             await self._connection.execute(query, *args)
@@ -216,9 +222,14 @@ class PostgresEngine(Engine):
         self._notifier = Notifier(pool)
 
     @classmethod
-    async def open(cls, url: str, *, max_connections: int = 10) -> PostgresEngine:
+    async def open(
+        cls, url: str, *, max_connections: int = 10, read_only: bool = False
+    ) -> PostgresEngine:
+        """`read_only`: every transaction of every connection is read-only (the server
+        refuses writes)."""
         # statement_cache_size: asyncpg prepares each query once per connection; the store
         # has a few dozen.
+        settings = {"default_transaction_read_only": "on"} if read_only else None
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -226,6 +237,7 @@ class PostgresEngine(Engine):
                 max_size=max_connections,
                 statement_cache_size=256,
                 reset=keep_session,
+                server_settings=settings,
             )
         except asyncpg.PostgresError as error:
             # A wrong database, user or password: the server's own words say which.

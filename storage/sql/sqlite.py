@@ -74,6 +74,14 @@ class SqliteConnection(Connection):
     async def execute(self, query: str, *args: object) -> None:
         await self.fetch(query, *args)
 
+    async def batches(self, query: str, *args: object, size: int) -> AsyncIterator[list[Row]]:
+        async with self._connection.execute(sqlite_query(query), args) as cursor:
+            while True:
+                rows: list[Row] = list(await cursor.fetchmany(size))
+                if not rows:
+                    return
+                yield rows
+
     async def lock(self, key: str) -> None:
         """Nothing to do: BEGIN IMMEDIATE holds the database's one write lock already."""
 
@@ -107,9 +115,14 @@ async def _use_wal(connection: aiosqlite.Connection, path: Path) -> None:
         )
 
 
-async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
+async def _connect(path: Path, *, read_only: bool, file_read_only: bool) -> aiosqlite.Connection:
     # isolation_level=None: no implicit transactions; every transaction here is explicit.
-    connection = await aiosqlite.connect(path, isolation_level=None)
+    if file_read_only:
+        # SQLite itself opens the file read-only: no write, not even the switch to WAL.
+        uri = f"{path.absolute().as_uri()}?mode=ro"
+        connection = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+    else:
+        connection = await aiosqlite.connect(path, isolation_level=None)
     try:
         connection.row_factory = sqlite3.Row
         for pragma in (
@@ -119,7 +132,8 @@ async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
             f"query_only = {int(read_only)}",
         ):
             await connection.execute_fetchall(f"PRAGMA {pragma}")
-        await _use_wal(connection, path)
+        if not file_read_only:
+            await _use_wal(connection, path)
     except BaseException:
         await connection.close()
         raise
@@ -139,13 +153,15 @@ class SqliteEngine(Engine):
         self._read_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteEngine:
-        """Open the file at `path`, creating it and its folders if needed."""
+    async def open(cls, path: str | Path, *, read_only: bool = False) -> SqliteEngine:
+        """Open the file at `path`, creating it and its folders if needed; `read_only`: the
+        file must exist, and nothing can write to it (`writing` fails)."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        writer = await _connect(path, read_only=False)
+        if not read_only:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        writer = await _connect(path, read_only=read_only, file_read_only=read_only)
         try:
-            reader = await _connect(path, read_only=True)
+            reader = await _connect(path, read_only=True, file_read_only=read_only)
         except BaseException:
             await writer.close()
             raise

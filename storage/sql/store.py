@@ -82,11 +82,12 @@ def database_tag(database: str | Path) -> str:
     return Path(database).stem
 
 
-async def open_engine(database: str | Path) -> Engine:
-    """The engine of `database`: a `postgresql://` URL, or else the path of an SQLite file."""
+async def open_engine(database: str | Path, *, read_only: bool = False) -> Engine:
+    """The engine of `database`: a `postgresql://` URL, or else the path of an SQLite file;
+    `read_only`: one that never writes to it (an SQLite file must then exist)."""
     if is_postgres_url(database):
-        return await PostgresEngine.open(str(database))
-    return await SqliteEngine.open(database)
+        return await PostgresEngine.open(str(database), read_only=read_only)
+    return await SqliteEngine.open(database, read_only=read_only)
 
 
 async def open_store(

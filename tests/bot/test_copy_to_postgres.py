@@ -117,10 +117,11 @@ async def test_copy_then_the_bot_on_postgresql_goes_on(
             await service.close()
 
 
-def test_copy_command_shows_progress_and_refuses_a_second_time(
+async def test_copy_command_shows_progress_and_refuses_a_second_time(
     tmp_path: Path, postgres_server: PostgresServer
 ) -> None:
     source = tmp_path / "empty.sqlite3"
+    await (await open_store(source)).close()
     target = postgres_server.new_database()
     command = [sys.executable, "-m", "storage", "copy", str(source), target]
     first = subprocess.run(command, capture_output=True, text=True, timeout=60)
@@ -133,6 +134,8 @@ def test_copy_command_shows_progress_and_refuses_a_second_time(
         f"INSERT INTO {schema}.players (display_name, created_at) VALUES ('Zé', 'now')"
     )
     second = subprocess.run(command, capture_output=True, text=True, timeout=60)
-    assert second.returncode == 1
-    assert "is not empty (table players has 1 rows)" in second.stderr
-    assert "Traceback" not in second.stderr
+    assert second.returncode == 2
+    assert second.stderr.splitlines() == [
+        f"python -m storage copy: {target} is not empty (table players has 1 rows); "
+        "copy into a new, empty database"
+    ]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from games.damas.__main__ import main
-from games.damas.pdn import PdnError, read_games, read_records
+from games.damas.pdn import PdnError, PdnGame, UnreadRecord, read_games, stream_records
 from games.damas.pdn_replay import replay_game
 from games.damas.pdn_write import write_game
 
@@ -60,7 +60,9 @@ def test_the_soffio_is_read_from_a_comment_and_written_as_one() -> None:
 
 def test_a_record_that_is_not_pdn_costs_only_itself() -> None:
     text = (PDN_DIR / "unreadable" / "one-broken-record.pdn").read_text()
-    games, unread = read_records(text)
+    records = list(stream_records([text]))
+    games = [record for record in records if isinstance(record, PdnGame)]
+    unread = [record for record in records if isinstance(record, UnreadRecord)]
     assert [game.tags["Event"] for game in games] == ["Readable", "Readable again"]
     assert [record.line for record in unread] == [9]
     assert "line 15: 'Nonsense' is not a move" in unread[0].reason
