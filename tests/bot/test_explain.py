@@ -149,9 +149,18 @@ async def test_resign_asks_for_a_yes(
 
 
 async def test_abort_asks_for_a_yes(service: GameService) -> None:
-    await _session(service, "it", "/nuova brasiliana contro computer nero")
+    await _session(service, "it", "/nuova brasiliana contro computer bianco")
     said = await _session(service, "it", "/annulla")
     assert said[-1] == "Annullare la partita #1? Per confermare, scrivi /annulla 1 sì."
+
+
+async def test_abort_after_the_first_move_is_refused_without_asking(
+    service: GameService,
+) -> None:
+    # The computer (White) has moved: no question whose yes would be refused anyway.
+    await _session(service, "it", "/nuova brasiliana contro computer nero")
+    said = await _session(service, "it", "/annulla")
+    assert said[-1] == "Una partita si può annullare solo prima della prima mossa."
 
 
 async def test_a_rematch_swaps_the_colours(service: GameService) -> None:
