@@ -23,9 +23,10 @@ from storage import ChatRef
 
 
 class ComponentPresses(Interactions):
-    async def _state_at(self, game_id: int, version: int) -> GameState:
-        """The game's state, when the pressed board still shows it; else BoardChanged."""
-        state = await self.service.state(known_id(game_id))
+    async def _state_at(self, actor: Actor, chat: ChatRef, game_id: int, version: int) -> GameState:
+        """The game's state, when the pressed board still shows it; else BoardChanged (or,
+        where the person may not see the game, the answer an unknown one gets)."""
+        state = await self.service.visible_state(actor, known_id(game_id), chat)
         if state.version != version:
             raise BoardChanged(text("The board changed; here is the current one."), state)
         return state
@@ -36,12 +37,12 @@ class ComponentPresses(Interactions):
         """A move button: the index names the move among the choices of that version."""
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            state = await self._state_at(game_id, version)
+            state = await self._state_at(actor, chat, game_id, version)
             choices = boards.move_choices(state)
             notation = next((c.notation for c in choices if c.index == index), None)
             if notation is None:
                 raise BoardChanged(text("That is not a move on this board; choose again."), state)
-            return await self.service.move(actor, notation, game_id, version)
+            return await self.service.move(actor, notation, game_id, version, chat)
 
         await self.run(interaction, work, tidy=True)
 
@@ -49,13 +50,15 @@ class ComponentPresses(Interactions):
         self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
     ) -> None:
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            return await self.service.move(actor, typed_move(notation), known_id(game_id), version)
+            return await self.service.move(
+                actor, typed_move(notation), known_id(game_id), version, chat
+            )
 
         await self.run(interaction, work)
 
     async def roll(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            return await self.service.roll(actor, known_id(game_id), version)
+            return await self.service.roll(actor, known_id(game_id), version, chat)
 
         await self.run(interaction, work, tidy=True)
 
@@ -65,7 +68,7 @@ class ComponentPresses(Interactions):
         """A piece picked in the menu: its destinations, for the player to move only."""
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            state = await self._state_at(game_id, version)
+            state = await self._state_at(actor, chat, game_id, version)
             if not state.active:
                 raise ServiceError(text("Game #{game} is over.", game=game_id))
             player = await self.service.player(actor)
@@ -88,8 +91,10 @@ class ComponentPresses(Interactions):
         self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
     ) -> None:
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            await self._state_at(game_id, version)
-            return await self.service.draw(actor, "accept" if accept else "decline", game_id)
+            await self._state_at(actor, chat, game_id, version)
+            return await self.service.draw(
+                actor, "accept" if accept else "decline", game_id, chat=chat
+            )
 
         await self.run(interaction, work)
 
@@ -100,13 +105,13 @@ class ComponentPresses(Interactions):
         aborting (each needs two clicks: the board's button, then the private answer's)."""
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
-            state = await self._state_at(game_id, version)
+            state = await self._state_at(actor, chat, game_id, version)
             if action == "offer":
-                return await self.service.draw(actor, None, game_id)
+                return await self.service.draw(actor, None, game_id, chat=chat)
             if action == "resign":
-                return await self.service.resign(actor, game_id)
+                return await self.service.resign(actor, game_id, chat)
             if action == "abort":
-                return await self.service.abort(actor, game_id)
+                return await self.service.abort(actor, game_id, chat)
             if not GameService.seats_of(state, await self.service.player(actor)):
                 raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
             resign = action == "resign?"
@@ -173,7 +178,7 @@ class ComponentPresses(Interactions):
                 known_id(target[0], challenge=target[1])
             if target is None or target[1]:
                 raise ServiceError(text("This button no longer works."))
-            state = await self.service.current(target[0])
+            state = await self.service.visible_state(actor, target[0], chat)
             raise BoardChanged(
                 text("This button no longer works; here is the current board."), state
             )

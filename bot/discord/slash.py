@@ -130,7 +130,8 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         return command
 
     def game_command(name: str) -> app_commands.Command[Any, Any, Any]:
-        handler: dict[str, Callable[[Actor, int | None], Awaitable[list[Event]]]] = {
+        # Each takes the person, the game (None: his current one) and the chat (chat=).
+        handler: dict[str, Callable[..., Awaitable[list[Event]]]] = {
             "roll": service.roll,
             "board": service.board,
             "moves": service.legal_moves,
@@ -145,7 +146,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         @app_commands.describe(game=GAME_OPTION)
         async def command(interaction: discord.Interaction[Any], game: int | None = None) -> None:
             async def call(actor: Actor, chat: ChatRef) -> list[Event]:
-                return await handler[name](actor, _checked(game))
+                return await handler[name](actor, _checked(game), chat=chat)
 
             await respond(interaction, call)
 
@@ -157,7 +158,7 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         interaction: discord.Interaction[Any], move: str, game: int | None = None
     ) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
-            return await service.move(actor, typed_move(move), _checked(game))
+            return await service.move(actor, typed_move(move), _checked(game), chat=chat)
 
         await respond(interaction, call)
 
@@ -194,7 +195,8 @@ def build_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, A
         interaction: discord.Interaction[Any], answer: str = "offer", game: int | None = None
     ) -> None:
         async def call(actor: Actor, chat: ChatRef) -> list[Event]:
-            return await service.draw(actor, None if answer == "offer" else answer, _checked(game))
+            answered = None if answer == "offer" else answer
+            return await service.draw(actor, answered, _checked(game), chat=chat)
 
         await respond(interaction, call)
 

@@ -118,7 +118,7 @@ class Challenges(Capability):
         """The same two-player game again with the colours swapped: against the computer it
         starts at once, against a person it is a challenge to them."""
         player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id, finished=True)
+        state = await self.core.game_of(player, game_id, finished=True, chat=chat)
         kind = find_game(state.record.kind)
         family = family_of(kind)
         if state.active:

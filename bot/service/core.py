@@ -88,6 +88,7 @@ class GameService:
 
         self.records = GameRecords(core)
         self.board = self.records.board
+        self.visible_state = self.records.visible_state
         self.legal_moves = self.records.legal_moves
         self.my_games = self.records.my_games
         self.games_in_progress = self.records.games_in_progress

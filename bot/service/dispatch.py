@@ -271,26 +271,27 @@ async def dispatch(
         return await rules(service, actor, args)
     if name == "takeback":
         answer, game_id = _answer(command)
-        return await service.takeback(actor, answer, game_id)
+        return await service.takeback(actor, answer, game_id, chat)
     if name == "rematch":
         return await service.rematch(actor, _only_game_id(command), chat)
     if name == "verify":
-        return await verify(service, actor, _only_game_id(command))
+        return await verify(service, actor, _only_game_id(command), chat)
     if name == "move":
         game_id, words = _split_game_id(args)
         if not words:
             raise ServiceError(text("Usage: {usage}", usage=usage("move")))
-        return await service.move(actor, typed_ludo_move(typed_move(" ".join(words))), game_id)
+        notation = typed_ludo_move(typed_move(" ".join(words)))
+        return await service.move(actor, notation, game_id, chat=chat)
     if name == "roll":
-        return await service.roll(actor, _only_game_id(command))
+        return await service.roll(actor, _only_game_id(command), chat=chat)
     if name == "draw":
         answer, game_id = _answer(command)
-        return await service.draw(actor, answer, game_id)
+        return await service.draw(actor, answer, game_id, chat=chat)
     if name == "use":
         game_id = _only_game_id(command)
         if game_id is None:
             raise ServiceError(text("Usage: {usage}", usage=usage("use")))
-        return await service.use(actor, game_id)
+        return await service.use(actor, game_id, chat)
     if name == "lang" and len(args) == 2 and args[0].lower() in CHAT_WORDS:
         return await service.set_chat_language(actor, chat, args[1], await administrator())
     if name == "lang":
@@ -328,7 +329,7 @@ async def dispatch(
         return [Reply(Text(line)) for line in help_lines(language)]
     if name in ("resign", "abort"):
         confirmed, bare = confirmation(command)
-        return await confirmed_end(service, actor, bare, _only_game_id(bare), confirmed)
+        return await confirmed_end(service, actor, chat, bare, _only_game_id(bare), confirmed)
     simple = {
         "board": service.board,
         "moves": service.legal_moves,
@@ -336,4 +337,4 @@ async def dispatch(
         "history": service.history,
         "pdn": service.export_pdn,
     }
-    return await simple[name](actor, _only_game_id(command))
+    return await simple[name](actor, _only_game_id(command), chat)

@@ -14,14 +14,18 @@ from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, Serv
 from bot.service.rules_text import GAMES_HELP, LUDO, rules_of
 from bot.service.turns import check_abortable
 from games.base import find_game
+from storage import ChatRef
 
 RULES_USAGE = next(spec.usage for spec in COMMANDS if spec.name == "rules")
 CONFIRM_WORDS = frozenset({"yes", "y", "sim", "s", "si", "sì", "confirm", "confirmar", "conferma"})
 
 
-async def game_state(service: GameService, actor: Actor, game_id: int | None) -> GameState:
-    """The game a command names (or the player's current one), finished games included."""
-    events = await service.board(actor, game_id)
+async def game_state(
+    service: GameService, actor: Actor, game_id: int | None, chat: ChatRef | None = None
+) -> GameState:
+    """The game a command names (or the player's current one), finished games included;
+    refused as unknown where the person may not see it from `chat`."""
+    events = await service.board(actor, game_id, chat)
     return next(event.state for event in events if isinstance(event, BoardUpdate))
 
 
@@ -43,9 +47,11 @@ async def rules(service: GameService, actor: Actor, args: Sequence[str]) -> list
     return [Reply(line) for line in rules_of(state.record.kind, options)]
 
 
-async def verify(service: GameService, actor: Actor, game_id: int | None) -> list[Event]:
-    """Whether the revealed seed of a Ludo game gives its rolls (anyone may check)."""
-    state = await game_state(service, actor, game_id)
+async def verify(
+    service: GameService, actor: Actor, game_id: int | None, chat: ChatRef
+) -> list[Event]:
+    """Whether the revealed seed of a Ludo game gives its rolls (anyone who sees it may)."""
+    state = await game_state(service, actor, game_id, chat)
     return [Reply(verification(state))]
 
 
@@ -59,14 +65,19 @@ def confirmation(command: Command) -> tuple[bool, Command]:
 
 
 async def confirmed_end(
-    service: GameService, actor: Actor, command: Command, game_id: int | None, confirmed: bool
+    service: GameService,
+    actor: Actor,
+    chat: ChatRef,
+    command: Command,
+    game_id: int | None,
+    confirmed: bool,
 ) -> list[Event]:
     """/resign and /abort end a game for good: without a yes they ask for one, of the game's
     players only, and only while the game can still end so (as the board's buttons do)."""
     if confirmed:
         end = service.resign if command.name == "resign" else service.abort
-        return await end(actor, game_id)
-    state = await game_state(service, actor, game_id)
+        return await end(actor, game_id, chat)
+    state = await game_state(service, actor, game_id, chat)
     if not state.active:
         raise ServiceError(text("Game #{game} is over.", game=state.id))
     if not GameService.seats_of(state, await service.player(actor)):

@@ -28,14 +28,27 @@ FINISHED_SHOWN = 20
 
 
 class GameRecords(Capability):
-    async def board(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+    async def board(
+        self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
+    ) -> list[Event]:
         player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id, finished=True)
+        state = await self.core.game_of(player, game_id, finished=True, chat=chat)
         return [BoardUpdate(state, None, None)]
 
-    async def legal_moves(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+    async def visible_state(self, actor: Actor, game_id: int, chat: ChatRef) -> GameState:
+        """The game (as remembered, when its stored version has not moved) for a button
+        pressed in `chat`: refused as unknown where the person may not see it (a forged
+        button names another chat's game)."""
         player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id)
+        state = await self.core.current(game_id)
+        await self.core.check_visible(state, player.id, chat)
+        return state
+
+    async def legal_moves(
+        self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
+    ) -> list[Event]:
+        player = await self.core.roster.player(actor)
+        state = await self.core.game_of(player, game_id, chat=chat)
         if not state.active:
             raise ServiceError(text("Game #{game} is over.", game=state.id))
         if state.position.to_move() == CHANCE:
@@ -156,24 +169,28 @@ class GameRecords(Capability):
             found.append((record.id, text("#{game} {title}", game=record.id, title=title)))
         return found
 
-    async def use(self, actor: Actor, game_id: int) -> list[Event]:
+    async def use(self, actor: Actor, game_id: int, chat: ChatRef | None = None) -> list[Event]:
         player = await self.core.roster.player(actor)
         state = await self.core.state(game_id)
-        self.core.own_seats(state, player.id)
+        await self.core.seats_in(state, player.id, chat)
         await self.core.store.set_active_game(player.id, game_id)
         return [Reply(text("Your moves now go to game #{game}.", game=game_id))]
 
-    async def history(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+    async def history(
+        self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
+    ) -> list[Event]:
         player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id, finished=True)
+        state = await self.core.game_of(player, game_id, finished=True, chat=chat)
         if not state.log:
             return [Reply(text("No moves yet in game #{game}.", game=state.id))]
         family = family_of(find_game(state.record.kind))
         return [Reply(text("{moves}", moves=family.history(state)))]
 
-    async def export_pdn(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+    async def export_pdn(
+        self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
+    ) -> list[Event]:
         player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id, finished=True)
+        state = await self.core.game_of(player, game_id, finished=True, chat=chat)
         family = family_of(find_game(state.record.kind))
         content = family.pdn(state, state.log)
         if content is None:

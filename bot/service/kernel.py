@@ -46,6 +46,7 @@ from bot.service.turns import (
 )
 from games.base import CHANCE, GameKind, find_game
 from storage import (
+    ChatRef,
     CorruptRecord,
     GameRecord,
     GameResult,
@@ -191,9 +192,36 @@ class Kernel:
         return games[0].id
 
     async def game_of(
-        self, player: Player, game_id: int | None, *, finished: bool = False
+        self,
+        player: Player,
+        game_id: int | None,
+        *,
+        finished: bool = False,
+        chat: ChatRef | None = None,
     ) -> GameState:
-        return await self.state(await self.game_id_for(player, game_id, finished=finished))
+        """The game a command names (see `game_id_for`), refused as unknown where the player
+        may not see it from `chat` (`check_visible`)."""
+        state = await self.state(await self.game_id_for(player, game_id, finished=finished))
+        await self.check_visible(state, player.id, chat)
+        return state
+
+    async def check_visible(self, state: GameState, player_id: int, chat: ChatRef | None) -> None:
+        """Refuse, with the answer an id no game has gets, a game the person may not see from
+        `chat`: he does not play in it, and it neither lives nor is shown there. Ids are
+        sequential: any other answer would tell who plays what in other chats. (`chat` None:
+        a caller without a chat, such as a test or the service itself.)"""
+        if chat is None or _seats_of(state, player_id) or state.record.chat == chat:
+            return
+        for shown in await self.store.board_messages(state.id):
+            if ChatRef(shown.platform, shown.chat_id) == chat:
+                return
+        raise ServiceError(text("There is no game {game}.", game=state.id))
+
+    async def seats_in(self, state: GameState, player_id: int, chat: ChatRef | None) -> list[int]:
+        """The player's seats in a game; refused as unknown where he may not see it, else
+        because he does not play in it."""
+        await self.check_visible(state, player_id, chat)
+        return self.own_seats(state, player_id)
 
     @staticmethod
     def seats_of(state: GameState, player: Player) -> list[int]:

@@ -12,6 +12,7 @@ from bot.service.events import Actor, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
 from bot.service.turns import events_state
 from games.base import CHANCE, GameError, find_game
+from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
@@ -26,12 +27,14 @@ class Play(Capability):
         notation: str,
         game_id: int | None = None,
         version: int | None = None,
+        chat: ChatRef | None = None,
     ) -> list[Event]:
         """Play a move given in notation, as the actor, in the game named or their current one.
         With `version` (from a button), a board that changed since is refused."""
         player_id, target = await self._actor_and_game(actor, game_id)
         async with self.core.lock(target):
             state = await self.core.current(target)
+            await self.core.check_visible(state, player_id, chat)
             self.core.check_version(state, version)
             seat = self._seat_of_actor(state, player_id)
             if state.position.to_move() == CHANCE:
@@ -67,12 +70,17 @@ class Play(Capability):
 
     @routed
     async def roll(
-        self, actor: Actor, game_id: int | None = None, version: int | None = None
+        self,
+        actor: Actor,
+        game_id: int | None = None,
+        version: int | None = None,
+        chat: ChatRef | None = None,
     ) -> list[Event]:
         """Roll the die for the actor's turn (Ludo), from the game's committed dice."""
         player_id, target = await self._actor_and_game(actor, game_id)
         async with self.core.lock(target):
             state = await self.core.current(target)
+            await self.core.check_visible(state, player_id, chat)
             self.core.check_version(state, version)
             self._seat_of_actor(state, player_id)
             if state.position.to_move() != CHANCE:

@@ -14,7 +14,7 @@ from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceErro
 from bot.service.families import family_of
 from bot.service.turns import check_abortable, events_state, result_of
 from games.base import find_game
-from storage import Player
+from storage import ChatRef, Player
 
 
 class Results(Capability):
@@ -22,20 +22,26 @@ class Results(Capability):
 
     @asynccontextmanager
     async def _playing(
-        self, actor: Actor, game_id: int | None, version: int | None = None
+        self,
+        actor: Actor,
+        game_id: int | None,
+        version: int | None = None,
+        chat: ChatRef | None = None,
     ) -> AsyncIterator[tuple[GameState, Player, list[int]]]:
         """The actor's game under its lock, with the actor's seats in it (refused if none)."""
         player = await self.core.roster.player(actor)
         target = await self.core.game_id_for(player, game_id)
         async with self.core.lock(target):
             state = await self.core.state(target)
+            await self.core.check_visible(state, player.id, chat)
             self.core.check_version(state, version)
-            seats = self.core.own_seats(state, player.id)
-            yield state, player, seats
+            yield state, player, self.core.own_seats(state, player.id)
 
     @routed
-    async def resign(self, actor: Actor, game_id: int | None = None) -> list[Event]:
-        async with self._playing(actor, game_id) as (state, player, seats):
+    async def resign(
+        self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
+    ) -> list[Event]:
+        async with self._playing(actor, game_id, chat=chat) as (state, player, seats):
             family = family_of(find_game(state.record.kind))
             if family.multi_seat(state):
                 events = await self.core.commit(
@@ -53,10 +59,11 @@ class Results(Capability):
         answer: str | None,
         game_id: int | None = None,
         version: int | None = None,
+        chat: ChatRef | None = None,
     ) -> list[Event]:
         """Offer a draw, or accept ("accept") or decline ("decline") the opponent's offer; with
         `version` (from a button), only on that board."""
-        async with self._playing(actor, game_id, version) as (state, _, seats):
+        async with self._playing(actor, game_id, version, chat) as (state, _, seats):
             if family_of(find_game(state.record.kind)).multi_seat(state):
                 raise ServiceError(text("Draws are for two-player games."))
             offer = state.record.draw_offer
@@ -101,9 +108,11 @@ class Results(Capability):
             ]
 
     @routed
-    async def claim(self, actor: Actor, game_id: int | None = None) -> list[Event]:
+    async def claim(
+        self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
+    ) -> list[Event]:
         """End the game as the rules say if they already decide it (a draw by rule)."""
-        async with self._playing(actor, game_id) as (state, _, _):
+        async with self._playing(actor, game_id, chat=chat) as (state, _, _):
             outcome = state.position.outcome()
             if outcome is None:
                 raise ServiceError(
@@ -112,7 +121,9 @@ class Results(Capability):
             return await self.core.finish(state, result_of(outcome))
 
     @routed
-    async def abort(self, actor: Actor, game_id: int | None = None) -> list[Event]:
-        async with self._playing(actor, game_id) as (state, _, _):
+    async def abort(
+        self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
+    ) -> list[Event]:
+        async with self._playing(actor, game_id, chat=chat) as (state, _, _):
             check_abortable(state)
             return await self.core.finish(state, None, "aborted")

@@ -13,6 +13,7 @@ from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceErro
 from bot.service.families import family_of, seat_name
 from bot.service.turns import next_clock, position_before
 from games.base import find_game
+from storage import ChatRef
 
 
 class Takebacks(Capability):
@@ -20,13 +21,17 @@ class Takebacks(Capability):
 
     @routed
     async def takeback(
-        self, actor: Actor, answer: str | None, game_id: int | None = None
+        self,
+        actor: Actor,
+        answer: str | None,
+        game_id: int | None = None,
+        chat: ChatRef | None = None,
     ) -> list[Event]:
         player = await self.core.roster.player(actor)
         target = await self.core.game_id_for(player, game_id)
         async with self.core.lock(target):
             state = await self.core.state(target)
-            seat = self.core.own_seats(state, player.id)[0]
+            seat = (await self.core.seats_in(state, player.id, chat))[0]
             if state.record.rated or family_of(find_game(state.record.kind)).multi_seat(state):
                 raise ServiceError(text("Takebacks are for casual two-player games."))
             if answer is None:

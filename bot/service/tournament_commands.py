@@ -28,7 +28,7 @@ SUBCOMMANDS = (
         "new",
         ("novo", "nova", "criar", "nuovo", "crea"),
         "/tournament new VARIANT knockout|swiss|roundrobin|double-roundrobin [10m|3d] [teams] "
-        "[max=N] [rounds=N] [micro] [seeded] [boards=group|threads|private] [bye=1|0.5|0] "
+        "[max=N] [rounds=N] [micro] [seeded] [open] [boards=group|threads|private] [bye=1|0.5|0] "
         "[tiebreaks=solkoff,sb,wins] [noshow=10m] [deadline=2d]",
         text("open a tournament in this chat"),
     ),

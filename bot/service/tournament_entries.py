@@ -64,7 +64,7 @@ class TournamentEntries(Capability):
         partner: Actor | None = None,
     ) -> list[Event]:
         """Enter alone, or (a tournament of teams) with `partner` as one entry."""
-        record = await pick(self.core, chat, tournament_id, ("registering",))
+        record = await pick(self.core, chat, tournament_id, ("registering",), actor)
         player = await self.core.roster.player(actor)
         members = [player.id]
         if record.team_size == 2:
@@ -104,7 +104,7 @@ class TournamentEntries(Capability):
     async def leave(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        record = await pick(self.core, chat, tournament_id, ("registering",))
+        record = await pick(self.core, chat, tournament_id, ("registering",), actor)
         player = await self.core.roster.player(actor)
         try:
             await self.core.store.leave_tournament(record.id, player.id)

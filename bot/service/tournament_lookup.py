@@ -19,17 +19,34 @@ async def pick(
     chat: ChatRef | None,
     tournament_id: int | None,
     statuses: Sequence[TournamentStatus] = OPEN,
+    actor: Actor | None = None,
 ) -> TournamentRecord:
-    """The tournament a command names, else the chat's latest one in `statuses`."""
+    """The tournament a command names, else the chat's latest one in `statuses`. One named
+    from another chat than its own is refused as an unknown one (ids are sequential: any
+    other answer would tell what other chats run), unless its organiser made it open or
+    `actor` takes part in it."""
     if tournament_id is not None:
+        unknown = ServiceError(text("There is no tournament #{id}.", id=tournament_id))
         try:
-            return await core.store.get_tournament(tournament_id)
+            record = await core.store.get_tournament(tournament_id)
         except NotFound:
-            raise ServiceError(text("There is no tournament #{id}.", id=tournament_id)) from None
+            raise unknown from None
+        elsewhere = chat is not None and record.chat != chat and not record.options.get("open")
+        if elsewhere and (actor is None or not await _takes_part(core, actor, record)):
+            raise unknown
+        return record
     found = await core.store.tournaments(statuses, chat) if chat is not None else []
     if not found:
         raise ServiceError(text("There is no tournament here. Open one with /tournament new."))
     return found[-1]
+
+
+async def _takes_part(core: Kernel, actor: Actor, record: TournamentRecord) -> bool:
+    player = await core.roster.player(actor)
+    if player.id == record.organiser_id:
+        return True
+    facts = await core.store.tournament_facts(record.id)
+    return any(player.id in entry.members for entry in facts.entries)
 
 
 async def require_organiser(core: Kernel, actor: Actor, record: TournamentRecord) -> None:

@@ -49,6 +49,8 @@ BOARD_WORDS = {
     **dict.fromkeys(("private", "privado", "privados", "privato", "privati"), PRIVATE),
 }
 MICRO_WORDS = frozenset({"micro", "micro-match", "micromatch", "minimatch"})
+# Seen and joined from any chat, not only from the one it was created in.
+OPEN_WORDS = frozenset({"open", "aberto", "aberta", "aperto", "aperta"})
 # The numbers drawn by rating (highest first) rather than by lot.
 SEEDED_WORDS = frozenset({"seeded", "semeado", "semeada", "cabecas-de-chave", "teste-di-serie"})
 KEYS = {
@@ -138,6 +140,8 @@ def read_plan(words: list[str]) -> Plan:
             team_size = 2
         elif folded in MICRO_WORDS:
             options["micro"] = True
+        elif folded in OPEN_WORDS:
+            options["open"] = True
         elif folded in THREAD_WORDS:
             options["boards"] = THREADS
         elif folded in SEEDED_WORDS:

@@ -44,9 +44,9 @@ class TournamentReports(Capability):
         return board_place((await self.core.store.get_tournament(tournament_id)).options)
 
     async def _facts(
-        self, chat: ChatRef | None, tournament_id: int | None
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None
     ) -> tuple[TournamentFacts, Tournament | None, dict[str, str]]:
-        record = await pick(self.core, chat, tournament_id, EVERY)
+        record = await pick(self.core, chat, tournament_id, EVERY, actor)
         facts = await self.core.store.tournament_facts(record.id)
         state = rebuild(facts) if record.seed is not None else None
         return facts, state, await entry_names(self.core, facts)
@@ -57,7 +57,7 @@ class TournamentReports(Capability):
     ) -> list[Event]:
         """The standings (score, tie-breaks, games) with the picture; before the start, the
         entries."""
-        facts, state, names = await self._facts(chat, tournament_id)
+        facts, state, names = await self._facts(actor, chat, tournament_id)
         record = facts.tournament
         head = text(
             "Tournament #{id}: {game}, {format}, {entries} ({status}).",
@@ -92,7 +92,7 @@ class TournamentReports(Capability):
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
         """The tables of the round being played (else the last one), with the coin tosses."""
-        facts, state, names = await self._facts(chat, tournament_id)
+        facts, state, names = await self._facts(actor, chat, tournament_id)
         if state is None or not state.rounds:
             raise ServiceError(text("Tournament #{id} has not started.", id=facts.tournament.id))
         paired = state.current_round or state.rounds[-1]
@@ -107,7 +107,7 @@ class TournamentReports(Capability):
         everyone: bool = False,
     ) -> list[Event]:
         """The games of the actor's entry (or of every entry), with their results."""
-        facts, _, names = await self._facts(chat, tournament_id)
+        facts, _, names = await self._facts(actor, chat, tournament_id)
         player = await self.core.roster.player(actor)
         entry = None if everyone else entry_of(facts, player.id)
         lines = games_lines(facts, names, entry)
@@ -119,7 +119,7 @@ class TournamentReports(Capability):
     async def export_pdn(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        facts, _, _ = await self._facts(chat, tournament_id)
+        facts, _, _ = await self._facts(actor, chat, tournament_id)
         parts = []
         for game in facts.games:
             if game.game_id is None:
@@ -143,7 +143,7 @@ class TournamentReports(Capability):
     async def export_csv(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        facts, state, names = await self._facts(chat, tournament_id)
+        facts, state, names = await self._facts(actor, chat, tournament_id)
         record = facts.tournament
         if state is None:
             raise ServiceError(text("Tournament #{id} has not started.", id=record.id))

@@ -72,7 +72,7 @@ class Tournaments(Capability):
     async def start(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        record = await pick(self.core, chat, tournament_id, ("registering",))
+        record = await pick(self.core, chat, tournament_id, ("registering",), actor)
         await require_organiser(self.core, actor, record)
         return await self._start(record)
 
@@ -141,7 +141,7 @@ class Tournaments(Capability):
             "running": ("paused",),
             "cancelled": ("registering", "running", "paused"),
         }
-        record = await pick(self.core, chat, tournament_id, allowed[status])
+        record = await pick(self.core, chat, tournament_id, allowed[status], actor)
         await require_organiser(self.core, actor, record)
         try:
             changed = await self.core.store.set_tournament_status(
@@ -167,7 +167,7 @@ class Tournaments(Capability):
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
         """Leave a started tournament: the games going on and those to come are forfeited."""
-        record = await pick(self.core, chat, tournament_id, ("running", "paused"))
+        record = await pick(self.core, chat, tournament_id, ("running", "paused"), actor)
         player = await self.core.roster.player(actor)
         facts = await self.core.store.tournament_facts(record.id)
         entry = entry_of(facts, player.id)
@@ -202,7 +202,7 @@ class Tournaments(Capability):
     ) -> list[Event]:
         """The organiser decides the knockout match at `table` of the current round for the
         entry numbered `winner`; a game going on there is called off."""
-        record = await pick(self.core, chat, tournament_id, ("running", "paused"))
+        record = await pick(self.core, chat, tournament_id, ("running", "paused"), actor)
         await require_organiser(self.core, actor, record)
         if record.format != Format.KNOCKOUT:
             raise ServiceError(text("Only a knockout match can be settled."))

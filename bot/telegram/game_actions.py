@@ -62,7 +62,7 @@ async def on_press(
         )
         return
     try:
-        state = await service.current(press.target)
+        state = await service.visible_state(actor, press.target, origin.chat)
     except ServiceError as error:
         await front.answer(query, error.reason, origin.language)
         return
@@ -79,9 +79,9 @@ async def on_press(
         await front.answer(query, None, origin.language)
         await front._set_keyboard(origin.chat, message_id, board_keyboard(state, origin.language))
     elif press.action == Action.RESIGN:
-        await front.run_command(origin, lambda: service.resign(actor, state.id), query)
+        await front.run_command(origin, lambda: service.resign(actor, state.id, origin.chat), query)
     else:
-        await front.run_command(origin, lambda: service.abort(actor, state.id), query)
+        await front.run_command(origin, lambda: service.abort(actor, state.id, origin.chat), query)
 
 
 def _refusal(state: GameState, press: Press, player_id: int, seated: bool) -> Text | None:

@@ -177,7 +177,7 @@ class ButtonPresses(TypedCommands):
         self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
     ) -> None:
         try:
-            state = await self.service.current(press.target)
+            state = await self.service.visible_state(origin.actor, press.target, origin.chat)
         except ServiceError as error:
             await self.answer(query, error.reason, origin.language)
             return
