@@ -27,7 +27,7 @@ async def test_another_channels_game_is_as_unknown(
         answered = await act(fake, await fake.slash(CAIO, OTHER_CHANNEL, name, options))
         assert answered.ephemeral_text == answer, (name, answered.ephemeral_text)
     # A component naming the game, pressed on a message of the other channel.
-    message = fake.channel_messages(OTHER_CHANNEL)[0]
+    message = {**board, "channel_id": OTHER_CHANNEL}
     stray = await act(fake, await fake.click_stray(CAIO, message, f"dmb:old:{game}:0:1"))
     assert stray.ephemeral_text == f"There is no game {game}.", stray.ephemeral_text
     assert (await service.state(game)).plies == 0
