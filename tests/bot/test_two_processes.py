@@ -72,7 +72,7 @@ async def fakes() -> AsyncIterator[Fakes]:
         await api.close()
 
 
-async def wait_until(condition: Any, what: str, timeout: float = 60) -> Any:
+async def wait_until(condition: Any, what: str, timeout: float = 180) -> Any:
     deadline = asyncio.get_running_loop().time() + timeout
     while asyncio.get_running_loop().time() < deadline:
         found = await condition()
@@ -282,7 +282,17 @@ async def test_both_schedulers_remind_and_end_on_time_once(
         boards_before = [len(api.boards(api.chats[GROUP].info)) for api in fakes.apis]
         await set_deadline(database, 1, -1)
         await wait_until(lambda: store_finished(store), "the loss on time")
-        await asyncio.sleep(3)
+
+        async def all_told() -> bool:
+            boards_now = [len(api.boards(api.chats[GROUP].info)) for api in fakes.apis]
+            new_boards = all(
+                now > before for now, before in zip(boards_now, boards_before, strict=True)
+            )
+            told = [said(fakes, f"{who} ran out of time in game #1.") for who in ("You", "Bia")]
+            return new_boards and all(told)
+
+        await wait_until(all_told, "the result's boards and notices")
+        await asyncio.sleep(3)  # three more looks of each scheduler: nothing more comes
         # One new board in each group (that of the process that decided, and the other's,
         # from the database's change), showing the result; each player told once.
         for api, before in zip(fakes.apis, boards_before, strict=True):
