@@ -130,8 +130,8 @@ class Correspondence(Capability):
         if this process dies in between, another sends it when the claim's lease has run out."""
         for notice in await self.core.store.unsent_notices():
             platform = await self.core.roster.where_seen(notice.player_id)
-            if platform in self.core.offline_platforms:
-                continue  # delivered once its front end serves again
+            if not self.core.serves(platform):
+                continue  # for a process whose front end serves it (this one, later)
             if not await self.core.store.claim_notice(notice.id):
                 continue
             state = None

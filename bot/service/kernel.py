@@ -85,9 +85,10 @@ class Kernel:
         self.changed = asyncio.Event()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sinks: list[EventSink] = []
-        # Platforms whose front end is set up but does not serve now (out of reach, or
-        # stopped): the notices of players last seen there stay stored until it serves.
-        self.offline_platforms: set[str] = set()
+        # The platforms whose front end in this process serves now (None: every one, as in
+        # the console): the notices of players last seen elsewhere stay stored for a process
+        # (this one later, or another on the same database) whose front end serves theirs.
+        self.served_platforms: set[str] | None = None
         self.roster = Roster(store)
         self.states = GameStates(store, self.roster, clock)
         # The game as stored, and as remembered if its version has not moved (docs: states.py).
@@ -103,11 +104,18 @@ class Kernel:
 
     def serving(self, platform: str, serving: bool) -> None:
         """Whether the front end of `platform` serves now (bot/fronts.py tells)."""
+        served = self.served_platforms = self.served_platforms or set()
         if serving:
-            self.offline_platforms.discard(platform)
+            served.add(platform)
             self.changed.set()  # the notices that waited for it are due now
         else:
-            self.offline_platforms.add(platform)
+            served.discard(platform)
+
+    def serves(self, platform: str | None) -> bool:
+        """Whether this process can deliver to a player last seen on `platform` (None: never
+        seen on one; shown wherever his games are)."""
+        served = self.served_platforms
+        return served is None or platform is None or platform in served
 
     def unsubscribe(self, sink: EventSink) -> None:
         """Stop receiving events (a front end that stops)."""

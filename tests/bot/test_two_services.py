@@ -16,7 +16,7 @@ from bot.i18n import translate
 from bot.service.challenges import COMPUTER
 from bot.service.clocks import ManualClock
 from bot.service.core import GameService
-from bot.service.events import BoardUpdate, Event, PlayerNotice
+from bot.service.events import Actor, BoardUpdate, Event, PlayerNotice
 from bot.service.turn_pings import PING_AFTER
 from games.base import start
 from storage import NOTICE_LEASE, SeatRecord, Store, open_store
@@ -211,3 +211,17 @@ async def test_a_turn_ping_is_sent_once(services: list[GameService], clock: Manu
     await both_run_due(services)
     await both_run_due(services)
     assert sent(seen) == ["Game #1 is waiting for your move."]
+
+
+async def test_a_notice_goes_out_through_the_process_that_serves_its_platform(
+    services: list[GameService],
+) -> None:
+    # The Telegram front end runs in one process, the Discord one in the other.
+    services[0].serving("telegram", True)
+    services[1].serving("discord", True)
+    seen = [notices(service) for service in services]
+    bia = await services[0].player(Actor("discord", "77", "Bia", None))
+    await services[0].store.add_notice(bia.id, None, "vacation_over")
+    await both_run_due(services)
+    await both_run_due(services)
+    assert [len(each) for each in seen] == [0, 1]
