@@ -1,10 +1,12 @@
 """Rated games of one player that end at the same moment, through two services on one
 database as two bot processes would (issue 22, item 1): no rating update is lost, and the
-stored ratings are exactly those `recompute-ratings` rebuilds from the results."""
+stored ratings are exactly those `recompute-ratings` rebuilds from the results; in one
+process with two stores and in two real processes."""
 
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -16,6 +18,8 @@ from bot.service.rated_games import rating_writes
 from bot.service.rating_rebuild import recompute
 from storage import Store, open_store
 from tests.bot.rated_play import ANA, play, start
+from tests.postgres_server import PostgresServer
+from tests.processes import bot_environment
 
 RIVALS = [Actor("test", f"rival-{number}", f"Rival {number}") for number in range(12)]
 
@@ -62,3 +66,52 @@ async def test_games_of_one_player_ending_at_once_lose_no_rating_update(
     rebuilt = await recompute(store)
     assert rebuilt.games == len(RIVALS)
     assert rebuilt.differences == ()
+
+
+async def test_two_processes_ending_games_of_one_player_at_once_lose_no_update(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    database = postgres_server.new_database()
+    store = await open_store(database, on_game_end=rating_writes())
+    service = GameService(store)
+    games = []
+    for rival in RIVALS:
+        state = await start(service, white=rival, black=ANA)
+        await play(service, state.id, 4, white=rival, black=ANA)
+        games.append((rival, state.id))
+    await service.close()
+    start_file = tmp_path / "go"
+    halves = [
+        [
+            f"{(ANA if number % 3 == 0 else rival).user_id}:{game_id}"
+            for number, (rival, game_id) in enumerate(games)
+            if number % 2 == half
+        ]
+        for half in (0, 1)
+    ]
+    processes = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(Path(__file__).with_name("resign_games.py")),
+            database,
+            str(start_file),
+            *half,
+            env=bot_environment(),
+        )
+        for half in halves
+    ]
+    for _ in range(1200):  # both have opened their stores
+        if len(list(tmp_path.glob("go.ready-*"))) == len(processes):
+            break
+        await asyncio.sleep(0.05)
+    start_file.touch()
+    assert [await asyncio.wait_for(process.wait(), 120) for process in processes] == [0, 0]
+    try:
+        ana = await GameService(store).player(ANA)
+        [ana_rating] = [r for r in await store.all_ratings() if r.player_id == ana.id]
+        assert ana_rating.games == len(RIVALS), "a rating update was lost"
+        rebuilt = await recompute(store)
+        assert rebuilt.games == len(RIVALS)
+        assert rebuilt.differences == ()
+    finally:
+        await store.close()
