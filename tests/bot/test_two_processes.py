@@ -351,3 +351,23 @@ async def test_a_restart_with_nothing_changed_sends_nothing(
         for api in fakes.apis
         for call in api.calls_of(*BOARD_CALLS)[-3:]
     ]
+
+
+async def test_a_takeback_asked_through_one_process_is_accepted_through_the_other(
+    tmp_path: Path, postgres_server: PostgresServer, fakes: Fakes
+) -> None:
+    database = postgres_server.new_database()
+    first, second = fakes.apis
+    ana, bia = first.users[1], first.users[2]
+    async with two_bots(database, fakes, tmp_path), await open_store(database) as store:
+        board = await start_game(store, fakes, "casual")
+        first.press(ana, board, "m:1:1:0")
+        version = await version_past(store, 1, 1)
+        first.send_text(ana, first.chats[GROUP].info, "/takeback")
+        await version_past(store, 1, version)  # the request is stored with the game
+        second.send_text(bia, second.chats[GROUP].info, "/takeback accept")
+
+        async def taken_back() -> bool:
+            return not await store.moves(1)
+
+        await wait_until(taken_back, "the move taken back through the other process")
