@@ -8,7 +8,8 @@ captions over 1024 or texts over 4096 characters, an edit that changes nothing (
 not modified"), an edit of a deleted message, writing to a person who never started the bot
 or to a group that removed it, answering one callback query twice. It can answer the next
 calls of a method with a 429 (`flood`) or answer them late (`delay`) to make them time out,
-and apply edits of a board late (`slow_edits`), so that a later call overtakes them.
+and apply edits of a board late (`slow_edits`), so that a later call overtakes them. With
+`limits` it holds the bot to Telegram's flood limits (tests/fakes/telegram_limits.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
+
+from tests.fakes.telegram_limits import FloodLimits
 
 TOKEN = "4242:fake-token-for-tests"
 BOT_ID = 4242
@@ -65,7 +68,9 @@ NOT_MODIFIED = (
 class ApiError(Exception):
     """An error answer of the Bot API."""
 
-    def __init__(self, status: int, description: str, retry_after: int | None = None) -> None:
+    def __init__(
+        self, status: int, description: str, retry_after: int | float | None = None
+    ) -> None:
         super().__init__(description)
         self.status = status
         self.description = description
@@ -100,7 +105,8 @@ class _Chat:
 class FakeBotApi:
     """The fake server. `await start()`, point the bot at `url`, `await close()`."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: FloodLimits | None = None) -> None:
+        self.limits = limits
         self.calls: list[Call] = []
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.photos: dict[tuple[int, int], bytes] = {}
@@ -183,6 +189,9 @@ class FakeBotApi:
             handler = getattr(self, f"_api_{method}", None)
             if handler is None:
                 raise ApiError(404, "Not Found")
+            wait = self.limits.charge(method, params.get("chat_id")) if self.limits else None
+            if wait is not None:
+                raise ApiError(429, f"Too Many Requests: retry after {wait}", wait)
             if method in SLOW_EDITS and self.edit_delay:
                 await asyncio.sleep(self.edit_delay)
                 if request.transport is None or request.transport.is_closing():
