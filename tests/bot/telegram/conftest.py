@@ -14,7 +14,7 @@ import pytest
 from bot.service.core import GameService
 from bot.service.events import GameState, ServiceError
 from bot.telegram import Settings, TelegramFront, start_front, stop_front
-from bot.telegram.delivery import Pacing
+from bot.telegram.budget import Pacing
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 
 QUICK = Pacing(

@@ -1,0 +1,160 @@
+"""Telegram's flood limits on the bot's side: every call that writes in a chat waits its turn.
+
+Telegram's Bots FAQ: no more than about one message a second in a chat, twenty a minute in a
+group, thirty a second in all; edits count too. A chat's calls go one at a time, in the order
+asked, each a chat's interval after the end of the one before (Telegram counts arrivals, which
+fall between a request and its answer); a 429's retry_after holds the chat back that long.
+The global rate is handed out to the chats in turn: a chat asks for a global slot only once its
+own turn has come, so a chat with many calls waiting holds at most one slot ahead of the
+others, and one busy chat cannot starve the rest. An edit of a message that is still waiting
+when a newer edit of the same message is asked for is dropped: the newer one shows it all,
+and an older version never goes out after a newer one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from telegram.error import RetryAfter
+
+# The calls that count: those that put a message in a chat or change one.
+COUNTED_PREFIXES = ("send", "edit")
+COUNTED_OTHERS = frozenset({"copyMessage", "copyMessages", "forwardMessage", "forwardMessages"})
+NOT_COUNTED = frozenset({"sendChatAction"})
+# Chats whose last turn is long past are forgotten once this many are remembered.
+REMEMBERED_CHATS = 1_000
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """How often the bot writes in one chat and in all, and how long it waits after a failure.
+
+    Telegram allows about one message a second in a chat, twenty a minute in a group (one
+    every three seconds, spread rather than in a burst) and thirty a second in all; the
+    bot keeps a margin below the last, whose count Telegram makes on its own clock."""
+
+    private_interval: float = 1.0
+    group_interval: float = 3.0
+    overall_per_second: float = 25.0
+    first_backoff: float = 1.0
+    longest_backoff: float = 30.0
+    send_attempts: int = 3
+
+    def interval(self, chat_id: str) -> float:
+        # Telegram gives private chats positive ids, groups negative ones.
+        return self.group_interval if chat_id.startswith("-") else self.private_interval
+
+
+def counts(method: str) -> bool:
+    """Whether a Bot API call of `method` counts against a chat's flood limits."""
+    if method in NOT_COUNTED:
+        return False
+    return method.startswith(COUNTED_PREFIXES) or method in COUNTED_OTHERS
+
+
+def retry_seconds(error: RetryAfter) -> float:
+    """The wait a 429 asks for, in seconds (a timedelta since bot.telegram opts into
+    PTB_TIMEDELTA; a number otherwise)."""
+    wait = error.retry_after
+    return wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
+
+
+@dataclass
+class _Chat:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    next_allowed: float = 0.0
+    users: int = 0
+
+
+class Budget:
+    """The turns of the bot's calls that write in chats (bot.telegram.paced_request)."""
+
+    def __init__(self, pacing: Pacing) -> None:
+        self.pacing = pacing
+        self._chats: dict[str, _Chat] = {}
+        self._next_slot = 0.0
+        # The newest edit asked for per message: an older one still waiting is dropped.
+        self._newest_edit: dict[tuple[str, int], int] = {}
+        self._tickets = itertools.count()
+
+    @asynccontextmanager
+    async def turn(self, chat_id: str, edited: int | None = None) -> AsyncIterator[bool]:
+        """Wait for the chat's turn for one call, then yield False; or yield True at once
+        when the call edits message `edited` and a newer edit of it was asked for meanwhile
+        (the call is not to be made, and takes no turn)."""
+        loop = asyncio.get_running_loop()
+        key = (chat_id, edited) if edited is not None else None
+        ticket = next(self._tickets)
+        if key is not None:
+            self._newest_edit[key] = ticket
+        chat = self._chat(chat_id)
+        chat.users += 1
+        try:
+            async with chat.lock:
+                await self._chat_turn(chat)
+                if key is not None and self._newest_edit.get(key) != ticket:
+                    yield True
+                    return
+                await self._global_slot()
+                try:
+                    yield False
+                finally:
+                    chat.next_allowed = max(
+                        chat.next_allowed, loop.time() + self.pacing.interval(chat_id)
+                    )
+        finally:
+            chat.users -= 1
+            if key is not None and self._newest_edit.get(key) == ticket:
+                del self._newest_edit[key]
+
+    def flooded(self, chat_id: str, seconds: float) -> None:
+        """Telegram answered a call in the chat with a 429: nothing more there for a while."""
+        chat = self._chat(chat_id)
+        chat.next_allowed = max(chat.next_allowed, asyncio.get_running_loop().time() + seconds)
+
+    async def ready(self, chat_id: str) -> None:
+        """Wait until a call in the chat would go out at once: what to send can be chosen
+        then, newest, rather than before a wait."""
+        loop = asyncio.get_running_loop()
+        while (chat := self._chats.get(chat_id)) is not None:
+            delay = chat.next_allowed - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            elif chat.lock.locked():
+                async with chat.lock:
+                    pass
+            else:
+                return
+
+    def _chat(self, chat_id: str) -> _Chat:
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            if len(self._chats) >= REMEMBERED_CHATS:
+                self._forget_quiet_chats()
+            chat = self._chats[chat_id] = _Chat()
+        return chat
+
+    def _forget_quiet_chats(self) -> None:
+        now = asyncio.get_running_loop().time()
+        for chat_id, chat in list(self._chats.items()):
+            if chat.users == 0 and chat.next_allowed <= now:
+                del self._chats[chat_id]
+
+    @staticmethod
+    async def _chat_turn(chat: _Chat) -> None:
+        # A 429 answered meanwhile may push the turn further.
+        loop = asyncio.get_running_loop()
+        while (delay := chat.next_allowed - loop.time()) > 0:
+            await asyncio.sleep(delay)
+
+    async def _global_slot(self) -> None:
+        now = asyncio.get_running_loop().time()
+        slot = max(now, self._next_slot)
+        self._next_slot = slot + 1 / self.pacing.overall_per_second
+        if slot > now:
+            await asyncio.sleep(slot - now)
