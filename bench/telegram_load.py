@@ -42,7 +42,7 @@ from bot.telegram import Settings, start_front, stop_front
 from games.computer import Limit
 from storage import open_store
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
-from tests.fakes.telegram_limits import FloodLimits, counts
+from tests.fakes.telegram_limits import counts
 
 GROUP_ID = -100900
 # Seconds a scripted person waits for something before looking at the board again.
@@ -198,7 +198,7 @@ async def start_game(
 
 async def run(seconds: float, think: float, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
-    api = FakeBotApi(limits=FloodLimits())
+    api = FakeBotApi()
     url = await api.start()
     os.environ["TELEGRAM_API_URL"] = url
     figures = Figures()

@@ -282,6 +282,13 @@ async def test_both_schedulers_remind_and_end_on_time_once(
         boards_before = [len(api.boards(api.chats[GROUP].info)) for api in fakes.apis]
         await set_deadline(database, 1, -1)
         await wait_until(lambda: store_finished(store), "the loss on time")
+
+        async def new_boards() -> bool:
+            # Each group gets the notices and the board a message every 3 s (its flood limit).
+            pairs = zip(fakes.apis, boards_before, strict=True)
+            return all(len(api.boards(api.chats[GROUP].info)) > n for api, n in pairs)
+
+        await wait_until(new_boards, "the boards of the end")
         await asyncio.sleep(3)
         # One new board in each group (that of the process that decided, and the other's,
         # from the database's change), showing the result; each player told once.

@@ -8,8 +8,9 @@ captions over 1024 or texts over 4096 characters, an edit that changes nothing (
 not modified"), an edit of a deleted message, writing to a person who never started the bot
 or to a group that removed it, answering one callback query twice. It can answer the next
 calls of a method with a 429 (`flood`) or answer them late (`delay`) to make them time out,
-and apply edits of a board late (`slow_edits`), so that a later call overtakes them. With
-`limits` it holds the bot to Telegram's flood limits (tests/fakes/telegram_limits.py).
+and apply edits of a board late (`slow_edits`), so that a later call overtakes them. It holds
+the bot to Telegram's flood limits (tests/fakes/telegram_limits.py), on a faster clock with
+`limit_scale` below 1 (the tests', which play whole games), or not at all with None.
 """
 
 from __future__ import annotations
@@ -105,8 +106,8 @@ class _Chat:
 class FakeBotApi:
     """The fake server. `await start()`, point the bot at `url`, `await close()`."""
 
-    def __init__(self, limits: FloodLimits | None = None) -> None:
-        self.limits = limits
+    def __init__(self, limit_scale: float | None = 1.0) -> None:
+        self.limits = FloodLimits(limit_scale) if limit_scale is not None else None
         self.calls: list[Call] = []
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.photos: dict[tuple[int, int], bytes] = {}

@@ -85,7 +85,7 @@ def test_a_scaled_fake_counts_on_a_faster_clock() -> None:
 
 
 async def test_the_fake_answers_a_flood_as_telegram_does() -> None:
-    fake = FakeBotApi(limits=FloodLimits())
+    fake = FakeBotApi()
     url = await fake.start()
     chat = fake.group(-100500, "Clube")
     try:
@@ -143,7 +143,7 @@ async def test_chats_take_turns_in_the_global_budget() -> None:
 @pytest.fixture
 async def api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
     """The fake with Telegram's own limits, unscaled."""
-    fake = FakeBotApi(limits=FloodLimits())
+    fake = FakeBotApi()
     monkeypatch.setenv("TELEGRAM_API_URL", await fake.start())
     yield fake
     await fake.close()
