@@ -1,6 +1,6 @@
 """Benchmark: two live games in one Telegram group, under Telegram's flood limits.
 
-    python bench/telegram_load.py [--seconds 90] [--think 2.0] [--seed 1]
+    python bench/telegram_load.py [--games 2] [--seconds 90] [--think 2.0] [--seed 1]
 
 The fake Bot API (tests/fakes/telegram_api.py, loopback only) holds the bot to the limits of
 Telegram's Bots FAQ (tests/fakes/telegram_limits.py: one message a second in a chat, twenty a
@@ -8,7 +8,7 @@ minute in a group, thirty a second in all). The real Telegram front end and serv
 this process on a temporary SQLite database with the production pacing. Four scripted people
 play two ordinary games of Brazilian draughts side by side in one group (two challenges
 accepted with the button; a tournament would put the same two boards in the group and needs
-more setting up). On their turn each waits `--think` seconds (0.5 to 1.5 times it, at random),
+more setting up); `--games 1` for one game alone, for comparison. On their turn each waits `--think` seconds (0.5 to 1.5 times it, at random),
 then presses a piece, waits for its destinations and presses one, as a person does.
 
 Measured: press -> new board, from the press that plays to the group's board showing the
@@ -196,7 +196,7 @@ async def start_game(
     api.press(black, challenge[0], accept)
 
 
-async def run(seconds: float, think: float, seed: int) -> dict[str, Any]:
+async def run(games: int, seconds: float, think: float, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     api = FakeBotApi()
     url = await api.start()
@@ -209,22 +209,23 @@ async def run(seconds: float, think: float, seed: int) -> dict[str, Any]:
         settings = Settings(api_url=url)
         front = await start_front(service, TOKEN, settings)
         try:
-            people = [api.user(n, name, name.lower()) for n, name in enumerate(PEOPLE, 1)]
+            people = [
+                api.user(n, name, name.lower()) for n, name in enumerate(PEOPLE[: 2 * games], 1)
+            ]
             group = api.group(GROUP_ID, "Clube")
             for person in people:
                 api.send_text(person, group, "oi")
-            await start_game(api, group, people[0], people[1])
-            await start_game(api, group, people[2], people[3])
-            ready = await until(
-                lambda: board_of(api, group, 1) is not None and board_of(api, group, 2) is not None
-            )
-            assert ready, "the two boards never came"
+            for game in range(games):
+                await start_game(api, group, people[2 * game], people[2 * game + 1])
+            numbers = range(1, games + 1)
+            ready = await until(lambda: all(board_of(api, group, n) for n in numbers))
+            assert ready, "the boards never came"
             set_up = time.monotonic()
             calls_before = len(api.calls)
             stop = set_up + seconds
             tables = [
-                Table(api, service, group, 1, {0: people[0], 1: people[1]}),
-                Table(api, service, group, 2, {0: people[2], 1: people[3]}),
+                Table(api, service, group, n, {0: people[2 * n - 2], 1: people[2 * n - 1]})
+                for n in numbers
             ]
             await asyncio.gather(*(play(table, stop, think, rng, figures) for table in tables))
             elapsed = time.monotonic() - set_up
@@ -238,6 +239,7 @@ async def run(seconds: float, think: float, seed: int) -> dict[str, Any]:
     refused = [c for c in in_group if (c.error or "").startswith("Too Many Requests")]
     minutes = elapsed / 60
     return {
+        "games": games,
         "seconds": round(elapsed, 1),
         "think_s": think,
         "moves": len(figures.move),
@@ -257,12 +259,13 @@ PEOPLE = ("Ana", "Bia", "Caio", "Duda")
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, choices=(1, 2), default=2, help="games in the group")
     parser.add_argument("--seconds", type=float, default=90.0, help="how long the games go on")
     parser.add_argument("--think", type=float, default=2.0, help="seconds a person thinks")
     parser.add_argument("--seed", type=int, default=1)
     options = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
-    result = asyncio.run(run(options.seconds, options.think, options.seed))
+    result = asyncio.run(run(options.games, options.seconds, options.think, options.seed))
     for name, value in result.items():
         print(f"{name:28} {value}")
     print(json.dumps(result))
