@@ -8,8 +8,9 @@ minute in a group, thirty a second in all). The real Telegram front end and serv
 this process on a temporary SQLite database with the production pacing. Four scripted people
 play two ordinary games of Brazilian draughts side by side in one group (two challenges
 accepted with the button; a tournament would put the same two boards in the group and needs
-more setting up); `--games 1` for one game alone, for comparison. On their turn each waits `--think` seconds (0.5 to 1.5 times it, at random),
-then presses a piece, waits for its destinations and presses one, as a person does.
+more setting up); `--games 1` for one game alone, for comparison. On their turn each waits
+`--think` seconds (0.5 to 1.5 times it, at random), then presses a piece, waits for its
+destinations and presses one, as a person does.
 
 Measured: press -> new board, from the press that plays to the group's board showing the
 move (median, p90, max); the same for a piece's press -> its destinations; the counted Bot
