@@ -13,9 +13,9 @@ more setting up); `--games 1` for one game alone, for comparison. On their turn 
 destinations and presses one, as a person does.
 
 Measured: press -> new board, from the press that plays to the group's board showing the
-move (median, p90, max); the same for a piece's press -> its destinations; the counted Bot
-API calls (sends and edits) per minute in the group, the 429s, the toasts. The LAST line
-printed is a JSON object.
+move (median, p90, max); the same for a piece's press -> its destinations, and for a whole
+turn (its first press -> the new board); the counted Bot API calls (sends and edits) per
+minute in the group, the 429s, the toasts. The LAST line printed is a JSON object.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ PATIENCE = 60.0
 @dataclass
 class Figures:
     move: list[float] = field(default_factory=list)  # press that plays -> new board
+    turn: list[float] = field(default_factory=list)  # first press of a turn -> new board
     select: list[float] = field(default_factory=list)  # piece press -> its destinations
     toasts: list[str] = field(default_factory=list)
     gave_up: int = 0
@@ -157,6 +158,7 @@ async def one_turn(
     key = (table.group["id"], message["message_id"])
     choices = [d for d in api.buttons(message).values() if d[:2] in ("m:", "p:")]
     data = rng.choice(choices)
+    started = time.monotonic()
     if data.startswith("p:"):
         pressed = time.monotonic()
         if not await answer_of(api, api.press(person, api.messages[key], data), figures):
@@ -176,6 +178,7 @@ async def one_turn(
         figures.gave_up += 1
         return
     figures.move.append(time.monotonic() - pressed)
+    figures.turn.append(time.monotonic() - started)
 
 
 async def start_game(
@@ -246,6 +249,7 @@ async def run(games: int, seconds: float, think: float, seed: int) -> dict[str, 
         "moves": len(figures.move),
         "press_to_board_s": summary(figures.move),
         "piece_to_destinations_s": summary(figures.select),
+        "turn_s": summary(figures.turn),
         "group_calls_per_min": round(len(in_group) / minutes, 1),
         "group_calls_done_per_min": round((len(in_group) - len(refused)) / minutes, 1),
         "group_429_per_min": round(len(refused) / minutes, 1),

@@ -17,6 +17,7 @@ import asyncio
 import itertools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -28,6 +29,8 @@ COUNTED_OTHERS = frozenset({"copyMessage", "copyMessages", "forwardMessage", "fo
 NOT_COUNTED = frozenset({"sendChatAction"})
 # Chats whose last turn is long past are forgotten once this many are remembered.
 REMEMBERED_CHATS = 1_000
+# The chat whose turn the running task holds (Budget.hold), if any.
+_held: ContextVar[str | None] = ContextVar("held_chat", default=None)
 
 
 @dataclass(frozen=True)
@@ -86,8 +89,8 @@ class Budget:
     async def turn(self, chat_id: str, edited: int | None = None) -> AsyncIterator[bool]:
         """Wait for the chat's turn for one call, then yield False; or yield True at once
         when the call edits message `edited` and a newer edit of it was asked for meanwhile
-        (the call is not to be made, and takes no turn)."""
-        loop = asyncio.get_running_loop()
+        (the call is not to be made, and takes no turn). Inside `hold` of the same chat the
+        call waits only for its spacing."""
         key = (chat_id, edited) if edited is not None else None
         ticket = next(self._tickets)
         if key is not None:
@@ -95,41 +98,56 @@ class Budget:
         chat = self._chat(chat_id)
         chat.users += 1
         try:
+            if _held.get() == chat_id:
+                async with self._spaced(chat_id, chat):
+                    yield False
+                return
             async with chat.lock:
                 await self._chat_turn(chat)
                 if key is not None and self._newest_edit.get(key) != ticket:
                     yield True
                     return
-                await self._global_slot()
-                try:
+                async with self._spaced(chat_id, chat):
                     yield False
-                finally:
-                    chat.next_allowed = max(
-                        chat.next_allowed, loop.time() + self.pacing.interval(chat_id)
-                    )
         finally:
             chat.users -= 1
             if key is not None and self._newest_edit.get(key) == ticket:
                 del self._newest_edit[key]
 
+    @asynccontextmanager
+    async def hold(self, chat_id: str) -> AsyncIterator[None]:
+        """Take the chat's turn, for calls whose content is best chosen once the turn has
+        come (the newest board): the calls this task makes inside go in it, each spaced as
+        usual, without queueing behind the calls asked for meanwhile."""
+        chat = self._chat(chat_id)
+        chat.users += 1
+        try:
+            async with chat.lock:
+                await self._chat_turn(chat)
+                held = _held.set(chat_id)
+                try:
+                    yield
+                finally:
+                    _held.reset(held)
+        finally:
+            chat.users -= 1
+
+    @asynccontextmanager
+    async def _spaced(self, chat_id: str, chat: _Chat) -> AsyncIterator[None]:
+        """One call: after the chat's interval and in a global slot; the chat's next call
+        comes an interval after this one's end."""
+        await self._chat_turn(chat)
+        await self._global_slot()
+        try:
+            yield
+        finally:
+            loop = asyncio.get_running_loop()
+            chat.next_allowed = max(chat.next_allowed, loop.time() + self.pacing.interval(chat_id))
+
     def flooded(self, chat_id: str, seconds: float) -> None:
         """Telegram answered a call in the chat with a 429: nothing more there for a while."""
         chat = self._chat(chat_id)
         chat.next_allowed = max(chat.next_allowed, asyncio.get_running_loop().time() + seconds)
-
-    async def ready(self, chat_id: str) -> None:
-        """Wait until a call in the chat would go out at once: what to send can be chosen
-        then, newest, rather than before a wait."""
-        loop = asyncio.get_running_loop()
-        while (chat := self._chats.get(chat_id)) is not None:
-            delay = chat.next_allowed - loop.time()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            elif chat.lock.locked():
-                async with chat.lock:
-                    pass
-            else:
-                return
 
     def _chat(self, chat_id: str) -> _Chat:
         chat = self._chats.get(chat_id)

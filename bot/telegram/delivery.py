@@ -186,18 +186,18 @@ class BoardDesk:
                 delay = line.resume_at - loop.time()
                 if delay > 0:
                     await asyncio.sleep(delay)
-                await self.budget.ready(chat.chat_id)
-                if not line.wanted:
-                    break
-                # The games take turns: the one whose board waited longest goes first.
-                game_id = next(iter(line.wanted))
-                wanted = line.wanted.pop(game_id)
-                self._remember_latest(chat, wanted)
-                line.busy = True
-                try:
-                    line.resume_at = await self._attempt(chat, line, wanted)
-                finally:
-                    line.busy = False
+                async with self.budget.hold(chat.chat_id):
+                    if not line.wanted:
+                        break
+                    # The games take turns: the one whose board waited longest goes first.
+                    game_id = next(iter(line.wanted))
+                    wanted = line.wanted.pop(game_id)
+                    self._remember_latest(chat, wanted)
+                    line.busy = True
+                    try:
+                        line.resume_at = await self._attempt(chat, line, wanted)
+                    finally:
+                        line.busy = False
         finally:
             self._lines.pop(chat.chat_id, None)
             self._workers.pop(chat.chat_id, None)
