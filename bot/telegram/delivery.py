@@ -186,9 +186,9 @@ class BoardDesk:
                 delay = line.resume_at - loop.time()
                 if delay > 0:
                     await asyncio.sleep(delay)
+                if not line.wanted:
+                    break
                 async with self.budget.hold(chat.chat_id):
-                    if not line.wanted:
-                        break
                     # The games take turns: the one whose board waited longest goes first.
                     game_id = next(iter(line.wanted))
                     wanted = line.wanted.pop(game_id)
