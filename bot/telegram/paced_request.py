@@ -43,9 +43,10 @@ class PacedRequest(HTTPXRequest):
         self.budget = budget
 
     async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
-        # python-telegram-bot passes everything by keyword (BaseRequest._request_wrapper).
-        url: str = kwargs["url"]
-        data: RequestData | None = kwargs.get("request_data")
+        # python-telegram-bot passes these by keyword (BaseRequest._request_wrapper); the
+        # positions are those of HTTPXRequest.do_request.
+        url: str = kwargs["url"] if "url" in kwargs else args[0]
+        data: RequestData | None = kwargs.get("request_data", args[2] if len(args) > 2 else None)
         parameters = data.parameters if data is not None else {}
         method = url.rsplit("/", 1)[-1]
         chat_id = parameters.get("chat_id")
