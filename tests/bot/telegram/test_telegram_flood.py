@@ -13,11 +13,15 @@ from typing import Any
 
 import aiohttp
 import pytest
+from telegram.error import BadRequest, RetryAfter
+from telegram.ext import ExtBot
 
 from bot.i18n import translate
 from bot.service.core import GameService
 from bot.telegram import stop_front
 from bot.telegram.budget import Budget, Pacing
+from bot.telegram.delivery import is_not_modified
+from bot.telegram.paced_request import PacedRequest
 from bot.telegram.presses import STILL_PRESSING
 from tests.bot.telegram.conftest import Bot, current_board, press, start_bot
 from tests.bot.telegram.test_telegram_group import group_game
@@ -231,3 +235,52 @@ async def test_a_move_in_another_chat_gets_its_board_while_someone_hammers(
     await api.wait_for(lambda: set(queries) <= set(api.answers), "every answer", timeout=30)
     # Caio's chat may get a message a second: his board waits for no one else's.
     assert waited < 2.5, waited
+
+
+# -- the request layer -----------------------------------------------------------------------
+
+
+@pytest.fixture
+async def paced_bot(
+    api: FakeBotApi, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[ExtBot[None]]:
+    """A bot whose calls go through a budget of Telegram's own pacing, to the limited fake."""
+    monkeypatch.setenv("PTB_TIMEDELTA", "true")  # as bot.telegram.start_front sets it
+    request = PacedRequest(Budget(Pacing()))
+    bot: ExtBot[None] = ExtBot(TOKEN, base_url=f"{api.url}/bot", request=request)
+    async with bot:
+        yield bot
+
+
+async def test_an_edit_replaced_while_waiting_never_reaches_telegram(
+    api: FakeBotApi, paced_bot: ExtBot[None]
+) -> None:
+    bot = paced_bot
+    ana = api.user(1, "Ana")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/start")
+    sent = await bot.send_message(chat["id"], "board 1")
+    # The chat's next turn is a second away: the second edit waits, and the third replaces it.
+    edits = [bot.edit_message_text(f"board {n}", chat["id"], sent.message_id) for n in (2, 3)]
+    second, third = await asyncio.gather(*edits, return_exceptions=True)
+    assert isinstance(second, BadRequest) and is_not_modified(second), second
+    assert not isinstance(third, Exception), third
+    assert [c.params.get("text") for c in api.calls_of("editMessageText")] == ["board 3"]
+    assert api.texts(chat) == ["board 3"]
+
+
+async def test_a_429_holds_its_chat_back_and_no_other(api: FakeBotApi, paced: ExtBot[None]) -> None:
+    bot = paced
+    people = [api.user(n, name) for n, name in ((1, "Ana"), (2, "Bia"))]
+    chats = [api.private_chat(person) for person in people]
+    for person, chat in zip(people, chats, strict=True):
+        api.send_text(person, chat, "/start")
+    api.flood("sendMessage", retry_after=2)
+    with pytest.raises(RetryAfter):
+        await bot.send_message(chats[0]["id"], "refused")
+    refused = time.monotonic()
+    await bot.send_message(chats[1]["id"], "another chat")
+    assert time.monotonic() - refused < 0.5, "another chat waits for no one's 429"
+    await bot.send_message(chats[0]["id"], "after the wait")
+    assert time.monotonic() - refused >= 1.9, "the retry_after was not waited out"
+    assert not [c for c in api.calls if c.error and c.error.startswith("Too Many")][1:]
