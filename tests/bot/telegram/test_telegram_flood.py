@@ -269,8 +269,10 @@ async def test_an_edit_replaced_while_waiting_never_reaches_telegram(
     assert api.texts(chat) == ["board 3"]
 
 
-async def test_a_429_holds_its_chat_back_and_no_other(api: FakeBotApi, paced: ExtBot[None]) -> None:
-    bot = paced
+async def test_a_429_holds_its_chat_back_and_no_other(
+    api: FakeBotApi, paced_bot: ExtBot[None]
+) -> None:
+    bot = paced_bot
     people = [api.user(n, name) for n, name in ((1, "Ana"), (2, "Bia"))]
     chats = [api.private_chat(person) for person in people]
     for person, chat in zip(people, chats, strict=True):
