@@ -24,6 +24,7 @@ from bot.telegram.chats import UPDATE_KINDS, TelegramApplication
 from bot.telegram.front import TelegramFront
 from bot.telegram.outage import FIRST_PAUSE_SECONDS, LONGEST_PAUSE_SECONDS, Outage, WatchedRequest
 from bot.telegram.paced_request import PacedRequest
+from bot.telegram.updates import ChatUpdates
 
 API_URL_VARIABLE = "TELEGRAM_API_URL"
 OFFICIAL_API_URL = "https://api.telegram.org"
@@ -47,8 +48,10 @@ class Settings:
     pacing: Pacing = field(default_factory=Pacing)
     # Seconds the boards still waiting get at shutdown.
     shutdown_grace: float = 5.0
-    # Updates handled at the same time (the service orders the work on each game).
-    concurrency: int = 16
+    # Updates handled at the same time (the service orders the work on each game), in all
+    # and from one chat (bot.telegram.updates).
+    concurrency: int = 32
+    chat_concurrency: int = 8
     # Connections for the bot's calls (python-telegram-bot's default for them).
     connections: int = 256
 
@@ -68,7 +71,7 @@ def build_application(
         .base_file_url(f"{api}/file/bot")
         .request(calls)
         .get_updates_request(polling)
-        .concurrent_updates(settings.concurrency)
+        .concurrent_updates(ChatUpdates(settings.concurrency, settings.chat_concurrency))
         .build()
     )
 

@@ -9,6 +9,7 @@ import asyncio
 import random
 import time
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -18,12 +19,12 @@ from telegram.ext import ExtBot
 
 from bot.i18n import translate
 from bot.service.core import GameService
-from bot.telegram import stop_front
+from bot.telegram import start_front, stop_front
 from bot.telegram.budget import Budget, Pacing
 from bot.telegram.delivery import is_not_modified
 from bot.telegram.paced_request import PacedRequest
 from bot.telegram.presses import STILL_PRESSING
-from tests.bot.telegram.conftest import Bot, current_board, press, start_bot
+from tests.bot.telegram.conftest import Bot, current_board, press, quick_settings, start_bot
 from tests.bot.telegram.test_telegram_group import group_game
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 from tests.fakes.telegram_limits import FloodLimits, counts
@@ -235,6 +236,37 @@ async def test_a_move_in_another_chat_gets_its_board_while_someone_hammers(
     await api.wait_for(lambda: set(queries) <= set(api.answers), "every answer", timeout=30)
     # Caio's chat may get a message a second: his board waits for no one else's.
     assert waited < 2.5, waited
+
+
+async def test_a_busy_group_holds_up_no_other_chats_presses(
+    service: GameService, api: FakeBotApi
+) -> None:
+    """Ana's and Bia's joins both wait for the group's next message (the news of each):
+    with one place per chat, Caio's press in his own chat still has the other place."""
+    settings = replace(quick_settings(Pacing()), concurrency=2, chat_concurrency=1)
+    front = await start_front(service, TOKEN, settings)
+    try:
+        ana, bia = api.user(1, "Ana", "ana"), api.user(2, "Bia", "bia")
+        group = api.group(-100600, "Clube")
+        api.send_text(ana, group, "/tournament new brazilian knockout")
+        [opened] = await api.wait_for(
+            lambda: [m for m in api.bot_messages(group) if "Join" in api.buttons(m)],
+            "the tournament's buttons",
+        )
+        caio = api.user(3, "Caio", "caio")
+        chat = api.private_chat(caio)
+        api.send_text(caio, chat, "/new brazilian vs computer white normal")
+        _, mine = await current_board(api, service, chat, 1)
+        piece = next(d for d in api.buttons(mine).values() if d.startswith("p:"))
+        joins = [api.press(person, opened, "tj:1") for person in (ana, bia)]
+        started = time.monotonic()
+        assert "text" not in await press(api, caio, mine, piece)
+        waited = time.monotonic() - started
+        await api.wait_for(lambda: set(joins) <= set(api.answers), "the joins", timeout=30)
+        await api.wait_for(lambda: len(api.texts(group)) == 3, "the news of both", timeout=30)
+    finally:
+        await stop_front(front, settings)
+    assert waited < 1.0, waited
 
 
 # -- the request layer -----------------------------------------------------------------------
