@@ -8,7 +8,8 @@ The global rate is handed out to the chats in turn: a chat asks for a global slo
 own turn has come, so a chat with many calls waiting holds at most one slot ahead of the
 others, and one busy chat cannot starve the rest. An edit of a message that is still waiting
 when a newer edit of the same message is asked for is dropped: the newer one shows it all,
-and an older version never goes out after a newer one.
+and an older version never goes out after a newer one. The board desk `hold`s its chat's
+turn before it chooses which board to send, so that the newest goes, in its place in line.
 """
 
 from __future__ import annotations
