@@ -20,10 +20,12 @@ from bot.i18n import text
 from bot.outage import Outage
 from bot.refusals import StartRefused
 from bot.service.core import GameService
+from bot.telegram.budget import Budget, Pacing
 from bot.telegram.chats import UPDATE_KINDS, TelegramApplication
-from bot.telegram.delivery import Pacing
 from bot.telegram.front import TelegramFront
 from bot.telegram.outage import WatchedRequest
+from bot.telegram.paced_request import PacedRequest
+from bot.telegram.updates import ChatUpdates
 
 API_URL_VARIABLE = "TELEGRAM_API_URL"
 OFFICIAL_API_URL = "https://api.telegram.org"
@@ -47,21 +49,30 @@ class Settings:
     pacing: Pacing = field(default_factory=Pacing)
     # Seconds the boards still waiting get at shutdown.
     shutdown_grace: float = 5.0
-    # Updates handled at the same time (the service orders the work on each game).
-    concurrency: int = 16
+    # Updates handled at the same time (the service orders the work on each game), in all
+    # and from one chat (bot.telegram.updates).
+    concurrency: int = 32
+    chat_concurrency: int = 8
+    # Connections for the bot's calls (python-telegram-bot's default for them).
+    connections: int = 256
 
 
-def build_application(token: str, settings: Settings, outage: Outage) -> TelegramApplication:
+def build_application(
+    token: str, settings: Settings, outage: Outage, budget: Budget
+) -> TelegramApplication:
     api = settings.api_url.rstrip("/")
     polling = WatchedRequest(outage, read_timeout=settings.poll_timeout + settings.read_timeout)
+    calls = PacedRequest(
+        budget, read_timeout=settings.read_timeout, connection_pool_size=settings.connections
+    )
     return (
         ApplicationBuilder()
         .token(token)
         .base_url(f"{api}/bot")
         .base_file_url(f"{api}/file/bot")
-        .read_timeout(settings.read_timeout)
+        .request(calls)
         .get_updates_request(polling)
-        .concurrent_updates(settings.concurrency)
+        .concurrent_updates(ChatUpdates(settings.concurrency, settings.chat_concurrency))
         .build()
     )
 
@@ -97,7 +108,8 @@ async def start_front(
     # announced future); delivery.retry_seconds reads either.
     os.environ.setdefault("PTB_TIMEDELTA", "true")
     outage = Outage("the Telegram Bot API")
-    front = TelegramFront(service, build_application(token, settings, outage), settings.pacing)
+    budget = Budget(settings.pacing)
+    front = TelegramFront(service, build_application(token, settings, outage, budget), budget)
     application = front.application
     try:
         await _connect(front, outage, unreachable)

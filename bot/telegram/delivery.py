@@ -1,11 +1,12 @@
 """Getting boards and messages to Telegram despite flood limits and network trouble.
 
 The service stores a move before any message is sent, so delivery only has to converge on
-the latest board: `BoardDesk` keeps the newest board wanted per game and chat, sends it no
-faster than the chat's pace allows (edits in place, or a new message whose predecessor loses
-its buttons), waits out a 429's retry_after, retries after timeouts, treats "message is not
-modified" as done and a deleted message as a reason to send a new one. Boards that were
-overtaken while waiting are skipped: nothing is lost, since the newest board shows it all.
+the latest board: `BoardDesk` keeps the newest board wanted per game and chat and, when the
+chat's turn comes (bot.telegram.budget), sends the newest (edits in place, or a new message
+whose predecessor loses its buttons); it waits out a 429, retries after timeouts, treats
+"message is not modified" as done and a deleted message as a reason to send a new one. Boards
+that were overtaken while waiting are skipped: nothing is lost, since the newest board shows
+it all.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from datetime import timedelta
 from typing import TypeVar
 
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
@@ -31,6 +31,7 @@ from telegram.error import (
 from bot.i18n import Text
 from bot.service.core import GameService
 from bot.service.events import GameState
+from bot.telegram.budget import Budget, Pacing, retry_seconds
 from storage import BoardMessage, ChatRef
 
 logger = logging.getLogger(__name__)
@@ -40,31 +41,6 @@ MAX_CAPTION = 1024
 REMEMBERED_BOARDS = 10_000
 HTML = ParseMode.HTML
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Pacing:
-    """How often one chat may get a board, and how long to wait after a failure.
-
-    Telegram allows about one message a second in a private chat and twenty a minute in a
-    group; edits count too."""
-
-    private_interval: float = 1.0
-    group_interval: float = 3.0
-    first_backoff: float = 1.0
-    longest_backoff: float = 30.0
-    send_attempts: int = 3
-
-    def interval(self, chat_id: str) -> float:
-        # Telegram gives private chats positive ids, groups negative ones.
-        return self.group_interval if chat_id.startswith("-") else self.private_interval
-
-
-def retry_seconds(error: RetryAfter) -> float:
-    """The wait a 429 asks for, in seconds (a timedelta since bot.telegram opts into
-    PTB_TIMEDELTA; an int otherwise)."""
-    wait = error.retry_after
-    return wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
 
 
 def is_not_modified(error: BadRequest) -> bool:
@@ -140,21 +116,23 @@ class _Wanted:
 
 @dataclass
 class _ChatLine:
-    """The boards waiting for one chat, and when the chat may get the next one."""
+    """The boards waiting for one chat, and when to try again after a network failure."""
 
     wanted: dict[int, _Wanted] = field(default_factory=dict)
-    next_allowed: float = 0.0
+    resume_at: float = 0.0
     backoff: float = 0.0
     busy: bool = False
 
 
 class BoardDesk:
-    """Sends boards to chats, paced per chat, converging on the newest board of each game."""
+    """Sends boards to chats in the chats' turns, converging on the newest board of each
+    game."""
 
-    def __init__(self, bot: Bot, service: GameService, pacing: Pacing, compose: Composer) -> None:
+    def __init__(self, bot: Bot, service: GameService, budget: Budget, compose: Composer) -> None:
         self.bot = bot
         self.service = service
-        self.pacing = pacing
+        self.budget = budget
+        self.pacing: Pacing = budget.pacing
         self.compose = compose
         self._lines: dict[str, _ChatLine] = {}
         # The newest board sent (or being sent) per chat and game: an older one that comes
@@ -209,45 +187,44 @@ class BoardDesk:
         await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
     async def _work(self, chat: ChatRef) -> None:
-        """Deliver the chat's boards one at a time. The worker outlives its last board by the
-        chat's interval, so that a board asked for meanwhile still waits its turn."""
+        """Deliver the chat's boards one at a time, each chosen once the chat's turn has come:
+        a board asked for while the chat waits replaces the older one of its game."""
         loop = asyncio.get_running_loop()
         line = self._lines[chat.chat_id]
         try:
             while True:
-                delay = line.next_allowed - loop.time()
+                delay = line.resume_at - loop.time()
                 if delay > 0:
                     await asyncio.sleep(delay)
                 if not line.wanted:
                     break
-                game_id = next(iter(line.wanted))
-                wanted = line.wanted.pop(game_id)
-                self._remember_latest(chat, wanted)
-                line.busy = True
-                try:
-                    line.next_allowed = await self._attempt(chat, line, wanted)
-                finally:
-                    line.busy = False
+                async with self.budget.hold(chat.chat_id):
+                    # The games take turns: the one whose board waited longest goes first.
+                    game_id = next(iter(line.wanted))
+                    wanted = line.wanted.pop(game_id)
+                    self._remember_latest(chat, wanted)
+                    line.busy = True
+                    try:
+                        line.resume_at = await self._attempt(chat, line, wanted)
+                    finally:
+                        line.busy = False
         finally:
             self._lines.pop(chat.chat_id, None)
             self._workers.pop(chat.chat_id, None)
 
     async def _attempt(self, chat: ChatRef, line: _ChatLine, wanted: _Wanted) -> float:
-        """Deliver one board; returns when the chat may get the next one: a pace after this
-        one was sent, or after what a 429 or a timeout asks for (with the board put back)."""
+        """Deliver one board; returns when to try the next one: at once (the budget paces
+        the chat, and holds it back after a 429), or after a timeout's backoff (with the
+        board put back)."""
         loop = asyncio.get_running_loop()
         game_id = wanted.state.id
-        sent_at = loop.time()
         try:
             headlines = tuple(line for _, line in wanted.headlines)
             content = await self.compose(wanted.state, headlines, wanted.viewer, chat)
-            # The pace counts from the request, not from the drawing of the picture.
-            sent_at = loop.time()
             await self._deliver(chat, wanted, content)
         except RetryAfter as error:
             self._again(line, game_id, wanted)
-            logger.info("chat %s: flood limit, retrying in %s", chat.chat_id, error)
-            return loop.time() + retry_seconds(error)
+            logger.info("chat %s: flood limit, retrying in %ss", chat.chat_id, retry_seconds(error))
         except Forbidden as error:
             # Removed from the group, or blocked: the games stay stored, and /board shows
             # them again once the bot is back.
@@ -265,7 +242,7 @@ class BoardDesk:
         except Exception:
             logger.exception("the board of game %s could not be shown", game_id)
         line.backoff = 0.0
-        return sent_at + self.pacing.interval(chat.chat_id)
+        return loop.time()
 
     def _remember_latest(self, chat: ChatRef, wanted: _Wanted) -> None:
         key = (chat.chat_id, wanted.state.id)

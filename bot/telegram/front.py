@@ -31,6 +31,7 @@ from bot.service.core import GameService
 from bot.service.events import (
     Actor,
 )
+from bot.telegram.budget import Budget
 from bot.telegram.chats import (
     REMEMBERED_CHATS,
     REMEMBERED_PEOPLE,
@@ -43,7 +44,6 @@ from bot.telegram.delivery import (
     PLATFORM,
     REMEMBERED_BOARDS,
     BoardDesk,
-    Pacing,
     with_retries,
 )
 from bot.telegram.presses import ButtonPresses
@@ -56,13 +56,13 @@ class TelegramFront(ButtonPresses):
     people and chats. bot.telegram.start_front / stop_front run it."""
 
     def __init__(
-        self, service: GameService, application: TelegramApplication, pacing: Pacing
+        self, service: GameService, application: TelegramApplication, budget: Budget
     ) -> None:
         self.service = service
         self.application = application
         self.bot = application.bot
-        self.pacing = pacing
-        self.desk = BoardDesk(self.bot, service, pacing, self._compose)
+        self.pacing = budget.pacing
+        self.desk = BoardDesk(self.bot, service, budget, self._compose)
         self.users: Recent[str, Actor] = Recent(REMEMBERED_PEOPLE)
         self.usernames: Recent[str, str] = Recent(REMEMBERED_PEOPLE)
         self.chat_languages: Recent[str, str | None] = Recent(REMEMBERED_CHATS)
@@ -73,6 +73,7 @@ class TelegramFront(ButtonPresses):
         self.told_no_topics: Recent[str, bool] = Recent(REMEMBERED_CHATS)
         # The private chats registered with the service since the start (once is enough).
         self._private_chats: Recent[str, bool] = Recent(REMEMBERED_PEOPLE)
+        self.pressing: set[str] = set()
         self.running = False
         application.add_handler(CallbackQueryHandler(self.on_press))
         application.add_handler(

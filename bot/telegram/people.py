@@ -21,6 +21,7 @@ from bot.service.events import (
     Actor,
     ServiceError,
 )
+from bot.telegram.budget import Pacing
 from bot.telegram.chats import (
     USER_TOKEN,
     Recent,
@@ -32,7 +33,6 @@ from bot.telegram.chats import (
 from bot.telegram.delivery import (
     PLATFORM,
     BoardDesk,
-    Pacing,
     with_retries,
 )
 from storage import ChatRef, Identity

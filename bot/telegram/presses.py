@@ -53,9 +53,15 @@ from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
+STILL_PRESSING = text("Wait: your last press is still being handled.")
+
 
 class ButtonPresses(TypedCommands):
     """Inline button presses; every press is answered."""
+
+    # The people whose press is being handled: their next presses meanwhile only get a toast,
+    # so that tapping fast costs the chat no messages and delays no one else's board.
+    pressing: set[str]
 
     # -- buttons -------------------------------------------------------------------------------
 
@@ -65,6 +71,10 @@ class ButtonPresses(TypedCommands):
             return
         actor = self.remember(query.from_user)
         language = await self.service.language(actor)
+        if actor.user_id in self.pressing:
+            await self.answer(query, STILL_PRESSING, language)
+            return
+        self.pressing.add(actor.user_id)
         try:
             await self._press(query, actor, language)
         except Exception:
@@ -75,6 +85,8 @@ class ButtonPresses(TypedCommands):
                 text("Something went wrong with that command; your games are safe."),
                 language,
             )
+        finally:
+            self.pressing.discard(actor.user_id)
 
     async def _press(self, query: CallbackQuery, actor: Actor, language: str | None) -> None:
         if is_pick(query.data):

@@ -12,7 +12,9 @@ writing to a person who never started the bot or to a group that removed it, ans
 callback query twice, a topic opened where the chat is no forum or the bot may not
 manage topics, a message sent to a topic that does not exist. It can answer the next
 calls of a method with a 429 (`flood`) or answer them late (`delay`) to make them time out,
-and apply edits of a board late (`slow_edits`), so that a later call overtakes them.
+and apply edits of a board late (`slow_edits`), so that a later call overtakes them. It holds
+the bot to Telegram's flood limits (tests/fakes/telegram_limits.py), on a faster clock with
+`limit_scale` below 1 (the tests', which play whole games), or not at all with None.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from typing import Any
 from aiohttp import web
 
 from tests.fakes import telegram_rules as rules
+from tests.fakes.telegram_limits import FloodLimits
 
 TOKEN = "4242:fake-token-for-tests"
 BOT_ID = 4242
@@ -77,7 +80,9 @@ NOT_MODIFIED = (
 class ApiError(Exception):
     """An error answer of the Bot API."""
 
-    def __init__(self, status: int, description: str, retry_after: int | None = None) -> None:
+    def __init__(
+        self, status: int, description: str, retry_after: int | float | None = None
+    ) -> None:
         super().__init__(description)
         self.status = status
         self.description = description
@@ -115,7 +120,8 @@ class _Chat:
 class FakeBotApi:
     """The fake server. `await start()`, point the bot at `url`, `await close()`."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit_scale: float | None = 1.0) -> None:
+        self.limits = FloodLimits(limit_scale) if limit_scale is not None else None
         self.calls: list[Call] = []
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.photos: dict[tuple[int, int], bytes] = {}
@@ -206,6 +212,9 @@ class FakeBotApi:
             handler = getattr(self, f"_api_{method}", None)
             if handler is None:
                 raise ApiError(404, "Not Found")
+            wait = self.limits.charge(method, params.get("chat_id")) if self.limits else None
+            if wait is not None:
+                raise ApiError(429, f"Too Many Requests: retry after {wait}", wait)
             if method in SLOW_EDITS and self.edit_delay:
                 await asyncio.sleep(self.edit_delay)
                 if request.transport is None or request.transport.is_closing():

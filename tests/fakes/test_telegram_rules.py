@@ -178,7 +178,8 @@ def test_methods_take_only_documented_parameters() -> None:
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeBotApi]:
-    api = FakeBotApi()
+    # The rules of each call, not the flood limits (tests/bot/telegram/test_telegram_flood.py).
+    api = FakeBotApi(limit_scale=None)
     await api.start()
     yield api
     await api.close()

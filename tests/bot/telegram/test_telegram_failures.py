@@ -227,7 +227,7 @@ async def test_board_edits_are_paced_and_skip_boards_already_overtaken(
     """A game in a Telegram group played from elsewhere (as from Discord) at full speed: the
     group gets at most one board per interval, and the last one shows the last move."""
     interval = 0.4
-    running = await start_bot(service, api, replace(QUICK, group_interval=interval))
+    running = await start_bot(service, api, replace(QUICK, group_interval=interval, group_burst=1))
     try:
         group = api.group(-100600, "Club")
         home = ChatRef("telegram", str(group["id"]))

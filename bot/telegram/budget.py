@@ -1,0 +1,207 @@
+"""Telegram's flood limits on the bot's side: every call that writes in a chat waits its turn.
+
+Telegram's Bots FAQ: no more than about one message a second in a chat, twenty a minute in a
+group, thirty a second in all; edits count too. A chat's calls go one at a time, in the order
+asked, each a second after the end of the one before (Telegram counts arrivals, which fall
+between a request and its answer), and in a group only while its store of calls lasts (see
+`Pacing`); a 429's retry_after holds the chat back that long.
+The global rate is handed out to the chats in turn: a chat asks for a global slot only once its
+own turn has come, so a chat with many calls waiting holds at most one slot ahead of the
+others, and one busy chat cannot starve the rest. An edit of a message that is still waiting
+when a newer edit of the same message is asked for is dropped: the newer one shows it all,
+and an older version never goes out after a newer one. The board desk `hold`s its chat's
+turn before it chooses which board to send, so that the newest goes, in its place in line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from telegram.error import RetryAfter
+
+# The calls that count: those that put a message in a chat or change one.
+COUNTED_PREFIXES = ("send", "edit")
+COUNTED_OTHERS = frozenset({"copyMessage", "copyMessages", "forwardMessage", "forwardMessages"})
+NOT_COUNTED = frozenset({"sendChatAction"})
+# Chats whose last turn is long past are forgotten once this many are remembered.
+REMEMBERED_CHATS = 1_000
+# The chat whose turn the running task holds (Budget.hold), if any.
+_held: ContextVar[str | None] = ContextVar("held_chat", default=None)
+
+
+@dataclass(frozen=True)
+class Pacing:
+    """How often the bot writes in one chat and in all, and how long it waits after a failure.
+
+    Telegram allows about one message a second in a chat, twenty a minute in a group and
+    thirty a second in all. In a group the bot keeps a small store of `group_burst` calls, one
+    more every `group_interval` seconds: a quiet group's move (the piece's destinations, then
+    the new board) goes out at once, a second apart, while a busy group is held to one call
+    every `group_interval`; any minute holds at most group_burst + 60 / group_interval calls
+    (2 + 17.1, a margin below twenty: Telegram counts on its own clock). The same margin
+    below thirty in all."""
+
+    private_interval: float = 1.0
+    group_interval: float = 3.5
+    group_burst: int = 2
+    overall_per_second: float = 25.0
+    first_backoff: float = 1.0
+    longest_backoff: float = 30.0
+    send_attempts: int = 3
+
+
+def is_group(chat_id: str) -> bool:
+    # Telegram gives private chats positive ids, groups negative ones.
+    return chat_id.startswith("-")
+
+
+def counts(method: str) -> bool:
+    """Whether a Bot API call of `method` counts against a chat's flood limits."""
+    if method in NOT_COUNTED:
+        return False
+    return method.startswith(COUNTED_PREFIXES) or method in COUNTED_OTHERS
+
+
+def retry_seconds(error: RetryAfter) -> float:
+    """The wait a 429 asks for, in seconds (a timedelta since bot.telegram opts into
+    PTB_TIMEDELTA; a number otherwise)."""
+    wait = error.retry_after
+    return wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
+
+
+@dataclass
+class _Chat:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    next_allowed: float = 0.0
+    users: int = 0
+    # A group's store of calls (Pacing.group_burst at most), and when it was last topped up.
+    stored: float | None = None
+    topped_up: float = 0.0
+
+
+class Budget:
+    """The turns of the bot's calls that write in chats (bot.telegram.paced_request)."""
+
+    def __init__(self, pacing: Pacing) -> None:
+        self.pacing = pacing
+        self._chats: dict[str, _Chat] = {}
+        self._next_slot = 0.0
+        # The newest edit asked for per message: an older one still waiting is dropped.
+        self._newest_edit: dict[tuple[str, int], int] = {}
+        self._tickets = itertools.count()
+
+    @asynccontextmanager
+    async def turn(self, chat_id: str, edited: int | None = None) -> AsyncIterator[bool]:
+        """Wait for the chat's turn for one call, then yield False; or yield True at once
+        when the call edits message `edited` and a newer edit of it was asked for meanwhile
+        (the call is not to be made, and takes no turn). Inside `hold` of the same chat the
+        call waits only for its spacing."""
+        key = (chat_id, edited) if edited is not None else None
+        ticket = next(self._tickets)
+        if key is not None:
+            self._newest_edit[key] = ticket
+        chat = self._chat(chat_id)
+        chat.users += 1
+        try:
+            if _held.get() == chat_id:
+                async with self._spaced(chat_id, chat):
+                    yield False
+                return
+            async with chat.lock:
+                await self._chat_turn(chat)
+                if key is not None and self._newest_edit.get(key) != ticket:
+                    yield True
+                    return
+                async with self._spaced(chat_id, chat):
+                    yield False
+        finally:
+            chat.users -= 1
+            if key is not None and self._newest_edit.get(key) == ticket:
+                del self._newest_edit[key]
+
+    @asynccontextmanager
+    async def hold(self, chat_id: str) -> AsyncIterator[None]:
+        """Take the chat's turn, for calls whose content is best chosen once the turn has
+        come (the newest board): the calls this task makes inside go in it, each spaced as
+        usual, without queueing behind the calls asked for meanwhile."""
+        chat = self._chat(chat_id)
+        chat.users += 1
+        try:
+            async with chat.lock:
+                await self._chat_turn(chat)
+                held = _held.set(chat_id)
+                try:
+                    yield
+                finally:
+                    _held.reset(held)
+        finally:
+            chat.users -= 1
+
+    @asynccontextmanager
+    async def _spaced(self, chat_id: str, chat: _Chat) -> AsyncIterator[None]:
+        """One call: after the chat's interval and in a global slot; the chat's next call
+        comes an interval after this one's end."""
+        await self._chat_turn(chat)
+        if is_group(chat_id):
+            await self._group_call(chat)
+        await self._global_slot()
+        try:
+            yield
+        finally:
+            loop = asyncio.get_running_loop()
+            chat.next_allowed = max(chat.next_allowed, loop.time() + self.pacing.private_interval)
+
+    async def _group_call(self, chat: _Chat) -> None:
+        """Take one call from the group's store, waiting for it to be topped up if empty."""
+        loop = asyncio.get_running_loop()
+        pacing = self.pacing
+        while True:
+            now = loop.time()
+            stored = pacing.group_burst if chat.stored is None else chat.stored
+            stored = min(
+                pacing.group_burst, stored + (now - chat.topped_up) / pacing.group_interval
+            )
+            chat.stored, chat.topped_up = stored, now
+            if stored >= 1:
+                chat.stored = stored - 1
+                return
+            await asyncio.sleep((1 - stored) * pacing.group_interval)
+
+    def flooded(self, chat_id: str, seconds: float) -> None:
+        """Telegram answered a call in the chat with a 429: nothing more there for a while."""
+        chat = self._chat(chat_id)
+        chat.next_allowed = max(chat.next_allowed, asyncio.get_running_loop().time() + seconds)
+
+    def _chat(self, chat_id: str) -> _Chat:
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            if len(self._chats) >= REMEMBERED_CHATS:
+                self._forget_quiet_chats()
+            chat = self._chats[chat_id] = _Chat()
+        return chat
+
+    def _forget_quiet_chats(self) -> None:
+        now = asyncio.get_running_loop().time()
+        for chat_id, chat in list(self._chats.items()):
+            if chat.users == 0 and chat.next_allowed <= now:
+                del self._chats[chat_id]
+
+    @staticmethod
+    async def _chat_turn(chat: _Chat) -> None:
+        # A 429 answered meanwhile may push the turn further.
+        loop = asyncio.get_running_loop()
+        while (delay := chat.next_allowed - loop.time()) > 0:
+            await asyncio.sleep(delay)
+
+    async def _global_slot(self) -> None:
+        now = asyncio.get_running_loop().time()
+        slot = max(now, self._next_slot)
+        self._next_slot = slot + 1 / self.pacing.overall_per_second
+        if slot > now:
+            await asyncio.sleep(slot - now)

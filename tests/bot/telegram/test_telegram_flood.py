@@ -1,0 +1,320 @@
+"""Telegram's flood limits (issue 21, item 5): the fake enforces them as Telegram answers them;
+the bot keeps to them with its production pacing, answers extra presses with a toast, drops
+an edit that a newer edit of the same message replaces, and serves the chats in turn, so that
+one person tapping fast delays no one else's board."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from typing import Any
+
+import aiohttp
+import pytest
+from telegram.error import BadRequest, RetryAfter
+from telegram.ext import ExtBot
+
+from bot.i18n import translate
+from bot.service.core import GameService
+from bot.telegram import start_front, stop_front
+from bot.telegram.budget import Budget, Pacing
+from bot.telegram.delivery import is_not_modified
+from bot.telegram.paced_request import PacedRequest
+from bot.telegram.presses import STILL_PRESSING
+from tests.bot.telegram.conftest import Bot, current_board, press, quick_settings, start_bot
+from tests.bot.telegram.test_telegram_group import group_game
+from tests.fakes.telegram_api import TOKEN, FakeBotApi
+from tests.fakes.telegram_limits import FloodLimits, counts
+
+# -- the fake's limits -----------------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_one_message_a_second_in_a_chat() -> None:
+    clock = Clock()
+    limits = FloodLimits(clock=clock)
+    assert limits.charge("sendMessage", 7) is None
+    assert limits.charge("editMessageMedia", 7) == 1, "edits count too"
+    assert limits.charge("sendMessage", 8) is None, "another chat has its own second"
+    clock.now += 1.0
+    assert limits.charge("sendPhoto", 7) is None
+
+
+def test_twenty_messages_a_minute_in_a_group() -> None:
+    clock = Clock()
+    limits = FloodLimits(clock=clock)
+    for _ in range(20):
+        assert limits.charge("sendMessage", -100) is None
+        clock.now += 1.0
+    # The first of the twenty was sent 20 s ago: the group may write again in 40 s.
+    assert limits.charge("editMessageReplyMarkup", -100) == 40
+    clock.now += 40.0
+    assert limits.charge("sendMessage", -100) is None
+
+
+def test_thirty_messages_a_second_in_all() -> None:
+    clock = Clock()
+    limits = FloodLimits(clock=clock)
+    for chat in range(1, 31):
+        assert limits.charge("sendMessage", chat) is None
+    assert limits.charge("sendMessage", 31) == 1
+    clock.now += 1.0
+    assert limits.charge("sendMessage", 31) is None
+
+
+def test_answers_and_polls_do_not_count() -> None:
+    limits = FloodLimits(clock=Clock())
+    assert limits.charge("sendMessage", 7) is None
+    for method in ("answerCallbackQuery", "getUpdates", "setMyCommands", "sendChatAction"):
+        assert not counts(method)
+        assert limits.charge(method, 7) is None
+
+
+def test_a_scaled_fake_counts_on_a_faster_clock() -> None:
+    clock = Clock()
+    limits = FloodLimits(scale=0.02, clock=clock)
+    assert limits.charge("sendMessage", 7) is None
+    assert limits.charge("sendMessage", 7) == 0.02
+    clock.now += 0.02
+    assert limits.charge("sendMessage", 7) is None
+
+
+async def test_the_fake_answers_a_flood_as_telegram_does() -> None:
+    fake = FakeBotApi()
+    url = await fake.start()
+    chat = fake.group(-100500, "Clube")
+    try:
+        async with aiohttp.ClientSession() as session:
+            address = f"{url}/bot{TOKEN}/sendMessage"
+            first = await session.post(address, json={"chat_id": chat["id"], "text": "a"})
+            assert first.status == 200
+            second = await session.post(address, json={"chat_id": chat["id"], "text": "b"})
+            assert second.status == 429
+            assert await second.json() == {
+                "ok": False,
+                "error_code": 429,
+                "description": "Too Many Requests: retry after 1",
+                "parameters": {"retry_after": 1},
+            }
+    finally:
+        await fake.close()
+    assert fake.texts(chat) == ["a"], "a refused message is not sent"
+
+
+# -- the bot's budget ------------------------------------------------------------------------
+
+
+async def test_a_newer_edit_of_a_message_replaces_the_one_waiting() -> None:
+    budget = Budget(Pacing(private_interval=0.05))
+    went: list[tuple[str, bool]] = []
+
+    async def edit(name: str) -> None:
+        async with budget.turn("7", edited=3) as replaced:
+            went.append((name, replaced))
+
+    await edit("first")
+    # The chat's next turn is 50 ms away: both wait; only the newest goes out.
+    await asyncio.gather(edit("second"), edit("third"))
+    assert went == [("first", False), ("second", True), ("third", False)]
+
+
+async def test_chats_take_turns_in_the_global_budget() -> None:
+    budget = Budget(Pacing(private_interval=0.0, overall_per_second=20.0))
+    went: list[str] = []
+
+    async def call(chat: str) -> None:
+        async with budget.turn(chat):
+            went.append(chat)
+
+    await asyncio.gather(*(call("1") for _ in range(5)), call("2"))
+    # Chat 1's first call goes at once; it holds at most one slot ahead of chat 2 after that
+    # (first come, first served, it would hold all five).
+    assert went.index("2") <= 2, went
+
+
+# -- the bot under Telegram's limits ---------------------------------------------------------
+
+
+@pytest.fixture
+async def api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
+    """The fake with Telegram's own limits, unscaled."""
+    fake = FakeBotApi()
+    monkeypatch.setenv("TELEGRAM_API_URL", await fake.start())
+    yield fake
+    await fake.close()
+
+
+@pytest.fixture
+async def bot(service: GameService, api: FakeBotApi) -> AsyncIterator[Bot]:
+    """The bot with its production pacing."""
+    running = await start_bot(service, api, Pacing())
+    yield running
+    await stop_front(running.front, running.settings)
+    assert not api.unanswered_presses(), "a press was never answered: its spinner never ends"
+
+
+async def hammer(api: FakeBotApi, user: dict[str, Any], key: tuple[int, int]) -> list[str]:
+    """200 presses in about a second, each on a button the message shows at that moment."""
+    rng = random.Random(21)
+    queries = []
+    for _ in range(200):
+        message = api.messages[key]
+        queries.append(api.press(user, message, rng.choice(list(api.buttons(message).values()))))
+        await asyncio.sleep(0.005)  # a person's fast tapping, not a wait for the bot
+    return queries
+
+
+def shown_version(api: FakeBotApi, key: tuple[int, int]) -> int:
+    """The game version the buttons of a board message carry (m:GAME:VERSION:...)."""
+    fields = [data.split(":") for data in api.buttons(api.messages[key]).values()]
+    return max((int(f[2]) for f in fields if len(f) > 2 and f[2].isdigit()), default=-1)
+
+
+def written(api: FakeBotApi, chat: dict[str, Any], since: int) -> list[str]:
+    """The calls that count against the chat's limits, made after call number `since`."""
+    return [
+        call.method
+        for call in api.calls[since:]
+        if counts(call.method) and call.params.get("chat_id") == chat["id"]
+    ]
+
+
+async def test_two_hundred_presses_in_a_second_cost_the_group_a_few_messages(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana, _, group, _, board = await group_game(api, service, ("pt-br", "en"))
+    since = len(api.calls)
+    queries = await hammer(api, ana, (group["id"], board["message_id"]))
+    await api.wait_for(lambda: set(queries) <= set(api.answers), "every answer", timeout=30)
+    await api.wait_for(lambda: not bot.front.pressing, "the last press handled", timeout=30)
+    await service.idle()
+    await bot.front.desk.settled()
+    calls = written(api, group, since)
+    # One press is handled at a time, and its keyboard waits for the group's turn (a message
+    # every 3 s): the first press shows its piece's destinations, the others get a toast.
+    assert 1 <= len(calls) <= 3, calls
+    assert not [c for c in api.calls if c.error and c.error.startswith("Too Many")]
+    toasts = [api.answers[query].get("text") for query in queries]
+    wait = translate("pt", STILL_PRESSING)
+    assert wait != STILL_PRESSING.message, "the toast speaks Ana's language"
+    assert toasts.count(wait) >= 190, toasts
+
+
+async def test_a_move_in_another_chat_gets_its_board_while_someone_hammers(
+    bot: Bot, api: FakeBotApi, service: GameService
+) -> None:
+    ana, _, group, _, board = await group_game(api, service)
+    caio = api.user(3, "Caio", "caio", "en")
+    chat = api.private_chat(caio)
+    api.send_text(caio, chat, "/new brazilian vs computer white normal")
+    _, mine = await current_board(api, service, chat, 2)
+    key = (chat["id"], mine["message_id"])
+    piece = next(d for d in api.buttons(mine).values() if d.startswith("p:"))
+    await press(api, caio, mine, piece)
+    destinations = await api.wait_for(
+        lambda: [d for d in api.buttons(api.messages[key]).values() if d.startswith("m:")],
+        "the destinations of Caio's piece",
+    )
+    version = int(destinations[0].split(":")[2])
+    hammering = asyncio.create_task(hammer(api, ana, (group["id"], board["message_id"])))
+    await asyncio.sleep(0.3)  # Caio moves while Ana is tapping
+    pressed = time.monotonic()
+    await press(api, caio, api.messages[key], destinations[0])
+    await api.wait_for(lambda: shown_version(api, key) > version, "Caio's new board")
+    waited = time.monotonic() - pressed
+    queries = await hammering
+    await api.wait_for(lambda: set(queries) <= set(api.answers), "every answer", timeout=30)
+    # Caio's chat may get a message a second: his board waits for no one else's.
+    assert waited < 2.5, waited
+
+
+async def test_a_busy_group_holds_up_no_other_chats_presses(
+    service: GameService, api: FakeBotApi
+) -> None:
+    """Ana's and Bia's joins both wait for the group's next message (the news of each):
+    with one place per chat, Caio's press in his own chat still has the other place."""
+    settings = replace(quick_settings(Pacing()), concurrency=2, chat_concurrency=1)
+    front = await start_front(service, TOKEN, settings)
+    try:
+        ana, bia = api.user(1, "Ana", "ana"), api.user(2, "Bia", "bia")
+        group = api.group(-100600, "Clube")
+        api.send_text(ana, group, "/tournament new brazilian knockout")
+        [opened] = await api.wait_for(
+            lambda: [m for m in api.bot_messages(group) if "Join" in api.buttons(m)],
+            "the tournament's buttons",
+        )
+        caio = api.user(3, "Caio", "caio")
+        chat = api.private_chat(caio)
+        api.send_text(caio, chat, "/new brazilian vs computer white normal")
+        _, mine = await current_board(api, service, chat, 1)
+        piece = next(d for d in api.buttons(mine).values() if d.startswith("p:"))
+        joins = [api.press(person, opened, "tj:1") for person in (ana, bia)]
+        started = time.monotonic()
+        assert "text" not in await press(api, caio, mine, piece)
+        waited = time.monotonic() - started
+        await api.wait_for(lambda: set(joins) <= set(api.answers), "the joins", timeout=30)
+        await api.wait_for(lambda: len(api.texts(group)) == 3, "the news of both", timeout=30)
+    finally:
+        await stop_front(front, settings)
+    assert waited < 1.0, waited
+
+
+# -- the request layer -----------------------------------------------------------------------
+
+
+@pytest.fixture
+async def paced_bot(
+    api: FakeBotApi, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[ExtBot[None]]:
+    """A bot whose calls go through a budget of Telegram's own pacing, to the limited fake."""
+    monkeypatch.setenv("PTB_TIMEDELTA", "true")  # as bot.telegram.start_front sets it
+    request = PacedRequest(Budget(Pacing()))
+    bot: ExtBot[None] = ExtBot(TOKEN, base_url=f"{api.url}/bot", request=request)
+    async with bot:
+        yield bot
+
+
+async def test_an_edit_replaced_while_waiting_never_reaches_telegram(
+    api: FakeBotApi, paced_bot: ExtBot[None]
+) -> None:
+    bot = paced_bot
+    ana = api.user(1, "Ana")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/start")
+    sent = await bot.send_message(chat["id"], "board 1")
+    # The chat's next turn is a second away: the second edit waits, and the third replaces it.
+    edits = [bot.edit_message_text(f"board {n}", chat["id"], sent.message_id) for n in (2, 3)]
+    second, third = await asyncio.gather(*edits, return_exceptions=True)
+    assert isinstance(second, BadRequest) and is_not_modified(second), second
+    assert not isinstance(third, Exception), third
+    assert [c.params.get("text") for c in api.calls_of("editMessageText")] == ["board 3"]
+    assert api.texts(chat) == ["board 3"]
+
+
+async def test_a_429_holds_its_chat_back_and_no_other(
+    api: FakeBotApi, paced_bot: ExtBot[None]
+) -> None:
+    bot = paced_bot
+    people = [api.user(n, name) for n, name in ((1, "Ana"), (2, "Bia"))]
+    chats = [api.private_chat(person) for person in people]
+    for person, chat in zip(people, chats, strict=True):
+        api.send_text(person, chat, "/start")
+    api.flood("sendMessage", retry_after=2)
+    with pytest.raises(RetryAfter):
+        await bot.send_message(chats[0]["id"], "refused")
+    refused = time.monotonic()
+    await bot.send_message(chats[1]["id"], "another chat")
+    assert time.monotonic() - refused < 0.5, "another chat waits for no one's 429"
+    await bot.send_message(chats[0]["id"], "after the wait")
+    assert time.monotonic() - refused >= 1.9, "the retry_after was not waited out"
+    assert not [c for c in api.calls if c.error and c.error.startswith("Too Many")][1:]
