@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -41,15 +42,17 @@ class Pacing:
 
     Telegram allows about one message a second in a chat, twenty a minute in a group and
     thirty a second in all. In a group the bot keeps a small store of `group_burst` calls, one
-    more every `group_interval` seconds: a quiet group's move (the piece's destinations, then
-    the new board) goes out at once, a second apart, while a busy group is held to one call
-    every `group_interval`; any minute holds at most group_burst + 60 / group_interval calls
-    (2 + 17.1, a margin below twenty: Telegram counts on its own clock). The same margin
-    below thirty in all."""
+    more every `group_interval` seconds, and never makes more than `group_most` in any
+    `group_window`: a quiet group's move (the piece's destinations, then the new board) goes
+    out at once, a second apart, while a busy group gets one call every three seconds, spread
+    rather than in bursts (19 a minute: a margin below twenty, as Telegram counts on its own
+    clock). The same margin below thirty in all."""
 
     private_interval: float = 1.0
-    group_interval: float = 3.5
+    group_interval: float = 3.0
     group_burst: int = 2
+    group_most: int = 19
+    group_window: float = 60.0
     overall_per_second: float = 25.0
     first_backoff: float = 1.0
     longest_backoff: float = 30.0
@@ -80,9 +83,11 @@ class _Chat:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     next_allowed: float = 0.0
     users: int = 0
-    # A group's store of calls (Pacing.group_burst at most), and when it was last topped up.
+    # A group's store of calls (Pacing.group_burst at most), when it was last topped up, and
+    # when its calls of the last Pacing.group_window began.
     stored: float | None = None
     topped_up: float = 0.0
+    recent: deque[float] = field(default_factory=deque)
 
 
 class Budget:
@@ -158,20 +163,25 @@ class Budget:
             chat.next_allowed = max(chat.next_allowed, loop.time() + self.pacing.private_interval)
 
     async def _group_call(self, chat: _Chat) -> None:
-        """Take one call from the group's store, waiting for it to be topped up if empty."""
+        """Take one call from the group's store, waiting for it to be topped up if empty or
+        for the group's window to have room."""
         loop = asyncio.get_running_loop()
         pacing = self.pacing
         while True:
             now = loop.time()
+            while chat.recent and chat.recent[0] <= now - pacing.group_window:
+                chat.recent.popleft()
             stored = pacing.group_burst if chat.stored is None else chat.stored
-            stored = min(
-                pacing.group_burst, stored + (now - chat.topped_up) / pacing.group_interval
-            )
-            chat.stored, chat.topped_up = stored, now
-            if stored >= 1:
-                chat.stored = stored - 1
+            stored += (now - chat.topped_up) / pacing.group_interval
+            chat.stored, chat.topped_up = min(pacing.group_burst, stored), now
+            if len(chat.recent) >= pacing.group_most:
+                await asyncio.sleep(chat.recent[0] + pacing.group_window - now)
+            elif chat.stored < 1:
+                await asyncio.sleep((1 - chat.stored) * pacing.group_interval)
+            else:
+                chat.stored -= 1
+                chat.recent.append(now)
                 return
-            await asyncio.sleep((1 - stored) * pacing.group_interval)
 
     def flooded(self, chat_id: str, seconds: float) -> None:
         """Telegram answered a call in the chat with a 429: nothing more there for a while."""

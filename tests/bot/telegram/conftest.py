@@ -22,7 +22,8 @@ from tests.fakes.telegram_api import TOKEN, FakeBotApi
 SCALE = 0.02
 QUICK = Pacing(
     private_interval=1.0 * SCALE,
-    group_interval=3.5 * SCALE,
+    group_interval=3.0 * SCALE,
+    group_window=60.0 * SCALE,
     overall_per_second=25 / SCALE,
     first_backoff=0.1,
     longest_backoff=0.5,

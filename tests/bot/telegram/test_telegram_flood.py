@@ -6,6 +6,7 @@ one person tapping fast delays no one else's board."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import time
 from collections.abc import AsyncIterator
@@ -140,6 +141,24 @@ async def test_chats_take_turns_in_the_global_budget() -> None:
     # Chat 1's first call goes at once; it holds at most one slot ahead of chat 2 after that
     # (first come, first served, it would hold all five).
     assert went.index("2") <= 2, went
+
+
+async def test_a_group_spends_its_store_then_keeps_to_its_pace_and_window() -> None:
+    pacing = Pacing(
+        private_interval=0.01, group_interval=0.2, group_burst=2, group_most=3, group_window=1.0
+    )
+    budget = Budget(pacing)
+    loop = asyncio.get_running_loop()
+    began: list[float] = []
+    for _ in range(4):
+        async with budget.turn("-100"):
+            began.append(loop.time())
+    gaps = [later - earlier for earlier, later in itertools.pairwise(began)]
+    # Two at once from the store (a quiet group's move), the third when the store is topped
+    # up, the fourth only when the first has left the window (at most 3 a second here).
+    assert gaps[0] < 0.1, gaps
+    assert 0.15 < gaps[1] < 0.35, gaps
+    assert began[3] - began[0] >= 0.99, gaps
 
 
 # -- the bot under Telegram's limits ---------------------------------------------------------
