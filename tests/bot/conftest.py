@@ -25,6 +25,16 @@ CAIO = Actor("test", "caio", "Caio")
 START = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new database of each engine (a file path, or a URL on the session's server), for
+    the tests of several services or processes on one database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "games.sqlite3")
+    url: str = request.getfixturevalue("postgres_server").new_database()
+    return url
+
+
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
     async with await open_store(tmp_path / "games.sqlite3") as opened:

@@ -134,27 +134,36 @@ async def test_discord_out_of_reach_at_start_serves_once_it_answers(
     assert discord_fake.violations == []
 
 
-async def test_python_m_bot_with_discord_out_of_reach_serves_telegram(
-    telegram: FakeBotApi, tmp_path: Path
-) -> None:
-    port = free_port()
-    bot = await asyncio.create_subprocess_exec(
+async def both_tokens_bot(
+    folder: Path, telegram: FakeBotApi, discord_api_url: str, discord_gateway_url: str
+) -> asyncio.subprocess.Process:
+    """`python -m bot` with both tokens: Telegram's fake, and Discord at the given address."""
+    return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "bot",
         "--db",
-        str(tmp_path / "bot.sqlite3"),
+        str(folder / "bot.sqlite3"),
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
-        cwd=tmp_path,
+        cwd=folder,
         env=bot_environment(
             TELEGRAM_TOKEN=telegram_api.TOKEN,
             TELEGRAM_API_URL=telegram.url,
             DISCORD_TOKEN=discord_api.TOKEN,
-            DISCORD_API_URL=f"http://127.0.0.1:{port}/api/v10",
-            DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
+            DISCORD_API_URL=discord_api_url,
+            DISCORD_GATEWAY_URL=discord_gateway_url,
         ),
+    )
+
+
+async def test_python_m_bot_with_discord_out_of_reach_serves_telegram(
+    telegram: FakeBotApi, tmp_path: Path
+) -> None:
+    port = free_port()
+    bot = await both_tokens_bot(
+        tmp_path, telegram, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway"
     )
     try:
         ana = telegram.user(1, "Ana", "ana")
@@ -189,24 +198,7 @@ async def test_python_m_bot_with_both_tokens_serves_both(
     telegram: FakeBotApi, discord_fake: FakeDiscord, tmp_path: Path
 ) -> None:
     await discord_fake.start()
-    bot = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "--db",
-        str(tmp_path / "bot.sqlite3"),
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-        cwd=tmp_path,
-        env=bot_environment(
-            TELEGRAM_TOKEN=telegram_api.TOKEN,
-            TELEGRAM_API_URL=telegram.url,
-            DISCORD_TOKEN=discord_api.TOKEN,
-            DISCORD_API_URL=discord_fake.api_url,
-            DISCORD_GATEWAY_URL=discord_fake.gateway_url,
-        ),
-    )
+    bot = await both_tokens_bot(tmp_path, telegram, discord_fake.api_url, discord_fake.gateway_url)
     try:
         await asyncio.wait_for(discord_fake.identified.wait(), 60)
         answer = await act(discord_fake, await discord_fake.slash(ANA, CHANNEL, "help"))

@@ -24,14 +24,6 @@ from tests.processes import bot_environment
 RIVALS = [Actor("test", f"rival-{number}", f"Rival {number}") for number in range(12)]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "games.sqlite3")
-    url: str = request.getfixturevalue("postgres_server").new_database()
-    return url
-
-
 @pytest.fixture
 async def services(database: str) -> AsyncIterator[list[GameService]]:
     stores: list[Store] = [

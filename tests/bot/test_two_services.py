@@ -8,7 +8,6 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -23,14 +22,6 @@ from storage import NOTICE_LEASE, SeatRecord, Store, open_store
 from tests.bot.conftest import ANA, BIA, CHAT, START, make_service
 from tests.bot.test_correspondence import DAY, HOUR, notices, timed_game
 from tests.bot.test_service import two_player_game
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "games.sqlite3")
-    url: str = request.getfixturevalue("postgres_server").new_database()
-    return url
 
 
 @pytest.fixture
