@@ -21,7 +21,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from bot import recompute_ratings
+from bot import checks, recompute_ratings
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.fronts import FRONT_ENDS, FrontEnd, serve_chats
 from bot.i18n import text, translate
@@ -168,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     if words[:1] == ["recompute-ratings"]:
         return recompute_ratings.main(words[1:], default_database())
+    if words[:1] in (["check"], ["doctor"]):
+        return checks.main(words[1:], default_database())
     options = arguments(words)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     database = chosen_database(options.db, default_database())

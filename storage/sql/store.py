@@ -82,6 +82,18 @@ def database_tag(database: str | Path) -> str:
     return Path(database).stem
 
 
+async def schema_of(database: str | Path) -> tuple[int, int]:
+    """The schema version the database holds and the newest this code knows, read without
+    changing the database (`python -m bot check`)."""
+    engine = await open_engine(database, read_only=True)
+    try:
+        async with engine.reading() as connection:
+            stored = await engine.schema_version(connection)
+    finally:
+        await engine.close()
+    return stored, bundled_migrations()[-1].number
+
+
 async def open_engine(database: str | Path, *, read_only: bool = False) -> Engine:
     """The engine of `database`: a `postgresql://` URL, or else the path of an SQLite file;
     `read_only`: one that never writes to it (an SQLite file must then exist)."""

@@ -596,6 +596,8 @@ class FakeDiscord:
                     "max_concurrency": 1,
                 },
             }
+        if method == "GET" and parts[0] == "applications" and parts[-1] == "commands":
+            return 200, self.commands
         if method == "PUT" and parts[0] == "applications" and parts[-1] == "commands":
             return 200, self._overwrite_commands(payload)
         if parts[0] == "interactions" and parts[-1] == "callback":

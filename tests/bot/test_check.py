@@ -1,0 +1,132 @@
+"""`python -m bot check` (issue 24, item 1) through the project's fakes of Telegram and
+Discord: who the bot is, privacy mode, refused tokens, the invite link and the commands, the
+database; exit 0 when nothing is wrong, 1 with one line per problem."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.discord.permissions import invite_url
+from storage import open_store
+from tests.fakes import discord_api, telegram_api
+from tests.fakes.discord_api import FakeDiscord
+from tests.fakes.telegram_api import FakeBotApi
+from tests.processes import bot_environment
+
+
+@pytest.fixture
+async def telegram() -> AsyncIterator[FakeBotApi]:
+    fake = FakeBotApi()
+    await fake.start()
+    yield fake
+    await fake.close()
+
+
+@pytest.fixture
+async def discord_fake() -> AsyncIterator[FakeDiscord]:
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.close()
+
+
+async def check(folder: Path, *arguments: str, **environment: str) -> tuple[int, list[str]]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "check",
+        "--db",
+        str(folder / "bot.sqlite3"),
+        *arguments,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        cwd=folder,
+        env=bot_environment(LANG="C.UTF-8", **environment),
+    )
+    output, errors = await asyncio.wait_for(process.communicate(), 60)
+    assert not errors, errors.decode()
+    assert process.returncode is not None
+    return process.returncode, output.decode().splitlines()
+
+
+async def test_telegram_with_privacy_mode_on_and_then_off(
+    telegram: FakeBotApi, tmp_path: Path
+) -> None:
+    status, lines = await check(
+        tmp_path, TELEGRAM_TOKEN=telegram_api.TOKEN, TELEGRAM_API_URL=telegram.url
+    )
+    assert status == 0, lines
+    assert lines[0] == (
+        f"✓ Telegram: the bot is Damas (@{telegram_api.BOT_USERNAME}), "
+        f"https://t.me/{telegram_api.BOT_USERNAME}"
+    )
+    assert lines[1].startswith("✓ Privacy mode is on: in groups the bot reads only commands")
+    assert "not set yet" in lines[2]
+    assert "does not exist yet" in lines[-1]
+    telegram.bot_user["can_read_all_group_messages"] = True
+    status, lines = await check(
+        tmp_path,
+        "--lang",
+        "pt",
+        TELEGRAM_TOKEN=telegram_api.TOKEN,
+        TELEGRAM_API_URL=telegram.url,
+    )
+    assert status == 0, lines
+    assert lines[1].startswith("✓ O modo de privacidade está desligado"), lines[1]
+
+
+async def test_refused_tokens_are_problems(
+    telegram: FakeBotApi, discord_fake: FakeDiscord, tmp_path: Path
+) -> None:
+    status, lines = await check(
+        tmp_path,
+        TELEGRAM_TOKEN="1:not-the-token",
+        TELEGRAM_API_URL=telegram.url,
+        DISCORD_TOKEN="not-the-token",
+        DISCORD_API_URL=discord_fake.api_url,
+    )
+    assert status == 1
+    assert lines[0].startswith("✗ Telegram refused TELEGRAM_TOKEN: copy the bot's token")
+    assert lines[1].startswith("✗ Discord refused DISCORD_TOKEN: in the Developer Portal")
+    assert lines[-1] == "Problems to mend: 2."
+
+
+async def test_discord_names_the_invite_link_and_the_commands(
+    discord_fake: FakeDiscord, tmp_path: Path
+) -> None:
+    environment = {"DISCORD_TOKEN": discord_api.TOKEN, "DISCORD_API_URL": discord_fake.api_url}
+    status, lines = await check(tmp_path, **environment)
+    assert status == 0, lines
+    assert lines[0] == "✓ Discord: the application damas-bot, its bot user damas-bot."
+    assert lines[1].startswith("✓ Intents: the bot needs only Guilds")
+    assert invite_url(str(discord_api.APPLICATION_ID)) in lines[2]
+    assert "scope=bot+applications.commands&permissions=309237763072" in lines[2]
+    assert lines[3].startswith("✓ No slash command is registered yet")
+    discord_fake.commands = [{"name": "new"}, {"name": "move"}]
+    status, lines = await check(tmp_path, **environment)
+    assert lines[3] == "✓ 2 slash commands are registered."
+
+
+async def test_the_database_schema_and_its_backup(tmp_path: Path) -> None:
+    await (await open_store(tmp_path / "bot.sqlite3")).close()
+    before = (tmp_path / "bot.sqlite3").read_bytes()
+    status, lines = await check(tmp_path)
+    assert status == 0, lines
+    assert lines[0].startswith("✓ No chat token is set")
+    assert "is reachable, at schema" in lines[1]
+    assert "MB free on its disk." in lines[2]
+    assert lines[3] == (
+        f'✓ Back it up with: sqlite3 {tmp_path / "bot.sqlite3"} ".backup damas-backup.sqlite3"'
+    )
+    assert (tmp_path / "bot.sqlite3").read_bytes() == before, "check wrote to the database"
+    (tmp_path / "bot.sqlite3").write_bytes(b"not a database" * 100)
+    status, lines = await check(tmp_path)
+    assert status == 1
+    assert lines[1].startswith("✗ The database ")
