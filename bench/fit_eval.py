@@ -15,6 +15,7 @@ taken from it.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Iterator
@@ -95,15 +96,24 @@ def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return [rows[i][size] / rows[i][i] for i in range(size)]
 
 
+def arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python bench/fit_eval.py",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("pdn", nargs="+", help="PDN files of International games")
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str]) -> int:
-    if not argv:
-        raise SystemExit(__doc__)
+    files = arguments(argv).pdn
     modules = peers.load(peers.PY_DRAUGHTS)
     board_class = modules["draughts.boards.standard"].Board
     turbo = modules["draughts.engines.turbo"]
     named = features()
     samples = []
-    for position in quiet_positions(argv):
+    for position in quiet_positions(files):
         # Both from White's view.
         ghost = turbo.TurboEngine._convert(board_class.from_fen(position.fen()))
         target = turbo._evaluate(*ghost, True)

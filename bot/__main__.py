@@ -55,10 +55,40 @@ def load_dotenv(path: Path) -> None:
             os.environ.setdefault(name.strip(), value.strip().strip("'\""))
 
 
+SETTINGS_HELP = f"""\
+settings (environment variables, or NAME=value lines of a .env file in this folder):
+  TELEGRAM_TOKEN        the Telegram bot's token (from @BotFather); starts the Telegram
+                        front end. Default: none
+  DISCORD_TOKEN         the Discord bot's token (Developer Portal, Bot); starts the
+                        Discord front end. Default: none
+  DATABASE_URL          postgresql://user:password@host/name, or an SQLite file; --db
+                        wins. Default: {default_database()}
+  SCHEDULER_INTERVAL    seconds (1-600) between the scheduler's looks at the database.
+                        Default: 600
+  DISCORD_SHARD_COUNT, DISCORD_SHARD_IDS
+                        Discord's gateway in shards, and this process's share (0,1).
+                        Default: no shards
+  TELEGRAM_API_URL, DISCORD_API_URL, DISCORD_GATEWAY_URL
+                        other servers for the platforms' APIs (a local Bot API server, a
+                        test double). Default: the platforms' own
+
+commands:
+  python -m bot check [--db DB] [--lang pt|it|en]
+                        check the tokens and the database and say what to do (alias: doctor)
+  python -m bot recompute-ratings [--db DB]
+                        rebuild every rating from the stored results
+
+docs: README.md, docs/deploy.md
+"""
+
+
 def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot",
-        description="damas-bot: draughts and Ludo. Without a chat token it plays in the terminal.",
+        description="damas-bot: draughts and Ludo in Telegram chats, Discord channels and the "
+        "terminal. With no chat token set it plays in the terminal.",
+        epilog=SETTINGS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--db",

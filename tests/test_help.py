@@ -1,0 +1,85 @@
+"""Every entry point's --help (issue 24, item 4): it runs without installing or writing
+anything, says what the command does, and `python -m bot --help` names every setting and
+every command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.processes import ROOT, bot_environment
+
+MODULES = [
+    "bot",
+    "bot check",
+    "bot doctor",
+    "bot recompute-ratings",
+    "storage",
+    "storage copy",
+    "games.damas",
+    "games.damas perft",
+    "games.damas moves",
+    "games.damas check-pdn",
+    "games.damas play",
+    "games.ludo",
+    "games.ludo simulate",
+    "games.ludo play",
+]
+SCRIPTS = sorted(
+    path.name
+    for path in (ROOT / "bench").glob("*.py")
+    if 'if __name__ == "__main__":' in path.read_text(encoding="utf-8")
+)
+
+
+def help_of(command: list[str], folder: Path) -> str:
+    done = subprocess.run(
+        [sys.executable, *command, "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=folder,
+        env=bot_environment(),
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_every_command_explains_itself(module: str, tmp_path: Path) -> None:
+    shown = help_of(["-m", *module.split()], tmp_path)
+    assert shown.startswith("usage: "), shown
+    assert list(tmp_path.iterdir()) == [], "--help wrote a file"
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_benchmark_explains_itself_without_installing(script: str, tmp_path: Path) -> None:
+    peers = ROOT / ".peers"
+    before = sorted(peers.rglob("*")) if peers.exists() else []
+    shown = help_of([str(ROOT / "bench" / script)], tmp_path)
+    assert shown.startswith("usage: "), shown
+    assert (sorted(peers.rglob("*")) if peers.exists() else []) == before, "it installed"
+
+
+def test_the_bots_help_names_every_setting_and_command(tmp_path: Path) -> None:
+    shown = help_of(["-m", "bot"], tmp_path)
+    for name in (
+        "TELEGRAM_TOKEN",
+        "DISCORD_TOKEN",
+        "DATABASE_URL",
+        "SCHEDULER_INTERVAL",
+        "DISCORD_SHARD_COUNT",
+        "DISCORD_SHARD_IDS",
+        "TELEGRAM_API_URL",
+        "DISCORD_API_URL",
+        "DISCORD_GATEWAY_URL",
+        "python -m bot check",
+        "doctor",
+        "python -m bot recompute-ratings",
+    ):
+        assert name in shown, name
