@@ -1,8 +1,9 @@
 """The check of a finished tournament's draw and coin tosses against its revealed seed (pure).
 
 What is checked is what people saw: the commitment published at the start, the numbers
-drawn, and which side took White in the first game of each knockout table. The seed is only
-revealed at the end, so the organiser could not have chosen results to fit it.
+drawn, and the colours the coins gave: who took White in the first game of each knockout
+table, and number 1's colour in a Swiss's first round (the rest of that round alternates
+down the boards). A round robin tosses no coin.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from storage import TournamentFacts
 
 
 def verification(facts: TournamentFacts) -> Text:
-    """The verdict on a finished tournament's commitment, draw and knockout coin tosses."""
+    """The verdict on a finished tournament's commitment, draw and coin tosses."""
     record = facts.tournament
     assert record.seed is not None and record.commitment is not None, "checked once finished"
     seed = bytes.fromhex(record.seed)
@@ -38,8 +39,9 @@ def verification(facts: TournamentFacts) -> Text:
         ),
         _draw_verdict(facts, seed),
     ]
-    if record.format == Format.KNOCKOUT:
-        lines.append(_tosses_verdict(facts, seed))
+    coins = _coins(facts)
+    if coins:
+        lines.append(_coins_verdict(coins, seed, record.commitment))
     return joined(lines)
 
 
@@ -58,31 +60,48 @@ def _draw_verdict(facts: TournamentFacts, seed: bytes) -> Text:
     return text("The numbers drawn are NOT the ones the seed gives.")
 
 
-def _tosses_verdict(facts: TournamentFacts, seed: bytes) -> Text:
-    """Each table's first game: White went to the side the coin gave it. The coin is 0 when
-    the side paired first takes White (knockout.pair_field)."""
-    commitment = facts.tournament.commitment
-    assert commitment is not None
+# A coin as the games show it: (round, table, purpose, side) as pairing.draw.toss reads it.
+Coin = tuple[int, int, str, int]
+
+
+def _coins(facts: TournamentFacts) -> list[Coin]:
+    """The coins the games show. A coin is 0 when the side paired first took White in the
+    table's first game (knockout.pair_field, swiss.first_round)."""
     whites = {(g.round, g.table): g.white_entry for g in facts.games if g.index == 0}
-    checked = 0
-    for round_number, stored in sorted(facts.rounds.items()):
+    if facts.tournament.format == Format.SWISS:
+        tables = [(1, facts.rounds[1]["tables"][0])] if 1 in facts.rounds else []
+        purpose = "swiss"
+    elif facts.tournament.format == Format.KNOCKOUT:
+        tables = [
+            (number, table)
+            for number in sorted(facts.rounds)
+            for table in facts.rounds[number]["tables"]
+        ]
+        purpose = "white"
+    else:
+        return []
+    coins = []
+    for round_number, (table, first, second) in tables:
+        white = whites.get((round_number, int(table)))
+        if white is None:
+            continue  # settled without a game
         order = _field_order(facts, round_number)
-        for table, first, second in stored["tables"]:
-            white = whites.get((round_number, int(table)))
-            if white is None:
-                continue  # settled without a game
-            paired_first = min(int(first), int(second), key=order.__getitem__)
-            shown = 0 if white == paired_first else 1
-            if not verify_toss(seed, commitment, round_number, int(table), shown):
-                return text(
-                    "The coin of round {round}, table {table} does NOT agree with the seed.",
-                    round=round_number,
-                    table=table,
-                )
-            checked += 1
-    if checked == 1:
+        paired_first = min(int(first), int(second), key=order.__getitem__)
+        coins.append((round_number, int(table), purpose, 0 if white == paired_first else 1))
+    return coins
+
+
+def _coins_verdict(coins: list[Coin], seed: bytes, commitment: str) -> Text:
+    for round_number, table, purpose, side in coins:
+        if not verify_toss(seed, commitment, round_number, table, side, purpose):
+            return text(
+                "The coin of round {round}, table {table} does NOT agree with the seed.",
+                round=round_number,
+                table=table,
+            )
+    if len(coins) == 1:
         return text("The coin toss agrees with the seed.")
-    return text("The {count} coin tosses agree with the seed.", count=checked)
+    return text("The {count} coin tosses agree with the seed.", count=len(coins))
 
 
 def _field_order(facts: TournamentFacts, round_number: int) -> dict[int, int]:

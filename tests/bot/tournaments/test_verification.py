@@ -10,7 +10,7 @@ from bot.i18n import translate
 from bot.service.core import GameService
 from bot.service.events import Reply, ServiceError
 from bot.service.tournament_verification import verification
-from storage import TournamentFacts
+from storage import TableGameRecord, TournamentFacts
 from tests.bot.tournaments.helpers import (
     CHAT,
     ORGANISER,
@@ -60,23 +60,24 @@ async def test_the_check_waits_for_the_end_when_the_seed_is_revealed(
     assert "revealed when it is over" in translate("en", refused.value.reason)
 
 
-async def test_a_swiss_has_no_knockout_coins_and_a_seeded_draw_is_said_to_go_by_rating(
+async def test_a_swiss_checks_its_first_coin_and_a_round_robin_tosses_none(
     service: GameService,
 ) -> None:
-    swiss = _said(
-        await service.reports.verify(
-            ORGANISER, CHAT, await _finished(service, ["brazilian", "swiss", "rounds=2"], 4)
-        )
-    )
-    assert "The numbers drawn are the ones the seed gives." in swiss
-    assert "coin" not in swiss
-    seeded = _said(
-        await service.reports.verify(
-            ORGANISER, CHAT, await _finished(service, ["brazilian", "knockout", "seeded"], 4)
-        )
-    )
-    assert "The numbers went by rating" in seeded
-    assert "The 3 coin tosses agree with the seed." in seeded
+    swiss = await _finished(service, ["brazilian", "swiss", "rounds=2"], 4)
+    said = _said(await service.reports.verify(ORGANISER, CHAT, swiss))
+    assert "The numbers drawn are the ones the seed gives." in said
+    assert "The coin toss agrees with the seed." in said
+    robin = await _finished(service, ["brazilian", "roundrobin"], 3)
+    said = _said(await service.reports.verify(ORGANISER, CHAT, robin))
+    assert "The numbers drawn are the ones the seed gives." in said
+    assert "coin" not in said
+
+
+async def test_a_seeded_draw_is_said_to_go_by_rating(service: GameService) -> None:
+    seeded = await _finished(service, ["brazilian", "knockout", "seeded"], 4)
+    said = _said(await service.reports.verify(ORGANISER, CHAT, seeded))
+    assert "The numbers went by rating" in said
+    assert "The 3 coin tosses agree with the seed." in said
 
 
 async def test_a_changed_record_fails_the_check(service: GameService) -> None:
@@ -95,13 +96,28 @@ async def test_a_changed_record_fails_the_check(service: GameService) -> None:
     )
     assert "NOT the ones the seed gives" in _verdict(facts, entries=swapped)
     first = next(game for game in facts.games if game.index == 0)
-    turned = dataclasses.replace(
-        first, white_entry=first.black_entry, black_entry=first.white_entry
-    )
-    games = tuple(turned if game is first else game for game in facts.games)
     assert f"The coin of round {first.round}, table {first.table} does NOT agree" in _verdict(
-        facts, games=games
+        facts, games=_colours_turned(facts, first)
     )
+
+
+async def test_a_swiss_with_its_first_colours_turned_fails_the_check(
+    service: GameService,
+) -> None:
+    facts = await service.store.tournament_facts(
+        await _finished(service, ["brazilian", "swiss", "rounds=2"], 4)
+    )
+    first = next(game for game in facts.games if (game.round, game.table, game.index) == (1, 1, 0))
+    turned = _colours_turned(facts, first)
+    assert "The coin of round 1, table 1 does NOT agree" in _verdict(facts, games=turned)
+
+
+def _colours_turned(facts: TournamentFacts, turned: TableGameRecord) -> tuple[TableGameRecord, ...]:
+    """The games with one game's colours the other way round."""
+    swapped = dataclasses.replace(
+        turned, white_entry=turned.black_entry, black_entry=turned.white_entry
+    )
+    return tuple(swapped if game is turned else game for game in facts.games)
 
 
 def _verdict(facts: TournamentFacts, **changes: object) -> str:
