@@ -81,7 +81,7 @@ def progress_of(colour: int, name: str) -> int | None:
     if name == "home":
         return FINISH
     number = name[1:]
-    if not number.isdigit():
+    if not number.isdecimal():
         return None
     if name[0] == "h" and 1 <= int(number) <= FINISH - 1 - LAST_TRACK:
         return LAST_TRACK + int(number)
