@@ -28,8 +28,9 @@ from games.damas.move import WHITE
 
 # (start, end, captured squares ascending, huff)
 Identity = tuple[int, int, tuple[int, ...], bool]
-# What a player answers: (move, nodes, depth or -1 if it does not say, seconds used)
-Answer = tuple[Identity, int, int, float]
+# What a player answers: (move, nodes, depth, seconds used); nodes and depth are None where
+# the player does not count them (no figure is made up for it).
+Answer = tuple[Identity, int | None, int | None, float]
 
 
 def identity(move: Move) -> Identity:
@@ -117,7 +118,8 @@ class CarefulBeginner:
         worths = [self._worth(self.position.play(move), colour) for move in moves]
         best = max(worths)
         move = self.rng.choice([m for m, worth in zip(moves, worths, strict=True) if worth == best])
-        return identity(move), len(moves), 2, time.perf_counter() - begun
+        # It counts no nodes and has no depth to report.
+        return identity(move), None, None, time.perf_counter() - begun
 
 
 class PyDraughtsPlayer:
@@ -162,8 +164,8 @@ class PyDraughtsPlayer:
         begun = time.perf_counter()
         move = self.engine.get_best_move(self.board)
         seconds = time.perf_counter() - begun
-        nodes = getattr(self.engine, "nodes", 0)
-        depth = getattr(self.engine, "completed_depth", -1)
+        nodes = getattr(self.engine, "nodes", None)
+        depth = getattr(self.engine, "completed_depth", None)
         return self._identity(move), nodes, depth, seconds
 
 

@@ -4,17 +4,20 @@
         [--db PATH_OR_URL]
     python bench/service.py --processes 1,2,4 [--db PATH_OR_URL ...] [--moves 600]
 
-A move is what a chat click costs: parse, legality check, one committed transaction with the
-version check (synchronous=FULL), and the PNG of the new board. Games between two people are
-played side by side with random legal moves. Then `--endings` rated games are each set up one
-move before their end, and the move that ends them (its rating change written with the
-result) is timed against an ordinary move in the same kind of game: the extra cost of a
-rated end must stay under 2 ms. Then `--stored` games are added and the memory of the
-process is measured. The LAST line printed is a JSON object.
+The bot's side of a move, timed with `--concurrency` chats playing at once (so each figure is
+a latency under that load, not the cost of one click alone, and no platform's round trip):
+`service_move` is `service.move` (parse, legality check, one committed transaction with the
+version check, synchronous=FULL); `picture` is the PNG of the new board drawn as the front
+ends draw it (`asyncio.to_thread(boards.picture, ...)`); `move_and_picture` is the two in
+turn. Games between two people are played side by side with random legal moves. Then
+`--endings` rated games are each set up one move before their end, and the move that ends them
+(its rating change written with the result) is timed against an ordinary move in the same kind
+of game: the extra cost of a rated end must stay under 2 ms. Then `--stored` games are added
+and the memory of the process is measured. The LAST line printed is a JSON object.
 
 With `--processes`, several bot processes share one database (scaling.py: each its own
-players and games, all starting at one signal); moves/s of them all, p50 and p99 of a move
-(service and store, no picture), for each count and each `--db` (an SQLite file, or a
+players and games, all starting at one signal); moves/s of them all, p50 and p99 of
+`service_move` (no picture), for each count and each `--db` (an SQLite file, or a
 postgresql:// URL), beside the machine's core count.
 """
 
@@ -30,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +47,6 @@ from games.base import find_game
 from storage import ChatRef, SeatRecord, open_store
 
 CHAT = ChatRef("bench", "chat")
-painter = boards.Painter()
 KINDS = ("brazilian", "international", "italian")
 # Brazilian positions, White to move: the only move takes Black's last piece (the end), and
 # a quiet move of a board with as few pieces (not the end).
@@ -86,11 +89,11 @@ async def play_games(
     games: list[GameState],
     moves: int,
     rng: random.Random,
-    move_ms: list[float],
-    render_ms: list[float] | None,
+    timings: Timings,
+    pictures: bool,
 ) -> None:
     """One chat's worth of traffic: moves on its own games until `moves` are played (and
-    their pictures drawn, unless `render_ms` is None)."""
+    their pictures drawn, if `pictures`)."""
     played = 0
     while played < moves:
         index = rng.randrange(len(games))
@@ -106,23 +109,37 @@ async def play_games(
         notation = state.position.notation(rng.choice(list(state.position.legal_moves())))
         started = time.perf_counter()
         fresh = events_state(await service.move(actor, notation, state.id, state.version))
-        rendered = time.perf_counter()
+        moved = time.perf_counter()
         assert fresh is not None
-        if render_ms is not None:
-            # Front ends draw pictures in worker processes: the event loop goes on meanwhile.
-            await painter.picture(fresh, seat)
-            render_ms.append((time.perf_counter() - rendered) * 1000)
-        move_ms.append((time.perf_counter() - started) * 1000)
+        timings.service_move.append((moved - started) * 1000)
+        if pictures:
+            # As the front ends draw: in a thread, the event loop going on meanwhile.
+            await asyncio.to_thread(boards.picture, fresh, seat)
+            finished = time.perf_counter()
+            timings.picture.append((finished - moved) * 1000)
+            timings.move_and_picture.append((finished - started) * 1000)
         games[index] = fresh
         played += 1
 
 
+@dataclass
+class Timings:
+    """Milliseconds per move: the service's part, the picture's, and both in turn."""
+
+    service_move: list[float] = field(default_factory=list)
+    picture: list[float] = field(default_factory=list)
+    move_and_picture: list[float] = field(default_factory=list)
+
+
 async def play(
-    service: GameService, chats: list[list[GameState]], moves: int, seed: int, render: bool = True
-) -> tuple[list[float], list[float]]:
+    service: GameService,
+    chats: list[list[GameState]],
+    moves: int,
+    seed: int,
+    pictures: bool = True,
+) -> Timings:
     """Every chat plays at the same time; each chat's games are updated in place."""
-    move_ms: list[float] = []
-    render_ms: list[float] | None = [] if render else None
+    timings = Timings()
     await asyncio.gather(
         *(
             play_games(
@@ -130,13 +147,13 @@ async def play(
                 games,
                 moves // len(chats),
                 random.Random(seed * 1000 + index),
-                move_ms,
-                render_ms,
+                timings,
+                pictures,
             )
             for index, games in enumerate(chats)
         )
     )
-    return move_ms, render_ms or []
+    return timings
 
 
 async def time_last_moves(service: GameService, fen: str, count: int) -> list[float]:
@@ -218,7 +235,7 @@ async def one_process(options: argparse.Namespace) -> None:
             chats = [games[index :: options.concurrency] for index in range(options.concurrency)]
             await play(service, chats, 40, options.seed)  # warm the caches
             started = time.perf_counter()
-            move_ms, render_ms = await play(service, chats, options.moves, options.seed + 1)
+            timings = await play(service, chats, options.moves, options.seed + 1)
             elapsed = time.perf_counter() - started
             await time_last_moves(service, QUIET_FEN, 20)  # warm up
             quiet_ms = await time_last_moves(service, QUIET_FEN, options.endings)
@@ -232,16 +249,18 @@ async def one_process(options: argparse.Namespace) -> None:
             sqlite_file = Path(database)
             size = sqlite_file.stat().st_size / 2**20 if sqlite_file.exists() else float("nan")
         finally:
-            painter.close()
             await service.close()
             await store.close()
-    figures = {
-        "moves": len(move_ms),
-        "moves_per_s": round(len(move_ms) / elapsed, 1),
-        "p50_ms": round(statistics.median(move_ms), 2),
-        "p99_ms": round(percentile(move_ms, 0.99), 2),
-        "render_p50_ms": round(statistics.median(render_ms), 2),
-        "render_p99_ms": round(percentile(render_ms, 0.99), 2),
+    moves = len(timings.service_move)
+    figures: dict[str, Any] = {
+        "moves": moves,
+        "chats_at_once": options.concurrency,
+        "moves_with_pictures_per_s": round(moves / elapsed, 1),
+    }
+    for name, samples in vars(timings).items():
+        figures[f"{name}_p50_ms"] = round(statistics.median(samples), 2)
+        figures[f"{name}_p99_ms"] = round(percentile(samples, 0.99), 2)
+    figures |= {
         "quiet_move_p50_ms": round(statistics.median(quiet_ms), 2),
         "rated_end_p50_ms": round(statistics.median(ending_ms), 2),
         "rated_end_extra_ms": round(statistics.median(ending_ms) - statistics.median(quiet_ms), 2),
@@ -251,10 +270,11 @@ async def one_process(options: argparse.Namespace) -> None:
         "database_mib": round(size, 1),
     }
     print(
-        f"{figures['moves']} moves: {figures['moves_per_s']} moves/s, "
-        f"p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms; "
-        f"render p99 {figures['render_p99_ms']} ms"
+        f"{moves} moves with their pictures, {options.concurrency} chats at once: "
+        f"{figures['moves_with_pictures_per_s']} moves/s"
     )
+    for name in vars(timings):
+        print(f"  {name}: p50 {figures[f'{name}_p50_ms']} ms, p99 {figures[f'{name}_p99_ms']} ms")
     print(
         f"a move that ends a rated game: p50 {figures['rated_end_p50_ms']} ms, "
         f"{figures['rated_end_extra_ms']:+} ms against another move "
@@ -279,16 +299,21 @@ async def worker(options: argparse.Namespace) -> None:
     try:
         games = await start_games(service, options.games, f"{options.worker}x")
         chats = [games[index :: options.concurrency] for index in range(options.concurrency)]
-        await play(service, chats, 20, options.seed, render=False)  # warm the caches
+        await play(service, chats, 20, options.seed, pictures=False)  # warm the caches
         print("ready", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         started, cpu = time.time(), time.process_time()
-        move_ms, _ = await play(service, chats, options.moves, options.seed + 1, render=False)
+        timings = await play(service, chats, options.moves, options.seed + 1, pictures=False)
         finished, cpu = time.time(), time.process_time() - cpu
     finally:
         await service.close()
         await store.close()
-    report = {"started": started, "finished": finished, "cpu_s": cpu, "move_ms": move_ms}
+    report = {
+        "started": started,
+        "finished": finished,
+        "cpu_s": cpu,
+        "move_ms": timings.service_move,
+    }
     print(json.dumps(report))
 
 
@@ -342,8 +367,8 @@ async def run_processes(database: str, count: int, options: argparse.Namespace) 
         "processes": count,
         "moves": len(move_ms),
         "moves_per_s": round(len(move_ms) / elapsed, 1),
-        "p50_ms": round(statistics.median(move_ms), 2),
-        "p99_ms": round(percentile(move_ms, 0.99), 2),
+        "service_move_p50_ms": round(statistics.median(move_ms), 2),
+        "service_move_p99_ms": round(percentile(move_ms, 0.99), 2),
         # Where the limit is: the bot processes' CPU per move, and how busy all the machine's
         # cores were (the database server and anything else included) during the run.
         "bot_cpu_ms_per_move": round(bot_cpu * 1000 / len(move_ms), 3),
@@ -365,7 +390,8 @@ async def compare(options: argparse.Namespace) -> None:
                 runs.append(run)
                 print(
                     f"{run['engine']:10} {count} processes: {run['moves_per_s']} moves/s, "
-                    f"p50 {run['p50_ms']} ms, p99 {run['p99_ms']} ms, "
+                    f"service_move p50 {run['service_move_p50_ms']} ms, "
+                    f"p99 {run['service_move_p99_ms']} ms, "
                     f"{run['bot_cpu_ms_per_move']} ms of bot CPU a move, "
                     f"cores {run['machine_busy']:.0%} busy",
                     flush=True,

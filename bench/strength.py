@@ -15,9 +15,11 @@ are 2-4 random plies without capture (so material stays level), each played twic
 colours swapped. The referee cross-checks every move
 against our move generator (an illegal move loses), applies the draw rules and stops at 200
 plies (a draw). Prints each game, then the score with a 95% interval, each side's nodes per
-second, average depth and longest move; the last line is a JSON object. `--pdn FILE` writes
-every game as PDN, each move followed by a comment with the mover's depth and nodes, to
-look at the lost ones.
+second and average depth (only for a side whose player counts them: not `careful`) and
+longest move; the last line is a JSON object. A match always plays all its games: each is
+printed as it ends, without a running score, and a match cut short is no result. `--pdn FILE`
+writes every game as PDN, each move followed by a comment with the mover's depth and nodes
+(where counted), to look at the lost ones.
 
 `--endings` plays the king endings of tests/data/endings.txt (ours against itself) and
 reports whether each won one is converted within the draw rules' move counts (Italian has
@@ -53,19 +55,19 @@ ENDINGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "endings.txt"
 
 @dataclass
 class Side:
-    """What one player did over a game."""
+    """What one player did over a game. `nodes` is None once a move came without a count."""
 
-    nodes: int = 0
+    nodes: int | None = 0
     seconds: float = 0.0
     depths: list[int] = field(default_factory=list)
     longest: float = 0.0
 
     def add(self, answer: Answer) -> None:
         _, nodes, depth, seconds = answer
-        self.nodes += nodes
+        self.nodes = None if nodes is None or self.nodes is None else self.nodes + nodes
         self.seconds += seconds
         self.longest = max(self.longest, seconds)
-        if depth > 0:  # a forced move is played without a search (depth 0)
+        if depth is not None and depth > 0:  # a forced move is played without a search
             self.depths.append(depth)
 
 
@@ -121,9 +123,10 @@ class Referee:
                 for pipe in self.pipes:
                     pipe.send(("play", identity(move)))
                 _, nodes, depth, seconds = answer
-                self.moves.append(
-                    f"{self.position.notation(move)} {{d{depth} {nodes}n {seconds:.2f}s}}"
+                counted = ("" if depth is None else f"d{depth} ") + (
+                    "" if nodes is None else f"{nodes}n "
                 )
+                self.moves.append(f"{self.position.notation(move)} {{{counted}{seconds:.2f}s}}")
                 self.position = self.position.play(move)
                 plies += 1
             return None, "ply_cap", plies
@@ -173,18 +176,22 @@ def play_game(args: argparse.Namespace, number: int, fen: str) -> Game:
 
 
 def summary(label: str, sides: list[Side]) -> dict[str, float]:
-    nodes = sum(side.nodes for side in sides)
-    seconds = sum(side.seconds for side in sides) or 1e-9
+    """The measured figures of one side over the match: nodes per second and average depth
+    only where its player counted them."""
+    figures: dict[str, float] = {}
+    counts = [side.nodes for side in sides]
+    seconds = sum(side.seconds for side in sides)
+    said = []
+    if None not in counts and seconds > 0:
+        figures["nodes_per_second"] = round(sum(n for n in counts if n is not None) / seconds)
+        said.append(f"{figures['nodes_per_second']:>8} nodes/s")
     depths = [depth for side in sides for depth in side.depths]
-    figures = {
-        "nodes_per_second": round(nodes / seconds),
-        "average_depth": round(sum(depths) / len(depths), 2) if depths else -1,
-        "longest_move": round(max(side.longest for side in sides), 3),
-    }
-    print(
-        f"{label:>8}: {figures['nodes_per_second']:>8} nodes/s, average depth "
-        f"{figures['average_depth']}, longest move {figures['longest_move']} s"
-    )
+    if depths:
+        figures["average_depth"] = round(sum(depths) / len(depths), 2)
+        said.append(f"average depth {figures['average_depth']}")
+    figures["longest_move"] = round(max(side.longest for side in sides), 3)
+    said.append(f"longest move {figures['longest_move']} s")
+    print(f"{label:>8}: {', '.join(said)}")
     return figures
 
 
@@ -198,16 +205,17 @@ def match(args: argparse.Namespace) -> dict[str, object]:
     with ThreadPoolExecutor(args.jobs) as pool:
         futures = {pool.submit(play_game, args, *job): job[0] for job in jobs}
         played: dict[int, Game] = {}
-        # Each game as it ends: a 100-game match at 0.5 s a move runs for an hour or more.
+        # Each game as it ends (a 100-game match at 0.5 s a move runs for an hour or more),
+        # but no running score: a match is judged once all its games are played, never
+        # stopped on how it stands.
         for future in as_completed(futures):
             number, game = futures[future], future.result()
             played[number] = game
             colour = "White" if game.ours_white else "Black"
-            score = sum(each.points for each in played.values())
             print(
                 f"game {number + 1:>3}: ours {colour}, {game.points} "
                 f"({game.reason}, {game.plies} plies) {game.opening}  "
-                f"[{len(played)}/{len(jobs)} played, {score:g} points]",
+                f"[{len(played)}/{len(jobs)} played]",
                 flush=True,
             )
     games = [played[number] for number in range(len(jobs))]

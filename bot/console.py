@@ -13,7 +13,7 @@ import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, assert_never
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
@@ -92,36 +92,39 @@ class Console:
 
     async def show(self, events: list[Event]) -> None:
         for event in events:
-            if isinstance(event, Reply):
-                self.say(event.text)
-            elif isinstance(event, BoardUpdate):
-                await self._board(event.state, event.headline)
-            elif isinstance(event, ChallengeUpdate):
-                self.say(event.text)
-                if event.challenge.status == "open":
-                    self.say(
-                        text(
-                            "Challenge {id}: /as NAME then /accept {id} or /decline {id}.",
-                            id=event.challenge.id,
+            match event:
+                case Reply() | TournamentUpdate():
+                    self.say(event.text)
+                case BoardUpdate():
+                    await self._board(event.state, event.headline)
+                case ChallengeUpdate():
+                    self.say(event.text)
+                    if event.challenge.status == "open":
+                        self.say(
+                            text(
+                                "Challenge {id}: /as NAME then /accept {id} or /decline {id}.",
+                                id=event.challenge.id,
+                            )
                         )
-                    )
-            elif isinstance(event, TurnNotice):
-                player = await self.service.store.get_player(event.player_id)
-                if player.display_name.lower() != self.actor.user_id:
-                    self.say(
-                        text(
-                            "{name}: your turn in game #{game} (/as {name}).",
-                            name=player.display_name,
-                            game=event.state.id,
+                case TurnNotice():
+                    player = await self.service.store.get_player(event.player_id)
+                    if player.display_name.lower() != self.actor.user_id:
+                        self.say(
+                            text(
+                                "{name}: your turn in game #{game} (/as {name}).",
+                                name=player.display_name,
+                                game=event.state.id,
+                            )
                         )
+                case PlayerNotice():  # a TurnPing too
+                    player = await self.service.store.get_player(event.player_id)
+                    self.say(
+                        text("[to {name}] {notice}", name=player.display_name, notice=event.text)
                     )
-            elif isinstance(event, PlayerNotice):
-                player = await self.service.store.get_player(event.player_id)
-                self.say(text("[to {name}] {notice}", name=player.display_name, notice=event.text))
-            elif isinstance(event, FileReady):
-                self._save(event.name, event.content, event.caption)
-            elif isinstance(event, TournamentUpdate):
-                self.say(event.text)
+                case FileReady():
+                    self._save(event.name, event.content, event.caption)
+                case _:
+                    assert_never(event)
 
     async def _board(self, state: GameState, headline: Text | None) -> None:
         if _unwatched(state):

@@ -15,8 +15,6 @@ LANGUAGES = {
     discord.Locale.brazil_portuguese: "pt",
     discord.Locale.italian: "it",
 }
-# Discord's locale for each language the bot speaks besides English (its translations).
-DISCORD_LOCALES = {language: locale for locale, language in LANGUAGES.items()}
 
 
 def language_of_locale(locale: discord.Locale | str | None) -> str:

@@ -5,6 +5,7 @@ buttons, notices for players."""
 from __future__ import annotations
 
 import io
+from typing import assert_never
 
 import discord
 
@@ -33,35 +34,39 @@ class EventShowing(PlayerNotices):
     async def show(self, events: list[Event], answer: Answer | None, chat: ChatRef | None) -> None:
         """Show the events of a call (with `answer`) or of later work (without)."""
         for event in events:
-            if isinstance(event, Reply):
-                if answer is not None:
-                    answer.say(event.text)
-            elif isinstance(event, BoardUpdate):
-                where = event.chat or chat
-                if where is not None and where.platform == PLATFORM:
+            match event:
+                case Reply():
+                    if answer is not None:
+                        answer.say(event.text)
+                case BoardUpdate():
+                    where = event.chat or chat
+                    if where is not None and where.platform == PLATFORM:
+                        if answer is not None and not answer.lines:
+                            # Say what happened, not just "Done.": the move, or which board.
+                            answer.say(event.headline or boards.caption(event.state))
+                        await self.poster.post_board(
+                            event.state,
+                            event.headline,
+                            await self.threads.place(event.state, where.chat_id),
+                            answer.public_boards if answer is not None else None,
+                        )
+                case ChallengeUpdate():
                     if answer is not None and not answer.lines:
-                        # Say what happened, not just "Done.": the move, or which board.
-                        answer.say(event.headline or boards.caption(event.state))
-                    await self.poster.post_board(
-                        event.state,
-                        event.headline,
-                        await self.threads.place(event.state, where.chat_id),
-                        answer.public_boards if answer is not None else None,
-                    )
-            elif isinstance(event, ChallengeUpdate):
-                if answer is not None and not answer.lines:
-                    answer.say(event.text)  # who, what and which game
-                await self._post_challenge(event, answer)
-            elif isinstance(event, FileReady):
-                if answer is not None:
-                    answer.say(event.caption)
-                    answer.files.append(discord.File(io.BytesIO(event.content), event.name))
-            elif isinstance(event, PlayerNotice):
-                await self._notify(event, answer)
-            elif isinstance(event, TurnNotice):
-                await self._notify_turn(event)
-            elif isinstance(event, TournamentUpdate) and event.tournament.chat.platform == PLATFORM:
-                await self._post_tournament(event, answer)
+                        answer.say(event.text)  # who, what and which game
+                    await self._post_challenge(event, answer)
+                case FileReady():
+                    if answer is not None:
+                        answer.say(event.caption)
+                        answer.files.append(discord.File(io.BytesIO(event.content), event.name))
+                case PlayerNotice():  # a TurnPing too
+                    await self._notify(event, answer)
+                case TurnNotice():
+                    await self._notify_turn(event)
+                case TournamentUpdate():
+                    if event.tournament.chat.platform == PLATFORM:
+                        await self._post_tournament(event, answer)
+                case _:
+                    assert_never(event)
 
     async def show_later(self, event: Event) -> None:
         """The service's sink: events of work that finished later (computer moves)."""

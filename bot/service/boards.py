@@ -6,11 +6,8 @@ for every platform), `caption` (whose turn, the last move).
 
 from __future__ import annotations
 
-import asyncio
-import os
 import re
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bot.i18n import Text, joined, text
@@ -21,7 +18,6 @@ from bot.render import (
     LudoView,
     render_draughts,
     render_ludo,
-    warm_up,
 )
 from bot.render.views import DraughtsLabels
 from bot.service.clocks import TimeControl, describe_time
@@ -30,13 +26,11 @@ from bot.service.families import Draughts, family_of, seat_name
 from bot.service.levels import computer_label
 from bot.service.ludo_words import COLOUR_NAMES
 from bot.service.turns import acting_seat, position_before
-from bot.service.workers import worker_processes
 from games.base import CHANCE, GameError, find_game
 from games.damas import Move, Position, parse_square, square_name
 from games.ludo import LudoPosition, Roll, Step
 
 _SQUARE_SEPARATORS = re.compile(r"[-x:]")
-RENDER_WORKERS = min(2, os.cpu_count() or 1)
 
 
 def _last_path(position: Position, notation: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -133,27 +127,6 @@ def view(state: GameState, viewer_seat: int | None = None) -> DraughtsView | Lud
 
 def _paint(board: DraughtsView | LudoView) -> bytes:
     return render_ludo(board) if isinstance(board, LudoView) else render_draughts(board)
-
-
-class Painter:
-    """Draws board pictures in worker processes: PNG encoding is most of a move's cost, and
-    in other processes it neither holds up the event loop nor waits for its lock."""
-
-    def __init__(self, workers: int = RENDER_WORKERS) -> None:
-        self._workers = workers
-        self._pool: ProcessPoolExecutor | None = None
-
-    async def picture(self, state: GameState, viewer_seat: int | None = None) -> bytes:
-        """The same PNG as `picture`, drawn in a worker process."""
-        if self._pool is None:
-            self._pool = worker_processes(self._workers, warm_up)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, _paint, view(state, viewer_seat))
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 from bot.i18n import Text, text
 from bot.service.clocks import Clock, TimeControl
@@ -25,8 +25,10 @@ from bot.service.events import (
     BoardUpdate,
     ChallengeUpdate,
     Event,
+    FileReady,
     GameState,
     PlayerNotice,
+    Reply,
     ServiceError,
     TournamentUpdate,
     TurnNotice,
@@ -475,12 +477,17 @@ def _board_changed(fresh: GameState) -> BoardChanged:
 
 
 def _platform_of(event: Event) -> str | None:
-    if isinstance(event, BoardUpdate):
-        return event.chat.platform if event.chat else None
-    if isinstance(event, TurnNotice | PlayerNotice):
-        return event.platform
-    if isinstance(event, ChallengeUpdate):
-        return event.challenge.chat.platform
-    if isinstance(event, TournamentUpdate):
-        return event.tournament.chat.platform
-    return None
+    """The platform an event belongs to; None: the caller's (a reply, a file)."""
+    match event:
+        case BoardUpdate():
+            return event.chat.platform if event.chat else None
+        case TurnNotice() | PlayerNotice():
+            return event.platform
+        case ChallengeUpdate():
+            return event.challenge.chat.platform
+        case TournamentUpdate():
+            return event.tournament.chat.platform
+        case Reply() | FileReady():
+            return None
+        case _:
+            assert_never(event)

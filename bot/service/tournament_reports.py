@@ -26,6 +26,7 @@ from bot.service.tournament_text import (
     standings_csv,
     standings_lines,
 )
+from bot.service.tournament_verification import verification
 from games.base import find_game
 from storage import ChatRef, TournamentFacts
 
@@ -97,6 +98,23 @@ class TournamentReports(Capability):
             raise ServiceError(text("Tournament #{id} has not started.", id=facts.tournament.id))
         paired = state.current_round or state.rounds[-1]
         return [Reply(round_notice(facts, paired, names))]
+
+    @routed
+    async def verify(
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
+    ) -> list[Event]:
+        """The draw and the coin tosses of a finished tournament checked against the seed
+        revealed at its end and the commitment published at its start."""
+        record = await pick(self.core, chat, tournament_id, EVERY, actor)
+        if record.status != "finished":
+            raise ServiceError(
+                text(
+                    "The seed of tournament #{id} is revealed when it is over; it can be "
+                    "checked then.",
+                    id=record.id,
+                )
+            )
+        return [Reply(verification(await self.core.store.tournament_facts(record.id)))]
 
     @routed
     async def games(

@@ -1,4 +1,4 @@
-"""Worker processes for CPU work (computer moves, board pictures) off the event loop.
+"""Worker processes for CPU work (the computer's moves) off the event loop.
 
 A worker ends when the bot's process ends, however it ends (kill -9 included): each worker
 watches its parent from a daemon thread. Once every worker is gone, multiprocessing's
@@ -12,7 +12,6 @@ import multiprocessing
 import os
 import select
 import threading
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 # Seconds between two looks at the parent where the system cannot wait on a process.
@@ -40,19 +39,15 @@ def _end_with_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _start_worker(parent: int, initializer: Callable[[], None] | None) -> None:
+def _start_worker(parent: int) -> None:
     if os.getppid() != parent:
         os._exit(1)
     threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
-    if initializer is not None:
-        initializer()
 
 
-def worker_processes(
-    count: int, initializer: Callable[[], None] | None = None
-) -> ProcessPoolExecutor:
+def worker_processes(count: int) -> ProcessPoolExecutor:
     """A pool of `count` processes. "spawn": a worker must not inherit the bot's threads
     (the database connections, the event loop) as a fork would."""
     context = multiprocessing.get_context("spawn")
-    start = functools.partial(_start_worker, os.getpid(), initializer)
+    start = functools.partial(_start_worker, os.getpid())
     return ProcessPoolExecutor(count, context, initializer=start)

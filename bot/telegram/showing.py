@@ -7,6 +7,7 @@ import html
 import logging
 from collections.abc import Sequence
 from functools import partial
+from typing import assert_never
 
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
@@ -68,19 +69,26 @@ class EventShowing(TournamentBoards):
             await self.say(origin.chat, replies, origin.language, origin.reply_to)
         acting_player = await self.service.player(origin.actor) if origin is not None else None
         for event in events:
-            if isinstance(event, BoardUpdate):
-                await self._post_board(event, origin)
-            elif isinstance(event, TurnNotice):
-                if acting_player is None or acting_player.id != event.player_id:
-                    await self._notify_turn(event)
-            elif isinstance(event, PlayerNotice):
-                await self._notify_player(event)
-            elif isinstance(event, ChallengeUpdate):
-                await self._show_challenge(event, origin)
-            elif isinstance(event, TournamentUpdate):
-                await self._show_tournament(event)
-            elif isinstance(event, FileReady) and origin is not None:
-                await self._send_file(event, origin)
+            match event:
+                case Reply():
+                    pass  # said above, all in one message
+                case BoardUpdate():
+                    await self._post_board(event, origin)
+                case TurnNotice():
+                    if acting_player is None or acting_player.id != event.player_id:
+                        await self._notify_turn(event)
+                case PlayerNotice():  # a TurnPing too
+                    await self._notify_player(event)
+                case ChallengeUpdate():
+                    await self._show_challenge(event, origin)
+                case TournamentUpdate():
+                    await self._show_tournament(event)
+                case FileReady():
+                    # Only a call makes files, so they go to whoever made it.
+                    if origin is not None:
+                        await self._send_file(event, origin)
+                case _:
+                    assert_never(event)
 
     async def _post_board(self, event: BoardUpdate, origin: Origin | None) -> None:
         chat = event.chat or (origin.chat if origin is not None else None)

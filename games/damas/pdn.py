@@ -294,7 +294,7 @@ def _variant(
         return DEFAULT_GAMETYPE_VARIANT
     number_text = gametype_text.split(",")[0].strip()
     variants = gametype_variants()
-    if not number_text.isdigit() or int(number_text) not in variants:
+    if not number_text.isdecimal() or int(number_text) not in variants:
         known = ", ".join(f"{number} ({key})" for number, key in sorted(variants.items()))
         raise PdnError(
             f"game at line {line}: GameType {gametype_text!r} is not a draughts variant "

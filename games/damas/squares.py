@@ -35,20 +35,26 @@ def square_name(rules: Rules, square: int) -> str:
 def parse_square(rules: Rules, token: str) -> int | None:
     """The square number a token names (a number, or a1..h8 where the rules use names)."""
     token = token.strip().lower()
-    if token.isdigit():
+    if token.isdecimal():
         number = int(token)
         return number if 1 <= number <= rules.board.square_count else None
-    if rules.alphanumeric and len(token) >= 2 and token[0].isalpha() and token[1:].isdigit():
+    if _is_named(rules, token):
         col = ord(token[0]) - ord("a")
         row = rules.board_size - int(token[1:])
         return rules.board.square_at(row, col)
     return None
 
 
+def _is_named(rules: Rules, token: str) -> bool:
+    """Whether a token has the shape of a square's name (a letter, then digits) where the
+    rules name squares. isdecimal, not isdigit: "²" is a digit that int() does not read."""
+    return rules.alphanumeric and len(token) >= 2 and token[0].isalpha() and token[1:].isdecimal()
+
+
 def is_light_square(rules: Rules, token: str) -> bool:
     """Whether a token names a light square of the board (`a2` in Brazilian)."""
     token = token.strip().lower()
-    if not (rules.alphanumeric and len(token) >= 2 and token[0].isalpha() and token[1:].isdigit()):
+    if not _is_named(rules, token):
         return False
     col, row = ord(token[0]) - ord("a"), rules.board_size - int(token[1:])
     size = rules.board_size

@@ -15,7 +15,6 @@ PAWNS_PER_COLOUR = 4
 YARD = -1
 START = 0
 LAST_TRACK = 50
-FIRST_HOME_COLUMN = 51
 FINISH = 56
 ENTRY_ROLLS = frozenset({1, 6})
 EXTRA_ROLL = 6
@@ -48,7 +47,6 @@ TRACK: dict[int, tuple[int, ...]] = {
     colour: tuple(track_square(colour, progress) for progress in range(LAST_TRACK + 1))
     for colour in COLOURS
 }
-START_SQUARES = frozenset(start_square(colour) for colour in COLOURS)
 
 
 def destination(progress: int, roll: int) -> int:
@@ -83,7 +81,7 @@ def progress_of(colour: int, name: str) -> int | None:
     if name == "home":
         return FINISH
     number = name[1:]
-    if not number.isdigit():
+    if not number.isdecimal():
         return None
     if name[0] == "h" and 1 <= int(number) <= FINISH - 1 - LAST_TRACK:
         return LAST_TRACK + int(number)

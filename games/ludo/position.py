@@ -218,7 +218,7 @@ class LudoPosition:
 
     def _parse_command(self, words: list[str]) -> LudoMove:
         command = words[0]
-        if len(words) != 2 or not words[1].isdigit():
+        if len(words) != 2 or not words[1].isdecimal():
             raise BadNotation(key="ludo_command_number", params={"command": command})
         number = int(words[1])
         if command == "leave":

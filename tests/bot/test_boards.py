@@ -54,17 +54,6 @@ async def test_a_ludo_board_draws_and_captions(service: GameService) -> None:
     assert "Ana (Red)" in translate("en", boards.caption(state))
 
 
-async def test_the_painter_draws_the_same_picture_in_a_worker_process(
-    service: GameService,
-) -> None:
-    state = await two_player_game(service, "international")
-    painter = boards.Painter(workers=1)
-    try:
-        assert await painter.picture(state, 1) == boards.picture(state, 1)
-    finally:
-        painter.close()
-
-
 async def test_a_capture_written_short_is_drawn_along_its_route(service: GameService) -> None:
     state = await two_player_game(service, "brazilian", "fen=W:W21,30:B17,10,2")
     state = latest(await service.move(ANA, "a3xe7", state.id))

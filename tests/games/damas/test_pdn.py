@@ -169,9 +169,10 @@ def test_without_gametype_the_default_then_international() -> None:
     assert only_game("1. c3-d4 *", "brasileira").variant == "brazilian"
 
 
-def test_an_unknown_gametype_is_an_error_listing_the_known_ones() -> None:
-    with pytest.raises(PdnError, match=r"GameType '21'.*20 \(international\)"):
-        read_games('[Event "english"]\n[GameType "21"]\n1. 11-15 *')
+@pytest.mark.parametrize("gametype", ["21", "2²"])
+def test_an_unknown_gametype_is_an_error_listing_the_known_ones(gametype: str) -> None:
+    with pytest.raises(PdnError, match=rf"GameType '{gametype}'.*20 \(international\)"):
+        read_games(f'[Event "english"]\n[GameType "{gametype}"]\n1. 11-15 *')
 
 
 @pytest.mark.parametrize("name", ["chess", "ludo"])

@@ -61,3 +61,10 @@ def test_numeric_variants_name_squares_by_number_only() -> None:
 def test_row_col_rejects_a_square_off_the_board() -> None:
     with pytest.raises(ValueError, match=r"squares are 1\.\.50"):
         row_col(RULES["international"], 51)
+
+
+@pytest.mark.parametrize("token", ["¹", "2²", "c³", "1⁰"])
+def test_superscript_digits_name_no_square(token: str) -> None:
+    """ "²".isdigit() holds but int("²") fails: such a token is no square, not an error."""
+    for key in ("brazilian", "international"):
+        assert parse_square(RULES[key], token) is None

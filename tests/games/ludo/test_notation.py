@@ -68,7 +68,9 @@ def test_an_illegal_pawn_move_lists_the_legal_choices(board: Board) -> None:
     assert error.value.choices == ("p1 c5-c8", "p2 c20-c23")
 
 
-@pytest.mark.parametrize("text", ["p9", "c53", "h6", "somewhere", "c5-c99", "roll", "roll 7"])
+@pytest.mark.parametrize(
+    "text", ["p9", "c53", "h6", "somewhere", "c5-c99", "c5-c¹", "h²", "roll", "roll 7"]
+)
 def test_text_that_is_no_move_at_all_is_bad_notation(board: Board, text: str) -> None:
     position = board({0: ["c5"]}, roll=3) if not text.startswith("roll") else board({})
     with pytest.raises(BadNotation):
