@@ -94,11 +94,6 @@ BY_WORD = {word: command for command in TABLE for word in command.words}
 BY_NAME = {command.name: command for command in TABLE}
 
 
-def find_command(word: str) -> Command | None:
-    """The command a name or alias names ("move", "jogar", "muovi"), else None."""
-    return BY_WORD.get(word.strip().lstrip("/").lower())
-
-
 def usage_refusal(command: Command) -> ServiceError:
     return ServiceError(text("Usage: {usage}", usage=command.usage))
 

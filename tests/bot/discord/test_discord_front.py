@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.service import boards
-from bot.service.command_table.table import TABLE, find_command
+from bot.service.command_table.table import BY_WORD, TABLE
 from bot.service.core import GameService
 from bot.service.events import Actor, ChallengeUpdate
 from bot.service.players import ComputerPlayers
@@ -123,7 +123,7 @@ async def test_commands_are_registered_with_portuguese_and_italian_names(
         names = by_name[english]["name_localizations"]
         assert names == {"pt-BR": portuguese, "it": italian}
         for alias in (portuguese, italian):
-            spec = find_command(alias)
+            spec = BY_WORD.get(alias)
             assert spec is not None and spec.name == typed, f"{alias} is no alias of /{typed}"
     descriptions = by_name["accept"]["description_localizations"]
     assert descriptions["pt-BR"] != by_name["accept"]["description"]
