@@ -64,7 +64,7 @@ async def _profile(
 
 
 async def _top(
-    service: GameService, actor: Actor, chat: ChatRef, args: Args, answer: Answer
+    service: GameService, _actor: Actor, chat: ChatRef, args: Args, answer: Answer
 ) -> list[Event]:
     boards = await service.leaderboards(chat, leaderboard_words(args))
     answer.embeds.append(leaderboard_embed(boards, answer.language))
@@ -72,7 +72,7 @@ async def _top(
 
 
 async def _help(
-    service: GameService, actor: Actor, chat: ChatRef, args: Args, answer: Answer
+    service: GameService, actor: Actor, _chat: ChatRef, _args: Args, _answer: Answer
 ) -> list[Event]:
     """Discord's own commands with their options, not the typed ones."""
     return [Reply(Text(line)) for line in slash_help(await service.language(actor))]

@@ -10,7 +10,7 @@ from bot.service.command_table.spec import (
     no_administrator,
 )
 from bot.service.command_table.table import BY_NAME, run, usage_refusal
-from bot.service.command_table.typed import Misread
+from bot.service.command_table.typed import Misread, resolved
 from bot.service.commands import CommandLine
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
@@ -29,7 +29,8 @@ async def dispatch(
     the service refuses it."""
     command = BY_NAME[line.name]
     try:
-        values = await command.read(line.args, resolve_opponent)
+        values = command.read(line.args)
     except Misread:
         raise usage_refusal(command) from None
+    values = await resolved(values, resolve_opponent)
     return await run(command, service, actor, chat, Args(values, resolve_opponent, administrator))

@@ -19,7 +19,7 @@ LARGEST_TOURNAMENT = 999_999_999
 PARTNER_TOKEN = "partner"
 
 
-async def _profile(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+async def _profile(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
     return await service.profile(actor, args.member("player"))
 
 
@@ -32,7 +32,7 @@ def leaderboard_words(args: Args) -> list[str]:
     return [word for word in (args.text("game"), args.text("pace")) if word is not None]
 
 
-async def _vacation(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+async def _vacation(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
     days, on = args.number("days"), args.flag("on")
     if days is None and on is None:
         return await service.vacation_status(actor)
@@ -41,18 +41,18 @@ async def _vacation(service: GameService, actor: Actor, chat: ChatRef, args: Arg
     return await service.vacation(actor, days)
 
 
-async def _remind(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+async def _remind(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
     on = args.flag("on")
     if on is None:
         return await service.reminder_status(actor)
     return await service.set_reminders(actor, on)
 
 
-async def _link(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+async def _link(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
     return await service.link(actor, args.text("code"))
 
 
-async def _flip(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+async def _flip(service: GameService, actor: Actor, chat: ChatRef, _args: Args) -> list[Event]:
     return await service.flip(actor, chat)
 
 

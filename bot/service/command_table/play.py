@@ -54,7 +54,7 @@ async def _games(service: GameService, actor: Actor, chat: ChatRef, args: Args) 
     return await service.my_games(actor, chat, done=bool(args.flag("done")))
 
 
-async def _rules(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+async def _rules(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
     game = args.text("game")
     return await rules(service, actor, [game] if game else [])
 

@@ -34,7 +34,7 @@ async def everyone_administers() -> bool:
     return True
 
 
-async def nobody(name: str) -> Actor | None:
+async def nobody(_name: str) -> Actor | None:
     """Where options name members themselves (Discord), a typed name is nobody."""
     return None
 
@@ -120,8 +120,8 @@ class Args:
 
 
 Handler = Callable[[GameService, Actor, ChatRef, Args], Awaitable[list[Event]]]
-# Typed words to option values (names resolved with the front end's resolver).
-Reader = Callable[[Sequence[str], OpponentResolver], Awaitable[dict[str, object]]]
+# Typed words to option values (the people named left as names: typed.resolved finds them).
+Reader = Callable[[Sequence[str]], dict[str, object]]
 
 
 @dataclass(frozen=True)

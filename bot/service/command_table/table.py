@@ -45,7 +45,7 @@ from bot.service.rules_text import help_footer
 from storage import ChatRef
 
 
-async def _help(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+async def _help(service: GameService, actor: Actor, _chat: ChatRef, _args: Args) -> list[Event]:
     return [Reply(Text(line)) for line in help_lines(await service.language(actor))]
 
 

@@ -1,6 +1,7 @@
 """Typed words to option values: how the console and chat messages give a command its
 options ("/resign #12 yes", "/new brazilian vs ana black 3d"). A reader raises `Misread`
-where the words do not fit; the command's usage answers it."""
+where the words do not fit, which the command's usage answers; it leaves the people named
+as `Name`s, which `resolved` finds through the front end."""
 
 from __future__ import annotations
 
@@ -29,13 +30,31 @@ class Misread(Exception):
     """Words that do not fit the command: answered with its usage."""
 
 
+class Name(str):
+    """A person as typed, for a member option: `resolved` finds who it is."""
+
+    __slots__ = ()
+
+
+async def resolved(values: Values, resolve: OpponentResolver) -> Values:
+    """The values with every typed name the person the front end knows by it."""
+    people: Values = {}
+    for option, value in values.items():
+        if isinstance(value, Name):
+            person = await resolve(value)
+            if person is None:
+                raise ServiceError(text("I do not know {name}.", name=quote(value)))
+            people[option] = person
+    return {**values, **people}
+
+
 def chosen(choices: Sequence[Choice], word: str) -> str | int | None:
     """The value of the choice `word` names, else None."""
     folded = word.lower()
     return next((choice.value for choice in choices if folded in choice.words), None)
 
 
-async def nothing(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def nothing(words: Sequence[str]) -> Values:
     if words:
         raise Misread
     return {}
@@ -50,16 +69,16 @@ def _number(words: Sequence[str], name: str) -> Values:
     return {name: number}
 
 
-async def one_game(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def one_game(words: Sequence[str]) -> Values:
     """Nothing, or the game's number ("12", "#12")."""
     return _number(words, "game")
 
 
-async def one_challenge(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def one_challenge(words: Sequence[str]) -> Values:
     return _number(words, "challenge")
 
 
-async def confirmed_game(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def confirmed_game(words: Sequence[str]) -> Values:
     """A game and a yes at the end ("/resign 12 yes")."""
     if words and words[-1].lower() in CONFIRM_WORDS:
         return {**_number(words[:-1], "game"), "confirm": True}
@@ -77,7 +96,7 @@ def leading_game(words: Sequence[str]) -> tuple[Values, list[str]]:
 def answer_reader(choices: Sequence[Choice]) -> Reader:
     """/draw and /takeback: "[#12] [offer|accept|decline]"."""
 
-    async def read(words: Sequence[str], resolve: OpponentResolver) -> Values:
+    def read(words: Sequence[str]) -> Values:
         values, rest = leading_game(words)
         if len(rest) > 1:
             raise Misread
@@ -89,37 +108,37 @@ def answer_reader(choices: Sequence[Choice]) -> Reader:
     return read
 
 
-async def move(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def move(words: Sequence[str]) -> Values:
     values, rest = leading_game(words)
     if not rest:
         raise Misread
     return {**values, "move": " ".join(rest)}
 
 
-async def done(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def done(words: Sequence[str]) -> Values:
     if len(words) > 1 or (words and words[0].lower() not in DONE_WORDS):
         raise Misread
     return {"done": True} if words else {}
 
 
-async def switch(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def switch(words: Sequence[str]) -> Values:
     """Nothing (the setting shown), or on or off."""
     if len(words) > 1 or (words and words[0].lower() not in SWITCH_WORDS):
         raise Misread
     return {"on": SWITCH_WORDS[words[0].lower()]} if words else {}
 
 
-async def vacation(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def vacation(words: Sequence[str]) -> Values:
     """Nothing (the setting shown), on (every day left), off, or a number of days."""
     if len(words) == 1 and words[0].lower() not in SWITCH_WORDS:
         days = whole_number(words[0])
         if days is None or not 0 < days <= 366:
             raise Misread
         return {"days": days}
-    return await switch(words, resolve)
+    return switch(words)
 
 
-async def language(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def language(words: Sequence[str]) -> Values:
     """ "pt", or "chat pt" for the chat's own language."""
     if len(words) == 2 and words[0].lower() in CHAT_WORDS:
         return {"channel": True, "language": words[1]}
@@ -128,32 +147,28 @@ async def language(words: Sequence[str], resolve: OpponentResolver) -> Values:
     return {"language": words[0]}
 
 
-async def one_word(words: Sequence[str], resolve: OpponentResolver, name: str) -> Values:
+def one_word(words: Sequence[str], name: str) -> Values:
     if len(words) > 1:
         raise Misread
     return {name: words[0]} if words else {}
 
 
-async def code(words: Sequence[str], resolve: OpponentResolver) -> Values:
-    return await one_word(words, resolve, "code")
+def code(words: Sequence[str]) -> Values:
+    return one_word(words, "code")
 
 
-async def game_kind(words: Sequence[str], resolve: OpponentResolver) -> Values:
-    return await one_word(words, resolve, "game")
+def game_kind(words: Sequence[str]) -> Values:
+    return one_word(words, "game")
 
 
-async def someone(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def someone(words: Sequence[str]) -> Values:
     """Nothing (yourself) or a person's name."""
-    values = await one_word(words, resolve, "player")
-    if not words:
-        return values
-    person = await resolve(words[0])
-    if person is None:
-        raise ServiceError(text("I do not know {name}.", name=quote(words[0])))
-    return {"player": person}
+    if len(words) > 1:
+        raise Misread
+    return {"player": Name(words[0])} if words else {}
 
 
-async def leaderboard(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def leaderboard(words: Sequence[str]) -> Values:
     """A game and a pace, both optional, in any order."""
     paces = [word for word in words if word.lower() in PACE_WORDS]
     games = [word for word in words if word.lower() not in PACE_WORDS]
@@ -163,14 +178,14 @@ async def leaderboard(words: Sequence[str], resolve: OpponentResolver) -> Values
     return {**values, "pace": paces[0]} if paces else values
 
 
-async def action(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def action(words: Sequence[str]) -> Values:
     """/tournament: the action and its words, as typed."""
     if not words:
         return {}
     return {"action": words[0], "options": " ".join(words[1:])}
 
 
-async def new_game(words: Sequence[str], resolve: OpponentResolver) -> Values:
+def new_game(words: Sequence[str]) -> Values:
     """/new GAME [vs NAME|computer [LEVEL]] [white|black] [2-4] [OPTION...]."""
     if not words:
         raise Misread
@@ -186,11 +201,8 @@ async def new_game(words: Sequence[str], resolve: OpponentResolver) -> Values:
             name = rest.pop(0)
             if name.lower() in COMPUTER_WORDS:
                 values["computer"] = True
-                continue
-            opponent = await resolve(name)
-            if opponent is None:
-                raise ServiceError(text("I do not know {name}.", name=quote(name)))
-            values["opponent"] = opponent
+            else:
+                values["opponent"] = Name(name)
         elif folded in COMPUTER_WORDS:
             values["computer"] = True
         elif (side := chosen(SIDES, folded)) is not None:
