@@ -121,8 +121,8 @@ NEW = Command(
             "thread",
             ("tópico", "discussione"),
             Kind.FLAG,
+            # No typed word asks for it: only Discord opens a thread (`Args.open_thread`).
             text("play in a thread of its own"),
-            slash_only=True,
         ),
     ),
 )

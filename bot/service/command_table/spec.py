@@ -74,8 +74,6 @@ class Option:
     choices: tuple[Choice, ...] = ()
     low: int | None = None
     high: int | None = None
-    # Asked only where a front end can act on it (Discord's thread of a game's own).
-    slash_only: bool = False
 
 
 @dataclass(frozen=True)
