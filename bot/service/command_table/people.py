@@ -64,7 +64,10 @@ async def _language(service: GameService, actor: Actor, chat: ChatRef, args: Arg
 
 
 async def _tournament(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
-    words = [args.text("action") or ""] if args.text("action") else []
+    """The action and its words as typed; Discord's tournament number and partner (a member
+    chosen in the menu) put among them as the typed command has them."""
+    action = args.text("action")
+    words = [action] if action else []
     number = args.number("tournament")
     if number is not None:
         words.append(f"#{number}")
