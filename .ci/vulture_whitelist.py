@@ -25,6 +25,9 @@ CALLED_BY_FRAMEWORKS = (
 )
 
 SET_FOR_LIBRARIES = (
+    # The signature of a slash command's callback built from the command table: discord.py
+    # reads its parameters (inspect.signature) to make the command's options.
+    _.__signature__,
     # Class attributes of discord.py set to point it at the fake or to silence it.
     _.BASE,
     _.DEFAULT_GATEWAY,

@@ -18,9 +18,10 @@ from typing import TextIO, assert_never
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.clocks import ManualClock, parse_span
+from bot.service.command_table.spec import everyone_administers
 from bot.service.commands import CommandError, parse_command
 from bot.service.core import GameService
-from bot.service.dispatch import dispatch, everyone_administers
+from bot.service.dispatch import dispatch
 from bot.service.events import (
     Actor,
     BoardChanged,

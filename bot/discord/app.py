@@ -22,11 +22,9 @@ from discord import app_commands
 
 from bot.discord.components import DYNAMIC_ITEMS, is_known
 from bot.discord.front import DiscordFront
-from bot.discord.ratings import rating_commands
 from bot.discord.reconnects import quiet_reconnects
 from bot.discord.slash import build_commands
 from bot.discord.slash_names import CatalogueTranslator
-from bot.discord.tournaments import tournament_commands
 from bot.i18n import text
 from bot.outage import Outage
 from bot.refusals import StartRefused
@@ -144,11 +142,7 @@ class DamasClient(discord.Client):
 async def install_commands(tree: app_commands.CommandTree[Any], front: DiscordFront) -> None:
     """Every slash command and the translator of their menus, on the tree that syncs them."""
     await tree.set_translator(CatalogueTranslator())
-    for command in [
-        *build_commands(front),
-        *rating_commands(front),
-        *tournament_commands(front),
-    ]:
+    for command in build_commands(front):
         tree.add_command(command)
 
 

@@ -15,7 +15,7 @@ ids (at most 100 characters):
     dmb:x|e:{game}:{version}        abort (asks first), confirm aborting
     dmb:w:{game}                    a rematch of a finished game
     dmb:a|d|b:{challenge}           accept, decline, begin a challenge
-    dmb:tj|tl:{tournament}          join, leave a tournament (bot.discord.tournaments)
+    dmb:tj|tl:{tournament}          join, leave a tournament (bot.discord.views)
 
 The callbacks hand the click to the front end (a `ComponentHandler`), found on the client.
 The components live in move_components.py (those that play a move) and action_buttons.py

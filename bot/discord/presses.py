@@ -15,8 +15,8 @@ from bot.discord.move_components import MODAL_ID, MOVE_FIELD
 from bot.discord.views import confirm_view, destination_view
 from bot.i18n import text
 from bot.service import boards
+from bot.service.command_table.typed import typed_move
 from bot.service.core import GameService
-from bot.service.dispatch import typed_move
 from bot.service.events import Actor, BoardChanged, Event, GameState, ServiceError
 from bot.service.ids import known_id, known_tournament
 from storage import ChatRef

@@ -1,13 +1,12 @@
 """The commands that read a game before they act: /rules explains the game named (or the
 current one), /verify checks a Ludo game's dice, and /resign and /abort ask for a yes first.
-`dispatch` parses their words and calls these."""
+The command table (bot/service/command_table/) calls these."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bot.i18n import quote, text
-from bot.service.commands import COMMANDS, Command
 from bot.service.core import GameService
 from bot.service.dice_words import verification
 from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
@@ -16,8 +15,7 @@ from bot.service.turns import check_abortable
 from games.base import find_game
 from storage import ChatRef
 
-RULES_USAGE = next(spec.usage for spec in COMMANDS if spec.name == "rules")
-CONFIRM_WORDS = frozenset({"yes", "y", "sim", "s", "si", "sì", "confirm", "confirmar", "conferma"})
+RULES_USAGE = text("/rules [GAME]")
 
 
 async def game_state(
@@ -55,36 +53,32 @@ async def verify(
     return [Reply(verification(state))]
 
 
-def confirmation(command: Command) -> tuple[bool, Command]:
-    """Whether a /resign or /abort ends with a yes, and the command without it."""
-    words = list(command.args)
-    confirmed = bool(words) and words[-1].lower() in CONFIRM_WORDS
-    if confirmed:
-        words.pop()
-    return confirmed, Command(command.name, tuple(words), command.raw)
-
-
-async def confirmed_end(
+async def ask_yes(
     service: GameService,
     actor: Actor,
     chat: ChatRef,
-    command: Command,
+    name: str,
     game_id: int | None,
-    confirmed: bool,
+    slash: bool,
 ) -> list[Event]:
     """/resign and /abort end a game for good: without a yes they ask for one, of the game's
-    players only, and only while the game can still end so (as the board's buttons do)."""
-    if confirmed:
-        end = service.resign if command.name == "resign" else service.abort
-        return await end(actor, game_id, chat)
+    players only, and only while the game can still end so (as the board's buttons do). The
+    yes is typed ("/resign 12 yes") or, on Discord, the command's `confirm` option."""
     state = await game_state(service, actor, game_id, chat)
     if not state.active:
         raise ServiceError(text("Game #{game} is over.", game=state.id))
     if not GameService.seats_of(state, await service.player(actor)):
         raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
-    if command.name == "abort":
+    if name == "abort":
         check_abortable(state)
-    if command.name == "resign":
+    if slash:
+        question = (
+            text("Resign game #{game}?", game=state.id)
+            if name == "resign"
+            else text("Call off game #{game}?", game=state.id)
+        )
+        return [Reply(question), Reply(text("To confirm, give the command again with confirm."))]
+    if name == "resign":
         return [
             Reply(text("Resign game #{game}? To confirm, type /resign {game} yes.", game=state.id))
         ]

@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 
 from bot.i18n import language_of, quote, text
 from bot.service.capability import Capability
-from bot.service.commands import COMMANDS
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.families import game_title
 from bot.service.rating import Pace, Pool, Rating, leaderboard, shown
@@ -38,7 +37,7 @@ MONTH = timedelta(days=30)
 # Rows of each leaderboard shown.
 LEADERBOARD_ROWS = 10
 DEFAULT_GAME = "brazilian"
-TOP_USAGE = next(spec.usage for spec in COMMANDS if spec.name == "top")
+TOP_USAGE = text("/top [GAME] [live|corr]")
 
 
 class Ratings(Capability):

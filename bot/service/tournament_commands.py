@@ -1,5 +1,5 @@
 """`/tournament` (`/torneio`, `/torneo`) and its subcommands, typed in English, Portuguese or
-Italian, to the service's tournament calls. `dispatch` hands the words over."""
+Italian, to the service's tournament calls. The command table (people.py) hands the words over."""
 
 from __future__ import annotations
 

@@ -18,8 +18,9 @@ from telegram.ext import (
 )
 
 from bot.i18n import Text
-from bot.service.commands import Command, CommandError, parse_command
-from bot.service.dispatch import COMPUTER_WORDS, VERSUS_WORDS, dispatch
+from bot.service.command_table.words import COMPUTER_WORDS, VERSUS_WORDS
+from bot.service.commands import CommandError, CommandLine, parse_command
+from bot.service.dispatch import dispatch
 from bot.service.events import (
     BoardChanged,
     Event,
@@ -58,7 +59,7 @@ class TypedCommands(EventShowing):
             return content
         return None
 
-    def _with_replied_opponent(self, command: Command, message: Message) -> Command:
+    def _with_replied_opponent(self, command: CommandLine, message: Message) -> CommandLine:
         """`/new GAME` written as a reply to someone's message challenges that person."""
         reply = message.reply_to_message
         if command.name != "new" or reply is None or reply.from_user is None:
@@ -72,7 +73,7 @@ class TypedCommands(EventShowing):
             return command
         self.remember(reply.from_user)
         args = (*command.args, "vs", f"{USER_TOKEN}{reply.from_user.id}")
-        return Command(command.name, args, command.raw)
+        return CommandLine(command.name, args, command.raw)
 
     async def on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.message

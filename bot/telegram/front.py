@@ -26,7 +26,7 @@ from telegram.ext import (
 )
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, text, translate
-from bot.service.commands import COMMANDS
+from bot.service.command_table.table import TABLE
 from bot.service.core import GameService
 from bot.service.events import (
     Actor,
@@ -91,7 +91,8 @@ class TelegramFront(ButtonPresses):
         """The command menu in English (the default) and in every translated language."""
         for language in (None, *(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)):
             commands = [
-                BotCommand(spec.name, translate(language, spec.summary)[:256]) for spec in COMMANDS
+                BotCommand(command.name, translate(language, command.summary)[:256])
+                for command in TABLE
             ]
             try:
                 await with_retries(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Text, text, translate
-from bot.service.commands import Command
+from bot.service.commands import CommandLine
 from bot.service.families import Draughts, family_of, game_title
 from bot.service.levels import LEVEL_TEXTS
 from games.base import find_game, game_kinds
@@ -30,10 +30,10 @@ class Pick:
     level: str | None
     start: bool
 
-    def command(self) -> Command:
+    def command(self) -> CommandLine:
         """The typed command this press stands for."""
         words = (self.game, "vs", "computer", *((self.level,) if self.level else ()))
-        return Command("new", words, "/new " + " ".join(words))
+        return CommandLine("new", words, "/new " + " ".join(words))
 
 
 def is_pick(data: str | None) -> bool:

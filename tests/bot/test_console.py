@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from bot.console import Console
 from bot.i18n import text, translate
-from bot.service.commands import COMMANDS, CommandError, parse_command
+from bot.service.command_table.table import TABLE
+from bot.service.commands import CommandError, parse_command
 from bot.service.core import GameService
 from tests.processes import bot_environment
 
@@ -117,7 +118,7 @@ def test_the_command_parser_never_fails_on_any_text(line: str) -> None:
     except CommandError as error:
         assert error.reason.message
     else:
-        assert command.name in {spec.name for spec in COMMANDS}
+        assert command.name in {command.name for command in TABLE}
 
 
 _WORDS = st.sampled_from(

@@ -1,7 +1,8 @@
-"""Every application command the bot registers keeps Discord's documented rules
-(tests/fakes/discord_rules.py), checked on the exact payload discord.py's sync sends, every
-locale's translation included, with no fake in between; and a command breaking a rule is
-refused through the real client as Discord refuses it (400, 50035, the field's path)."""
+"""Every application command the bot registers (one per entry of the command table) keeps
+Discord's documented rules (tests/fakes/discord_rules.py), checked on the exact payload
+discord.py's sync sends, every locale's translation included, with no fake in between; and a
+command breaking a rule is refused through the real client as Discord refuses it (400, 50035,
+the field's path)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pytest
 
 from bot.discord import slash
 from bot.discord.app import CommandsRefused, DamasClient, install_commands, point_at
-from bot.discord.slash_names import SLASH_NAMES
+from bot.service.command_table.games import NEW
+from bot.service.command_table.spec import Kind
+from bot.service.command_table.table import TABLE
 from bot.service.core import GameService
 from tests.fakes.discord_api import APPLICATION_ID, TOKEN, FakeDiscord
 from tests.fakes.discord_rules import INVALID_FORM_BODY, command_problems, refusal
@@ -42,7 +45,7 @@ async def test_every_command_the_bot_registers_keeps_discords_rules(
     assert command_problems(commands) == []
     assert refusal(commands) is None
     # The check saw every command in every language the bot speaks.
-    english = {names[0] for names in SLASH_NAMES.values()}
+    english = {command.names[0] for command in TABLE}
     assert {command["name"] for command in commands} == english
     new = next(command for command in commands if command["name"] == "new")
     assert new["name_localizations"] == {"pt-BR": "novo", "it": "nuovo"}
@@ -69,8 +72,12 @@ async def test_a_command_breaking_a_rule_is_refused_through_the_real_client(
     service: GameService, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The bot's start-up sync against the fake, with the old fault put back (every `game`
-    option autocompleted): Discord's 400 / 50035, naming the field, refuses the start."""
-    monkeypatch.setattr(slash, "_is_game_number", lambda parameter: parameter.name == "game")
+    option autocompleted, /new's choice of kinds too): Discord's 400 / 50035, naming the field,
+    refuses the start."""
+    new_game = NEW.options[0]
+    monkeypatch.setattr(
+        slash, "_completes_games", lambda option: option.kind is Kind.GAME or option is new_game
+    )
     point_at(fake.api_url, fake.gateway_url)
     try:
         async with DamasClient(service) as client:

@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.discord.slash_names import SLASH_NAMES
 from bot.service import boards
-from bot.service.commands import find_command
+from bot.service.command_table.table import BY_WORD, TABLE
 from bot.service.core import GameService
 from bot.service.events import Actor, ChallengeUpdate
 from bot.service.players import ComputerPlayers
@@ -119,12 +118,12 @@ async def test_commands_are_registered_with_portuguese_and_italian_names(
 ) -> None:
     await connect(service)
     by_name = {command["name"]: command for command in fake.commands}
-    assert set(by_name) == {english for english, _, _ in SLASH_NAMES.values()}
-    for typed, (english, portuguese, italian) in SLASH_NAMES.items():
+    assert set(by_name) == {command.names[0] for command in TABLE}
+    for typed, (english, portuguese, italian) in ((c.name, c.names) for c in TABLE):
         names = by_name[english]["name_localizations"]
         assert names == {"pt-BR": portuguese, "it": italian}
         for alias in (portuguese, italian):
-            spec = find_command(alias)
+            spec = BY_WORD.get(alias)
             assert spec is not None and spec.name == typed, f"{alias} is no alias of /{typed}"
     descriptions = by_name["accept"]["description_localizations"]
     assert descriptions["pt-BR"] != by_name["accept"]["description"]

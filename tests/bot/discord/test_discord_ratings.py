@@ -27,7 +27,7 @@ async def test_a_rated_game_ends_and_both_members_see_their_change(
     for ply, move in enumerate(OPENING):
         who = ANA if ply % 2 == 0 else BIA
         await act(fake, await fake.slash(who, CHANNEL, "move", {"move": move}))
-    await act(fake, await fake.slash(BIA, CHANNEL, "resign"))
+    await act(fake, await fake.slash(BIA, CHANNEL, "resign", {"confirm": True}))
     ended = latest_board(fake)["embeds"][0]["description"]
     assert "Ana (White, 1662? +162) - Bia (Black, 1338? -162)" in ended
 

@@ -49,7 +49,7 @@ async def test_a_live_game_keeps_one_board_and_no_private_message_per_move(
         assert played.response_type == 6
         assert shown_messages(fake) == before, "a move leaves no private message behind"
     assert [message["id"] for message in boards_in(fake)] == [board["id"]]
-    await act(fake, await fake.slash(ANA, CHANNEL, "resign", {}))
+    await act(fake, await fake.slash(ANA, CHANNEL, "resign", {"confirm": True}))
     final = latest_board(fake)
     assert final["id"] == board["id"], "the result goes into the last board's message"
     assert "resign" in final["embeds"][0]["description"]
@@ -144,17 +144,20 @@ async def test_a_board_sent_as_a_follow_up_mentions_the_player_to_move(
 async def test_discord_help_and_every_capability(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
-    """/help lists Discord's own commands with their options (not the typed commands of the
+    """/help lists Discord's own commands with their options (not the typed usage of the
     console); history, claim, abort, vacation, reminders and links are slash commands; a
-    `game` option offers the person's games (issue 11, item 10)."""
+    `game` option offers the person's games (issue 11, item 10); /abort asks for a yes first
+    (issue 23)."""
     await connect(service)
     names = {command["name"] for command in fake.commands}
     assert {"history", "claim", "abort", "vacation", "remind", "link"} <= names
     helped = await act(fake, await fake.slash(ANA, CHANNEL, "help", {}))
     lines = helped.ephemeral_text.splitlines()
     assert any(line.startswith("/move move [game] - ") for line in lines), lines
-    assert any(line.startswith("/vacation [days] - ") for line in lines), lines
-    assert not [line for line in lines if line.startswith(("/use", "/as", "/lang "))], lines
+    assert any(line.startswith("/vacation [days] [on] - ") for line in lines), lines
+    # One table: the typed commands are Discord's too (/use, /rules), the console's own not.
+    assert any(line.startswith("/use [game] - ") for line in lines), lines
+    assert not [line for line in lines if line.startswith(("/as", "/lang "))], lines
     portuguese = await act(fake, await fake.slash(CAIO, CHANNEL, "help", {}, locale="pt-BR"))
     assert any(
         line.startswith("/jogar lance [jogo] - ") for line in portuguese.ephemeral_text.splitlines()
@@ -170,7 +173,10 @@ async def test_discord_help_and_every_capability(
     choices = suggested.response["data"]["choices"]
     assert [choice["value"] for choice in choices] == [game_id]
     assert choices[0]["name"] == f"#{game_id} Brazilian draughts"
-    aborted = await act(fake, await fake.slash(ANA, CHANNEL, "abort", {"game": game_id}))
+    asked = await act(fake, await fake.slash(ANA, CHANNEL, "abort", {"game": game_id}))
+    assert asked.ephemeral_text.startswith(f"Call off game #{game_id}?"), asked.ephemeral_text
+    confirmed = {"game": game_id, "confirm": True}
+    aborted = await act(fake, await fake.slash(ANA, CHANNEL, "abort", confirmed))
     assert "aborted" in aborted.ephemeral_text, aborted.ephemeral_text
 
 

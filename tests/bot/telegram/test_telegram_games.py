@@ -11,7 +11,7 @@ import asyncio
 import random
 
 from bot.i18n import text, translate
-from bot.service.commands import COMMANDS
+from bot.service.command_table.table import TABLE
 from bot.service.core import GameService
 from bot.service.events import PlayerNotice
 from tests.bot.telegram.conftest import (
@@ -29,10 +29,10 @@ TWO_ROUTES = "W:W18,31:B5,6,13,14,20"  # Italian: 18x9x2 and 18x11x2 both end on
 
 async def test_command_menus_in_english_portuguese_and_italian(bot: Bot, api: FakeBotApi) -> None:
     assert set(api.commands) == {None, "pt", "it"}
-    names = [spec.name for spec in COMMANDS]
+    names = [command.name for command in TABLE]
     for language, commands in api.commands.items():
         assert [command["command"] for command in commands] == names
-        summaries = [translate(language, spec.summary) for spec in COMMANDS]
+        summaries = [translate(language, command.summary) for command in TABLE]
         assert [command["description"] for command in commands] == summaries
     english = {command["command"]: command["description"] for command in api.commands[None]}
     portuguese = {command["command"]: command["description"] for command in api.commands["pt"]}
@@ -297,7 +297,7 @@ async def test_language_help_and_my_games_by_typed_commands(
     assert api.texts(chat) == [translate("it", text("From now on I write to you in English."))]
     api.send_text(ana, chat, "/aiuto")
     await api.wait_for(lambda: len(api.texts(chat)) == 2, "the help")
-    assert translate("it", COMMANDS[0].summary) in api.texts(chat)[1]
+    assert translate("it", TABLE[0].summary) in api.texts(chat)[1]
     api.send_text(ana, chat, "/nuova brazilian contro computer bianco normale")
     await current_board(api, service, chat, 1)
     api.send_text(ana, chat, "/partite")

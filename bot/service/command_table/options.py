@@ -1,0 +1,50 @@
+"""The options several commands share, and the choices of options, with their menu labels
+and the words people type for them."""
+
+from __future__ import annotations
+
+from bot.i18n import text
+from bot.service.command_table.spec import Choice, Kind, Option
+from bot.service.command_table.words import (
+    ACCEPT_WORDS,
+    BLACK_WORDS,
+    DECLINE_WORDS,
+    OFFER_WORDS,
+    WHITE_WORDS,
+)
+from bot.service.families import family_of
+from games.base import find_game
+
+# The games in the menus, as `/new` and `/top` offer them.
+GAMES = ("brazilian", "international", "italian", "italian-familiar", "ludo")
+
+GAME = Option(
+    "game", ("jogo", "gioco"), Kind.GAME, text("the game number (default: your current game)")
+)
+CHALLENGE = Option(
+    "challenge",
+    ("desafio", "sfida"),
+    Kind.CHALLENGE,
+    text("the challenge number (default: the last)"),
+)
+CONFIRM = Option(
+    "confirm", ("confirmar", "conferma"), Kind.FLAG, text("yes: do it (without it I ask first)")
+)
+
+
+def game_kinds() -> tuple[Choice, ...]:
+    """The games to choose from, by their titles in the reader's language."""
+    return tuple(Choice(key, family_of(find_game(key)).title(find_game(key))) for key in GAMES)
+
+
+SIDES = (Choice(0, text("White"), WHITE_WORDS), Choice(1, text("Black"), BLACK_WORDS))
+DRAW_ANSWERS = (
+    Choice("offer", text("offer a draw"), OFFER_WORDS),
+    Choice("accept", text("accept the draw"), ACCEPT_WORDS),
+    Choice("decline", text("decline the draw"), DECLINE_WORDS),
+)
+TAKEBACK_ANSWERS = (
+    Choice("offer", text("ask to take your last move back"), OFFER_WORDS),
+    Choice("accept", text("accept the takeback"), ACCEPT_WORDS),
+    Choice("decline", text("decline the takeback"), DECLINE_WORDS),
+)

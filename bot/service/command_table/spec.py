@@ -1,0 +1,144 @@
+"""What a command of the table is: its names in each language, its typed options (with their
+choices and the words people type for them), its handler and whether it asks for a yes.
+
+Every front end reads the same entries: the typed parser (typed.py) turns words into option
+values, Discord builds its slash commands from the options, and both end in `run`."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from bot.i18n import Text
+from bot.service.core import GameService
+from bot.service.events import Actor, Event
+from bot.service.ids import known_id
+from storage import ChatRef
+
+OpponentResolver = Callable[[str], Awaitable[Actor | None]]
+# Whether the person who gave the command administers the chat (asked of the platform only
+# when a command needs it).
+AdministratorCheck = Callable[[], Awaitable[bool]]
+# Discord's /new in a thread of its own: the chat the game goes to.
+ThreadOpener = Callable[[ChatRef, Actor, str, Actor | None], Awaitable[ChatRef]]
+
+
+async def no_administrator() -> bool:
+    """Where a front end cannot tell (a press that runs a typed command): nobody is."""
+    return False
+
+
+async def everyone_administers() -> bool:
+    """The console: whoever sits at the keyboard owns the chat."""
+    return True
+
+
+async def nobody(_name: str) -> Actor | None:
+    """Where options name members themselves (Discord), a typed name is nobody."""
+    return None
+
+
+class Kind(Enum):
+    """What an option holds, which says how each front end asks for it."""
+
+    GAME = "game"  # a game number; Discord completes the person's games
+    CHALLENGE = "challenge"  # a challenge number
+    NUMBER = "number"  # a whole number between `low` and `high`
+    TEXT = "text"  # one word (a choice where the option has choices)
+    MOVE = "move"  # a move; Discord completes the legal moves
+    WORDS = "words"  # several words, as typed
+    FLAG = "flag"  # yes or no; absent is neither
+    MEMBER = "member"  # a person of the chat
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value an option may take, its label for menus and the words people type for it."""
+
+    value: str | int
+    label: Text
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its English name and its Portuguese and Italian ones (lowercase, no
+    spaces, as Discord wants them), what it holds and what it is for."""
+
+    name: str
+    names: tuple[str, str]
+    kind: Kind
+    description: Text
+    required: bool = False
+    choices: tuple[Choice, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class Args:
+    """The option values of one command, from whichever front end, and what the front end
+    lends the handler: a name resolver, the administrator check, a thread opener."""
+
+    values: Mapping[str, object]
+    resolve: OpponentResolver = nobody
+    administrator: AdministratorCheck = no_administrator
+    open_thread: ThreadOpener | None = None
+    # How the person gives a yes: typed ("/resign 12 yes") or as the `confirm` option.
+    slash: bool = False
+
+    def game(self, name: str = "game") -> int | None:
+        """A game number, refused if no stored game can have it."""
+        number = self.number(name)
+        return None if number is None else known_id(number)
+
+    def challenge(self) -> int | None:
+        number = self.number("challenge")
+        return None if number is None else known_id(number, challenge=True)
+
+    def number(self, name: str) -> int | None:
+        value = self.values.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def text(self, name: str) -> str | None:
+        value = self.values.get(name)
+        return value if isinstance(value, str) else None
+
+    def words(self, name: str) -> list[str]:
+        return (self.text(name) or "").split()
+
+    def flag(self, name: str) -> bool | None:
+        value = self.values.get(name)
+        return value if isinstance(value, bool) else None
+
+    def member(self, name: str) -> Actor | None:
+        value = self.values.get(name)
+        return value if isinstance(value, Actor) else None
+
+
+Handler = Callable[[GameService, Actor, ChatRef, Args], Awaitable[list[Event]]]
+# Typed words to option values (the people named left as names: typed.resolved finds them).
+Reader = Callable[[Sequence[str]], dict[str, object]]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command of every front end. `names`: English, Portuguese and Italian, as menus
+    show them; `aliases`: the other words people type for it."""
+
+    name: str
+    names: tuple[str, str, str]
+    aliases: tuple[str, ...]
+    usage: Text
+    summary: Text
+    handler: Handler
+    read: Reader
+    options: tuple[Option, ...] = field(default=())
+    # Ends something for good: without a yes (`confirm`) the service asks for one.
+    confirm: bool = False
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every word that names the command when typed."""
+        return (self.name, *self.names, *self.aliases)

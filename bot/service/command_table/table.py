@@ -1,0 +1,119 @@
+"""The one table of commands every front end reads: per command its names in
+English, Portuguese and Italian, its typed options, its handler and whether it asks for a yes.
+
+The console and chat messages parse typed words with each entry's reader (typed.py), Telegram
+builds its command menus from the table, Discord its slash commands; all of them end in `run`,
+where the service asks for the yes before a command that ends a game for good."""
+
+from __future__ import annotations
+
+from bot.i18n import Text, text, translate
+from bot.service.command_table import typed
+from bot.service.command_table.games import ACCEPT, BEGIN, DECLINE, NEW, REMATCH
+from bot.service.command_table.people import (
+    FLIP,
+    LANG,
+    LINK,
+    PROFILE,
+    REMIND,
+    TOP,
+    TOURNAMENT,
+    VACATION,
+)
+from bot.service.command_table.play import (
+    ABORT,
+    BOARD,
+    CLAIM,
+    DRAW,
+    GAMES,
+    HISTORY,
+    MOVE,
+    MOVES,
+    PDN,
+    RESIGN,
+    ROLL,
+    RULES,
+    TAKEBACK,
+    USE,
+    VERIFY,
+)
+from bot.service.command_table.spec import Args, Command
+from bot.service.core import GameService
+from bot.service.events import Actor, Event, Reply, ServiceError
+from bot.service.game_commands import ask_yes
+from bot.service.rules_text import help_footer
+from storage import ChatRef
+
+
+async def _help(service: GameService, actor: Actor, _chat: ChatRef, _args: Args) -> list[Event]:
+    return [Reply(Text(line)) for line in help_lines(await service.language(actor))]
+
+
+HELP = Command(
+    "help",
+    ("help", "ajuda", "aiuto"),
+    ("start",),
+    text("/help"),
+    text("what the commands do"),
+    _help,
+    typed.nothing,
+)
+
+TABLE: tuple[Command, ...] = (
+    NEW,
+    ACCEPT,
+    BEGIN,
+    DECLINE,
+    MOVE,
+    ROLL,
+    BOARD,
+    MOVES,
+    GAMES,
+    USE,
+    RESIGN,
+    DRAW,
+    CLAIM,
+    ABORT,
+    HISTORY,
+    PDN,
+    PROFILE,
+    TOP,
+    VACATION,
+    REMIND,
+    LINK,
+    FLIP,
+    LANG,
+    TAKEBACK,
+    REMATCH,
+    VERIFY,
+    RULES,
+    TOURNAMENT,
+    HELP,
+)
+BY_WORD = {word: command for command in TABLE for word in command.words}
+BY_NAME = {command.name: command for command in TABLE}
+
+
+def usage_refusal(command: Command) -> ServiceError:
+    return ServiceError(text("Usage: {usage}", usage=command.usage))
+
+
+def help_lines(language: str | None) -> list[str]:
+    commands = [
+        f"{translate(language, command.usage)} - {translate(language, command.summary)}"
+        for command in TABLE
+    ]
+    return commands + [translate(language, line) for line in help_footer()]
+
+
+async def run(
+    command: Command, service: GameService, actor: Actor, chat: ChatRef, args: Args
+) -> list[Event]:
+    """Run one command with its option values, from whichever front end. A command that ends
+    a game for good runs only with a yes (`confirm`); without one the service asks for it."""
+    try:
+        if command.confirm and not args.flag("confirm"):
+            return await ask_yes(service, actor, chat, command.name, args.game(), args.slash)
+        return await command.handler(service, actor, chat, args)
+    except typed.Misread:
+        raise usage_refusal(command) from None

@@ -1,0 +1,233 @@
+"""Typed words to option values: how the console and chat messages give a command its
+options ("/resign #12 yes", "/new brazilian vs ana black 3d"). A reader raises `Misread`
+where the words do not fit, which the command's usage answers; it leaves the people named
+as `Name`s, which `resolved` finds through the front end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import joined, quote, text
+from bot.service.command_table.options import SIDES
+from bot.service.command_table.spec import Choice, OpponentResolver, Reader
+from bot.service.command_table.words import (
+    CHAT_WORDS,
+    COMPUTER_WORDS,
+    CONFIRM_WORDS,
+    DONE_WORDS,
+    SWITCH_WORDS,
+    VERSUS_WORDS,
+)
+from bot.service.events import ServiceError
+from bot.service.ids import game_number, whole_number
+from bot.service.levels import LEVEL_TEXTS, is_level_option, level_word
+from bot.service.rating_views import PACE_WORDS
+
+Values = dict[str, object]
+
+
+class Misread(Exception):
+    """Words that do not fit the command: answered with its usage."""
+
+
+class Name(str):
+    """A person as typed, for a member option: `resolved` finds who it is."""
+
+    __slots__ = ()
+
+
+async def resolved(values: Values, resolve: OpponentResolver) -> Values:
+    """The values with every typed name the person the front end knows by it."""
+    people: Values = {}
+    for option, value in values.items():
+        if isinstance(value, Name):
+            person = await resolve(value)
+            if person is None:
+                raise ServiceError(text("I do not know {name}.", name=quote(value)))
+            people[option] = person
+    return {**values, **people}
+
+
+def chosen(choices: Sequence[Choice], word: str) -> str | int | None:
+    """The value of the choice `word` names, else None."""
+    folded = word.lower()
+    return next((choice.value for choice in choices if folded in choice.words), None)
+
+
+def nothing(words: Sequence[str]) -> Values:
+    if words:
+        raise Misread
+    return {}
+
+
+def _number(words: Sequence[str], name: str) -> Values:
+    if not words:
+        return {}
+    number = game_number(words[0]) if len(words) == 1 else None
+    if number is None:
+        raise Misread
+    return {name: number}
+
+
+def one_game(words: Sequence[str]) -> Values:
+    """Nothing, or the game's number ("12", "#12")."""
+    return _number(words, "game")
+
+
+def one_challenge(words: Sequence[str]) -> Values:
+    return _number(words, "challenge")
+
+
+def confirmed_game(words: Sequence[str]) -> Values:
+    """A game and a yes at the end ("/resign 12 yes")."""
+    if words and words[-1].lower() in CONFIRM_WORDS:
+        return {**_number(words[:-1], "game"), "confirm": True}
+    return _number(words, "game")
+
+
+def leading_game(words: Sequence[str]) -> tuple[Values, list[str]]:
+    """A leading "#12" names the game; the other words stay."""
+    number = game_number(words[0]) if words and words[0].startswith("#") else None
+    if number is not None:
+        return {"game": number}, list(words[1:])
+    return {}, list(words)
+
+
+def answer_reader(choices: Sequence[Choice]) -> Reader:
+    """/draw and /takeback: "[#12] [offer|accept|decline]"."""
+
+    def read(words: Sequence[str]) -> Values:
+        values, rest = leading_game(words)
+        if len(rest) > 1:
+            raise Misread
+        answer = chosen(choices, rest[0]) if rest else "offer"
+        if answer is None:
+            raise Misread
+        return {**values, "answer": answer}
+
+    return read
+
+
+def move(words: Sequence[str]) -> Values:
+    values, rest = leading_game(words)
+    if not rest:
+        raise Misread
+    return {**values, "move": " ".join(rest)}
+
+
+def done(words: Sequence[str]) -> Values:
+    if len(words) > 1 or (words and words[0].lower() not in DONE_WORDS):
+        raise Misread
+    return {"done": True} if words else {}
+
+
+def switch(words: Sequence[str]) -> Values:
+    """Nothing (the setting shown), or on or off."""
+    if len(words) > 1 or (words and words[0].lower() not in SWITCH_WORDS):
+        raise Misread
+    return {"on": SWITCH_WORDS[words[0].lower()]} if words else {}
+
+
+def vacation(words: Sequence[str]) -> Values:
+    """Nothing (the setting shown), on (every day left), off, or a number of days."""
+    if len(words) == 1 and words[0].lower() not in SWITCH_WORDS:
+        days = whole_number(words[0])
+        if days is None or not 0 < days <= 366:
+            raise Misread
+        return {"days": days}
+    return switch(words)
+
+
+def language(words: Sequence[str]) -> Values:
+    """ "pt", or "chat pt" for the chat's own language."""
+    if len(words) == 2 and words[0].lower() in CHAT_WORDS:
+        return {"channel": True, "language": words[1]}
+    if len(words) != 1:
+        raise Misread
+    return {"language": words[0]}
+
+
+def one_word(words: Sequence[str], name: str) -> Values:
+    if len(words) > 1:
+        raise Misread
+    return {name: words[0]} if words else {}
+
+
+def code(words: Sequence[str]) -> Values:
+    return one_word(words, "code")
+
+
+def game_kind(words: Sequence[str]) -> Values:
+    return one_word(words, "game")
+
+
+def someone(words: Sequence[str]) -> Values:
+    """Nothing (yourself) or a person's name."""
+    if len(words) > 1:
+        raise Misread
+    return {"player": Name(words[0])} if words else {}
+
+
+def leaderboard(words: Sequence[str]) -> Values:
+    """A game and a pace, both optional, in any order."""
+    paces = [word for word in words if word.lower() in PACE_WORDS]
+    games = [word for word in words if word.lower() not in PACE_WORDS]
+    if len(paces) > 1 or len(games) > 1:
+        raise Misread
+    values: Values = {"game": games[0]} if games else {}
+    return {**values, "pace": paces[0]} if paces else values
+
+
+def action(words: Sequence[str]) -> Values:
+    """/tournament: the action and its words, as typed."""
+    if not words:
+        return {}
+    return {"action": words[0], "options": " ".join(words[1:])}
+
+
+def new_game(words: Sequence[str]) -> Values:
+    """/new GAME [vs NAME|computer [LEVEL]] [white|black] [2-4] [OPTION...]."""
+    if not words:
+        raise Misread
+    values: Values = {"game": words[0]}
+    options: list[str] = []
+    rest = list(words[1:])
+    while rest:
+        word = rest.pop(0)
+        folded = word.lower()
+        if folded in VERSUS_WORDS:
+            if not rest:
+                raise ServiceError(text("Whom do you play against? Write vs NAME or vs computer."))
+            name = rest.pop(0)
+            if name.lower() in COMPUTER_WORDS:
+                values["computer"] = True
+            else:
+                values["opponent"] = Name(name)
+        elif folded in COMPUTER_WORDS:
+            values["computer"] = True
+        elif (side := chosen(SIDES, folded)) is not None:
+            values["side"] = side
+        elif (level := level_word(folded)) is not None:
+            values["level"] = level
+        elif is_level_option(folded):
+            raise ServiceError(
+                text("The levels are {levels}.", levels=joined(list(LEVEL_TEXTS.values()), ", "))
+            )
+        elif (count := whole_number(folded)) is not None:
+            values["players"] = count
+        else:
+            options.append(word)
+    return {**values, "options": " ".join(options)} if options else values
+
+
+# Longer than any move in notation (a capture of 20 pieces on 10x10 is about 60 characters).
+LONGEST_MOVE = 100
+
+
+def typed_move(notation: str) -> str:
+    """A move as typed, refused (with a short quote of it) when it is too long to be one:
+    the refusals of the rules repeat the move whole."""
+    move = notation.strip()
+    if len(move) > LONGEST_MOVE:
+        raise ServiceError(text("{move} is not a move.", move=quote(move)))
+    return move

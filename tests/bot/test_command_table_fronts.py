@@ -1,0 +1,236 @@
+"""One table of commands (issue 23): every command, typed in the console, typed to the bot on
+Telegram and given as Discord's slash command, reaches the same service call with the same
+arguments and the same result. Each front end runs on a service of its own (the same ids), the
+service's methods recorded: the call, its arguments (people and chats left out, as they are
+each platform's own) and its refusal or its answer in English."""
+
+from __future__ import annotations
+
+import io
+import warnings
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AsyncExitStack
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.console import Console
+from bot.i18n import translate
+from bot.service.command_table.table import TABLE
+from bot.service.core import GameService
+from bot.service.events import Actor, Reply, ServiceError
+from bot.service.players import ComputerPlayers
+from bot.telegram import stop_front
+from games.computer import Limit
+from storage import ChatRef, open_store
+from tests.bot.discord.conftest import Connect
+from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
+from tests.bot.telegram.conftest import start_bot
+from tests.fakes.discord_api import FakeDiscord
+from tests.fakes.telegram_api import FakeBotApi
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from tests.bot.discord.conftest import connect as connect  # the fixtures
+    from tests.bot.discord.conftest import fake as fake
+from tests.bot.telegram.conftest import api as api  # the fixture
+
+# Per case: the typed line and the slash command's options. Game and challenge 7 exist
+# nowhere: the service refuses them alike wherever they come from.
+CASES: dict[str, tuple[str, dict[str, Any]]] = {
+    "new": ("/new brazilian vs computer white", {"game": "brazilian", "computer": True, "side": 0}),
+    "accept": ("/accept 7", {"challenge": 7}),
+    "begin": ("/begin 7", {"challenge": 7}),
+    "decline": ("/decline 7", {"challenge": 7}),
+    "move": ("/move #7 c3-d4", {"move": "c3-d4", "game": 7}),
+    "roll": ("/roll 7", {"game": 7}),
+    "board": ("/board 7", {"game": 7}),
+    "moves": ("/moves 7", {"game": 7}),
+    "games": ("/games done", {"done": True}),
+    "use": ("/use 7", {"game": 7}),
+    "resign": ("/resign 7 yes", {"game": 7, "confirm": True}),
+    "resign-asks": ("/resign 7", {"game": 7}),
+    "draw": ("/draw #7 accept", {"answer": "accept", "game": 7}),
+    "claim": ("/claim 7", {"game": 7}),
+    "abort": ("/abort 7 yes", {"game": 7, "confirm": True}),
+    "abort-asks": ("/abort 7", {"game": 7}),
+    "history": ("/history 7", {"game": 7}),
+    "pdn": ("/pdn 7", {"game": 7}),
+    "profile": ("/profile", {}),
+    "top": ("/top brazilian live", {"game": "brazilian", "pace": "live"}),
+    "vacation": ("/vacation", {}),
+    "vacation-days": ("/vacation 3", {"days": 3}),
+    "remind": ("/remind off", {"on": False}),
+    "link": ("/link NOCODE", {"code": "NOCODE"}),
+    "flip": ("/flip", {}),
+    "lang": ("/lang it", {"language": "it"}),
+    "takeback": ("/takeback #7 decline", {"answer": "decline", "game": 7}),
+    "rematch": ("/rematch 7", {"game": 7}),
+    "verify": ("/verify 7", {"game": 7}),
+    "rules": ("/rules", {}),
+    "tournament": ("/tournament show", {"action": "show"}),
+    "help": ("/help", {}),
+}
+# The service calls the commands make (beside the reads every front end makes to show them).
+RECORDED = [
+    "new_game",
+    "accept",
+    "begin",
+    "decline",
+    "move",
+    "roll",
+    "board",
+    "legal_moves",
+    "my_games",
+    "use",
+    "resign",
+    "draw",
+    "claim",
+    "abort",
+    "history",
+    "export_pdn",
+    "profile",
+    "leaderboards",
+    "vacation",
+    "vacation_status",
+    "set_reminders",
+    "reminder_status",
+    "link",
+    "flip",
+    "set_language",
+    "set_chat_language",
+    "takeback",
+    "rematch",
+    "tournament_show",
+    "top",
+]
+
+Call = tuple[str, tuple[Any, ...], Any]
+
+
+def shown(value: Any) -> Any:
+    """An argument as the comparison sees it: a platform's people and chats as what they are."""
+    if isinstance(value, Actor):
+        return "person"
+    if isinstance(value, ChatRef):
+        return "chat"
+    if isinstance(value, list | tuple):
+        return tuple(map(shown, value))
+    return value
+
+
+def result(value: Any) -> Any:
+    """The answer in English: replies as text, other events by kind (a board, a file)."""
+    if isinstance(value, list):
+        return [
+            translate(None, event.text) if isinstance(event, Reply) else type(event).__name__
+            for event in value
+        ]
+    return type(value).__name__
+
+
+def record(service: GameService, calls: list[Call]) -> None:
+    """Note each command call on `service`: its name, arguments and result or refusal; /top's
+    `top` as the `leaderboards` it reads (Telegram and Discord show those as pictures)."""
+    for name in RECORDED:
+        method = getattr(service, name)
+
+        def recorded(method: Callable[..., Awaitable[Any]], name: str) -> Callable[..., Any]:
+            @wraps(method)
+            async def call(*args: Any, **kwargs: Any) -> Any:
+                arguments = shown((*args, *sorted(kwargs.items())))
+                called = name
+                if name == "top":  # top(person, chat, words): leaderboards(chat, words)
+                    called, arguments = "leaderboards", arguments[1:]
+                try:
+                    value = await method(*args, **kwargs)
+                except ServiceError as error:
+                    calls.append((called, arguments, ("refused", translate(None, error.reason))))
+                    raise
+                answer = "Leaderboards" if name == "top" else result(value)
+                calls.append((called, arguments, answer))
+                return value
+
+            return call
+
+        setattr(service, name, recorded(method, name))
+
+
+async def a_service(folder: Path, stack: AsyncExitStack) -> GameService:
+    """A service on a store of its own, closed with `stack`."""
+    folder.mkdir()
+    store = await stack.enter_async_context(await open_store(folder / "games.sqlite3"))
+    computers = ComputerPlayers(ThreadPoolExecutor(max_workers=1), Limit(depth=1, seconds=0.1))
+    service = GameService(store, computers)
+    stack.push_async_callback(service.close)
+    return service
+
+
+async def console_calls(tmp_path: Path, stack: AsyncExitStack, line: str) -> list[Call]:
+    service = await a_service(tmp_path / "console", stack)
+    calls: list[Call] = []
+    record(service, calls)
+    await Console(service, io.StringIO(), player="Ana").handle(line)
+    await service.idle()
+    return calls
+
+
+async def telegram_calls(
+    tmp_path: Path, stack: AsyncExitStack, api: FakeBotApi, line: str
+) -> list[Call]:
+    service = await a_service(tmp_path / "telegram", stack)
+    calls: list[Call] = []
+    record(service, calls)
+    bot = await start_bot(service, api)
+    try:
+        ana = api.user(1001, "Ana")
+        chat = api.private_chat(ana)
+        api.send_text(ana, chat, line)
+        await api.wait_for(lambda: api.texts(chat) or api.boards(chat), f"an answer to {line}")
+        await service.idle()
+    finally:
+        await stop_front(bot.front, bot.settings)
+    return calls
+
+
+async def discord_calls(
+    tmp_path: Path,
+    stack: AsyncExitStack,
+    fake: FakeDiscord,
+    connect: Connect,
+    name: str,
+    options: dict[str, Any],
+) -> list[Call]:
+    service = await a_service(tmp_path / "discord", stack)
+    calls: list[Call] = []
+    record(service, calls)
+    await connect(service)
+    await act(fake, await fake.slash(ANA, CHANNEL, name, options))
+    await service.idle()
+    return calls
+
+
+def test_every_command_has_a_case() -> None:
+    assert {case.split("-")[0] for case in CASES} == {command.name for command in TABLE}
+
+
+@pytest.mark.parametrize("case", CASES)
+async def test_a_command_is_the_same_call_in_every_front(
+    case: str,
+    tmp_path: Path,
+    api: FakeBotApi,
+    fake: FakeDiscord,
+    connect: Connect,
+) -> None:
+    line, options = CASES[case]
+    name = next(command.names[0] for command in TABLE if command.name == case.split("-")[0])
+    async with AsyncExitStack() as stack:
+        console = await console_calls(tmp_path, stack, line)
+        telegram = await telegram_calls(tmp_path, stack, api, line)
+        discord = await discord_calls(tmp_path, stack, fake, connect, name, options)
+    assert console == telegram == discord
+    if case != "help":
+        assert console, f"{line} reached no service call"
