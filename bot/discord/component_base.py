@@ -31,6 +31,6 @@ class FromCustomId:
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> Self:
-        values = (int(group) if group.isdigit() else group for group in match.groups())
+        values = (int(group) if group.isdecimal() else group for group in match.groups())
         built: Self = cast(Any, cls)(*values)
         return built

@@ -84,7 +84,7 @@ def split_time_control(words: Sequence[str]) -> tuple[TimeControl | None, list[s
     while index < len(words):
         word = words[index].lower()
         # "3 days": the number and the unit as two words.
-        if word.isdigit() and index + 1 < len(words):
+        if word.isdecimal() and index + 1 < len(words):
             joined = word + words[index + 1].lower()
             if _DAYS.match(joined) or _MINUTES.match(joined):
                 word = joined

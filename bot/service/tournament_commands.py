@@ -162,7 +162,7 @@ async def tournament_command(
     if sub.name == "join":
         return await _join(service, actor, chat, tournament_id, words, resolve_opponent)
     if sub.name == "settle":
-        if len(words) != 2 or not all(word.isdigit() and len(word) < 5 for word in words):
+        if len(words) != 2 or not all(word.isdecimal() and len(word) < 5 for word in words):
             raise _usage("settle")
         table, winner = map(int, words)
         return await service.tournament_settle(actor, chat, table, winner, tournament_id)

@@ -107,7 +107,7 @@ def _bad(word: str) -> ServiceError:
 
 
 def _number(word: str, value: str) -> int:
-    if not value.isdigit() or len(value) > 4:
+    if not value.isdecimal() or len(value) > 4:
         raise ServiceError(text("{word}: a whole number, please.", word=quote(word)))
     return int(value)
 

@@ -76,7 +76,7 @@ def _position(variant: str, fen: str | None) -> Position:
 
 
 def _run_perft(args: argparse.Namespace) -> int:
-    if not args.depth.isdigit():
+    if not args.depth.isdecimal():
         raise BadInput(f"depth must be a whole number >= 0, not {args.depth!r}")
     depth = int(args.depth)
     position = _position(_variant(args.variant), args.fen)

@@ -3,8 +3,11 @@ control or bidirectional-override character, wherever it is echoed."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
+from bot.console import Console
 from bot.i18n import QUOTE_LIMIT, translate
 from bot.service.core import GameService
 from bot.service.events import ServiceError
@@ -36,3 +39,21 @@ async def test_every_echo_is_cut_and_cleaned(service: GameService, typed: str) -
         assert "\u202e" not in line, line
         assert len(line) < 300, line[:300]
         assert "gnp.exe" in line or "x" * (QUOTE_LIMIT - 1) in line, line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/tournament settle ² 1",
+        "/tournament new brazilian swiss rounds=²",
+        "/new brazilian vs bia ²d",
+    ],
+)
+async def test_a_superscript_digit_is_refused_not_a_crash(service: GameService, line: str) -> None:
+    # "²".isdigit() is true, and int("²") raises: the words are read with isdecimal.
+    output = io.StringIO()
+    console = Console(service, output, player="ana")
+    await console.handle(line)
+    said = output.getvalue()
+    assert said.strip(), "no answer"
+    assert "went wrong" not in said and "Traceback" not in said, said
