@@ -9,14 +9,11 @@ retried, edited in place); replies, turn notices and challenges are sent directl
 from __future__ import annotations
 
 import logging
-from functools import partial
 
 from telegram import (
-    BotCommand,
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.error import TelegramError
 from telegram.ext import (
     CallbackQueryHandler,
     ChatMemberHandler,
@@ -25,12 +22,12 @@ from telegram.ext import (
     filters,
 )
 
-from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, text, translate
-from bot.service.command_table.table import TABLE
+from bot.i18n import text
 from bot.service.core import GameService
 from bot.service.events import (
     Actor,
 )
+from bot.telegram import menus
 from bot.telegram.budget import Budget
 from bot.telegram.chats import (
     REMEMBERED_CHATS,
@@ -44,7 +41,6 @@ from bot.telegram.delivery import (
     PLATFORM,
     REMEMBERED_BOARDS,
     BoardDesk,
-    with_retries,
 )
 from bot.telegram.presses import ButtonPresses
 
@@ -88,20 +84,8 @@ class TelegramFront(ButtonPresses):
     # -- start-up ------------------------------------------------------------------------------
 
     async def publish_menus(self) -> None:
-        """The command menu in English (the default) and in every translated language."""
-        for language in (None, *(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)):
-            commands = [
-                BotCommand(command.name, translate(language, command.summary)[:256])
-                for command in TABLE
-            ]
-            try:
-                await with_retries(
-                    partial(self.bot.set_my_commands, commands, language_code=language),
-                    self.pacing,
-                )
-            except TelegramError as error:
-                # The commands work without a menu; the next start tries again.
-                logger.warning("the %s command menu was not set: %s", language or "en", error)
+        """The command menus and descriptions in every language (bot/telegram/menus.py)."""
+        await menus.publish(self.bot, self.pacing)
 
     async def catch_up(self) -> None:
         """After a start: every chat whose board of an active game is older than the game

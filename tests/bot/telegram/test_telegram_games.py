@@ -27,18 +27,6 @@ from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
 TWO_ROUTES = "W:W18,31:B5,6,13,14,20"  # Italian: 18x9x2 and 18x11x2 both end on 2
 
 
-async def test_command_menus_in_english_portuguese_and_italian(bot: Bot, api: FakeBotApi) -> None:
-    assert set(api.commands) == {None, "pt", "it"}
-    names = [command.name for command in TABLE]
-    for language, commands in api.commands.items():
-        assert [command["command"] for command in commands] == names
-        summaries = [translate(language, command.summary) for command in TABLE]
-        assert [command["description"] for command in commands] == summaries
-    english = {command["command"]: command["description"] for command in api.commands[None]}
-    portuguese = {command["command"]: command["description"] for command in api.commands["pt"]}
-    assert english["new"] != portuguese["new"], "the Portuguese menu is not translated"
-
-
 async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
     bot: Bot, api: FakeBotApi, service: GameService
 ) -> None:
