@@ -28,7 +28,7 @@ from games.base import CHANCE, replay
 from games.damas.pdn import read_games
 from games.damas.pdn_replay import replay_game
 from games.ludo.dice import verify
-from storage import Store
+from storage import GameResult, Store
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
 
 DRAUGHTS = ("brazilian", "international", "italian", "italian-familiar")
@@ -84,7 +84,7 @@ async def test_threefold_repetition_ends_the_game_as_a_draw(service: GameService
     for number, notation in enumerate(shuffle):
         state = latest(await service.move(actor_for(state, number % 2), notation, state.id))
     assert state.record.status == "finished"
-    assert state.record.result == {"winners": [], "reason": "repetition"}
+    assert state.record.result == GameResult(winners=[], reason="repetition")
 
 
 async def test_resignation_gives_the_game_to_the_opponent(service: GameService) -> None:
@@ -103,7 +103,7 @@ async def test_draw_by_agreement_offer_then_accept(service: GameService) -> None
     with pytest.raises(ServiceError, match="already offered"):
         await service.draw(ANA, None, state.id)
     state = latest(await service.draw(BIA, "accept", state.id))
-    assert state.record.result == {"winners": [], "reason": "agreement"}
+    assert state.record.result == GameResult(winners=[], reason="agreement")
 
 
 async def test_a_declined_or_moved_past_draw_offer_lapses(service: GameService) -> None:

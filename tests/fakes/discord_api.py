@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 from tests.fakes import discord_rules
 
@@ -220,7 +220,7 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         server = site._server
-        assert server is not None and server.sockets
+        assert isinstance(server, asyncio.Server) and server.sockets
         self.port = server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
@@ -910,7 +910,8 @@ async def _read_body(request: web.Request) -> tuple[Any, dict[str, bytes]]:
         files: dict[str, bytes] = {}
         reader = await request.multipart()
         async for part in reader:
-            if not isinstance(part, type(reader)) and part.name == "payload_json":
+            assert isinstance(part, BodyPartReader), "a form of plain parts, none nested"
+            if part.name == "payload_json":
                 payload = json.loads(await part.text())
             elif part.filename:
                 files[part.filename] = bytes(await part.read())
@@ -923,7 +924,8 @@ def find_component(message: dict[str, Any], custom_id: str) -> dict[str, Any] | 
     for row in message.get("components", []):
         for component in row.get("components", []):
             if component.get("custom_id") == custom_id:
-                return component
+                found: dict[str, Any] = component
+                return found
     return None
 
 

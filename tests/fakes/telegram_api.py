@@ -189,10 +189,16 @@ class FakeBotApi:
     def come_back(self) -> None:
         self.unreachable = False
 
+    def _cut_off(self, request: web.Request) -> bool:
+        """While Telegram is out of reach, close the request's connection unanswered.
+        (A method, not a test of the attribute: the attribute changes across awaits.)"""
+        if not self.unreachable or request.transport is None:
+            return False
+        request.transport.close()
+        return True
+
     async def _handle(self, request: web.Request) -> web.Response:
-        if self.unreachable:
-            assert request.transport is not None
-            request.transport.close()
+        if self._cut_off(request):
             return web.Response(status=503)  # never reaches the client: the line is cut
         if request.match_info["token"] != TOKEN:
             return web.json_response(
@@ -224,8 +230,7 @@ class FakeBotApi:
             result = handler(params, files)
             if asyncio.iscoroutine(result):
                 result = await result
-            if self.unreachable and request.transport is not None:
-                request.transport.close()  # the line went down while the call waited
+            if self._cut_off(request):  # the line went down while the call waited
                 return web.Response(status=503)
         except ApiError as error:
             call.error = error.description

@@ -24,7 +24,7 @@ async def synced_commands(service: GameService) -> list[dict[str, Any]]:
     await install_commands(client.tree, client.front)
     sent: list[list[dict[str, Any]]] = []
 
-    async def overwrite(application_id: int, payload: list[dict[str, Any]]) -> list[Any]:
+    async def overwrite(application_id: int | str, payload: list[dict[str, Any]]) -> list[Any]:
         sent.append(payload)
         return []
 

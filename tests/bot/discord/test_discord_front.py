@@ -14,7 +14,7 @@ from bot.service.commands import find_command
 from bot.service.core import GameService
 from bot.service.events import Actor, ChallengeUpdate
 from bot.service.players import ComputerPlayers
-from storage import ChatRef, Store
+from storage import ChatRef, GameResult, Store
 from tests.bot.discord.conftest import Connect
 from tests.fakes.discord_api import (
     FakeDiscord,
@@ -505,7 +505,7 @@ async def test_a_draw_offered_by_command_is_accepted_by_button(
     assert (await service.state(game_id)).active
     await act(fake, await fake.click(BIA, offered, accept))
     state = await service.state(game_id)
-    assert not state.active and state.record.result == {"winners": [], "reason": "agreement"}
+    assert not state.active and state.record.result == GameResult(winners=[], reason="agreement")
     assert ids_like(latest_board(fake), r"dmb:.*") == [f"dmb:w:{game_id}"]
 
 

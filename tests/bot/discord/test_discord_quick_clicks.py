@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ def failed_calls(fake: FakeDiscord) -> list[str]:
     return [f"{call.method} {call.path} {call.status}" for call in fake.calls if call.status >= 400]
 
 
-async def where_to(fake: FakeDiscord, service: GameService) -> tuple[int, dict, str, str]:
+async def where_to(fake: FakeDiscord, service: GameService) -> tuple[int, dict[str, Any], str, str]:
     """A duel, and Ana's private "Where to" answer for her first move: the game, the answer,
     its destination menu and the destination."""
     board = await start_duel(fake)

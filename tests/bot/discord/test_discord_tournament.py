@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.service.core import GameService
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act, custom_ids
-from tests.fakes.discord_api import FakeDiscord, FakeInteraction
+from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act
+from tests.fakes.discord_api import FakeDiscord, FakeInteraction, custom_ids
 
 
 async def press(fake: FakeDiscord, who: dict[str, Any], custom_id: str) -> FakeInteraction:

@@ -101,7 +101,7 @@ async def test_a_board_on_the_computers_turn_has_no_controls(
     posted = [
         call.payload
         for call in fake.calls_to("POST", rf"^/channels/{CHANNEL}/messages$")
-        if call.payload and call.payload.get("embeds")
+        if isinstance(call.payload, dict) and call.payload.get("embeds")
     ]
     assert posted, "the first board"
     assert "Computer (normal, White) to move" in posted[0]["embeds"][0]["description"]
@@ -135,7 +135,7 @@ async def test_a_board_sent_as_a_follow_up_mentions_the_player_to_move(
         lambda: [
             call
             for call in fake.calls_to("PATCH", rf"^/channels/{CHANNEL}/messages/{board['id']}$")
-            if call.payload and call.payload.get("components") == []
+            if isinstance(call.payload, dict) and call.payload.get("components") == []
         ],
         what="the old board's menu taken away",
     )

@@ -7,6 +7,7 @@ topic of its own (found again after a restart); without topics the group is told
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -29,7 +30,7 @@ async def private_tournament(
     for person, chat, started in zip(people, chats, started_bot, strict=True):
         if started:
             api.send_text(person, chat, "/start")
-            await api.wait_for(lambda chat=chat: api.texts(chat), "the answer to /start")
+            await api.wait_for(partial(api.texts, chat), "the answer to /start")
     group = api.group(-100900, "Clube")
     api.send_text(people[0], group, "/tournament new brazilian knockout boards=private")
     await api.wait_for(lambda: api.texts(group), "the tournament")
