@@ -24,7 +24,13 @@ LANGUAGE_OF_LOCALE = {"pt_BR": "pt", "it": "it"}
 def _entries(locale: str, locale_root: Path = extract.LOCALE_ROOT) -> dict[str, str]:
     with extract.catalogue_path(locale, locale_root).open("rb") as po_file:
         catalogue = read_po(po_file, locale=locale)
-    return {message.id: message.string for message in catalogue if message.id}
+    entries = {}
+    for message in catalogue:
+        if message.id:
+            # The catalogues have no plural entries (whose id and string are tuples).
+            assert isinstance(message.id, str) and isinstance(message.string, str), message.id
+            entries[message.id] = message.string
+    return entries
 
 
 def _placeholder_values(message: str) -> dict[str, str]:

@@ -15,7 +15,7 @@ import pytest
 from bot.i18n import translate
 from bot.recompute_ratings import run as recompute_ratings
 from bot.service.core import GameService
-from bot.service.events import Actor, FileReady, Reply, ServiceError
+from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.rating import Pace, Pool
 from bot.service.rating_rebuild import recompute
 from storage import ChatRef, Store
@@ -46,7 +46,7 @@ async def rated_win(service: GameService, winner: Actor, loser: Actor) -> int:
     return state.id
 
 
-def lines(events: list) -> list[str]:
+def lines(events: list[Event]) -> list[str]:
     return [translate("en", event.text) for event in events if isinstance(event, Reply)]
 
 

@@ -5,6 +5,7 @@ game that ended meanwhile (tests/bot/test_two_services.py: once with two process
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
 from bot.i18n import translate
@@ -19,7 +20,7 @@ from tests.bot.test_service import latest, two_player_game
 SECOND = timedelta(seconds=1)
 
 
-def pings(seen: list[object]) -> list[TurnPing]:
+def pings(seen: Sequence[object]) -> list[TurnPing]:
     return [notice for notice in seen if isinstance(notice, TurnPing)]
 
 
