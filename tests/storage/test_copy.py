@@ -223,7 +223,7 @@ async def test_the_check_walks_both_databases_and_finds_a_changed_move(tmp_path:
             match=rf"\({GAMES}, 5, '[^']+'\) in the source arrived "
             rf"as \({GAMES}, 5, '1-2'\)",
         ):
-            await check_copy(*engines, report.rows)
+            await check_copy(engines[0], engines[1], report.rows)
     finally:
         for engine in engines:
             await engine.close()

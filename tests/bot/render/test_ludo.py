@@ -26,9 +26,9 @@ from bot.render.ludo import (
     TRAIL,
     YARD_INSIDE,
     draw_ludo,
-    track_square,
 )
-from tests.bot.render.pixels import Pixel, close, rgb
+from games.ludo.board import track_square
+from tests.bot.render.pixels import Pixel, close, darkest, rgb
 
 ALL_IN_YARD = (-1, -1, -1, -1)
 
@@ -279,5 +279,4 @@ def test_every_track_square_shows_its_number_as_the_moves_name_it() -> None:
     for index, cell in enumerate(ludo.TRACK):
         x, y = ludo._Viewpoint.of(None).pixel((cell[0] + 0.5, cell[1] + 0.5))
         corner = empty.crop((int(x - ludo.CELL / 2), int(y - ludo.CELL / 2), int(x), int(y)))
-        darkest = corner.getextrema()[0]
-        assert darkest < 120, f"square c{index + 1} shows no number"
+        assert darkest(corner) < 120, f"square c{index + 1} shows no number"

@@ -91,6 +91,7 @@ def test_simulate_prints_its_figures_as_json_on_the_last_line(
 def test_bad_command_lines_fail_in_one_line_with_status_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
+    status: int | str | None
     try:
         status = main(argv)
     except SystemExit as stopped:

@@ -75,10 +75,11 @@ def play_checked(rules: LudoRules, seed: int, leave_chance: float) -> None:
         assert len(log) < PLY_LIMIT, "the game did not end"
         moves = position.legal_moves()
         assert moves, "a position without an outcome always has a move"
-        for move in moves:
-            assert position.parse(position.notation(move)) == move
+        for legal in moves:
+            assert position.parse(position.notation(legal)) == legal
+        move: LudoMove
         if rng.random() < leave_chance:
-            move: LudoMove = position.leave(rng.choice(position._active_seats()))
+            move = position.leave(rng.choice(position._active_seats()))
         else:
             move = rng.choice(moves)
         if position.to_move() == CHANCE:
