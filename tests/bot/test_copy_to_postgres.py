@@ -42,11 +42,11 @@ async def play_random_moves(service: GameService, game_id: int, count: int, seed
         seat = service.acting_seat(state)
         assert seat is not None
         if state.position.to_move() == CHANCE:
-            latest(await service.roll(actor_for(state, seat), game_id))
+            latest(await service.roll(actor_for(seat), game_id))
             continue
         move = rng.choice(list(state.position.legal_moves()))
         notation = state.position.notation(move)
-        latest(await service.move(actor_for(state, seat), notation, game_id, state.version))
+        latest(await service.move(actor_for(seat), notation, game_id, state.version))
 
 
 async def fill_sqlite(path: Path) -> list[int]:

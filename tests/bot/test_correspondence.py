@@ -87,7 +87,7 @@ async def test_the_notices_of_a_loss_on_time_are_stored_with_the_result(
     game = await timed_game(timed)
     await timed.move(ANA, "c3-d4", game)
 
-    async def no_separate_write(*arguments: object) -> None:
+    async def no_separate_write(*_arguments: object) -> None:
         raise AssertionError("a notice written apart from the result: a crash can lose it")
 
     monkeypatch.setattr(timed.store, "add_notice", no_separate_write)
@@ -169,9 +169,8 @@ async def test_a_game_whose_first_player_never_moves_is_aborted_not_lost(
     assert expected[language] in told
 
 
-async def test_bare_vacation_and_remind_show_the_setting(
-    timed: GameService, clock: ManualClock
-) -> None:
+@pytest.mark.usefixtures("clock")
+async def test_bare_vacation_and_remind_show_the_setting(timed: GameService) -> None:
     (status,) = await timed.vacation_status(ANA)
     assert isinstance(status, Reply)
     assert translate("pt", status.text).startswith("Você não está de férias; restam 30 dias")
@@ -266,7 +265,8 @@ async def test_a_linked_player_plays_a_telegram_game_from_discord(
     assert "#1 Italian draughts" in translate("en", listing[0].text)  # type: ignore[union-attr]
 
 
-async def test_my_games_lists_the_most_urgent_first(timed: GameService, clock: ManualClock) -> None:
+@pytest.mark.usefixtures("clock")
+async def test_my_games_lists_the_most_urgent_first(timed: GameService) -> None:
     slow = await timed_game(timed, "brazilian")
     events = await timed.new_game(ANA, CHAT, "italian", opponent=BIA, seat=0, option_words=["1d"])
     challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
@@ -279,8 +279,9 @@ async def test_my_games_lists_the_most_urgent_first(timed: GameService, clock: M
     assert "your turn, 1d 0h left" in lines[0] and "Bia to move" in lines[2]
 
 
+@pytest.mark.usefixtures("clock")
 async def test_games_lists_challenges_finished_games_and_who_is_on_vacation(
-    timed: GameService, clock: ManualClock
+    timed: GameService,
 ) -> None:
     game = await timed_game(timed)
     await timed.vacation(BIA, 5)

@@ -179,7 +179,7 @@ def test_translate_accepts_a_plain_string() -> None:
 def test_translate_writes_english_when_the_translation_is_broken(
     broken: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot.i18n, "catalogue", lambda language: {"Hello {name}!": broken})
+    monkeypatch.setattr(bot.i18n, "catalogue", lambda _language: {"Hello {name}!": broken})
     assert translate("pt", text("Hello {name}!", name=7)) == "Hello 7!"
 
 

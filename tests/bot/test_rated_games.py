@@ -89,7 +89,7 @@ async def test_processing_the_end_twice_applies_the_change_once(tmp_path: Path) 
         await service.close()
 
 
-async def crash(connection: Connection, game: GameRecord) -> None:
+async def crash(_connection: Connection, _game: GameRecord) -> None:
     raise OSError("the process died after the rating change was written")
 
 

@@ -49,7 +49,7 @@ async def two_player_game(service: GameService, kind: str, *extra: str) -> GameS
     return latest(await service.accept(BIA, challenge.id, CHAT))
 
 
-def actor_for(state: GameState, seat: int) -> Actor:
+def actor_for(seat: int) -> Actor:
     return {0: ANA, 1: BIA, 2: CAIO}[seat]
 
 
@@ -68,7 +68,7 @@ async def test_a_whole_draughts_game_between_two_people_ends_by_rule(
         move = rng.choice([m for m in moves if m.captures] or list(moves))
         state = latest(
             await service.move(
-                actor_for(state, seat), state.position.notation(move), state.id, state.version
+                actor_for(seat), state.position.notation(move), state.id, state.version
             )
         )
     assert state.record.status == "finished"
@@ -82,7 +82,7 @@ async def test_threefold_repetition_ends_the_game_as_a_draw(service: GameService
     state = await two_player_game(service, "brazilian", "fen=W:WK29:BK1")
     shuffle = ["a1-b2", "b8-a7", "b2-a1", "a7-b8"] * 2
     for number, notation in enumerate(shuffle):
-        state = latest(await service.move(actor_for(state, number % 2), notation, state.id))
+        state = latest(await service.move(actor_for(number % 2), notation, state.id))
     assert state.record.status == "finished"
     assert state.record.result == GameResult(winners=[], reason="repetition")
 
@@ -234,7 +234,7 @@ async def test_a_corrupt_snapshot_is_rebuilt_from_the_log(
 async def test_pdn_export_has_the_tags_and_replays(service: GameService) -> None:
     state = await two_player_game(service, "brazilian")
     for seat, notation in enumerate(["c3-d4", "f6-e5", "d4xf6", "g7xe5"]):
-        state = latest(await service.move(actor_for(state, seat % 2), notation, state.id))
+        state = latest(await service.move(actor_for(seat % 2), notation, state.id))
     latest(await service.resign(BIA, state.id))
     files = [e for e in await service.export_pdn(ANA, state.id) if isinstance(e, FileReady)]
     (game,) = read_games(files[0].content.decode())

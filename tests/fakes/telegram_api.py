@@ -551,15 +551,15 @@ class FakeBotApi:
 
     # -- the methods ---------------------------------------------------------------------------
 
-    def _api_getMe(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getMe(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getMe", params)
         return self.bot_user
 
-    def _api_deleteWebhook(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_deleteWebhook(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("deleteWebhook", params)
         return True
 
-    def _api_setMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_setMyCommands(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("setMyCommands", params)
         commands = params.get("commands", [])
         self._check(rules.commands_problem(commands))
@@ -570,11 +570,11 @@ class FakeBotApi:
             self.command_lists.pop(target, None)  # an empty list deletes the list
         return True
 
-    def _api_getMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getMyCommands(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getMyCommands", params)
         return self.command_lists.get(self._check_command_target(params), [])
 
-    def _api_deleteMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_deleteMyCommands(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("deleteMyCommands", params)
         self.command_lists.pop(self._check_command_target(params), None)
         return True
@@ -598,23 +598,23 @@ class FakeBotApi:
         found = self.descriptions.get((kind, language), self.descriptions.get((kind, None), ""))
         return {kind: found}
 
-    def _api_setMyDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_setMyDescription(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("setMyDescription", params)
         return self._set_description("description", params, rules.MAX_DESCRIPTION)
 
-    def _api_getMyDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getMyDescription(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getMyDescription", params)
         return self._description("description", params)
 
-    def _api_setMyShortDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_setMyShortDescription(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("setMyShortDescription", params)
         return self._set_description("short_description", params, rules.MAX_SHORT_DESCRIPTION)
 
-    def _api_getMyShortDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getMyShortDescription(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getMyShortDescription", params)
         return self._description("short_description", params)
 
-    async def _api_getUpdates(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    async def _api_getUpdates(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getUpdates", params)
         offset = params.get("offset", 0)
         if offset:
@@ -626,7 +626,7 @@ class FakeBotApi:
                 await asyncio.wait_for(self._new_update.wait(), float(params["timeout"]))
         return self._updates[: params.get("limit", 100)]
 
-    def _api_sendMessage(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_sendMessage(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("sendMessage", params)
         record = self._chat_for_bot(params.get("chat_id"))
         content = params.get("text", "")
@@ -702,7 +702,7 @@ class FakeBotApi:
         message.update(photo=self._photo_sizes(photo), caption=caption, reply_markup=markup)
         return self._without_empty(message)
 
-    def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_editMessageReplyMarkup(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("editMessageReplyMarkup", params)
         _, message = self._existing(params)
         markup = self._check_markup(params.get("reply_markup"))
@@ -711,7 +711,7 @@ class FakeBotApi:
         message["reply_markup"] = markup
         return self._without_empty(message)
 
-    def _api_editMessageText(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_editMessageText(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("editMessageText", params)
         _, message = self._existing(params)
         content = params.get("text", "")
@@ -722,7 +722,7 @@ class FakeBotApi:
         message.update(text=content, reply_markup=markup)
         return self._without_empty(message)
 
-    def _api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getChatMember(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         """The member as the Bot API describes one: ChatMemberOwner, ChatMemberAdministrator
         (every right, as a group's creator gives them by default) or ChatMemberMember."""
         record = self._chat_for_bot(params.get("chat_id"))
@@ -751,7 +751,7 @@ class FakeBotApi:
             **dict.fromkeys(rights.split(), True),
         }
 
-    def _api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_answerCallbackQuery(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("answerCallbackQuery", params)
         query_id = params.get("callback_query_id", "")
         if query_id not in self.pressed_at or query_id in self.answers:
@@ -764,7 +764,7 @@ class FakeBotApi:
         self.answered_at[query_id] = time.monotonic()
         return True
 
-    def _api_createForumTopic(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_createForumTopic(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         record = self._chat_for_bot(params.get("chat_id"))
         if not record.info.get("is_forum"):
             raise ApiError(400, "Bad Request: the chat is not a forum")

@@ -72,9 +72,8 @@ async def test_a_move_starts_the_next_turn_clock_and_the_end_removes_it(
     assert await store.clock(game) is None
 
 
-async def test_due_clocks_and_reminders_come_at_their_moments(
-    store: Store, clock: FakeClock
-) -> None:
+@pytest.mark.usefixtures("clock")
+async def test_due_clocks_and_reminders_come_at_their_moments(store: Store) -> None:
     game, ana, _ = await game_with_clock(store)
     assert await store.next_wakeup({"24h": DAY, "1h": HOUR}) == START + 2 * DAY
     assert await store.clocks_to_remind(START + DAY, "24h", DAY) == []
@@ -128,7 +127,8 @@ async def test_a_turn_that_starts_on_vacation_starts_stopped(
     assert running is not None and running.due_at == START + 7 * DAY
 
 
-async def test_linking_moves_an_account_and_its_games(store: Store, clock: FakeClock) -> None:
+@pytest.mark.usefixtures("clock")
+async def test_linking_moves_an_account_and_its_games(store: Store) -> None:
     ana = await store.player_for_identity("telegram", "1", "Ana")
     ana_discord = await store.player_for_identity("discord", "9", "ana#1")
     bia = await store.player_for_identity("telegram", "2", "Bia")

@@ -28,7 +28,7 @@ async def note_the_end(connection: Connection, game: GameRecord) -> None:
     )
 
 
-async def refuse_the_end(connection: Connection, game: GameRecord) -> None:
+async def refuse_the_end(_connection: Connection, _game: GameRecord) -> None:
     raise RuntimeError("the rating table is full")
 
 

@@ -226,7 +226,8 @@ async def test_bad_new_game_is_refused(
         await store.create_game("brazilian", options, seats, "s", None)
 
 
-async def test_bad_results_are_refused(store: Store, game: GameRecord, ana: Player) -> None:
+@pytest.mark.usefixtures("ana")
+async def test_bad_results_are_refused(store: Store, game: GameRecord) -> None:
     with pytest.raises(ValueError, match="needs a result"):
         await store.finish_game(game.id, 1, "finished", None)
     with pytest.raises(ValueError, match="a result must look like"):

@@ -52,7 +52,7 @@ def test_more_than_25_movable_pieces_are_split_into_menus(
     monkeypatch: pytest.MonkeyPatch, state: GameState
 ) -> None:
     many = [MoveChoice(n, f"p{n}-t{n}", f"p{n}", f"t{n}") for n in range(60)]
-    monkeypatch.setattr(boards, "move_choices", lambda state: many)
+    monkeypatch.setattr(boards, "move_choices", lambda _state: many)
     view = board_view(state, "en")
     assert view is not None
     assert message_problems(_payload(view)) == []
@@ -67,7 +67,7 @@ def test_a_piece_with_many_moves_gets_one_menu_per_25(
     monkeypatch: pytest.MonkeyPatch, state: GameState
 ) -> None:
     many = [MoveChoice(index, f"a1-t{index}", "a1", f"t{index}") for index in range(30)]
-    monkeypatch.setattr(boards, "move_choices", lambda state: many)
+    monkeypatch.setattr(boards, "move_choices", lambda _state: many)
     view = destination_view(state, "a1", None)
     assert view is not None
     assert message_problems(_payload(view)) == []
@@ -85,7 +85,7 @@ def test_two_routes_to_one_square_show_their_notation(
         MoveChoice(1, "15x26x35", "15", "35"),
         MoveChoice(2, "15-20", "15", "20"),
     ]
-    monkeypatch.setattr(boards, "move_choices", lambda state: routes)
+    monkeypatch.setattr(boards, "move_choices", lambda _state: routes)
     view = destination_view(state, "15", None)
     assert view is not None
     (menu,) = [item for item in _inner(view) if isinstance(item, discord.ui.Select)]

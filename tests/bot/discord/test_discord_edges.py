@@ -136,9 +136,8 @@ async def test_answers_say_what_happened_and_quote_input_briefly(
     assert (await service.state(1)).plies == 0
 
 
-async def test_a_token_discord_refuses_ends_the_start_in_one_reason(
-    fake: FakeDiscord, connect: Connect, service: GameService
-) -> None:
+@pytest.mark.usefixtures("fake", "connect")
+async def test_a_token_discord_refuses_ends_the_start_in_one_reason(service: GameService) -> None:
     # `connect` points discord.py at the fake.
     with pytest.raises(StartRefused, match="DISCORD_TOKEN"):
         await serve(service, "not-the-fake-token")

@@ -610,7 +610,8 @@ async def test_public_text_follows_the_language_of_the_players(
     assert menu["placeholder"] != "Choose a piece to move"
 
 
-async def test_a_board_that_breaks_the_limits_is_refused_by_the_fake(fake: FakeDiscord) -> None:
+@pytest.mark.usefixtures("fake")
+async def test_a_board_that_breaks_the_limits_is_refused_by_the_fake() -> None:
     """The fake enforces what Discord does, so the other tests prove the limits are kept."""
     row = {"type": 1, "components": [{"type": 2, "custom_id": "x" * 101, "label": "ok"}]}
     too_many_rows = [{"type": 1, "components": [{"type": 2, "custom_id": "a", "label": "a"}]}] * 6

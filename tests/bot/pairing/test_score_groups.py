@@ -87,7 +87,7 @@ def test_the_bye_goes_to_the_lowest_ranked_entry_without_one() -> None:
 def random_results(seed: int) -> Decide:
     chance = Random(seed)
 
-    def decide(game: Game) -> GameResult:
+    def decide(_game: Game) -> GameResult:
         roll = chance.random()
         if roll < 0.06:
             return GameResult(Outcome.WHITE, forfeit=True)

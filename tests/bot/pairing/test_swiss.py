@@ -89,7 +89,7 @@ def random_results(seed: int) -> Decide:
     rng = Random(seed)
     choices = [GameResult(o) for o in Outcome] + [GameResult(Outcome.WHITE, forfeit=True)]
 
-    def decide(game: Game) -> GameResult:
+    def decide(_game: Game) -> GameResult:
         return rng.choice(choices)
 
     return decide

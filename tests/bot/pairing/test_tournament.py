@@ -21,7 +21,7 @@ SEED = bytes(range(32))
 
 def test_the_state_rebuilt_from_the_same_facts_is_the_same(entries: Entries) -> None:
     setup = Setup(Format.SWISS, entries(7), SEED, rounds=5)
-    state = play_out(setup, lambda game: DRAW)
+    state = play_out(setup, lambda _game: DRAW)
     facts = {}
     for game in state.played_games():
         table = next(
@@ -67,7 +67,7 @@ def test_games_are_keyed_by_round_table_and_index(entries: Entries) -> None:
 
 def test_a_shared_first_place_has_no_single_winner(entries: Entries) -> None:
     setup = Setup(Format.ROUND_ROBIN, entries(2), SEED, tiebreaks=(Tiebreak.WINS,))
-    state = play_out(setup, lambda game: DRAW)
+    state = play_out(setup, lambda _game: DRAW)
     assert state.finished
     assert state.winner is None
     assert [s.place for s in state.standings()] == [1, 1]

@@ -4,13 +4,14 @@ Portuguese for everyone; a plain member is refused and nothing changes."""
 
 from __future__ import annotations
 
+import pytest
 from telegram import Bot as TelegramBot
 from telegram import ChatMemberAdministrator, ChatMemberMember, ChatMemberOwner
 from telegram.error import BadRequest
 
 from bot.service.core import GameService
 from storage import Store
-from tests.bot.telegram.conftest import Bot, current_board, wait_for_version
+from tests.bot.telegram.conftest import current_board, wait_for_version
 from tests.bot.telegram.test_telegram_group import group_game
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 
@@ -20,8 +21,9 @@ REFUSAL = (
 )
 
 
+@pytest.mark.usefixtures("bot")
 async def test_only_a_groups_admin_chooses_its_language(
-    bot: Bot, api: FakeBotApi, service: GameService, store: Store
+    api: FakeBotApi, service: GameService, store: Store
 ) -> None:
     ana, bia, group, state, board = await group_game(api, service)
     assert "Brazilian draughts" in board["caption"]

@@ -91,8 +91,9 @@ async def test_a_button_sent_before_a_restart_still_plays(api: FakeBotApi, datab
         await store.close()
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_429_during_a_move_delays_the_board_not_the_move(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -131,9 +132,8 @@ async def test_a_timed_out_edit_is_tried_again_without_a_second_board(
     assert len(api.calls_of("sendPhoto")) == 1
 
 
-async def test_a_deleted_board_is_sent_again(
-    bot: Bot, api: FakeBotApi, service: GameService
-) -> None:
+@pytest.mark.usefixtures("bot")
+async def test_a_deleted_board_is_sent_again(api: FakeBotApi, service: GameService) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
     api.send_text(ana, chat, "/new brazilian vs computer white normal")
@@ -149,8 +149,9 @@ async def test_a_deleted_board_is_sent_again(
     )
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_group_that_removed_the_bot_keeps_its_game(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana, bia, group = await group_game(api, service)
     api.remove_bot_from(group)

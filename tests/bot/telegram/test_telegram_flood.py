@@ -229,8 +229,9 @@ async def test_two_hundred_presses_in_a_second_cost_the_group_a_few_messages(
     assert toasts.count(wait) >= 190, toasts
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_move_in_another_chat_gets_its_board_while_someone_hammers(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana, _, group, _, board = await group_game(api, service)
     caio = api.user(3, "Caio", "caio", "en")

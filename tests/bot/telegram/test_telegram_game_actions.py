@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.service.core import GameService
-from tests.bot.telegram.conftest import Bot, current_board, move_buttons, press
+from tests.bot.telegram.conftest import current_board, move_buttons, press
 from tests.fakes.telegram_api import FakeBotApi
 
 
@@ -25,8 +27,9 @@ async def _group_game(api: FakeBotApi) -> tuple[dict[str, Any], ...]:
     return ana, bia, caio, group
 
 
+@pytest.mark.usefixtures("bot")
 async def test_resign_asks_first_and_only_the_asker_confirms(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana, bia, caio, group = await _group_game(api)
     state, board = await current_board(api, service, group, 1)
@@ -67,8 +70,9 @@ async def test_resign_asks_first_and_only_the_asker_confirms(
     )
 
 
+@pytest.mark.usefixtures("bot")
 async def test_abort_against_the_computer_then_a_rematch_starts_at_once(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     eva = api.user(5, "Eva", "eva", "it")
     chat = api.private_chat(eva)

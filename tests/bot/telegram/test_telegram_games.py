@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from bot.i18n import text, translate
 from bot.service.commands import COMMANDS
 from bot.service.core import GameService
@@ -27,7 +29,8 @@ from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
 TWO_ROUTES = "W:W18,31:B5,6,13,14,20"  # Italian: 18x9x2 and 18x11x2 both end on 2
 
 
-async def test_command_menus_in_english_portuguese_and_italian(bot: Bot, api: FakeBotApi) -> None:
+@pytest.mark.usefixtures("bot")
+async def test_command_menus_in_english_portuguese_and_italian(api: FakeBotApi) -> None:
     assert set(api.commands) == {None, "pt", "it"}
     names = [spec.name for spec in COMMANDS]
     for language, commands in api.commands.items():
@@ -39,8 +42,9 @@ async def test_command_menus_in_english_portuguese_and_italian(bot: Bot, api: Fa
     assert english["new"] != portuguese["new"], "the Portuguese menu is not translated"
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "pt-br")
     bia = api.user(2, "Bia", "bia", "it")
@@ -107,8 +111,9 @@ async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
     assert not [line for line in api.texts(ana_private) if "your turn" in line]
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_game_against_the_computer_in_a_private_chat(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -153,8 +158,9 @@ async def test_a_game_against_the_computer_in_a_private_chat(
     assert delays and max(delays) < 1.0, delays
 
 
+@pytest.mark.usefixtures("bot")
 async def test_ludo_by_the_roll_button_and_the_pawn_buttons(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     bia = api.user(2, "Bia", "bia", "it")
     chat = api.private_chat(bia)
@@ -179,8 +185,9 @@ async def test_ludo_by_the_roll_button_and_the_pawn_buttons(
     assert len(api.boards(chat)) == 1
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_press_on_an_old_board_changes_nothing(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -208,9 +215,8 @@ async def test_a_press_on_an_old_board_changes_nothing(
     assert (await service.state(1)).version == state.version
 
 
-async def test_typed_moves_and_commands_in_a_group(
-    bot: Bot, api: FakeBotApi, service: GameService
-) -> None:
+@pytest.mark.usefixtures("bot")
+async def test_typed_moves_and_commands_in_a_group(api: FakeBotApi, service: GameService) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     dan = api.user(4, "Dan", None, "en")  # no username: named by a text mention
     group = api.group(-100200, "Club")
@@ -247,8 +253,9 @@ async def test_typed_moves_and_commands_in_a_group(
     assert reply
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_correspondence_game_posts_a_new_board_for_each_move(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     bia = api.user(2, "Bia", "bia", "en")
@@ -287,8 +294,9 @@ async def test_a_notice_for_a_player_who_never_started_the_bot_mentions_them(
     assert mention["text"] == '<a href="tg://user?id=2">Bia</a>: time ran out'
 
 
+@pytest.mark.usefixtures("bot")
 async def test_language_help_and_my_games_by_typed_commands(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -308,8 +316,9 @@ async def test_language_help_and_my_games_by_typed_commands(
     assert "/sconosciuto" in api.texts(chat)[3]
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_challenge_written_as_a_reply_names_the_person_replied_to(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     eva = api.user(5, "Eva", None, "en")  # no username: only the reply names her

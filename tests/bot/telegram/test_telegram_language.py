@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+import pytest
+
 from bot.i18n import text, translate
-from tests.bot.telegram.conftest import Bot
 from tests.fakes.telegram_api import FakeBotApi
 
 
@@ -15,7 +16,8 @@ def answers(api: FakeBotApi, chat: dict[str, Any], count: int) -> list[str] | No
     return api.texts(chat)[count - 1 :] or None
 
 
-async def test_lang_is_confirmed_in_the_new_language(bot: Bot, api: FakeBotApi) -> None:
+@pytest.mark.usefixtures("bot")
+async def test_lang_is_confirmed_in_the_new_language(api: FakeBotApi) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
     confirmation = text("From now on I write to you in English.")

@@ -6,8 +6,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+import pytest
+
 from bot.service.core import GameService
-from tests.bot.telegram.conftest import Bot, press
+from tests.bot.telegram.conftest import press
 from tests.bot.telegram.test_telegram_group import group_game
 from tests.fakes.telegram_api import FakeBotApi
 
@@ -16,9 +18,8 @@ def said(api: FakeBotApi, chat: dict[str, Any], answer: str) -> bool:
     return answer in api.texts(chat)
 
 
-async def test_another_groups_game_is_as_unknown(
-    bot: Bot, api: FakeBotApi, service: GameService
-) -> None:
+@pytest.mark.usefixtures("bot")
+async def test_another_groups_game_is_as_unknown(api: FakeBotApi, service: GameService) -> None:
     _, _, _, state, board = await group_game(api, service)
     caio = api.user(3, "Caio", "caio")
     other = api.group(-100400, "Outro clube")

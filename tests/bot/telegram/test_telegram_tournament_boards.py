@@ -44,8 +44,9 @@ async def private_tournament(
     return people, group, chats
 
 
+@pytest.mark.usefixtures("bot")
 async def test_private_boards_keep_the_group_to_one_line_per_start_and_end(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     people, group, chats = await private_tournament(api, (True, True))
     game_id = (await service.store.tournament_facts(1)).games[0].game_id or 0
@@ -80,8 +81,9 @@ async def test_private_boards_keep_the_group_to_one_line_per_start_and_end(
     assert len(about_the_game) == 2, about_the_game
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_game_with_a_player_who_never_started_the_bot_stays_in_the_group(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     _, group, chats = await private_tournament(api, (True, False))
     game_id = (await service.store.tournament_facts(1)).games[0].game_id or 0
@@ -128,12 +130,13 @@ async def test_each_game_in_a_forum_topic_of_its_own_also_after_a_restart(
     await stop_front(running.front, running.settings)
 
 
+@pytest.mark.usefixtures("bot")
 @pytest.mark.parametrize(
     ("forum", "reason"),
     [(False, "this group has no topics"), (True, "I may not manage its topics")],
 )
 async def test_without_topics_the_games_stay_in_the_group_and_the_group_is_told_why(
-    bot: Bot, api: FakeBotApi, service: GameService, forum: bool, reason: str
+    api: FakeBotApi, service: GameService, forum: bool, reason: str
 ) -> None:
     if forum:
         group = api.forum(-100960, "Clube", can_manage_topics=False)

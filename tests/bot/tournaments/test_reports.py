@@ -77,7 +77,7 @@ async def test_a_micro_match_plays_two_games_with_colours_swapped(
     entrants = people(2)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout", "micro"])
     await service.tournament_start(ORGANISER, CHAT, tournament_id)
-    await play_out(service, tournament_id, entrants, lambda facts, game: "white")
+    await play_out(service, tournament_id, entrants, lambda _facts, _game: "white")
     facts = await service.store.tournament_facts(tournament_id)
     # 1-0 and 1-0 with colours swapped: level, so single deciding games follow until one
     # side wins; every game is won by White, so the decider's White wins the match.
