@@ -54,7 +54,8 @@ def test_files_never_overwrite_and_out_of_range_games_are_refused(tmp_path: Path
         tmp_path / "club.sqlite3",
         ["/new brazilian vs computer white", "/pdn", "/pdn", "/png 99999999999999999999"],
     )
-    assert "Saved to" in first and str(tmp_path / "club-game-1.pdn") in first
+    assert "Saved to" in first
+    assert str(tmp_path / "club-game-1.pdn") in first
     assert "club-game-1-2.pdn (club-game-1.pdn exists already)" in first
     assert "There is no game 99999999999999999999." in first
     assert sorted(path.name for path in tmp_path.iterdir() if "game" in path.name) == [

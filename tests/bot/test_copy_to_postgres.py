@@ -85,7 +85,8 @@ async def test_copy_then_the_bot_on_postgresql_goes_on(
     report = await copy_database(source, target, lambda done, total: steps.append((done, total)))
     assert report.games == len(games)
     assert {"players", "identities", "games", "game_seats", "moves", "clocks"} <= set(report.rows)
-    assert report.rows["games"] == len(games) and report.rows["challenges"] >= len(games)
+    assert report.rows["games"] == len(games)
+    assert report.rows["challenges"] >= len(games)
     assert steps[-1][0] == steps[-1][1] == sum(report.rows.values())
     # Tables come after those they point to.
     order = list(report.rows)
@@ -126,7 +127,8 @@ async def test_copy_command_shows_progress_and_refuses_a_second_time(
     command = [sys.executable, "-m", "storage", "copy", str(source), target]
     first = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert first.returncode == 0, first.stderr
-    assert "copying [" in first.stderr and "100%" in first.stderr
+    assert "copying [" in first.stderr
+    assert "100%" in first.stderr
     assert "all 0 games have the same move log and state" in first.stdout
     # A player in the target: a second copy is refused, with a message and no traceback.
     schema = target.rpartition("search_path=")[2]

@@ -73,7 +73,8 @@ async def test_reminders_come_at_24_hours_and_1_hour_left_and_never_twice(
     await advance(timed, clock, HOUR)
     assert len(seen) == 1, "the 24-hour reminder is sent once"
     await advance(timed, clock, 21 * HOUR)  # 1 hour left
-    assert len(seen) == 2 and "1h 0m left" in translate("en", seen[1].text)
+    assert len(seen) == 2
+    assert "1h 0m left" in translate("en", seen[1].text)
     await timed.scheduler.run_due()
     assert len(seen) == 2
     player = await timed.player(ANA)
@@ -130,7 +131,8 @@ async def test_a_deadline_passes_and_the_player_loses_on_time(
     assert "You ran out of time in game #1." in texts
     assert "Bia ran out of time in game #1." in texts
     pdn = next(e for e in await timed.export_pdn(ANA, game) if isinstance(e, FileReady))
-    assert b'[Result "1-0"]' in pdn.content and b'[Termination "timeout"]' in pdn.content
+    assert b'[Result "1-0"]' in pdn.content
+    assert b'[Termination "timeout"]' in pdn.content
 
 
 async def test_a_restart_between_the_deadline_and_its_processing_times_out_once(
@@ -160,7 +162,8 @@ async def test_a_game_whose_first_player_never_moves_is_aborted_not_lost(
     game = await timed_game(timed)
     await advance(timed, clock, 3 * DAY + timedelta(seconds=1))
     state = await timed.state(game)
-    assert state.record.status == "aborted" and state.record.result is None
+    assert state.record.status == "aborted"
+    assert state.record.result is None
     told = {translate(language, notice.text) for notice in seen}
     expected = {
         "pt": "A partida #1 foi anulada: Ana não fez o primeiro lance a tempo.",
@@ -194,7 +197,8 @@ async def test_a_vacation_stops_every_clock_and_a_move_ends_it(
     (reply,) = await timed.vacation(ANA, 10)
     assert isinstance(reply, Reply)
     caption = translate("en", boards.caption(await timed.state(game)))
-    assert "Ana on vacation" in caption and "2d 0h left" in caption
+    assert "Ana on vacation" in caption
+    assert "2d 0h left" in caption
     await advance(timed, clock, 8 * DAY)
     assert (await timed.state(game)).active, "no loss on time during a vacation"
     await timed.move(ANA, "c3-d4", game)
@@ -210,7 +214,8 @@ async def test_a_vacation_ends_by_itself_and_the_allowance_is_30_days(
     await timed.vacation(ANA, 5)
     await advance(timed, clock, 5 * DAY)
     state = await timed.state(game)
-    assert state.away == frozenset() and state.time_left == 3 * DAY
+    assert state.away == frozenset()
+    assert state.time_left == 3 * DAY
     with pytest.raises(ServiceError, match="1 to 25 days"):
         await timed.vacation(ANA, 26)
     await timed.vacation(ANA, 25)
@@ -227,10 +232,12 @@ async def test_a_ludo_player_who_runs_out_of_time_leaves_and_the_others_play_on(
     await timed.accept(BIA, challenge.id, CHAT)
     state = latest(await timed.accept(CAIO, challenge.id, CHAT))
     late = timed.acting_seat(state)
-    assert late is not None and state.position.to_move() == CHANCE
+    assert late is not None
+    assert state.position.to_move() == CHANCE
     await advance(timed, clock, DAY + HOUR)
     after = await timed.state(state.id)
-    assert after.active and after.log[-1] == f"leave {late + 1}"
+    assert after.active
+    assert after.log[-1] == f"leave {late + 1}"
     assert timed.acting_seat(after) != late
 
 
@@ -260,7 +267,8 @@ async def test_a_linked_player_plays_a_telegram_game_from_discord(
     await timed.idle()
     assert not any(isinstance(event, BoardUpdate) for event in returned)
     boards_sent = [event for event in published if isinstance(event, BoardUpdate)]
-    assert boards_sent and boards_sent[-1].chat == telegram_chat
+    assert boards_sent
+    assert boards_sent[-1].chat == telegram_chat
     listing = await timed.my_games(ana_discord)
     assert "#1 Italian draughts" in translate("en", listing[0].text)  # type: ignore[union-attr]
 
@@ -276,7 +284,8 @@ async def test_my_games_lists_the_most_urgent_first(timed: GameService) -> None:
     lines = [translate("en", e.text) for e in await timed.my_games(ANA) if isinstance(e, Reply)]
     order = [int(line.split("#")[1].split()[0]) for line in lines]
     assert order == [fast, slow, waiting]
-    assert "your turn, 1d 0h left" in lines[0] and "Bia to move" in lines[2]
+    assert "your turn, 1d 0h left" in lines[0]
+    assert "Bia to move" in lines[2]
 
 
 @pytest.mark.usefixtures("clock")

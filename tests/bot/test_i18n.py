@@ -28,7 +28,8 @@ def _entries(locale: str, locale_root: Path = extract.LOCALE_ROOT) -> dict[str, 
     for message in catalogue:
         if message.id:
             # The catalogues have no plural entries (whose id and string are tuples).
-            assert isinstance(message.id, str) and isinstance(message.string, str), message.id
+            assert isinstance(message.id, str), message.id
+            assert isinstance(message.string, str), message.id
             entries[message.id] = message.string
     return entries
 

@@ -75,7 +75,8 @@ async def test_the_leaderboard_of_a_chat_holds_the_players_seen_there(
     await rated_win(service, ANA, BIA)
     elsewhere = ChatRef("test", "chat-2")
     boards = await service.leaderboards(elsewhere)
-    assert boards.chat == () and [row.name for row in boards.everyone] == ["Ana", "Bia"]
+    assert boards.chat == ()
+    assert [row.name for row in boards.everyone] == ["Ana", "Bia"]
     boards = await service.leaderboards(CHAT, ["brazilian", "corr"])
     assert [(row.place, row.name, str(row.shown)) for row in boards.chat] == [
         (1, "Ana", "1662?"),
@@ -202,7 +203,8 @@ async def test_a_damaged_rating_with_damaged_changes_is_replayed_from_the_result
     # A new game's end goes on from a sound rating, never from the damaged one.
     await rated_win(service, ANA, BIA)
     (after,) = await store.ratings_of(ana.id)
-    assert math.isfinite(after.rating) and after.deviation > 0
+    assert math.isfinite(after.rating)
+    assert after.deviation > 0
 
 
 async def test_linking_two_accounts_rebuilds_their_ratings_as_one_player(

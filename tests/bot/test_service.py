@@ -110,7 +110,8 @@ async def test_a_declined_or_moved_past_draw_offer_lapses(service: GameService) 
     state = await two_player_game(service, "brazilian")
     latest(await service.draw(ANA, None, state.id))
     state = latest(await service.draw(BIA, "decline", state.id))
-    assert state.record.draw_offer is None and state.active
+    assert state.record.draw_offer is None
+    assert state.active
     latest(await service.draw(ANA, None, state.id))
     state = latest(await service.move(ANA, "c3-d4", state.id))
     assert state.record.draw_offer is None
@@ -207,7 +208,8 @@ async def test_the_computer_answers_in_the_background(
     replies = [event for event in published if isinstance(event, BoardUpdate)]
     assert replies, "the computer did not move"
     after = await service.state(state.id)
-    assert after.plies == 2 and service.acting_seat(after) == 0
+    assert after.plies == 2
+    assert service.acting_seat(after) == 0
 
 
 async def test_the_computer_moves_first_when_it_has_white(service: GameService) -> None:
@@ -238,7 +240,8 @@ async def test_pdn_export_has_the_tags_and_replays(service: GameService) -> None
     latest(await service.resign(BIA, state.id))
     files = [e for e in await service.export_pdn(ANA, state.id) if isinstance(e, FileReady)]
     (game,) = read_games(files[0].content.decode())
-    assert game.tags["White"] == "Ana" and game.tags["Black"] == "Bia"
+    assert game.tags["White"] == "Ana"
+    assert game.tags["Black"] == "Bia"
     assert game.tags["GameType"].startswith("26")
     assert game.result == "1-0"  # the 8x8 convention of PDN (docs/rules.md)
     assert replay_game(game).problem is None
@@ -296,11 +299,13 @@ async def test_a_ludo_table_fills_up_and_starts_when_full(service: GameService) 
     events = await service.new_game(ANA, CHAT, "ludo", players=3)
     challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
     joined = await service.accept(BIA, challenge.id, CHAT)
-    assert isinstance(joined[0], ChallengeUpdate) and joined[0].challenge.status == "open"
+    assert isinstance(joined[0], ChallengeUpdate)
+    assert joined[0].challenge.status == "open"
     state = latest(await service.accept(CAIO, challenge.id, CHAT))
     assert state.active
     people = {seat.player_id for seat in state.record.seats}
-    assert len(people) == 3 and None not in people
+    assert len(people) == 3
+    assert None not in people
 
 
 async def test_the_host_starts_a_table_early_with_the_computer(service: GameService) -> None:

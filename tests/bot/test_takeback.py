@@ -16,7 +16,8 @@ from tests.bot.test_service import latest, two_player_game
 def headline(language: str, events: list[Event]) -> str:
     """The headline of the board the first event shows, in `language`."""
     board = events[0]
-    assert isinstance(board, BoardUpdate) and board.headline is not None, board
+    assert isinstance(board, BoardUpdate), board
+    assert board.headline is not None, board
     return translate(language, board.headline)
 
 
@@ -31,7 +32,8 @@ async def test_a_takeback_asked_and_accepted_leaves_the_log(service: GameService
         await service.takeback(ANA, "accept", state.id)
     taken = await service.takeback(BIA, "accept", state.id)
     after = latest(taken)
-    assert after.log == () and after.position.to_move() == 0
+    assert after.log == ()
+    assert after.position.to_move() == 0
     assert headline("it", taken) == ("L'ultima mossa di Ana è ritirata; Ana gioca di nuovo.")
     assert len(await service.store.moves(state.id)) == 0
     assert (await service.state(state.id)).version == after.version
@@ -48,7 +50,8 @@ async def test_a_takeback_after_the_reply_takes_both_moves_and_can_be_declined(
     assert headline("pt", declined) == "Bia recusa voltar o lance."
     await service.takeback(ANA, None, state.id)
     after = latest(await service.takeback(BIA, "accept", state.id))
-    assert after.log == () and after.position.to_move() == 0
+    assert after.log == ()
+    assert after.position.to_move() == 0
 
 
 async def test_a_request_lapses_when_the_board_changes(service: GameService) -> None:
@@ -80,7 +83,8 @@ async def test_the_computer_accepts_at_once(service: GameService) -> None:
     assert (await service.state(state.id)).plies == 2
     events = await service.takeback(ANA, None, state.id)
     after = next(event.state for event in events if isinstance(event, BoardUpdate))
-    assert after.log == () and after.position.to_move() == 0
+    assert after.log == ()
+    assert after.position.to_move() == 0
 
 
 async def test_a_request_is_answered_through_another_service_and_after_a_restart(
@@ -94,7 +98,8 @@ async def test_a_request_is_answered_through_another_service_and_after_a_restart
     other = GameService(store)
     try:
         after = latest(await other.takeback(BIA, "accept", state.id))
-        assert after.log == () and after.position.to_move() == 0
+        assert after.log == ()
+        assert after.position.to_move() == 0
         await other.move(ANA, "c3-d4", state.id)
         await other.takeback(ANA, None, state.id)
     finally:

@@ -38,7 +38,9 @@ async def test_a_waiting_live_turn_is_pinged_once(timed: GameService, clock: Man
     await wait(timed, clock, 2 * SECOND)
     [ping] = pings(seen)
     bia = await timed.player(BIA)
-    assert ping.player_id == bia.id and ping.state is not None and ping.state.plies == 1
+    assert ping.player_id == bia.id
+    assert ping.state is not None
+    assert ping.state.plies == 1
     assert translate("en", ping.text) == f"Game #{state.id} is waiting for your move."
     await wait(timed, clock, 10 * PING_AFTER)
     assert len(pings(seen)) == 1

@@ -220,7 +220,8 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         server = site._server
-        assert isinstance(server, asyncio.Server) and server.sockets
+        assert isinstance(server, asyncio.Server)
+        assert server.sockets
         self.port = server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:

@@ -38,7 +38,8 @@ async def test_numbered_parameters_bind_by_number(database: str) -> None:
             row = await connection.fetchrow(
                 "SELECT CAST($2 AS INTEGER), CAST($1 AS INTEGER), $1 + $2", 1, 10
             )
-            assert row is not None and tuple(row) == (10, 1, 11)
+            assert row is not None
+            assert tuple(row) == (10, 1, 11)
             assert await connection.fetchval("SELECT 1 WHERE CAST($1 AS INTEGER) = 2", 1) is None
     finally:
         await engine.close()

@@ -250,10 +250,12 @@ async def test_take_back_removes_the_last_moves_at_the_expected_version(
     with pytest.raises(ValueError, match="fewer"):
         await store.take_back(game.id, played.version, 4, "start")
     back = await store.take_back(game.id, played.version, 2, "after 1")
-    assert back.version == played.version + 1 and back.snapshot == "after 1"
+    assert back.version == played.version + 1
+    assert back.snapshot == "after 1"
     assert [move.notation for move in await store.moves(game.id)] == ["11-15"]
     again = await store.append_move(game.id, back.version, "23-19", 1, bruno.id, "after 2b")
-    assert [move.ply for move in await store.moves(game.id)] == [1, 2] and again.status == "active"
+    assert [move.ply for move in await store.moves(game.id)] == [1, 2]
+    assert again.status == "active"
 
 
 async def test_a_chat_remembers_its_side(store: Store) -> None:

@@ -54,7 +54,8 @@ async def test_a_brazilian_server_gets_portuguese_boards_after_an_english_help(
     lines = helped.ephemeral_text.splitlines()
     assert any(line.startswith("/move move [game] - ") for line in lines), "his answer: English"
     caption = await board_against_the_computer(fake, CAIO, CHANNEL, guild_locale=brazilian)
-    assert "Damas brasileiras" in caption and "Brazilian" not in caption
+    assert "Damas brasileiras" in caption
+    assert "Brazilian" not in caption
 
 
 async def test_only_a_server_manager_chooses_a_channels_language(
@@ -116,7 +117,8 @@ async def test_a_thread_speaks_its_channels_chosen_language_after_a_restart(
         await restarted.idle()
         caption = latest_board(fake, thread["id"])["embeds"][0]["description"]
         assert (await restarted.state(1)).plies == 2, "Caio's move and the computer's reply"
-        assert "Dama brasiliana" in caption and "ultima mossa" in caption, caption
+        assert "Dama brasiliana" in caption, caption
+        assert "ultima mossa" in caption, caption
     finally:
         await restarted.close()
 

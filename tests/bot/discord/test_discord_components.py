@@ -45,7 +45,8 @@ def test_the_custom_ids_of_a_big_game_fit_in_100_characters(state: GameState) ->
     assert view is not None
     assert message_problems(_payload(view)) == []
     ids = [item.custom_id for item in view.children if hasattr(item, "custom_id")]
-    assert "dmb:p:9999999999:123456:0" in ids and "dmb:t:9999999999:123456" in ids
+    assert "dmb:p:9999999999:123456:0" in ids
+    assert "dmb:t:9999999999:123456" in ids
 
 
 def test_more_than_25_movable_pieces_are_split_into_menus(

@@ -124,7 +124,8 @@ async def test_a_board_sent_as_a_follow_up_mentions_the_player_to_move(
     played = await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     await fake.wait_for(lambda: played.followups, what="the board as a follow-up")
     followup = played.followups[-1]
-    assert followup["embeds"] and f"<@{BIA['user']['id']}>" in followup["content"]
+    assert followup["embeds"]
+    assert f"<@{BIA['user']['id']}>" in followup["content"]
     for _ in range(300):  # the follow-up is stored as the board once Discord answered
         [shown] = await service.board_messages(game_id)
         if shown.message_id == followup["id"]:

@@ -71,4 +71,5 @@ def swiss_rules_hold(state: Tournament, entries: tuple[str, ...]) -> None:
             colours[game.black] += "b"
     for history in colours.values():
         assert abs(history.count("w") - history.count("b")) <= 2
-        assert "www" not in history and "bbb" not in history
+        assert "www" not in history
+        assert "bbb" not in history

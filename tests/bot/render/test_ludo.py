@@ -269,7 +269,8 @@ def test_the_red_player_is_drawn_red() -> None:
     red, green, blue = (channel / 255 for channel in COLOUR_FILL[1])
     hue, _, saturation = colorsys.rgb_to_hls(red, green, blue)
     # Red within 10 degrees of the wheel (orange starts near 20), and a strong colour.
-    assert (hue * 360 < 10 or hue * 360 > 350) and saturation > 0.6
+    assert hue * 360 < 10 or hue * 360 > 350
+    assert saturation > 0.6
 
 
 def test_every_track_square_shows_its_number_as_the_moves_name_it() -> None:

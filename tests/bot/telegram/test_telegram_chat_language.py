@@ -65,7 +65,8 @@ async def test_get_chat_member_answers_as_the_bot_api_does(api: FakeBotApi) -> N
     async with TelegramBot(TOKEN, base_url=f"{api.url}/bot") as client:
         assert isinstance(await client.get_chat_member(group["id"], 1), ChatMemberOwner)
         admin = await client.get_chat_member(group["id"], 2)
-        assert isinstance(admin, ChatMemberAdministrator) and admin.can_manage_chat
+        assert isinstance(admin, ChatMemberAdministrator)
+        assert admin.can_manage_chat
         assert isinstance(await client.get_chat_member(group["id"], caio["id"]), ChatMemberMember)
         for chat_id, user_id, error in (
             (group["id"], 99, "User not found"),

@@ -315,7 +315,8 @@ async def test_an_edit_replaced_while_waiting_never_reaches_telegram(
     # The chat's next turn is a second away: the second edit waits, and the third replaces it.
     edits = [bot.edit_message_text(f"board {n}", chat["id"], sent.message_id) for n in (2, 3)]
     second, third = await asyncio.gather(*edits, return_exceptions=True)
-    assert isinstance(second, BadRequest) and is_not_modified(second), second
+    assert isinstance(second, BadRequest), second
+    assert is_not_modified(second), second
     assert not isinstance(third, Exception), third
     assert [c.params.get("text") for c in api.calls_of("editMessageText")] == ["board 3"]
     assert api.texts(chat) == ["board 3"]

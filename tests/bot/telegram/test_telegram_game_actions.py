@@ -35,7 +35,8 @@ async def test_resign_asks_first_and_only_the_asker_confirms(
     state, board = await current_board(api, service, group, 1)
     key = (group["id"], board["message_id"])
     resign = api.buttons(board)["Abandonar"]
-    assert resign == f"q:1:{state.version}" and "Anular" in api.buttons(board)
+    assert resign == f"q:1:{state.version}"
+    assert "Anular" in api.buttons(board)
 
     stranger = await press(api, caio, board, resign)
     assert stranger["text"] == "Você não está jogando a partida #1."
@@ -89,4 +90,5 @@ async def test_abort_against_the_computer_then_a_rematch_starts_at_once(
     assert state.record.status == "aborted"
     await press(api, eva, board, api.buttons(board)["Rivincita"])
     second, _ = await current_board(api, service, chat, 2)
-    assert second.active and second.record.seats[1].player_id == state.record.seats[0].player_id
+    assert second.active
+    assert second.record.seats[1].player_id == state.record.seats[0].player_id

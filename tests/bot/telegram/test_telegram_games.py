@@ -134,14 +134,16 @@ async def test_a_game_against_the_computer_in_a_private_chat(
         assert state.plies == 2 * ply
         await play_one_move_by_buttons(api, service, ana, chat, board, rng)
     state, board = await current_board(api, service, chat, 1)
-    assert state.plies == 6 and state.record.seats[1].computer is not None
+    assert state.plies == 6
+    assert state.record.seats[1].computer is not None
     assert "last move" in board["caption"]
 
     api.send_text(ana, chat, "/pdn")
     document = await api.wait_for(lambda: list(api.documents.values()), "the PDN file")
     name, content = document[0]
     assert name == "game-1.pdn"
-    assert b"1. " in content and state.log[0].encode() in content
+    assert b"1. " in content
+    assert state.log[0].encode() in content
 
     api.send_text(ana, chat, "/resign yes")
     await api.wait_for(
@@ -155,7 +157,8 @@ async def test_a_game_against_the_computer_in_a_private_chat(
     assert len(api.boards(chat)) == 1
     # Every press was answered at once, before the move and the computer's reply.
     delays = [api.answered_at[query] - api.pressed_at[query] for query in api.answers]
-    assert delays and max(delays) < 1.0, delays
+    assert delays, delays
+    assert max(delays) < 1.0, delays
 
 
 @pytest.mark.usefixtures("bot")

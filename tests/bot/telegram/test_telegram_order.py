@@ -105,9 +105,8 @@ async def test_a_board_that_comes_late_is_never_shown_over_a_newer_one(
     final = api.messages[(chat["id"], board["message_id"])]
     assert versions_on(final) == {reply.version}, "the older board came last"
     lines = final["caption"].splitlines()
-    assert lines[0].startswith("Ana played") and lines[1].startswith("Computer (normal) played"), (
-        lines
-    )
+    assert lines[0].startswith("Ana played"), lines
+    assert lines[1].startswith("Computer (normal) played"), lines
 
 
 async def test_old_buttons_of_the_newest_board_bring_the_current_one(

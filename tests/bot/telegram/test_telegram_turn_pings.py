@@ -106,7 +106,8 @@ async def test_a_player_who_started_the_bot_is_pinged_privately(
     clock.advance(PING_AFTER + SECOND)
     await timed.scheduler.run_due()
     [ping] = pings(api, private)
-    assert ping["text"].startswith(PING) and "#1 Brazilian" in ping["text"]
+    assert ping["text"].startswith(PING)
+    assert "#1 Brazilian" in ping["text"]
     assert pings(api, group) == [], "nothing in the busy group"
 
 

@@ -81,7 +81,8 @@ async def test_a_withdrawal_forfeits_the_game_going_on_and_those_to_come(
     player = (await service.player(quitter)).id
     entry = next(e.id for e in facts.entries if player in e.members)
     theirs = [g for g in facts.games if entry in (g.white_entry, g.black_entry)]
-    assert theirs and all(
+    assert theirs
+    assert all(
         (g.result is not None and g.result["reason"] == "withdrawn") or g.settled for g in theirs
     )
     actors = {(await service.player(actor)).id: actor for actor in entrants}

@@ -45,7 +45,8 @@ async def test_show_gives_the_standings_and_a_picture(
     replies = [translate("pt", e.text) for e in shown if isinstance(e, Reply)]
     assert "encerrado" in replies[0]
     pictures = [e for e in shown if isinstance(e, FileReady)]
-    assert len(pictures) == 1 and pictures[0].content.startswith(PNG)
+    assert len(pictures) == 1
+    assert pictures[0].content.startswith(PNG)
 
 
 async def test_pairings_show_the_coin_toss_and_exports_hold_every_game(
@@ -56,7 +57,8 @@ async def test_pairings_show_the_coin_toss_and_exports_hold_every_game(
     await service.tournament_start(ORGANISER, CHAT, tournament_id)
     pairings = await service.tournament_pairings(entrants[0], CHAT, tournament_id)
     said = translate("it", pairings[0].text)  # type: ignore[union-attr]
-    assert "lancio della moneta" in said and "Tavolo 2" in said
+    assert "lancio della moneta" in said
+    assert "Tavolo 2" in said
     await play_out(service, tournament_id, entrants, lower_number_wins)
     pdn = (await service.tournament_pdn(ORGANISER, CHAT, tournament_id))[0]
     assert isinstance(pdn, FileReady)
@@ -64,7 +66,8 @@ async def test_pairings_show_the_coin_toss_and_exports_hold_every_game(
     exported = (await service.tournament_csv(ORGANISER, CHAT, tournament_id))[0]
     assert isinstance(exported, FileReady)
     rows = list(csv.reader(io.StringIO(exported.content.decode())))
-    assert rows[0][:3] == ["place", "entry", "score"] and len(rows) == 5
+    assert rows[0][:3] == ["place", "entry", "score"]
+    assert len(rows) == 5
     mine = await service.tournament_games(entrants[0], CHAT, tournament_id)
     everyone = await service.tournament_games(entrants[0], CHAT, tournament_id, True)
     assert len(translate("en", everyone[0].text).splitlines()) == 3  # type: ignore[union-attr]

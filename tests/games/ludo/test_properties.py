@@ -36,7 +36,8 @@ def check_move(before: LudoPosition, move: LudoMove, after: LudoPosition) -> Non
     """Only the pawns the move names have moved, and only captured ones went to the yard."""
     assert all(len(pawns) == PAWNS_PER_COLOUR for pawns in after.pawns)
     for seats in squares_held(after).values():
-        assert len(seats) <= 2 and len(set(seats)) == 1
+        assert len(seats) <= 2
+        assert len(set(seats)) == 1
     if isinstance(move, Roll):
         assert after.pawns == before.pawns
         return
@@ -60,7 +61,8 @@ def check_move(before: LudoPosition, move: LudoMove, after: LudoPosition) -> Non
         if seat == move.seat:
             assert (was, now) == (move.start, move.end)
         else:
-            assert move.capture and now == YARD
+            assert move.capture
+            assert now == YARD
             assert TRACK[colours[seat]][was] == TRACK[colours[move.seat]][move.end]
     own_moved = sum(seat == move.seat for seat, _ in moved)
     assert own_moved == (2 if move.tower else 1)

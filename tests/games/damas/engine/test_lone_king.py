@@ -94,7 +94,8 @@ def test_won_positions_are_converted_within_the_rules(table: LoneKingTable) -> N
             position = position.play(think(position, BUDGET, rng).move)
             plies += 1
         outcome = position.outcome()
-        assert outcome is not None and outcome.winners == {WHITE}, position.snapshot()
+        assert outcome is not None, position.snapshot()
+        assert outcome.winners == {WHITE}, position.snapshot()
         assert plies == result[1]
         converted += 1
 
