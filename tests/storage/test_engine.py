@@ -52,7 +52,8 @@ async def test_broken_constraint_is_named_and_rolls_the_transaction_back(
     try:
         async with engine.writing() as connection:
             await connection.execute("CREATE TABLE codes (code TEXT PRIMARY KEY)")
-        with pytest.raises(ConstraintViolated, match=r"(?i)unique|duplicate key"):
+        # The transaction fails as a whole: the rows before the duplicate are not kept.
+        with pytest.raises(ConstraintViolated, match=r"(?i)unique|duplicate key"):  # noqa: PT012
             async with engine.writing() as connection:
                 await connection.executemany("INSERT INTO codes VALUES ($1)", [("a",), ("b",)])
                 await connection.execute("INSERT INTO codes VALUES ($1)", "a")

@@ -230,9 +230,9 @@ async def test_bad_new_game_is_refused(
 async def test_bad_results_are_refused(store: Store, game: GameRecord) -> None:
     with pytest.raises(ValueError, match="needs a result"):
         await store.finish_game(game.id, 1, "finished", None)
+    # A seat named as the callers' type forbids: what a careless caller could still send.
+    wrong = {"winners": ["white"], "reason": "x"}
     with pytest.raises(ValueError, match="a result must look like"):
-        # A seat named as the callers' type forbids: what a careless caller could still send.
-        wrong = {"winners": ["white"], "reason": "x"}
         await store.finish_game(game.id, 1, "finished", wrong)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not a seat of game"):
         await store.set_draw_offer(game.id, 1, 7)

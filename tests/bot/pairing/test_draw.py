@@ -56,5 +56,5 @@ def test_the_coin_is_fair_enough_over_many_tables() -> None:
 
 def test_a_draw_has_between_one_and_256_outcomes() -> None:
     assert uniform(SEED, b"x", 1) == 0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a draw has 1 to 256 outcomes, not 257"):
         uniform(SEED, b"x", 257)

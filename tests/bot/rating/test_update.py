@@ -66,15 +66,21 @@ def test_ludo_teams_share_the_result() -> None:
     assert after["a"].value > 1500 > after["b"].value
 
 
+TWO_SIDES = "a rated game needs two or more sides of different players"
+TWO_PLAYERS = "Glicko-2 rates games of two players"
+
+
 @pytest.mark.parametrize(
-    ("pool", "sides"),
+    ("pool", "sides", "complaint"),
     [
-        (DRAUGHTS, [Side(("a",), 1), Side(("a",), 2)]),
-        (DRAUGHTS, [Side(("a",), 1)]),
-        (DRAUGHTS, [Side(("a",), 1), Side(("b",), 2), Side(("c",), 3)]),
-        (DRAUGHTS, [Side(("a", "c"), 1), Side(("b",), 2)]),
+        (DRAUGHTS, [Side(("a",), 1), Side(("a",), 2)], TWO_SIDES),
+        (DRAUGHTS, [Side(("a",), 1)], TWO_SIDES),
+        (DRAUGHTS, [Side(("a",), 1), Side(("b",), 2), Side(("c",), 3)], TWO_PLAYERS),
+        (DRAUGHTS, [Side(("a", "c"), 1), Side(("b",), 2)], TWO_PLAYERS),
     ],
 )
-def test_games_that_cannot_be_rated_are_refused(pool: Pool, sides: list[Side]) -> None:
-    with pytest.raises(ValueError):
+def test_games_that_cannot_be_rated_are_refused(
+    pool: Pool, sides: list[Side], complaint: str
+) -> None:
+    with pytest.raises(ValueError, match=complaint):
         rate_game(pool, sides, {}, NOON)

@@ -72,9 +72,6 @@ async def test_get_chat_member_answers_as_the_bot_api_does(api: FakeBotApi) -> N
             (group["id"], 99, "User not found"),
             (-100999, 1, "Chat not found"),
         ):
-            try:
+            with pytest.raises(BadRequest) as refused:
                 await client.get_chat_member(chat_id, user_id)
-            except BadRequest as refused:
-                assert refused.message == error
-            else:
-                raise AssertionError(f"getChatMember({chat_id}, {user_id}) was not refused")
+            assert refused.value.message == error

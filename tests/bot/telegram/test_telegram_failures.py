@@ -8,7 +8,6 @@ import asyncio
 import itertools
 import random
 import time
-from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -56,8 +55,8 @@ async def group_game(
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Path]:
-    yield tmp_path / "restart.sqlite3"
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "restart.sqlite3"
 
 
 async def test_a_button_sent_before_a_restart_still_plays(api: FakeBotApi, database: Path) -> None:
