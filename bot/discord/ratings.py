@@ -70,7 +70,7 @@ def rating_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, 
     ) -> None:
         someone = Actor("discord", str(player.id), player.display_name, None) if player else None
 
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, _chat: ChatRef, answer: Answer) -> list[Event]:
             profile_embed(await service.profile(actor, someone), answer)
             return []
 
@@ -93,7 +93,7 @@ def rating_commands(front: DiscordFront) -> list[app_commands.Command[Any, Any, 
     ) -> None:
         words = [word for word in (game, pace) if word is not None]
 
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(_actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
             boards = await service.leaderboards(chat, words)
             answer.embeds.append(leaderboard_embed(boards, answer.language))
             return []

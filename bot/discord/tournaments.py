@@ -54,7 +54,7 @@ def tournament_commands(front: DiscordFront) -> list[app_commands.Command[Any, A
         async def resolve(name: str) -> Actor | None:
             return mate if name == PARTNER_TOKEN else None
 
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             words = [action]
             if tournament is not None:
                 words.append(f"#{tournament}")

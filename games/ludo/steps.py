@@ -32,14 +32,7 @@ def legal_steps(rules: LudoRules, pawns: Pawns, turn: Seat, roll: int) -> tuple[
     mover = moving_seat(rules, pawns, turn)
     colours = rules.colours
     track = TRACK[colours[mover]]
-    others: dict[int, tuple[Seat, int]] = {}
-    for seat, seat_pawns in enumerate(pawns):
-        if seat != mover:
-            seat_track = TRACK[colours[seat]]
-            for progress in seat_pawns:
-                if START <= progress <= LAST_TRACK:
-                    square = seat_track[progress]
-                    others[square] = (seat, 2) if square in others else (seat, 1)
+    others = _others(rules, pawns, mover)
     own = pawns[mover]
     steps: list[Step] = []
     for pawn, start in enumerate(own):
@@ -72,6 +65,20 @@ def legal_steps(rules: LudoRules, pawns: Pawns, turn: Seat, roll: int) -> tuple[
         elif start != YARD and own.count(start) == 2:
             steps.append(Step(mover, pawn, start, end, capture=True, tower=True))
     return tuple(steps)
+
+
+def _others(rules: LudoRules, pawns: Pawns, mover: Seat) -> dict[int, tuple[Seat, int]]:
+    """The track squares the other seats' pawns stand on: whose, and how many (1, or 2 for
+    a tower)."""
+    others: dict[int, tuple[Seat, int]] = {}
+    for seat, seat_pawns in enumerate(pawns):
+        if seat != mover:
+            seat_track = TRACK[rules.colours[seat]]
+            for progress in seat_pawns:
+                if START <= progress <= LAST_TRACK:
+                    square = seat_track[progress]
+                    others[square] = (seat, 2) if square in others else (seat, 1)
+    return others
 
 
 def _blocked(
