@@ -23,7 +23,7 @@ from bot.service.events import (
 )
 from games.base import CHANCE
 from storage import ChatRef, Store
-from tests.bot.conftest import ANA, BIA, CAIO, CHAT, make_service
+from tests.bot.conftest import ANA, BIA, CAIO, CHAT, make_service, said
 from tests.bot.test_service import latest
 
 HOUR = timedelta(hours=1)
@@ -270,7 +270,7 @@ async def test_a_linked_player_plays_a_telegram_game_from_discord(
     assert boards_sent
     assert boards_sent[-1].chat == telegram_chat
     listing = await timed.my_games(ana_discord)
-    assert "#1 Italian draughts" in translate("en", listing[0].text)  # type: ignore[union-attr]
+    assert "#1 Italian draughts" in said("en", listing[0])
 
 
 @pytest.mark.usefixtures("clock")
@@ -294,18 +294,18 @@ async def test_games_lists_challenges_finished_games_and_who_is_on_vacation(
 ) -> None:
     game = await timed_game(timed)
     await timed.vacation(BIA, 5)
-    listing = [translate("pt", e.text) for e in await timed.my_games(ANA, CHAT)]  # type: ignore[union-attr]
+    listing = [said("pt", e) for e in await timed.my_games(ANA, CHAT)]
     assert listing[0].endswith("[Bia de férias]"), listing
     await timed.new_game(ANA, CHAT, "italian", opponent=CAIO)
     await timed.new_game(CAIO, CHAT, "ludo", players=2)
-    sent = [translate("it", e.text) for e in await timed.my_games(ANA, CHAT)]  # type: ignore[union-attr]
+    sent = [said("it", e) for e in await timed.my_games(ANA, CHAT)]
     assert "Sfida 2 inviata: Dama italiana." in sent
     assert "Sfida 3 da Caio: Ludo; /accetta 3 o /rifiuta 3." in sent
     (none,) = await timed.my_games(ANA, CHAT, done=True)
-    assert translate("pt", none.text) == "Você ainda não tem partidas terminadas."  # type: ignore[union-attr]
+    assert said("pt", none) == "Você ainda não tem partidas terminadas."
     await timed.resign(ANA, game)
     (finished,) = await timed.my_games(ANA, CHAT, done=True)
-    assert translate("pt", finished.text).startswith(f"#{game} Damas brasileiras: Ana - Bia - ")  # type: ignore[union-attr]
+    assert said("pt", finished).startswith(f"#{game} Damas brasileiras: Ana - Bia - ")
 
 
 async def test_a_vacation_never_stops_a_live_game(timed: GameService, clock: ManualClock) -> None:

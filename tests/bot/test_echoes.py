@@ -3,6 +3,8 @@ control or bidirectional-override character, wherever it is echoed."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
 import pytest
 
 from bot.i18n import QUOTE_LIMIT, translate
@@ -15,9 +17,9 @@ from tests.bot.conftest import ANA, CHAT
 TRICKS = ["\u202egnp.exe", "x" * 1_000_000]
 
 
-async def refusal(call: object) -> str:
+async def refusal(call: Awaitable[object]) -> str:
     with pytest.raises(ServiceError) as refused:
-        await call  # type: ignore[misc]
+        await call
     return translate("en", refused.value.reason)
 
 

@@ -8,7 +8,7 @@ import io
 import pytest
 
 from bot.console import Console
-from bot.i18n import text, translate
+from bot.i18n import Text, text, translate
 from bot.service.core import GameService
 from bot.service.dispatch import help_lines
 from bot.service.ludo_words import options_note, shown_ludo_move, typed_ludo_move
@@ -27,8 +27,8 @@ async def _session(service: GameService, language: str, *lines: str) -> list[str
     return output.getvalue().splitlines()[start:]
 
 
-def _said(language: str, lines: list[object]) -> str:
-    return "\n".join(translate(language, line) for line in lines)  # type: ignore[arg-type]
+def _said(language: str, lines: list[Text]) -> str:
+    return "\n".join(translate(language, line) for line in lines)
 
 
 def test_the_draw_rules_give_the_counts_of_the_rules() -> None:

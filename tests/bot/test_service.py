@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
+from pathlib import Path
 
 import aiosqlite
 import pytest
@@ -12,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import translate
+from bot.service import families
 from bot.service.core import GameService, events_state
 from bot.service.events import (
     Actor,
@@ -27,7 +30,7 @@ from bot.service.events import (
 from games.base import CHANCE, replay
 from games.damas.pdn import read_games
 from games.damas.pdn_replay import replay_game
-from games.ludo.dice import verify
+from games.ludo.dice import roll, verify
 from storage import GameResult, Store
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
 
@@ -220,11 +223,11 @@ async def test_the_computer_moves_first_when_it_has_white(service: GameService) 
 
 
 async def test_a_corrupt_snapshot_is_rebuilt_from_the_log(
-    service: GameService, store: Store, tmp_path: object
+    service: GameService, store: Store, tmp_path: Path
 ) -> None:
     state = await two_player_game(service, "brazilian")
     state = latest(await service.move(ANA, "c3-d4", state.id))
-    database = tmp_path / "games.sqlite3"  # type: ignore[operator]
+    database = tmp_path / "games.sqlite3"
     async with aiosqlite.connect(database) as raw:
         await raw.execute("UPDATE games SET snapshot = 'garbage' WHERE id = ?", (state.id,))
         await raw.commit()
@@ -280,19 +283,24 @@ async def test_ludo_against_three_computers_with_verifiable_dice(service: GameSe
 
 
 async def test_a_ludo_player_cannot_type_a_roll_or_make_someone_leave(
-    service: GameService,
+    service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Ana draws the first turn and the dice's first roll is a 6: she brings a pawn out and
+    # must move it, so both refusals are reached every time, not only when chance allows.
+    six_first = next(s for s in (bytes([n]) * 32 for n in range(256)) if roll(s, 0) == 6)
+    monkeypatch.setattr(families, "new_seed", lambda: six_first)
+    monkeypatch.setattr(secrets, "randbelow", lambda _players: 0)
     state = latest(await service.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0))
     await service.idle()
     state = await service.state(state.id)
-    if state.position.to_move() != CHANCE:
-        pytest.skip("the first roll already happened")
+    assert state.position.to_move() == CHANCE, "Ana's turn begins with her roll"
     with pytest.raises(ServiceError, match="Roll"):
         await service.move(ANA, "roll 6", state.id)
     state = latest(await service.roll(ANA, state.id))
-    if state.position.to_move() == 0:
-        with pytest.raises(ServiceError):
-            await service.move(ANA, "leave 2", state.id)
+    assert state.log[-1] == "roll 6"
+    assert state.position.to_move() == 0, "a 6 brings a pawn out: Ana moves"
+    with pytest.raises(ServiceError, match="leave 2 is not a move you can play here"):
+        await service.move(ANA, "leave 2", state.id)
 
 
 async def test_a_ludo_table_fills_up_and_starts_when_full(service: GameService) -> None:

@@ -5,6 +5,7 @@ headlines in the game's order (issue 11, item 1)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot.service import boards
 from bot.service.core import GameService
@@ -25,7 +26,7 @@ FORCED_REPLIES = "W:W13,24,30:B7,16,20"
 BUTTON_VERSION = re.compile(r"^[a-z]:\d+:(\d+)")
 
 
-def versions_on(message: dict) -> set[int]:  # type: ignore[type-arg]
+def versions_on(message: dict[str, Any]) -> set[int]:
     """The game versions the buttons of a board message belong to."""
     found = set()
     for data in FakeBotApi.buttons(message).values():
