@@ -234,11 +234,7 @@ class _GameBuilder:
             self.pending_huff = None
             return
         if self.open_move:
-            held, self.open_move = self.open_move, ""
-            if held[-1] in _SEPARATORS or word[0] in _SEPARATORS:
-                word = held + word
-            else:
-                self.warnings.append(f"line {line}: {held!r} alone is read as a move number")
+            word = self._joined(word, line)
         if _OPEN_MOVE.fullmatch(word) and not _MOVE.fullmatch(word.split(".")[-1]):
             self.open_move = word
             return
@@ -267,6 +263,15 @@ class _GameBuilder:
                 "(moves look like 32-28, 28x19 or c3-d4; results like 2-0, 1-1, 1/2-1/2, *)"
             )
         self.moves.append(move)
+
+    def _joined(self, word: str, line: int) -> str:
+        """`word` after a move waiting for its rest: the two joined where a separator joins
+        them (`47x` `9`, `32` `-28`); else the held one was a move number, and is dropped."""
+        held, self.open_move = self.open_move, ""
+        if held[-1] in _SEPARATORS or word[0] in _SEPARATORS:
+            return held + word
+        self.warnings.append(f"line {line}: {held!r} alone is read as a move number")
+        return word
 
     def build(self, default_variant: str | None) -> PdnGame:
         if self.variation_depth:

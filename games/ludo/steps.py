@@ -38,16 +38,9 @@ def legal_steps(rules: LudoRules, pawns: Pawns, turn: Seat, roll: int) -> tuple[
     for pawn, start in enumerate(own):
         if start == FINISH or own.index(start) != pawn:
             continue
-        if start == YARD:
-            if roll not in ENTRY_ROLLS:
-                continue
-            end = START
-        else:
-            end = destination(start, roll)
-            if end == start:
-                continue
-            if rules.towers_block and _blocked(rules, mover, others, track, start, end):
-                continue
+        end = _end(rules, mover, others, track, start, roll)
+        if end is None:
+            continue
         if end > LAST_TRACK:
             steps.append(Step(mover, pawn, start, end))
             continue
@@ -65,6 +58,26 @@ def legal_steps(rules: LudoRules, pawns: Pawns, turn: Seat, roll: int) -> tuple[
         elif start != YARD and own.count(start) == 2:
             steps.append(Step(mover, pawn, start, end, capture=True, tower=True))
     return tuple(steps)
+
+
+def _end(
+    rules: LudoRules,
+    mover: Seat,
+    others: dict[int, tuple[Seat, int]],
+    track: tuple[int, ...],
+    start: int,
+    roll: int,
+) -> int | None:
+    """Where a pawn of the mover at `start` ends with `roll`; None if it cannot move (in the
+    yard without an entry roll, past home, or stopped by an enemy tower)."""
+    if start == YARD:
+        return START if roll in ENTRY_ROLLS else None
+    end = destination(start, roll)
+    if end == start:
+        return None
+    if rules.towers_block and _blocked(rules, mover, others, track, start, end):
+        return None
+    return end
 
 
 def _others(rules: LudoRules, pawns: Pawns, mover: Seat) -> dict[int, tuple[Seat, int]]:

@@ -211,16 +211,7 @@ class FakeBotApi:
         faults = self._faults.get(method)
         fault = faults.pop(0) if faults else None
         try:
-            if fault is not None and fault.retry_after is not None:
-                raise ApiError(
-                    429, f"Too Many Requests: retry after {fault.retry_after}", fault.retry_after
-                )
-            handler = getattr(self, f"_api_{method}", None)
-            if handler is None:
-                raise ApiError(404, "Not Found")
-            wait = self.limits.charge(method, params.get("chat_id")) if self.limits else None
-            if wait is not None:
-                raise ApiError(429, f"Too Many Requests: retry after {wait}", wait)
+            handler = self._handler(method, params, fault)
             if method in SLOW_EDITS and self.edit_delay:
                 await asyncio.sleep(self.edit_delay)
                 if request.transport is None or request.transport.is_closing():
@@ -234,18 +225,30 @@ class FakeBotApi:
                 return web.Response(status=503)
         except ApiError as error:
             call.error = error.description
-            body: dict[str, Any] = {
-                "ok": False,
-                "error_code": error.status,
-                "description": error.description,
-            }
-            if error.retry_after is not None:
-                body["parameters"] = {"retry_after": error.retry_after}
-            return web.json_response(body, status=error.status)
+            return _error_response(error)
         if fault is not None and fault.delay:
             # The work is done, as on Telegram, but the answer comes too late for the client.
             await asyncio.sleep(fault.delay)
         return web.json_response({"ok": True, "result": result})
+
+    def _handler(
+        self, method: str, params: dict[str, Any], fault: _Fault | None
+    ) -> Callable[[dict[str, Any], dict[str, bytes]], Any]:
+        """The method's handler, unless the call is refused before it runs (ApiError): a
+        fault set by the test, an unknown method, or the flood limits."""
+        if fault is not None and fault.retry_after is not None:
+            raise ApiError(
+                429, f"Too Many Requests: retry after {fault.retry_after}", fault.retry_after
+            )
+        handler: Callable[[dict[str, Any], dict[str, bytes]], Any] | None = getattr(
+            self, f"_api_{method}", None
+        )
+        if handler is None:
+            raise ApiError(404, "Not Found")
+        wait = self.limits.charge(method, params.get("chat_id")) if self.limits else None
+        if wait is not None:
+            raise ApiError(429, f"Too Many Requests: retry after {wait}", wait)
+        return handler
 
     @staticmethod
     async def _read(request: web.Request) -> tuple[dict[str, Any], dict[str, bytes]]:
@@ -794,3 +797,15 @@ class FakeBotApi:
     @staticmethod
     def _without_empty(message: dict[str, Any]) -> dict[str, Any]:
         return {key: value for key, value in message.items() if value is not None}
+
+
+def _error_response(error: ApiError) -> web.Response:
+    """A refusal as the Bot API answers it."""
+    body: dict[str, Any] = {
+        "ok": False,
+        "error_code": error.status,
+        "description": error.description,
+    }
+    if error.retry_after is not None:
+        body["parameters"] = {"retry_after": error.retry_after}
+    return web.json_response(body, status=error.status)
