@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -37,8 +39,16 @@ from games.damas.rules import RULES
 VARIANT = "international"
 # The runaway bonus is left out: in weight * (4 - rows left) // 3 a weight of 1 reads nothing
 # but one row before crowning, and quiet positions of games have few runaways.
-ALONE = ("man", "flying_king", "centre", "back_rank", "supported", "mobility", "balance")
-ALONE += ("king_diagonal",)
+ALONE = (
+    "man",
+    "flying_king",
+    "centre",
+    "back_rank",
+    "supported",
+    "mobility",
+    "balance",
+    "king_diagonal",
+)
 ADVANCES = range(1, 9)
 RIDGE = 1.0
 
@@ -48,7 +58,12 @@ def features() -> list[tuple[str, Evaluate]]:
     rules = RULES[VARIANT]
     zero = Weights(**dict.fromkeys(ALONE, 0), advance=(0,) * 9)
     zero = replace(zero, edge=0, runaway=0, cornering=0, closing=0)
-    found = [(name, make_evaluator(rules, replace(zero, **{name: 1}))) for name in ALONE]
+
+    def only(name: str) -> Weights:
+        one: dict[str, Any] = {name: 1}  # a scalar weight (not `advance`, a tuple)
+        return replace(zero, **one)
+
+    found = [(name, make_evaluator(rules, only(name))) for name in ALONE]
     for rows in ADVANCES:
         advance = tuple(1 if index == rows else 0 for index in range(9))
         found.append((f"advance[{rows}]", make_evaluator(rules, replace(zero, advance=advance))))
@@ -136,7 +151,7 @@ def main(argv: list[str]) -> int:
             (sum(a * b for a, b in zip(row, values, strict=True)) - target) ** 2
             for row, target in samples
         )
-        return (total / len(samples)) ** 0.5
+        return math.sqrt(total / len(samples))
 
     print(f"{len(samples)} quiet positions")
     for (name, _), value, now in zip(named, fitted, current, strict=True):

@@ -36,8 +36,9 @@ def material(position: Position) -> int:
 
 
 def minimax(position: Position, depth: int, alpha: int, beta: int) -> int:
-    if position.outcome() is not None:
-        winners = position.outcome().winners  # type: ignore[union-attr]
+    outcome = position.outcome()
+    if outcome is not None:
+        winners = outcome.winners
         return 0 if not winners else 100 if position.colour in winners else -100
     moves = position.legal_moves()
     if depth <= 0 and not any(move.captures or move.huff for move in moves):

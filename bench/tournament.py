@@ -30,6 +30,7 @@ from bot.service.boards import move_choices
 from bot.service.core import GameService
 from bot.service.events import Actor
 from bot.service.pairing.tournament import Tournament
+from bot.service.tournament_state import rebuild
 from storage import ChatRef, TournamentFacts, open_store
 
 CHAT = ChatRef("bench", "club")
@@ -87,8 +88,8 @@ async def play(service: GameService, words: list[str], entries: int, chance: ran
 
 
 async def run(arguments: argparse.Namespace) -> dict[str, Any]:
-    timer = PairingTimer(tournaments_module.rebuild)
-    tournaments_module.rebuild = timer  # type: ignore[assignment]
+    timer = PairingTimer(rebuild)
+    setattr(tournaments_module, "rebuild", timer)  # noqa: B010 (mypy: rebuild is not exported)
     chance = random.Random(arguments.seed)
     figures: dict[str, Any] = {"entries": arguments.entries, "rounds": arguments.rounds}
     moves = 0

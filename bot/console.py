@@ -19,7 +19,7 @@ from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.clocks import ManualClock, parse_span
 from bot.service.command_table.spec import everyone_administers
-from bot.service.commands import CommandError, parse_command
+from bot.service.commands import CommandError, CommandLine, parse_command
 from bot.service.core import GameService
 from bot.service.dispatch import dispatch
 from bot.service.events import (
@@ -192,6 +192,25 @@ class Console:
             await self.service.scheduler.run_due()
         self.say(text("Now: {now}", now=clock().strftime("%Y-%m-%d %H:%M UTC")))
 
+    async def _console_command(self, command: CommandLine) -> bool:
+        """The console's own commands (/as, /png, /clock); False for any other."""
+        if command.name == "as":
+            if len(command.args) != 1:
+                raise ServiceError(text("Usage: /as NAME"))
+            if is_reserved(command.args[0]):
+                raise ServiceError(text("That name is the computer's: choose another."))
+            self.actor = self._actor(command.args[0], None)
+            # Confirmed in the language of the person now at the keyboard.
+            self.language = await self.service.language(self.actor)
+            self.say(text("You are now {name}.", name=self.actor.display_name))
+        elif command.name == "png":
+            await self._png(command.args)
+        elif command.name == "clock":
+            await self._clock(command.args)
+        else:
+            return False
+        return True
+
     async def handle(self, line: str) -> bool:
         """Run one input line; False when the person asked to quit."""
         if not line.strip():
@@ -200,20 +219,7 @@ class Console:
             command = parse_command(line, extra=CONSOLE_COMMANDS)
             if command.name in ("quit", "exit", "sair", "esci"):
                 return False
-            if command.name == "as":
-                if len(command.args) != 1:
-                    raise ServiceError(text("Usage: /as NAME"))
-                if is_reserved(command.args[0]):
-                    raise ServiceError(text("That name is the computer's: choose another."))
-                self.actor = self._actor(command.args[0], None)
-                # Confirmed in the language of the person now at the keyboard.
-                self.language = await self.service.language(self.actor)
-                self.say(text("You are now {name}.", name=self.actor.display_name))
-            elif command.name == "png":
-                await self._png(command.args)
-            elif command.name == "clock":
-                await self._clock(command.args)
-            else:
+            if not await self._console_command(command):
                 events = await dispatch(
                     self.service,
                     self.actor,

@@ -56,7 +56,8 @@ class Terminal:
             self.output.flush()
 
     def _deliver(self, line: str | None) -> None:
-        assert self._loop is not None and self._line is not None
+        assert self._loop is not None
+        assert self._line is not None
         waiting = self._line
 
         def answer() -> None:

@@ -61,7 +61,7 @@ def choose_draughts(position: Position, limit: Limit, rng: random.Random) -> Any
     return think(position, limit, rng).move
 
 
-def choose_ludo(position: LudoPosition, limit: Limit, rng: random.Random) -> Any:
+def choose_ludo(position: LudoPosition, _limit: Limit, rng: random.Random) -> Any:
     return find_agent("best")(position, rng)
 
 

@@ -20,6 +20,7 @@ import shlex
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ INTERACTIVE = re.compile(r"^python -m (bot|games\.\w+ play)\b")
 # Command prefixes too slow for the normal suite, and how it runs them instead. The
 # benchmarks are only ever checked with --help: on first use they install their peer
 # libraries from PyPI, and the tests stay offline.
-HEAVY = {
+HEAVY: dict[str, Callable[[str], str]] = {
     "python bench/": lambda command: f"{command} --help",
     "python -m games.ludo simulate": lambda command: command.replace("--games 1000", "--games 3"),
 }

@@ -25,10 +25,10 @@ class FromCustomId:
     order, are the first arguments of its constructor (digits as numbers)."""
 
     @classmethod
-    async def from_custom_id(
+    async def from_custom_id(  # discord.py's signature: the values all come from the match
         cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
+        interaction: discord.Interaction[Any],  # noqa: ARG003
+        item: discord.ui.Item[Any],  # noqa: ARG003
         match: re.Match[str],
     ) -> Self:
         values = (int(group) if group.isdecimal() else group for group in match.groups())

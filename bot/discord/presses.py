@@ -36,7 +36,7 @@ class ComponentPresses(Interactions):
     ) -> None:
         """A move button: the index names the move among the choices of that version."""
 
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             state = await self._state_at(actor, chat, game_id, version)
             choices = boards.move_choices(state)
             notation = next((c.notation for c in choices if c.index == index), None)
@@ -49,7 +49,7 @@ class ComponentPresses(Interactions):
     async def play_typed(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
     ) -> None:
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             return await self.service.move(
                 actor, typed_move(notation), known_id(game_id), version, chat
             )
@@ -57,7 +57,7 @@ class ComponentPresses(Interactions):
         await self.run(interaction, work)
 
     async def roll(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             return await self.service.roll(actor, known_id(game_id), version, chat)
 
         await self.run(interaction, work, tidy=True)
@@ -90,7 +90,7 @@ class ComponentPresses(Interactions):
     async def answer_draw(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
     ) -> None:
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             await self._state_at(actor, chat, game_id, version)
             return await self.service.draw(
                 actor, "accept" if accept else "decline", game_id, chat=chat
@@ -125,7 +125,7 @@ class ComponentPresses(Interactions):
         await self.run(interaction, work)
 
     async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             return await self.service.rematch(actor, known_id(game_id), chat)
 
         await self.run(interaction, work)
@@ -133,7 +133,7 @@ class ComponentPresses(Interactions):
     async def answer_challenge(
         self, interaction: discord.Interaction[Any], challenge_id: int, action: str
     ) -> None:
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             handler = {
                 "accept": self.service.accept,
                 "decline": self.service.decline,
@@ -146,7 +146,7 @@ class ComponentPresses(Interactions):
     async def tournament_entry(
         self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
     ) -> None:
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             entry = self.service.tournament_join if joining else self.service.tournament_leave
             return await entry(actor, chat, known_tournament(tournament_id))
 
@@ -172,7 +172,7 @@ class ComponentPresses(Interactions):
         """A component this version does not know (an older version's, a garbled one): the
         current board privately when a game can be read from it, else a short word."""
 
-        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             target = stray_target(custom_id)
             if target is not None:
                 known_id(target[0], challenge=target[1])

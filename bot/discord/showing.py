@@ -39,25 +39,13 @@ class EventShowing(PlayerNotices):
                     if answer is not None:
                         answer.say(event.text)
                 case BoardUpdate():
-                    where = event.chat or chat
-                    if where is not None and where.platform == PLATFORM:
-                        if answer is not None and not answer.lines:
-                            # Say what happened, not just "Done.": the move, or which board.
-                            answer.say(event.headline or boards.caption(event.state))
-                        await self.poster.post_board(
-                            event.state,
-                            event.headline,
-                            await self.threads.place(event.state, where.chat_id),
-                            answer.public_boards if answer is not None else None,
-                        )
+                    await self._post_board(event, answer, event.chat or chat)
                 case ChallengeUpdate():
                     if answer is not None and not answer.lines:
                         answer.say(event.text)  # who, what and which game
                     await self._post_challenge(event, answer)
                 case FileReady():
-                    if answer is not None:
-                        answer.say(event.caption)
-                        answer.files.append(discord.File(io.BytesIO(event.content), event.name))
+                    _attach(event, answer)
                 case PlayerNotice():  # a TurnPing too
                     await self._notify(event, answer)
                 case TurnNotice():
@@ -67,6 +55,21 @@ class EventShowing(PlayerNotices):
                         await self._post_tournament(event, answer)
                 case _:
                     assert_never(event)
+
+    async def _post_board(
+        self, event: BoardUpdate, answer: Answer | None, where: ChatRef | None
+    ) -> None:
+        if where is None or where.platform != PLATFORM:
+            return
+        if answer is not None and not answer.lines:
+            # Say what happened, not just "Done.": the move, or which board.
+            answer.say(event.headline or boards.caption(event.state))
+        await self.poster.post_board(
+            event.state,
+            event.headline,
+            await self.threads.place(event.state, where.chat_id),
+            answer.public_boards if answer is not None else None,
+        )
 
     async def show_later(self, event: Event) -> None:
         """The service's sink: events of work that finished later (computer moves)."""
@@ -115,3 +118,10 @@ class EventShowing(PlayerNotices):
             self._tournament_messages[record.id] = posted
         if earlier is not None:
             await self._remove_buttons(record.chat.chat_id, [earlier], "the tournament's news")
+
+
+def _attach(event: FileReady, answer: Answer | None) -> None:
+    """A file goes with the person's answer (a later event has no one to give it to)."""
+    if answer is not None:
+        answer.say(event.caption)
+        answer.files.append(discord.File(io.BytesIO(event.content), event.name))

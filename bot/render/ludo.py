@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -227,7 +227,14 @@ def _background(viewpoint: _Viewpoint, colours: frozenset[int]) -> Image.Image:
             draw.polygon(triangle, fill=fill(colour), outline=INK, width=round(scale))
 
     picture = smooth_canvas(IMAGE_SIZE, IMAGE_SIZE, FRAME, paint)
-    draw = ImageDraw.Draw(picture)
+    _write_numbers(ImageDraw.Draw(picture), viewpoint, fill)
+    return picture
+
+
+def _write_numbers(
+    draw: ImageDraw.ImageDraw, viewpoint: _Viewpoint, fill: Callable[[int], Rgb]
+) -> None:
+    """The seat numbers in the yards, and the number of every track square."""
     for colour in LUDO_COLOURS:
         centre = viewpoint.pixel(_turn_point(_FIRST_YARD_CENTRE, colour - 1))
         centred_text(draw, centre, str(colour), CELL * 0.6, fill(colour), outline=INK)
@@ -236,7 +243,6 @@ def _background(viewpoint: _Viewpoint, colours: frozenset[int]) -> Image.Image:
         x, y = viewpoint.pixel(_cell_centre(cell))
         corner = (x - CELL * SQUARE_NUMBER_OFFSET, y - CELL * SQUARE_NUMBER_OFFSET)
         centred_text(draw, corner, str(index + 1), CELL * 0.26, TRACK_NUMBER)
-    return picture
 
 
 def _shape_points(shape: str, centre: Point, radius: float) -> list[Point]:

@@ -16,7 +16,8 @@ CHAT_LANGUAGE_SET = {
 
 
 class ChatChoices(Capability):
-    async def flip(self, actor: Actor, chat: ChatRef) -> list[Event]:
+    # A command: anyone in the chat may turn its boards.
+    async def flip(self, actor: Actor, chat: ChatRef) -> list[Event]:  # noqa: ARG002
         """Turn the chat's boards between people around (White's side is the default); the
         next board shows it. Boards read privately stay on the reader's side."""
         flipped = not await self.flipped(chat)
@@ -46,8 +47,12 @@ class ChatChoices(Capability):
         kept = await store.chat_language(chat.platform, chat.chat_id, first)
         return place_language or kept
 
-    async def set_chat_language(
-        self, actor: Actor, chat: ChatRef, choice: str, administrator: bool
+    async def set_chat_language(  # whether the actor may: `administrator`, from the platform
+        self,
+        actor: Actor,  # noqa: ARG002
+        chat: ChatRef,
+        choice: str,
+        administrator: bool,
     ) -> list[Event]:
         """Choose the language of the chat's public messages for everyone; only for its
         administrators (`administrator`: the front end asked the platform)."""

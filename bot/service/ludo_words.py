@@ -63,7 +63,8 @@ def ludo_headline(
 ) -> Text:
     """What happened, in words: a roll (and when it passes the turn), a move, a capture."""
     after = state.position
-    assert isinstance(after, LudoPosition) and isinstance(before, LudoPosition)
+    assert isinstance(after, LudoPosition)
+    assert isinstance(before, LudoPosition)
     name = names[seat]
     words = notation.split()
     if words[0] == "roll":

@@ -127,7 +127,12 @@ class Ratings(Capability):
             standings(everyone, names, LEADERBOARD_ROWS),
         )
 
-    async def top(self, actor: Actor, chat: ChatRef | None, words: Sequence[str]) -> list[Event]:
+    async def top(  # a command: anyone may; the answer is the same for everyone
+        self,
+        actor: Actor,  # noqa: ARG002
+        chat: ChatRef | None,
+        words: Sequence[str],
+    ) -> list[Event]:
         """/top [GAME] [live|corr]: the leaderboards as one message."""
         return [Reply(leaderboard_text(await self.leaderboards(chat, words)))]
 

@@ -119,72 +119,90 @@ def read_plan(words: list[str]) -> Plan:
             text("Write the variant and the format: /tournament new brazilian knockout")
         )
     kind = _variant(words[0])
-    format = _FORMATS.get(words[1].lower())
-    if format is None:
-        raise ServiceError(
-            text(
-                "Unknown format {name}. Formats: knockout, swiss, roundrobin, double-roundrobin.",
-                name=quote(words[1]),
-            )
-        )
+    format = _format(words[1])
     control, rest = split_time_control(words[2:])
     options: dict[str, Any] = {"game": {}}
     if control is not None:
         options["game"]["time"] = control.to_options()
     team_size, max_entries, deadline = 1, None, None
     for word in rest:
-        folded = word.lower()
-        name, equals, value = folded.partition("=")
+        name, equals, value = word.lower().partition("=")
         key = _KEYS.get(name) if equals else None
-        if folded in TEAM_WORDS:
+        if word.lower() in TEAM_WORDS:
             team_size = 2
-        elif folded in MICRO_WORDS:
-            options["micro"] = True
-        elif folded in OPEN_WORDS:
-            options["open"] = True
-        elif folded in THREAD_WORDS:
-            options["boards"] = THREADS
-        elif folded in SEEDED_WORDS:
-            options["seeded"] = True
         elif key == "max":
             max_entries = _number(word, value)
             if not 2 <= max_entries <= MAX_ENTRIES:
                 raise ServiceError(text("A tournament takes 2 to 512 entries."))
-        elif key == "rounds":
-            if value.startswith("-"):
-                raise ServiceError(text("The number of rounds must be 1 or more."))
-            options["rounds"] = _number(word, value)
-            if options["rounds"] < 1:
-                raise ServiceError(text("The number of rounds must be 1 or more."))
-        elif key == "bye":
-            options["bye"] = _bye(word, value)
-        elif key == "tiebreaks":
-            options["tiebreaks"] = _tiebreaks(word, value)
-        elif key == "boards":
-            if value not in BOARD_WORDS:
-                raise ServiceError(
-                    text(
-                        "{word}: write boards=group, boards=threads or boards=private.",
-                        word=quote(word),
-                    )
-                )
-            options["boards"] = BOARD_WORDS[value]
-        elif key == "decider":
-            if value not in DECIDER_WORDS:
-                raise _bad(word)
-            options["decider"] = str(DECIDER_WORDS[value])
-        elif key in ("noshow", "deadline"):
-            span = parse_span(value)
-            if span is None or span <= timedelta(0):
-                raise ServiceError(text("{word}: a time such as 10m, 2h or 3d.", word=quote(word)))
-            if key == "noshow":
-                options["noshow"] = span.total_seconds()
-            else:
-                deadline = span
+        elif key == "deadline":
+            deadline = _span(word, value)
         else:
-            raise _bad(word)
+            _read_option(word, key, value, options)
     _check(format, options)
     return Plan(kind, format, team_size, max_entries, deadline, options)
+
+
+# Words that set an option alone: the option and its value.
+_FLAGS = (
+    (MICRO_WORDS, "micro", True),
+    (OPEN_WORDS, "open", True),
+    (THREAD_WORDS, "boards", THREADS),
+    (SEEDED_WORDS, "seeded", True),
+)
+
+
+def _read_option(word: str, key: str | None, value: str, options: dict[str, Any]) -> None:
+    """Set in `options` what one word of the plan (not the team, size or deadline) says."""
+    flag = next(((option, on) for words, option, on in _FLAGS if word.lower() in words), None)
+    if flag is not None:
+        options[flag[0]] = flag[1]
+    elif key == "rounds":
+        if value.startswith("-"):
+            raise ServiceError(text("The number of rounds must be 1 or more."))
+        options["rounds"] = _number(word, value)
+        if options["rounds"] < 1:
+            raise ServiceError(text("The number of rounds must be 1 or more."))
+    elif key == "bye":
+        options["bye"] = _bye(word, value)
+    elif key == "tiebreaks":
+        options["tiebreaks"] = _tiebreaks(word, value)
+    elif key == "boards":
+        if value not in BOARD_WORDS:
+            raise ServiceError(
+                text(
+                    "{word}: write boards=group, boards=threads or boards=private.",
+                    word=quote(word),
+                )
+            )
+        options["boards"] = BOARD_WORDS[value]
+    elif key == "decider":
+        if value not in DECIDER_WORDS:
+            raise _bad(word)
+        options["decider"] = str(DECIDER_WORDS[value])
+    elif key == "noshow":
+        options["noshow"] = _span(word, value).total_seconds()
+    else:
+        raise _bad(word)
+
+
+def _format(word: str) -> Format:
+    format = _FORMATS.get(word.lower())
+    if format is None:
+        raise ServiceError(
+            text(
+                "Unknown format {name}. Formats: knockout, swiss, roundrobin, double-roundrobin.",
+                name=quote(word),
+            )
+        )
+    return format
+
+
+def _span(word: str, value: str) -> timedelta:
+    """A `noshow=` or `deadline=` time span, which must be positive."""
+    span = parse_span(value)
+    if span is None or span <= timedelta(0):
+        raise ServiceError(text("{word}: a time such as 10m, 2h or 3d.", word=quote(word)))
+    return span
 
 
 def _variant(name: str) -> GameKind:

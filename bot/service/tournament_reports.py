@@ -72,9 +72,7 @@ class TournamentReports(Capability):
             listing = ", ".join(names.values()) or "-"
             return [Reply(joined([head, text("Entries: {names}", names=listing)]))]
         knockout = record.format == Format.KNOCKOUT
-        lines = (
-            games_lines(facts, names, None) if knockout else standings_lines(facts, state, names)
-        )
+        lines = games_lines(facts, names, None) if knockout else standings_lines(state, names)
         if state.winner is not None:
             lines.append(text("The winner: {name}", name=names[state.winner]))
         events: list[Event] = [Reply(joined([head, *lines]))]

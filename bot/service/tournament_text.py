@@ -93,7 +93,7 @@ def round_notice(facts: TournamentFacts, paired: Round, names: Names) -> Text:
     return joined(lines)
 
 
-def standings_lines(facts: TournamentFacts, state: Tournament, names: Names) -> list[Text]:
+def standings_lines(state: Tournament, names: Names) -> list[Text]:
     """One line per entry: place, name, score, tie-breaks, won/drawn/lost."""
     order = state.setup.tiebreaks
     heads = ", ".join(f"{{t{n}}}" for n in range(len(order)))
@@ -137,7 +137,7 @@ def final_notice(facts: TournamentFacts, state: Tournament, names: Names) -> Tex
         else text("Tournament #{id} is over: first place is shared.", id=record.id)
     )
     seed = text("The seed of the draw and the coin tosses: {seed}", seed=record.seed)
-    return joined([head, *standings_lines(facts, state, names), seed])
+    return joined([head, *standings_lines(state, names), seed])
 
 
 def games_lines(facts: TournamentFacts, names: Names, entry: int | None) -> list[Text]:

@@ -19,7 +19,8 @@ from storage import TournamentFacts
 def verification(facts: TournamentFacts) -> Text:
     """The verdict on a finished tournament's commitment, draw and coin tosses."""
     record = facts.tournament
-    assert record.seed is not None and record.commitment is not None, "checked once finished"
+    assert record.seed is not None, "checked once finished"
+    assert record.commitment is not None, "checked once finished"
     seed = bytes.fromhex(record.seed)
     if not matches_commitment(seed, record.commitment):
         return text(

@@ -120,7 +120,7 @@ async def start_front(
             timeout=settings.poll_timeout,
             allowed_updates=UPDATE_KINDS,
             # WatchedRequest logs an outage once; this would log a traceback per poll.
-            error_callback=lambda error: None,
+            error_callback=lambda _error: None,
         )
         await application.start()
     except BaseException:

@@ -75,7 +75,7 @@ class TypedCommands(EventShowing):
         args = (*command.args, "vs", f"{USER_TOKEN}{reply.from_user.id}")
         return CommandLine(command.name, args, command.raw)
 
-    async def on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def on_message(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.message
         if message is None or message.from_user is None or message.from_user.is_bot:
             return

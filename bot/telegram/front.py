@@ -97,7 +97,7 @@ class TelegramFront(ButtonPresses):
 
     # -- membership and errors -----------------------------------------------------------------
 
-    async def on_membership(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def on_membership(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
         """A person who blocks the bot can no longer be written to privately."""
         change = update.my_chat_member
         if change is None or change.chat.type != ChatType.PRIVATE:

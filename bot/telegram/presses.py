@@ -65,7 +65,7 @@ class ButtonPresses(TypedCommands):
 
     # -- buttons -------------------------------------------------------------------------------
 
-    async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def on_press(self, update: Update, _context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
         if query is None:
             return

@@ -228,7 +228,7 @@ class EventShowing(TournamentBoards):
         except TelegramError as error:
             logger.warning("no notice in chat %s: %s", home.chat_id, error)
 
-    async def _show_challenge(self, event: ChallengeUpdate, origin: Origin | None) -> None:
+    async def _show_challenge(self, event: ChallengeUpdate, _origin: Origin | None) -> None:
         challenge = event.challenge
         if challenge.chat.platform != PLATFORM:
             return

@@ -37,7 +37,7 @@ def _register(rules: Rules) -> None:
         fen = options.get("fen")
         return Position.setup(rules, fen) if fen else Position.start(rules)
 
-    def from_snapshot(text: str, options: Options) -> Position:
+    def from_snapshot(text: str, _options: Options) -> Position:
         return Position.from_snapshot(rules, text)
 
     register(GameKind(rules.key, rules.aliases, range(2, 3), start, from_snapshot))

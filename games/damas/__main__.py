@@ -269,27 +269,34 @@ def _run_play(args: argparse.Namespace) -> int:
         command = line.strip().lower()
         if command in ("quit", "exit"):
             return EXIT_OK
-        if command == "moves":
-            print(" ".join(position.notation(move) for move in position.legal_moves()))
-        elif command == "board":
-            show_board = True
-        elif command == "help":
-            print(_play_help(position))
-        elif command == "undo":
-            if len(history) > 1:
-                history.pop()
-                show_board = True
-            else:
-                print("nothing to undo")
-        elif command:
-            try:
-                move = position.parse(command)
-            except GameError as error:
-                print(error)
-                continue
-            history.append(position.play(move))
-            print(f"played {position.notation(move)}")
-            show_board = True
+        show_board = _play_command(command, history)
+
+
+def _play_command(command: str, history: list[Position]) -> bool:
+    """Answer one line of `play` (a move, or moves, board, help, undo); whether the board
+    is to be shown again."""
+    position = history[-1]
+    if command == "moves":
+        print(" ".join(position.notation(move) for move in position.legal_moves()))
+    elif command == "board":
+        return True
+    elif command == "help":
+        print(_play_help(position))
+    elif command == "undo":
+        if len(history) > 1:
+            history.pop()
+            return True
+        print("nothing to undo")
+    elif command:
+        try:
+            move = position.parse(command)
+        except GameError as error:
+            print(error)
+            return False
+        history.append(position.play(move))
+        print(f"played {position.notation(move)}")
+        return True
+    return False
 
 
 # ----------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def merge_routes(routes: list[Raw]) -> list[Raw]:
     return moves
 
 
-def majority_law(routes: list[Raw], kings: int) -> list[Raw]:
+def majority_law(routes: list[Raw], _kings: int) -> list[Raw]:
     """The routes that take the most pieces; a king and a man count the same."""
     if len(routes) < 2:
         return routes
@@ -82,7 +82,9 @@ def italian_priorities(routes: list[Raw], kings: int) -> list[Raw]:
     return [route for route, route_rank in zip(routes, ranks, strict=True) if route_rank == best]
 
 
-def make_generator(
+# The move generator of one rule set, built once: its closures run for every position the
+# engine and perft see, so the scans stay inline in them rather than in helper calls.
+def make_generator(  # noqa: C901
     board: Board,
     *,
     flying_kings: bool,

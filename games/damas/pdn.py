@@ -215,6 +215,15 @@ class _GameBuilder:
                 name = standard
         self.tags[name] = value
 
+    def nest(self, opens: bool, line: int) -> None:
+        """A `(` opens a variation, a `)` closes one."""
+        if opens:
+            self.variation_depth += 1
+        elif not self.variation_depth:
+            raise PdnError(f"line {line}: ) closes no variation")
+        else:
+            self.variation_depth -= 1
+
     @property
     def has_movetext(self) -> bool:
         return bool(self.moves) or self.result is not None or self.pending_huff is not None
@@ -225,11 +234,7 @@ class _GameBuilder:
             self.pending_huff = None
             return
         if self.open_move:
-            held, self.open_move = self.open_move, ""
-            if held[-1] in _SEPARATORS or word[0] in _SEPARATORS:
-                word = held + word
-            else:
-                self.warnings.append(f"line {line}: {held!r} alone is read as a move number")
+            word = self._joined(word, line)
         if _OPEN_MOVE.fullmatch(word) and not _MOVE.fullmatch(word.split(".")[-1]):
             self.open_move = word
             return
@@ -258,6 +263,15 @@ class _GameBuilder:
                 "(moves look like 32-28, 28x19 or c3-d4; results like 2-0, 1-1, 1/2-1/2, *)"
             )
         self.moves.append(move)
+
+    def _joined(self, word: str, line: int) -> str:
+        """`word` after a move waiting for its rest: the two joined where a separator joins
+        them (`47x` `9`, `32` `-28`); else the held one was a move number, and is dropped."""
+        held, self.open_move = self.open_move, ""
+        if held[-1] in _SEPARATORS or word[0] in _SEPARATORS:
+            return held + word
+        self.warnings.append(f"line {line}: {held!r} alone is read as a move number")
+        return word
 
     def build(self, default_variant: str | None) -> PdnGame:
         if self.variation_depth:
@@ -320,48 +334,59 @@ def read_games(text: str, default_variant: str | None = None, first_line: int = 
     goes through `stream_records`, which bounds what it holds and goes on past bad records."""
     if default_variant is not None:
         default_variant = resolve_rules(default_variant).key
-    games: list[PdnGame] = []
-    builder = _GameBuilder(1)
-    started = False  # the current builder has seen a tag or a move
-
-    def finish() -> None:
-        nonlocal builder, started
-        if started:
-            games.append(builder.build(default_variant))
-        started = False
-
+    reader = _RecordReader(default_variant)
     for kind, token, line, value in _tokens(text.lstrip("\ufeff"), first_line):
+        builder = reader.builder
         if kind == "warning":
             builder.warnings.append(token)
+        elif kind in ("open", "close"):
+            builder.nest(kind == "open", line)
         elif kind == "tag":
-            if builder.variation_depth:
-                raise PdnError(f"line {line}: a tag inside a variation (a ( is never closed)")
-            if builder.has_movetext:
-                finish()
-            if not started:
-                builder = _GameBuilder(line)
-                started = True
-            builder.add_tag(token, value)
-        elif kind == "open":
-            builder.variation_depth += 1
-        elif kind == "close":
-            if not builder.variation_depth:
-                raise PdnError(f"line {line}: ) closes no variation")
-            builder.variation_depth -= 1
+            reader.tag(token, value, line)
         elif builder.variation_depth:
             continue
         elif kind == "huff":
             builder.add_word(token.split()[0], line)
             builder.add_word(token.split()[1], line)
         else:
-            if not started:
-                builder = _GameBuilder(line)
-                started = True
-            builder.add_word(token, line)
-            if builder.result is not None:
-                finish()
-    finish()
-    return games
+            reader.word(token, line)
+    reader.finish()
+    return reader.games
+
+
+class _RecordReader:
+    """The records of a text, one builder at a time: a record starts at its first tag or
+    move, and ends at its result or at a tag after its moves."""
+
+    def __init__(self, default_variant: str | None) -> None:
+        self.default_variant = default_variant
+        self.games: list[PdnGame] = []
+        self.builder = _GameBuilder(1)
+        self.started = False  # the current builder has seen a tag or a move
+
+    def tag(self, name: str, value: str, line: int) -> None:
+        if self.builder.variation_depth:
+            raise PdnError(f"line {line}: a tag inside a variation (a ( is never closed)")
+        if self.builder.has_movetext:
+            self.finish()
+        self._start(line)
+        self.builder.add_tag(name, value)
+
+    def word(self, token: str, line: int) -> None:
+        self._start(line)
+        self.builder.add_word(token, line)
+        if self.builder.result is not None:
+            self.finish()
+
+    def finish(self) -> None:
+        if self.started:
+            self.games.append(self.builder.build(self.default_variant))
+        self.started = False
+
+    def _start(self, line: int) -> None:
+        if not self.started:
+            self.builder = _GameBuilder(line)
+            self.started = True
 
 
 @dataclass(frozen=True)

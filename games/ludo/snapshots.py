@@ -78,6 +78,11 @@ def _check(
         raise BadSnapshot(key="ludo_snapshot_left", params={"players": players})
     if any(pawns[seat] != IN_YARD for seat in left):
         raise BadSnapshot(key="ludo_snapshot_left_pawns")
+    _check_squares(rules, pawns)
+
+
+def _check_squares(rules: LudoRules, pawns: Pawns) -> None:
+    """At most two pawns on a track square, and of one colour (a tower)."""
     squares: dict[int, list[Seat]] = {}
     for seat, seat_pawns in enumerate(pawns):
         for p in seat_pawns:

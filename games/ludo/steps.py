@@ -32,29 +32,15 @@ def legal_steps(rules: LudoRules, pawns: Pawns, turn: Seat, roll: int) -> tuple[
     mover = moving_seat(rules, pawns, turn)
     colours = rules.colours
     track = TRACK[colours[mover]]
-    others: dict[int, tuple[Seat, int]] = {}
-    for seat, seat_pawns in enumerate(pawns):
-        if seat != mover:
-            seat_track = TRACK[colours[seat]]
-            for progress in seat_pawns:
-                if START <= progress <= LAST_TRACK:
-                    square = seat_track[progress]
-                    others[square] = (seat, 2) if square in others else (seat, 1)
+    others = _others(rules, pawns, mover)
     own = pawns[mover]
     steps: list[Step] = []
     for pawn, start in enumerate(own):
         if start == FINISH or own.index(start) != pawn:
             continue
-        if start == YARD:
-            if roll not in ENTRY_ROLLS:
-                continue
-            end = START
-        else:
-            end = destination(start, roll)
-            if end == start:
-                continue
-            if rules.towers_block and _blocked(rules, mover, others, track, start, end):
-                continue
+        end = _end(rules, mover, others, track, start, roll)
+        if end is None:
+            continue
         if end > LAST_TRACK:
             steps.append(Step(mover, pawn, start, end))
             continue
@@ -72,6 +58,40 @@ def legal_steps(rules: LudoRules, pawns: Pawns, turn: Seat, roll: int) -> tuple[
         elif start != YARD and own.count(start) == 2:
             steps.append(Step(mover, pawn, start, end, capture=True, tower=True))
     return tuple(steps)
+
+
+def _end(
+    rules: LudoRules,
+    mover: Seat,
+    others: dict[int, tuple[Seat, int]],
+    track: tuple[int, ...],
+    start: int,
+    roll: int,
+) -> int | None:
+    """Where a pawn of the mover at `start` ends with `roll`; None if it cannot move (in the
+    yard without an entry roll, past home, or stopped by an enemy tower)."""
+    if start == YARD:
+        return START if roll in ENTRY_ROLLS else None
+    end = destination(start, roll)
+    if end == start:
+        return None
+    if rules.towers_block and _blocked(rules, mover, others, track, start, end):
+        return None
+    return end
+
+
+def _others(rules: LudoRules, pawns: Pawns, mover: Seat) -> dict[int, tuple[Seat, int]]:
+    """The track squares the other seats' pawns stand on: whose, and how many (1, or 2 for
+    a tower)."""
+    others: dict[int, tuple[Seat, int]] = {}
+    for seat, seat_pawns in enumerate(pawns):
+        if seat != mover:
+            seat_track = TRACK[rules.colours[seat]]
+            for progress in seat_pawns:
+                if START <= progress <= LAST_TRACK:
+                    square = seat_track[progress]
+                    others[square] = (seat, 2) if square in others else (seat, 1)
+    return others
 
 
 def _blocked(

@@ -217,7 +217,11 @@ class SqliteEngine(Engine):
         )
 
     @asynccontextmanager
-    async def follow(self, channel: str, wake: Callable[[], None]) -> AsyncIterator[None]:
+    async def follow(  # the engines' signature; PostgreSQL follows the channel
+        self,
+        channel: str,  # noqa: ARG002
+        wake: Callable[[], None],  # noqa: ARG002
+    ) -> AsyncIterator[None]:
         """Nothing to follow: SQLite serves one bot process (docs/deploy.md)."""
         yield
 

@@ -9,9 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import translate
 from bot.service.clocks import ManualClock
 from bot.service.core import GameService
-from bot.service.events import Actor, Event
+from bot.service.events import (
+    Actor,
+    ChallengeUpdate,
+    Event,
+    PlayerNotice,
+    Reply,
+    TournamentUpdate,
+)
 from bot.service.players import ComputerPlayers
 from games.computer import Limit
 from storage import ChatRef, Store, open_store
@@ -93,3 +101,9 @@ def published(service: GameService) -> list[Event]:
 
     service.subscribe(sink)
     return events
+
+
+def said(language: str, event: Event) -> str:
+    """The words of an event that carries a message (a reply, a notice), in `language`."""
+    assert isinstance(event, Reply | PlayerNotice | ChallengeUpdate | TournamentUpdate), event
+    return translate(language, event.text)

@@ -43,7 +43,8 @@ async def test_every_draughts_board_draws_and_captions(service: GameService, kin
     assert boards.picture(state, 1) != boards.picture(state, 0)
     assert text_board(state, 0, "pt")
     caption = translate("en", boards.caption(state))
-    assert f"last move: {notation}" in caption and "Bia (Black) to move" in caption
+    assert f"last move: {notation}" in caption
+    assert "Bia (Black) to move" in caption
 
 
 async def test_a_ludo_board_draws_and_captions(service: GameService) -> None:

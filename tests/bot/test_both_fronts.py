@@ -187,7 +187,8 @@ def test_a_lost_gateway_is_one_line(caplog: pytest.LogCaptureFixture) -> None:
             # What discord.py's gateway loop logs before each reconnect (Client.connect).
             logging.getLogger("discord.client").exception("Attempting a reconnect in %.2fs", 2.5)
     [record] = caplog.records
-    assert record.exc_info is None and record.levelno == logging.WARNING
+    assert record.exc_info is None
+    assert record.levelno == logging.WARNING
     assert record.getMessage() == (
         "the Discord gateway connection was lost (ConnectionResetError: Connection lost): "
         "reconnecting in 2.5 s"

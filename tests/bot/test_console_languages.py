@@ -10,7 +10,7 @@ import pytest
 
 from bot.console import Console
 from bot.service.core import GameService
-from bot.service.events import Actor, BoardUpdate
+from bot.service.events import Actor, BoardUpdate, GameState
 from games.base import CHANCE
 from games.ludo import LudoPosition
 
@@ -58,7 +58,7 @@ WORDS = {
 }
 
 
-async def _state(service: GameService, name: str):  # type: ignore[no-untyped-def]
+async def _state(service: GameService, name: str) -> GameState:
     events = await service.board(Actor("console", name, name), None)
     return next(event.state for event in events if isinstance(event, BoardUpdate))
 
@@ -135,8 +135,8 @@ async def test_whole_games_in_the_console_say_no_english_word(
     await console.handle(words["resign"])
     await console.handle(f"{words['resign']} {words['yes']}")
     await service.idle()
-    ludo = (await _state(service, "ana")).id
-    await console.handle(f"{words['verify']} {ludo}")
+    ludo = await _state(service, "ana")
+    await console.handle(f"{words['verify']} {ludo.id}")
 
     transcript = output.getvalue()
     assert _english_words(transcript, language) == [], transcript
@@ -145,6 +145,8 @@ async def test_whole_games_in_the_console_say_no_english_word(
     over = "vencida por" if language == "pt" else "vinto da"
     assert transcript.count(over) + transcript.count("empat" if language == "pt" else "patta") >= 2
     # The dice: committed at the start, revealed at the end, checked by /verify.
-    assert "SHA-256" in transcript.split(words["new"])[0] or "SHA-256" in transcript
+    committed = transcript.find(f"SHA-256 {ludo.record.options['commitment']}.")
+    revealed = transcript.find(ludo.record.options["seed"])
+    assert 0 <= committed < revealed, "the commitment first, the seed at the end"
     last = transcript.splitlines()[-1]
     assert ("confere" if language == "pt" else "corrisponde") in last, last

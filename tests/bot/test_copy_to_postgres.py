@@ -42,11 +42,11 @@ async def play_random_moves(service: GameService, game_id: int, count: int, seed
         seat = service.acting_seat(state)
         assert seat is not None
         if state.position.to_move() == CHANCE:
-            latest(await service.roll(actor_for(state, seat), game_id))
+            latest(await service.roll(actor_for(seat), game_id))
             continue
         move = rng.choice(list(state.position.legal_moves()))
         notation = state.position.notation(move)
-        latest(await service.move(actor_for(state, seat), notation, game_id, state.version))
+        latest(await service.move(actor_for(seat), notation, game_id, state.version))
 
 
 async def fill_sqlite(path: Path) -> list[int]:
@@ -85,7 +85,8 @@ async def test_copy_then_the_bot_on_postgresql_goes_on(
     report = await copy_database(source, target, lambda done, total: steps.append((done, total)))
     assert report.games == len(games)
     assert {"players", "identities", "games", "game_seats", "moves", "clocks"} <= set(report.rows)
-    assert report.rows["games"] == len(games) and report.rows["challenges"] >= len(games)
+    assert report.rows["games"] == len(games)
+    assert report.rows["challenges"] >= len(games)
     assert steps[-1][0] == steps[-1][1] == sum(report.rows.values())
     # Tables come after those they point to.
     order = list(report.rows)
@@ -126,7 +127,8 @@ async def test_copy_command_shows_progress_and_refuses_a_second_time(
     command = [sys.executable, "-m", "storage", "copy", str(source), target]
     first = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert first.returncode == 0, first.stderr
-    assert "copying [" in first.stderr and "100%" in first.stderr
+    assert "copying [" in first.stderr
+    assert "100%" in first.stderr
     assert "all 0 games have the same move log and state" in first.stdout
     # A player in the target: a second copy is refused, with a message and no traceback.
     schema = target.rpartition("search_path=")[2]

@@ -23,7 +23,7 @@ from bot.service.events import (
 )
 from games.base import CHANCE
 from storage import ChatRef, Store
-from tests.bot.conftest import ANA, BIA, CAIO, CHAT, make_service
+from tests.bot.conftest import ANA, BIA, CAIO, CHAT, make_service, said
 from tests.bot.test_service import latest
 
 HOUR = timedelta(hours=1)
@@ -73,7 +73,8 @@ async def test_reminders_come_at_24_hours_and_1_hour_left_and_never_twice(
     await advance(timed, clock, HOUR)
     assert len(seen) == 1, "the 24-hour reminder is sent once"
     await advance(timed, clock, 21 * HOUR)  # 1 hour left
-    assert len(seen) == 2 and "1h 0m left" in translate("en", seen[1].text)
+    assert len(seen) == 2
+    assert "1h 0m left" in translate("en", seen[1].text)
     await timed.scheduler.run_due()
     assert len(seen) == 2
     player = await timed.player(ANA)
@@ -87,7 +88,7 @@ async def test_the_notices_of_a_loss_on_time_are_stored_with_the_result(
     game = await timed_game(timed)
     await timed.move(ANA, "c3-d4", game)
 
-    async def no_separate_write(*arguments: object) -> None:
+    async def no_separate_write(*_arguments: object) -> None:
         raise AssertionError("a notice written apart from the result: a crash can lose it")
 
     monkeypatch.setattr(timed.store, "add_notice", no_separate_write)
@@ -130,7 +131,8 @@ async def test_a_deadline_passes_and_the_player_loses_on_time(
     assert "You ran out of time in game #1." in texts
     assert "Bia ran out of time in game #1." in texts
     pdn = next(e for e in await timed.export_pdn(ANA, game) if isinstance(e, FileReady))
-    assert b'[Result "1-0"]' in pdn.content and b'[Termination "timeout"]' in pdn.content
+    assert b'[Result "1-0"]' in pdn.content
+    assert b'[Termination "timeout"]' in pdn.content
 
 
 async def test_a_restart_between_the_deadline_and_its_processing_times_out_once(
@@ -160,7 +162,8 @@ async def test_a_game_whose_first_player_never_moves_is_aborted_not_lost(
     game = await timed_game(timed)
     await advance(timed, clock, 3 * DAY + timedelta(seconds=1))
     state = await timed.state(game)
-    assert state.record.status == "aborted" and state.record.result is None
+    assert state.record.status == "aborted"
+    assert state.record.result is None
     told = {translate(language, notice.text) for notice in seen}
     expected = {
         "pt": "A partida #1 foi anulada: Ana não fez o primeiro lance a tempo.",
@@ -169,9 +172,8 @@ async def test_a_game_whose_first_player_never_moves_is_aborted_not_lost(
     assert expected[language] in told
 
 
-async def test_bare_vacation_and_remind_show_the_setting(
-    timed: GameService, clock: ManualClock
-) -> None:
+@pytest.mark.usefixtures("clock")
+async def test_bare_vacation_and_remind_show_the_setting(timed: GameService) -> None:
     (status,) = await timed.vacation_status(ANA)
     assert isinstance(status, Reply)
     assert translate("pt", status.text).startswith("Você não está de férias; restam 30 dias")
@@ -195,7 +197,8 @@ async def test_a_vacation_stops_every_clock_and_a_move_ends_it(
     (reply,) = await timed.vacation(ANA, 10)
     assert isinstance(reply, Reply)
     caption = translate("en", boards.caption(await timed.state(game)))
-    assert "Ana on vacation" in caption and "2d 0h left" in caption
+    assert "Ana on vacation" in caption
+    assert "2d 0h left" in caption
     await advance(timed, clock, 8 * DAY)
     assert (await timed.state(game)).active, "no loss on time during a vacation"
     await timed.move(ANA, "c3-d4", game)
@@ -211,7 +214,8 @@ async def test_a_vacation_ends_by_itself_and_the_allowance_is_30_days(
     await timed.vacation(ANA, 5)
     await advance(timed, clock, 5 * DAY)
     state = await timed.state(game)
-    assert state.away == frozenset() and state.time_left == 3 * DAY
+    assert state.away == frozenset()
+    assert state.time_left == 3 * DAY
     with pytest.raises(ServiceError, match="1 to 25 days"):
         await timed.vacation(ANA, 26)
     await timed.vacation(ANA, 25)
@@ -228,10 +232,12 @@ async def test_a_ludo_player_who_runs_out_of_time_leaves_and_the_others_play_on(
     await timed.accept(BIA, challenge.id, CHAT)
     state = latest(await timed.accept(CAIO, challenge.id, CHAT))
     late = timed.acting_seat(state)
-    assert late is not None and state.position.to_move() == CHANCE
+    assert late is not None
+    assert state.position.to_move() == CHANCE
     await advance(timed, clock, DAY + HOUR)
     after = await timed.state(state.id)
-    assert after.active and after.log[-1] == f"leave {late + 1}"
+    assert after.active
+    assert after.log[-1] == f"leave {late + 1}"
     assert timed.acting_seat(after) != late
 
 
@@ -261,12 +267,14 @@ async def test_a_linked_player_plays_a_telegram_game_from_discord(
     await timed.idle()
     assert not any(isinstance(event, BoardUpdate) for event in returned)
     boards_sent = [event for event in published if isinstance(event, BoardUpdate)]
-    assert boards_sent and boards_sent[-1].chat == telegram_chat
+    assert boards_sent
+    assert boards_sent[-1].chat == telegram_chat
     listing = await timed.my_games(ana_discord)
-    assert "#1 Italian draughts" in translate("en", listing[0].text)  # type: ignore[union-attr]
+    assert "#1 Italian draughts" in said("en", listing[0])
 
 
-async def test_my_games_lists_the_most_urgent_first(timed: GameService, clock: ManualClock) -> None:
+@pytest.mark.usefixtures("clock")
+async def test_my_games_lists_the_most_urgent_first(timed: GameService) -> None:
     slow = await timed_game(timed, "brazilian")
     events = await timed.new_game(ANA, CHAT, "italian", opponent=BIA, seat=0, option_words=["1d"])
     challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
@@ -276,26 +284,28 @@ async def test_my_games_lists_the_most_urgent_first(timed: GameService, clock: M
     lines = [translate("en", e.text) for e in await timed.my_games(ANA) if isinstance(e, Reply)]
     order = [int(line.split("#")[1].split()[0]) for line in lines]
     assert order == [fast, slow, waiting]
-    assert "your turn, 1d 0h left" in lines[0] and "Bia to move" in lines[2]
+    assert "your turn, 1d 0h left" in lines[0]
+    assert "Bia to move" in lines[2]
 
 
+@pytest.mark.usefixtures("clock")
 async def test_games_lists_challenges_finished_games_and_who_is_on_vacation(
-    timed: GameService, clock: ManualClock
+    timed: GameService,
 ) -> None:
     game = await timed_game(timed)
     await timed.vacation(BIA, 5)
-    listing = [translate("pt", e.text) for e in await timed.my_games(ANA, CHAT)]  # type: ignore[union-attr]
+    listing = [said("pt", e) for e in await timed.my_games(ANA, CHAT)]
     assert listing[0].endswith("[Bia de férias]"), listing
     await timed.new_game(ANA, CHAT, "italian", opponent=CAIO)
     await timed.new_game(CAIO, CHAT, "ludo", players=2)
-    sent = [translate("it", e.text) for e in await timed.my_games(ANA, CHAT)]  # type: ignore[union-attr]
+    sent = [said("it", e) for e in await timed.my_games(ANA, CHAT)]
     assert "Sfida 2 inviata: Dama italiana." in sent
     assert "Sfida 3 da Caio: Ludo; /accetta 3 o /rifiuta 3." in sent
     (none,) = await timed.my_games(ANA, CHAT, done=True)
-    assert translate("pt", none.text) == "Você ainda não tem partidas terminadas."  # type: ignore[union-attr]
+    assert said("pt", none) == "Você ainda não tem partidas terminadas."
     await timed.resign(ANA, game)
     (finished,) = await timed.my_games(ANA, CHAT, done=True)
-    assert translate("pt", finished.text).startswith(f"#{game} Damas brasileiras: Ana - Bia - ")  # type: ignore[union-attr]
+    assert said("pt", finished).startswith(f"#{game} Damas brasileiras: Ana - Bia - ")
 
 
 async def test_a_vacation_never_stops_a_live_game(timed: GameService, clock: ManualClock) -> None:

@@ -8,7 +8,7 @@ import io
 import pytest
 
 from bot.console import Console
-from bot.i18n import text, translate
+from bot.i18n import Text, text, translate
 from bot.service.command_table.table import help_lines
 from bot.service.core import GameService
 from bot.service.ludo_words import options_note, shown_ludo_move, typed_ludo_move
@@ -27,8 +27,8 @@ async def _session(service: GameService, language: str, *lines: str) -> list[str
     return output.getvalue().splitlines()[start:]
 
 
-def _said(language: str, lines: list[object]) -> str:
-    return "\n".join(translate(language, line) for line in lines)  # type: ignore[arg-type]
+def _said(language: str, lines: list[Text]) -> str:
+    return "\n".join(translate(language, line) for line in lines)
 
 
 def test_the_draw_rules_give_the_counts_of_the_rules() -> None:
@@ -47,14 +47,18 @@ def test_italian_rules_say_the_priorities_and_the_soffio() -> None:
     assert "La pedina non può prendere la dama." in italian
     assert "soffio" not in italian.lower()
     familiar = _said("it", list(rules_of("italian-familiar")))
-    assert "soffiare" in familiar and "soffio 22" in familiar
+    assert "soffiare" in familiar
+    assert "soffio 22" in familiar
 
 
 def test_ludo_rules_name_every_option_or_those_in_force() -> None:
     every = _said("pt", list(rules_of("ludo")))
-    assert "tres-seis" in every and "torres-bloqueiam" in every and "duplas" in every
+    assert "tres-seis" in every
+    assert "torres-bloqueiam" in every
+    assert "duplas" in every
     chosen = _said("it", list(rules_of("ludo", {"players": 4, "teams": True})))
-    assert "squadre" in chosen and "tre-sei" not in chosen
+    assert "squadre" in chosen
+    assert "tre-sei" not in chosen
     plain = _said("en", list(rules_of("ludo", {"players": 2})))
     assert "No option is in force" in plain
     assert translate("pt", options_note({"teams": True}) or "") == (
@@ -86,7 +90,8 @@ async def test_bare_words_people_try_lead_to_help(service: GameService, word: st
 
 async def test_jogar_brasileira_starts_a_game(service: GameService) -> None:
     said = await _session(service, "pt", "/jogar brasileira contra computador")
-    assert said[0].startswith("Começa a partida #1: ") and "Computador" in said[0], said[:2]
+    assert said[0].startswith("Começa a partida #1: "), said[:2]
+    assert "Computador" in said[0], said[:2]
     assert any("Damas brasileiras" in line for line in said)
 
 
@@ -122,7 +127,8 @@ async def test_verify_keeps_the_seed_secret_until_the_end(service: GameService) 
     )
     said = await _session(service, "pt", "/desistir 1 sim", "/verificar 1")
     assert "A semente dos dados era" in "\n".join(said)
-    assert said[-1].startswith("Partida #1: a semente ") and commitment in said[-1]
+    assert said[-1].startswith("Partida #1: a semente ")
+    assert commitment in said[-1]
 
 
 @pytest.mark.parametrize(
@@ -145,7 +151,8 @@ async def test_resign_asks_for_a_yes(
     assert (await service.state(1)).active
     await _session(service, language, lines[1])
     result = (await service.state(1)).record.result
-    assert result is not None and result["reason"] == "resignation"
+    assert result is not None
+    assert result["reason"] == "resignation"
 
 
 async def test_abort_asks_for_a_yes(service: GameService) -> None:
@@ -171,7 +178,8 @@ async def test_a_rematch_swaps_the_colours(service: GameService) -> None:
     assert said[-1] == "A partida #1 ainda está em andamento."
     await _session(service, "pt", "/desistir sim", "/revanche 1")
     again = await service.state(2)
-    assert again.record.seats[1].player_id is not None and again.record.seats[0].computer
+    assert again.record.seats[1].player_id is not None
+    assert again.record.seats[0].computer
 
 
 async def test_a_rematch_between_people_is_a_challenge_to_the_opponent(

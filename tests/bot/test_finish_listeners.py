@@ -41,7 +41,7 @@ async def test_a_deciding_move_is_heard_once_with_its_result(service: GameServic
     for number, notation in enumerate(shuffle):
         events = await service.move((ANA, BIA)[number % 2], notation, state.id)
         state = latest(events)
-    assert heard == [(state.id, "finished", {"winners": [], "reason": "repetition"})]
+    assert heard == [(state.id, "finished", GameResult(winners=[], reason="repetition"))]
     assert told(events)
 
 

@@ -39,7 +39,7 @@ def forget_modules() -> object:
 
 def listens_after(log: list[str], name: str, delay: float) -> Serve:
     async def serve(
-        service: object, token: str, listening: Callable[[], None], **_: object
+        _service: object, _token: str, listening: Callable[[], None], **_: object
     ) -> None:
         await asyncio.sleep(delay)
         log.append(f"{name} listens")
@@ -50,7 +50,7 @@ def listens_after(log: list[str], name: str, delay: float) -> Serve:
 
 
 def refuses(log: list[str], name: str) -> Serve:
-    async def serve(service: object, token: str, **_: object) -> None:
+    async def serve(_service: object, _token: str, **_: object) -> None:
         log.append(f"{name} refused")
         raise StartRefused(
             text("Discord refused the token: check DISCORD_TOKEN (the bot's token).")
@@ -61,7 +61,7 @@ def refuses(log: list[str], name: str) -> Serve:
 
 def never_reached(log: list[str], name: str) -> Serve:
     async def serve(
-        service: object, token: str, unreachable: Callable[[], None], **_: object
+        _service: object, _token: str, unreachable: Callable[[], None], **_: object
     ) -> None:
         log.append(f"{name} out of reach")
         unreachable()
@@ -137,7 +137,7 @@ async def test_the_process_ends_when_no_front_end_is_left(
 ) -> None:
     log: list[str] = []
 
-    async def broken(service: object, token: str, **_: object) -> None:
+    async def broken(_service: object, _token: str, **_: object) -> None:
         raise RuntimeError("a fault of its own")
 
     refused = front_module("front_a", refuses(log, "a"))

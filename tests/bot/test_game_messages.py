@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import pytest
 
@@ -61,7 +62,7 @@ def _ludo_over() -> LudoPosition:
 def _draughts_errors() -> Iterator[Callable[[], object]]:
     international = Position.start("international")
     for variant in games.damas.RULES:
-        yield lambda variant=variant: Position.start(variant).parse("hello")
+        yield partial(Position.start(variant).parse, "hello")
     yield lambda: Position.from_fen("international", "B:W31:B1").parse("31-26")
     yield lambda: international.parse("99-100")
     yield lambda: international.parse("20")
@@ -104,9 +105,9 @@ def _draughts_errors() -> Iterator[Callable[[], object]]:
         ("international", "W:W31:B"),
         ("international", "W:W46:B41,37"),
     ]:
-        yield lambda variant=variant, fen=fen: Position.setup(variant, fen)
+        yield partial(Position.setup, variant, fen)
     for snapshot in ["W:W31:B1;x=1", "W:W31:B1;king_moves=x", "W:W31:B1;huff=99"]:
-        yield lambda snapshot=snapshot: Position.from_snapshot("international", snapshot)
+        yield partial(Position.from_snapshot, "international", snapshot)
 
 
 def _ludo_errors() -> Iterator[Callable[[], object]]:
@@ -128,7 +129,7 @@ def _ludo_errors() -> Iterator[Callable[[], object]]:
     yield lambda: LudoRules(players=2, first_seat=5)
     yield lambda: LudoRules(players=2, three_sixes=True).__class__.from_options({"x": 1})
     for snapshot in LUDO_SNAPSHOTS:
-        yield lambda snapshot=snapshot: LudoPosition.from_snapshot(snapshot, TWO)
+        yield partial(LudoPosition.from_snapshot, snapshot, TWO)
     yield lambda: LudoPosition.from_snapshot(
         "-1,-1,-1,-1/-1,-1,-1,-1 1 - 3 -", LudoRules(players=2, three_sixes=True)
     )
@@ -161,7 +162,8 @@ def all_messages() -> list[Message]:
 
 
 def test_every_key_has_the_template_games_write_in_english() -> None:
-    assert games.damas and games.ludo  # the packages register their keys on import
+    assert games.damas
+    assert games.ludo
     english = english_templates()
     assert set(english) == set(GAME_MESSAGES)
     assert {key: GAME_MESSAGES[key].message for key in english} == dict(english)

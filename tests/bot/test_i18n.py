@@ -24,7 +24,14 @@ LANGUAGE_OF_LOCALE = {"pt_BR": "pt", "it": "it"}
 def _entries(locale: str, locale_root: Path = extract.LOCALE_ROOT) -> dict[str, str]:
     with extract.catalogue_path(locale, locale_root).open("rb") as po_file:
         catalogue = read_po(po_file, locale=locale)
-    return {message.id: message.string for message in catalogue if message.id}
+    entries = {}
+    for message in catalogue:
+        if message.id:
+            # The catalogues have no plural entries (whose id and string are tuples).
+            assert isinstance(message.id, str), message.id
+            assert isinstance(message.string, str), message.id
+            entries[message.id] = message.string
+    return entries
 
 
 def _placeholder_values(message: str) -> dict[str, str]:
@@ -93,7 +100,7 @@ def test_placeholders_are_the_fields_as_written(template: str, fields: set[str])
 
 @pytest.mark.parametrize("broken", ["{name", "a } b"])
 def test_placeholders_refuse_a_template_that_format_cannot_read(broken: str) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"expected '}' before end of string|Single '}'"):
         extract.placeholders(broken)
 
 
@@ -173,7 +180,7 @@ def test_translate_accepts_a_plain_string() -> None:
 def test_translate_writes_english_when_the_translation_is_broken(
     broken: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot.i18n, "catalogue", lambda language: {"Hello {name}!": broken})
+    monkeypatch.setattr(bot.i18n, "catalogue", lambda _language: {"Hello {name}!": broken})
     assert translate("pt", text("Hello {name}!", name=7)) == "Hello 7!"
 
 

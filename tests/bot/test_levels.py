@@ -24,7 +24,7 @@ from storage import Store
 from tests.bot.conftest import ANA, CHAT
 
 
-async def nobody(name: str) -> Actor | None:
+async def nobody(_name: str) -> Actor | None:
     return None
 
 
@@ -129,7 +129,7 @@ class Gated:
         self.started: list[str] = []
         self.release = threading.Event()
 
-    def __call__(self, kind: str, rules: Mapping[str, Any], snapshot: str, limit: Limit) -> str:
+    def __call__(self, _kind: str, _rules: Mapping[str, Any], snapshot: str, limit: Limit) -> str:
         self.started.append(snapshot)
         if limit.seconds is not None and limit.seconds > 1:
             assert self.release.wait(10), "the test never let the long think end"

@@ -28,7 +28,8 @@ def test_no_one_poses_as_the_computer_in_any_language() -> None:
     for name in ("Computer", "computador", "Computador (Verde)", "COMPUTER (level 3)"):
         assert is_reserved(name)
         shown = checked_name(name, "1")
-        assert shown.startswith("«") and shown.endswith("»")
+        assert shown.startswith("«")
+        assert shown.endswith("»")
     assert not is_reserved("Computers Anonymous")
     assert checked_name("Ana", "1") == "Ana"
 
@@ -48,4 +49,5 @@ async def test_as_refuses_the_computers_name_in_portuguese(service: GameService)
     await console.handle("/as Ana\x1b[2J")
     said = output.getvalue()
     assert "nome é do computador" in said
-    assert "Ana[2J" in said and "\x1b" not in said
+    assert "Ana[2J" in said
+    assert "\x1b" not in said

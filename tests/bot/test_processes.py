@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from tests.processes import bot_environment
@@ -30,13 +31,13 @@ def session_members(session: int) -> list[int]:
     return members
 
 
-def wait_until(condition, seconds: float) -> bool:  # type: ignore[no-untyped-def]
+def wait_until(condition: Callable[[], object], seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():
             return True
         time.sleep(0.1)
-    return condition()
+    return bool(condition())
 
 
 def test_no_worker_outlives_a_killed_bot(tmp_path: Path) -> None:

@@ -41,7 +41,8 @@ async def test_a_resignation_after_two_moves_each_is_a_rated_loss(service: GameS
     assert changes["Ana"] > 0 > changes["Bia"]
     ended = await service.state(state.id)
     caption = translate("en", boards.caption(ended))
-    assert "1662? +162" in caption and "1338? -162" in caption
+    assert "1662? +162" in caption
+    assert "1338? -162" in caption
 
 
 async def test_a_game_with_fewer_than_two_moves_each_changes_nothing(
@@ -85,11 +86,12 @@ async def test_processing_the_end_twice_applies_the_change_once(tmp_path: Path) 
         changes = await store.game_rating_changes(state.id)
         assert len(changes) == 2
         ana = await store.ratings_of(changes[0].player_id)
-        assert ana[0].games == 1 and ana[0].rating == changes[0].rating_after
+        assert ana[0].games == 1
+        assert ana[0].rating == changes[0].rating_after
         await service.close()
 
 
-async def crash(connection: Connection, game: GameRecord) -> None:
+async def crash(_connection: Connection, _game: GameRecord) -> None:
     raise OSError("the process died after the rating change was written")
 
 
@@ -141,7 +143,8 @@ async def test_the_pdn_of_a_rated_game_carries_the_elo_tags(service: GameService
     assert '[BlackElo "1500"]' in pdn.content.decode()
     casual = await start(service, ["casual"])
     (casual_pdn,) = await service.export_pdn(ANA, casual.id)
-    assert isinstance(casual_pdn, FileReady) and b"Elo" not in casual_pdn.content
+    assert isinstance(casual_pdn, FileReady)
+    assert b"Elo" not in casual_pdn.content
 
 
 def test_a_ludo_team_game_is_rated_by_teams_in_its_pool() -> None:
@@ -165,7 +168,8 @@ def test_a_ludo_team_game_is_rated_by_teams_in_its_pool() -> None:
         rated=True,
     )
     rated = as_rated_game(game, dict.fromkeys(range(4), 5))
-    assert rated is not None and rated.pool.key == "ludo/live"
+    assert rated is not None
+    assert rated.pool.key == "ludo/live"
     assert [(side.players, side.rank) for side in rated.sides] == [
         (("10", "12"), 2),
         (("11", "13"), 1),

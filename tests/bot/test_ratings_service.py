@@ -15,7 +15,7 @@ import pytest
 from bot.i18n import translate
 from bot.recompute_ratings import run as recompute_ratings
 from bot.service.core import GameService
-from bot.service.events import Actor, FileReady, Reply, ServiceError
+from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.rating import Pace, Pool
 from bot.service.rating_rebuild import recompute
 from storage import ChatRef, Store
@@ -46,7 +46,7 @@ async def rated_win(service: GameService, winner: Actor, loser: Actor) -> int:
     return state.id
 
 
-def lines(events: list) -> list[str]:
+def lines(events: list[Event]) -> list[str]:
     return [translate("en", event.text) for event in events if isinstance(event, Reply)]
 
 
@@ -75,7 +75,8 @@ async def test_the_leaderboard_of_a_chat_holds_the_players_seen_there(
     await rated_win(service, ANA, BIA)
     elsewhere = ChatRef("test", "chat-2")
     boards = await service.leaderboards(elsewhere)
-    assert boards.chat == () and [row.name for row in boards.everyone] == ["Ana", "Bia"]
+    assert boards.chat == ()
+    assert [row.name for row in boards.everyone] == ["Ana", "Bia"]
     boards = await service.leaderboards(CHAT, ["brazilian", "corr"])
     assert [(row.place, row.name, str(row.shown)) for row in boards.chat] == [
         (1, "Ana", "1662?"),
@@ -202,7 +203,8 @@ async def test_a_damaged_rating_with_damaged_changes_is_replayed_from_the_result
     # A new game's end goes on from a sound rating, never from the damaged one.
     await rated_win(service, ANA, BIA)
     (after,) = await store.ratings_of(ana.id)
-    assert math.isfinite(after.rating) and after.deviation > 0
+    assert math.isfinite(after.rating)
+    assert after.deviation > 0
 
 
 async def test_linking_two_accounts_rebuilds_their_ratings_as_one_player(

@@ -9,6 +9,7 @@ from bot.i18n import translate
 from bot.service.core import GameService
 from bot.service.events import ChallengeUpdate, ServiceError
 from tests.bot.conftest import ANA, BIA, CHAT
+from tests.bot.test_service import latest
 
 
 async def started(service: GameService, kind: str, *words: str) -> int:
@@ -41,8 +42,8 @@ async def test_moves_typed_without_separator_or_as_a_destination_are_played(
     await started(service, "brazilian")
     await service.move(ANA, "c3d4")
     await service.move(BIA, "f6-e5")
-    events = await service.move(ANA, "f6")  # d4xf6, the only move ending on f6
-    assert events
+    played = latest(await service.move(ANA, "f6"))  # d4xf6, the only move ending on f6
+    assert played.log == ("c3-d4", "f6-e5", "d4xf6")
 
 
 async def test_a_decided_set_up_position_is_refused_in_words(service: GameService) -> None:

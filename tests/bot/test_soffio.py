@@ -59,10 +59,11 @@ async def test_a_skipped_capture_is_offered_as_a_huff_in_words(
     await bia.handle("soffio")
     assert offer in told.getvalue(), told.getvalue()
     text = said.getvalue()
-    assert wrong in text and "18x27" in text, "a wrong huff lists the huffs and the moves"
+    assert wrong in text, "a wrong huff lists the huffs and the moves"
+    assert "18x27" in text, "a wrong huff lists the huffs and the moves"
     assert huffed.lower() in text.lower(), text
     assert "missed capture" not in text
-    state = (await service.board(bia.actor, None))[0].state  # type: ignore[union-attr]
+    state = latest(await service.board(bia.actor, None))
     assert state.log[-1] == "soffio 22"
 
 

@@ -7,27 +7,34 @@ import pytest
 
 from bot.i18n import translate
 from bot.service.core import GameService
-from bot.service.events import BoardUpdate, ServiceError
+from bot.service.events import BoardUpdate, Event, ServiceError
 from storage import Store
 from tests.bot.conftest import ANA, BIA, CHAT
 from tests.bot.test_service import latest, two_player_game
+
+
+def headline(language: str, events: list[Event]) -> str:
+    """The headline of the board the first event shows, in `language`."""
+    board = events[0]
+    assert isinstance(board, BoardUpdate), board
+    assert board.headline is not None, board
+    return translate(language, board.headline)
 
 
 async def test_a_takeback_asked_and_accepted_leaves_the_log(service: GameService) -> None:
     state = await two_player_game(service, "brazilian", "casual")
     await service.move(ANA, "c3-d4", state.id)
     asked = await service.takeback(ANA, None, state.id)
-    assert translate("pt", asked[0].headline) == (  # type: ignore[union-attr]
+    assert headline("pt", asked) == (
         "Ana pede para voltar o último lance: /voltar aceitar ou /voltar recusar."
     )
     with pytest.raises(ServiceError, match="no takeback request"):
         await service.takeback(ANA, "accept", state.id)
     taken = await service.takeback(BIA, "accept", state.id)
     after = latest(taken)
-    assert after.log == () and after.position.to_move() == 0
-    assert translate("it", taken[0].headline) == (  # type: ignore[union-attr]
-        "L'ultima mossa di Ana è ritirata; Ana gioca di nuovo."
-    )
+    assert after.log == ()
+    assert after.position.to_move() == 0
+    assert headline("it", taken) == ("L'ultima mossa di Ana è ritirata; Ana gioca di nuovo.")
     assert len(await service.store.moves(state.id)) == 0
     assert (await service.state(state.id)).version == after.version
 
@@ -40,10 +47,11 @@ async def test_a_takeback_after_the_reply_takes_both_moves_and_can_be_declined(
     await service.move(BIA, "f6-e5", state.id)
     await service.takeback(ANA, None, state.id)
     declined = await service.takeback(BIA, "decline", state.id)
-    assert translate("pt", declined[0].headline) == "Bia recusa voltar o lance."  # type: ignore[union-attr]
+    assert headline("pt", declined) == "Bia recusa voltar o lance."
     await service.takeback(ANA, None, state.id)
     after = latest(await service.takeback(BIA, "accept", state.id))
-    assert after.log == () and after.position.to_move() == 0
+    assert after.log == ()
+    assert after.position.to_move() == 0
 
 
 async def test_a_request_lapses_when_the_board_changes(service: GameService) -> None:
@@ -75,7 +83,8 @@ async def test_the_computer_accepts_at_once(service: GameService) -> None:
     assert (await service.state(state.id)).plies == 2
     events = await service.takeback(ANA, None, state.id)
     after = next(event.state for event in events if isinstance(event, BoardUpdate))
-    assert after.log == () and after.position.to_move() == 0
+    assert after.log == ()
+    assert after.position.to_move() == 0
 
 
 async def test_a_request_is_answered_through_another_service_and_after_a_restart(
@@ -89,11 +98,12 @@ async def test_a_request_is_answered_through_another_service_and_after_a_restart
     other = GameService(store)
     try:
         after = latest(await other.takeback(BIA, "accept", state.id))
-        assert after.log == () and after.position.to_move() == 0
+        assert after.log == ()
+        assert after.position.to_move() == 0
         await other.move(ANA, "c3-d4", state.id)
         await other.takeback(ANA, None, state.id)
     finally:
         await other.close()
     declined = await service.takeback(BIA, "decline", state.id)
-    assert translate("en", declined[0].headline) == "Bia declines the takeback."  # type: ignore[union-attr]
+    assert headline("en", declined) == "Bia declines the takeback."
     assert (await service.state(state.id)).record.takeback_offer is None

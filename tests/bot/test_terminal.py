@@ -83,13 +83,15 @@ def test_ctrl_c_history_and_ctrl_d_at_a_terminal(tmp_path: Path) -> None:
         terminal.read_until(PROMPT, timeout=5)
         terminal.type("/games\r")
         shown = terminal.read_until(PROMPT)
-        assert "#1" not in shown and "comp/games" not in shown
+        assert "#1" not in shown
+        assert "comp/games" not in shown
         # The Up key brings the last line back to run again, not "^[[A" as a move.
         terminal.type("/moves\r")
         first = terminal.read_until(PROMPT)
         terminal.type("\x1b[A\r")
         again = terminal.read_until(PROMPT)
-        assert "[A" not in again and "not a move" not in again
+        assert "[A" not in again
+        assert "not a move" not in again
         assert again.strip().endswith(first.strip()[-40:].strip()) or first.strip() in again
         # Ctrl-D: the end of input ends the session.
         terminal.type("\x04")

@@ -5,6 +5,7 @@ game that ended meanwhile (tests/bot/test_two_services.py: once with two process
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
 from bot.i18n import translate
@@ -19,7 +20,7 @@ from tests.bot.test_service import latest, two_player_game
 SECOND = timedelta(seconds=1)
 
 
-def pings(seen: list[object]) -> list[TurnPing]:
+def pings(seen: Sequence[object]) -> list[TurnPing]:
     return [notice for notice in seen if isinstance(notice, TurnPing)]
 
 
@@ -37,7 +38,9 @@ async def test_a_waiting_live_turn_is_pinged_once(timed: GameService, clock: Man
     await wait(timed, clock, 2 * SECOND)
     [ping] = pings(seen)
     bia = await timed.player(BIA)
-    assert ping.player_id == bia.id and ping.state is not None and ping.state.plies == 1
+    assert ping.player_id == bia.id
+    assert ping.state is not None
+    assert ping.state.plies == 1
     assert translate("en", ping.text) == f"Game #{state.id} is waiting for your move."
     await wait(timed, clock, 10 * PING_AFTER)
     assert len(pings(seen)) == 1

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 from tests.fakes import discord_rules
 
@@ -140,22 +140,37 @@ def _check_components(rows: list[dict[str, Any]], problems: list[str]) -> None:
         if len(children) > 5:
             problems.append(f"{len(children)} components in one row (at most 5)")
         for child in children:
-            custom_id = child.get("custom_id")
-            if custom_id is not None and not 1 <= len(custom_id) <= 100:
-                problems.append(f"custom_id {custom_id!r} longer than 100")
-            if child.get("type") == 2 and len(child.get("label") or "") > 80:
-                problems.append(f"button label {child['label']!r} longer than 80")
-            if child.get("type") == 3:
-                options = child.get("options", [])
-                if not 1 <= len(options) <= 25:
-                    problems.append(f"{len(options)} select options (1 to 25)")
-                for option in options:
-                    if len(option["label"]) > 100 or len(option["value"]) > 100:
-                        problems.append(f"select option {option!r} too long")
-                if len(child.get("placeholder") or "") > 150:
-                    problems.append("select placeholder longer than 150")
-            if child.get("type") == 4 and len(child.get("label") or "") > 45:
-                problems.append("text input label longer than 45")
+            _check_component(child, problems)
+
+
+def _modal_problems(data: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    if len(data.get("title", "")) > 45:
+        problems.append("modal title longer than 45")
+    if len(data.get("custom_id", "")) > 100:
+        problems.append("modal custom_id longer than 100")
+    _check_components(data.get("components", []), problems)
+    return problems
+
+
+def _check_component(child: dict[str, Any], problems: list[str]) -> None:
+    """One button, select menu or text input of an action row."""
+    custom_id = child.get("custom_id")
+    if custom_id is not None and not 1 <= len(custom_id) <= 100:
+        problems.append(f"custom_id {custom_id!r} longer than 100")
+    if child.get("type") == 2 and len(child.get("label") or "") > 80:
+        problems.append(f"button label {child['label']!r} longer than 80")
+    if child.get("type") == 3:
+        options = child.get("options", [])
+        if not 1 <= len(options) <= 25:
+            problems.append(f"{len(options)} select options (1 to 25)")
+        for option in options:
+            if len(option["label"]) > 100 or len(option["value"]) > 100:
+                problems.append(f"select option {option!r} too long")
+        if len(child.get("placeholder") or "") > 150:
+            problems.append("select placeholder longer than 150")
+    if child.get("type") == 4 and len(child.get("label") or "") > 45:
+        problems.append("text input label longer than 45")
 
 
 def message_problems(payload: dict[str, Any]) -> list[str]:
@@ -220,7 +235,8 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         server = site._server
-        assert server is not None and server.sockets
+        assert isinstance(server, asyncio.Server)
+        assert server.sockets
         self.port = server.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
@@ -759,9 +775,8 @@ class FakeDiscord:
             raise _Refusal(404, UNKNOWN_INTERACTION, "Unknown interaction")
         return interaction
 
-    def _callback(
-        self, token: str, payload: dict[str, Any], files: dict[str, bytes], query: Any
-    ) -> tuple[int, Any]:
+    def _answerable(self, token: str) -> FakeInteraction:
+        """The interaction of `token`, if it may still get its first answer (else refused)."""
         interaction = self._interaction(token)
         late = time.monotonic() - interaction.created
         if late > self.deadline:
@@ -770,18 +785,19 @@ class FakeDiscord:
         if interaction.response is not None:
             self.violations.append("interaction acknowledged twice")
             raise _Refusal(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
+        return interaction
+
+    def _callback(
+        self, token: str, payload: dict[str, Any], files: dict[str, bytes], query: Any
+    ) -> tuple[int, Any]:
+        interaction = self._answerable(token)
         kind = payload["type"]
         data = payload.get("data") or {}
         interaction.response = payload
         channel_id = interaction.payload["channel_id"]
         resource: dict[str, Any] = {"type": kind}
         if kind == 9:
-            problems: list[str] = []
-            if len(data.get("title", "")) > 45:
-                problems.append("modal title longer than 45")
-            if len(data.get("custom_id", "")) > 100:
-                problems.append("modal custom_id longer than 100")
-            _check_components(data.get("components", []), problems)
+            problems = _modal_problems(data)
             if problems:
                 self.violations.extend(problems)
                 raise _Refusal(400, INVALID_FORM_BODY, "; ".join(problems))
@@ -912,7 +928,8 @@ async def _read_body(request: web.Request) -> tuple[Any, dict[str, bytes]]:
         files: dict[str, bytes] = {}
         reader = await request.multipart()
         async for part in reader:
-            if not isinstance(part, type(reader)) and part.name == "payload_json":
+            assert isinstance(part, BodyPartReader), "a form of plain parts, none nested"
+            if part.name == "payload_json":
                 payload = json.loads(await part.text())
             elif part.filename:
                 files[part.filename] = bytes(await part.read())
@@ -925,7 +942,8 @@ def find_component(message: dict[str, Any], custom_id: str) -> dict[str, Any] | 
     for row in message.get("components", []):
         for component in row.get("components", []):
             if component.get("custom_id") == custom_id:
-                return component
+                found: dict[str, Any] = component
+                return found
     return None
 
 

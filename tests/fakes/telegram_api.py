@@ -189,10 +189,16 @@ class FakeBotApi:
     def come_back(self) -> None:
         self.unreachable = False
 
+    def _cut_off(self, request: web.Request) -> bool:
+        """While Telegram is out of reach, close the request's connection unanswered.
+        (A method, not a test of the attribute: the attribute changes across awaits.)"""
+        if not self.unreachable or request.transport is None:
+            return False
+        request.transport.close()
+        return True
+
     async def _handle(self, request: web.Request) -> web.Response:
-        if self.unreachable:
-            assert request.transport is not None
-            request.transport.close()
+        if self._cut_off(request):
             return web.Response(status=503)  # never reaches the client: the line is cut
         if request.match_info["token"] != TOKEN:
             return web.json_response(
@@ -205,16 +211,7 @@ class FakeBotApi:
         faults = self._faults.get(method)
         fault = faults.pop(0) if faults else None
         try:
-            if fault is not None and fault.retry_after is not None:
-                raise ApiError(
-                    429, f"Too Many Requests: retry after {fault.retry_after}", fault.retry_after
-                )
-            handler = getattr(self, f"_api_{method}", None)
-            if handler is None:
-                raise ApiError(404, "Not Found")
-            wait = self.limits.charge(method, params.get("chat_id")) if self.limits else None
-            if wait is not None:
-                raise ApiError(429, f"Too Many Requests: retry after {wait}", wait)
+            handler = self._handler(method, params, fault)
             if method in SLOW_EDITS and self.edit_delay:
                 await asyncio.sleep(self.edit_delay)
                 if request.transport is None or request.transport.is_closing():
@@ -224,23 +221,34 @@ class FakeBotApi:
             result = handler(params, files)
             if asyncio.iscoroutine(result):
                 result = await result
-            if self.unreachable and request.transport is not None:
-                request.transport.close()  # the line went down while the call waited
+            if self._cut_off(request):  # the line went down while the call waited
                 return web.Response(status=503)
         except ApiError as error:
             call.error = error.description
-            body: dict[str, Any] = {
-                "ok": False,
-                "error_code": error.status,
-                "description": error.description,
-            }
-            if error.retry_after is not None:
-                body["parameters"] = {"retry_after": error.retry_after}
-            return web.json_response(body, status=error.status)
+            return _error_response(error)
         if fault is not None and fault.delay:
             # The work is done, as on Telegram, but the answer comes too late for the client.
             await asyncio.sleep(fault.delay)
         return web.json_response({"ok": True, "result": result})
+
+    def _handler(
+        self, method: str, params: dict[str, Any], fault: _Fault | None
+    ) -> Callable[[dict[str, Any], dict[str, bytes]], Any]:
+        """The method's handler, unless the call is refused before it runs (ApiError): a
+        fault set by the test, an unknown method, or the flood limits."""
+        if fault is not None and fault.retry_after is not None:
+            raise ApiError(
+                429, f"Too Many Requests: retry after {fault.retry_after}", fault.retry_after
+            )
+        handler: Callable[[dict[str, Any], dict[str, bytes]], Any] | None = getattr(
+            self, f"_api_{method}", None
+        )
+        if handler is None:
+            raise ApiError(404, "Not Found")
+        wait = self.limits.charge(method, params.get("chat_id")) if self.limits else None
+        if wait is not None:
+            raise ApiError(429, f"Too Many Requests: retry after {wait}", wait)
+        return handler
 
     @staticmethod
     async def _read(request: web.Request) -> tuple[dict[str, Any], dict[str, bytes]]:
@@ -546,15 +554,15 @@ class FakeBotApi:
 
     # -- the methods ---------------------------------------------------------------------------
 
-    def _api_getMe(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getMe(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getMe", params)
         return self.bot_user
 
-    def _api_deleteWebhook(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_deleteWebhook(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("deleteWebhook", params)
         return True
 
-    def _api_setMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_setMyCommands(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("setMyCommands", params)
         commands = params.get("commands", [])
         self._check(rules.commands_problem(commands))
@@ -565,11 +573,11 @@ class FakeBotApi:
             self.command_lists.pop(target, None)  # an empty list deletes the list
         return True
 
-    def _api_getMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getMyCommands(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getMyCommands", params)
         return self.command_lists.get(self._check_command_target(params), [])
 
-    def _api_deleteMyCommands(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_deleteMyCommands(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("deleteMyCommands", params)
         self.command_lists.pop(self._check_command_target(params), None)
         return True
@@ -593,23 +601,23 @@ class FakeBotApi:
         found = self.descriptions.get((kind, language), self.descriptions.get((kind, None), ""))
         return {kind: found}
 
-    def _api_setMyDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_setMyDescription(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("setMyDescription", params)
         return self._set_description("description", params, rules.MAX_DESCRIPTION)
 
-    def _api_getMyDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getMyDescription(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getMyDescription", params)
         return self._description("description", params)
 
-    def _api_setMyShortDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_setMyShortDescription(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("setMyShortDescription", params)
         return self._set_description("short_description", params, rules.MAX_SHORT_DESCRIPTION)
 
-    def _api_getMyShortDescription(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getMyShortDescription(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getMyShortDescription", params)
         return self._description("short_description", params)
 
-    async def _api_getUpdates(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    async def _api_getUpdates(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getUpdates", params)
         offset = params.get("offset", 0)
         if offset:
@@ -621,7 +629,7 @@ class FakeBotApi:
                 await asyncio.wait_for(self._new_update.wait(), float(params["timeout"]))
         return self._updates[: params.get("limit", 100)]
 
-    def _api_sendMessage(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_sendMessage(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("sendMessage", params)
         record = self._chat_for_bot(params.get("chat_id"))
         content = params.get("text", "")
@@ -697,7 +705,7 @@ class FakeBotApi:
         message.update(photo=self._photo_sizes(photo), caption=caption, reply_markup=markup)
         return self._without_empty(message)
 
-    def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_editMessageReplyMarkup(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("editMessageReplyMarkup", params)
         _, message = self._existing(params)
         markup = self._check_markup(params.get("reply_markup"))
@@ -706,7 +714,7 @@ class FakeBotApi:
         message["reply_markup"] = markup
         return self._without_empty(message)
 
-    def _api_editMessageText(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_editMessageText(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("editMessageText", params)
         _, message = self._existing(params)
         content = params.get("text", "")
@@ -717,7 +725,7 @@ class FakeBotApi:
         message.update(text=content, reply_markup=markup)
         return self._without_empty(message)
 
-    def _api_getChatMember(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_getChatMember(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         """The member as the Bot API describes one: ChatMemberOwner, ChatMemberAdministrator
         (every right, as a group's creator gives them by default) or ChatMemberMember."""
         record = self._chat_for_bot(params.get("chat_id"))
@@ -746,7 +754,7 @@ class FakeBotApi:
             **dict.fromkeys(rights.split(), True),
         }
 
-    def _api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_answerCallbackQuery(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("answerCallbackQuery", params)
         query_id = params.get("callback_query_id", "")
         if query_id not in self.pressed_at or query_id in self.answers:
@@ -759,7 +767,7 @@ class FakeBotApi:
         self.answered_at[query_id] = time.monotonic()
         return True
 
-    def _api_createForumTopic(self, params: dict[str, Any], files: dict[str, bytes]) -> Any:
+    def _api_createForumTopic(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         record = self._chat_for_bot(params.get("chat_id"))
         if not record.info.get("is_forum"):
             raise ApiError(400, "Bad Request: the chat is not a forum")
@@ -789,3 +797,15 @@ class FakeBotApi:
     @staticmethod
     def _without_empty(message: dict[str, Any]) -> dict[str, Any]:
         return {key: value for key, value in message.items() if value is not None}
+
+
+def _error_response(error: ApiError) -> web.Response:
+    """A refusal as the Bot API answers it."""
+    body: dict[str, Any] = {
+        "ok": False,
+        "error_code": error.status,
+        "description": error.description,
+    }
+    if error.retry_after is not None:
+        body["parameters"] = {"retry_after": error.retry_after}
+    return web.json_response(body, status=error.status)

@@ -240,7 +240,8 @@ async def test_command_lists_by_scope_and_language(fake: FakeBotApi, bot: Bot) -
         await bot.set_my_commands([BotCommand(f"c{n}", "d") for n in range(101)])
 
 
-async def test_descriptions_by_language(fake: FakeBotApi, bot: Bot) -> None:
+@pytest.mark.usefixtures("fake")
+async def test_descriptions_by_language(bot: Bot) -> None:
     assert await bot.set_my_description("Draughts and Ludo")
     assert await bot.set_my_description("Damas e Ludo", language_code="pt")
     assert await bot.set_my_short_description("Play draughts")

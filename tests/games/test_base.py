@@ -1,5 +1,7 @@
 """The registry and the shared errors of games/base.py."""
 
+from typing import NoReturn
+
 import pytest
 
 from games.base import GameKind, IllegalMove, Outcome, _fold, find_game, register
@@ -11,12 +13,12 @@ def test_fold_ignores_case_accents_and_separators() -> None:
 
 
 def test_a_name_cannot_name_two_kinds() -> None:
-    def never(*_: object) -> object:
+    def never(*_: object) -> NoReturn:
         raise AssertionError
 
-    register(GameKind("test-kind-a", ("test-shared-name",), range(2, 3), never, never))  # type: ignore[arg-type]
+    register(GameKind("test-kind-a", ("test-shared-name",), range(2, 3), never, never))
     with pytest.raises(ValueError, match="already names"):
-        register(GameKind("test-kind-b", ("test-shared-name",), range(2, 3), never, never))  # type: ignore[arg-type]
+        register(GameKind("test-kind-b", ("test-shared-name",), range(2, 3), never, never))
 
 
 def test_unknown_game_lists_the_known_ones() -> None:

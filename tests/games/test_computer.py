@@ -19,7 +19,8 @@ from games.damas import Position
 
 
 def test_there_are_four_levels_weakest_first_each_distinct() -> None:
-    assert LEVEL_NAMES[:1] == ("beginner",) and LEVEL_NAMES[-1] == "strong"
+    assert LEVEL_NAMES[:1] == ("beginner",)
+    assert LEVEL_NAMES[-1] == "strong"
     assert {"beginner", "easy", "normal", "strong"} <= set(LEVEL_NAMES)
     assert set(LEVELS) == set(CORRESPONDENCE_LEVELS) == set(LEVEL_NAMES)
     assert len(set(LEVELS.values())) == len(LEVELS)

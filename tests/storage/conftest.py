@@ -68,8 +68,9 @@ async def store(database: str, clock: TickingClock) -> AsyncIterator[Store]:
         yield opened
 
 
+# `store` is asked for so that it is opened first: it creates the database and its tables.
 @pytest.fixture
-async def raw(store: Store, database: str) -> AsyncIterator[Engine]:
+async def raw(store: Store, database: str) -> AsyncIterator[Engine]:  # noqa: ARG001
     """A second engine on the store's database, to tamper with it or hold its locks."""
     engine = await open_engine(database)
     try:

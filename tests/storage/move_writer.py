@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Iterator
 from itertools import count
 
 from storage import SeatRecord, open_store
@@ -33,7 +34,7 @@ async def play(path: str, moves_to_play: int | None) -> None:
             )
         )
         played_before = len(await store.moves(game.id))
-        plies = count(played_before + 1)
+        plies: Iterator[int] = count(played_before + 1)
         if moves_to_play is not None:
             plies = iter(range(played_before + 1, played_before + 1 + moves_to_play))
         for ply in plies:

@@ -61,20 +61,23 @@ async def test_a_move_starts_the_next_turn_clock_and_the_end_removes_it(
 ) -> None:
     game, ana, bia = await game_with_clock(store)
     first = await store.clock(game)
-    assert first is not None and first.seat == 0 and first.due_at == START + 3 * DAY
+    assert first is not None
+    assert first.seat == 0
+    assert first.due_at == START + 3 * DAY
     clock.now += HOUR
     await store.append_move(game, 1, "c3-d4", 0, ana, "snap2", clock=NextClock(1, 3 * DAY))
     second = await store.clock(game)
-    assert second is not None and second.seat == 1 and second.due_at == START + HOUR + 3 * DAY
+    assert second is not None
+    assert second.seat == 1
+    assert second.due_at == START + HOUR + 3 * DAY
     await store.append_move(
         game, 2, "f6-e5", 1, bia, "snap3", result={"winners": [1], "reason": "no_moves"}
     )
     assert await store.clock(game) is None
 
 
-async def test_due_clocks_and_reminders_come_at_their_moments(
-    store: Store, clock: FakeClock
-) -> None:
+@pytest.mark.usefixtures("clock")
+async def test_due_clocks_and_reminders_come_at_their_moments(store: Store) -> None:
     game, ana, _ = await game_with_clock(store)
     assert await store.next_wakeup({"24h": DAY, "1h": HOUR}) == START + 2 * DAY
     assert await store.clocks_to_remind(START + DAY, "24h", DAY) == []
@@ -103,14 +106,17 @@ async def test_a_vacation_stops_the_clock_and_a_move_restarts_it(
     with pytest.raises(OnVacation):
         await store.start_vacation(ana, START + 10 * DAY)
     stopped = await store.clock(game)
-    assert stopped is not None and stopped.due_at is None and stopped.remaining == 2 * DAY
+    assert stopped is not None
+    assert stopped.due_at is None
+    assert stopped.remaining == 2 * DAY
     assert await store.due_clocks(START + 30 * DAY) == []
     clock.now = START + 5 * DAY
     await store.append_move(game, 1, "c3-d4", 0, ana, "s", clock=NextClock(1, 3 * DAY))
     (vacation,) = await store.vacations(ana, START)
     assert vacation.ended_at == START + 5 * DAY
     running = await store.clock(game)
-    assert running is not None and running.due_at == START + 8 * DAY
+    assert running is not None
+    assert running.due_at == START + 8 * DAY
 
 
 async def test_a_turn_that_starts_on_vacation_starts_stopped(
@@ -120,15 +126,19 @@ async def test_a_turn_that_starts_on_vacation_starts_stopped(
     await store.start_vacation(bia, START + 10 * DAY)
     await store.append_move(game, 1, "c3-d4", 0, ana, "s", clock=NextClock(1, 3 * DAY))
     stopped = await store.clock(game)
-    assert stopped is not None and stopped.due_at is None and stopped.remaining == 3 * DAY
+    assert stopped is not None
+    assert stopped.due_at is None
+    assert stopped.remaining == 3 * DAY
     clock.now = START + 4 * DAY
     assert [v.player_id for v in await store.vacations_due(START + 10 * DAY)] == [bia]
     await store.end_vacation(bia)
     running = await store.clock(game)
-    assert running is not None and running.due_at == START + 7 * DAY
+    assert running is not None
+    assert running.due_at == START + 7 * DAY
 
 
-async def test_linking_moves_an_account_and_its_games(store: Store, clock: FakeClock) -> None:
+@pytest.mark.usefixtures("clock")
+async def test_linking_moves_an_account_and_its_games(store: Store) -> None:
     ana = await store.player_for_identity("telegram", "1", "Ana")
     ana_discord = await store.player_for_identity("discord", "9", "ana#1")
     bia = await store.player_for_identity("telegram", "2", "Bia")

@@ -92,7 +92,8 @@ class RolledBack(Exception):
 async def test_reads_go_on_while_another_connection_writes(
     store: Store, game: GameRecord, raw: Engine
 ) -> None:
-    with pytest.raises(RolledBack):
+    # The rollback is raised on leaving the transaction, so the whole transaction is inside.
+    with pytest.raises(RolledBack):  # noqa: PT012
         async with raw.writing() as connection:
             await connection.execute(
                 "UPDATE games SET snapshot = 'uncommitted' WHERE id = $1", game.id

@@ -138,7 +138,8 @@ async def test_an_older_source_is_copied_as_it_is_and_never_changed(
     assert "ratings" not in report.rows  # not in the source's schema
     # Batches: progress after each one, up to every row.
     total = MOVES + GAMES * 3 + 2
-    assert steps[0] == (0, total) and steps[-1] == (total, total)
+    assert steps[0] == (0, total)
+    assert steps[-1] == (total, total)
     assert len(steps) > MOVES // BATCH + 1
     assert [done for done, _ in steps] == sorted(done for done, _ in steps)
 
@@ -223,7 +224,7 @@ async def test_the_check_walks_both_databases_and_finds_a_changed_move(tmp_path:
             match=rf"\({GAMES}, 5, '[^']+'\) in the source arrived "
             rf"as \({GAMES}, 5, '1-2'\)",
         ):
-            await check_copy(*engines, report.rows)
+            await check_copy(engines[0], engines[1], report.rows)
     finally:
         for engine in engines:
             await engine.close()
@@ -246,7 +247,8 @@ async def test_a_postgresql_source_is_read_in_read_only_transactions(
 
     back = tmp_path / "back.sqlite3"
     report = await copy_database(middle, back)
-    assert report.rows["moves"] == MOVES and report.games == GAMES
+    assert report.rows["moves"] == MOVES
+    assert report.games == GAMES
     original, copied = sqlite3.connect(first), sqlite3.connect(back)
     query = "SELECT * FROM moves ORDER BY game_id, ply"
     assert copied.execute(query).fetchall() == original.execute(query).fetchall()

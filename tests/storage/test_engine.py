@@ -38,7 +38,8 @@ async def test_numbered_parameters_bind_by_number(database: str) -> None:
             row = await connection.fetchrow(
                 "SELECT CAST($2 AS INTEGER), CAST($1 AS INTEGER), $1 + $2", 1, 10
             )
-            assert row is not None and tuple(row) == (10, 1, 11)
+            assert row is not None
+            assert tuple(row) == (10, 1, 11)
             assert await connection.fetchval("SELECT 1 WHERE CAST($1 AS INTEGER) = 2", 1) is None
     finally:
         await engine.close()
@@ -51,7 +52,8 @@ async def test_broken_constraint_is_named_and_rolls_the_transaction_back(
     try:
         async with engine.writing() as connection:
             await connection.execute("CREATE TABLE codes (code TEXT PRIMARY KEY)")
-        with pytest.raises(ConstraintViolated, match=r"(?i)unique|duplicate key"):
+        # The transaction fails as a whole: the rows before the duplicate are not kept.
+        with pytest.raises(ConstraintViolated, match=r"(?i)unique|duplicate key"):  # noqa: PT012
             async with engine.writing() as connection:
                 await connection.executemany("INSERT INTO codes VALUES ($1)", [("a",), ("b",)])
                 await connection.execute("INSERT INTO codes VALUES ($1)", "a")

@@ -55,7 +55,8 @@ async def test_only_a_committed_change_wakes_the_followers(
     store: Store, game: GameRecord, raw: Engine, database: str
 ) -> None:
     async with followed(store, database) as woken:
-        with pytest.raises(RuntimeError):
+        # A transaction that fails after writing its change: the whole of it is inside.
+        with pytest.raises(RuntimeError, match="rolled back"):  # noqa: PT012
             async with raw.writing() as connection:
                 await record_change(connection, game.id, 2, "elsewhere")
                 raise RuntimeError("rolled back")

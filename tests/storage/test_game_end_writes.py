@@ -28,7 +28,7 @@ async def note_the_end(connection: Connection, game: GameRecord) -> None:
     )
 
 
-async def refuse_the_end(connection: Connection, game: GameRecord) -> None:
+async def refuse_the_end(_connection: Connection, _game: GameRecord) -> None:
     raise RuntimeError("the rating table is full")
 
 
@@ -101,7 +101,8 @@ async def test_a_failing_end_write_leaves_the_game_unfinished(
 async def test_the_notices_of_an_end_are_written_with_it_or_not_at_all(store: Store) -> None:
     game = await start_game(store)
     ana, bruno = (seat.player_id for seat in game.seats)
-    assert ana is not None and bruno is not None
+    assert ana is not None
+    assert bruno is not None
     notices = [(ana, "timeout:0"), (bruno, "timeout:0")]
     result: GameResult = {"winners": [1], "reason": "timeout"}
     with pytest.raises(StaleVersion):

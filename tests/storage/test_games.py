@@ -10,6 +10,7 @@ from storage import (
     BoardMessage,
     ChatRef,
     GameRecord,
+    GameResult,
     NotFound,
     Player,
     SeatRecord,
@@ -52,7 +53,7 @@ async def test_full_life_cycle(store: Store, game: GameRecord, ana: Player, brun
     # Answering with a move declines the offer.
     played = await store.append_move(game.id, 3, "22-18", 1, bruno.id, "after 2")
     assert (played.version, played.draw_offer) == (4, None)
-    won = {"winners": [0], "reason": "no_moves"}
+    won: GameResult = {"winners": [0], "reason": "no_moves"}
     over = await store.append_move(game.id, 4, "15x22", 0, ana.id, "final", result=won)
     assert (over.status, over.result, over.version, over.snapshot) == ("finished", won, 5, "final")
 
@@ -94,7 +95,7 @@ async def test_stale_version_is_refused_and_changes_nothing(
 async def test_resignation_and_abort_end_the_game(
     store: Store, game: GameRecord, ana: Player, bruno: Player
 ) -> None:
-    resigned = {"winners": [1], "reason": "resigned"}
+    resigned: GameResult = {"winners": [1], "reason": "resigned"}
     over = await store.finish_game(game.id, 1, "finished", resigned)
     assert (over.status, over.result, over.version) == ("finished", resigned, 2)
     other = await store.create_game(
@@ -106,8 +107,9 @@ async def test_resignation_and_abort_end_the_game(
 
 async def test_agreed_draw_clears_the_offer(store: Store, game: GameRecord) -> None:
     await store.set_draw_offer(game.id, 1, 1)
-    drawn = await store.finish_game(game.id, 2, "finished", {"winners": [], "reason": "agreed"})
-    assert (drawn.draw_offer, drawn.result) == (None, {"winners": [], "reason": "agreed"})
+    agreed: GameResult = {"winners": [], "reason": "agreed"}
+    drawn = await store.finish_game(game.id, 2, "finished", agreed)
+    assert (drawn.draw_offer, drawn.result) == (None, agreed)
 
 
 async def test_replace_snapshot_keeps_the_version(store: Store, game: GameRecord) -> None:
@@ -224,11 +226,14 @@ async def test_bad_new_game_is_refused(
         await store.create_game("brazilian", options, seats, "s", None)
 
 
-async def test_bad_results_are_refused(store: Store, game: GameRecord, ana: Player) -> None:
+@pytest.mark.usefixtures("ana")
+async def test_bad_results_are_refused(store: Store, game: GameRecord) -> None:
     with pytest.raises(ValueError, match="needs a result"):
         await store.finish_game(game.id, 1, "finished", None)
+    # A seat named as the callers' type forbids: what a careless caller could still send.
+    wrong = {"winners": ["white"], "reason": "x"}
     with pytest.raises(ValueError, match="a result must look like"):
-        await store.finish_game(game.id, 1, "finished", {"winners": ["white"], "reason": "x"})
+        await store.finish_game(game.id, 1, "finished", wrong)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not a seat of game"):
         await store.set_draw_offer(game.id, 1, 7)
     assert await store.get_game(game.id) == game
@@ -245,10 +250,12 @@ async def test_take_back_removes_the_last_moves_at_the_expected_version(
     with pytest.raises(ValueError, match="fewer"):
         await store.take_back(game.id, played.version, 4, "start")
     back = await store.take_back(game.id, played.version, 2, "after 1")
-    assert back.version == played.version + 1 and back.snapshot == "after 1"
+    assert back.version == played.version + 1
+    assert back.snapshot == "after 1"
     assert [move.notation for move in await store.moves(game.id)] == ["11-15"]
     again = await store.append_move(game.id, back.version, "23-19", 1, bruno.id, "after 2b")
-    assert [move.ply for move in await store.moves(game.id)] == [1, 2] and again.status == "active"
+    assert [move.ply for move in await store.moves(game.id)] == [1, 2]
+    assert again.status == "active"
 
 
 async def test_a_chat_remembers_its_side(store: Store) -> None:

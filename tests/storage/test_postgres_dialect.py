@@ -39,8 +39,10 @@ def test_types_widen_and_sqlite_table_options_go() -> None:
     tournaments, entries, standings, _ = postgres_ddl(LATER_TABLES.statements())
     assert "started_at  DOUBLE PRECISION NOT NULL" in tournaments
     assert "INTEGER" not in entries + standings
-    assert entries.endswith(");") and "ROWID" not in entries
-    assert standings.endswith(");") and "STRICT" not in standings
+    assert entries.endswith(");")
+    assert "ROWID" not in entries
+    assert standings.endswith(");")
+    assert "STRICT" not in standings
     assert "payload       BYTEA" in standings
 
 

@@ -106,7 +106,9 @@ async def test_a_damaged_rating_row_reads_as_damaged(
             POOL,
         )
     (rating,) = await store.ratings_of(ana.id)
-    assert math.isnan(rating.rating) and rating.games == -1 and rating.last_played is None
+    assert math.isnan(rating.rating)
+    assert rating.games == -1
+    assert rating.last_played is None
 
 
 async def test_replacing_the_ratings_puts_the_rebuilt_ones_in_place(
@@ -121,4 +123,5 @@ async def test_replacing_the_ratings_puts_the_rebuilt_ones_in_place(
     assert await store.all_ratings() == [new]
     assert len(await store.game_rating_changes(game.id)) == 1
     (rated,) = await store.rated_games()
-    assert rated.game.id == game.id and rated.seat_moves == {}
+    assert rated.game.id == game.id
+    assert rated.seat_moves == {}

@@ -87,7 +87,8 @@ async def test_a_round_and_its_games_start_once_under_racing_tasks(
     )
     assert sum(start.new_round for start in starts) == 1
     created = [record for start in starts for _, record in start.games]
-    assert len(created) == 1 and created[0] is not None
+    assert len(created) == 1
+    assert created[0] is not None
     assert await store.tournament_of_game(created[0].id) == made.id
     facts = await store.tournament_facts(made.id)
     assert [(g.round, g.table, g.index, g.game_id, g.status) for g in facts.games] == [

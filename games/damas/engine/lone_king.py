@@ -114,7 +114,9 @@ class LoneKingTable:
                 targets.append(square)
         return targets
 
-    def _solve(self, kings: int) -> None:
+    # The retrograde pass over every position of the ending, in one body: calls per position
+    # and per move would multiply the time it takes to build the table.
+    def _solve(self, kings: int) -> None:  # noqa: C901
         """Marks the positions with `kings` kings: those won at once (a capture of the lone
         king, or a lone king without a move or forced to capture into a won smaller
         ending), then backwards, ply by ply, every position that reaches them."""

@@ -181,7 +181,9 @@ class Search:
 
     # ----- the tree -----
 
-    def node(
+    # The search's own recursion, run at every node: its steps (table probe, cut-offs, move
+    # ordering) stay inline, as a call each would slow every node.
+    def node(  # noqa: C901
         self,
         own: int,
         opp: int,

@@ -27,7 +27,8 @@ async def synced_commands(service: GameService) -> list[dict[str, Any]]:
     await install_commands(client.tree, client.front)
     sent: list[list[dict[str, Any]]] = []
 
-    async def overwrite(application_id: int, payload: list[dict[str, Any]]) -> list[Any]:
+    # Keeps the name of discord.py's parameter, which may be passed by name.
+    async def overwrite(application_id: int | str, payload: list[dict[str, Any]]) -> list[Any]:  # noqa: ARG001
         sent.append(payload)
         return []
 

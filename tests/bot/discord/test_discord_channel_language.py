@@ -26,13 +26,17 @@ OTHER_CHANNEL = "500000000000000009"
 
 
 async def board_against_the_computer(
-    fake: FakeDiscord, who: dict[str, Any], channel: str, **where: str
+    fake: FakeDiscord, who: dict[str, Any], channel: str, guild_locale: str = "en-US"
 ) -> str:
     """Start a game against the computer in `channel`; the board's caption."""
     await act(
         fake,
         await fake.slash(
-            who, channel, "new", {"game": "brazilian", "computer": True, "side": 0}, **where
+            who,
+            channel,
+            "new",
+            {"game": "brazilian", "computer": True, "side": 0},
+            guild_locale=guild_locale,
         ),
     )
     description: str = latest_board(fake, channel)["embeds"][0]["description"]
@@ -45,12 +49,13 @@ async def test_a_brazilian_server_gets_portuguese_boards_after_an_english_help(
     """An English client types /help first; the boards still speak the server's language, and
     the people's own answers their own."""
     await connect(service)
-    server = {"guild_locale": "pt-BR"}
-    helped = await act(fake, await fake.slash(CAIO, CHANNEL, "help", {}, **server))
+    brazilian = "pt-BR"
+    helped = await act(fake, await fake.slash(CAIO, CHANNEL, "help", {}, guild_locale=brazilian))
     lines = helped.ephemeral_text.splitlines()
     assert any(line.startswith("/move move [game] - ") for line in lines), "his answer: English"
-    caption = await board_against_the_computer(fake, CAIO, CHANNEL, **server)
-    assert "Damas brasileiras" in caption and "Brazilian" not in caption
+    caption = await board_against_the_computer(fake, CAIO, CHANNEL, guild_locale=brazilian)
+    assert "Damas brasileiras" in caption
+    assert "Brazilian" not in caption
 
 
 async def test_only_a_server_manager_chooses_a_channels_language(
@@ -92,11 +97,11 @@ async def test_a_thread_speaks_its_channels_chosen_language_after_a_restart(
     """A game in a thread of a channel whose managers chose Italian, on a Brazilian server:
     its boards stay Italian when the bot, started again, first hears of the thread."""
     first = await connect(service)
-    server = {"guild_locale": "pt-BR"}
+    brazilian = "pt-BR"
     chosen = {"language": "it", "channel": True}
-    await act(fake, await fake.slash(MANAGER, CHANNEL, "language", chosen, **server))
+    await act(fake, await fake.slash(MANAGER, CHANNEL, "language", chosen, guild_locale=brazilian))
     new = {"game": "brazilian", "computer": True, "side": 0, "thread": True}
-    await act(fake, await fake.slash(CAIO, CHANNEL, "new", new, **server))
+    await act(fake, await fake.slash(CAIO, CHANNEL, "new", new, guild_locale=brazilian))
     [thread] = fake.threads.values()
     assert "Dama brasiliana" in latest_board(fake, thread["id"])["embeds"][0]["description"]
     first.cancel()
@@ -105,11 +110,15 @@ async def test_a_thread_speaks_its_channels_chosen_language_after_a_restart(
     try:
         await connect(restarted)
         move = boards.move_choices(await restarted.state(1))[0].notation
-        await act(fake, await fake.slash(CAIO, thread["id"], "move", {"move": move}, **server))
+        await act(
+            fake,
+            await fake.slash(CAIO, thread["id"], "move", {"move": move}, guild_locale=brazilian),
+        )
         await restarted.idle()
         caption = latest_board(fake, thread["id"])["embeds"][0]["description"]
         assert (await restarted.state(1)).plies == 2, "Caio's move and the computer's reply"
-        assert "Dama brasiliana" in caption and "ultima mossa" in caption, caption
+        assert "Dama brasiliana" in caption, caption
+        assert "ultima mossa" in caption, caption
     finally:
         await restarted.close()
 

@@ -11,7 +11,6 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     import discord
 
-from bot.discord import views
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.views import board_view, destination_view
 from bot.service import boards
@@ -46,14 +45,15 @@ def test_the_custom_ids_of_a_big_game_fit_in_100_characters(state: GameState) ->
     assert view is not None
     assert message_problems(_payload(view)) == []
     ids = [item.custom_id for item in view.children if hasattr(item, "custom_id")]
-    assert "dmb:p:9999999999:123456:0" in ids and "dmb:t:9999999999:123456" in ids
+    assert "dmb:p:9999999999:123456:0" in ids
+    assert "dmb:t:9999999999:123456" in ids
 
 
 def test_more_than_25_movable_pieces_are_split_into_menus(
     monkeypatch: pytest.MonkeyPatch, state: GameState
 ) -> None:
     many = [MoveChoice(n, f"p{n}-t{n}", f"p{n}", f"t{n}") for n in range(60)]
-    monkeypatch.setattr(views.boards, "move_choices", lambda state: many)
+    monkeypatch.setattr(boards, "move_choices", lambda _state: many)
     view = board_view(state, "en")
     assert view is not None
     assert message_problems(_payload(view)) == []
@@ -68,7 +68,7 @@ def test_a_piece_with_many_moves_gets_one_menu_per_25(
     monkeypatch: pytest.MonkeyPatch, state: GameState
 ) -> None:
     many = [MoveChoice(index, f"a1-t{index}", "a1", f"t{index}") for index in range(30)]
-    monkeypatch.setattr(views.boards, "move_choices", lambda state: many)
+    monkeypatch.setattr(boards, "move_choices", lambda _state: many)
     view = destination_view(state, "a1", None)
     assert view is not None
     assert message_problems(_payload(view)) == []
@@ -86,7 +86,7 @@ def test_two_routes_to_one_square_show_their_notation(
         MoveChoice(1, "15x26x35", "15", "35"),
         MoveChoice(2, "15-20", "15", "20"),
     ]
-    monkeypatch.setattr(views.boards, "move_choices", lambda state: routes)
+    monkeypatch.setattr(boards, "move_choices", lambda _state: routes)
     view = destination_view(state, "15", None)
     assert view is not None
     (menu,) = [item for item in _inner(view) if isinstance(item, discord.ui.Select)]

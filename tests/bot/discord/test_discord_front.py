@@ -13,7 +13,7 @@ from bot.service.command_table.table import BY_WORD, TABLE
 from bot.service.core import GameService
 from bot.service.events import Actor, ChallengeUpdate
 from bot.service.players import ComputerPlayers
-from storage import ChatRef, Store
+from storage import ChatRef, GameResult, Store
 from tests.bot.discord.conftest import Connect
 from tests.fakes.discord_api import (
     FakeDiscord,
@@ -52,7 +52,8 @@ async def act(fake: FakeDiscord, interaction: FakeInteraction) -> FakeInteractio
         assert source["flags"] & 64, "only a private answer is updated in place"
         return interaction
     assert interaction.response_type == 5
-    assert interaction.response is not None and interaction.response["data"]["flags"] == 64
+    assert interaction.response is not None
+    assert interaction.response["data"]["flags"] == 64
     return interaction
 
 
@@ -124,7 +125,8 @@ async def test_commands_are_registered_with_portuguese_and_italian_names(
         assert names == {"pt-BR": portuguese, "it": italian}
         for alias in (portuguese, italian):
             spec = BY_WORD.get(alias)
-            assert spec is not None and spec.name == typed, f"{alias} is no alias of /{typed}"
+            assert spec is not None, f"{alias} is no alias of /{typed}"
+            assert spec.name == typed, f"{alias} is no alias of /{typed}"
     descriptions = by_name["accept"]["description_localizations"]
     assert descriptions["pt-BR"] != by_name["accept"]["description"]
     assert descriptions["it"] != by_name["accept"]["description"]
@@ -167,13 +169,17 @@ async def test_a_stranger_click_gets_a_private_answer_and_changes_nothing(
     game_id = game_of(board)
     before = await service.state(game_id)
     messages = len(fake.channel_messages(CHANNEL))
-    for who in (CAIO, BIA):  # a stranger, and the player who is not to move
+    for who, refusal in (  # a stranger, and the player who is not to move
+        (CAIO, f"You are not playing in game #{game_id}."),
+        (BIA, "It is not your turn: Ana is to move."),
+    ):
         menu = ids_like(board, r"dmb:p:\d+:\d+:\d+")[0]
         first_piece = boards.move_choices(before)[0].piece
         answer = await act(fake, await fake.click(who, board, menu, [first_piece]))
-        assert answer.original is not None and answer.original["flags"] & 64
+        assert answer.original is not None
+        assert answer.original["flags"] & 64
         assert answer.original["components"] == []
-        assert "not" in answer.ephemeral_text
+        assert refusal in answer.ephemeral_text
         move = ids_like(board, r"dmb:t:\d+:\d+")[0]
         modal = await fake.settled(await fake.click(who, board, move))
         assert modal.response_type == 9
@@ -183,9 +189,10 @@ async def test_a_stranger_click_gets_a_private_answer_and_changes_nothing(
                 who, CHANNEL, f"dmb:tm:{game_id}:{before.version}", {"move": "c3-d4"}
             ),
         )
-        assert "not" in typed.ephemeral_text
+        assert refusal in typed.ephemeral_text
     after = await service.state(game_id)
-    assert after.version == before.version and after.log == before.log
+    assert after.version == before.version
+    assert after.log == before.log
     assert len(fake.channel_messages(CHANNEL)) == messages
 
 
@@ -208,11 +215,13 @@ async def test_a_stale_board_is_refused_with_the_fresh_one(
         fake, await fake.click(ANA, picked.original, destinations, [str(first.index)])
     )
     assert "changed" in again.ephemeral_text
-    assert again.original is not None and again.original["embeds"], "the fresh board is shown"
+    assert again.original is not None, "the fresh board is shown"
+    assert again.original["embeds"], "the fresh board is shown"
     fresh = await service.state(game_id)
     assert fresh.plies == 1
     fresh_ids = custom_ids(again.original)
-    assert fresh_ids and all(item.split(":")[3] == str(fresh.version) for item in fresh_ids)
+    assert fresh_ids
+    assert all(item.split(":")[3] == str(fresh.version) for item in fresh_ids)
 
 
 async def test_a_game_against_the_computer_with_a_typed_move(
@@ -236,25 +245,30 @@ async def test_a_game_against_the_computer_with_a_typed_move(
     await service.idle()
     game_id = int(modal_id.split(":")[2])
     state = await service.state(game_id)
-    assert state.log[0] == "32-28" and state.plies == 2, "the computer answered"
+    assert state.log[0] == "32-28", "the computer answered"
+    assert state.plies == 2, "the computer answered"
     reply_board = latest_board(fake)
     assert state.log[1] in reply_board["embeds"][0]["description"]
     assert reply_board["content"] == f"<@{ANA['user']['id']}>"
 
     wrong = await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "1-2"}))
-    assert "1-2" in wrong.ephemeral_text and (await service.state(game_id)).plies == 2
+    assert "1-2" in wrong.ephemeral_text
+    assert (await service.state(game_id)).plies == 2
 
     legal = {choice.notation for choice in boards.move_choices(state)}
     prefix = min(legal)[:2]
     suggested = await fake.settled(await fake.autocomplete(ANA, CHANNEL, "move", "move", prefix))
-    assert suggested.response is not None and suggested.response["type"] == 8
+    assert suggested.response is not None
+    assert suggested.response["type"] == 8
     names = [choice["value"] for choice in suggested.response["data"]["choices"]]
-    assert names and set(names) == {name for name in legal if name.startswith(prefix)}
+    assert names
+    assert set(names) == {name for name in legal if name.startswith(prefix)}
 
     exported = await act(fake, await fake.slash(ANA, CHANNEL, "pdn"))
     assert exported.original is not None
     [(name, content)] = fake.files[int(exported.original["id"])].items()
-    assert name == f"game-{game_id}.pdn" and b"32-28" in content
+    assert name == f"game-{game_id}.pdn"
+    assert b"32-28" in content
 
 
 async def test_a_ludo_game_by_roll_and_pawn_buttons(
@@ -303,7 +317,8 @@ async def test_a_ludo_table_fills_up_and_the_host_starts_it(
     [begin] = ids_like(table, r"dmb:b:\d+")
     await act(fake, await fake.click(BIA, table, join))
     joined = fake.channel_messages(CHANNEL)[-1]
-    assert "2 of 3" in joined["content"] and ids_like(joined, r"dmb:b:\d+") == [begin]
+    assert "2 of 3" in joined["content"]
+    assert ids_like(joined, r"dmb:b:\d+") == [begin]
     refused = await act(fake, await fake.click(BIA, joined, begin))
     assert "Only the player who opened the table" in refused.ephemeral_text
     await act(fake, await fake.click(ANA, joined, begin))
@@ -311,7 +326,8 @@ async def test_a_ludo_table_fills_up_and_the_host_starts_it(
     board = latest_board(fake)
     game_id = int(custom_ids(board)[0].split(":")[2])
     state = await service.state(game_id)
-    assert len(state.seat_names) == 3 and {"Ana", "Bia"} <= set(state.seat_names)
+    assert len(state.seat_names) == 3
+    assert {"Ana", "Bia"} <= set(state.seat_names)
 
 
 async def test_a_component_sent_before_a_restart_still_works(
@@ -345,7 +361,8 @@ async def test_after_a_dropped_gateway_connection_the_session_resumes(
     board = await start_duel(fake)
     await fake.drop_connection()
     await asyncio.wait_for(fake.resumed.wait(), 5)
-    assert fake.resumptions == 1 and fake.identifications == 1
+    assert fake.resumptions == 1
+    assert fake.identifications == 1
     game_id = game_of(board)
     await play_choice(fake, ANA, board, boards.move_choices(await service.state(game_id))[0])
     assert (await service.state(game_id)).plies == 1
@@ -370,7 +387,8 @@ async def test_slow_work_is_acknowledged_first_and_answered_later(
     # Acknowledged at once; once played, the private menu it was chosen in goes away (the
     # board shows the move).
     assert played.response_type == 6
-    assert played.original is not None and played.original.get("deleted")
+    assert played.original is not None
+    assert played.original.get("deleted")
     assert (await service.state(game_id)).plies == 1
 
 
@@ -426,7 +444,8 @@ async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
     played = await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     # Ana's board went out as a public follow-up of her click (after her private answer).
     await fake.wait_for(lambda: played.followups, what="the board as a follow-up")
-    assert played.followups and played.followups[-1]["embeds"]
+    assert played.followups
+    assert played.followups[-1]["embeds"]
     assert not played.followups[-1]["flags"] & 64
     await service.idle()
     after = await service.state(game_id)
@@ -463,7 +482,8 @@ async def test_a_board_that_could_not_be_posted_is_resent_without_any_click(
     await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "f6-e5"}))
     await service.idle()
     state = await service.state(game_id)
-    assert state.plies == 3 and state.log[1] == "f6-e5"
+    assert state.plies == 3
+    assert state.log[1] == "f6-e5"
     fake.denied_channels.clear()
     await fake.wait_for(
         lambda: state.log[2] in latest_board(fake)["embeds"][0]["description"],
@@ -484,7 +504,8 @@ async def test_a_deleted_board_is_replaced_by_the_next_one(
     assert (await service.state(game_id)).plies == 1
     assert latest_board(fake)["id"] != board["id"]
     edits = fake.calls_to("PATCH", rf"/channels/{CHANNEL}/messages/{board['id']}")
-    assert edits and {call.status for call in edits} == {404}
+    assert edits
+    assert {call.status for call in edits} == {404}
 
 
 async def test_a_draw_offered_by_command_is_accepted_by_button(
@@ -504,7 +525,8 @@ async def test_a_draw_offered_by_command_is_accepted_by_button(
     assert (await service.state(game_id)).active
     await act(fake, await fake.click(BIA, offered, accept))
     state = await service.state(game_id)
-    assert not state.active and state.record.result == {"winners": [], "reason": "agreement"}
+    assert not state.active
+    assert state.record.result == GameResult(winners=[], reason="agreement")
     assert ids_like(latest_board(fake), r"dmb:.*") == [f"dmb:w:{game_id}"]
 
 
@@ -524,14 +546,16 @@ async def test_a_game_in_a_thread_of_its_own(
     )
     [thread] = fake.threads.values()
     # The game's title, in the channel's language (Ana's: English), not its internal key.
-    assert thread["parent_id"] == CHANNEL and thread["name"] == "Brazilian draughts: Ana - Bia"
+    assert thread["parent_id"] == CHANNEL
+    assert thread["name"] == "Brazilian draughts: Ana - Bia"
     assert fake.channel_messages(CHANNEL) == []
     challenge = fake.channel_messages(thread["id"])[-1]
     await act(fake, await fake.click(BIA, challenge, ids_like(challenge, r"dmb:a:\d+")[0]))
     board = latest_board(fake, thread["id"])
     game_id = game_of(board)
     state = await service.state(game_id)
-    assert state.record.chat is not None and state.record.chat.chat_id == thread["id"]
+    assert state.record.chat is not None
+    assert state.record.chat.chat_id == thread["id"]
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     assert (await service.state(game_id)).plies == 1
     assert latest_board(fake, thread["id"])["id"] == board["id"], "edited in place"
@@ -549,7 +573,8 @@ async def test_a_game_elsewhere_comes_privately_to_the_player_seen_on_discord(
     assert isinstance(opened, ChallengeUpdate)
     await service.accept(bia, opened.challenge.id, room)
     await service.idle()
-    assert fake.channel_messages(CHANNEL) == [] and fake.direct_messages(BIA["user"]["id"]) == []
+    assert fake.channel_messages(CHANNEL) == []
+    assert fake.direct_messages(BIA["user"]["id"]) == []
     state = await service.state(1)
     await service.move(ana, boards.move_choices(state)[0].notation, 1)
     await service.idle()
@@ -557,7 +582,8 @@ async def test_a_game_elsewhere_comes_privately_to_the_player_seen_on_discord(
         lambda: fake.direct_messages(BIA["user"]["id"]), what="Bia's turn, privately"
     )
     [private] = fake.direct_messages(BIA["user"]["id"])
-    assert private["content"] == "Bia, your turn in game #1." and private["embeds"]
+    assert private["content"] == "Bia, your turn in game #1."
+    assert private["embeds"]
     state = await service.state(1)
     await play_choice(fake, BIA, private, boards.move_choices(state)[0])
     assert (await service.state(1)).plies == 2
@@ -609,7 +635,8 @@ async def test_public_text_follows_the_language_of_the_players(
     assert menu["placeholder"] != "Choose a piece to move"
 
 
-async def test_a_board_that_breaks_the_limits_is_refused_by_the_fake(fake: FakeDiscord) -> None:
+@pytest.mark.usefixtures("fake")
+async def test_a_board_that_breaks_the_limits_is_refused_by_the_fake() -> None:
     """The fake enforces what Discord does, so the other tests prove the limits are kept."""
     row = {"type": 1, "components": [{"type": 2, "custom_id": "x" * 101, "label": "ok"}]}
     too_many_rows = [{"type": 1, "components": [{"type": 2, "custom_id": "a", "label": "a"}]}] * 6

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ def failed_calls(fake: FakeDiscord) -> list[str]:
     return [f"{call.method} {call.path} {call.status}" for call in fake.calls if call.status >= 400]
 
 
-async def where_to(fake: FakeDiscord, service: GameService) -> tuple[int, dict, str, str]:
+async def where_to(fake: FakeDiscord, service: GameService) -> tuple[int, dict[str, Any], str, str]:
     """A duel, and Ana's private "Where to" answer for her first move: the game, the answer,
     its destination menu and the destination."""
     board = await start_duel(fake)
@@ -36,7 +37,8 @@ async def where_to(fake: FakeDiscord, service: GameService) -> tuple[int, dict, 
     picked = await act(
         fake, await fake.click(ANA, board, ids_like(board, r"dmb:p:.*")[0], [choice.piece])
     )
-    assert picked.original is not None and picked.ephemeral_text.startswith("Where to")
+    assert picked.original is not None
+    assert picked.ephemeral_text.startswith("Where to")
     menu = menu_offering(picked.original, r"dmb:s:.*", str(choice.index))
     return game_id, picked.original, menu, str(choice.index)
 
@@ -44,7 +46,8 @@ async def where_to(fake: FakeDiscord, service: GameService) -> tuple[int, dict, 
 def answered_apart(interaction: FakeInteraction) -> str:
     """What the click read in a private message of its own (not the "Where to" answer)."""
     assert interaction.response_type == 5, "answered in a new private message"
-    assert interaction.original is not None and interaction.original["flags"] & 64
+    assert interaction.original is not None
+    assert interaction.original["flags"] & 64
     return interaction.ephemeral_text
 
 
@@ -57,7 +60,8 @@ async def test_a_click_after_the_answer_went_away_gets_its_own_answer(
     await connect(service)
     game_id, answer, menu, destination = await where_to(fake, service)
     first = await act(fake, await fake.click(ANA, answer, menu, [destination]))
-    assert first.original is not None and first.original.get("deleted"), "the move tidied up"
+    assert first.original is not None, "the move tidied up"
+    assert first.original.get("deleted"), "the move tidied up"
     # Discord delivers the second click: it left the person's client before the delete came.
     with caplog.at_level(logging.WARNING):
         second = await act(fake, await fake.click(ANA, answer, menu, [destination]))

@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.service.core import GameService
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act, custom_ids
-from tests.fakes.discord_api import FakeDiscord, FakeInteraction
+from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act
+from tests.fakes.discord_api import FakeDiscord, FakeInteraction, custom_ids
 
 
 async def press(fake: FakeDiscord, who: dict[str, Any], custom_id: str) -> FakeInteraction:
@@ -39,10 +39,12 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     twice = await press(fake, BIA, "dmb:tj:1")
     assert "already" in twice.ephemeral_text
     left = await press(fake, CAIO, "dmb:tl:1")
-    assert "#1" in left.ephemeral_text and "leaves" not in left.ephemeral_text
+    assert "#1" in left.ephemeral_text
+    assert "leaves" not in left.ephemeral_text
     assert len((await service.store.tournament_facts(1)).entries) == 2
     with_buttons = [m for m in fake.channel_messages(CHANNEL) if "dmb:tj:1" in custom_ids(m)]
-    assert len(with_buttons) == 1 and with_buttons[0]["id"] != news["id"], "buttons pile up"
+    assert len(with_buttons) == 1, "buttons pile up"
+    assert with_buttons[0]["id"] != news["id"], "buttons pile up"
 
     started = await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
     assert "starts with 2 entries" in started.ephemeral_text
@@ -79,7 +81,8 @@ async def test_with_threads_each_game_is_played_in_a_thread_of_its_own(
     await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
     assert not [m for m in fake.channel_messages(CHANNEL) if m["embeds"]], "a board in the channel"
     [thread] = fake.threads.values()
-    assert thread["parent_id"] == CHANNEL and thread["name"].startswith("#1: ")
+    assert thread["parent_id"] == CHANNEL
+    assert thread["name"].startswith("#1: ")
     [board] = [m for m in fake.channel_messages(thread["id"]) if m["embeds"]]
     assert custom_ids(board), "the thread's board takes moves"
     game_id = (await service.store.tournament_facts(1)).games[0].game_id or 0

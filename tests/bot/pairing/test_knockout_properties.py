@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from random import Random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,7 +30,9 @@ RESULTS = [GameResult(outcome) for outcome in Outcome] + [
     ),
     rng=st.randoms(use_true_random=False),
 )
-def test_every_bracket_ends_with_one_winner(size, seed, rule, rng):
+def test_every_bracket_ends_with_one_winner(
+    size: int, seed: bytes, rule: MatchRule, rng: Random
+) -> None:
     entries = [f"e{number}" for number in range(1, size + 1)]
     results: dict[tuple[int, int], list[GameResult]] = {}
     while (played := bracket(entries, seed, rule, results, {})).winner is None:
@@ -40,7 +43,7 @@ def test_every_bracket_ends_with_one_winner(size, seed, rule, rng):
 
     assert played.winner in entries
     assert len(played.rounds) == math.ceil(math.log2(size))
-    losers = Counter()
+    losers: Counter[str] = Counter()
     for paired in played.rounds:
         seated = [side for table in paired.tables for side in (table.first, table.second)]
         if paired.bye is not None:

@@ -12,7 +12,7 @@ from bot.service.pairing.errors import PairingError
 from bot.service.pairing.results import GameResult, Outcome
 from bot.service.pairing.tournament import Format, Game, Setup, Tournament
 
-from .conftest import lower_number_wins, play_out
+from .conftest import Entries, lower_number_wins, play_out
 
 SEED = bytes(range(32))
 
@@ -35,24 +35,26 @@ def knockout(entries: Callable[[int], tuple[str, ...]], n: int) -> Setup:
     return Setup(Format.KNOCKOUT, entries(n), SEED)
 
 
-def test_two_entries_play_one_table(entries):
+def test_two_entries_play_one_table(entries: Entries) -> None:
     state = play_out(setup := knockout(entries, 2), lower_number_wins(setup))
     assert shape(state) == [([{1, 2}], None)]
     assert state.winner == "e1"
 
 
-def test_three_entries_one_v_two_then_the_winner_v_three(entries):
+def test_three_entries_one_v_two_then_the_winner_v_three(entries: Entries) -> None:
     state = play_out(setup := knockout(entries, 3), lower_number_wins(setup))
     assert shape(state) == [([{1, 2}], 3), ([{3, 1}], None)]
     assert state.winner == "e1"
 
 
-def test_four_entries_no_bye(entries):
+def test_four_entries_no_bye(entries: Entries) -> None:
     state = play_out(setup := knockout(entries, 4), lower_number_wins(setup))
     assert shape(state) == [([{1, 2}, {3, 4}], None), ([{1, 3}], None)]
 
 
-def test_five_entries_the_odd_one_plays_table_one_and_the_next_odd_one_waits(entries):
+def test_five_entries_the_odd_one_plays_table_one_and_the_next_odd_one_waits(
+    entries: Entries,
+) -> None:
     state = play_out(setup := knockout(entries, 5), lower_number_wins(setup))
     assert shape(state) == [
         ([{1, 2}, {3, 4}], 5),
@@ -62,7 +64,7 @@ def test_five_entries_the_odd_one_plays_table_one_and_the_next_odd_one_waits(ent
     ]
 
 
-def test_the_odd_entry_meets_the_winner_of_table_one_whoever_wins_it(entries):
+def test_the_odd_entry_meets_the_winner_of_table_one_whoever_wins_it(entries: Entries) -> None:
     setup = knockout(entries, 5)
     number = {entry: index for index, entry in enumerate(setup.entries)}
 
@@ -75,12 +77,12 @@ def test_the_odd_entry_meets_the_winner_of_table_one_whoever_wins_it(entries):
     assert state.winner == "e5"
 
 
-def test_six_entries_an_odd_field_only_from_the_second_round(entries):
+def test_six_entries_an_odd_field_only_from_the_second_round(entries: Entries) -> None:
     state = play_out(setup := knockout(entries, 6), lower_number_wins(setup))
     assert shape(state) == [([{1, 2}, {3, 4}, {5, 6}], None), ([{1, 3}], 5), ([{5, 1}], None)]
 
 
-def test_seven_entries(entries):
+def test_seven_entries(entries: Entries) -> None:
     state = play_out(setup := knockout(entries, 7), lower_number_wins(setup))
     assert shape(state) == [
         ([{1, 2}, {3, 4}, {5, 6}], 7),
@@ -89,7 +91,7 @@ def test_seven_entries(entries):
     ]
 
 
-def test_nine_entries_an_odd_field_in_three_rounds_never_the_same_bye(entries):
+def test_nine_entries_an_odd_field_in_three_rounds_never_the_same_bye(entries: Entries) -> None:
     state = play_out(setup := knockout(entries, 9), lower_number_wins(setup))
     assert shape(state) == [
         ([{1, 2}, {3, 4}, {5, 6}, {7, 8}], 9),
@@ -99,7 +101,7 @@ def test_nine_entries_an_odd_field_in_three_rounds_never_the_same_bye(entries):
     ]
 
 
-def test_thirteen_entries(entries):
+def test_thirteen_entries(entries: Entries) -> None:
     state = play_out(setup := knockout(entries, 13), lower_number_wins(setup))
     assert shape(state) == [
         ([{1, 2}, {3, 4}, {5, 6}, {7, 8}, {9, 10}, {11, 12}], 13),
@@ -110,13 +112,13 @@ def test_thirteen_entries(entries):
     assert state.winner == "e1"
 
 
-def test_a_tournament_needs_two_entries(entries):
+def test_a_tournament_needs_two_entries(entries: Entries) -> None:
     with pytest.raises(PairingError) as error:
         knockout(entries, 1)
     assert error.value.key == "pairing.too_few_entries"
 
 
-def test_the_coin_gives_white_to_either_side(entries):
+def test_the_coin_gives_white_to_either_side(entries: Entries) -> None:
     state = Tournament(knockout(entries, 64))
     firsts = [int(table.first[1:]) % 2 for table in state.rounds[0].tables]
     # 32 tosses: the lower-numbered (odd) side is not always White, nor never.

@@ -33,7 +33,7 @@ C 1-0 D
 """)
 
 
-def test_round_robin_of_four():
+def test_round_robin_of_four() -> None:
     table = standings("ABCD", ROUND_ROBIN, [], [S, SB, W])
     assert [(s.place, s.entry, s.score, s.tiebreaks) for s in table] == [
         (1, "A", 2.5, (3.5, 2.75, 2.0)),
@@ -67,19 +67,19 @@ def places(order: list[Tiebreak]) -> list[tuple[int, str]]:
     return [(s.place, s.entry) for s in standings("ABCDEF", SWISS, [], order)]
 
 
-def test_solkoff_first_orders_everyone():
+def test_solkoff_first_orders_everyone() -> None:
     assert places([S, SB, W]) == [(1, "A"), (2, "C"), (3, "B"), (4, "F"), (5, "D"), (6, "E")]
 
 
-def test_sonneborn_berger_alone_leaves_shared_places():
+def test_sonneborn_berger_alone_leaves_shared_places() -> None:
     assert places([SB]) == [(1, "A"), (2, "C"), (3, "B"), (3, "F"), (5, "D"), (5, "E")]
 
 
-def test_wins_after_sonneborn_berger_split_one_tie_only():
+def test_wins_after_sonneborn_berger_split_one_tie_only() -> None:
     assert places([SB, W]) == [(1, "A"), (2, "C"), (3, "B"), (4, "F"), (5, "D"), (5, "E")]
 
 
-def test_a_bye_scores_but_adds_no_tiebreak():
+def test_a_bye_scores_but_adds_no_tiebreak() -> None:
     table = standings("AB", games("A 1-0 B"), [("B", 1.0)], [S, SB, W])
     assert [(s.place, s.entry, s.score, s.tiebreaks) for s in table] == [
         (1, "A", 1.0, (1.0, 1.0, 1.0)),
@@ -87,7 +87,7 @@ def test_a_bye_scores_but_adds_no_tiebreak():
     ]
 
 
-def test_a_forfeit_counts_as_a_game():
+def test_a_forfeit_counts_as_a_game() -> None:
     forfeit = [PlayedGame(1, "A", "B", GameResult(Outcome.BLACK, forfeit=True))]
     table = standings("AB", forfeit, [], [W])
     assert [(s.entry, s.score, s.wins) for s in table] == [("B", 1.0, 1), ("A", 0.0, 0)]

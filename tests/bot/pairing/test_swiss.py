@@ -13,7 +13,7 @@ from bot.service.pairing.errors import PairingError
 from bot.service.pairing.results import GameResult, Outcome
 from bot.service.pairing.tournament import Format, Game, Setup, Tournament
 
-from .conftest import lower_number_wins, play_out, swiss_rules_hold
+from .conftest import Decide, Entries, lower_number_wins, play_out, swiss_rules_hold
 
 SEED = bytes(32)
 
@@ -26,7 +26,7 @@ def pairs(state: Tournament, round_number: int) -> set[frozenset[str]]:
     return {frozenset((t.first, t.second)) for t in state.rounds[round_number - 1].tables}
 
 
-def test_round_one_pairs_top_half_against_bottom_half(entries):
+def test_round_one_pairs_top_half_against_bottom_half(entries: Entries) -> None:
     state = Tournament(swiss(entries(8), 3))
     assert pairs(state, 1) == {
         frozenset(("e1", "e5")),
@@ -36,7 +36,7 @@ def test_round_one_pairs_top_half_against_bottom_half(entries):
     }
 
 
-def test_round_two_pairs_within_score_groups(entries):
+def test_round_two_pairs_within_score_groups(entries: Entries) -> None:
     setup = swiss(entries(8), 3)
     results = {(1, table): [GameResult(Outcome.WHITE)] for table in range(1, 5)}
     state = Tournament(setup, results)
@@ -46,7 +46,7 @@ def test_round_two_pairs_within_score_groups(entries):
     assert not pairs(state, 1) & pairs(state, 2)
 
 
-def test_the_next_round_waits_for_the_last_result(entries):
+def test_the_next_round_waits_for_the_last_result(entries: Entries) -> None:
     setup = swiss(entries(6), 3)
     state = Tournament(setup, {(1, 1): [GameResult(Outcome.DRAW)]})
     assert len(state.rounds) == 1
@@ -54,7 +54,7 @@ def test_the_next_round_waits_for_the_last_result(entries):
     assert not state.round_complete(1)
 
 
-def test_the_bye_scores_what_the_organiser_chose(entries):
+def test_the_bye_scores_what_the_organiser_chose(entries: Entries) -> None:
     setup = swiss(entries(5), 1, bye_points=0.5)
     state = play_out(setup, lower_number_wins(setup))
     bye = state.rounds[0].bye
@@ -63,13 +63,15 @@ def test_the_bye_scores_what_the_organiser_chose(entries):
 
 
 @pytest.mark.parametrize(("size", "rounds"), [(4, 4), (7, 8), (1, 1)])
-def test_more_rounds_than_the_field_allows_are_refused(entries, size, rounds):
+def test_more_rounds_than_the_field_allows_are_refused(
+    entries: Entries, size: int, rounds: int
+) -> None:
     with pytest.raises(PairingError) as error:
         swiss(entries(size), rounds)
     assert error.value.key in {"pairing.bad_rounds", "pairing.too_few_entries"}
 
 
-def test_a_swiss_needs_a_round_count(entries):
+def test_a_swiss_needs_a_round_count(entries: Entries) -> None:
     with pytest.raises(PairingError):
         Setup(Format.SWISS, entries(4), SEED)
     with pytest.raises(PairingError) as error:
@@ -77,17 +79,17 @@ def test_a_swiss_needs_a_round_count(entries):
     assert error.value.key == "pairing.rounds_not_swiss"
 
 
-def test_a_result_for_a_table_not_paired_is_refused(entries):
+def test_a_result_for_a_table_not_paired_is_refused(entries: Entries) -> None:
     with pytest.raises(PairingError) as error:
         Tournament(swiss(entries(4), 2), {(2, 1): [GameResult(Outcome.DRAW)]})
     assert error.value.key == "pairing.unknown_table"
 
 
-def random_results(seed: int):
+def random_results(seed: int) -> Decide:
     rng = Random(seed)
     choices = [GameResult(o) for o in Outcome] + [GameResult(Outcome.WHITE, forfeit=True)]
 
-    def decide(game: Game) -> GameResult:
+    def decide(_game: Game) -> GameResult:
         return rng.choice(choices)
 
     return decide
@@ -95,7 +97,7 @@ def random_results(seed: int):
 
 @settings(max_examples=30, deadline=None)
 @given(size=st.integers(2, 16), rounds=st.integers(1, 7), seed=st.integers(0, 2**32))
-def test_swiss_rules_hold_over_random_results(size, rounds, seed):
+def test_swiss_rules_hold_over_random_results(size: int, rounds: int, seed: int) -> None:
     entries = tuple(f"e{number}" for number in range(1, size + 1))
     rounds = min(rounds, size - 1 + size % 2)
     state = play_out(swiss(entries, rounds), random_results(seed))
@@ -104,7 +106,7 @@ def test_swiss_rules_hold_over_random_results(size, rounds, seed):
     swiss_rules_hold(state, entries)
 
 
-def test_a_round_the_dutch_rules_cannot_pair_is_paired_without_repeats(entries):
+def test_a_round_the_dutch_rules_cannot_pair_is_paired_without_repeats(entries: Entries) -> None:
     # Seed 2 leads a six-entry, five-round Swiss into a round the colour rules block.
     state = play_out(swiss(entries(6), 5), random_results(2))
     relaxed = [paired for paired in state.rounds if paired.relaxed]
@@ -118,7 +120,7 @@ def test_a_round_the_dutch_rules_cannot_pair_is_paired_without_repeats(entries):
     assert not earlier & pairs(state, relaxed[0].number)
 
 
-def test_a_swiss_with_no_pairing_left_ends_early(entries):
+def test_a_swiss_with_no_pairing_left_ends_early(entries: Entries) -> None:
     # Seed 3: after some rounds every remaining pairing would be a repeat.
     state = play_out(swiss(entries(6), 5), random_results(3))
     assert state.cut_short
@@ -128,7 +130,7 @@ def test_a_swiss_with_no_pairing_left_ends_early(entries):
 
 
 @pytest.mark.parametrize("size", [2, 3, 8, 9, 30, 31])
-def test_round_one_pairs_as_the_library_would(size, entries):
+def test_round_one_pairs_as_the_library_would(size: int, entries: Entries) -> None:
     """Round 1 skips the library (too slow on big fields): same pairs, same bye."""
     players = tuple(
         CanonicalPlayer(id=n, pairing_no=n, rating=size - n, points=0.0) for n in range(1, size + 1)
@@ -147,13 +149,14 @@ def test_round_one_pairs_as_the_library_would(size, entries):
     assert tops == [tops[0] == (board % 2 == 0) for board in range(len(tops))]
 
 
-def test_an_entry_that_withdrew_is_no_longer_paired(entries):
+def test_an_entry_that_withdrew_is_no_longer_paired(entries: Entries) -> None:
     setup = swiss(entries(6), 3)
     round_one = {(1, table): [GameResult(Outcome.DRAW)] for table in range(1, 4)}
     state = Tournament(setup, round_one, withdrawn={"e2": 2})
     second = state.rounds[1]
     seated = {side for table in second.tables for side in (table.first, table.second)}
     assert "e2" not in seated
-    assert second.bye is not None and second.bye != "e2"
+    assert second.bye is not None
+    assert second.bye != "e2"
     assert len(seated) == 4
     assert "e2" in {standing.entry for standing in state.standings()}

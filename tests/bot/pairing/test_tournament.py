@@ -4,6 +4,7 @@ the rounds before it, bad facts refused with a key."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -12,15 +13,15 @@ from bot.service.pairing.results import GameResult, Outcome
 from bot.service.pairing.standings import Tiebreak
 from bot.service.pairing.tournament import Format, Setup, Tournament
 
-from .conftest import lower_number_wins, play_out
+from .conftest import Entries, lower_number_wins, play_out
 
 DRAW = GameResult(Outcome.DRAW)
 SEED = bytes(range(32))
 
 
-def test_the_state_rebuilt_from_the_same_facts_is_the_same(entries):
+def test_the_state_rebuilt_from_the_same_facts_is_the_same(entries: Entries) -> None:
     setup = Setup(Format.SWISS, entries(7), SEED, rounds=5)
-    state = play_out(setup, lambda game: DRAW)
+    state = play_out(setup, lambda _game: DRAW)
     facts = {}
     for game in state.played_games():
         table = next(
@@ -35,7 +36,7 @@ def test_the_state_rebuilt_from_the_same_facts_is_the_same(entries):
     assert Tournament(setup, facts, stored=state.rounds[:3]).rounds == state.rounds
 
 
-def test_stored_swiss_rounds_must_come_in_order(entries):
+def test_stored_swiss_rounds_must_come_in_order(entries: Entries) -> None:
     setup = Setup(Format.SWISS, entries(4), SEED, rounds=2)
     first = Tournament(setup).rounds[0]
     with pytest.raises(PairingError) as error:
@@ -43,7 +44,7 @@ def test_stored_swiss_rounds_must_come_in_order(entries):
     assert error.value.key == "pairing.stored_round_out_of_order"
 
 
-def test_results_of_a_round_never_change_its_own_pairings(entries):
+def test_results_of_a_round_never_change_its_own_pairings(entries: Entries) -> None:
     setup = Setup(Format.KNOCKOUT, entries(13), SEED)
     before = Tournament(setup)
     after = Tournament(setup, {(1, 1): [DRAW], (1, 2): [GameResult(Outcome.WHITE)]})
@@ -51,7 +52,7 @@ def test_results_of_a_round_never_change_its_own_pairings(entries):
     assert after.current_round == before.rounds[0]
 
 
-def test_games_are_keyed_by_round_table_and_index(entries):
+def test_games_are_keyed_by_round_table_and_index(entries: Entries) -> None:
     setup = Setup(Format.KNOCKOUT, entries(3), SEED)
     state = Tournament(setup)
     (game,) = state.games_to_play()
@@ -64,15 +65,15 @@ def test_games_are_keyed_by_round_table_and_index(entries):
     assert "e3" in (game.white, game.black)
 
 
-def test_a_shared_first_place_has_no_single_winner(entries):
+def test_a_shared_first_place_has_no_single_winner(entries: Entries) -> None:
     setup = Setup(Format.ROUND_ROBIN, entries(2), SEED, tiebreaks=(Tiebreak.WINS,))
-    state = play_out(setup, lambda game: DRAW)
+    state = play_out(setup, lambda _game: DRAW)
     assert state.finished
     assert state.winner is None
     assert [s.place for s in state.standings()] == [1, 1]
 
 
-def test_a_finished_knockout_has_its_winner_and_no_games(entries):
+def test_a_finished_knockout_has_its_winner_and_no_games(entries: Entries) -> None:
     setup = Setup(Format.KNOCKOUT, entries(8), SEED)
     state = play_out(setup, lower_number_wins(setup))
     assert state.winner == "e1"
@@ -89,28 +90,28 @@ def test_a_finished_knockout_has_its_winner_and_no_games(entries):
         ({"format": Format.SWISS, "rounds": -1}, "pairing.bad_rounds"),
     ],
 )
-def test_a_bad_setup_is_refused_with_a_key(options, key):
+def test_a_bad_setup_is_refused_with_a_key(options: dict[str, Any], key: str) -> None:
     fields = {"format": Format.ROUND_ROBIN, "entries": ("a", "b", "c"), "seed": SEED}
     with pytest.raises(PairingError) as error:
         Setup(**(fields | options))
     assert error.value.key == key
 
 
-def test_a_second_result_for_a_swiss_table_is_refused(entries):
+def test_a_second_result_for_a_swiss_table_is_refused(entries: Entries) -> None:
     setup = Setup(Format.SWISS, entries(4), SEED, rounds=2)
     with pytest.raises(PairingError) as error:
         Tournament(setup, {(1, 1): [DRAW, DRAW]})
     assert error.value.key == "pairing.extra_result"
 
 
-def test_only_knockout_matches_are_settled(entries):
+def test_only_knockout_matches_are_settled(entries: Entries) -> None:
     setup = Setup(Format.ROUND_ROBIN, entries(4), SEED)
     with pytest.raises(PairingError) as error:
         Tournament(setup, {}, {(1, 1): "e1"})
     assert error.value.key == "pairing.settle_not_knockout"
 
 
-def test_only_a_round_robin_starts_every_round_at_once(entries):
+def test_only_a_round_robin_starts_every_round_at_once(entries: Entries) -> None:
     with pytest.raises(PairingError) as error:
         Tournament(Setup(Format.KNOCKOUT, entries(4), SEED)).games_to_play(all_rounds=True)
     assert error.value.key == "pairing.all_rounds_not_round_robin"

@@ -67,7 +67,8 @@ def test_a_win_raises_a_loss_lowers_and_both_become_surer() -> None:
     winner, loser = rate(a, [Result(b, 1)]), rate(b, [Result(a, 0)])
     assert winner.rating > 1500 > loser.rating
     assert winner.rating - 1500 == pytest.approx(1500 - loser.rating)
-    assert winner.deviation < START_DEVIATION and loser.deviation < START_DEVIATION
+    assert winner.deviation < START_DEVIATION
+    assert loser.deviation < START_DEVIATION
 
 
 def test_a_draw_between_equals_changes_no_rating() -> None:

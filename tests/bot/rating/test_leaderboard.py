@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.rating.leaderboard import leaderboard
+from bot.service.rating.leaderboard import Place, leaderboard
 from bot.service.rating.pools import System
 from bot.service.rating.record import Rating
 
@@ -16,7 +16,7 @@ RATINGS = {
 }
 
 
-def _rows(places: list) -> list[tuple[int, str, str]]:
+def _rows(places: list[Place]) -> list[tuple[int, str, str]]:
     return [(p.place, p.player, str(p.shown)) for p in places]
 
 

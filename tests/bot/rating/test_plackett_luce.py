@@ -16,7 +16,8 @@ def _solo(count: int, ranks: list[int]) -> list[Skill]:
 def test_a_new_player_starts_where_a_draughts_player_does() -> None:
     # One game of two equal newcomers that tie leaves both where they were.
     (a,), (b,) = rate_teams([[NEW], [NEW]], [1, 1])
-    assert a.rating == pytest.approx(1500) and b.rating == pytest.approx(1500)
+    assert a.rating == pytest.approx(1500)
+    assert b.rating == pytest.approx(1500)
 
 
 @pytest.mark.parametrize("count", [3, 4])
@@ -33,7 +34,8 @@ def test_first_goes_up_last_goes_down_in_order(count: int) -> None:
 def test_one_winner_and_the_rest_tied_lose_alike() -> None:
     winner, *others = _solo(4, [1, 2, 2, 2])
     assert winner.rating > 1500
-    assert len({round(o.rating, 9) for o in others}) == 1 and others[0].rating < 1500
+    assert len({round(o.rating, 9) for o in others}) == 1
+    assert others[0].rating < 1500
 
 
 def test_a_stronger_field_costs_the_loser_less() -> None:
@@ -46,7 +48,8 @@ def test_a_stronger_field_costs_the_loser_less() -> None:
 
 def test_partners_win_and_lose_together() -> None:
     (a, c), (b, d) = rate_teams([[NEW, NEW], [NEW, NEW]], [1, 2])
-    assert a == c and b == d
+    assert a == c
+    assert b == d
     assert a.rating > 1500 > b.rating
     assert a.rating - 1500 == pytest.approx(1500 - b.rating)
 

@@ -35,7 +35,8 @@ def test_the_change_reads_the_ratings_before_the_game() -> None:
     assert [c.before for c in changes] == [before["ana"], before["bruno"]]
     ana, bruno = (c.after for c in changes)
     # An upset: the favourite loses more than an even game would cost.
-    assert 1700 - ana.value > 10 and bruno.value - 1500 > 10
+    assert 1700 - ana.value > 10
+    assert bruno.value - 1500 > 10
     assert ana.games == 41
 
 
@@ -60,19 +61,26 @@ def test_a_four_player_ludo_game_orders_the_changes() -> None:
 
 def test_ludo_teams_share_the_result() -> None:
     after = _after(LUDO, [Side(("a", "c"), 1), Side(("b", "d"), 2)], {})
-    assert after["a"] == after["c"] and after["b"] == after["d"]
+    assert after["a"] == after["c"]
+    assert after["b"] == after["d"]
     assert after["a"].value > 1500 > after["b"].value
 
 
+TWO_SIDES = "a rated game needs two or more sides of different players"
+TWO_PLAYERS = "Glicko-2 rates games of two players"
+
+
 @pytest.mark.parametrize(
-    ("pool", "sides"),
+    ("pool", "sides", "complaint"),
     [
-        (DRAUGHTS, [Side(("a",), 1), Side(("a",), 2)]),
-        (DRAUGHTS, [Side(("a",), 1)]),
-        (DRAUGHTS, [Side(("a",), 1), Side(("b",), 2), Side(("c",), 3)]),
-        (DRAUGHTS, [Side(("a", "c"), 1), Side(("b",), 2)]),
+        (DRAUGHTS, [Side(("a",), 1), Side(("a",), 2)], TWO_SIDES),
+        (DRAUGHTS, [Side(("a",), 1)], TWO_SIDES),
+        (DRAUGHTS, [Side(("a",), 1), Side(("b",), 2), Side(("c",), 3)], TWO_PLAYERS),
+        (DRAUGHTS, [Side(("a", "c"), 1), Side(("b",), 2)], TWO_PLAYERS),
     ],
 )
-def test_games_that_cannot_be_rated_are_refused(pool: Pool, sides: list[Side]) -> None:
-    with pytest.raises(ValueError):
+def test_games_that_cannot_be_rated_are_refused(
+    pool: Pool, sides: list[Side], complaint: str
+) -> None:
+    with pytest.raises(ValueError, match=complaint):
         rate_game(pool, sides, {}, NOON)

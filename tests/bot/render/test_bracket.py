@@ -38,7 +38,8 @@ def test_every_field_draws_a_complete_png_of_the_planned_size(
     for index, round_ in enumerate(view.rounds):
         for table in range(len(round_.matches)):
             left, top, right, bottom = layout.box((index, table))
-            assert 0 <= left < right <= width and 0 <= top < bottom <= height
+            assert 0 <= left < right <= width
+            assert 0 <= top < bottom <= height
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6, 7, 8])
@@ -188,4 +189,5 @@ def test_a_long_name_stays_inside_its_box() -> None:
     layout = bracket_layout(view)
     _, top, right, bottom = layout.slot((0, 0), 0)
     beside = draw_bracket(view).crop((right + 1, top, layout.size[0], bottom))
-    assert beside.getcolors() is not None and len(beside.getcolors() or ()) == 1
+    assert beside.getcolors() is not None
+    assert len(beside.getcolors() or ()) == 1

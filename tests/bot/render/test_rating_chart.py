@@ -36,7 +36,8 @@ def _near(image: Image.Image, colour: tuple[int, int, int], tolerance: int = 12)
     return sum(
         count
         for count, pixel in image.getcolors(maxcolors=WIDTH * HEIGHT) or []
-        if all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
+        if isinstance(pixel, tuple)
+        and all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
     )
 
 

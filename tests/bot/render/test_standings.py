@@ -45,7 +45,8 @@ def test_a_round_robin_crosstable_draws_every_entry_against_every_other(
         str(number) for number in range(1, count + 1)
     ]
     width, height = layout.size
-    assert width <= 800 and height <= 800
+    assert width <= 800
+    assert height <= 800
 
 
 def test_a_double_round_robin_shows_both_results_in_one_cell() -> None:

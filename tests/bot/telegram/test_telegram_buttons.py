@@ -88,7 +88,8 @@ async def test_a_crowded_10x10_board_fits_the_keyboard_limits(service: GameServi
     seen_moves: set[int] = set()
     for data in pieces:
         press = decode(data)
-        assert press is not None and press.action is Action.PIECE
+        assert press is not None
+        assert press.action is Action.PIECE
         destinations = board_keyboard(state, "en", press.index)
         assert destinations is not None
         moves = [decode(item) for item in all_data(destinations) if plays(item)]
@@ -111,7 +112,8 @@ async def test_two_capture_routes_to_one_square_are_offered_in_notation(
 async def test_the_computer_s_turn_has_no_buttons(service: GameService) -> None:
     events = await service.new_game(ANA, CHAT, "brazilian", computer=True, seat=1)
     state = events_state(events)
-    assert state is not None and GameService.acting_seat(state) == 0
+    assert state is not None
+    assert GameService.acting_seat(state) == 0
     assert board_keyboard(state, "en") is None
 
 

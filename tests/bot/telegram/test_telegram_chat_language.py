@@ -4,13 +4,14 @@ Portuguese for everyone; a plain member is refused and nothing changes."""
 
 from __future__ import annotations
 
+import pytest
 from telegram import Bot as TelegramBot
 from telegram import ChatMemberAdministrator, ChatMemberMember, ChatMemberOwner
 from telegram.error import BadRequest
 
 from bot.service.core import GameService
 from storage import Store
-from tests.bot.telegram.conftest import Bot, current_board, wait_for_version
+from tests.bot.telegram.conftest import current_board, wait_for_version
 from tests.bot.telegram.test_telegram_group import group_game
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 
@@ -20,8 +21,9 @@ REFUSAL = (
 )
 
 
+@pytest.mark.usefixtures("bot")
 async def test_only_a_groups_admin_chooses_its_language(
-    bot: Bot, api: FakeBotApi, service: GameService, store: Store
+    api: FakeBotApi, service: GameService, store: Store
 ) -> None:
     ana, bia, group, state, board = await group_game(api, service)
     assert "Brazilian draughts" in board["caption"]
@@ -63,15 +65,13 @@ async def test_get_chat_member_answers_as_the_bot_api_does(api: FakeBotApi) -> N
     async with TelegramBot(TOKEN, base_url=f"{api.url}/bot") as client:
         assert isinstance(await client.get_chat_member(group["id"], 1), ChatMemberOwner)
         admin = await client.get_chat_member(group["id"], 2)
-        assert isinstance(admin, ChatMemberAdministrator) and admin.can_manage_chat
+        assert isinstance(admin, ChatMemberAdministrator)
+        assert admin.can_manage_chat
         assert isinstance(await client.get_chat_member(group["id"], caio["id"]), ChatMemberMember)
         for chat_id, user_id, error in (
             (group["id"], 99, "User not found"),
             (-100999, 1, "Chat not found"),
         ):
-            try:
+            with pytest.raises(BadRequest) as refused:
                 await client.get_chat_member(chat_id, user_id)
-            except BadRequest as refused:
-                assert refused.message == error
-            else:
-                raise AssertionError(f"getChatMember({chat_id}, {user_id}) was not refused")
+            assert refused.value.message == error

@@ -8,7 +8,6 @@ import asyncio
 import itertools
 import random
 import time
-from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -56,8 +55,8 @@ async def group_game(
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Path]:
-    yield tmp_path / "restart.sqlite3"
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "restart.sqlite3"
 
 
 async def test_a_button_sent_before_a_restart_still_plays(api: FakeBotApi, database: Path) -> None:
@@ -91,8 +90,9 @@ async def test_a_button_sent_before_a_restart_still_plays(api: FakeBotApi, datab
         await store.close()
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_429_during_a_move_delays_the_board_not_the_move(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -107,7 +107,8 @@ async def test_a_429_during_a_move_delays_the_board_not_the_move(
     assert time.monotonic() - started >= 1.0, "the bot waited out retry_after"
     assert state.plies == 2, "one move and the computer's reply, nothing twice"
     edits = api.calls_of("editMessageMedia")
-    assert edits[0].error is not None and edits[0].error.startswith("Too Many Requests")
+    assert edits[0].error is not None
+    assert edits[0].error.startswith("Too Many Requests")
     assert all(edit.error is None for edit in edits[1:])
     assert len(api.boards(chat)) == 1
 
@@ -125,15 +126,15 @@ async def test_a_timed_out_edit_is_tried_again_without_a_second_board(
     assert state.plies == 1
     first, second = api.calls_of("editMessageMedia")
     assert first.error is None
-    assert second.error is not None and "message is not modified" in second.error
+    assert second.error is not None
+    assert "message is not modified" in second.error
     await asyncio.wait_for(bot.front.desk.settled(), 2)
     assert len(api.calls_of("editMessageMedia")) == 2, "nothing more to send"
     assert len(api.calls_of("sendPhoto")) == 1
 
 
-async def test_a_deleted_board_is_sent_again(
-    bot: Bot, api: FakeBotApi, service: GameService
-) -> None:
+@pytest.mark.usefixtures("bot")
+async def test_a_deleted_board_is_sent_again(api: FakeBotApi, service: GameService) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
     api.send_text(ana, chat, "/new brazilian vs computer white normal")
@@ -141,7 +142,8 @@ async def test_a_deleted_board_is_sent_again(
     api.delete_message(board)
     api.send_text(ana, chat, "/move c3-d4")
     state, fresh = await current_board(api, service, chat, 1)
-    assert state.log[0] == "c3-d4" and state.plies == 2
+    assert state.log[0] == "c3-d4"
+    assert state.plies == 2
     assert fresh["message_id"] != board["message_id"]
     assert any(
         call.error == "Bad Request: message to edit not found"
@@ -149,8 +151,9 @@ async def test_a_deleted_board_is_sent_again(
     )
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_group_that_removed_the_bot_keeps_its_game(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana, bia, group = await group_game(api, service)
     api.remove_bot_from(group)
@@ -164,7 +167,8 @@ async def test_a_group_that_removed_the_bot_keeps_its_game(
     api.chats[group["id"]].open_to_bot = True  # added back
     api.send_text(bia, group, "/board")
     state, board = await current_board(api, service, group, 1)
-    assert state.log == ("c3-d4",) and "c3-d4" in board["caption"]
+    assert state.log == ("c3-d4",)
+    assert "c3-d4" in board["caption"]
 
 
 async def test_a_player_who_blocked_the_bot_is_mentioned_by_the_new_board_alone(
@@ -248,7 +252,8 @@ async def test_board_edits_are_paced_and_skip_boards_already_overtaken(
 
         state = await play(8)
         final, board = await current_board(api, service, group, 1)
-        assert final.version == state.version and state.last_move in board["caption"]
+        assert final.version == state.version
+        assert state.last_move in board["caption"]
         assert len(api.calls_of("sendPhoto", "editMessageMedia")) < 1 + 8, "boards were skipped"
         # One more move right after a board went out still waits for the chat's turn.
         state = await play(1)

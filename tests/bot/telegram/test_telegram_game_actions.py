@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.service.core import GameService
-from tests.bot.telegram.conftest import Bot, current_board, move_buttons, press
+from tests.bot.telegram.conftest import current_board, move_buttons, press
 from tests.fakes.telegram_api import FakeBotApi
 
 
@@ -25,14 +27,16 @@ async def _group_game(api: FakeBotApi) -> tuple[dict[str, Any], ...]:
     return ana, bia, caio, group
 
 
+@pytest.mark.usefixtures("bot")
 async def test_resign_asks_first_and_only_the_asker_confirms(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana, bia, caio, group = await _group_game(api)
     state, board = await current_board(api, service, group, 1)
     key = (group["id"], board["message_id"])
     resign = api.buttons(board)["Abandonar"]
-    assert resign == f"q:1:{state.version}" and "Anular" in api.buttons(board)
+    assert resign == f"q:1:{state.version}"
+    assert "Anular" in api.buttons(board)
 
     stranger = await press(api, caio, board, resign)
     assert stranger["text"] == "Você não está jogando a partida #1."
@@ -67,8 +71,9 @@ async def test_resign_asks_first_and_only_the_asker_confirms(
     )
 
 
+@pytest.mark.usefixtures("bot")
 async def test_abort_against_the_computer_then_a_rematch_starts_at_once(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     eva = api.user(5, "Eva", "eva", "it")
     chat = api.private_chat(eva)
@@ -85,4 +90,5 @@ async def test_abort_against_the_computer_then_a_rematch_starts_at_once(
     assert state.record.status == "aborted"
     await press(api, eva, board, api.buttons(board)["Rivincita"])
     second, _ = await current_board(api, service, chat, 2)
-    assert second.active and second.record.seats[1].player_id == state.record.seats[0].player_id
+    assert second.active
+    assert second.record.seats[1].player_id == state.record.seats[0].player_id

@@ -11,7 +11,7 @@ import pytest
 from bot.service.core import GameService
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES
 from bot.telegram.game_picker import Pick, decode_pick
-from tests.bot.telegram.conftest import Bot, current_board, press
+from tests.bot.telegram.conftest import current_board, press
 from tests.fakes.telegram_api import FakeBotApi
 
 
@@ -19,8 +19,9 @@ def questions(api: FakeBotApi, chat: dict[str, Any], data: str) -> list[dict[str
     return [m for m in api.bot_messages(chat) if data in api.buttons(m).values()]
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_bare_new_asks_for_the_game_then_the_level(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "pt-br")
     chat = api.private_chat(ana)
@@ -46,8 +47,9 @@ async def test_a_bare_new_asks_for_the_game_then_the_level(
     assert not questions(api, chat, "nc:italian:strong")
 
 
+@pytest.mark.usefixtures("bot")
 async def test_ludo_against_the_computer_has_no_levels(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -61,6 +63,7 @@ async def test_ludo_against_the_computer_has_no_levels(
     assert (await service.state(1)).record.kind == "ludo"
 
 
+@pytest.mark.usefixtures("bot")
 @pytest.mark.parametrize(
     "data",
     [
@@ -73,7 +76,7 @@ async def test_ludo_against_the_computer_has_no_levels(
     ],
 )
 async def test_a_pick_this_bot_never_wrote_does_nothing(
-    bot: Bot, api: FakeBotApi, service: GameService, data: str
+    api: FakeBotApi, service: GameService, data: str
 ) -> None:
     assert decode_pick(data) is None
     ana = api.user(1, "Ana", "ana", "en")

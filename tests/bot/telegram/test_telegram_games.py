@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from bot.i18n import text, translate
 from bot.service.command_table.table import TABLE
 from bot.service.core import GameService
@@ -27,8 +29,9 @@ from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
 TWO_ROUTES = "W:W18,31:B5,6,13,14,20"  # Italian: 18x9x2 and 18x11x2 both end on 2
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "pt-br")
     bia = api.user(2, "Bia", "bia", "it")
@@ -95,8 +98,9 @@ async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
     assert not [line for line in api.texts(ana_private) if "your turn" in line]
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_game_against_the_computer_in_a_private_chat(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -117,14 +121,16 @@ async def test_a_game_against_the_computer_in_a_private_chat(
         assert state.plies == 2 * ply
         await play_one_move_by_buttons(api, service, ana, chat, board, rng)
     state, board = await current_board(api, service, chat, 1)
-    assert state.plies == 6 and state.record.seats[1].computer is not None
+    assert state.plies == 6
+    assert state.record.seats[1].computer is not None
     assert "last move" in board["caption"]
 
     api.send_text(ana, chat, "/pdn")
     document = await api.wait_for(lambda: list(api.documents.values()), "the PDN file")
     name, content = document[0]
     assert name == "game-1.pdn"
-    assert b"1. " in content and state.log[0].encode() in content
+    assert b"1. " in content
+    assert state.log[0].encode() in content
 
     api.send_text(ana, chat, "/resign yes")
     await api.wait_for(
@@ -138,11 +144,13 @@ async def test_a_game_against_the_computer_in_a_private_chat(
     assert len(api.boards(chat)) == 1
     # Every press was answered at once, before the move and the computer's reply.
     delays = [api.answered_at[query] - api.pressed_at[query] for query in api.answers]
-    assert delays and max(delays) < 1.0, delays
+    assert delays, delays
+    assert max(delays) < 1.0, delays
 
 
+@pytest.mark.usefixtures("bot")
 async def test_ludo_by_the_roll_button_and_the_pawn_buttons(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     bia = api.user(2, "Bia", "bia", "it")
     chat = api.private_chat(bia)
@@ -167,8 +175,9 @@ async def test_ludo_by_the_roll_button_and_the_pawn_buttons(
     assert len(api.boards(chat)) == 1
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_press_on_an_old_board_changes_nothing(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -196,9 +205,8 @@ async def test_a_press_on_an_old_board_changes_nothing(
     assert (await service.state(1)).version == state.version
 
 
-async def test_typed_moves_and_commands_in_a_group(
-    bot: Bot, api: FakeBotApi, service: GameService
-) -> None:
+@pytest.mark.usefixtures("bot")
+async def test_typed_moves_and_commands_in_a_group(api: FakeBotApi, service: GameService) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     dan = api.user(4, "Dan", None, "en")  # no username: named by a text mention
     group = api.group(-100200, "Club")
@@ -235,8 +243,9 @@ async def test_typed_moves_and_commands_in_a_group(
     assert reply
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_correspondence_game_posts_a_new_board_for_each_move(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     bia = api.user(2, "Bia", "bia", "en")
@@ -275,8 +284,9 @@ async def test_a_notice_for_a_player_who_never_started_the_bot_mentions_them(
     assert mention["text"] == '<a href="tg://user?id=2">Bia</a>: time ran out'
 
 
+@pytest.mark.usefixtures("bot")
 async def test_language_help_and_my_games_by_typed_commands(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -296,8 +306,9 @@ async def test_language_help_and_my_games_by_typed_commands(
     assert "/sconosciuto" in api.texts(chat)[3]
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_challenge_written_as_a_reply_names_the_person_replied_to(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     eva = api.user(5, "Eva", None, "en")  # no username: only the reply names her

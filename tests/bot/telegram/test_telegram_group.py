@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.service import boards
 from bot.service.core import GameService
 from bot.service.events import GameState
@@ -33,9 +35,8 @@ async def group_game(
     return ana, bia, group, state, board
 
 
-async def test_the_shared_board_keeps_whites_side(
-    bot: Bot, api: FakeBotApi, service: GameService
-) -> None:
+@pytest.mark.usefixtures("bot")
+async def test_the_shared_board_keeps_whites_side(api: FakeBotApi, service: GameService) -> None:
     ana, _, group, state, board = await group_game(api, service)
     key = (group["id"], board["message_id"])
     assert api.photos[key] == boards.picture(state, 0)
@@ -52,8 +53,9 @@ async def test_the_shared_board_keeps_whites_side(
     assert accepted in api.texts(group), api.texts(group)
 
 
+@pytest.mark.usefixtures("bot")
 async def test_flip_turns_the_groups_boards_to_blacks_side(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana, _, group, state, board = await group_game(api, service)
     key = (group["id"], board["message_id"])
@@ -88,12 +90,14 @@ async def test_a_double_tap_plays_once_and_answers_in_the_toast(
     await bot.front.desk.settled()
     assert (await service.state(1)).version == state.version + 1, "played once"
     toasts = [api.answers[query].get("text") for query in (first, second)]
-    assert toasts[0] is None and toasts[1] is not None, toasts
+    assert toasts[0] is None, toasts
+    assert toasts[1] is not None, toasts
     assert len(api.texts(group)) == texts_before, api.texts(group)[texts_before:]
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_group_board_keeps_the_groups_language(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     """Ana writes Portuguese, Bia Italian: the board in their group stays in Portuguese (the
     first player's) whoever moved last; Bia's own refusals come in Italian."""

@@ -4,6 +4,8 @@ own settings), set at start only where they differ from what Telegram has."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.i18n import translate
 from bot.service.command_table.table import TABLE
 from bot.service.core import GameService
@@ -16,7 +18,8 @@ PRIVATE, GROUPS = "all_private_chats", "all_group_chats"
 INDEX = {None: 0, "pt": 1, "it": 2}
 
 
-async def test_menus_in_each_language_and_scope(bot: Bot, api: FakeBotApi) -> None:
+@pytest.mark.usefixtures("bot")
+async def test_menus_in_each_language_and_scope(api: FakeBotApi) -> None:
     assert set(api.command_lists) == {
         (scope, language) for scope in (PRIVATE, GROUPS) for language in INDEX
     }

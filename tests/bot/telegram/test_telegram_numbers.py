@@ -3,16 +3,19 @@ refused in the reader's language, and every press is answered."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.i18n import text, translate
 from bot.service.core import GameService
-from tests.bot.telegram.conftest import Bot, current_board, press
+from tests.bot.telegram.conftest import current_board, press
 from tests.fakes.telegram_api import FakeBotApi
 
 HUGE = "1000000000000000000000000000000"
 
 
+@pytest.mark.usefixtures("bot")
 async def test_ids_beyond_64_bits_are_refused_and_every_press_answered(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "pt-br")
     chat = api.private_chat(ana)

@@ -5,6 +5,7 @@ headlines in the game's order (issue 11, item 1)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot.service import boards
 from bot.service.core import GameService
@@ -25,7 +26,7 @@ FORCED_REPLIES = "W:W13,24,30:B7,16,20"
 BUTTON_VERSION = re.compile(r"^[a-z]:\d+:(\d+)")
 
 
-def versions_on(message: dict) -> set[int]:  # type: ignore[type-arg]
+def versions_on(message: dict[str, Any]) -> set[int]:
     """The game versions the buttons of a board message belong to."""
     found = set()
     for data in FakeBotApi.buttons(message).values():
@@ -105,9 +106,8 @@ async def test_a_board_that_comes_late_is_never_shown_over_a_newer_one(
     final = api.messages[(chat["id"], board["message_id"])]
     assert versions_on(final) == {reply.version}, "the older board came last"
     lines = final["caption"].splitlines()
-    assert lines[0].startswith("Ana played") and lines[1].startswith("Computer (normal) played"), (
-        lines
-    )
+    assert lines[0].startswith("Ana played"), lines
+    assert lines[1].startswith("Computer (normal) played"), lines
 
 
 async def test_old_buttons_of_the_newest_board_bring_the_current_one(

@@ -10,14 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.core import GameService
-from tests.bot.telegram.conftest import Bot
 from tests.fakes.telegram_api import FakeBotApi
 from tests.processes import bot_environment
 
 
+@pytest.mark.usefixtures("bot", "service")
 async def test_an_outage_is_logged_once_and_its_end_too(
-    bot: Bot, api: FakeBotApi, service: GameService, caplog: pytest.LogCaptureFixture
+    api: FakeBotApi, caplog: pytest.LogCaptureFixture
 ) -> None:
     ana = api.user(1, "Ana", "ana")
     chat = api.private_chat(ana)

@@ -9,7 +9,7 @@ import pytest
 from bot.service.core import GameService
 from storage import Store
 from tests.bot.rated_play import OPENING
-from tests.bot.telegram.conftest import Bot, wait_for_version
+from tests.bot.telegram.conftest import wait_for_version
 from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
 
 
@@ -18,8 +18,9 @@ def store(rated_store: Store) -> Store:
     return rated_store
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_rated_game_ends_and_both_players_see_their_change(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     bia = api.user(2, "Bia", "bia", "en")

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.service.core import GameService
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES
-from tests.bot.telegram.conftest import Bot, current_board, press
+from tests.bot.telegram.conftest import current_board, press
 from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
 
 
@@ -16,8 +18,9 @@ def registration(api: FakeBotApi, group: dict[str, Any]) -> list[dict[str, Any]]
     return [m for m in api.bot_messages(group) if "Join" in api.buttons(m)]
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_knockout_from_the_join_buttons_to_the_bracket(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     bia = api.user(2, "Bia", "bia", "en")

@@ -7,6 +7,7 @@ topic of its own (found again after a restart); without topics the group is told
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -29,7 +30,7 @@ async def private_tournament(
     for person, chat, started in zip(people, chats, started_bot, strict=True):
         if started:
             api.send_text(person, chat, "/start")
-            await api.wait_for(lambda chat=chat: api.texts(chat), "the answer to /start")
+            await api.wait_for(partial(api.texts, chat), "the answer to /start")
     group = api.group(-100900, "Clube")
     api.send_text(people[0], group, "/tournament new brazilian knockout boards=private")
     await api.wait_for(lambda: api.texts(group), "the tournament")
@@ -43,8 +44,9 @@ async def private_tournament(
     return people, group, chats
 
 
+@pytest.mark.usefixtures("bot")
 async def test_private_boards_keep_the_group_to_one_line_per_start_and_end(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     people, group, chats = await private_tournament(api, (True, True))
     game_id = (await service.store.tournament_facts(1)).games[0].game_id or 0
@@ -79,14 +81,16 @@ async def test_private_boards_keep_the_group_to_one_line_per_start_and_end(
     assert len(about_the_game) == 2, about_the_game
 
 
+@pytest.mark.usefixtures("bot")
 async def test_a_game_with_a_player_who_never_started_the_bot_stays_in_the_group(
-    bot: Bot, api: FakeBotApi, service: GameService
+    api: FakeBotApi, service: GameService
 ) -> None:
     _, group, chats = await private_tournament(api, (True, False))
     game_id = (await service.store.tournament_facts(1)).games[0].game_id or 0
     _, board = await current_board(api, service, group, game_id)
     assert api.buttons(board), "played in the group"
-    assert api.boards(chats[0]) == [] and api.boards(chats[1]) == []
+    assert api.boards(chats[0]) == []
+    assert api.boards(chats[1]) == []
 
 
 async def threads_tournament(
@@ -113,7 +117,8 @@ async def test_each_game_in_a_forum_topic_of_its_own_also_after_a_restart(
     assert opened.params["name"] == "#1 Ana - Bia" or opened.params["name"] == "#1 Bia - Ana"
     thread = (await api.wait_for(lambda: api.boards(group), "the board"))[0]["message_thread_id"]
     state, board = await current_board(api, service, group, 1)
-    assert board["message_thread_id"] == thread and api.buttons(board)
+    assert board["message_thread_id"] == thread
+    assert api.buttons(board)
     assert [m["message_id"] for m in api.boards(group)] == [board["message_id"]]
     # A correspondence game posts a new board per move: in its topic, after a restart too.
     await stop_front(running.front, running.settings)
@@ -127,12 +132,13 @@ async def test_each_game_in_a_forum_topic_of_its_own_also_after_a_restart(
     await stop_front(running.front, running.settings)
 
 
+@pytest.mark.usefixtures("bot")
 @pytest.mark.parametrize(
     ("forum", "reason"),
     [(False, "this group has no topics"), (True, "I may not manage its topics")],
 )
 async def test_without_topics_the_games_stay_in_the_group_and_the_group_is_told_why(
-    bot: Bot, api: FakeBotApi, service: GameService, forum: bool, reason: str
+    api: FakeBotApi, service: GameService, forum: bool, reason: str
 ) -> None:
     if forum:
         group = api.forum(-100960, "Clube", can_manage_topics=False)
@@ -140,7 +146,8 @@ async def test_without_topics_the_games_stay_in_the_group_and_the_group_is_told_
         group = api.group(-100960, "Clube")
     await threads_tournament(api, group, "boards=threads")
     _, board = await current_board(api, service, group, 1)
-    assert "message_thread_id" not in board and api.buttons(board)
+    assert "message_thread_id" not in board
+    assert api.buttons(board)
     [told] = [line for line in api.texts(group) if "topic of its own" in line]
     assert reason in told
     [refused] = api.calls_of("createForumTopic")

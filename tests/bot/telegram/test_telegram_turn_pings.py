@@ -52,8 +52,9 @@ async def play(
     await current_board(api, service, chat, 1)
 
 
+@pytest.mark.usefixtures("timed_bot")
 async def test_a_turn_that_waits_a_minute_pings_its_player_once_in_the_group(
-    timed_bot: Bot, api: FakeBotApi, timed: GameService, clock: ManualClock
+    api: FakeBotApi, timed: GameService, clock: ManualClock
 ) -> None:
     ana, _, group, _, _ = await group_game(api, timed)
     await play(api, timed, ana, group, "c3-d4")
@@ -74,8 +75,9 @@ async def test_a_turn_that_waits_a_minute_pings_its_player_once_in_the_group(
     assert not [m for m in api.calls_of("editMessageText") if PING in m.params.get("text", "")]
 
 
+@pytest.mark.usefixtures("timed_bot")
 async def test_players_who_move_within_the_minute_are_never_pinged(
-    timed_bot: Bot, api: FakeBotApi, timed: GameService, clock: ManualClock
+    api: FakeBotApi, timed: GameService, clock: ManualClock
 ) -> None:
     ana, bia, group, _, _ = await group_game(api, timed)
     for user, move in [(ana, "c3-d4"), (bia, "f6-e5"), (ana, "d4xf6"), (bia, "g7xe5")]:
@@ -92,8 +94,9 @@ async def test_players_who_move_within_the_minute_are_never_pinged(
     assert mentioned(ping) == [1]
 
 
+@pytest.mark.usefixtures("timed_bot")
 async def test_a_player_who_started_the_bot_is_pinged_privately(
-    timed_bot: Bot, api: FakeBotApi, timed: GameService, clock: ManualClock
+    api: FakeBotApi, timed: GameService, clock: ManualClock
 ) -> None:
     ana, bia, group, _, _ = await group_game(api, timed)
     private = api.private_chat(bia)
@@ -103,7 +106,8 @@ async def test_a_player_who_started_the_bot_is_pinged_privately(
     clock.advance(PING_AFTER + SECOND)
     await timed.scheduler.run_due()
     [ping] = pings(api, private)
-    assert ping["text"].startswith(PING) and "#1 Brazilian" in ping["text"]
+    assert ping["text"].startswith(PING)
+    assert "#1 Brazilian" in ping["text"]
     assert pings(api, group) == [], "nothing in the busy group"
 
 
@@ -128,8 +132,9 @@ async def test_a_ping_outlives_a_restart_and_is_sent_once(
     assert mentioned(ping) == [2]
 
 
+@pytest.mark.usefixtures("timed_bot")
 async def test_a_correspondence_board_is_its_own_ping_and_no_second_mention_follows(
-    timed_bot: Bot, api: FakeBotApi, timed: GameService, clock: ManualClock
+    api: FakeBotApi, timed: GameService, clock: ManualClock
 ) -> None:
     ana = api.user(1, "Ana", "ana", "en")
     bia = api.user(2, "Bia", "bia", "en")

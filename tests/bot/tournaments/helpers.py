@@ -48,7 +48,7 @@ def lower_number_wins(facts: TournamentFacts, game_id: int) -> str:
 def random_results(seed: int) -> Decider:
     chance = random.Random(seed)
 
-    def decide(facts: TournamentFacts, game_id: int) -> str:
+    def decide(_facts: TournamentFacts, _game_id: int) -> str:
         return chance.choice(["white", "black", "draw"])
 
     return decide
@@ -71,7 +71,6 @@ async def play_out(
     tournament_id: int,
     entrants: list[Actor],
     decide: Decider,
-    between: Callable[[], object] | None = None,
 ) -> list[Event]:
     """End every game of the tournament as `decide` says until it is over; the events."""
     actors = {(await service.player(actor)).id: actor for actor in entrants}

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
 import pytest
 
-from bot.i18n import translate
+from bot.i18n import Text, translate
 from bot.service.commands import parse_command
 from bot.service.core import GameService
 from bot.service.dispatch import dispatch
@@ -53,9 +55,9 @@ async def test_settle_needs_a_table_and_a_number(service: GameService) -> None:
         await typed(service, ANA, "/tournament settle 1")
 
 
-async def _refusal(call: object) -> object:
+async def _refusal(call: Awaitable[object]) -> Text:
     with pytest.raises(ServiceError) as error:
-        await call  # type: ignore[misc]
+        await call
     return error.value.reason
 
 

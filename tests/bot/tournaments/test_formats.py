@@ -35,7 +35,8 @@ async def test_six_entries_play_a_double_round_robin(service: GameService) -> No
     await play_out(service, tournament_id, entrants, random_results(2))
     facts = await service.store.tournament_facts(tournament_id)
     assert facts.tournament.status == "finished"
-    assert len(facts.rounds) == 10 and len(facts.games) == 30
+    assert len(facts.rounds) == 10
+    assert len(facts.games) == 30
     # Each pair meets twice, once with each colour.
     colours = {(g.white_entry, g.black_entry) for g in facts.games}
     assert len(colours) == 30
@@ -48,9 +49,11 @@ async def test_a_correspondence_round_robin_starts_every_game_at_once(
     tournament_id = await open_with(service, entrants, ["brazilian", "roundrobin", "3d"])
     await service.tournament_start(ORGANISER, None, tournament_id)
     facts = await service.store.tournament_facts(tournament_id)
-    assert len(facts.games) == 6 and sorted(facts.rounds) == [1, 2, 3]
+    assert len(facts.games) == 6
+    assert sorted(facts.rounds) == [1, 2, 3]
     assert all(game.status == "active" for game in facts.games)
     clock = await service.store.clock(facts.games[0].game_id or 0)
-    assert clock is not None and clock.per_move.days == 3
+    assert clock is not None
+    assert clock.per_move.days == 3
     await play_out(service, tournament_id, entrants, random_results(4))
     assert (await service.store.get_tournament(tournament_id)).status == "finished"

@@ -3,6 +3,8 @@ changes."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
 import pytest
 
 from bot.i18n import translate
@@ -15,9 +17,9 @@ PT = Actor("test", "pt", "Rui", "pt-BR")
 IT = Actor("test", "it", "Gina", "it")
 
 
-async def refused(call: object, language: str = "en") -> str:
+async def refused(call: Awaitable[object], language: str = "en") -> str:
     with pytest.raises(ServiceError) as error:
-        await call  # type: ignore[misc]
+        await call
     return translate(language, error.value.reason)
 
 

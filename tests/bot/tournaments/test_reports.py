@@ -11,6 +11,7 @@ import pytest
 from bot.i18n import translate
 from bot.service.core import GameService
 from bot.service.events import FileReady, Reply
+from tests.bot.conftest import said
 from tests.bot.tournaments.helpers import (
     CHAT,
     ORGANISER,
@@ -38,14 +39,15 @@ async def test_show_gives_the_standings_and_a_picture(
     entrants = people(5)
     tournament_id = await open_with(service, entrants, words)
     before = await service.tournament_show(ORGANISER, CHAT, tournament_id)
-    assert "Entries: P1, P2, P3, P4, P5" in translate("en", before[0].text)  # type: ignore[union-attr]
+    assert "Entries: P1, P2, P3, P4, P5" in said("en", before[0])
     await service.tournament_start(ORGANISER, CHAT, tournament_id)
     await play_out(service, tournament_id, entrants, random_results(5))
     shown = await service.tournament_show(ORGANISER, CHAT, tournament_id)
     replies = [translate("pt", e.text) for e in shown if isinstance(e, Reply)]
     assert "encerrado" in replies[0]
     pictures = [e for e in shown if isinstance(e, FileReady)]
-    assert len(pictures) == 1 and pictures[0].content.startswith(PNG)
+    assert len(pictures) == 1
+    assert pictures[0].content.startswith(PNG)
 
 
 async def test_pairings_show_the_coin_toss_and_exports_hold_every_game(
@@ -55,8 +57,9 @@ async def test_pairings_show_the_coin_toss_and_exports_hold_every_game(
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
     await service.tournament_start(ORGANISER, CHAT, tournament_id)
     pairings = await service.tournament_pairings(entrants[0], CHAT, tournament_id)
-    said = translate("it", pairings[0].text)  # type: ignore[union-attr]
-    assert "lancio della moneta" in said and "Tavolo 2" in said
+    italian = said("it", pairings[0])
+    assert "lancio della moneta" in italian
+    assert "Tavolo 2" in italian
     await play_out(service, tournament_id, entrants, lower_number_wins)
     pdn = (await service.tournament_pdn(ORGANISER, CHAT, tournament_id))[0]
     assert isinstance(pdn, FileReady)
@@ -64,11 +67,12 @@ async def test_pairings_show_the_coin_toss_and_exports_hold_every_game(
     exported = (await service.tournament_csv(ORGANISER, CHAT, tournament_id))[0]
     assert isinstance(exported, FileReady)
     rows = list(csv.reader(io.StringIO(exported.content.decode())))
-    assert rows[0][:3] == ["place", "entry", "score"] and len(rows) == 5
+    assert rows[0][:3] == ["place", "entry", "score"]
+    assert len(rows) == 5
     mine = await service.tournament_games(entrants[0], CHAT, tournament_id)
     everyone = await service.tournament_games(entrants[0], CHAT, tournament_id, True)
-    assert len(translate("en", everyone[0].text).splitlines()) == 3  # type: ignore[union-attr]
-    assert 1 <= len(translate("en", mine[0].text).splitlines()) <= 2  # type: ignore[union-attr]
+    assert len(said("en", everyone[0]).splitlines()) == 3
+    assert 1 <= len(said("en", mine[0]).splitlines()) <= 2
 
 
 async def test_a_micro_match_plays_two_games_with_colours_swapped(
@@ -77,7 +81,7 @@ async def test_a_micro_match_plays_two_games_with_colours_swapped(
     entrants = people(2)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout", "micro"])
     await service.tournament_start(ORGANISER, CHAT, tournament_id)
-    await play_out(service, tournament_id, entrants, lambda facts, game: "white")
+    await play_out(service, tournament_id, entrants, lambda _facts, _game: "white")
     facts = await service.store.tournament_facts(tournament_id)
     # 1-0 and 1-0 with colours swapped: level, so single deciding games follow until one
     # side wins; every game is won by White, so the decider's White wins the match.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 import pytest
 
@@ -29,7 +30,7 @@ async def _finished(service: GameService, words: list[str], count: int = 5) -> i
     return tournament_id
 
 
-def _said(events: list[object]) -> str:
+def _said(events: Sequence[object]) -> str:
     (reply,) = events
     assert isinstance(reply, Reply)
     return translate("en", reply.text)

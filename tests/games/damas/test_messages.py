@@ -87,7 +87,8 @@ def test_the_colour_is_a_word_to_translate_not_english() -> None:
 
 def test_an_ambiguous_capture_asks_which_route() -> None:
     error = error_of("brazilian", "W:WK25,20:B9,18,10,7", "b2xa5")
-    assert isinstance(error, AmbiguousMove) and not isinstance(error, IllegalMove)
+    assert isinstance(error, AmbiguousMove)
+    assert not isinstance(error, IllegalMove)
     assert error.key == "ambiguous_capture"
     assert set(error.choices) == {"b2xe5xc7xa5", "b2xf6xd8xa5"}
 
@@ -115,7 +116,8 @@ def test_a_number_alone_names_the_only_move_ending_there() -> None:
 
 def test_control_characters_are_never_echoed_raw() -> None:
     error = error_of("international", "W:W31:B1", "3\x1b[2J1-\n26")
-    assert "\x1b" not in str(error) and "\n" not in str(error)
+    assert "\x1b" not in str(error)
+    assert "\n" not in str(error)
     assert "\\x1b" in str(error)
     with pytest.raises(BadNotation) as caught:
         Position.start("international").parse("\x07bell")
@@ -136,7 +138,8 @@ def _white_missed() -> Position:
 def test_the_offer_names_the_piece_to_huff() -> None:
     after = _white_missed()
     offer = after.huff_offer()
-    assert offer is not None and offer.key == "huff_offer"
+    assert offer is not None
+    assert offer.key == "huff_offer"
     assert str(offer) == (
         "White did not make the required capture: you may huff the piece on 22 "
         "(soffio 22) or play on"
@@ -149,7 +152,8 @@ def test_the_offer_names_the_piece_to_huff() -> None:
 def test_soffio_alone_works_when_one_piece_may_be_huffed(typed: str) -> None:
     after = _white_missed()
     move = after.parse(typed)
-    assert move.huff and move.start == 22
+    assert move.huff
+    assert move.start == 22
 
 
 def test_a_wrong_huff_lists_the_huffs_and_the_ordinary_moves() -> None:
@@ -166,13 +170,15 @@ def test_after_a_huff_the_message_is_about_the_huff() -> None:
     after = _white_missed()
     huffed = after.play(after.parse("soffio 22"))
     offer = huffed.huff_offer()
-    assert offer is not None and str(offer) == "Black huffed the piece on 22"
+    assert offer is not None
+    assert str(offer) == "Black huffed the piece on 22"
     with pytest.raises(IllegalMove) as caught:
         huffed.parse("soffio")
     assert caught.value.key == "already_huffed"
     assert "not a missed capture" not in str(caught.value)
     restored = Position.from_snapshot(FAMILIAR, huffed.snapshot())
-    assert restored.huffed == 22 and restored == huffed
+    assert restored.huffed == 22
+    assert restored == huffed
 
 
 def test_nothing_to_huff_when_no_capture_was_missed() -> None:

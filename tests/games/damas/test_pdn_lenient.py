@@ -24,10 +24,12 @@ def test_padded_square_numbers_read_as_moves() -> None:
 def test_a_short_capture_is_resolved_by_the_move_that_follows() -> None:
     resolved, _ = read_games((PDN_DIR / "lenient-ambiguous-capture.pdn").read_text())
     replay = replay_game(resolved)
-    assert replay.problem is None and replay.warnings == ()
+    assert replay.problem is None
+    assert replay.warnings == ()
     assert replay.played == 2
     # Only the route over 18 and 29 leaves Black's man on 28 to play 28-32.
-    assert replay.position is not None and 28 not in replay.position.pieces()
+    assert replay.position is not None
+    assert 28 not in replay.position.pieces()
     assert 32 in replay.position.pieces()
 
 

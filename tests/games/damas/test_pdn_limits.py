@@ -52,10 +52,13 @@ def test_a_tag_value_over_the_limit_is_refused_naming_it_and_the_next_game_is_re
         f"line 1: tag Event is {MAX_TAG_VALUE + 1:,} characters long; a tag value may have "
         f"at most {MAX_TAG_VALUE:,}",
     )
-    assert isinstance(game, PdnGame) and game.tags["Event"] == "Good" and game.line == 5
+    assert isinstance(game, PdnGame)
+    assert game.tags["Event"] == "Good"
+    assert game.line == 5
     # A value at the limit is read.
     (at_limit, _) = stream_records(long_tag_file(MAX_TAG_VALUE))
-    assert isinstance(at_limit, PdnGame) and len(at_limit.tags["Event"]) == MAX_TAG_VALUE
+    assert isinstance(at_limit, PdnGame)
+    assert len(at_limit.tags["Event"]) == MAX_TAG_VALUE
 
 
 def test_read_games_refuses_a_long_tag_value_too() -> None:
@@ -93,9 +96,11 @@ def test_a_record_over_the_limit_is_refused_and_the_next_one_is_read() -> None:
         yield GAME
 
     refused, game = stream_records(text())
-    assert isinstance(refused, UnreadRecord) and refused.line == 1
+    assert isinstance(refused, UnreadRecord)
+    assert refused.line == 1
     assert refused.reason.startswith(f"the record is over {MAX_RECORD:,} characters (at line ")
-    assert isinstance(game, PdnGame) and game.tags["Event"] == "Good"
+    assert isinstance(game, PdnGame)
+    assert game.tags["Event"] == "Good"
     assert game.line == 3 + lines + 2
 
 
@@ -111,7 +116,8 @@ def test_records_are_read_as_the_text_comes() -> None:
     games = 100_000
     records = stream_records(counted(repeated(GAME, games * len(GAME))))
     first = next(records)
-    assert isinstance(first, PdnGame) and first.moves == ("32-28", "19-23", "28x19", "14x23")
+    assert isinstance(first, PdnGame)
+    assert first.moves == ("32-28", "19-23", "28x19", "14x23")
     # The first game came after one piece of the text, not the whole of it.
     assert pulled <= CHUNK
     assert sum(1 for _ in records) == games - 1

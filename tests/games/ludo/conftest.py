@@ -23,10 +23,13 @@ def build(
     seats = []
     for seat, colour in enumerate(rules.colours):
         names = list(pawns.get(seat, ()))
-        progresses = [progress_of(colour, name) for name in names]
-        assert None not in progresses, f"a square name in {names} is not on this colour's way"
+        progresses = []
+        for name in names:
+            progress = progress_of(colour, name)
+            assert progress is not None, f"{name} is not on this colour's way"
+            progresses.append(progress)
         seats.append(tuple(progresses) + (YARD,) * (PAWNS_PER_COLOUR - len(names)))
-    return LudoPosition(rules, tuple(seats), turn, roll, sixes)  # type: ignore[arg-type]
+    return LudoPosition(rules, tuple(seats), turn, roll, sixes)
 
 
 @pytest.fixture

@@ -43,7 +43,7 @@ def test_the_computer_players_run_from_a_pawn_about_to_take_them(board: Board, n
     assert move == Step(0, 0, 34, 40)
 
 
-def test_best_beats_random_players(board: Board) -> None:
+def test_best_beats_random_players() -> None:
     result = simulate(["best", "random", "random", "random"], 60, LudoRules(), seed=2)
     assert result.wins[0] / result.games > 0.4
 
@@ -91,6 +91,7 @@ def test_simulate_prints_its_figures_as_json_on_the_last_line(
 def test_bad_command_lines_fail_in_one_line_with_status_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
+    status: int | str | None
     try:
         status = main(argv)
     except SystemExit as stopped:
@@ -125,7 +126,7 @@ def test_play_lets_a_person_play_against_the_computer(
 def test_play_stops_cleanly_when_the_input_ends(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def no_more(prompt: str) -> str:
+    def no_more(_prompt: str) -> str:
         raise EOFError
 
     monkeypatch.setattr("builtins.input", no_more)

@@ -36,7 +36,8 @@ def check_move(before: LudoPosition, move: LudoMove, after: LudoPosition) -> Non
     """Only the pawns the move names have moved, and only captured ones went to the yard."""
     assert all(len(pawns) == PAWNS_PER_COLOUR for pawns in after.pawns)
     for seats in squares_held(after).values():
-        assert len(seats) <= 2 and len(set(seats)) == 1
+        assert len(seats) <= 2
+        assert len(set(seats)) == 1
     if isinstance(move, Roll):
         assert after.pawns == before.pawns
         return
@@ -60,7 +61,8 @@ def check_move(before: LudoPosition, move: LudoMove, after: LudoPosition) -> Non
         if seat == move.seat:
             assert (was, now) == (move.start, move.end)
         else:
-            assert move.capture and now == YARD
+            assert move.capture
+            assert now == YARD
             assert TRACK[colours[seat]][was] == TRACK[colours[move.seat]][move.end]
     own_moved = sum(seat == move.seat for seat, _ in moved)
     assert own_moved == (2 if move.tower else 1)
@@ -75,10 +77,11 @@ def play_checked(rules: LudoRules, seed: int, leave_chance: float) -> None:
         assert len(log) < PLY_LIMIT, "the game did not end"
         moves = position.legal_moves()
         assert moves, "a position without an outcome always has a move"
-        for move in moves:
-            assert position.parse(position.notation(move)) == move
+        for legal in moves:
+            assert position.parse(position.notation(legal)) == legal
+        move: LudoMove
         if rng.random() < leave_chance:
-            move: LudoMove = position.leave(rng.choice(position._active_seats()))
+            move = position.leave(rng.choice(position._active_seats()))
         else:
             move = rng.choice(moves)
         if position.to_move() == CHANCE:

@@ -16,13 +16,13 @@ BUDGET = Limit(nodes=10_000, seconds=60.0)
 PLY_CAP = 200
 
 
-def _endings() -> list[object]:
+def _endings() -> list[tuple[str, str, str]]:
     cases = []
     for line in ENDINGS.read_text().splitlines():
         if not line or line.startswith("#"):
             continue
         variant, fen, expected = line.split()
-        cases.append(pytest.param(variant, fen, expected))
+        cases.append((variant, fen, expected))
     return cases
 
 

@@ -16,7 +16,8 @@ def test_it_huffs_the_piece_that_missed_its_capture() -> None:
         "W:W10,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,12,13,19;huff=5",
     )
     move = think(position, DEEP, random.Random(1)).move
-    assert move.huff and move.start == 5
+    assert move.huff
+    assert move.start == 5
 
 
 def test_with_two_pieces_to_huff_it_takes_one() -> None:
@@ -25,4 +26,5 @@ def test_with_two_pieces_to_huff_it_takes_one() -> None:
         "B:W18,20,22,23,24,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,10,12,13,15;huff=18,20",
     )
     move = think(position, DEEP, random.Random(1)).move
-    assert move.huff and move.start in (18, 20)
+    assert move.huff
+    assert move.start in (18, 20)

@@ -93,7 +93,9 @@ def test_won_positions_are_converted_within_the_rules(table: LoneKingTable) -> N
         while position.outcome() is None:
             position = position.play(think(position, BUDGET, rng).move)
             plies += 1
-        assert position.outcome().winners == {WHITE}, position.snapshot()
+        outcome = position.outcome()
+        assert outcome is not None, position.snapshot()
+        assert outcome.winners == {WHITE}, position.snapshot()
         assert plies == result[1]
         converted += 1
 
