@@ -139,8 +139,34 @@ class BoardDesk:
         # later (the player's own move, overtaken by the computer's instant reply) is never
         # shown over it; only its headline joins the newer board.
         self._latest: dict[tuple[str, int], _Wanted] = {}
+        # The keyboard a press put on a board message (a piece's destinations, a "resign?"),
+        # with the game version it belongs to: an edit of the same version (a late move's
+        # line joining the caption) keeps it instead of taking the person's choice away.
+        self._chosen: dict[tuple[str, int], tuple[int, InlineKeyboardMarkup | None]] = {}
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._closed = False
+
+    def keyboard_chosen(
+        self, chat: ChatRef, message_id: int, version: int, keyboard: InlineKeyboardMarkup | None
+    ) -> None:
+        """A press put `keyboard` on the board message of `version`."""
+        key = (chat.chat_id, message_id)
+        self._chosen.pop(key, None)
+        self._chosen[key] = (version, keyboard)
+        while len(self._chosen) > REMEMBERED_BOARDS:
+            del self._chosen[next(iter(self._chosen))]
+
+    def _keyboard_for(
+        self,
+        chat: ChatRef,
+        message_id: int,
+        state: GameState,
+        composed: InlineKeyboardMarkup | None,
+    ) -> InlineKeyboardMarkup | None:
+        chosen = self._chosen.get((chat.chat_id, message_id))
+        if chosen is not None and chosen[0] == state.version:
+            return chosen[1]
+        return composed
 
     def post(
         self,
@@ -268,12 +294,13 @@ class BoardDesk:
         if shown is not None and not wanted.new_message:
             if shown.version > state.version:
                 return  # the message shows a newer board already (sent before a restart)
+            message_id = int(shown.message_id)
             try:
                 await self.bot.edit_message_media(
                     InputMediaPhoto(content.photo, caption=content.caption, parse_mode=HTML),
                     chat_id=chat.chat_id,
-                    message_id=int(shown.message_id),
-                    reply_markup=content.keyboard,
+                    message_id=message_id,
+                    reply_markup=self._keyboard_for(chat, message_id, state, content.keyboard),
                 )
             except BadRequest as error:
                 if not (is_not_modified(error) or is_gone(error)):

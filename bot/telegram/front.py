@@ -27,7 +27,6 @@ from bot.service.core import GameService
 from bot.service.events import (
     Actor,
 )
-from bot.telegram import menus
 from bot.telegram.budget import Budget
 from bot.telegram.chats import (
     REMEMBERED_CHATS,
@@ -42,6 +41,7 @@ from bot.telegram.delivery import (
     REMEMBERED_BOARDS,
     BoardDesk,
 )
+from bot.telegram.menus import publish
 from bot.telegram.presses import ButtonPresses
 
 logger = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ class TelegramFront(ButtonPresses):
 
     async def publish_menus(self) -> None:
         """The command menus and descriptions in every language (bot/telegram/menus.py)."""
-        await menus.publish(self.bot, self.pacing)
+        await publish(self.bot, self.pacing)
 
     async def catch_up(self) -> None:
         """After a start: every chat whose board of an active game is older than the game

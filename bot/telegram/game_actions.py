@@ -48,7 +48,11 @@ class Front(Protocol[OriginT]):
     ) -> None: ...
 
     async def _set_keyboard(
-        self, chat: ChatRef, message_id: int, keyboard: InlineKeyboardMarkup | None
+        self,
+        chat: ChatRef,
+        message_id: int,
+        keyboard: InlineKeyboardMarkup | None,
+        version: int | None = None,
     ) -> None: ...
 
 
@@ -74,10 +78,12 @@ async def on_press(
     if press.action in _ASKS:
         keyboard = confirmation_keyboard(state, _ASKS[press.action], player.id, origin.language)
         await front.answer(query, None, origin.language)
-        await front._set_keyboard(origin.chat, message_id, keyboard)
+        await front._set_keyboard(origin.chat, message_id, keyboard, state.version)
     elif press.action == Action.KEEP_PLAYING:
         await front.answer(query, None, origin.language)
-        await front._set_keyboard(origin.chat, message_id, board_keyboard(state, origin.language))
+        await front._set_keyboard(
+            origin.chat, message_id, board_keyboard(state, origin.language), state.version
+        )
     elif press.action == Action.RESIGN:
         await front.run_command(origin, lambda: service.resign(actor, state.id, origin.chat), query)
     else:

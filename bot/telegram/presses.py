@@ -215,7 +215,7 @@ class ButtonPresses(TypedCommands):
             picked = press.index if press.action == Action.PIECE else None
             language = self.chat_languages.get(origin.chat.chat_id, origin.language)
             keyboard = board_keyboard(state, language, picked)
-            await self._set_keyboard(origin.chat, message_id, keyboard)
+            await self._set_keyboard(origin.chat, message_id, keyboard, state.version)
             return
         await self._learn_chat_language(origin.chat, origin.language)
         if press.action == Action.ROLL:
@@ -234,8 +234,16 @@ class ButtonPresses(TypedCommands):
         )
 
     async def _set_keyboard(
-        self, chat: ChatRef, message_id: int, keyboard: InlineKeyboardMarkup | None
+        self,
+        chat: ChatRef,
+        message_id: int,
+        keyboard: InlineKeyboardMarkup | None,
+        version: int | None = None,
     ) -> None:
+        """Put `keyboard` on a message; with the board's `version`, a later edit of the same
+        board keeps it (BoardDesk.keyboard_chosen)."""
+        if version is not None:
+            self.desk.keyboard_chosen(chat, message_id, version, keyboard)
         try:
             await with_retries(
                 lambda: self.bot.edit_message_reply_markup(
