@@ -17,7 +17,7 @@ from telegram.ext import (
     ContextTypes,
 )
 
-from bot.i18n import Text
+from bot.i18n import Text, text
 from bot.service.command_table.words import COMPUTER_WORDS, VERSUS_WORDS
 from bot.service.commands import CommandError, CommandLine, parse_command
 from bot.service.dispatch import dispatch
@@ -37,6 +37,13 @@ from bot.telegram.game_picker import games_question
 from bot.telegram.showing import EventShowing
 
 logger = logging.getLogger(__name__)
+
+# What /help adds in a group: Telegram shows a bot there only commands and replies to its own
+# messages (unless its privacy mode is off), so a move typed alone goes unseen.
+GROUP_MOVES_HELP = text(
+    "In a group I read commands and replies to my messages: play with the board's buttons, "
+    "with /move c3-d4, or by replying to the board with the move (c3-d4)."
+)
 
 
 class TypedCommands(EventShowing):
@@ -121,6 +128,8 @@ class TypedCommands(EventShowing):
                 lambda: self._administers(chat, actor),
             ),
         )
+        if command.name == "help" and not private:
+            await self.say(chat, [GROUP_MOVES_HELP], language, origin.reply_to)
         if command.name == "lang":
             # A group's boards speak the language its admins chose from now on.
             self._forget_chat_language(chat)

@@ -10,6 +10,7 @@ from bot.i18n import translate
 from bot.service.command_table.table import TABLE
 from bot.service.core import GameService
 from bot.telegram import stop_front
+from bot.telegram.commands import GROUP_MOVES_HELP
 from bot.telegram.menus import DESCRIPTION, PERSONAL, SHORT_DESCRIPTION
 from tests.bot.telegram.conftest import Bot, start_bot
 from tests.fakes.telegram_api import FakeBotApi
@@ -51,3 +52,17 @@ async def test_a_restart_sets_nothing_that_is_set(
         assert api.calls_of("getMyCommands")
     finally:
         await stop_front(again.front, again.settings)
+
+
+@pytest.mark.usefixtures("bot")
+async def test_help_in_a_group_says_how_moves_are_typed_there(api: FakeBotApi) -> None:
+    ana = api.user(1, "Ana", "ana", "pt-br")
+    group = api.group(-100900, "Clube")
+    api.send_text(ana, group, "/ajuda")
+    hint = translate("pt", GROUP_MOVES_HELP)
+    assert "/jogar c3-d4" in hint
+    await api.wait_for(lambda: hint in api.texts(group), "the hint for groups")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/ajuda")
+    await api.wait_for(lambda: api.texts(chat), "the help in private")
+    assert hint not in api.texts(chat)
