@@ -43,6 +43,7 @@ import random
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -161,10 +162,11 @@ class Referee:
                 return
 
 
-def openings(variant: str) -> list[str]:
+@cache
+def openings(variant: str) -> tuple[str, ...]:
     """The position after every legal sequence of 2, 3 or 4 plies from the start, once per
     sequence (captures and positions that leave one pending included)."""
-    fens = []
+    fens: list[str] = []
     frontier = [Position.start(variant)]
     for plies in range(1, MOST_OPENING_PLIES + 1):
         frontier = [
@@ -175,7 +177,12 @@ def openings(variant: str) -> list[str]:
         ]
         if plies >= FEWEST_OPENING_PLIES:
             fens += [position.fen() for position in frontier if position.outcome() is None]
-    return fens
+    return tuple(fens)
+
+
+def opening(variant: str, rng: random.Random) -> Position:
+    """One of `openings`, at random (bench/tune.py's)."""
+    return Position.from_fen(variant, rng.choice(openings(variant)))
 
 
 def play_game(args: argparse.Namespace, number: int, fen: str) -> Game:
