@@ -3,9 +3,11 @@
 A player keeps its own copy of the game. The referee tells it every move played (as a move
 identity: start square, end square, sorted captured squares, whether it is a huff) and asks
 it for a move within a number of seconds; the player answers with the identity of its move,
-the nodes it searched and the depth it reached. Players: ours at a level (`level:strong`),
-py-draughts' `turbo` (International only) and `simple` (installed apart, see peers.py), and
-`careful`: a model of a careful beginner, against whom the beginner level must lose.
+the nodes it searched and the depth it reached. Asked `over`, it says whether its own rules
+have ended the game (a peer library's draw rules are not ours). Players: ours at a level
+(`level:strong`), py-draughts' `turbo` (International only) and `simple` (installed apart,
+see peers.py), and `careful`: a model of a careful beginner, against whom the beginner
+level must lose.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ Identity = tuple[int, int, tuple[int, ...], bool]
 # What a player answers: (move, nodes, depth, seconds used); nodes and depth are None where
 # the player does not count them (no figure is made up for it).
 Answer = tuple[Identity, int | None, int | None, float]
+SIMPLE_DEPTH = 64
 
 
 def identity(move: Move) -> Identity:
@@ -57,6 +60,11 @@ class OurPlayer:
             raise ValueError(f"{wanted} is not legal in {self.position.snapshot()}")
         self.position = self.position.play(move)
 
+    def over(self) -> str | None:
+        """Why our rules have ended the game (the referee's own), or None."""
+        outcome = self.position.outcome()
+        return None if outcome is None else outcome.reason
+
     def go(self) -> Answer:
         begun = time.perf_counter()
         thought = think(self.position, self.limit, self.rng)
@@ -77,6 +85,7 @@ class CarefulBeginner:
         self.rng = random.Random(seed)
 
     play = OurPlayer.play
+    over = OurPlayer.over
 
     @staticmethod
     def _material(position: Position, colour: int) -> int:
@@ -137,11 +146,16 @@ class PyDraughtsPlayer:
         if engine == "turbo":
             if variant != "international":
                 raise SystemExit("py-draughts' TurboEngine plays only international")
-            self.engine = modules["draughts.engines.turbo"].TurboEngine(time_limit=seconds)
+            # depth_limit=None: as deep as the time allows (its default stops at 12 plies).
+            self.engine = modules["draughts.engines.turbo"].TurboEngine(
+                depth_limit=None, time_limit=seconds
+            )
         else:
             engines = modules["draughts"]
             engines.logger.remove()  # SimpleEngine logs every move through loguru
-            self.engine = engines.SimpleEngine(depth_limit=20, time_limit=seconds)
+            # SimpleEngine reads depth_limit=None as 6 plies: a limit it never reaches in the
+            # time leaves it as deep as the time allows (its own example gives 20).
+            self.engine = engines.SimpleEngine(depth_limit=SIMPLE_DEPTH, time_limit=seconds)
 
     @staticmethod
     def _identity(move: Any) -> Identity:
@@ -152,6 +166,14 @@ class PyDraughtsPlayer:
             tuple(sorted(c + 1 for c in move.captured_list)),
             False,
         )
+
+    def over(self) -> str | None:
+        """Why py-draughts' own rules have ended the game, or None while they let it go on."""
+        if self.board.is_draw:
+            return "draw"
+        if not self.board.legal_moves:
+            return "no move"
+        return None
 
     def play(self, wanted: Identity) -> None:
         for move in self.board.legal_moves:
@@ -191,5 +213,7 @@ def serve(
             player.play(message[1])
         elif message[0] == "go":
             connection.send(player.go())
+        elif message[0] == "over":
+            connection.send(player.over())
         else:
             return

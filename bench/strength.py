@@ -10,11 +10,17 @@ Ours (`--level`, default strong, with `--time` seconds per move) plays `--oppone
 py-draughts 1.10.1's `turbo` (International only) or `simple` (installed apart, see
 peers.py), one of our own levels (`level:NAME`), or `careful` (a careful beginner: each move,
 every reply and the captures then forced, material only; the beginner level is meant to lose
-to it). Every player runs in a process of its own with the same time per move. Openings
-are 2-4 random plies without capture (so material stays level), each played twice with the
-colours swapped. The referee cross-checks every move
-against our move generator (an illegal move loses), applies the draw rules and stops at 200
-plies (a draw). Prints each game, then the score with a 95% interval, each side's nodes per
+to it). The peers play at their strongest: TurboEngine with `depth_limit=None` and
+SimpleEngine with a depth limit it never reaches, both stopped by the time alone. Every
+player runs in a process of its own with the same time per move. Openings are drawn, without
+repeats, from every legal sequence of 2, 3 or 4 plies (those with a capture, or leaving one
+pending, included), each played twice with the colours swapped. The referee cross-checks
+every move against our move generator (an illegal move loses), applies our draw rules and
+stops at 200 plies (a draw). After every move it asks each player whether its own rules end
+the game: a game where a peer library's rules and ours disagree (it declares a draw before
+our rules end the game, or plays on past their end) is reported apart, and the score is
+printed over all games and over those where the rules agree. Prints each game, then the
+score with a 95% interval, each side's nodes per
 second and average depth (only for a side whose player counts them: not `careful`) and
 longest move; the last line is a JSON object. A match always plays all its games: each is
 printed as it ends, without a running score, and a match cut short is no result. `--pdn FILE`
@@ -37,6 +43,7 @@ import random
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -50,6 +57,7 @@ from games.damas.pdn import PdnGame
 from games.damas.pdn_write import result_notation, write_games
 
 PLY_CAP = 200
+FEWEST_OPENING_PLIES, MOST_OPENING_PLIES = 2, 4
 ENDINGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "endings.txt"
 
 
@@ -81,6 +89,8 @@ class Game:
     ours: Side
     theirs: Side
     record: PdnGame
+    # Where the two rule sets first disagreed on whether the game was over (None: never).
+    disagreement: str | None
 
 
 class Referee:
@@ -107,9 +117,11 @@ class Referee:
         mover's search, are kept in `moves`."""
         plies = 0
         self.moves: list[str] = []
+        self.disagreement: str | None = None
         try:
             while plies < PLY_CAP:
                 outcome = self.position.outcome()
+                self.compare_rules(outcome is not None, plies)
                 if outcome is not None:
                     winner = next(iter(outcome.winners), None)
                     return winner, outcome.reason, plies
@@ -136,19 +148,41 @@ class Referee:
             for process in self.processes:
                 process.join()
 
+    def compare_rules(self, ours_over: bool, plies: int) -> None:
+        """Notes the first time a player's own rules and ours disagree on whether the game
+        is over (`disagreement`): the peer library draws earlier, or plays on past our end."""
+        if self.disagreement is not None:
+            return
+        for seat, pipe in enumerate(self.pipes):
+            pipe.send(("over",))
+            theirs = pipe.recv()
+            if (theirs is not None) != ours_over:
+                said = theirs if theirs is not None else "the game goes on"
+                self.disagreement = f"seat {seat}'s rules: {said} at ply {plies}"
+                return
+
+
+@cache
+def openings(variant: str) -> tuple[str, ...]:
+    """The position after every legal sequence of 2, 3 or 4 plies from the start, once per
+    sequence (captures and positions that leave one pending included)."""
+    fens: list[str] = []
+    frontier = [Position.start(variant)]
+    for plies in range(1, MOST_OPENING_PLIES + 1):
+        frontier = [
+            position.play(move)
+            for position in frontier
+            if position.outcome() is None
+            for move in position.legal_moves()
+        ]
+        if plies >= FEWEST_OPENING_PLIES:
+            fens += [position.fen() for position in frontier if position.outcome() is None]
+    return tuple(fens)
+
 
 def opening(variant: str, rng: random.Random) -> Position:
-    """The position after 2-4 random plies in which no capture was possible."""
-    while True:
-        position = Position.start(variant)
-        for _ in range(rng.randint(2, 4)):
-            moves = position.legal_moves()
-            if any(move.captures or move.huff for move in moves):
-                break
-            position = position.play(rng.choice(moves))
-        else:
-            if not any(move.captures for move in position.legal_moves()):
-                return position
+    """One of `openings`, at random (bench/tune.py's)."""
+    return Position.from_fen(variant, rng.choice(openings(variant)))
 
 
 def play_game(args: argparse.Namespace, number: int, fen: str) -> Game:
@@ -171,7 +205,15 @@ def play_game(args: argparse.Namespace, number: int, fen: str) -> Game:
     result = result_notation(args.variant, frozenset() if winner is None else frozenset({winner}))
     record = PdnGame(tags, tuple(referee.moves), result, args.variant)
     return Game(
-        fen, ours_white, points, reason, plies, sides[our_seat], sides[1 - our_seat], record
+        fen,
+        ours_white,
+        points,
+        reason,
+        plies,
+        sides[our_seat],
+        sides[1 - our_seat],
+        record,
+        referee.disagreement,
     )
 
 
@@ -197,7 +239,8 @@ def summary(label: str, sides: list[Side]) -> dict[str, float]:
 
 def match(args: argparse.Namespace) -> dict[str, object]:
     rng = random.Random(args.seed)
-    fens = [opening(args.variant, rng).fen() for _ in range((args.games + 1) // 2)]
+    every = openings(args.variant)
+    fens = rng.sample(every, (args.games + 1) // 2)
     jobs = [(number, fens[number // 2]) for number in range(args.games)]
     if args.opponent in ("turbo", "simple"):
         # Once, before the games' player processes each look for it at the same moment.
@@ -215,34 +258,59 @@ def match(args: argparse.Namespace) -> dict[str, object]:
             print(
                 f"game {number + 1:>3}: ours {colour}, {game.points} "
                 f"({game.reason}, {game.plies} plies) {game.opening}  "
-                f"[{len(played)}/{len(jobs)} played]",
+                f"[{len(played)}/{len(jobs)} played]"
+                + (f" rules disagree: {game.disagreement}" if game.disagreement else ""),
                 flush=True,
             )
     games = [played[number] for number in range(len(jobs))]
     if args.pdn:
         Path(args.pdn).write_text(write_games(game.record for game in games))
-    points = [game.points for game in games]
-    mean = sum(points) / len(points)
-    spread = math.sqrt(sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1))
-    margin = 1.96 * spread / math.sqrt(len(points))
-    wins, draws = points.count(1.0), points.count(0.5)
-    print(
-        f"{args.variant}, level {args.level} v {args.opponent}, {args.time} s/move: "
-        f"{100 * mean:.1f}% +- {100 * margin:.1f} ({wins} won, {draws} drawn, "
-        f"{len(points) - wins - draws} lost of {len(points)})"
-    )
+    scores = {"all": score(games)}
+    apart = [game for game in games if game.disagreement is not None]
+    if apart:
+        print(f"{len(apart)} games where the rule sets disagreed on the end:")
+        for game in apart:
+            print(f"  game {games.index(game) + 1}: {game.points} ({game.disagreement})")
+        scores["rules_agree"] = score([game for game in games if game.disagreement is None])
+    for label, figures in scores.items():
+        print(
+            f"{args.variant}, level {args.level} v {args.opponent}, {args.time} s/move, "
+            f"{label} games: {100 * figures['score']:.1f}% +- {100 * figures['margin95']:.1f} "
+            f"({figures['wins']} won, {figures['draws']} drawn, {figures['lost']} lost "
+            f"of {figures['games']})"
+        )
     return {
         "variant": args.variant,
         "level": args.level,
         "opponent": args.opponent,
         "seconds_per_move": args.time,
+        "openings": "every legal 2-4 ply sequence, captures included",
+        **scores["all"],
+        "scores": scores,
+        "rule_disagreements": [
+            {"game": games.index(game) + 1, "points": game.points, "where": game.disagreement}
+            for game in apart
+        ],
+        "ours": summary("ours", [game.ours for game in games]),
+        "theirs": summary("theirs", [game.theirs for game in games]),
+    }
+
+
+def score(games: list[Game]) -> dict[str, float]:
+    """Our score over `games` with its 95% interval (normal approximation)."""
+    points = [game.points for game in games]
+    if not points:
+        return {"games": 0, "wins": 0, "draws": 0, "lost": 0, "score": 0.0, "margin95": 0.0}
+    mean = sum(points) / len(points)
+    spread = math.sqrt(sum((p - mean) ** 2 for p in points) / max(1, len(points) - 1))
+    wins, draws = points.count(1.0), points.count(0.5)
+    return {
         "games": len(points),
         "wins": wins,
         "draws": draws,
+        "lost": len(points) - wins - draws,
         "score": round(mean, 4),
-        "margin95": round(margin, 4),
-        "ours": summary("ours", [game.ours for game in games]),
-        "theirs": summary("theirs", [game.theirs for game in games]),
+        "margin95": round(1.96 * spread / math.sqrt(len(points)), 4),
     }
 
 

@@ -30,6 +30,7 @@ NEVER = 1 << 30  # "plies left" of a draw rule that does not apply
 MAX_PLY = 100
 CHECK_EVERY = 256  # nodes between looks at the clock: well under a millisecond
 PRUNE_MARGIN = 10  # hundredths of a man per ply of depth (see Search.node)
+FEW_MOVES = 3  # this many moves or fewer: no verification cut (see Search.node)
 
 
 class OutOfTime(Exception):
@@ -241,9 +242,18 @@ class Search:
             depth = 0  # captures at the horizon: played out below, at depth 0
         elif len(moves) == 1:
             depth += 1  # a forced move costs nothing to look past
-        elif depth >= 3 and beta == alpha + 1 and not routes and -WON < beta < WON:
+        elif (
+            depth >= 3
+            and beta == alpha + 1
+            and not routes
+            and len(moves) > FEW_MOVES
+            and -WON < beta < WON
+            and not self.captures(opp, own, kings, 1 - colour)
+        ):
             # A null window far from a forced result: if a search of two fifths of the depth
-            # clears beta by a margin growing with the depth, the full search would too.
+            # clears beta by a margin growing with the depth, the full search would too. Not
+            # where the side to move is threatened with a capture or has few moves: there the
+            # shallow search misses the shots and blocks a few plies on (tests/data/deep.txt).
             margin = PRUNE_MARGIN * depth
             raised = beta + margin
             score = self.node(
