@@ -21,7 +21,8 @@ PLAIN_WIN = 100  # bench/shots.py's value of a won game
 def _plain() -> ModuleType:
     """bench/shots.py, the plain search kept apart from the engine."""
     spec = importlib.util.spec_from_file_location("shots", ROOT / "bench" / "shots.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
