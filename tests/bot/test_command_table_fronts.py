@@ -173,7 +173,8 @@ async def console_calls(tmp_path: Path, stack: AsyncExitStack, line: str) -> lis
     service = await a_service(tmp_path / "console", stack)
     calls: list[Call] = []
     record(service, calls)
-    await Console(service, io.StringIO(), player="Ana").handle(line)
+    # Files (/pdn, /profile's chart) go to the test's folder, not the working one.
+    await Console(service, io.StringIO(), player="Ana", folder=tmp_path).handle(line)
     await service.idle()
     return calls
 
