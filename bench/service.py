@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.service import boards
 from bot.service.core import GameService, events_state
 from bot.service.events import Actor, ChallengeUpdate, GameState
-from bot.service.rated_games import rating_writes
+from bot.service.rated.rated_games import rating_writes
 from games.base import find_game
 from storage import ChatRef, SeatRecord, open_store
 

@@ -25,12 +25,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import bot.service.tournaments as tournaments_module
+import bot.service.tournament.tournaments as tournaments_module
 from bot.service.boards import move_choices
 from bot.service.core import GameService
 from bot.service.events import Actor
 from bot.service.pairing.tournament import Tournament
-from bot.service.tournament_state import rebuild
+from bot.service.tournament.tournament_state import rebuild
 from storage import ChatRef, TournamentFacts, open_store
 
 CHAT = ChatRef("bench", "club")

@@ -27,9 +27,9 @@ from bot.fronts import FRONT_ENDS, FrontEnd, serve_chats
 from bot.i18n import text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, chosen_database, open_database
 from bot.render import warm_up
-from bot.service.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
 from bot.service.core import GameService
-from bot.service.rated_games import rating_writes
+from bot.service.rated.rated_games import rating_writes
+from bot.service.timing.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
 from bot.terminal import Terminal
 from storage import database_label, database_tag
 

@@ -17,11 +17,10 @@ from typing import TextIO, assert_never
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
-from bot.service.clocks import ManualClock, parse_span
+from bot.service.command_table.commands import CommandError, CommandLine, parse_command
+from bot.service.command_table.dispatch import dispatch
 from bot.service.command_table.spec import everyone_administers
-from bot.service.commands import CommandError, CommandLine, parse_command
 from bot.service.core import GameService
-from bot.service.dispatch import dispatch
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -38,7 +37,8 @@ from bot.service.events import (
 )
 from bot.service.ids import game_number, known_id
 from bot.service.names import is_reserved
-from bot.service.text_boards import text_board
+from bot.service.timing.clocks import ManualClock, parse_span
+from bot.service.words.text_boards import text_board
 from bot.terminal import Terminal
 from games.ludo import LudoPosition
 from storage import ChatRef

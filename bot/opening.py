@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.i18n import Text, text
-from bot.service.clocks import Clock
+from bot.service.timing.clocks import Clock
 from storage import (
     GameEndWrite,
     SchemaTooNew,

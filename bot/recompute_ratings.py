@@ -11,9 +11,9 @@ from pathlib import Path
 
 from bot.i18n import Text, text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, chosen_database, open_database
-from bot.service.clocks import utc_now
+from bot.service.rated.rating_rebuild import Rebuilt, recompute
 from bot.service.rating import Rating
-from bot.service.rating_rebuild import Rebuilt, recompute
+from bot.service.timing.clocks import utc_now
 from storage import NotFound, Store, database_label
 
 # The exit status when the database held no rated game (likely not the one the bot uses).

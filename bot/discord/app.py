@@ -20,11 +20,11 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.discord.components import DYNAMIC_ITEMS, is_known
+from bot.discord.commands.slash import build_commands
+from bot.discord.commands.slash_names import CatalogueTranslator
 from bot.discord.front import DiscordFront
 from bot.discord.reconnects import quiet_reconnects
-from bot.discord.slash import build_commands
-from bot.discord.slash_names import CatalogueTranslator
+from bot.discord.widgets.components import DYNAMIC_ITEMS, is_known
 from bot.i18n import text
 from bot.outage import Outage
 from bot.refusals import StartRefused

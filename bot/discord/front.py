@@ -24,9 +24,9 @@ from collections import deque
 
 import discord
 
-from bot.discord.board_posts import BoardPoster
-from bot.discord.presses import ComponentPresses
-from bot.discord.tournament_threads import TournamentThreads
+from bot.discord.posting.board_posts import BoardPoster
+from bot.discord.posting.tournament_threads import TournamentThreads
+from bot.discord.widgets.presses import ComponentPresses
 from bot.service.core import GameService
 
 # Enough private answers for the quick second clicks of every game at once.

@@ -9,9 +9,9 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.discord.answers import CONTENT_LIMIT, Answer
-from bot.discord.board_posts import BoardPoster
-from bot.discord.tournament_threads import TournamentThreads
+from bot.discord.posting.answers import CONTENT_LIMIT, Answer
+from bot.discord.posting.board_posts import BoardPoster
+from bot.discord.posting.tournament_threads import TournamentThreads
 from bot.i18n import language_of
 from bot.service.core import GameService
 from storage import ChatRef

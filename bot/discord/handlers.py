@@ -1,6 +1,6 @@
 """What the components of a board ask of the front end: the interface between
-the components (bot.discord.move_components and action_buttons, which only build and read
-components) and `bot.discord.presses` (which does the work), so that neither imports the
+the components (bot.discord.widgets.move_components and action_buttons, which only build and read
+components) and `bot.discord.widgets.presses` (which does the work), so that neither imports the
 other's module for it."""
 
 from __future__ import annotations

@@ -11,12 +11,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.answers import CONTENT_LIMIT, Answer, Work, actor_of
-from bot.discord.board_posts import PLATFORM, chat_of
 from bot.discord.locales import server_language
-from bot.discord.showing import EventShowing
-from bot.discord.tournament_threads import ARCHIVE_MINUTES
-from bot.discord.views import board_view
+from bot.discord.posting.answers import CONTENT_LIMIT, Answer, Work, actor_of
+from bot.discord.posting.board_posts import PLATFORM, chat_of
+from bot.discord.posting.showing import EventShowing
+from bot.discord.posting.tournament_threads import ARCHIVE_MINUTES
+from bot.discord.widgets.views import board_view
 from bot.i18n import text, translate
 from bot.service.core import GameService
 from bot.service.events import Actor, BoardChanged, ServiceError

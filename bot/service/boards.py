@@ -20,12 +20,12 @@ from bot.render import (
     render_ludo,
 )
 from bot.render.views import DraughtsLabels
-from bot.service.clocks import TimeControl, describe_time
 from bot.service.events import GameState, SeatRating
 from bot.service.families import Draughts, family_of, seat_name
-from bot.service.levels import computer_label
-from bot.service.ludo_words import COLOUR_NAMES
-from bot.service.turns import acting_seat, position_before
+from bot.service.playing.turns import acting_seat, position_before
+from bot.service.timing.clocks import TimeControl, describe_time
+from bot.service.words.levels import computer_label
+from bot.service.words.ludo_words import COLOUR_NAMES
 from games.base import CHANCE, GameError, find_game
 from games.damas import Move, Position, parse_square, square_name
 from games.ludo import LudoPosition, Roll, Step

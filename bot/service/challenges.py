@@ -9,12 +9,12 @@ from typing import Any, Literal
 
 from bot.i18n import quote, text
 from bot.service.capability import Capability, routed
-from bot.service.clocks import split_time_control
 from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
 from bot.service.families import family_of
-from bot.service.levels import DEFAULT_LEVEL, LEVEL_OPTION
-from bot.service.rated_games import rated_at_start, split_rated
-from bot.service.turns import events_state
+from bot.service.playing.turns import events_state
+from bot.service.rated.rated_games import rated_at_start, split_rated
+from bot.service.timing.clocks import split_time_control
+from bot.service.words.levels import DEFAULT_LEVEL, LEVEL_OPTION
 from games.base import GameKind, find_game
 from storage import (
     Challenge,

@@ -11,21 +11,21 @@ from __future__ import annotations
 
 from bot.service.challenges import Challenges
 from bot.service.chats import ChatChoices
-from bot.service.clocks import Clock, utc_now
-from bot.service.correspondence import Correspondence, Scheduler
 from bot.service.elsewhere import ChangesElsewhere
 from bot.service.history import GameRecords
 from bot.service.identity import Identities
 from bot.service.kernel import Kernel
-from bot.service.play import Play
 from bot.service.players import ComputerPlayers
-from bot.service.ratings import Ratings
-from bot.service.results import Results
-from bot.service.takeback import Takebacks
-from bot.service.tournament_entries import TournamentEntries
-from bot.service.tournament_reports import TournamentReports
-from bot.service.tournaments import Tournaments
-from bot.service.turns import events_state
+from bot.service.playing.play import Play
+from bot.service.playing.results import Results
+from bot.service.playing.takeback import Takebacks
+from bot.service.playing.turns import events_state
+from bot.service.rated.ratings import Ratings
+from bot.service.timing.clocks import Clock, utc_now
+from bot.service.timing.correspondence import Correspondence, Scheduler
+from bot.service.tournament.tournament_entries import TournamentEntries
+from bot.service.tournament.tournament_reports import TournamentReports
+from bot.service.tournament.tournaments import Tournaments
 from storage import Store
 
 __all__ = ["GameService", "events_state"]

@@ -14,10 +14,10 @@ from typing import Any, Protocol
 
 from bot.i18n import Text, joined, quote, text
 from bot.i18n.game_messages import error_text, message_text
-from bot.service.dice_words import closing_note, opening_note
 from bot.service.events import GameState, ServiceError
-from bot.service.levels import computer_name
-from bot.service.ludo_words import (
+from bot.service.words.dice_words import closing_note, opening_note
+from bot.service.words.levels import computer_name
+from bot.service.words.ludo_words import (
     COLOUR_NAMES,
     ludo_headline,
     ludo_history,

@@ -7,7 +7,6 @@ import logging
 
 from bot.i18n import Text, joined, text
 from bot.service.capability import Capability
-from bot.service.clocks import describe_time
 from bot.service.events import (
     Actor,
     BoardUpdate,
@@ -18,6 +17,7 @@ from bot.service.events import (
     ServiceError,
 )
 from bot.service.families import family_of, players_text, seat_name
+from bot.service.timing.clocks import describe_time
 from games.base import CHANCE, find_game
 from storage import BoardMessage, ChatRef
 

@@ -9,7 +9,7 @@ from datetime import timedelta
 from bot.i18n import language_of, text
 from bot.service.capability import Capability
 from bot.service.events import Actor, Event, Reply, ServiceError
-from bot.service.rating_rebuild import recompute
+from bot.service.rated.rating_rebuild import recompute
 from storage import Identity, LinkRefused
 
 LINK_CODE_LIFETIME = timedelta(minutes=15)

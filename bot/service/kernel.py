@@ -18,7 +18,6 @@ from datetime import datetime
 from typing import Any, Literal, assert_never
 
 from bot.i18n import Text, text
-from bot.service.clocks import Clock, TimeControl
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -34,18 +33,19 @@ from bot.service.events import (
     TurnNotice,
 )
 from bot.service.families import family_of, players_text
-from bot.service.levels import game_limit
 from bot.service.players import ComputerPlayers
-from bot.service.roster import Roster
-from bot.service.states import GameStates
-from bot.service.turn_pings import ping_delay, ping_kind, pinged_players
-from bot.service.turns import (
+from bot.service.playing.turns import (
     acting_seat,
     next_clock,
     position_before,
     result_of,
     seat_players,
 )
+from bot.service.roster import Roster
+from bot.service.states import GameStates
+from bot.service.timing.clocks import Clock, TimeControl
+from bot.service.timing.turn_pings import ping_delay, ping_kind, pinged_players
+from bot.service.words.levels import game_limit
 from games.base import CHANCE, GameKind, find_game
 from storage import (
     ChatRef,

@@ -18,9 +18,9 @@ from telegram.ext import (
 )
 
 from bot.i18n import Text, text
+from bot.service.command_table.commands import CommandError, CommandLine, parse_command
+from bot.service.command_table.dispatch import dispatch
 from bot.service.command_table.words import COMPUTER_WORDS, VERSUS_WORDS
-from bot.service.commands import CommandError, CommandLine, parse_command
-from bot.service.dispatch import dispatch
 from bot.service.events import (
     BoardChanged,
     Event,

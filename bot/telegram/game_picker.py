@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Text, text, translate
-from bot.service.commands import CommandLine
+from bot.service.command_table.commands import CommandLine
 from bot.service.families import Draughts, family_of, game_title
-from bot.service.levels import LEVEL_TEXTS
+from bot.service.words.levels import LEVEL_TEXTS
 from games.base import find_game, game_kinds
 
 GAME_PRESS, COMPUTER_PRESS = "ng", "nc"

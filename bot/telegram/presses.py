@@ -18,8 +18,8 @@ from telegram.ext import (
 
 from bot.i18n import Text, text
 from bot.service import boards
+from bot.service.command_table.dispatch import dispatch
 from bot.service.core import GameService
-from bot.service.dispatch import dispatch
 from bot.service.events import (
     Actor,
     GameState,

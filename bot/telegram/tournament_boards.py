@@ -22,8 +22,8 @@ from telegram.error import BadRequest, TelegramError
 from bot.i18n import text
 from bot.service import boards
 from bot.service.events import BoardUpdate, GameState
-from bot.service.tournament_options import PRIVATE, THREADS
-from bot.service.turns import seat_players
+from bot.service.playing.turns import seat_players
+from bot.service.tournament.tournament_options import PRIVATE, THREADS
 from bot.telegram.chats import chat_ref
 from bot.telegram.delivery import with_retries
 from bot.telegram.people import FrontBase

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import translate
-from bot.service.clocks import ManualClock
 from bot.service.core import GameService
 from bot.service.events import (
     Actor,
@@ -21,6 +20,7 @@ from bot.service.events import (
     TournamentUpdate,
 )
 from bot.service.players import ComputerPlayers
+from bot.service.timing.clocks import ManualClock
 from games.computer import Limit
 from storage import ChatRef, Store, open_store
 from tests.bot.rated_play import RATED_DATABASE, rated_store_at

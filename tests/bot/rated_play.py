@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.service.core import GameService
 from bot.service.events import Actor, GameState
-from bot.service.rated_games import rating_writes
+from bot.service.rated.rated_games import rating_writes
 from storage import ChatRef, GameEndWrite, Store, open_store
 
 CHAT = ChatRef("test", "chat-1")

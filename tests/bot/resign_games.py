@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.service.core import GameService
 from bot.service.events import Actor
-from bot.service.rated_games import rating_writes
+from bot.service.rated.rated_games import rating_writes
 from storage import open_store
 
 

@@ -7,7 +7,7 @@ import pytest
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.text_boards import text_board
+from bot.service.words.text_boards import text_board
 from games.base import CHANCE
 from tests.bot.conftest import ANA, CHAT
 from tests.bot.test_service import latest, two_player_game

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord import board_posts
 from bot.discord.app import point_at
 from bot.discord.app import serve as serve_discord
+from bot.discord.posting import board_posts
 from bot.discord.reconnects import quiet_reconnects
 from bot.fronts import FRONT_ENDS, serve_chats
 from bot.service.core import GameService

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from bot.console import Console
 from bot.i18n import text, translate
+from bot.service.command_table.commands import CommandError, parse_command
 from bot.service.command_table.table import TABLE
-from bot.service.commands import CommandError, parse_command
 from bot.service.core import GameService
 from tests.processes import bot_environment
 

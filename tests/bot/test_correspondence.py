@@ -9,7 +9,6 @@ import pytest
 
 from bot.i18n import translate
 from bot.service import boards
-from bot.service.clocks import ManualClock
 from bot.service.core import GameService
 from bot.service.events import (
     Actor,
@@ -21,6 +20,7 @@ from bot.service.events import (
     Reply,
     ServiceError,
 )
+from bot.service.timing.clocks import ManualClock
 from games.base import CHANCE
 from storage import ChatRef, Store
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT, make_service, said

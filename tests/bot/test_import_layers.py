@@ -22,15 +22,15 @@ CAPABILITIES = tuple(
     f"bot.service.{name}"
     for name in (
         "challenges",
-        "play",
-        "results",
-        "correspondence",
+        "playing.play",
+        "playing.results",
+        "timing.correspondence",
         "identity",
         "history",
-        "ratings",
-        "tournament_entries",
-        "tournaments",
-        "tournament_reports",
+        "rated.ratings",
+        "tournament.tournament_entries",
+        "tournament.tournaments",
+        "tournament.tournament_reports",
     )
 )
 FACADE = "bot.service.core"

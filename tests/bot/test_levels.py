@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot.i18n import translate
-from bot.service.commands import parse_command
+from bot.service.command_table.commands import parse_command
+from bot.service.command_table.dispatch import dispatch
 from bot.service.core import GameService, events_state
-from bot.service.dispatch import dispatch
 from bot.service.events import Actor, GameState, ServiceError
 from bot.service.families import seat_name
 from bot.service.players import ComputerPlayers

@@ -14,8 +14,8 @@ import pytest
 
 from bot.service.core import GameService
 from bot.service.events import Actor
-from bot.service.rated_games import rating_writes
-from bot.service.rating_rebuild import recompute
+from bot.service.rated.rated_games import rating_writes
+from bot.service.rated.rating_rebuild import recompute
 from storage import Store, open_store
 from tests.bot.rated_play import ANA, play, start
 from tests.postgres_server import PostgresServer

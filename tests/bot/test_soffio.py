@@ -92,7 +92,7 @@ async def test_the_computers_huff_is_explained(service: GameService) -> None:
 
 
 async def test_telegram_and_discord_show_the_huff_as_its_own_button(service: GameService) -> None:
-    from bot.discord.views import board_view
+    from bot.discord.widgets.views import board_view
     from bot.telegram.keyboards import board_keyboard
 
     state = await two_player_game(service, "italian-familiar", MISSED)

@@ -13,10 +13,10 @@ import pytest
 
 from bot.i18n import translate
 from bot.service.challenges import COMPUTER
-from bot.service.clocks import ManualClock
 from bot.service.core import GameService
 from bot.service.events import Actor, BoardUpdate, Event, PlayerNotice
-from bot.service.turn_pings import PING_AFTER
+from bot.service.timing.clocks import ManualClock
+from bot.service.timing.turn_pings import PING_AFTER
 from games.base import start
 from storage import NOTICE_LEASE, SeatRecord, Store, open_store
 from tests.bot.conftest import ANA, BIA, CHAT, START, make_service

@@ -9,16 +9,16 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.discord.answers import Answer
-from bot.discord.board_posts import BOARD_COLOUR
-from bot.discord.slash_names import slash_help
+from bot.discord.commands.slash_names import slash_help
+from bot.discord.posting.answers import Answer
+from bot.discord.posting.board_posts import BOARD_COLOUR
 from bot.i18n import Text, translate
 from bot.service.command_table.people import PROFILE, leaderboard_words
 from bot.service.command_table.spec import Args
 from bot.service.command_table.table import run
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, FileReady, Reply
-from bot.service.rating_views import (
+from bot.service.rated.rating_views import (
     LEADERBOARD_HEADINGS,
     NOBODY,
     Leaderboards,

@@ -12,11 +12,11 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.discord.answers import Answer, actor_of, manages_server
+from bot.discord.commands.presentations import PRESENTATIONS
+from bot.discord.commands.slash_names import command_name, menu_text, option_name
 from bot.discord.front import DiscordFront
 from bot.discord.interactions import AUTOCOMPLETE_CHOICES
-from bot.discord.presentations import PRESENTATIONS
-from bot.discord.slash_names import command_name, menu_text, option_name
+from bot.discord.posting.answers import Answer, actor_of, manages_server
 from bot.i18n import text
 from bot.service import boards
 from bot.service.command_table.people import LANG

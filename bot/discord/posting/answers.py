@@ -9,8 +9,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.board_posts import PLATFORM
 from bot.discord.locales import language_of_locale
+from bot.discord.posting.board_posts import PLATFORM
 from bot.i18n import Text, translate
 from bot.service.events import Actor, Event, GameState
 from storage import ChatRef

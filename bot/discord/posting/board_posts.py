@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.views import board_view
+from bot.discord.widgets.views import board_view
 from bot.i18n import Text, translate
 from bot.service import boards
 from bot.service.core import GameService

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord.answers import CONTENT_LIMIT, Answer
-from bot.discord.board_posts import PLATFORM
 from bot.discord.front_base import FrontBase
-from bot.discord.views import board_view
+from bot.discord.posting.answers import CONTENT_LIMIT, Answer
+from bot.discord.posting.board_posts import PLATFORM
+from bot.discord.widgets.views import board_view
 from bot.i18n import text, translate
 from bot.service.events import GameState, PlayerNotice, TurnNotice
 

@@ -9,10 +9,10 @@ from typing import assert_never
 
 import discord
 
-from bot.discord.answers import Answer
-from bot.discord.board_posts import PLATFORM
-from bot.discord.notices import PlayerNotices
-from bot.discord.views import challenge_view, tournament_view
+from bot.discord.posting.answers import Answer
+from bot.discord.posting.board_posts import PLATFORM
+from bot.discord.posting.notices import PlayerNotices
+from bot.discord.widgets.views import challenge_view, tournament_view
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.events import (

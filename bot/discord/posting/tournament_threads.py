@@ -11,10 +11,10 @@ from typing import Final
 
 import discord
 
-from bot.discord.board_posts import PLATFORM
+from bot.discord.posting.board_posts import PLATFORM
 from bot.service.core import GameService
 from bot.service.events import GameState
-from bot.service.tournament_options import GROUP
+from bot.service.tournament.tournament_options import GROUP
 
 logger = logging.getLogger(__name__)
 

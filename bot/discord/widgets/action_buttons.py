@@ -1,6 +1,6 @@
 """The buttons that answer rather than move: a challenge's accept, decline and begin; the
 answer to a draw offer; offer a draw, resign and abort (with their confirmations); a rematch;
-join and leave a tournament. Their ids are listed in bot.discord.components."""
+join and leave a tournament. Their ids are listed in bot.discord.widgets.components."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.discord.component_base import PREFIX, FromCustomId, fitted_label
 from bot.discord.handlers import handler_of
+from bot.discord.widgets.component_base import PREFIX, FromCustomId, fitted_label
 
 
 class ChallengeButton(

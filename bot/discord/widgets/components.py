@@ -15,7 +15,7 @@ ids (at most 100 characters):
     dmb:x|e:{game}:{version}        abort (asks first), confirm aborting
     dmb:w:{game}                    a rematch of a finished game
     dmb:a|d|b:{challenge}           accept, decline, begin a challenge
-    dmb:tj|tl:{tournament}          join, leave a tournament (bot.discord.views)
+    dmb:tj|tl:{tournament}          join, leave a tournament (bot.discord.widgets.views)
 
 The callbacks hand the click to the front end (a `ComponentHandler`), found on the client.
 The components live in move_components.py (those that play a move) and action_buttons.py
@@ -30,15 +30,15 @@ from typing import Any
 
 import discord
 
-from bot.discord.action_buttons import (
+from bot.discord.widgets.action_buttons import (
     ChallengeButton,
     DrawAnswerButton,
     GameActionButton,
     RematchButton,
     TournamentButton,
 )
-from bot.discord.component_base import PREFIX
-from bot.discord.move_components import (
+from bot.discord.widgets.component_base import PREFIX
+from bot.discord.widgets.move_components import (
     DestinationSelect,
     MoveButton,
     PieceSelect,

@@ -1,6 +1,6 @@
 """The components that play a move on a Discord board: the menus of pieces and of one piece's
 destinations, a button per move, Roll (Ludo), and the button and modal to type a move.
-Their ids are listed in bot.discord.components."""
+Their ids are listed in bot.discord.widgets.components."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.discord.component_base import PREFIX, FromCustomId, fitted_label
 from bot.discord.handlers import handler_of
+from bot.discord.widgets.component_base import PREFIX, FromCustomId, fitted_label
 from bot.i18n import text, translate
 from bot.service.ids import whole_number
 

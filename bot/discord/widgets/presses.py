@@ -1,4 +1,4 @@
-"""The components of boards, challenges and tournament news (bot.discord.components) pressed:
+"""The components of boards, challenges and tournament news (widgets/components.py) pressed:
 each is checked against the stored game or challenge, then played through the service.
 Components of an older version, and the typed move's modal, come here too."""
 
@@ -8,11 +8,11 @@ from typing import Any
 
 import discord
 
-from bot.discord.answers import Answer
-from bot.discord.components import stray_target
 from bot.discord.interactions import Interactions
-from bot.discord.move_components import MODAL_ID, MOVE_FIELD
-from bot.discord.views import confirm_view, destination_view
+from bot.discord.posting.answers import Answer
+from bot.discord.widgets.components import stray_target
+from bot.discord.widgets.move_components import MODAL_ID, MOVE_FIELD
+from bot.discord.widgets.views import confirm_view, destination_view
 from bot.i18n import text
 from bot.service import boards
 from bot.service.command_table.typed import typed_move

@@ -1,6 +1,6 @@
 """The views (rows of components) under Discord messages: a board's controls for the player
 to act, a piece's destinations, a challenge's answers. The components themselves are in
-bot.discord.move_components and bot.discord.action_buttons."""
+bot.discord.widgets.move_components and bot.discord.widgets.action_buttons."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ from typing import Any
 
 import discord
 
-from bot.discord.action_buttons import (
+from bot.discord.widgets.action_buttons import (
     ChallengeButton,
     DrawAnswerButton,
     GameActionButton,
     RematchButton,
     TournamentButton,
 )
-from bot.discord.component_base import BUTTONS_PER_ROW, MENU_OPTIONS, MENUS, ROWS
-from bot.discord.move_components import (
+from bot.discord.widgets.component_base import BUTTONS_PER_ROW, MENU_OPTIONS, MENUS, ROWS
+from bot.discord.widgets.move_components import (
     DestinationSelect,
     MoveButton,
     PieceSelect,

@@ -3,6 +3,7 @@ command's entry in the table, its words read into option values, and `run`."""
 
 from __future__ import annotations
 
+from bot.service.command_table.commands import CommandLine
 from bot.service.command_table.spec import (
     AdministratorCheck,
     Args,
@@ -11,7 +12,6 @@ from bot.service.command_table.spec import (
 )
 from bot.service.command_table.table import BY_NAME, run, usage_refusal
 from bot.service.command_table.typed import Misread, resolved
-from bot.service.commands import CommandLine
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
 from storage import ChatRef

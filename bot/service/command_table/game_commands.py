@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from bot.i18n import quote, text
 from bot.service.core import GameService
-from bot.service.dice_words import verification
 from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
-from bot.service.rules_text import GAMES_HELP, LUDO, rules_of
-from bot.service.turns import check_abortable
+from bot.service.playing.turns import check_abortable
+from bot.service.words.dice_words import verification
+from bot.service.words.rules_text import GAMES_HELP, LUDO, rules_of
 from games.base import find_game
 from storage import ChatRef
 

@@ -1,6 +1,6 @@
 """The commands about people and chats: profiles and leaderboards, vacations, reminders,
 linked accounts, the board's side, languages; and /tournament, whose actions its own
-dispatcher reads (bot/service/tournament_commands.py)."""
+dispatcher reads (bot/service/tournament/tournament_commands.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from bot.service.command_table.options import game_kinds
 from bot.service.command_table.spec import Args, Choice, Command, Kind, Option
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
-from bot.service.tournament_commands import SUBCOMMANDS, tournament_command
+from bot.service.tournament.tournament_commands import SUBCOMMANDS, tournament_command
 from storage import ChatRef
 
 # The largest tournament number the typed command's "#NUMBER" reads.

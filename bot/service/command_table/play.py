@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.i18n import text
 from bot.service.command_table import typed
+from bot.service.command_table.game_commands import rules, verify
 from bot.service.command_table.games import on_game
 from bot.service.command_table.options import (
     CONFIRM,
@@ -15,8 +16,7 @@ from bot.service.command_table.options import (
 from bot.service.command_table.spec import Args, Command, Kind, Option
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
-from bot.service.game_commands import rules, verify
-from bot.service.ludo_words import typed_ludo_move
+from bot.service.words.ludo_words import typed_ludo_move
 from storage import ChatRef
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.i18n import Text, text, translate
 from bot.service.command_table import typed
+from bot.service.command_table.game_commands import ask_yes
 from bot.service.command_table.games import ACCEPT, BEGIN, DECLINE, NEW, REMATCH
 from bot.service.command_table.people import (
     FLIP,
@@ -40,8 +41,7 @@ from bot.service.command_table.play import (
 from bot.service.command_table.spec import Args, Command
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
-from bot.service.game_commands import ask_yes
-from bot.service.rules_text import help_footer
+from bot.service.words.rules_text import help_footer
 from storage import ChatRef
 
 

@@ -20,8 +20,8 @@ from bot.service.command_table.words import (
 )
 from bot.service.events import ServiceError
 from bot.service.ids import game_number, whole_number
-from bot.service.levels import LEVEL_TEXTS, is_level_option, level_word
-from bot.service.rating_views import PACE_WORDS
+from bot.service.rated.rating_views import PACE_WORDS
+from bot.service.words.levels import LEVEL_TEXTS, is_level_option, level_word
 
 Values = dict[str, object]
 

@@ -10,7 +10,7 @@ from bot.i18n.game_messages import error_text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
-from bot.service.turns import events_state
+from bot.service.playing.turns import events_state
 from games.base import CHANCE, GameError, find_game
 from storage import ChatRef
 

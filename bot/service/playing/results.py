@@ -12,7 +12,7 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of
-from bot.service.turns import check_abortable, events_state, result_of
+from bot.service.playing.turns import check_abortable, events_state, result_of
 from games.base import find_game
 from storage import ChatRef, Player
 

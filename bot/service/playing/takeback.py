@@ -11,7 +11,7 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
-from bot.service.turns import next_clock, position_before
+from bot.service.playing.turns import next_clock, position_before
 from games.base import find_game
 from storage import ChatRef
 

@@ -8,9 +8,9 @@ from functools import lru_cache
 from typing import Any
 
 from bot.i18n import text
-from bot.service.clocks import TimeControl
 from bot.service.events import BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of
+from bot.service.timing.clocks import TimeControl
 from games.base import CHANCE, AnyGame, Outcome, find_game, replay
 from storage import GameRecord, GameResult, NextClock
 

@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.service.clocks import TimeControl
 from bot.service.rating import (
     Change,
     Pool,
@@ -27,6 +26,7 @@ from bot.service.rating import (
     sound,
     verdict,
 )
+from bot.service.timing.clocks import TimeControl
 from storage import (
     GameEndWrite,
     GameRecord,

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.service.events import SeatRating
-from bot.service.rated_games import pool_of, rating_of, rebuilt_from_changes
+from bot.service.rated.rated_games import pool_of, rating_of, rebuilt_from_changes
+from bot.service.rated.rating_rebuild import replayed_rating
 from bot.service.rating import Pool, Rating, shown, sound
-from bot.service.rating_rebuild import replayed_rating
 from storage import GameRecord, RatingChangeRecord, RatingRecord, Store
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.rated_games import as_rated_game, rating_of, stored_change, stored_rating
+from bot.service.rated.rated_games import as_rated_game, rating_of, stored_change, stored_rating
 from bot.service.rating import Pool, RatedGame, Rating, mismatches, replay
 from storage import Store
 

@@ -11,9 +11,9 @@ from datetime import datetime
 
 from bot.i18n import Text, text, translate
 from bot.render.rating_chart import ChartLabels, RatingSeries, render_rating_chart
-from bot.service.counts import games_count
 from bot.service.families import game_title
 from bot.service.rating import Pace, Place, Pool, Shown
+from bot.service.words.counts import games_count
 
 PACE_NAMES: Mapping[Pace, Text] = {
     Pace.LIVE: text("live"),

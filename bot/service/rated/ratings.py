@@ -17,9 +17,8 @@ from bot.i18n import language_of, quote, text
 from bot.service.capability import Capability
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.families import game_title
-from bot.service.rating import Pace, Pool, Rating, leaderboard, shown
-from bot.service.rating_reads import pool_rating, readable_rating
-from bot.service.rating_views import (
+from bot.service.rated.rating_reads import pool_rating, readable_rating
+from bot.service.rated.rating_views import (
     PACE_WORDS,
     Leaderboards,
     PoolLine,
@@ -30,6 +29,7 @@ from bot.service.rating_views import (
     record_line,
     standings,
 )
+from bot.service.rating import Pace, Pool, Rating, leaderboard, shown
 from games.base import find_game
 from storage import ChatRef, GameRecord, Player, RatingChangeRecord
 

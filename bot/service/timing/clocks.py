@@ -1,6 +1,6 @@
 """Time in correspondence play: time controls, the time left, the vacation allowance, clocks.
 
-Pure helpers without I/O; the correspondence capability (bot/service/correspondence.py) acts
+Pure helpers without I/O; the correspondence capability (bot/service/timing/correspondence.py) acts
 on them.
 """
 

@@ -18,13 +18,6 @@ from datetime import datetime, timedelta
 
 from bot.i18n import Text, text
 from bot.service.capability import Capability
-from bot.service.clocks import (
-    MAX_SLEEP,
-    VACATION_DAYS_PER_YEAR,
-    describe_time,
-    vacation_days_used,
-)
-from bot.service.counts import days_count
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -37,8 +30,15 @@ from bot.service.events import (
     TurnPing,
 )
 from bot.service.families import family_of
-from bot.service.turn_pings import ping_text, still_waiting
-from bot.service.turns import events_state
+from bot.service.playing.turns import events_state
+from bot.service.timing.clocks import (
+    MAX_SLEEP,
+    VACATION_DAYS_PER_YEAR,
+    describe_time,
+    vacation_days_used,
+)
+from bot.service.timing.turn_pings import ping_text, still_waiting
+from bot.service.words.counts import days_count
 from games.base import find_game
 from storage import TURN_PING, ClockRecord, GameResult, OnVacation
 

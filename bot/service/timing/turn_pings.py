@@ -16,9 +16,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.i18n import Text, text
-from bot.service.clocks import TimeControl
 from bot.service.events import GameState
-from bot.service.turns import acting_seat, seat_players
+from bot.service.playing.turns import acting_seat, seat_players
+from bot.service.timing.clocks import TimeControl
 from storage import TURN_PING
 
 # How long a live turn waits before its player is pinged: a player clicking through a game

@@ -10,9 +10,9 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, ServiceError, TournamentUpdate
 from bot.service.families import family_of
-from bot.service.tournament_lookup import pick
-from bot.service.tournament_options import read_plan
-from bot.service.tournament_text import FORMAT_NAMES, refusal
+from bot.service.tournament.tournament_lookup import pick
+from bot.service.tournament.tournament_options import read_plan
+from bot.service.tournament.tournament_text import FORMAT_NAMES, refusal
 from storage import ChatRef, TournamentRefused
 
 

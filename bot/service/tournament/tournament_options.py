@@ -15,12 +15,12 @@ from datetime import timedelta
 from typing import Any
 
 from bot.i18n import quote, text
-from bot.service.clocks import TimeControl, parse_span, split_time_control
 from bot.service.events import ServiceError
 from bot.service.families import Draughts, family_of
 from bot.service.pairing.match import MatchTiebreak
 from bot.service.pairing.standings import Tiebreak
 from bot.service.pairing.tournament import Format
+from bot.service.timing.clocks import TimeControl, parse_span, split_time_control
 from games.base import GameKind, find_game
 
 FORMAT_WORDS = {

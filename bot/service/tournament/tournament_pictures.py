@@ -20,8 +20,8 @@ from bot.render import (
 )
 from bot.service.pairing.results import GameResult, Outcome, Round
 from bot.service.pairing.tournament import Format, Tournament
-from bot.service.tournament_state import results_of
-from bot.service.tournament_text import TIEBREAK_NAMES
+from bot.service.tournament.tournament_state import results_of
+from bot.service.tournament.tournament_text import TIEBREAK_NAMES
 from storage import TournamentFacts
 
 SCORES = {Outcome.WHITE: "1-0", Outcome.BLACK: "0-1", Outcome.DRAW: "½-½"}

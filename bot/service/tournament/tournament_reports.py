@@ -9,15 +9,14 @@ import logging
 
 from bot.i18n import text
 from bot.service.capability import Capability, routed
-from bot.service.counts import entries_count
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.families import family_of, game_title
 from bot.service.pairing.tournament import Format, Tournament
-from bot.service.tournament_lookup import EVERY, entry_names, pick, reader_language
-from bot.service.tournament_options import GROUP, board_place
-from bot.service.tournament_pictures import picture
-from bot.service.tournament_state import entry_of, rebuild
-from bot.service.tournament_text import (
+from bot.service.tournament.tournament_lookup import EVERY, entry_names, pick, reader_language
+from bot.service.tournament.tournament_options import GROUP, board_place
+from bot.service.tournament.tournament_pictures import picture
+from bot.service.tournament.tournament_state import entry_of, rebuild
+from bot.service.tournament.tournament_text import (
     FORMAT_NAMES,
     STATUS_NAMES,
     games_lines,
@@ -26,7 +25,8 @@ from bot.service.tournament_text import (
     standings_csv,
     standings_lines,
 )
-from bot.service.tournament_verification import verification
+from bot.service.tournament.tournament_verification import verification
+from bot.service.words.counts import entries_count
 from games.base import find_game
 from storage import ChatRef, TournamentFacts
 

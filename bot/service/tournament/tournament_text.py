@@ -12,7 +12,7 @@ from bot.service.pairing.errors import PairingError
 from bot.service.pairing.results import Outcome, Round
 from bot.service.pairing.standings import Tiebreak
 from bot.service.pairing.tournament import Format, Tournament
-from bot.service.tournament_state import coin, game_result
+from bot.service.tournament.tournament_state import coin, game_result
 from storage import TournamentFacts
 
 FORMAT_NAMES = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.i18n import Text, text
 from bot.service.pairing.draw import verify_draw, verify_toss
 from bot.service.pairing.tournament import Format
-from bot.service.tournament_text import joined
+from bot.service.tournament.tournament_text import joined
 from games.chance import matches_commitment
 from storage import TournamentFacts
 

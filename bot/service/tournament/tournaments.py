@@ -29,12 +29,12 @@ from bot.service.kernel import Kernel
 from bot.service.pairing.draw import draw_numbers
 from bot.service.pairing.errors import PairingError
 from bot.service.pairing.tournament import Format, Game, Setup
-from bot.service.rated_games import pool_of, rated_at_start
-from bot.service.rating_reads import pool_rating
-from bot.service.tournament_lookup import entry_names, pick, require_organiser
-from bot.service.tournament_options import time_control
-from bot.service.tournament_state import entry_of, rebuild, round_json
-from bot.service.tournament_text import (
+from bot.service.rated.rated_games import pool_of, rated_at_start
+from bot.service.rated.rating_reads import pool_rating
+from bot.service.tournament.tournament_lookup import entry_names, pick, require_organiser
+from bot.service.tournament.tournament_options import time_control
+from bot.service.tournament.tournament_state import entry_of, rebuild, round_json
+from bot.service.tournament.tournament_text import (
     final_notice,
     pairing_refusal,
     refusal,

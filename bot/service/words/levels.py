@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Text, text
-from bot.service.clocks import TimeControl
+from bot.service.timing.clocks import TimeControl
 from games.computer import LEVEL_NAMES, Limit, level_limit
 
 DEFAULT_LEVEL = "normal"

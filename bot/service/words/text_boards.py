@@ -12,7 +12,7 @@ from bot.render import LudoView, draughts_text
 from bot.render.draughts import LETTERS
 from bot.service.boards import draughts_view, ludo_view
 from bot.service.events import GameState
-from bot.service.ludo_words import COLOUR_NAMES, PLACE_WORDS
+from bot.service.words.ludo_words import COLOUR_NAMES, PLACE_WORDS
 from games.ludo import LudoPosition
 from games.ludo.board import square_name
 

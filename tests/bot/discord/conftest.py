@@ -15,8 +15,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     import discord
 
-from bot.discord import board_posts
 from bot.discord.app import DISCORD_API_URL, DISCORD_GATEWAY_URL, point_at, serve
+from bot.discord.posting import board_posts
 from bot.service.core import GameService
 from tests.fakes.discord_api import TOKEN, FakeDiscord
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.discord import slash
 from bot.discord.app import CommandsRefused, DamasClient, install_commands, point_at
+from bot.discord.commands import slash
 from bot.service.command_table.games import NEW
 from bot.service.command_table.spec import Kind
 from bot.service.command_table.table import TABLE

@@ -11,8 +11,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     import discord
 
-from bot.discord.components import DYNAMIC_ITEMS
-from bot.discord.views import board_view, destination_view
+from bot.discord.widgets.components import DYNAMIC_ITEMS
+from bot.discord.widgets.views import board_view, destination_view
 from bot.service import boards
 from bot.service.boards import MoveChoice
 from bot.service.core import GameService

@@ -8,7 +8,13 @@ import pytest
 
 from bot.i18n import translate
 from bot.service.events import ServiceError
-from bot.service.tournament_options import GROUP, PRIVATE, THREADS, board_place, read_plan
+from bot.service.tournament.tournament_options import (
+    GROUP,
+    PRIVATE,
+    THREADS,
+    board_place,
+    read_plan,
+)
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ from collections.abc import Awaitable
 import pytest
 
 from bot.i18n import Text, translate
-from bot.service.commands import parse_command
+from bot.service.command_table.commands import parse_command
+from bot.service.command_table.dispatch import dispatch
 from bot.service.core import GameService
-from bot.service.dispatch import dispatch
 from bot.service.events import Actor, Event, ServiceError, TurnNotice
 from tests.bot.tournaments.helpers import CHAT, notices, people
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import tournaments
 from bot.service.core import GameService
 from bot.service.rating.pools import Pool
 from bot.service.rating.record import Rating
-from bot.service.tournament_options import read_plan
+from bot.service.tournament import tournaments
+from bot.service.tournament.tournament_options import read_plan
 from storage import Store
 from tests.bot.tournaments.helpers import ORGANISER, open_with, people
 

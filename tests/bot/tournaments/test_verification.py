@@ -10,7 +10,7 @@ import pytest
 from bot.i18n import translate
 from bot.service.core import GameService
 from bot.service.events import Reply, ServiceError
-from bot.service.tournament_verification import verification
+from bot.service.tournament.tournament_verification import verification
 from storage import TableGameRecord, TournamentFacts
 from tests.bot.tournaments.helpers import (
     CHAT,

@@ -1,0 +1,2 @@
+"""What the Discord front end posts: boards (board_posts.py), notices, tournament threads,
+the answers to interactions, and the showing of the service's events (showing.py)."""
