@@ -53,7 +53,13 @@ from storage.records import (
 from storage.sql.base import GameEndWrite
 from storage.sql.postgres import is_postgres_url as is_database_url
 from storage.sql.ratings import RatingLedger, RatingUpdate, ratings_at_game_end
-from storage.sql.store import database_label, database_tag, open_store, schema_of
+from storage.sql.store import (
+    database_label,
+    database_tag,
+    open_store,
+    schema_of,
+    tournaments_under_way,
+)
 from storage.tournament_records import (
     EntryRecord,
     NewTableGame,
@@ -115,4 +121,5 @@ __all__ = [
     "open_store",
     "ratings_at_game_end",
     "schema_of",
+    "tournaments_under_way",
 ]

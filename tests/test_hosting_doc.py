@@ -4,14 +4,19 @@ own, on a real PostgreSQL server for the PostgreSQL steps, and exits 0 without a
 
 from __future__ import annotations
 
+import asyncio
+import configparser
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from storage import open_store
+from storage.sql.migrations import Migration, bundled_migrations
 from tests.postgres_server import PostgresServer
 from tests.processes import ROOT, bot_environment
 
@@ -58,3 +63,70 @@ def test_the_hosting_guide_runs_as_written(
         assert "Traceback" not in output, f"{step}: {output[-3000:]}"
     restored = postgres_server.psql("SELECT count(*) FROM players", f"{name}_restored")
     assert int(restored) >= 1, "the restored database lacks the players"
+
+
+UNIT_BLOCK = re.compile(r"^```ini\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("guide", ["hosting.md", "hosting.pt.md", "hosting.it.md"])
+def test_the_systemd_unit_starts_the_bot(guide: str, tmp_path: Path) -> None:
+    """The guide's unit is a valid unit whose ExecStart is the bot run from the project's
+    virtual environment; run here with the test's own interpreter and folder in their place."""
+    [block] = UNIT_BLOCK.findall((ROOT / "docs" / guide).read_text(encoding="utf-8"))
+    unit = configparser.ConfigParser(interpolation=None)
+    unit.optionxform = str  # type: ignore[assignment,method-assign]
+    unit.read_string(block)
+    assert unit["Service"]["Restart"] == "always"
+    assert unit["Install"]["WantedBy"] == "multi-user.target"
+    interpreter, *arguments = shlex.split(unit["Service"]["ExecStart"])
+    assert interpreter == f"{unit['Service']['WorkingDirectory']}/.venv/bin/python"
+    assert arguments[:2] == ["-m", "bot"]
+    database = arguments[arguments.index("--db") + 1]
+    arguments[arguments.index("--db") + 1] = str(tmp_path / Path(database).name)
+    done = subprocess.run(
+        [sys.executable, *arguments],
+        input="/quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env=bot_environment(),
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / Path(database).name).exists()
+
+
+def test_an_upgrade_migrates_and_a_downgrade_is_refused(tmp_path: Path) -> None:
+    """What the guide says of upgrading: an older database is brought up to date at the start,
+    and one written by a newer damas-bot is refused with a line that says so."""
+    database = tmp_path / "damas.sqlite3"
+
+    async def write(migrations: list[Migration]) -> None:
+        await (await open_store(database, migrations=migrations)).close()
+
+    known = bundled_migrations()
+    asyncio.run(write(known[:-1]))
+    start = ["-m", "bot", "--db", str(database)]
+    checked = run_bot(["-m", "bot", "check", "--db", str(database)], tmp_path)
+    assert f"the bot brings it to {known[-1].number} by itself" in checked.stdout
+    assert run_bot(start, tmp_path).returncode == 0
+    checked = run_bot(["-m", "bot", "check", "--db", str(database)], tmp_path)
+    assert f"reachable, at schema {known[-1].number}" in checked.stdout
+    newer = Migration(known[-1].number + 1, "9999_newer.sql", "CREATE TABLE newer (id INTEGER);")
+    asyncio.run(write([*known, newer]))
+    refused = run_bot(start, tmp_path)
+    assert refused.returncode != 0
+    assert "was written by a newer damas-bot" in refused.stdout + refused.stderr
+    assert "Traceback" not in refused.stdout + refused.stderr
+
+
+def run_bot(arguments: list[str], folder: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *arguments],
+        input="/quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=folder,
+        env=bot_environment(LANG="C.UTF-8"),
+    )

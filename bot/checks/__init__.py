@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from bot.checks.findings import Finding
 from bot.checks.telegram_check import telegram_findings
 from bot.i18n import language_of, text, translate
 from bot.opening import chosen_database
+from bot.service.tournament.tournament_options import THREADS, board_place
+from storage import StorageError, is_database_url, schema_of, tournaments_under_way
 
 TELEGRAM_API_URL = "https://api.telegram.org"
 DISCORD_API_URL = "https://discord.com/api/v10"
@@ -44,7 +47,7 @@ async def findings(database: str | Path) -> list[Finding]:
     discord = os.environ.get("DISCORD_TOKEN")
     if telegram:
         api = os.environ.get("TELEGRAM_API_URL") or TELEGRAM_API_URL
-        found += await telegram_findings(telegram, api)
+        found += await telegram_findings(telegram, api, await _topic_tournaments(database))
     if discord:
         api = os.environ.get("DISCORD_API_URL") or DISCORD_API_URL
         found += await discord_findings(discord, api)
@@ -58,6 +61,26 @@ async def findings(database: str | Path) -> list[Finding]:
             )
         )
     return found + await database_findings(database)
+
+
+async def _topic_tournaments(database: str | Path) -> list[tuple[int, str]]:
+    """(number, chat id) of the Telegram tournaments under way whose boards go to topics;
+    none when the database is not there yet or not at this code's schema (the database's own
+    findings say so)."""
+    if not is_database_url(database) and not Path(database).exists():
+        return []
+    try:
+        stored, known = await schema_of(database)
+        if stored != known:
+            return []
+        tournaments = await tournaments_under_way(database)
+    except (StorageError, sqlite3.Error, OSError, ValueError):
+        return []
+    return [
+        (tournament.id, tournament.chat.chat_id)
+        for tournament in tournaments
+        if tournament.chat.platform == "telegram" and board_place(tournament.options) == THREADS
+    ]
 
 
 def main(argv: Sequence[str], default_database: Path) -> int:

@@ -18,7 +18,8 @@ from storage.sql.players import PlayerQueries
 from storage.sql.postgres import PostgresEngine, is_postgres_url
 from storage.sql.ratings import RatingQueries
 from storage.sql.sqlite import SqliteEngine
-from storage.sql.tournaments import TournamentQueries
+from storage.sql.tournaments import TournamentQueries, tournament_from
+from storage.tournament_records import TournamentRecord
 
 
 class SqlStore(
@@ -92,6 +93,20 @@ async def schema_of(database: str | Path) -> tuple[int, int]:
     finally:
         await engine.close()
     return stored, bundled_migrations()[-1].number
+
+
+async def tournaments_under_way(database: str | Path) -> list[TournamentRecord]:
+    """The tournaments registering, running or paused, oldest first, read without changing
+    the database (`python -m bot check` looks at the chats they need)."""
+    engine = await open_engine(database, read_only=True)
+    try:
+        rows = await engine.fetch_once(
+            "SELECT * FROM tournaments WHERE status IN ('registering', 'running', 'paused') "
+            "ORDER BY id"
+        )
+    finally:
+        await engine.close()
+    return [tournament_from(row) for row in rows]
 
 
 async def open_engine(database: str | Path, *, read_only: bool = False) -> Engine:

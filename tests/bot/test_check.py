@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord.permissions import invite_url
-from storage import open_store
+from storage import ChatRef, open_store
 from tests.fakes import discord_api, telegram_api
 from tests.fakes.discord_api import FakeDiscord
 from tests.fakes.telegram_api import FakeBotApi
@@ -130,3 +130,31 @@ async def test_the_database_schema_and_its_backup(tmp_path: Path) -> None:
     status, lines = await check(tmp_path)
     assert status == 1
     assert lines[1].startswith("✗ The database ")
+
+
+async def test_the_bot_must_manage_topics_where_a_tournament_uses_them(
+    telegram: FakeBotApi, tmp_path: Path
+) -> None:
+    topics = telegram.forum(-100950, "Clube de Damas", can_manage_topics=False)
+    plain = telegram.group(-100960, "Família")
+    async with await open_store(tmp_path / "bot.sqlite3") as store:
+        organiser = await store.player_for_identity("telegram", "7", "Ana", "pt-BR")
+        for chat, boards in ((topics, "threads"), (plain, "group")):
+            place = ChatRef("telegram", str(chat["id"]))
+            await store.create_tournament(
+                place, organiser.id, "brazilian", "knockout", {"boards": boards}
+            )
+    environment = {"TELEGRAM_TOKEN": telegram_api.TOKEN, "TELEGRAM_API_URL": telegram.url}
+    status, lines = await check(tmp_path, **environment)
+    assert status == 1, lines
+    [topic_line] = [line for line in lines if "Tournament #" in line]
+    assert topic_line.startswith(
+        "✗ Tournament #1 puts its boards in topics of the group Clube de Damas, but the bot is "
+        "not an administrator who may manage topics"
+    ), topic_line
+    telegram.chats[-100950].can_manage_topics = True
+    status, lines = await check(tmp_path, "--lang", "pt", **environment)
+    assert status == 0, lines
+    assert [line for line in lines if "#" in line] == [
+        "✓ Torneio #1: o bot pode abrir tópicos no grupo Clube de Damas."
+    ]

@@ -732,10 +732,13 @@ class FakeBotApi:
         raw = str(params.get("user_id", ""))
         if not raw.isdigit():
             raise ApiError(400, "Bad Request: invalid user_id specified")
-        user = self.users.get(int(raw))
+        user = self.bot_user if int(raw) == BOT_ID else self.users.get(int(raw))
         if user is None:
             raise ApiError(400, "Bad Request: user not found")
         status = self.admins.get(record.info["id"], {}).get(user["id"], "member")
+        if user is self.bot_user and record.info.get("is_forum"):
+            # A forum's bot is an administrator, allowed to manage topics or not.
+            status = "administrator"
         if status == "creator":
             return {"user": user, "status": status, "is_anonymous": False}
         if status == "member":
@@ -745,14 +748,22 @@ class FakeBotApi:
             "can_change_info can_invite_users can_pin_messages can_manage_topics "
             "can_post_stories can_edit_stories can_delete_stories"
         )
+        granted = dict.fromkeys(rights.split(), True)
+        if user is self.bot_user:
+            granted["can_manage_topics"] = record.can_manage_topics
         return {
             "user": user,
             "status": status,
             "can_be_edited": False,
             "is_anonymous": False,
             "can_promote_members": False,
-            **dict.fromkeys(rights.split(), True),
+            **granted,
         }
+
+    def _api_getChat(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
+        """The chat as a ChatFullInfo (Bot API 7.3): its fields and the two always there."""
+        record = self._chat_for_bot(params.get("chat_id"))
+        return {**record.info, "accent_color_id": 0, "max_reaction_count": 11}
 
     def _api_answerCallbackQuery(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("answerCallbackQuery", params)
