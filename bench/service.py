@@ -74,11 +74,11 @@ async def start_games(service: GameService, count: int, tag: str = "") -> list[G
     for index in range(count):
         white = Actor("bench", f"w{tag}{index}", f"White {tag}{index}")
         black = Actor("bench", f"b{tag}{index}", f"Black {tag}{index}")
-        events = await service.new_game(
+        events = await service.challenges.new_game(
             white, CHAT, KINDS[index % len(KINDS)], opponent=black, seat=0
         )
         challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
-        state = events_state(await service.accept(black, challenge.id, CHAT))
+        state = events_state(await service.challenges.accept(black, challenge.id, CHAT))
         assert state is not None
         games.append(state)
     return games
@@ -108,7 +108,7 @@ async def play_games(
         actor = Actor("bench", f"{'wb'[seat]}{number}", state.seat_names[seat])
         notation = state.position.notation(rng.choice(list(state.position.legal_moves())))
         started = time.perf_counter()
-        fresh = events_state(await service.move(actor, notation, state.id, state.version))
+        fresh = events_state(await service.play.move(actor, notation, state.id, state.version))
         moved = time.perf_counter()
         assert fresh is not None
         timings.service_move.append((moved - started) * 1000)
@@ -163,7 +163,7 @@ async def time_last_moves(service: GameService, fen: str, count: int) -> list[fl
     timings = []
     for index in range(count):
         actors = [Actor("bench", f"{fen}-{index}-{seat}", f"Player {seat}") for seat in (0, 1)]
-        players = [await service.player(actor) for actor in actors]
+        players = [await service.kernel.roster.player(actor) for actor in actors]
         seats = [SeatRecord(seat, player.id) for seat, player in enumerate(players)]
         record = await service.store.create_game(
             "brazilian", {}, seats, snapshot.snapshot(), CHAT, rated=True
@@ -172,10 +172,10 @@ async def time_last_moves(service: GameService, fen: str, count: int) -> list[fl
             record = await service.store.append_move(
                 record.id, record.version, "-", ply % 2, players[ply % 2].id, snapshot.snapshot()
             )
-        state = await service.state(record.id)
+        state = await service.kernel.state(record.id)
         notation = snapshot.notation(next(iter(snapshot.legal_moves())))
         started = time.perf_counter()
-        await service.move(actors[0], notation, record.id, state.version)
+        await service.play.move(actors[0], notation, record.id, state.version)
         timings.append((time.perf_counter() - started) * 1000)
     return timings
 
@@ -183,8 +183,8 @@ async def time_last_moves(service: GameService, fen: str, count: int) -> list[fl
 async def store_many(service: GameService, count: int) -> None:
     """`count` more games with a few moves each, written straight through the store."""
     store = service.store
-    player = await service.player(Actor("bench", "many", "Many"))
-    other = await service.player(Actor("bench", "other", "Other"))
+    player = await service.kernel.roster.player(Actor("bench", "many", "Many"))
+    other = await service.kernel.roster.player(Actor("bench", "other", "Other"))
     template = (await start_games(service, 1))[0]
     seats = [SeatRecord(0, player.id), SeatRecord(1, other.id)]
     for _ in range(count):
@@ -249,7 +249,7 @@ async def one_process(options: argparse.Namespace) -> None:
             sqlite_file = Path(database)
             size = sqlite_file.stat().st_size / 2**20 if sqlite_file.exists() else float("nan")
         finally:
-            await service.close()
+            await service.kernel.close()
             await store.close()
     moves = len(timings.service_move)
     figures: dict[str, Any] = {
@@ -306,7 +306,7 @@ async def worker(options: argparse.Namespace) -> None:
         timings = await play(service, chats, options.moves, options.seed + 1, pictures=False)
         finished, cpu = time.time(), time.process_time() - cpu
     finally:
-        await service.close()
+        await service.kernel.close()
         await store.close()
     report = {
         "started": started,

@@ -130,7 +130,7 @@ async def play(
     """The two people of one game, each moving on their turn until `stop`."""
     api, game = table.api, table.game
     while time.monotonic() < stop:
-        state = await table.service.state(game)
+        state = await table.service.kernel.state(game)
         if not state.active:
             return
         seat = GameService.acting_seat(state)
@@ -236,7 +236,7 @@ async def run(games: int, seconds: float, think: float, seed: int) -> dict[str, 
             played = api.calls[calls_before:]
         finally:
             await stop_front(front, settings)
-            await service.close()
+            await service.kernel.close()
             await store.close()
             await api.close()
     in_group = [c for c in played if counts(c.method) and c.params.get("chat_id") == GROUP_ID]

@@ -62,12 +62,12 @@ class PairingTimer:
 async def play(service: GameService, words: list[str], entries: int, chance: random.Random) -> int:
     """One whole tournament; the number of moves played."""
     people = [Actor("bench", f"p{n}", f"P{n}") for n in range(entries)]
-    opened = await service.tournament_new(ORGANISER, CHAT, words)
+    opened = await service.entries.create(ORGANISER, CHAT, words)
     tournament_id = next(e.tournament.id for e in opened if hasattr(e, "tournament"))
     for person in people:
-        await service.tournament_join(person, CHAT, tournament_id)
-    await service.tournament_start(ORGANISER, CHAT, tournament_id)
-    actors = {(await service.player(person)).id: person for person in people}
+        await service.entries.join(person, CHAT, tournament_id)
+    await service.tournaments.start(ORGANISER, CHAT, tournament_id)
+    actors = {(await service.kernel.roster.player(person)).id: person for person in people}
     moves = 0
     while True:
         facts = await service.store.tournament_facts(tournament_id)
@@ -76,14 +76,14 @@ async def play(service: GameService, words: list[str], entries: int, chance: ran
             assert facts.tournament.status == "finished", facts.tournament.status
             return moves
         for game_id in active:
-            state = await service.state(game_id)
+            state = await service.kernel.state(game_id)
             while state.active:
                 choice = chance.choice(move_choices(state))
                 seat = service.acting_seat(state)
                 assert seat is not None
                 actor = actors[state.record.seats[seat].player_id or 0]
-                await service.move(actor, choice.notation, game_id, state.version)
-                state = await service.current(game_id)
+                await service.play.move(actor, choice.notation, game_id, state.version)
+                state = await service.kernel.current(game_id)
                 moves += 1
 
 
@@ -106,7 +106,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
                 spent = time.perf_counter() - began
                 print(f"{name}: {played} moves in {spent:.1f} s", flush=True)
                 moves += played
-            await service.close()
+            await service.kernel.close()
     elapsed = time.perf_counter() - start
     figures["pair_ms_256"] = round(timer.longest * 1000, 2)
     # CPU time is steadier than wall time on a shared machine.

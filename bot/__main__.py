@@ -188,7 +188,7 @@ async def serve(
         for task in background:
             task.cancel()
         await asyncio.gather(*background, return_exceptions=True)
-        await service.close()
+        await service.kernel.close()
         await store.close()
     return 0
 

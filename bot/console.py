@@ -73,7 +73,7 @@ class Console:
         self.actor = self._actor(player, language)
         self.folder = folder or Path.cwd()
         self.language: str | None = language
-        service.subscribe(self._show_later)
+        service.kernel.subscribe(self._show_later)
 
     @staticmethod
     def _actor(name: str, language: str | None) -> Actor:
@@ -143,7 +143,7 @@ class Console:
 
     async def _viewer_seat(self, state: GameState) -> int | None:
         """The side the board is drawn from: the local player's, by the service's policy."""
-        seats = GameService.seats_of(state, await self.service.player(self.actor))
+        seats = GameService.seats_of(state, await self.service.kernel.roster.player(self.actor))
         return boards.viewer_seat(state, seats)
 
     def _file_name(self, name: str) -> str:
@@ -172,7 +172,7 @@ class Console:
     async def _png(self, args: tuple[str, ...]) -> None:
         number = game_number(args[0]) if args else None
         game_id = known_id(number) if number is not None else None
-        events = await self.service.board(self.actor, game_id)
+        events = await self.service.records.board(self.actor, game_id)
         state = next(event.state for event in events if isinstance(event, BoardUpdate))
         name = next((word for word in args if game_number(word) is None), None)
         path = Path(name) if name else self.folder / self._file_name(f"game-{state.id}.png")
@@ -201,7 +201,7 @@ class Console:
                 raise ServiceError(text("That name is the computer's: choose another."))
             self.actor = self._actor(command.args[0], None)
             # Confirmed in the language of the person now at the keyboard.
-            self.language = await self.service.language(self.actor)
+            self.language = await self.service.identities.language(self.actor)
             self.say(text("You are now {name}.", name=self.actor.display_name))
         elif command.name == "png":
             await self._png(command.args)
@@ -229,7 +229,7 @@ class Console:
                     everyone_administers,
                 )
                 # After /lang the answer is in the new language.
-                self.language = await self.service.language(self.actor)
+                self.language = await self.service.identities.language(self.actor)
                 await self.show(events)
         except CommandError as error:
             self.say(error.reason)
@@ -244,9 +244,9 @@ class Console:
             # A bug must not end the session: the stored games are safe, say so and go on.
             logger.exception("the command %r failed", line)
             self.say(text("Something went wrong with that command; your games are safe."))
-        self.language = await self.service.language(self.actor)
+        self.language = await self.service.identities.language(self.actor)
         # The computer answers before the next line is read: piped games stay in order.
-        await self.service.idle()
+        await self.service.kernel.idle()
         return True
 
 
@@ -280,7 +280,7 @@ async def run_console(
     at one, else line by line from `input_stream`."""
     write = terminal.write if terminal is not None else None
     console = Console(service, output, player, tag=tag, write=write)
-    console.language = await service.language(console.actor)
+    console.language = await service.identities.language(console.actor)
     if announce is not None:
         announce(console)
     loop = asyncio.get_running_loop()

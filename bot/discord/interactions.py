@@ -69,7 +69,7 @@ class Interactions(EventShowing):
         language: str | None = None
         answer = Answer(interaction, language)
         try:
-            language = await self.service.language(actor)
+            language = await self.service.identities.language(actor)
             answer.language = language
             if interaction.guild_id is None:
                 self._channel_languages[chat.chat_id] = language
@@ -78,7 +78,7 @@ class Interactions(EventShowing):
                 self._channel_languages[chat.chat_id] = shared
             events = await work(actor, chat, answer)
             # After /language the answer is in the new language.
-            answer.language = await self.service.language(actor)
+            answer.language = await self.service.identities.language(actor)
             await self.show(events, answer, chat)
             answer.tidy = tidy
         except BoardChanged as error:
@@ -105,8 +105,8 @@ class Interactions(EventShowing):
         channel = interaction.channel
         if isinstance(channel, discord.Thread):
             parent = ChatRef(PLATFORM, str(channel.parent_id))
-            place = await self.service.chat_language(parent, language, place)
-        return await self.service.chat_language(chat, language, place)
+            place = await self.service.chats.chat_language(parent, language, place)
+        return await self.service.chats.chat_language(chat, language, place)
 
     async def _send_answer(self, answer: Answer) -> None:
         interaction = answer.interaction
@@ -118,7 +118,7 @@ class Interactions(EventShowing):
         attachments = list(answer.files)
         embeds = list(answer.embeds)
         if answer.board is not None:
-            player = await self.service.player(actor_of(interaction))
+            player = await self.service.kernel.roster.player(actor_of(interaction))
             readers = GameService.seats_of(answer.board, player)
             embed, picture = await self.poster.embed(answer.board, None, answer.language, readers)
             embeds.append(embed)
@@ -139,7 +139,7 @@ class Interactions(EventShowing):
             await self.poster.post_as_followup(interaction, state, headline, answer.language)
 
     async def language(self, interaction: discord.Interaction[Any]) -> str | None:
-        return await self.service.language(actor_of(interaction))
+        return await self.service.identities.language(actor_of(interaction))
 
     async def game_choices(
         self, interaction: discord.Interaction[Any], current: str
@@ -147,8 +147,8 @@ class Interactions(EventShowing):
         """The person's games in progress whose number starts as typed, for a `game` option."""
         actor = actor_of(interaction)
         try:
-            games = await self.service.games_in_progress(actor)
-            language = await self.service.language(actor)
+            games = await self.service.records.games_in_progress(actor)
+            language = await self.service.identities.language(actor)
         except ServiceError:
             return []
         typed = str(current).strip().lstrip("#")
@@ -188,7 +188,7 @@ class Interactions(EventShowing):
         except discord.HTTPException as error:
             logger.info("no thread for the game in %s: %s", chat.chat_id, error)
             return chat
-        self._channel_languages[str(thread.id)] = await self.service.chat_language(
+        self._channel_languages[str(thread.id)] = await self.service.chats.chat_language(
             ChatRef(PLATFORM, str(thread.id)), self._channel_languages.get(chat.chat_id)
         )
         return ChatRef(PLATFORM, str(thread.id))

@@ -1,4 +1,4 @@
-"""What every capability of the service is: an object holding the core; and the routing of a
+"""What every capability of the service is: an object holding the kernel; and the routing of a
 capability's answers by platform."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from bot.service.kernel import Kernel
 
 
 class Capability:
-    """A part of the service: holds the core, and uses nothing else of the service's insides."""
+    """A part of the service: holds the kernel, and uses nothing else of the service's insides."""
 
-    def __init__(self, core: Kernel) -> None:
-        self.core = core
+    def __init__(self, kernel: Kernel) -> None:
+        self.kernel = kernel
 
 
 C = TypeVar("C", bound=Capability)
@@ -32,6 +32,6 @@ def routed(method: Call[C, P]) -> Call[C, P]:
     async def routed(
         capability: C, actor: Actor, /, *args: P.args, **kwargs: P.kwargs
     ) -> list[Event]:
-        return capability.core.route(actor, await method(capability, actor, *args, **kwargs))
+        return capability.kernel.route(actor, await method(capability, actor, *args, **kwargs))
 
     return routed

@@ -56,7 +56,7 @@ class Challenges(Capability):
         options = family.new_options(kind, players, words)
         if time_control is not None:
             options["time"] = time_control.to_options()
-        challenger = await self.core.roster.player(actor)
+        challenger = await self.kernel.roster.player(actor)
         if opponent is not None and (opponent.platform, opponent.user_id) == (
             actor.platform,
             actor.user_id,
@@ -79,10 +79,12 @@ class Challenges(Capability):
             return await self._start_game(kind, options, seats, chat, None, False)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
-        opponent_id = (await self.core.roster.player(opponent)).id if opponent is not None else None
+        opponent_id = (
+            (await self.kernel.roster.player(opponent)).id if opponent is not None else None
+        )
         if seat is not None:
             options = {**options, "challenger_seat": seat}
-        challenge = await self.core.store.create_challenge(
+        challenge = await self.kernel.store.create_challenge(
             kind.key,
             options,
             challenger.id,
@@ -117,8 +119,8 @@ class Challenges(Capability):
     async def rematch(self, actor: Actor, game_id: int | None, chat: ChatRef | None) -> list[Event]:
         """The same two-player game again with the colours swapped: against the computer it
         starts at once, against a person it is a challenge to them."""
-        player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id, finished=True, chat=chat)
+        player = await self.kernel.roster.player(actor)
+        state = await self.kernel.game_of(player, game_id, finished=True, chat=chat)
         kind = find_game(state.record.kind)
         family = family_of(kind)
         if state.active:
@@ -134,7 +136,7 @@ class Challenges(Capability):
                     tournament=state.tournament,
                 )
             )
-        mine = self.core.own_seats(state, player.id)[0]
+        mine = self.kernel.own_seats(state, player.id)[0]
         other = state.record.seats[1 - mine]
         options = {key: value for key, value in state.record.options.items() if key != "rated"}
         if other.player_id is None:
@@ -146,7 +148,7 @@ class Challenges(Capability):
             return await self._start_game(kind, options, seats, chat, None, False)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
-        challenge = await self.core.store.create_challenge(
+        challenge = await self.kernel.store.create_challenge(
             kind.key,
             {**options, "challenger_seat": 1 - mine},
             player.id,
@@ -158,7 +160,7 @@ class Challenges(Capability):
             "{challenger} offers {opponent} a rematch of game #{game}, colours swapped: "
             "/accept {id}.",
             challenger=actor.display_name,
-            opponent=await self.core.roster.name(other.player_id),
+            opponent=await self.kernel.roster.name(other.player_id),
             game=state.id,
             id=challenge.id,
         )
@@ -180,7 +182,7 @@ class Challenges(Capability):
     async def accept(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
         """Accept a challenge; at a table for more than two, take a place, and the game starts
         when the table is full."""
-        player = await self.core.roster.player(actor)
+        player = await self.kernel.roster.player(actor)
         challenge = await self._challenge_for(player, challenge_id, chat)
         if challenge.challenger_id == player.id:
             raise ServiceError(text("You cannot accept your own challenge."))
@@ -191,7 +193,7 @@ class Challenges(Capability):
         if seat_count == 2:
             return await self._start_challenge(challenge, [player.id])
         try:
-            joined = await self.core.store.join_challenge(challenge.id, player.id, seat_count - 1)
+            joined = await self.kernel.store.join_challenge(challenge.id, player.id, seat_count - 1)
         except ChallengeFull:
             raise ServiceError(text("This table is full.")) from None
         except ChallengeNotOpen:
@@ -214,7 +216,7 @@ class Challenges(Capability):
     @routed
     async def begin(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
         """The host starts an open table now: the computer takes the free seats."""
-        player = await self.core.roster.player(actor)
+        player = await self.kernel.roster.player(actor)
         challenge = await self._challenge_for(player, challenge_id, chat)
         if challenge.challenger_id != player.id:
             raise ServiceError(text("Only the player who opened the table can start it."))
@@ -244,7 +246,7 @@ class Challenges(Capability):
 
     @routed
     async def decline(self, actor: Actor, challenge_id: int | None, chat: ChatRef) -> list[Event]:
-        player = await self.core.roster.player(actor)
+        player = await self.kernel.roster.player(actor)
         challenge = await self._challenge_for(player, challenge_id, chat)
         status: Literal["declined", "cancelled"]
         if challenge.challenger_id == player.id:
@@ -256,7 +258,7 @@ class Challenges(Capability):
         else:
             raise ServiceError(text("Only the challenged player can decline this challenge."))
         try:
-            closed = await self.core.store.resolve_challenge(challenge.id, status)
+            closed = await self.kernel.store.resolve_challenge(challenge.id, status)
         except ChallengeNotOpen:
             raise ServiceError(text("This challenge is no longer open.")) from None
         return [ChallengeUpdate(closed, message)]
@@ -266,7 +268,7 @@ class Challenges(Capability):
     ) -> Challenge:
         if challenge_id is not None:
             try:
-                challenge = await self.core.store.get_challenge(challenge_id)
+                challenge = await self.kernel.store.get_challenge(challenge_id)
             except NotFound:
                 raise ServiceError(text("There is no challenge {id}.", id=challenge_id)) from None
             if challenge.status != "open":
@@ -274,7 +276,7 @@ class Challenges(Capability):
             return challenge
         candidates = [
             challenge
-            for challenge in await self.core.store.open_challenges(chat)
+            for challenge in await self.kernel.store.open_challenges(chat)
             if player.id in (challenge.challenger_id, challenge.opponent_id)
             or challenge.opponent_id is None
         ]
@@ -291,9 +293,9 @@ class Challenges(Capability):
         challenge_id: int | None,
         asked_rated: bool,
     ) -> list[Event]:
-        options, snapshot, clock = self.core.opening(kind, options)
+        options, snapshot, clock = self.kernel.opening(kind, options)
         try:
-            record = await self.core.store.create_game(
+            record = await self.kernel.store.create_game(
                 kind.key,
                 options,
                 seats,
@@ -305,9 +307,9 @@ class Challenges(Capability):
             )
         except ChallengeNotOpen:
             raise ServiceError(text("This challenge is no longer open.")) from None
-        events = await self.core.game_started(record)
+        events = await self.kernel.game_started(record)
         if challenge_id is not None:
-            challenge = await self.core.store.get_challenge(challenge_id)
+            challenge = await self.kernel.store.get_challenge(challenge_id)
             state = events_state(events)
             assert state is not None
             accepted = text(

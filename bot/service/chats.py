@@ -21,13 +21,13 @@ class ChatChoices(Capability):
         """Turn the chat's boards between people around (White's side is the default); the
         next board shows it. Boards read privately stay on the reader's side."""
         flipped = not await self.flipped(chat)
-        await self.core.store.set_chat_flipped(chat.platform, chat.chat_id, flipped)
+        await self.kernel.store.set_chat_flipped(chat.platform, chat.chat_id, flipped)
         if flipped:
             return [Reply(text("Boards between people in this chat now show Black's side."))]
         return [Reply(text("Boards between people in this chat now show White's side."))]
 
     async def flipped(self, chat: ChatRef) -> bool:
-        return await self.core.store.chat_flipped(chat.platform, chat.chat_id)
+        return await self.kernel.store.chat_flipped(chat.platform, chat.chat_id)
 
     async def chat_language(
         self, chat: ChatRef, actor_language: str | None, place_language: str | None = None
@@ -37,7 +37,7 @@ class ChatChoices(Capability):
         a Discord server's locale), else the language of the first person who acted there, so
         that a board between a Portuguese and an Italian player does not change language every
         move. Private messages use the reader's own."""
-        store = self.core.store
+        store = self.kernel.store
         chosen = await store.chosen_chat_language(chat.platform, chat.chat_id)
         if chosen is not None:
             return chosen
@@ -67,5 +67,5 @@ class ChatChoices(Capability):
                     language=language,
                 )
             )
-        await self.core.store.set_chosen_chat_language(chat.platform, chat.chat_id, language)
+        await self.kernel.store.set_chosen_chat_language(chat.platform, chat.chat_id, language)
         return [Reply(CHAT_LANGUAGE_SET[language])]

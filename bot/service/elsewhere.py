@@ -24,12 +24,12 @@ REMEMBERED = 10_000
 class ChangesElsewhere:
     """Follows the changes of other processes; `run` until cancelled."""
 
-    def __init__(self, core: Kernel) -> None:
-        self.core = core
+    def __init__(self, kernel: Kernel) -> None:
+        self.kernel = kernel
         self._shown: dict[int, int] = {}
 
     async def run(self) -> None:
-        store = self.core.store
+        store = self.kernel.store
         if not store.shared:
             return
         woken = asyncio.Event()
@@ -49,14 +49,14 @@ class ChangesElsewhere:
         were shown by the processes that made them (and a board a crash left behind is
         brought up to date by the front end's own catch-up). Without this, every start would
         post the boards of the last changes again."""
-        for change in await self.core.store.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
+        for change in await self.kernel.store.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
             if change.id <= seen and self._shown.get(change.game_id, 0) < change.version:
                 self._remember(change.game_id, change.version)
 
     async def show_changes(self, seen: int) -> int:
         """Show the games changed elsewhere since change `seen`; the newest change seen."""
         newest: dict[int, int] = {}
-        for change in await self.core.store.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
+        for change in await self.kernel.store.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
             seen = max(seen, change.id)
             newest[change.game_id] = max(newest.get(change.game_id, 0), change.version)
         for game_id, version in newest.items():
@@ -64,12 +64,12 @@ class ChangesElsewhere:
                 continue
             self._remember(game_id, version)
             try:
-                state = await self.core.state(game_id)
+                state = await self.kernel.state(game_id)
             except ServiceError as error:
                 logger.error("game %s changed elsewhere cannot be shown: %s", game_id, error)
                 continue
-            headline = await self.core.latest_headline(state)
-            await self.core.publish([BoardUpdate(state, headline, state.record.chat)])
+            headline = await self.kernel.latest_headline(state)
+            await self.kernel.publish([BoardUpdate(state, headline, state.record.chat)])
         return seen
 
     def _remember(self, game_id: int, version: int) -> None:

@@ -31,24 +31,24 @@ class GameRecords(Capability):
     async def board(
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
     ) -> list[Event]:
-        player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id, finished=True, chat=chat)
+        player = await self.kernel.roster.player(actor)
+        state = await self.kernel.game_of(player, game_id, finished=True, chat=chat)
         return [BoardUpdate(state, None, None)]
 
     async def visible_state(self, actor: Actor, game_id: int, chat: ChatRef) -> GameState:
         """The game (as remembered, when its stored version has not moved) for a button
         pressed in `chat`: refused as unknown where the person may not see it (a forged
         button names another chat's game)."""
-        player = await self.core.roster.player(actor)
-        state = await self.core.current(game_id)
-        await self.core.check_visible(state, player.id, chat)
+        player = await self.kernel.roster.player(actor)
+        state = await self.kernel.current(game_id)
+        await self.kernel.check_visible(state, player.id, chat)
         return state
 
     async def legal_moves(
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
     ) -> list[Event]:
-        player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id, chat=chat)
+        player = await self.kernel.roster.player(actor)
+        state = await self.kernel.game_of(player, game_id, chat=chat)
         if not state.active:
             raise ServiceError(text("Game #{game} is over.", game=state.id))
         if state.position.to_move() == CHANCE:
@@ -65,22 +65,22 @@ class GameRecords(Capability):
         """Every game of the player on every platform, the most urgent first: their turns by
         the time left, then the games where others are to move; then the open challenges
         of `chat` that the player sent or may accept. With `done`, the finished games."""
-        player = await self.core.roster.player(actor)
+        player = await self.kernel.roster.player(actor)
         if done:
             return await self._finished_games(player.id)
-        games = await self.core.store.games_of_player(player.id)
+        games = await self.kernel.store.games_of_player(player.id)
         challenges = await self._challenges(player.id, chat)
         if not games:
             return [Reply(text("You have no game in progress. Start one with /new.")), *challenges]
         rows = []
         for record in games:
             try:
-                state = await self.core.state(record.id)
+                state = await self.kernel.state(record.id)
             except ServiceError as error:
                 rows.append(((2, 0.0), error.reason))
                 continue
-            acting = self.core.acting_seat(state)
-            mine = acting is not None and acting in self.core.seats_of(state, player)
+            acting = self.kernel.acting_seat(state)
+            mine = acting is not None and acting in self.kernel.seats_of(state, player)
             if acting is None:
                 turn = text("game over")
             elif mine:
@@ -111,7 +111,7 @@ class GameRecords(Capability):
         if chat is None:
             return []
         lines: list[Event] = []
-        for challenge in await self.core.store.open_challenges(chat):
+        for challenge in await self.kernel.store.open_challenges(chat):
             kind = find_game(challenge.kind)
             title = family_of(kind).title(kind)
             if challenge.challenger_id == player_id:
@@ -119,7 +119,7 @@ class GameRecords(Capability):
                     Reply(text("Challenge {id} sent: {title}.", id=challenge.id, title=title))
                 )
             elif challenge.opponent_id in (None, player_id):
-                name = await self.core.roster.name(challenge.challenger_id)
+                name = await self.kernel.roster.name(challenge.challenger_id)
                 lines.append(
                     Reply(
                         text(
@@ -134,13 +134,13 @@ class GameRecords(Capability):
 
     async def _finished_games(self, player_id: int) -> list[Event]:
         """The player's finished games, the latest first, each with its result."""
-        records = await self.core.store.games_of_player(player_id, "finished")
+        records = await self.kernel.store.games_of_player(player_id, "finished")
         if not records:
             return [Reply(text("You have no finished game yet."))]
         lines: list[Event] = []
         for record in records[:FINISHED_SHOWN]:
             try:
-                state = await self.core.state(record.id)
+                state = await self.kernel.state(record.id)
             except ServiceError as error:
                 lines.append(Reply(error.reason))
                 continue
@@ -161,26 +161,26 @@ class GameRecords(Capability):
     async def games_in_progress(self, actor: Actor) -> list[tuple[int, Text]]:
         """The player's games in progress, numbered and titled: the choices of a `game`
         option."""
-        player = await self.core.roster.player(actor)
+        player = await self.kernel.roster.player(actor)
         found = []
-        for record in await self.core.store.games_of_player(player.id):
+        for record in await self.kernel.store.games_of_player(player.id):
             kind = find_game(record.kind)
             title = family_of(kind).title(kind)
             found.append((record.id, text("#{game} {title}", game=record.id, title=title)))
         return found
 
     async def use(self, actor: Actor, game_id: int, chat: ChatRef | None = None) -> list[Event]:
-        player = await self.core.roster.player(actor)
-        state = await self.core.state(game_id)
-        await self.core.seats_in(state, player.id, chat)
-        await self.core.store.set_active_game(player.id, game_id)
+        player = await self.kernel.roster.player(actor)
+        state = await self.kernel.state(game_id)
+        await self.kernel.seats_in(state, player.id, chat)
+        await self.kernel.store.set_active_game(player.id, game_id)
         return [Reply(text("Your moves now go to game #{game}.", game=game_id))]
 
     async def history(
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
     ) -> list[Event]:
-        player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id, finished=True, chat=chat)
+        player = await self.kernel.roster.player(actor)
+        state = await self.kernel.game_of(player, game_id, finished=True, chat=chat)
         if not state.log:
             return [Reply(text("No moves yet in game #{game}.", game=state.id))]
         family = family_of(find_game(state.record.kind))
@@ -189,8 +189,8 @@ class GameRecords(Capability):
     async def export_pdn(
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
     ) -> list[Event]:
-        player = await self.core.roster.player(actor)
-        state = await self.core.game_of(player, game_id, finished=True, chat=chat)
+        player = await self.kernel.roster.player(actor)
+        state = await self.kernel.game_of(player, game_id, finished=True, chat=chat)
         family = family_of(find_game(state.record.kind))
         content = family.pdn(state, state.log)
         if content is None:
@@ -214,7 +214,7 @@ class GameRecords(Capability):
         """A front end showed the board of a game in a chat, as this message, at this game
         version, in this thread of the chat (None: the chat itself, or the thread it was
         in)."""
-        await self.core.store.set_board_message(
+        await self.kernel.store.set_board_message(
             game_id, chat.platform, chat.chat_id, message_id, version, thread
         )
 
@@ -223,10 +223,10 @@ class GameRecords(Capability):
         missing in the game's own chat), for that chat, with the line of the game's last move
         (nobody was told of it yet): after a restart, each gets its current board once."""
         behind = []
-        for game_id, chat_id in await self.core.store.boards_behind(platform):
+        for game_id, chat_id in await self.kernel.store.boards_behind(platform):
             try:
-                state = await self.core.state(game_id)
-                headline = await self.core.latest_headline(state)
+                state = await self.kernel.state(game_id)
+                headline = await self.kernel.latest_headline(state)
                 behind.append((state, ChatRef(platform, chat_id), headline))
             except ServiceError as error:
                 logger.error(
@@ -236,4 +236,4 @@ class GameRecords(Capability):
 
     async def board_messages(self, game_id: int) -> list[BoardMessage]:
         """The messages that show a game's board, to edit them or take their buttons away."""
-        return await self.core.store.board_messages(game_id)
+        return await self.kernel.store.board_messages(game_id)

@@ -23,7 +23,7 @@ STATE_CACHE_SIZE = 2048
 
 
 class GameStates:
-    """Reads games for the core; `remember` keeps what the core just wrote."""
+    """Reads games for the kernel; `remember` keeps what the kernel just wrote."""
 
     def __init__(self, store: Store, roster: Roster, clock: Clock) -> None:
         self.store = store

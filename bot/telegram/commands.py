@@ -101,10 +101,10 @@ class TypedCommands(EventShowing):
             command = parse_command(line)
         except CommandError as error:
             if private:  # in a group the command may be another bot's
-                await self.say(chat, [error.reason], await self.service.language(actor))
+                await self.say(chat, [error.reason], await self.service.identities.language(actor))
             return
         command = self._with_replied_opponent(command, message)
-        language = await self.service.language(actor)
+        language = await self.service.identities.language(actor)
         await self._learn_chat_language(chat, language)
         origin = Origin(chat, actor, language, private, None if private else message.message_id)
         if command.name == "top":
@@ -134,7 +134,7 @@ class TypedCommands(EventShowing):
             # A group's boards speak the language its admins chose from now on.
             self._forget_chat_language(chat)
         # After /lang the boards of a private chat speak the new language too.
-        await self._learn_chat_language(chat, await self.service.language(actor))
+        await self._learn_chat_language(chat, await self.service.identities.language(actor))
 
     async def run_command(
         self,
@@ -164,5 +164,5 @@ class TypedCommands(EventShowing):
         if query is not None:
             await self.answer(query, None, origin.language)
         # After /lang the answer is already in the new language.
-        language = await self.service.language(origin.actor)
+        language = await self.service.identities.language(origin.actor)
         await self.show(events, replace(origin, language=language))

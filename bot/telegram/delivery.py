@@ -309,7 +309,9 @@ class BoardDesk:
                     shown = None
             if shown is not None:
                 if shown.version != state.version:
-                    await self.service.board_shown(state.id, chat, shown.message_id, state.version)
+                    await self.service.records.board_shown(
+                        state.id, chat, shown.message_id, state.version
+                    )
                 return
         sent: Message = await self.bot.send_photo(
             chat.chat_id,
@@ -319,7 +321,7 @@ class BoardDesk:
             parse_mode=HTML,
             message_thread_id=thread,
         )
-        await self.service.board_shown(
+        await self.service.records.board_shown(
             state.id,
             chat,
             str(sent.message_id),
@@ -331,7 +333,7 @@ class BoardDesk:
 
     async def shown_in(self, game_id: int, chat: ChatRef) -> BoardMessage | None:
         """The message that shows the game's board in `chat` (with its version), if any."""
-        for message in await self.service.board_messages(game_id):
+        for message in await self.service.records.board_messages(game_id):
             if (message.platform, message.chat_id) == (PLATFORM, chat.chat_id):
                 return message
         return None

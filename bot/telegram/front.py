@@ -79,7 +79,7 @@ class TelegramFront(ButtonPresses):
             ChatMemberHandler(self.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)
         )
         application.add_error_handler(self.on_error)
-        service.subscribe(self.on_service_event)
+        service.kernel.subscribe(self.on_service_event)
 
     # -- start-up ------------------------------------------------------------------------------
 
@@ -91,7 +91,7 @@ class TelegramFront(ButtonPresses):
         """After a start: every chat whose board of an active game is older than the game
         (an edit cut off by a crash, a move made while the bot was down) gets the current
         board, once, in place of the old one, with the line of the move nobody was told of."""
-        for state, chat, headline in await self.service.boards_behind(PLATFORM):
+        for state, chat, headline in await self.service.records.boards_behind(PLATFORM):
             viewer = await self._viewer(state, chat)
             self.desk.post(chat, state, headline, viewer=viewer, new_message=False)
 
@@ -103,7 +103,7 @@ class TelegramFront(ButtonPresses):
         if change is None or change.chat.type != ChatType.PRIVATE:
             return
         if change.new_chat_member.status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT):
-            await self.service.register_private_chat(actor_of(change.from_user), None)
+            await self.service.identities.register_private_chat(actor_of(change.from_user), None)
             self._private_chats.pop(str(change.chat.id), None)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

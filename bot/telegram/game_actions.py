@@ -62,15 +62,15 @@ async def on_press(
     service, actor = front.service, origin.actor
     if press.action == Action.REMATCH:
         await front.run_command(
-            origin, lambda: service.rematch(actor, press.target, origin.chat), query
+            origin, lambda: service.challenges.rematch(actor, press.target, origin.chat), query
         )
         return
     try:
-        state = await service.visible_state(actor, press.target, origin.chat)
+        state = await service.records.visible_state(actor, press.target, origin.chat)
     except ServiceError as error:
         await front.answer(query, error.reason, origin.language)
         return
-    player = await service.player(actor)
+    player = await service.kernel.roster.player(actor)
     refusal = _refusal(state, press, player.id, bool(GameService.seats_of(state, player)))
     if refusal is not None:
         await front.answer(query, refusal, origin.language)
@@ -85,9 +85,13 @@ async def on_press(
             origin.chat, message_id, board_keyboard(state, origin.language), state.version
         )
     elif press.action == Action.RESIGN:
-        await front.run_command(origin, lambda: service.resign(actor, state.id, origin.chat), query)
+        await front.run_command(
+            origin, lambda: service.results.resign(actor, state.id, origin.chat), query
+        )
     else:
-        await front.run_command(origin, lambda: service.abort(actor, state.id, origin.chat), query)
+        await front.run_command(
+            origin, lambda: service.results.abort(actor, state.id, origin.chat), query
+        )
 
 
 def _refusal(state: GameState, press: Press, player_id: int, seated: bool) -> Text | None:

@@ -84,7 +84,7 @@ class FrontBase:
 
     async def _register_private_chat(self, actor: Actor, chat: ChatRef) -> None:
         if chat.chat_id not in self._private_chats:
-            await self.service.register_private_chat(actor, chat.chat_id)
+            await self.service.identities.register_private_chat(actor, chat.chat_id)
             self._private_chats[chat.chat_id] = True
 
     async def _learn_chat_language(self, chat: ChatRef, language: str | None) -> None:
@@ -94,7 +94,9 @@ class FrontBase:
         if is_private(chat):
             self.chat_languages[chat.chat_id] = language
         elif chat.chat_id not in self.chat_languages:
-            self.chat_languages[chat.chat_id] = await self.service.chat_language(chat, language)
+            self.chat_languages[chat.chat_id] = await self.service.chats.chat_language(
+                chat, language
+            )
 
     def _forget_chat_language(self, chat: ChatRef) -> None:
         """The chat's administrators chose another language: ask the service again."""
@@ -118,12 +120,12 @@ class FrontBase:
         """The language public messages of a chat are written in (a group's is stored, so
         that it holds after a restart too)."""
         if chat.chat_id not in self.chat_languages and not is_private(chat):
-            self.chat_languages[chat.chat_id] = await self.service.chat_language(chat, None)
+            self.chat_languages[chat.chat_id] = await self.service.chats.chat_language(chat, None)
         return self.chat_languages.get(chat.chat_id)
 
     async def _account(self, player_id: int) -> Identity | None:
         """The player's Telegram account, if they have one."""
-        contacts = await self.service.contacts(player_id)
+        contacts = await self.service.identities.contacts(player_id)
         return next((account for account in contacts if account.platform == PLATFORM), None)
 
     async def say(

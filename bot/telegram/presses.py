@@ -70,7 +70,7 @@ class ButtonPresses(TypedCommands):
         if query is None:
             return
         actor = self.remember(query.from_user)
-        language = await self.service.language(actor)
+        language = await self.service.identities.language(actor)
         if actor.user_id in self.pressing:
             await self.answer(query, STILL_PRESSING, language)
             return
@@ -149,9 +149,9 @@ class ButtonPresses(TypedCommands):
         self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
     ) -> None:
         handlers = {
-            Action.ACCEPT: self.service.accept,
-            Action.DECLINE: self.service.decline,
-            Action.BEGIN: self.service.begin,
+            Action.ACCEPT: self.service.challenges.accept,
+            Action.DECLINE: self.service.challenges.decline,
+            Action.BEGIN: self.service.challenges.begin,
         }
         self.challenge_messages[press.target] = (origin.chat.chat_id, message_id)
         try:
@@ -165,7 +165,7 @@ class ButtonPresses(TypedCommands):
 
     async def _tournament_press(self, query: CallbackQuery, press: Press, origin: Origin) -> None:
         entering = press.action is Action.JOIN
-        call = self.service.tournament_join if entering else self.service.tournament_leave
+        call = self.service.entries.join if entering else self.service.entries.leave
         await self._learn_chat_language(origin.chat, origin.language)
         await self.run_command(origin, lambda: call(origin.actor, origin.chat, press.target), query)
 
@@ -173,7 +173,7 @@ class ButtonPresses(TypedCommands):
         """Why a press on this board may not act now, or None when it may."""
         if not state.active or state.version != press.version:
             return STALE_BOARD
-        seats = GameService.seats_of(state, await self.service.player(actor))
+        seats = GameService.seats_of(state, await self.service.kernel.roster.player(actor))
         if not seats:
             return text("You are not playing in game #{game}.", game=state.id)
         acting = GameService.acting_seat(state)
@@ -189,7 +189,9 @@ class ButtonPresses(TypedCommands):
         self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
     ) -> None:
         try:
-            state = await self.service.visible_state(origin.actor, press.target, origin.chat)
+            state = await self.service.records.visible_state(
+                origin.actor, press.target, origin.chat
+            )
         except ServiceError as error:
             await self.answer(query, error.reason, origin.language)
             return
@@ -220,7 +222,7 @@ class ButtonPresses(TypedCommands):
         await self._learn_chat_language(origin.chat, origin.language)
         if press.action == Action.ROLL:
             await self.run_command(
-                origin, lambda: self.service.roll(origin.actor, state.id, state.version), query
+                origin, lambda: self.service.play.roll(origin.actor, state.id, state.version), query
             )
             return
         assert press.index is not None  # checked by _refusal
@@ -229,7 +231,7 @@ class ButtonPresses(TypedCommands):
         # refused in its toast, not in the chat.
         await self.run_command(
             origin,
-            lambda: self.service.move(origin.actor, notation, state.id, state.version),
+            lambda: self.service.play.move(origin.actor, notation, state.id, state.version),
             query,
         )
 

@@ -67,7 +67,9 @@ class EventShowing(TournamentBoards):
         replies = [event.text for event in events if isinstance(event, Reply)]
         if replies and origin is not None:
             await self.say(origin.chat, replies, origin.language, origin.reply_to)
-        acting_player = await self.service.player(origin.actor) if origin is not None else None
+        acting_player = (
+            await self.service.kernel.roster.player(origin.actor) if origin is not None else None
+        )
         for event in events:
             match event:
                 case Reply():
@@ -118,12 +120,12 @@ class EventShowing(TournamentBoards):
         """The side the board is drawn from in `chat` (the service's policy): in a private
         chat the reader's own side, in a group the side the group chose."""
         if not is_private(chat):
-            return boards.viewer_seat(state, flipped=await self.service.flipped(chat))
+            return boards.viewer_seat(state, flipped=await self.service.chats.flipped(chat))
         readers: list[int] = []
         for seat in state.record.seats:
             if seat.player_id is None:
                 continue
-            accounts = await self.service.contacts(seat.player_id)
+            accounts = await self.service.identities.contacts(seat.player_id)
             if any((a.platform, a.user_id) == (PLATFORM, chat.chat_id) for a in accounts):
                 readers.append(seat.seat)
         return boards.viewer_seat(state, readers)
@@ -188,7 +190,7 @@ class EventShowing(TournamentBoards):
         board. `notice` may have the slot of their name."""
         actor = Actor(PLATFORM, account.user_id, account.display_name)
         if account.private_chat_id is not None:
-            language = await self.service.language(actor)
+            language = await self.service.identities.language(actor)
             lines = [translate(language, notice).replace(NAME_SLOT, account.display_name)]
             if state is not None:
                 lines.append(translate(language, boards.caption(state)))
@@ -199,7 +201,7 @@ class EventShowing(TournamentBoards):
                 )
                 return
             except Forbidden:
-                await self.service.register_private_chat(actor, None)
+                await self.service.identities.register_private_chat(actor, None)
                 self._private_chats.pop(account.private_chat_id, None)
             except TelegramError as error:
                 logger.warning("no private notice for %s: %s", account.user_id, error)
@@ -294,7 +296,7 @@ class EventShowing(TournamentBoards):
     async def send_leaderboard(self, origin: Origin, words: Sequence[str]) -> None:
         """/top as one formatted message."""
         try:
-            boards = await self.service.leaderboards(origin.chat, words)
+            boards = await self.service.ratings.leaderboards(origin.chat, words)
         except ServiceError as error:
             await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
             return

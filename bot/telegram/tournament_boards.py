@@ -44,7 +44,7 @@ class TournamentBoards(FrontBase):
         """Where the organiser wants the game's boards (remembered: it never changes)."""
         place = self.board_places.get(game_id)
         if place is None:
-            place = await self.service.tournament_boards(game_id)
+            place = await self.service.reports.board_place(game_id)
             self.board_places[game_id] = place
         return place
 

@@ -154,10 +154,12 @@ def _matching(position: Position, squares: list[int]) -> list[Move]:
         return candidates
     routes = position.routes_by_move()
     wanted = tuple(squares)
-    exact = [m for m in candidates if any(path == wanted for path in routes[m])]
+    # A plain step has no capture route: its only path is its own two squares.
+    paths = {m: routes.get(m, [m.path]) for m in candidates}
+    exact = [m for m in candidates if wanted in paths[m]]
     if exact:
         return exact
-    return [m for m in candidates if any(_passes(path, wanted) for path in routes[m])]
+    return [m for m in candidates if any(_passes(path, wanted) for path in paths[m])]
 
 
 def _passes(path: tuple[int, ...], wanted: tuple[int, ...]) -> bool:

@@ -64,7 +64,7 @@ async def service(store: Store) -> AsyncIterator[GameService]:
     computers = ComputerPlayers(ThreadPoolExecutor(max_workers=1), Limit(depth=2, seconds=0.2))
     game_service = GameService(store, computers)
     yield game_service
-    await game_service.close()
+    await game_service.kernel.close()
 
 
 def make_service(store: Store, clock: ManualClock) -> GameService:
@@ -88,7 +88,7 @@ async def timed(timed_store: Store, clock: ManualClock) -> AsyncIterator[GameSer
     """A service whose time moves only when the test says (`clock.advance`)."""
     service = make_service(timed_store, clock)
     yield service
-    await service.close()
+    await service.kernel.close()
 
 
 @pytest.fixture
@@ -99,7 +99,7 @@ def published(service: GameService) -> list[Event]:
     async def sink(event: Event) -> None:
         events.append(event)
 
-    service.subscribe(sink)
+    service.kernel.subscribe(sink)
     return events
 
 

@@ -29,13 +29,13 @@ async def start(
     service: GameService, words: Sequence[str] = (), white: Actor = ANA, black: Actor = BIA
 ) -> GameState:
     """A game of Brazilian draughts, `white` against `black`, accepted."""
-    await service.new_game(
+    await service.challenges.new_game(
         white, CHAT, "brazilian", opponent=black, seat=0, option_words=list(words)
     )
-    await service.accept(black, None, CHAT)
-    white_player = await service.player(white)
+    await service.challenges.accept(black, None, CHAT)
+    white_player = await service.kernel.roster.player(white)
     games = await service.store.games_of_player(white_player.id)
-    return await service.state(games[0].id)
+    return await service.kernel.state(games[0].id)
 
 
 async def play(
@@ -43,8 +43,8 @@ async def play(
 ) -> GameState:
     """Play `plies` moves, each side's first legal one."""
     for _ in range(plies):
-        state = await service.state(game_id)
+        state = await service.kernel.state(game_id)
         actor = white if service.acting_seat(state) == 0 else black
         move = state.position.notation(state.position.legal_moves()[0])
-        await service.move(actor, move, game_id)
-    return await service.state(game_id)
+        await service.play.move(actor, move, game_id)
+    return await service.kernel.state(game_id)

@@ -29,10 +29,10 @@ async def main(database: str, start: Path, resignations: list[str]) -> None:
         calls = []
         for item in resignations:
             user, game = item.split(":")
-            calls.append(service.resign(Actor("test", user, user.capitalize()), int(game)))
+            calls.append(service.results.resign(Actor("test", user, user.capitalize()), int(game)))
         await asyncio.gather(*calls)
     finally:
-        await service.close()
+        await service.kernel.close()
         await store.close()
 
 

@@ -27,9 +27,11 @@ async def test_move_choices_name_the_piece_and_the_target(service: GameService) 
 
 
 async def test_ludo_offers_no_moves_until_the_die_is_rolled(service: GameService) -> None:
-    state = latest(await service.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0))
-    await service.idle()
-    state = await service.state(state.id)
+    state = latest(
+        await service.challenges.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0)
+    )
+    await service.kernel.idle()
+    state = await service.kernel.state(state.id)
     assert state.position.to_move() == CHANCE
     assert boards.move_choices(state) == []
 
@@ -38,7 +40,7 @@ async def test_ludo_offers_no_moves_until_the_die_is_rolled(service: GameService
 async def test_every_draughts_board_draws_and_captions(service: GameService, kind: str) -> None:
     state = await two_player_game(service, kind)
     notation = state.position.notation(state.position.legal_moves()[0])
-    state = latest(await service.move(ANA, notation, state.id))
+    state = latest(await service.play.move(ANA, notation, state.id))
     assert boards.picture(state, 0).startswith(b"\x89PNG")
     assert boards.picture(state, 1) != boards.picture(state, 0)
     assert text_board(state, 0, "pt")
@@ -48,16 +50,18 @@ async def test_every_draughts_board_draws_and_captions(service: GameService, kin
 
 
 async def test_a_ludo_board_draws_and_captions(service: GameService) -> None:
-    state = latest(await service.new_game(ANA, CHAT, "ludo", computer=True, players=4, seat=0))
-    await service.idle()
-    state = await service.state(state.id)
+    state = latest(
+        await service.challenges.new_game(ANA, CHAT, "ludo", computer=True, players=4, seat=0)
+    )
+    await service.kernel.idle()
+    state = await service.kernel.state(state.id)
     assert boards.picture(state, 0).startswith(b"\x89PNG")
     assert "Ana (Red)" in translate("en", boards.caption(state))
 
 
 async def test_a_capture_written_short_is_drawn_along_its_route(service: GameService) -> None:
     state = await two_player_game(service, "brazilian", "fen=W:W21,30:B17,10,2")
-    state = latest(await service.move(ANA, "a3xe7", state.id))
+    state = latest(await service.play.move(ANA, "a3xe7", state.id))
     view = boards.draughts_view(state, 0)
     assert view.last_move == (21, 14, 7), "through the square it jumped to, not a straight line"
     assert view.captured == (17, 10)
@@ -79,9 +83,9 @@ async def test_one_orientation_policy_for_every_board(service: GameService) -> N
     computer from the person's side."""
     between_people = await two_player_game(service, "brazilian")
     assert boards.viewer_seat(between_people) == 0
-    after = latest(await service.move(ANA, "c3-d4"))
+    after = latest(await service.play.move(ANA, "c3-d4"))
     assert GameService.acting_seat(after) == 1
     assert boards.viewer_seat(after) == 0
     assert boards.viewer_seat(after, [1]) == 1
-    versus = latest(await service.new_game(ANA, CHAT, "italian", computer=True, seat=1))
+    versus = latest(await service.challenges.new_game(ANA, CHAT, "italian", computer=True, seat=1))
     assert boards.viewer_seat(versus) == 1

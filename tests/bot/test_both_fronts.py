@@ -86,7 +86,7 @@ async def test_discord_refusing_its_commands_leaves_telegram_playing(
     await telegram.wait_for(
         lambda: telegram.calls_of("editMessageMedia"), "the board after the move", timeout=20
     )
-    state = await service.state(1)
+    state = await service.kernel.state(1)
     assert state.plies >= 1, "the move was not played"
     assert not running.done(), "Discord's refusal stopped the process"
     lines = capsys.readouterr().err.splitlines()

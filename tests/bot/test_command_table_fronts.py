@@ -11,7 +11,7 @@ import warnings
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack
-from functools import wraps
+from functools import reduce, wraps
 from pathlib import Path
 from typing import Any
 
@@ -76,36 +76,35 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
 }
 # The service calls the commands make (beside the reads every front end makes to show them).
 RECORDED = [
-    "new_game",
-    "accept",
-    "begin",
-    "decline",
-    "move",
-    "roll",
-    "board",
-    "legal_moves",
-    "my_games",
-    "use",
-    "resign",
-    "draw",
-    "claim",
-    "abort",
-    "history",
-    "export_pdn",
-    "profile",
-    "leaderboards",
-    "vacation",
-    "vacation_status",
-    "set_reminders",
-    "reminder_status",
-    "link",
-    "flip",
-    "set_language",
-    "set_chat_language",
-    "takeback",
-    "rematch",
-    "tournament_show",
-    "top",
+    "challenges.new_game",
+    "challenges.accept",
+    "challenges.begin",
+    "challenges.decline",
+    "play.move",
+    "play.roll",
+    "records.board",
+    "records.legal_moves",
+    "records.my_games",
+    "records.use",
+    "results.resign",
+    "results.draw",
+    "results.claim",
+    "results.abort",
+    "records.history",
+    "records.export_pdn",
+    "ratings.profile",
+    "ratings.leaderboards",
+    "correspondence.vacation",
+    "correspondence.vacation_status",
+    "correspondence.set_reminders",
+    "correspondence.reminder_status",
+    "identities.link",
+    "chats.flip",
+    "identities.set_language",
+    "chats.set_chat_language",
+    "takebacks.takeback",
+    "challenges.rematch",
+    "reports.show",
 ]
 
 Call = tuple[str, tuple[Any, ...], Any]
@@ -133,30 +132,29 @@ def result(value: Any) -> Any:
 
 
 def record(service: GameService, calls: list[Call]) -> None:
-    """Note each command call on `service`: its name, arguments and result or refusal; /top's
-    `top` as the `leaderboards` it reads (Telegram and Discord show those as pictures)."""
+    """Note each command call on `service`: its name, arguments and result or refusal (/top's
+    call is the `leaderboards` it reads: Telegram and Discord show those as pictures)."""
     for name in RECORDED:
-        method = getattr(service, name)
+        path, _, attribute = name.rpartition(".")
+        owner = reduce(getattr, path.split("."), service)
+        method = getattr(owner, attribute)
 
         def recorded(method: Callable[..., Awaitable[Any]], name: str) -> Callable[..., Any]:
             @wraps(method)
             async def call(*args: Any, **kwargs: Any) -> Any:
                 arguments = shown((*args, *sorted(kwargs.items())))
-                called = name
-                if name == "top":  # top(person, chat, words): leaderboards(chat, words)
-                    called, arguments = "leaderboards", arguments[1:]
                 try:
                     value = await method(*args, **kwargs)
                 except ServiceError as error:
-                    calls.append((called, arguments, ("refused", translate(None, error.reason))))
+                    calls.append((name, arguments, ("refused", translate(None, error.reason))))
                     raise
-                answer = "Leaderboards" if name == "top" else result(value)
-                calls.append((called, arguments, answer))
+                answer = result(value)
+                calls.append((name, arguments, answer))
                 return value
 
             return call
 
-        setattr(service, name, recorded(method, name))
+        setattr(owner, attribute, recorded(method, name))
 
 
 async def a_service(folder: Path, stack: AsyncExitStack) -> GameService:
@@ -165,7 +163,7 @@ async def a_service(folder: Path, stack: AsyncExitStack) -> GameService:
     store = await stack.enter_async_context(await open_store(folder / "games.sqlite3"))
     computers = ComputerPlayers(ThreadPoolExecutor(max_workers=1), Limit(depth=1, seconds=0.1))
     service = GameService(store, computers)
-    stack.push_async_callback(service.close)
+    stack.push_async_callback(service.kernel.close)
     return service
 
 
@@ -175,7 +173,7 @@ async def console_calls(tmp_path: Path, stack: AsyncExitStack, line: str) -> lis
     record(service, calls)
     # Files (/pdn, /profile's chart) go to the test's folder, not the working one.
     await Console(service, io.StringIO(), player="Ana", folder=tmp_path).handle(line)
-    await service.idle()
+    await service.kernel.idle()
     return calls
 
 
@@ -191,7 +189,7 @@ async def telegram_calls(
         chat = api.private_chat(ana)
         api.send_text(ana, chat, line)
         await api.wait_for(lambda: api.texts(chat) or api.boards(chat), f"an answer to {line}")
-        await service.idle()
+        await service.kernel.idle()
     finally:
         await stop_front(bot.front, bot.settings)
     return calls
@@ -210,7 +208,7 @@ async def discord_calls(
     record(service, calls)
     await connect(service)
     await act(fake, await fake.slash(ANA, CHANNEL, name, options))
-    await service.idle()
+    await service.kernel.idle()
     return calls
 
 

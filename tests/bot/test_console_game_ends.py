@@ -37,7 +37,7 @@ async def test_someone_not_playing_is_refused_before_any_confirmation(
     for command in ("/resign 1", "/abort 1", "/desistir 1", "/annulla 1"):
         said = await transcript(console, output, "/as caio", command)
         assert said[-1] == "You are not playing in game #1.", (command, said)
-    assert (await service.state(1)).active
+    assert (await service.kernel.state(1)).active
     # The players are still asked first, and only before the first move for an abort.
     said = await transcript(console, output, "/as ana", "/abort 1")
     assert said[-1] == "Call off game #1? To confirm, type /abort 1 yes."
@@ -45,7 +45,7 @@ async def test_someone_not_playing_is_refused_before_any_confirmation(
     assert said[-1] == "A game can be aborted only before its first move."
     said = await transcript(console, output, "/resign 1")
     assert said[-1] == "Resign game #1? To confirm, type /resign 1 yes."
-    assert (await service.state(1)).active
+    assert (await service.kernel.state(1)).active
 
 
 async def test_the_one_who_offered_a_draw_learns_it_is_his_and_can_withdraw_it(
@@ -58,10 +58,10 @@ async def test_the_one_who_offered_a_draw_learns_it_is_his_and_can_withdraw_it(
         "This draw offer is yours: your opponent accepts or declines it. To withdraw it, "
         "decline it yourself (/draw decline)."
     ]
-    assert (await service.state(1)).record.draw_offer == 0
+    assert (await service.kernel.state(1)).record.draw_offer == 0
     said = await transcript(console, output, "/draw decline")
     assert "ana withdraws the draw offer." in said
-    assert (await service.state(1)).record.draw_offer is None
+    assert (await service.kernel.state(1)).record.draw_offer is None
     said = await transcript(console, output, "/as bia", "/draw accept")
     assert said[-1] == "There is no draw offer to accept."
     # In Portuguese the way back is written with the Portuguese command.
@@ -83,4 +83,6 @@ async def test_the_chat_language_is_set_by_whoever_sits_at_the_console(
     languages = "Languages: pt (português), it (italiano), en (English)."
     said = await transcript(console, output, "/lang chat klingon", "/lang chat")
     assert said == [languages, languages]
-    assert (await service.player(console.actor)).language is None, "the person's own is unchanged"
+    assert (await service.kernel.roster.player(console.actor)).language is None, (
+        "the person's own is unchanged"
+    )

@@ -59,7 +59,7 @@ WORDS = {
 
 
 async def _state(service: GameService, name: str) -> GameState:
-    events = await service.board(Actor("console", name, name), None)
+    events = await service.records.board(Actor("console", name, name), None)
     return next(event.state for event in events if isinstance(event, BoardUpdate))
 
 
@@ -134,7 +134,7 @@ async def test_whole_games_in_the_console_say_no_english_word(
     await console.handle(words["history"])
     await console.handle(words["resign"])
     await console.handle(f"{words['resign']} {words['yes']}")
-    await service.idle()
+    await service.kernel.idle()
     ludo = await _state(service, "ana")
     await console.handle(f"{words['verify']} {ludo.id}")
 

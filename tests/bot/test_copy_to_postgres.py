@@ -35,18 +35,18 @@ def fast_service(store: Store) -> GameService:
 async def play_random_moves(service: GameService, game_id: int, count: int, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(count):
-        await service.idle()
-        state = await service.state(game_id)
+        await service.kernel.idle()
+        state = await service.kernel.state(game_id)
         if not state.active:
             return
         seat = service.acting_seat(state)
         assert seat is not None
         if state.position.to_move() == CHANCE:
-            latest(await service.roll(actor_for(seat), game_id))
+            latest(await service.play.roll(actor_for(seat), game_id))
             continue
         move = rng.choice(list(state.position.legal_moves()))
         notation = state.position.notation(move)
-        latest(await service.move(actor_for(seat), notation, game_id, state.version))
+        latest(await service.play.move(actor_for(seat), notation, game_id, state.version))
 
 
 async def fill_sqlite(path: Path) -> list[int]:
@@ -61,17 +61,19 @@ async def fill_sqlite(path: Path) -> list[int]:
             state = await two_player_game(service, kind, *extra)
             await play_random_moves(service, state.id, 6, number)
             games.append(state.id)
-        ludo = latest(await service.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0))
+        ludo = latest(
+            await service.challenges.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0)
+        )
         await play_random_moves(service, ludo.id, 8, 9)
         games.append(ludo.id)
         finished = await two_player_game(service, "international")
-        await service.resign(BIA, finished.id)
+        await service.results.resign(BIA, finished.id)
         games.append(finished.id)
-        events = await service.new_game(CAIO, CHAT, "italian", opponent=ANA)
+        events = await service.challenges.new_game(CAIO, CHAT, "italian", opponent=ANA)
         assert any(isinstance(event, ChallengeUpdate) for event in events)
         return games
     finally:
-        await service.close()
+        await service.kernel.close()
         await store.close()
 
 
@@ -100,12 +102,12 @@ async def test_copy_then_the_bot_on_postgresql_goes_on(
         try:
             for game_id in games:
                 # Every copied game replays from its move log to its stored position.
-                state = await service.state(game_id)
+                state = await service.kernel.state(game_id)
                 family = family_of(find_game(state.record.kind))
                 rules = family.rules_options(state.record.options)
                 replayed = replay(state.record.kind, rules, state.log)
                 assert replayed.snapshot() == state.record.snapshot
-            copied = await service.state(games[0])
+            copied = await service.kernel.state(games[0])
             assert copied.record.options["time"]
             assert await store.clock(games[0]) is not None
             before = len(copied.log)
@@ -115,7 +117,7 @@ async def test_copy_then_the_bot_on_postgresql_goes_on(
             fresh = await two_player_game(service, "brazilian")
             assert fresh.id == max(games) + 1
         finally:
-            await service.close()
+            await service.kernel.close()
 
 
 async def test_copy_command_shows_progress_and_refuses_a_second_time(

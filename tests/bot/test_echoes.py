@@ -28,13 +28,13 @@ async def refusal(call: Awaitable[object]) -> str:
 @pytest.mark.parametrize("typed", TRICKS)
 async def test_every_echo_is_cut_and_cleaned(service: GameService, typed: str) -> None:
     said = [
-        await refusal(service.new_game(ANA, CHAT, typed, computer=True)),
-        await refusal(service.new_game(ANA, CHAT, "brazilian", option_words=[typed])),
-        await refusal(service.new_game(ANA, CHAT, "ludo", option_words=[typed])),
-        await refusal(service.tournament_new(ANA, CHAT, ["brazilian", "swiss", typed])),
-        await refusal(service.tournament_new(ANA, CHAT, ["brazilian", typed])),
-        await refusal(service.tournament_new(ANA, CHAT, [typed, "swiss"])),
-        await refusal(service.top(ANA, CHAT, [typed])),
+        await refusal(service.challenges.new_game(ANA, CHAT, typed, computer=True)),
+        await refusal(service.challenges.new_game(ANA, CHAT, "brazilian", option_words=[typed])),
+        await refusal(service.challenges.new_game(ANA, CHAT, "ludo", option_words=[typed])),
+        await refusal(service.entries.create(ANA, CHAT, ["brazilian", "swiss", typed])),
+        await refusal(service.entries.create(ANA, CHAT, ["brazilian", typed])),
+        await refusal(service.entries.create(ANA, CHAT, [typed, "swiss"])),
+        await refusal(service.ratings.top(ANA, CHAT, [typed])),
     ]
     for line in said:
         assert "\u202e" not in line, line

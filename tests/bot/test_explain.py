@@ -23,7 +23,7 @@ async def _session(service: GameService, language: str, *lines: str) -> list[str
     start = len(output.getvalue().splitlines())
     for line in lines:
         await console.handle(line)
-    await service.idle()
+    await service.kernel.idle()
     return output.getvalue().splitlines()[start:]
 
 
@@ -148,9 +148,9 @@ async def test_resign_asks_for_a_yes(
     await _session(service, language, "/new brazilian vs computer")
     said = await _session(service, language, lines[0])
     assert said[-1].startswith(asked)
-    assert (await service.state(1)).active
+    assert (await service.kernel.state(1)).active
     await _session(service, language, lines[1])
-    result = (await service.state(1)).record.result
+    result = (await service.kernel.state(1)).record.result
     assert result is not None
     assert result["reason"] == "resignation"
 
@@ -177,7 +177,7 @@ async def test_a_rematch_swaps_the_colours(service: GameService) -> None:
     said = await _session(service, "pt", "/revanche")
     assert said[-1] == "A partida #1 ainda está em andamento."
     await _session(service, "pt", "/desistir sim", "/revanche 1")
-    again = await service.state(2)
+    again = await service.kernel.state(2)
     assert again.record.seats[1].player_id is not None
     assert again.record.seats[0].computer
 

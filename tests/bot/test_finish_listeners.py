@@ -1,4 +1,4 @@
-"""The end of every game passes one place (the core's finish listeners): the seam where
+"""The end of every game passes one place (the kernel's finish listeners): the seam where
 tournaments and ratings will hear of results. Each ending is heard once, with its result."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def listen(service: GameService) -> Heard:
         heard.append((state.id, state.record.status, state.record.result))
         return [Reply(text("Game #{game} is over.", game=state.id))]
 
-    service.core.finish_listeners.append(listener)
+    service.kernel.finish_listeners.append(listener)
     return heard
 
 
@@ -39,7 +39,7 @@ async def test_a_deciding_move_is_heard_once_with_its_result(service: GameServic
     state = await two_player_game(service, "brazilian", "fen=W:WK29:BK1")
     shuffle = ["a1-b2", "b8-a7", "b2-a1", "a7-b8"] * 2
     for number, notation in enumerate(shuffle):
-        events = await service.move((ANA, BIA)[number % 2], notation, state.id)
+        events = await service.play.move((ANA, BIA)[number % 2], notation, state.id)
         state = latest(events)
     assert heard == [(state.id, "finished", GameResult(winners=[], reason="repetition"))]
     assert told(events)
@@ -48,12 +48,12 @@ async def test_a_deciding_move_is_heard_once_with_its_result(service: GameServic
 async def test_resignation_draw_and_abort_are_each_heard_once(service: GameService) -> None:
     heard = listen(service)
     resigned = await two_player_game(service, "international")
-    assert told(await service.resign(BIA, resigned.id))
+    assert told(await service.results.resign(BIA, resigned.id))
     drawn = await two_player_game(service, "italian")
-    await service.draw(ANA, None, drawn.id)
-    assert told(await service.draw(BIA, "accept", drawn.id))
+    await service.results.draw(ANA, None, drawn.id)
+    assert told(await service.results.draw(BIA, "accept", drawn.id))
     aborted = await two_player_game(service, "brazilian")
-    assert told(await service.abort(ANA, aborted.id))
+    assert told(await service.results.abort(ANA, aborted.id))
     assert heard == [
         (resigned.id, "finished", {"winners": [0], "reason": "resignation"}),
         (drawn.id, "finished", {"winners": [], "reason": "agreement"}),
@@ -68,9 +68,9 @@ async def test_a_loss_on_time_is_heard_once(tmp_path: Path) -> None:
         heard = listen(service)
         state = await two_player_game(service, "brazilian", "1d")
         # A first move: a game nobody started is aborted at its deadline, not lost.
-        await service.move(ANA, "c3-d4", state.id)
+        await service.play.move(ANA, "c3-d4", state.id)
         clock.advance(timedelta(days=1, seconds=1))
         await service.scheduler.run_due()
         await service.scheduler.run_due()
         assert heard == [(state.id, "finished", {"winners": [0], "reason": "timeout"})]
-        await service.close()
+        await service.kernel.close()

@@ -161,14 +161,14 @@ async def test_a_notice_waits_while_its_platform_is_not_served(service: GameServ
     async def sink(event: Event) -> None:
         shown.append(event)
 
-    service.subscribe(sink)
-    bia = await service.player(Actor("discord", "7", "Bia", None))
+    service.kernel.subscribe(sink)
+    bia = await service.kernel.roster.player(Actor("discord", "7", "Bia", None))
     await service.store.add_notice(bia.id, None, "vacation_over")
-    service.serving("discord", False)
-    await service.deliver_notices()
+    service.kernel.serving("discord", False)
+    await service.correspondence.deliver_notices()
     assert shown == []
-    service.serving("discord", True)
-    await service.deliver_notices()
+    service.kernel.serving("discord", True)
+    await service.correspondence.deliver_notices()
     assert [type(event) for event in shown] == [PlayerNotice]
-    await service.deliver_notices()
+    await service.correspondence.deliver_notices()
     assert len(shown) == 1

@@ -51,7 +51,7 @@ async def typed(service: GameService, line: str) -> GameState:
 async def test_the_level_is_read_and_stored(service: GameService, line: str, level: str) -> None:
     state = await typed(service, line)
     assert state.record.options["level"] == level
-    assert (await service.state(state.id)).record.options["level"] == level
+    assert (await service.kernel.state(state.id)).record.options["level"] == level
 
 
 @pytest.mark.parametrize(
@@ -92,15 +92,15 @@ async def test_a_restarted_service_plays_at_the_stored_level(
 ) -> None:
     first = GameService(store, ComputerPlayers(ThreadPoolExecutor(1)))
     state = await typed(first, f"/new brazilian vs computer white {words}")
-    await first.close()
+    await first.kernel.close()
     chooser = Recording()
     restarted = GameService(store, ComputerPlayers(ThreadPoolExecutor(1), chooser=chooser))
     try:
-        await restarted.move(ANA, "c3-d4", state.id)
-        await restarted.idle()
-        assert (await restarted.state(state.id)).plies == 2
+        await restarted.play.move(ANA, "c3-d4", state.id)
+        await restarted.kernel.idle()
+        assert (await restarted.kernel.state(state.id)).plies == 2
     finally:
-        await restarted.close()
+        await restarted.kernel.close()
     assert chooser.limits == [limit]
 
 
@@ -111,12 +111,12 @@ async def test_the_beginner_plays_legal_moves(store: Store) -> None:
         for _ in range(5):
             if state.position.outcome() is not None:
                 break
-            await service.move(ANA, state.position.notation(state.position.legal_moves()[0]))
-            await service.idle()
-            state = await service.state(state.id)
+            await service.play.move(ANA, state.position.notation(state.position.legal_moves()[0]))
+            await service.kernel.idle()
+            state = await service.kernel.state(state.id)
         log = [move.notation for move in await store.moves(state.id)]
     finally:
-        await service.close()
+        await service.kernel.close()
     assert len(log) >= 8
     assert replay("brazilian", state.record.options, log) == state.position
 

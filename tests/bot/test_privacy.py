@@ -28,19 +28,19 @@ async def refusal(call: Awaitable[object]) -> str:
 
 GameCall = Callable[[GameService, int, ChatRef], Awaitable[object]]
 GAME_CALLS: dict[str, GameCall] = {
-    "board": lambda service, game, chat: service.board(CAIO, game, chat),
-    "moves": lambda service, game, chat: service.legal_moves(CAIO, game, chat),
-    "history": lambda service, game, chat: service.history(CAIO, game, chat),
-    "pdn": lambda service, game, chat: service.export_pdn(CAIO, game, chat),
-    "move": lambda service, game, chat: service.move(CAIO, "c3-d4", game, chat=chat),
-    "draw": lambda service, game, chat: service.draw(CAIO, None, game, chat=chat),
-    "resign": lambda service, game, chat: service.resign(CAIO, game, chat),
-    "abort": lambda service, game, chat: service.abort(CAIO, game, chat),
-    "claim": lambda service, game, chat: service.claim(CAIO, game, chat),
-    "takeback": lambda service, game, chat: service.takeback(CAIO, None, game, chat),
-    "use": lambda service, game, chat: service.use(CAIO, game, chat),
-    "rematch": lambda service, game, chat: service.rematch(CAIO, game, chat),
-    "button": lambda service, game, chat: service.visible_state(CAIO, game, chat),
+    "board": lambda service, game, chat: service.records.board(CAIO, game, chat),
+    "moves": lambda service, game, chat: service.records.legal_moves(CAIO, game, chat),
+    "history": lambda service, game, chat: service.records.history(CAIO, game, chat),
+    "pdn": lambda service, game, chat: service.records.export_pdn(CAIO, game, chat),
+    "move": lambda service, game, chat: service.play.move(CAIO, "c3-d4", game, chat=chat),
+    "draw": lambda service, game, chat: service.results.draw(CAIO, None, game, chat=chat),
+    "resign": lambda service, game, chat: service.results.resign(CAIO, game, chat),
+    "abort": lambda service, game, chat: service.results.abort(CAIO, game, chat),
+    "claim": lambda service, game, chat: service.results.claim(CAIO, game, chat),
+    "takeback": lambda service, game, chat: service.takebacks.takeback(CAIO, None, game, chat),
+    "use": lambda service, game, chat: service.records.use(CAIO, game, chat),
+    "rematch": lambda service, game, chat: service.challenges.rematch(CAIO, game, chat),
+    "button": lambda service, game, chat: service.records.visible_state(CAIO, game, chat),
 }
 
 
@@ -59,46 +59,46 @@ async def test_a_game_is_seen_where_it_lives_and_by_its_players_anywhere(
     service: GameService,
 ) -> None:
     game = (await two_player_game(service, "brazilian", "casual")).id
-    assert await service.board(CAIO, game, CHAT)
-    assert await service.history(BIA, game, ELSEWHERE)
-    assert await refusal(service.resign(CAIO, game, CHAT)) == (
+    assert await service.records.board(CAIO, game, CHAT)
+    assert await service.records.history(BIA, game, ELSEWHERE)
+    assert await refusal(service.results.resign(CAIO, game, CHAT)) == (
         f"You are not playing in game #{game}."
     )
-    await service.move(ANA, "c3-d4", game, chat=ELSEWHERE)
-    assert (await service.state(game)).plies == 1
+    await service.play.move(ANA, "c3-d4", game, chat=ELSEWHERE)
+    assert (await service.kernel.state(game)).plies == 1
 
 
 async def test_a_game_shown_in_another_chat_is_seen_there(service: GameService) -> None:
     game = (await two_player_game(service, "brazilian", "casual")).id
-    await service.board_shown(game, ELSEWHERE, "77", 1)
-    assert await service.board(CAIO, game, ELSEWHERE)
+    await service.records.board_shown(game, ELSEWHERE, "77", 1)
+    assert await service.records.board(CAIO, game, ELSEWHERE)
 
 
 async def test_another_chats_tournament_answers_as_an_unknown_one(service: GameService) -> None:
-    await service.tournament_new(ANA, CHAT, ["brazilian", "swiss", "rounds=3"])
-    await service.tournament_join(BIA, CHAT, None)
-    unknown = await refusal(service.tournament_show(CAIO, ELSEWHERE, NOBODY_HAS))
+    await service.entries.create(ANA, CHAT, ["brazilian", "swiss", "rounds=3"])
+    await service.entries.join(BIA, CHAT, None)
+    unknown = await refusal(service.reports.show(CAIO, ELSEWHERE, NOBODY_HAS))
     assert unknown == f"There is no tournament #{NOBODY_HAS}."
     for call in (
-        service.tournament_show(CAIO, ELSEWHERE, 1),
-        service.tournament_pairings(CAIO, ELSEWHERE, 1),
-        service.tournament_pdn(CAIO, ELSEWHERE, 1),
-        service.tournament_csv(CAIO, ELSEWHERE, 1),
-        service.tournament_join(CAIO, ELSEWHERE, 1),
+        service.reports.show(CAIO, ELSEWHERE, 1),
+        service.reports.pairings(CAIO, ELSEWHERE, 1),
+        service.reports.export_pdn(CAIO, ELSEWHERE, 1),
+        service.reports.export_csv(CAIO, ELSEWHERE, 1),
+        service.entries.join(CAIO, ELSEWHERE, 1),
     ):
         assert await refusal(call) == "There is no tournament #1."
     # Its organiser and its entrants see it from anywhere; anyone in its own chat does.
-    assert await service.tournament_show(ANA, ELSEWHERE, 1)
-    assert await service.tournament_show(BIA, ELSEWHERE, 1)
-    assert await service.tournament_show(CAIO, CHAT, 1)
+    assert await service.reports.show(ANA, ELSEWHERE, 1)
+    assert await service.reports.show(BIA, ELSEWHERE, 1)
+    assert await service.reports.show(CAIO, CHAT, 1)
 
 
 async def test_an_open_tournament_is_seen_and_joined_from_any_chat(
     service: GameService,
 ) -> None:
-    await service.tournament_new(ANA, CHAT, ["brazilian", "swiss", "rounds=3", "open"])
-    assert await service.tournament_show(CAIO, ELSEWHERE, 1)
-    await service.tournament_join(CAIO, ELSEWHERE, 1)
+    await service.entries.create(ANA, CHAT, ["brazilian", "swiss", "rounds=3", "open"])
+    assert await service.reports.show(CAIO, ELSEWHERE, 1)
+    await service.entries.join(CAIO, ELSEWHERE, 1)
     facts = await service.store.tournament_facts(1)
-    caio = await service.player(CAIO)
+    caio = await service.kernel.roster.player(CAIO)
     assert [entry.members for entry in facts.entries] == [(caio.id,)]

@@ -36,10 +36,10 @@ async def test_a_resignation_after_two_moves_each_is_a_rated_loss(service: GameS
     assert state.record.rated
     assert translate("en", boards.caption(state)).count("1500?") == 2
     await play(service, state.id, 4)
-    await service.resign(BIA, state.id)
+    await service.results.resign(BIA, state.id)
     changes = await changes_by_name(service, state.id)
     assert changes["Ana"] > 0 > changes["Bia"]
-    ended = await service.state(state.id)
+    ended = await service.kernel.state(state.id)
     caption = translate("en", boards.caption(ended))
     assert "1662? +162" in caption
     assert "1338? -162" in caption
@@ -50,7 +50,7 @@ async def test_a_game_with_fewer_than_two_moves_each_changes_nothing(
 ) -> None:
     state = await start(service)
     await play(service, state.id, 3)
-    await service.resign(BIA, state.id)
+    await service.results.resign(BIA, state.id)
     assert await service.store.game_rating_changes(state.id) == []
     assert await service.store.all_ratings() == []
 
@@ -58,14 +58,14 @@ async def test_a_game_with_fewer_than_two_moves_each_changes_nothing(
 async def test_casual_and_set_up_games_are_not_rated(service: GameService) -> None:
     casual = await start(service, ["casual"])
     assert not casual.record.rated
-    await service.resign(ANA, casual.id)
+    await service.results.resign(ANA, casual.id)
     set_up = await start(service, ["fen=W:W31,32:B1,2"])
     assert not set_up.record.rated
 
 
 async def test_games_against_the_computer_are_never_rated(service: GameService) -> None:
-    await service.new_game(ANA, None, "brazilian", computer=True, option_words=["rated"])
-    player = await service.player(ANA)
+    await service.challenges.new_game(ANA, None, "brazilian", computer=True, option_words=["rated"])
+    player = await service.kernel.roster.player(ANA)
     (game,) = await service.store.games_of_player(player.id)
     assert not game.rated
 
@@ -82,13 +82,13 @@ async def test_processing_the_end_twice_applies_the_change_once(tmp_path: Path) 
         service = GameService(store)
         state = await start(service)
         await play(service, state.id, 4)
-        await service.resign(BIA, state.id)
+        await service.results.resign(BIA, state.id)
         changes = await store.game_rating_changes(state.id)
         assert len(changes) == 2
         ana = await store.ratings_of(changes[0].player_id)
         assert ana[0].games == 1
         assert ana[0].rating == changes[0].rating_after
-        await service.close()
+        await service.kernel.close()
 
 
 async def crash(_connection: Connection, _game: GameRecord) -> None:
@@ -104,13 +104,13 @@ async def test_a_crash_during_the_end_leaves_the_game_to_be_finished_again(
         state = await start(service)
         await play(service, state.id, 4)
         with pytest.raises(OSError, match="process died"):
-            await service.resign(BIA, state.id)
+            await service.results.resign(BIA, state.id)
         assert (await store.get_game(state.id)).status == "active"
         assert await store.all_ratings() == []
-        await service.close()
+        await service.kernel.close()
     async with await rated_store_at(path) as store:
         service = GameService(store)
-        await service.resign(BIA, state.id)
+        await service.results.resign(BIA, state.id)
         assert len(await store.game_rating_changes(state.id)) == 2
         # The end processed again (a restart replaying it) changes nothing more.
         before = await store.all_ratings()
@@ -120,7 +120,7 @@ async def test_a_crash_during_the_end_leaves_the_game_to_be_finished_again(
             await writes(connection, game)
             assert await RatingLedger(connection).applied(game.id)
         assert await store.all_ratings() == before
-        await service.close()
+        await service.kernel.close()
 
 
 async def test_a_loss_on_time_counts_as_a_loss(service: GameService, store: Store) -> None:
@@ -136,13 +136,13 @@ async def test_a_loss_on_time_counts_as_a_loss(service: GameService, store: Stor
 async def test_the_pdn_of_a_rated_game_carries_the_elo_tags(service: GameService) -> None:
     state = await start(service)
     await play(service, state.id, 4)
-    await service.resign(BIA, state.id)
-    (pdn,) = await service.export_pdn(ANA, state.id)
+    await service.results.resign(BIA, state.id)
+    (pdn,) = await service.records.export_pdn(ANA, state.id)
     assert isinstance(pdn, FileReady)
     assert '[WhiteElo "1500"]' in pdn.content.decode()
     assert '[BlackElo "1500"]' in pdn.content.decode()
     casual = await start(service, ["casual"])
-    (casual_pdn,) = await service.export_pdn(ANA, casual.id)
+    (casual_pdn,) = await service.records.export_pdn(ANA, casual.id)
     assert isinstance(casual_pdn, FileReady)
     assert b"Elo" not in casual_pdn.content
 

@@ -32,7 +32,7 @@ async def services(database: str) -> AsyncIterator[list[GameService]]:
     pair = [GameService(store) for store in stores]
     yield pair
     for service, store in zip(pair, stores, strict=True):
-        await service.close()
+        await service.kernel.close()
         await store.close()
 
 
@@ -47,12 +47,12 @@ async def test_games_of_one_player_ending_at_once_lose_no_rating_update(
     # Ana resigns one game in three, her rivals the others; each through either service.
     await asyncio.gather(
         *(
-            services[number % 2].resign(ANA if number % 3 == 0 else rival, game_id)
+            services[number % 2].results.resign(ANA if number % 3 == 0 else rival, game_id)
             for number, (rival, game_id) in enumerate(games)
         )
     )
     store = services[0].store
-    ana = await services[0].player(ANA)
+    ana = await services[0].kernel.roster.player(ANA)
     [ana_rating] = [rating for rating in await store.all_ratings() if rating.player_id == ana.id]
     assert ana_rating.games == len(RIVALS), "a rating update was lost"
     rebuilt = await recompute(store)
@@ -71,7 +71,7 @@ async def test_two_processes_ending_games_of_one_player_at_once_lose_no_update(
         state = await start(service, white=rival, black=ANA)
         await play(service, state.id, 4, white=rival, black=ANA)
         games.append((rival, state.id))
-    await service.close()
+    await service.kernel.close()
     start_file = tmp_path / "go"
     halves = [
         [
@@ -99,7 +99,7 @@ async def test_two_processes_ending_games_of_one_player_at_once_lose_no_update(
     start_file.touch()
     assert [await asyncio.wait_for(process.wait(), 120) for process in processes] == [0, 0]
     try:
-        ana = await GameService(store).player(ANA)
+        ana = await GameService(store).kernel.roster.player(ANA)
         [ana_rating] = [r for r in await store.all_ratings() if r.player_id == ana.id]
         assert ana_rating.games == len(RIVALS), "a rating update was lost"
         rebuilt = await recompute(store)

@@ -42,7 +42,7 @@ async def rated_win(service: GameService, winner: Actor, loser: Actor) -> int:
     """A rated game that `loser` resigns after two moves each."""
     state = await start(service, white=winner, black=loser)
     await play(service, state.id, 4, white=winner, black=loser)
-    await service.resign(loser, state.id)
+    await service.results.resign(loser, state.id)
     return state.id
 
 
@@ -53,7 +53,7 @@ def lines(events: list[Event]) -> list[str]:
 async def test_a_profile_shows_ratings_record_games_and_a_chart(service: GameService) -> None:
     await rated_win(service, ANA, BIA)
     await start(service, white=ANA, black=CAIO)
-    events = await service.profile(BIA, ANA)
+    events = await service.ratings.profile(BIA, ANA)
     shown = lines(events)
     assert shown[0] == "Ana"
     assert shown[1] == ("Brazilian draughts (correspondence): 1662? (+162 in 30 days, 1 game)")
@@ -65,7 +65,7 @@ async def test_a_profile_shows_ratings_record_games_and_a_chart(service: GameSer
 
 async def test_the_profile_of_someone_unknown_says_who(service: GameService) -> None:
     with pytest.raises(ServiceError) as refused:
-        await service.profile(ANA, Actor("test", "zeca", "Zeca"))
+        await service.ratings.profile(ANA, Actor("test", "zeca", "Zeca"))
     assert translate("en", refused.value.reason) == "I do not know Zeca."
 
 
@@ -74,15 +74,15 @@ async def test_the_leaderboard_of_a_chat_holds_the_players_seen_there(
 ) -> None:
     await rated_win(service, ANA, BIA)
     elsewhere = ChatRef("test", "chat-2")
-    boards = await service.leaderboards(elsewhere)
+    boards = await service.ratings.leaderboards(elsewhere)
     assert boards.chat == ()
     assert [row.name for row in boards.everyone] == ["Ana", "Bia"]
-    boards = await service.leaderboards(CHAT, ["brazilian", "corr"])
+    boards = await service.ratings.leaderboards(CHAT, ["brazilian", "corr"])
     assert [(row.place, row.name, str(row.shown)) for row in boards.chat] == [
         (1, "Ana", "1662?"),
         (2, "Bia", "1338?"),
     ]
-    (message,) = lines(await service.top(ANA, CHAT, ["brazilian"]))
+    (message,) = lines(await service.ratings.top(ANA, CHAT, ["brazilian"]))
     assert message.splitlines()[:3] == [
         "Leaderboard, Brazilian draughts (correspondence)",
         "In this chat:",
@@ -92,7 +92,7 @@ async def test_the_leaderboard_of_a_chat_holds_the_players_seen_there(
 
 async def test_top_refuses_an_unknown_game(service: GameService) -> None:
     with pytest.raises(ServiceError):
-        await service.top(ANA, CHAT, ["chess"])
+        await service.ratings.top(ANA, CHAT, ["chess"])
 
 
 async def test_recomputing_gives_the_stored_ratings(service: GameService, store: Store) -> None:
@@ -112,15 +112,15 @@ async def test_a_damaged_rating_is_shown_rebuilt_and_recomputed(
     service: GameService, store: Store, db: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     await rated_win(service, ANA, BIA)
-    ana = await service.player(ANA)
+    ana = await service.kernel.roster.player(ANA)
     (before,) = await store.ratings_of(ana.id)
     with closing(sqlite3.connect(db, isolation_level=None)) as raw:
         raw.execute(
             "UPDATE ratings SET rating = 'garbage', games = -7 WHERE player_id = ?", (ana.id,)
         )
-    assert (await service.rating_of(ana.id, POOL)).value == before.rating
-    assert "1662?" in lines(await service.profile(ANA))[1]
-    await service.close()
+    assert (await service.ratings.rating_of(ana.id, POOL)).value == before.rating
+    assert "1662?" in lines(await service.ratings.profile(ANA))[1]
+    await service.kernel.close()
     await store.close()
     assert await recompute_ratings(db) == 0
     output = capsys.readouterr().out.splitlines()
@@ -177,7 +177,7 @@ async def test_the_command_line_rebuilds_a_postgresql_database(
     async with await rated_store_at(url) as store:
         service = GameService(store)
         await rated_win(service, ANA, BIA)
-        await service.close()
+        await service.kernel.close()
     if given == "--db":
         done = recompute_command(tmp_path, "--db", url)
     else:
@@ -194,12 +194,12 @@ async def test_a_damaged_rating_with_damaged_changes_is_replayed_from_the_result
     service: GameService, store: Store, db: Path
 ) -> None:
     await rated_win(service, ANA, BIA)
-    ana = await service.player(ANA)
+    ana = await service.kernel.roster.player(ANA)
     (before,) = await store.ratings_of(ana.id)
     with closing(sqlite3.connect(db, isolation_level=None)) as raw:
         raw.execute("UPDATE ratings SET deviation = 'x' WHERE player_id = ?", (ana.id,))
         raw.execute("UPDATE rating_changes SET rating_after = 'y' WHERE player_id = ?", (ana.id,))
-    assert (await service.rating_of(ana.id, POOL)).value == before.rating
+    assert (await service.ratings.rating_of(ana.id, POOL)).value == before.rating
     # A new game's end goes on from a sound rating, never from the damaged one.
     await rated_win(service, ANA, BIA)
     (after,) = await store.ratings_of(ana.id)
@@ -213,11 +213,11 @@ async def test_linking_two_accounts_rebuilds_their_ratings_as_one_player(
     other_ana = Actor("other", "ana", "Ana")
     await rated_win(service, ANA, BIA)
     await rated_win(service, BIA, other_ana)
-    (code_reply,) = await service.link(ANA, None)
+    (code_reply,) = await service.identities.link(ANA, None)
     assert isinstance(code_reply, Reply)
     code = str(code_reply.text.values["code"])
-    await service.link(other_ana, code)
-    ana = await service.player(ANA)
+    await service.identities.link(other_ana, code)
+    ana = await service.kernel.roster.player(ANA)
     (rating,) = await store.ratings_of(ana.id)
     assert rating.games == 2
     assert (await recompute(store)).differences == ()

@@ -13,9 +13,11 @@ from tests.bot.test_service import latest
 
 
 async def started(service: GameService, kind: str, *words: str) -> int:
-    events = await service.new_game(ANA, CHAT, kind, opponent=BIA, seat=0, option_words=words)
+    events = await service.challenges.new_game(
+        ANA, CHAT, kind, opponent=BIA, seat=0, option_words=words
+    )
     challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
-    await service.accept(BIA, challenge.id, CHAT)
+    await service.challenges.accept(BIA, challenge.id, CHAT)
     return challenge.id
 
 
@@ -32,7 +34,7 @@ async def test_an_illegal_move_is_explained_in_the_players_language(
 ) -> None:
     await started(service, "brazilian")
     with pytest.raises(ServiceError) as caught:
-        await service.move(ANA, "f6-e5")
+        await service.play.move(ANA, "f6-e5")
     assert translate(language, caught.value.reason).startswith(expected)
 
 
@@ -40,9 +42,9 @@ async def test_moves_typed_without_separator_or_as_a_destination_are_played(
     service: GameService,
 ) -> None:
     await started(service, "brazilian")
-    await service.move(ANA, "c3d4")
-    await service.move(BIA, "f6-e5")
-    played = latest(await service.move(ANA, "f6"))  # d4xf6, the only move ending on f6
+    await service.play.move(ANA, "c3d4")
+    await service.play.move(BIA, "f6-e5")
+    played = latest(await service.play.move(ANA, "f6"))  # d4xf6, the only move ending on f6
     assert played.log == ("c3-d4", "f6-e5", "d4xf6")
 
 

@@ -63,24 +63,24 @@ async def test_a_skipped_capture_is_offered_as_a_huff_in_words(
     assert "18x27" in text, "a wrong huff lists the huffs and the moves"
     assert huffed.lower() in text.lower(), text
     assert "missed capture" not in text
-    state = latest(await service.board(bia.actor, None))
+    state = latest(await service.records.board(bia.actor, None))
     assert state.log[-1] == "soffio 22"
 
 
 async def test_the_picture_marks_the_piece_that_may_be_huffed(service: GameService) -> None:
     state = await two_player_game(service, "italian-familiar", MISSED)
-    after = latest(await service.move(ANA, "28-24", state.id))
+    after = latest(await service.play.move(ANA, "28-24", state.id))
     view = boards.draughts_view(after, 1)
     assert view.highlight == (22,)
-    huffed = latest(await service.move(BIA, "soffio", after.id))
+    huffed = latest(await service.play.move(BIA, "soffio", after.id))
     assert boards.draughts_view(huffed, 1).highlight == ()
     assert boards.draughts_view(huffed, 1).captured == (22,)
 
 
 async def test_the_computers_huff_is_explained(service: GameService) -> None:
     state = await two_player_game(service, "italian-familiar", MISSED)
-    after = latest(await service.move(ANA, "28-24", state.id))
-    huffed = latest(await service.move(BIA, "soffio", after.id))
+    after = latest(await service.play.move(ANA, "28-24", state.id))
+    huffed = latest(await service.play.move(BIA, "soffio", after.id))
     seats = (huffed.record.seats[0], replace(huffed.record.seats[1], player_id=None, computer="2"))
     by_computer = replace(huffed, record=replace(huffed.record, seats=seats))
     family = family_of(find_game("italian-familiar"))
@@ -96,7 +96,7 @@ async def test_telegram_and_discord_show_the_huff_as_its_own_button(service: Gam
     from bot.telegram.keyboards import board_keyboard
 
     state = await two_player_game(service, "italian-familiar", MISSED)
-    after = latest(await service.move(ANA, "28-24", state.id))
+    after = latest(await service.play.move(ANA, "28-24", state.id))
     keyboard = board_keyboard(after, "it")
     assert keyboard is not None
     rows = [[button.text for button in row] for row in keyboard.inline_keyboard]

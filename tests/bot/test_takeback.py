@@ -23,44 +23,44 @@ def headline(language: str, events: list[Event]) -> str:
 
 async def test_a_takeback_asked_and_accepted_leaves_the_log(service: GameService) -> None:
     state = await two_player_game(service, "brazilian", "casual")
-    await service.move(ANA, "c3-d4", state.id)
-    asked = await service.takeback(ANA, None, state.id)
+    await service.play.move(ANA, "c3-d4", state.id)
+    asked = await service.takebacks.takeback(ANA, None, state.id)
     assert headline("pt", asked) == (
         "Ana pede para voltar o último lance: /voltar aceitar ou /voltar recusar."
     )
     with pytest.raises(ServiceError, match="no takeback request"):
-        await service.takeback(ANA, "accept", state.id)
-    taken = await service.takeback(BIA, "accept", state.id)
+        await service.takebacks.takeback(ANA, "accept", state.id)
+    taken = await service.takebacks.takeback(BIA, "accept", state.id)
     after = latest(taken)
     assert after.log == ()
     assert after.position.to_move() == 0
     assert headline("it", taken) == ("L'ultima mossa di Ana è ritirata; Ana gioca di nuovo.")
     assert len(await service.store.moves(state.id)) == 0
-    assert (await service.state(state.id)).version == after.version
+    assert (await service.kernel.state(state.id)).version == after.version
 
 
 async def test_a_takeback_after_the_reply_takes_both_moves_and_can_be_declined(
     service: GameService,
 ) -> None:
     state = await two_player_game(service, "brazilian", "casual")
-    await service.move(ANA, "c3-d4", state.id)
-    await service.move(BIA, "f6-e5", state.id)
-    await service.takeback(ANA, None, state.id)
-    declined = await service.takeback(BIA, "decline", state.id)
+    await service.play.move(ANA, "c3-d4", state.id)
+    await service.play.move(BIA, "f6-e5", state.id)
+    await service.takebacks.takeback(ANA, None, state.id)
+    declined = await service.takebacks.takeback(BIA, "decline", state.id)
     assert headline("pt", declined) == "Bia recusa voltar o lance."
-    await service.takeback(ANA, None, state.id)
-    after = latest(await service.takeback(BIA, "accept", state.id))
+    await service.takebacks.takeback(ANA, None, state.id)
+    after = latest(await service.takebacks.takeback(BIA, "accept", state.id))
     assert after.log == ()
     assert after.position.to_move() == 0
 
 
 async def test_a_request_lapses_when_the_board_changes(service: GameService) -> None:
     state = await two_player_game(service, "brazilian", "casual")
-    await service.move(ANA, "c3-d4", state.id)
-    await service.takeback(ANA, None, state.id)
-    await service.move(BIA, "f6-e5", state.id)
+    await service.play.move(ANA, "c3-d4", state.id)
+    await service.takebacks.takeback(ANA, None, state.id)
+    await service.play.move(BIA, "f6-e5", state.id)
     with pytest.raises(ServiceError, match="no takeback request"):
-        await service.takeback(BIA, "accept", state.id)
+        await service.takebacks.takeback(BIA, "accept", state.id)
 
 
 async def test_takebacks_are_refused_in_rated_games_and_without_a_move(
@@ -68,20 +68,20 @@ async def test_takebacks_are_refused_in_rated_games_and_without_a_move(
 ) -> None:
     rated = await two_player_game(service, "brazilian")
     assert rated.record.rated
-    await service.move(ANA, "c3-d4", rated.id)
+    await service.play.move(ANA, "c3-d4", rated.id)
     with pytest.raises(ServiceError, match="casual two-player games"):
-        await service.takeback(ANA, None, rated.id)
+        await service.takebacks.takeback(ANA, None, rated.id)
     casual = await two_player_game(service, "brazilian", "casual")
     with pytest.raises(ServiceError, match="no move to take back"):
-        await service.takeback(ANA, None, casual.id)
+        await service.takebacks.takeback(ANA, None, casual.id)
 
 
 async def test_the_computer_accepts_at_once(service: GameService) -> None:
-    state = latest(await service.new_game(ANA, CHAT, "brazilian", computer=True, seat=0))
-    await service.move(ANA, "c3-d4", state.id)
-    await service.idle()
-    assert (await service.state(state.id)).plies == 2
-    events = await service.takeback(ANA, None, state.id)
+    state = latest(await service.challenges.new_game(ANA, CHAT, "brazilian", computer=True, seat=0))
+    await service.play.move(ANA, "c3-d4", state.id)
+    await service.kernel.idle()
+    assert (await service.kernel.state(state.id)).plies == 2
+    events = await service.takebacks.takeback(ANA, None, state.id)
     after = next(event.state for event in events if isinstance(event, BoardUpdate))
     assert after.log == ()
     assert after.position.to_move() == 0
@@ -92,18 +92,18 @@ async def test_a_request_is_answered_through_another_service_and_after_a_restart
 ) -> None:
     # Another service on the same store: another process, or this one started again.
     state = await two_player_game(service, "brazilian", "casual")
-    await service.move(ANA, "c3-d4", state.id)
-    await service.move(BIA, "f6-e5", state.id)
-    await service.takeback(ANA, None, state.id)
+    await service.play.move(ANA, "c3-d4", state.id)
+    await service.play.move(BIA, "f6-e5", state.id)
+    await service.takebacks.takeback(ANA, None, state.id)
     other = GameService(store)
     try:
-        after = latest(await other.takeback(BIA, "accept", state.id))
+        after = latest(await other.takebacks.takeback(BIA, "accept", state.id))
         assert after.log == ()
         assert after.position.to_move() == 0
-        await other.move(ANA, "c3-d4", state.id)
-        await other.takeback(ANA, None, state.id)
+        await other.play.move(ANA, "c3-d4", state.id)
+        await other.takebacks.takeback(ANA, None, state.id)
     finally:
-        await other.close()
-    declined = await service.takeback(BIA, "decline", state.id)
+        await other.kernel.close()
+    declined = await service.takebacks.takeback(BIA, "decline", state.id)
     assert headline("en", declined) == "Bia declines the takeback."
-    assert (await service.state(state.id)).record.takeback_offer is None
+    assert (await service.kernel.state(state.id)).record.takeback_offer is None

@@ -32,12 +32,12 @@ async def wait(service: GameService, clock: ManualClock, span: timedelta) -> Non
 async def test_a_waiting_live_turn_is_pinged_once(timed: GameService, clock: ManualClock) -> None:
     seen = notices(timed)
     state = await two_player_game(timed, "brazilian")
-    await timed.move(ANA, "c3-d4", state.id)
+    await timed.play.move(ANA, "c3-d4", state.id)
     await wait(timed, clock, PING_AFTER - SECOND)
     assert pings(seen) == []
     await wait(timed, clock, 2 * SECOND)
     [ping] = pings(seen)
-    bia = await timed.player(BIA)
+    bia = await timed.kernel.roster.player(BIA)
     assert ping.player_id == bia.id
     assert ping.state is not None
     assert ping.state.plies == 1
@@ -51,11 +51,11 @@ async def test_a_short_clock_pings_at_half_the_move_time(
 ) -> None:
     seen = notices(timed)
     state = await two_player_game(timed, "brazilian", "1m")
-    await timed.move(ANA, "c3-d4", state.id)
+    await timed.play.move(ANA, "c3-d4", state.id)
     await wait(timed, clock, timedelta(seconds=29))
     assert pings(seen) == []
     await wait(timed, clock, timedelta(seconds=2))
-    assert [p.player_id for p in pings(seen)] == [(await timed.player(BIA)).id]
+    assert [p.player_id for p in pings(seen)] == [(await timed.kernel.roster.player(BIA)).id]
 
 
 async def test_the_first_turn_is_told_by_the_first_board_not_pinged(
@@ -71,20 +71,20 @@ async def test_no_ping_against_the_computer_in_correspondence_or_after_the_end(
     timed: GameService, clock: ManualClock
 ) -> None:
     seen = notices(timed)
-    await timed.new_game(ANA, CHAT, "brazilian", computer=True, seat=0)
+    await timed.challenges.new_game(ANA, CHAT, "brazilian", computer=True, seat=0)
     correspondence = await two_player_game(timed, "italian", "3d")
     ended = await two_player_game(timed, "brazilian")
-    await timed.resign(ANA, ended.id)
+    await timed.results.resign(ANA, ended.id)
     await wait(timed, clock, 10 * PING_AFTER)
     assert pings(seen) == []
     # The correspondence turn is told at once instead, by its turn notice.
-    started = await timed.state(correspondence.id)
+    started = await timed.kernel.state(correspondence.id)
     assert started.record.options["time"]["correspondence"]
 
 
 async def test_a_correspondence_turn_notice_goes_at_once(timed: GameService) -> None:
     state = await two_player_game(timed, "brazilian", "3d")
-    events = await timed.move(ANA, "c3-d4", state.id)
+    events = await timed.play.move(ANA, "c3-d4", state.id)
     [notice] = [e for e in events if isinstance(e, TurnNotice)]
-    assert notice.player_id == (await timed.player(BIA)).id
+    assert notice.player_id == (await timed.kernel.roster.player(BIA)).id
     assert latest(events).plies == 1

@@ -35,7 +35,7 @@ async def services(database: str, clock: ManualClock) -> AsyncIterator[list[Game
     pair = [make_service(store, clock) for store in stores]
     yield pair
     for service, store in zip(pair, stores, strict=True):
-        await service.close()
+        await service.kernel.close()
         await store.close()
 
 
@@ -57,13 +57,13 @@ async def test_a_reminder_and_a_loss_on_time_happen_once(
     game = await timed_game(services[0])
     # Ana moves; then Bia lets her clock run out (a game whose first player never moved
     # would be aborted instead).
-    await services[0].move(ANA, "c3-d4", game)
+    await services[0].play.move(ANA, "c3-d4", game)
     clock.advance(2 * DAY + HOUR)  # 23 hours left
     await both_run_due(services)
     assert sent(seen) == [f"Game #{game}: it is your move, 23h 0m left."]
     clock.advance(DAY)
     await both_run_due(services)
-    state = await services[1].state(game)
+    state = await services[1].kernel.state(game)
     assert (state.record.status, state.record.result) == (
         "finished",
         {"winners": [0], "reason": "timeout"},
@@ -80,7 +80,7 @@ async def test_the_end_of_a_vacation_is_told_once(
     services: list[GameService], clock: ManualClock
 ) -> None:
     seen = [notices(service) for service in services]
-    await services[0].vacation(ANA, 1)
+    await services[0].correspondence.vacation(ANA, 1)
     clock.advance(DAY + HOUR)
     await both_run_due(services)
     assert sent(seen) == ["Your vacation is over: your clocks run again."]
@@ -90,7 +90,7 @@ async def test_a_notice_whose_sender_died_is_sent_by_the_other_after_the_lease(
     services: list[GameService], clock: ManualClock
 ) -> None:
     seen = [notices(service) for service in services]
-    ana = await services[0].player(ANA)
+    ana = await services[0].kernel.roster.player(ANA)
     notice = await services[0].store.add_notice(ana.id, None, "vacation_over")
     assert await services[0].store.claim_notice(notice.id)  # ... and its process dies here
     survivor = services[1:]
@@ -110,7 +110,7 @@ async def test_a_computer_turn_is_played_once(
     # A game stored with the computer (White) to move, as a process that stopped leaves it;
     # then both services wake its computers at once.
     store = services[0].store
-    ana = await services[0].player(ANA)
+    ana = await services[0].kernel.roster.player(ANA)
     record = await store.create_game(
         "brazilian",
         {},
@@ -120,9 +120,9 @@ async def test_a_computer_turn_is_played_once(
     )
     with caplog.at_level(logging.ERROR):
         await asyncio.gather(*(service.resume() for service in services))
-        await asyncio.gather(*(service.idle() for service in services))
+        await asyncio.gather(*(service.kernel.idle() for service in services))
     assert len(await store.moves(record.id)) == 1
-    assert (await services[1].state(record.id)).version == 2
+    assert (await services[1].kernel.state(record.id)).version == 2
     assert "background work failed" not in caplog.text
 
 
@@ -137,12 +137,12 @@ async def test_a_move_in_one_service_is_shown_by_the_other(
         if isinstance(event, BoardUpdate):
             shown.append(event)
 
-    services[1].subscribe(sink)
+    services[1].kernel.subscribe(sink)
     following = asyncio.create_task(services[1].elsewhere.run())
     try:
         game = await timed_game(services[0])
         await asyncio.sleep(0.2)  # the follower has started listening
-        await services[0].move(ANA, "c3-d4", game)
+        await services[0].play.move(ANA, "c3-d4", game)
         for _ in range(100):
             if shown and shown[-1].state.version == 3:
                 break
@@ -163,7 +163,7 @@ async def test_a_process_that_starts_shows_no_board_of_before(
         pytest.skip("SQLite serves one process: nothing crosses")
     games = [await timed_game(services[0]) for _ in range(3)]
     for game in games:
-        await services[0].move(ANA, "c3-d4", game)
+        await services[0].play.move(ANA, "c3-d4", game)
     # A process starts (a restart, or one more of a rolling restart): nothing changed since.
     store = await open_store(database, clock=clock)
     started = make_service(store, clock)
@@ -173,12 +173,12 @@ async def test_a_process_that_starts_shows_no_board_of_before(
         if isinstance(event, BoardUpdate):
             shown.append(event)
 
-    started.subscribe(sink)
+    started.kernel.subscribe(sink)
     following = asyncio.create_task(started.elsewhere.run())
     try:
         await asyncio.sleep(1.0)  # the follower listens, and wakes once at its start
         assert shown == [], "a start posted old boards again"
-        await services[0].move(BIA, "f6-g5", games[1])
+        await services[0].play.move(BIA, "f6-g5", games[1])
         for _ in range(200):
             if shown:
                 break
@@ -190,14 +190,14 @@ async def test_a_process_that_starts_shows_no_board_of_before(
     finally:
         following.cancel()
         await asyncio.gather(following, return_exceptions=True)
-        await started.close()
+        await started.kernel.close()
         await store.close()
 
 
 async def test_a_turn_ping_is_sent_once(services: list[GameService], clock: ManualClock) -> None:
     seen = [notices(service) for service in services]
     state = await two_player_game(services[0], "brazilian")
-    await services[0].move(ANA, "c3-d4", state.id)
+    await services[0].play.move(ANA, "c3-d4", state.id)
     clock.advance(PING_AFTER + timedelta(seconds=1))
     await both_run_due(services)
     await both_run_due(services)
@@ -208,10 +208,10 @@ async def test_a_notice_goes_out_through_the_process_that_serves_its_platform(
     services: list[GameService],
 ) -> None:
     # The Telegram front end runs in one process, the Discord one in the other.
-    services[0].serving("telegram", True)
-    services[1].serving("discord", True)
+    services[0].kernel.serving("telegram", True)
+    services[1].kernel.serving("discord", True)
     seen = [notices(service) for service in services]
-    bia = await services[0].player(Actor("discord", "77", "Bia", None))
+    bia = await services[0].kernel.roster.player(Actor("discord", "77", "Bia", None))
     await services[0].store.add_notice(bia.id, None, "vacation_over")
     await both_run_due(services)
     await both_run_due(services)

@@ -151,7 +151,7 @@ class FakeBotApi:
         # Seconds an edit of a picture or caption waits before it is applied.
         self.edit_delay = 0.0
         self.url = ""
-        self.bot_user = {
+        self.bot_user: dict[str, Any] = {
             "id": BOT_ID,
             "is_bot": True,
             "first_name": "Damas",

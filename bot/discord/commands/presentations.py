@@ -66,7 +66,7 @@ async def _profile(
 async def _top(
     service: GameService, _actor: Actor, chat: ChatRef, args: Args, answer: Answer
 ) -> list[Event]:
-    boards = await service.leaderboards(chat, leaderboard_words(args))
+    boards = await service.ratings.leaderboards(chat, leaderboard_words(args))
     answer.embeds.append(leaderboard_embed(boards, answer.language))
     return []
 
@@ -75,7 +75,7 @@ async def _help(
     service: GameService, actor: Actor, _chat: ChatRef, _args: Args, _answer: Answer
 ) -> list[Event]:
     """Discord's own commands with their options, not the typed ones."""
-    return [Reply(Text(line)) for line in slash_help(await service.language(actor))]
+    return [Reply(Text(line)) for line in slash_help(await service.identities.language(actor))]
 
 
 # The commands whose answers Discord shows its own way (embeds, its own /help).

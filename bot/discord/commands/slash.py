@@ -143,7 +143,7 @@ def _legal_moves(front: DiscordFront) -> Any:
         """The legal moves of the person's current game that start as typed (no deferring:
         an autocomplete answer is the first answer; reading a game takes milliseconds)."""
         try:
-            events = await front.service.board(actor_of(interaction), None)
+            events = await front.service.records.board(actor_of(interaction), None)
         except ServiceError:
             return []
         typed = current.strip()

@@ -106,7 +106,7 @@ class BoardPoster:
             if self._shown.get(key, -1) > state.version:
                 return
             language = await self._language(channel_id)
-            flipped = await self.service.flipped(ChatRef(PLATFORM, channel_id))
+            flipped = await self.service.chats.flipped(ChatRef(PLATFORM, channel_id))
             embed, picture = await self.embed(state, headline, language, flipped=flipped)
             channel = self.client.get_partial_messageable(int(channel_id))
             content = await self.mention(state)
@@ -153,11 +153,11 @@ class BoardPoster:
         interaction brings the server's locale)."""
         if channel_id in self.channel_languages:
             return self.channel_languages[channel_id]
-        return await self.service.chat_language(ChatRef(PLATFORM, channel_id), None)
+        return await self.service.chats.chat_language(ChatRef(PLATFORM, channel_id), None)
 
     async def _board_message(self, game_id: int, channel_id: str) -> str | None:
         """The message that shows the game's board in the channel, if any."""
-        for shown in await self.service.board_messages(game_id):
+        for shown in await self.service.records.board_messages(game_id):
             if shown.platform == PLATFORM and shown.chat_id == channel_id:
                 return shown.message_id
         return None
@@ -166,7 +166,7 @@ class BoardPoster:
         """After a start: every channel whose board of an active game is older than the game
         (a post cut off by a crash, a move made while the bot was down) gets the current
         board, once, with the line of the move nobody was told of."""
-        for state, chat, headline in await self.service.boards_behind(PLATFORM):
+        for state, chat, headline in await self.service.records.boards_behind(PLATFORM):
             await self.post_board(state, headline, chat.chat_id, None)
 
     async def _replace_board_message(
@@ -176,11 +176,11 @@ class BoardPoster:
         game_id = state.id
         old = [
             shown.message_id
-            for shown in await self.service.board_messages(game_id)
+            for shown in await self.service.records.board_messages(game_id)
             if shown.platform == PLATFORM and shown.chat_id == channel_id
         ]
         chat = ChatRef(PLATFORM, channel_id)
-        await self.service.board_shown(game_id, chat, message_id, state.version)
+        await self.service.records.board_shown(game_id, chat, message_id, state.version)
         channel = self.client.get_partial_messageable(int(channel_id))
         for previous in old:
             if previous == message_id:
@@ -206,7 +206,7 @@ class BoardPoster:
         async with self._posting[channel_id]:
             if self._shown.get((state.id, channel_id), -1) > state.version:
                 return
-            flipped = await self.service.flipped(chat_of(interaction))
+            flipped = await self.service.chats.flipped(chat_of(interaction))
             embed, picture = await self.embed(state, headline, language, flipped=flipped)
             try:
                 message = await interaction.followup.send(
@@ -242,7 +242,7 @@ class BoardPoster:
             if waiting_in != channel_id:
                 continue
             try:
-                state = await self.service.state(game_id)
+                state = await self.service.kernel.state(game_id)
             except ServiceError:
                 self._unsent.pop(game_id, None)
                 continue
@@ -250,7 +250,7 @@ class BoardPoster:
 
     async def discord_user(self, player_id: int) -> str | None:
         """The Discord account of a player, if they have one."""
-        for identity in await self.service.contacts(player_id):
+        for identity in await self.service.identities.contacts(player_id):
             if identity.platform == PLATFORM:
                 return identity.user_id
         return None

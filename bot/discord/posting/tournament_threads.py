@@ -48,9 +48,9 @@ class TournamentThreads:
     async def _find_or_open(self, state: GameState, channel_id: str) -> str:
         # A busy channel's answer on Discord is a thread per game, for `private` too
         # (docs/tournaments.md): the boards stay where everyone can follow them.
-        if await self.service.tournament_boards(state.id) == GROUP:
+        if await self.service.reports.board_place(state.id) == GROUP:
             return channel_id
-        for shown in await self.service.board_messages(state.id):
+        for shown in await self.service.records.board_messages(state.id):
             if shown.platform == PLATFORM and shown.chat_id != channel_id:
                 return shown.chat_id
         if not state.active:

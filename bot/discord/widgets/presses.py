@@ -26,7 +26,7 @@ class ComponentPresses(Interactions):
     async def _state_at(self, actor: Actor, chat: ChatRef, game_id: int, version: int) -> GameState:
         """The game's state, when the pressed board still shows it; else BoardChanged (or,
         where the person may not see the game, the answer an unknown one gets)."""
-        state = await self.service.visible_state(actor, known_id(game_id), chat)
+        state = await self.service.records.visible_state(actor, known_id(game_id), chat)
         if state.version != version:
             raise BoardChanged(text("The board changed; here is the current one."), state)
         return state
@@ -42,7 +42,7 @@ class ComponentPresses(Interactions):
             notation = next((c.notation for c in choices if c.index == index), None)
             if notation is None:
                 raise BoardChanged(text("That is not a move on this board; choose again."), state)
-            return await self.service.move(actor, notation, game_id, version, chat)
+            return await self.service.play.move(actor, notation, game_id, version, chat)
 
         await self.run(interaction, work, tidy=True)
 
@@ -50,7 +50,7 @@ class ComponentPresses(Interactions):
         self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
     ) -> None:
         async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
-            return await self.service.move(
+            return await self.service.play.move(
                 actor, typed_move(notation), known_id(game_id), version, chat
             )
 
@@ -58,7 +58,7 @@ class ComponentPresses(Interactions):
 
     async def roll(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
         async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
-            return await self.service.roll(actor, known_id(game_id), version, chat)
+            return await self.service.play.roll(actor, known_id(game_id), version, chat)
 
         await self.run(interaction, work, tidy=True)
 
@@ -71,7 +71,7 @@ class ComponentPresses(Interactions):
             state = await self._state_at(actor, chat, game_id, version)
             if not state.active:
                 raise ServiceError(text("Game #{game} is over.", game=game_id))
-            player = await self.service.player(actor)
+            player = await self.service.kernel.roster.player(actor)
             seats = GameService.seats_of(state, player)
             if not seats:
                 raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
@@ -92,7 +92,7 @@ class ComponentPresses(Interactions):
     ) -> None:
         async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             await self._state_at(actor, chat, game_id, version)
-            return await self.service.draw(
+            return await self.service.results.draw(
                 actor, "accept" if accept else "decline", game_id, chat=chat
             )
 
@@ -107,12 +107,12 @@ class ComponentPresses(Interactions):
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
             state = await self._state_at(actor, chat, game_id, version)
             if action == "offer":
-                return await self.service.draw(actor, None, game_id, chat=chat)
+                return await self.service.results.draw(actor, None, game_id, chat=chat)
             if action == "resign":
-                return await self.service.resign(actor, game_id, chat)
+                return await self.service.results.resign(actor, game_id, chat)
             if action == "abort":
-                return await self.service.abort(actor, game_id, chat)
-            if not GameService.seats_of(state, await self.service.player(actor)):
+                return await self.service.results.abort(actor, game_id, chat)
+            if not GameService.seats_of(state, await self.service.kernel.roster.player(actor)):
                 raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
             resign = action == "resign?"
             if resign:
@@ -126,7 +126,7 @@ class ComponentPresses(Interactions):
 
     async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
-            return await self.service.rematch(actor, known_id(game_id), chat)
+            return await self.service.challenges.rematch(actor, known_id(game_id), chat)
 
         await self.run(interaction, work)
 
@@ -135,9 +135,9 @@ class ComponentPresses(Interactions):
     ) -> None:
         async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             handler = {
-                "accept": self.service.accept,
-                "decline": self.service.decline,
-                "begin": self.service.begin,
+                "accept": self.service.challenges.accept,
+                "decline": self.service.challenges.decline,
+                "begin": self.service.challenges.begin,
             }[action]
             return await handler(actor, known_id(challenge_id, challenge=True), chat)
 
@@ -147,7 +147,7 @@ class ComponentPresses(Interactions):
         self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
     ) -> None:
         async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
-            entry = self.service.tournament_join if joining else self.service.tournament_leave
+            entry = self.service.entries.join if joining else self.service.entries.leave
             return await entry(actor, chat, known_tournament(tournament_id))
 
         await self.run(interaction, work)
@@ -178,7 +178,7 @@ class ComponentPresses(Interactions):
                 known_id(target[0], challenge=target[1])
             if target is None or target[1]:
                 raise ServiceError(text("This button no longer works."))
-            state = await self.service.visible_state(actor, target[0], chat)
+            state = await self.service.records.visible_state(actor, target[0], chat)
             raise BoardChanged(
                 text("This button no longer works; here is the current board."), state
             )

@@ -23,7 +23,7 @@ async def game_state(
 ) -> GameState:
     """The game a command names (or the player's current one), finished games included;
     refused as unknown where the person may not see it from `chat`."""
-    events = await service.board(actor, game_id, chat)
+    events = await service.records.board(actor, game_id, chat)
     return next(event.state for event in events if isinstance(event, BoardUpdate))
 
 
@@ -67,7 +67,7 @@ async def ask_yes(
     state = await game_state(service, actor, game_id, chat)
     if not state.active:
         raise ServiceError(text("Game #{game} is over.", game=state.id))
-    if not GameService.seats_of(state, await service.player(actor)):
+    if not GameService.seats_of(state, await service.kernel.roster.player(actor)):
         raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
     if name == "abort":
         check_abortable(state)

@@ -42,7 +42,7 @@ async def _new(service: GameService, actor: Actor, chat: ChatRef, args: Args) ->
     if args.flag("thread") and args.open_thread is not None:
         chat = await args.open_thread(chat, actor, game, opponent)
     level = args.text("level")
-    return await service.new_game(
+    return await service.challenges.new_game(
         actor,
         chat,
         game,
@@ -134,7 +134,7 @@ ACCEPT = Command(
     ("aceito", "accetto", "join", "entrar", "entra"),
     text("/accept [CHALLENGE]"),
     text("accept a challenge"),
-    on_challenge(lambda service: service.accept),
+    on_challenge(lambda service: service.challenges.accept),
     typed.one_challenge,
     (CHALLENGE,),
 )
@@ -144,7 +144,7 @@ BEGIN = Command(
     ("comecar", "começar", "comincia"),
     text("/begin [CHALLENGE]"),
     text("start your open table now; the computer takes the free seats"),
-    on_challenge(lambda service: service.begin),
+    on_challenge(lambda service: service.challenges.begin),
     typed.one_challenge,
     (CHALLENGE,),
 )
@@ -154,7 +154,7 @@ DECLINE = Command(
     ("recuso", "rifiuto"),
     text("/decline [CHALLENGE]"),
     text("decline or cancel a challenge"),
-    on_challenge(lambda service: service.decline),
+    on_challenge(lambda service: service.challenges.decline),
     typed.one_challenge,
     (CHALLENGE,),
 )
@@ -164,7 +164,7 @@ REMATCH = Command(
     ("desforra",),
     text("/rematch [GAME]"),
     text("play a finished game again with the colours swapped"),
-    on_game(lambda service: service.rematch),
+    on_game(lambda service: service.challenges.rematch),
     typed.one_game,
     (GAME,),
 )

@@ -20,11 +20,11 @@ PARTNER_TOKEN = "partner"
 
 
 async def _profile(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
-    return await service.profile(actor, args.member("player"))
+    return await service.ratings.profile(actor, args.member("player"))
 
 
 async def _top(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
-    return await service.top(actor, chat, leaderboard_words(args))
+    return await service.ratings.top(actor, chat, leaderboard_words(args))
 
 
 def leaderboard_words(args: Args) -> list[str]:
@@ -35,32 +35,34 @@ def leaderboard_words(args: Args) -> list[str]:
 async def _vacation(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
     days, on = args.number("days"), args.flag("on")
     if days is None and on is None:
-        return await service.vacation_status(actor)
+        return await service.correspondence.vacation_status(actor)
     if on is False or days == 0:
-        return await service.vacation(actor, 0)
-    return await service.vacation(actor, days)
+        return await service.correspondence.vacation(actor, 0)
+    return await service.correspondence.vacation(actor, days)
 
 
 async def _remind(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
     on = args.flag("on")
     if on is None:
-        return await service.reminder_status(actor)
-    return await service.set_reminders(actor, on)
+        return await service.correspondence.reminder_status(actor)
+    return await service.correspondence.set_reminders(actor, on)
 
 
 async def _link(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
-    return await service.link(actor, args.text("code"))
+    return await service.identities.link(actor, args.text("code"))
 
 
 async def _flip(service: GameService, actor: Actor, chat: ChatRef, _args: Args) -> list[Event]:
-    return await service.flip(actor, chat)
+    return await service.chats.flip(actor, chat)
 
 
 async def _language(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
     language = args.text("language") or ""
     if args.flag("channel"):
-        return await service.set_chat_language(actor, chat, language, await args.administrator())
-    return await service.set_language(actor, language)
+        return await service.chats.set_chat_language(
+            actor, chat, language, await args.administrator()
+        )
+    return await service.identities.set_language(actor, language)
 
 
 async def _tournament(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:

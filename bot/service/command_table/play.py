@@ -28,30 +28,30 @@ def _answered(args: Args) -> str | None:
 
 async def _move(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
     notation = typed_ludo_move(typed.typed_move(args.text("move") or ""))
-    return await service.move(actor, notation, args.game(), chat=chat)
+    return await service.play.move(actor, notation, args.game(), chat=chat)
 
 
 async def _roll(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
-    return await service.roll(actor, args.game(), chat=chat)
+    return await service.play.roll(actor, args.game(), chat=chat)
 
 
 async def _use(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
     game = args.game()
     if game is None:
         raise typed.Misread
-    return await service.use(actor, game, chat)
+    return await service.records.use(actor, game, chat)
 
 
 async def _draw(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
-    return await service.draw(actor, _answered(args), args.game(), chat=chat)
+    return await service.results.draw(actor, _answered(args), args.game(), chat=chat)
 
 
 async def _takeback(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
-    return await service.takeback(actor, _answered(args), args.game(), chat)
+    return await service.takebacks.takeback(actor, _answered(args), args.game(), chat)
 
 
 async def _games(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
-    return await service.my_games(actor, chat, done=bool(args.flag("done")))
+    return await service.records.my_games(actor, chat, done=bool(args.flag("done")))
 
 
 async def _rules(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
@@ -98,7 +98,7 @@ BOARD = Command(
     ("damiera", "tabellone"),
     text("/board [GAME]"),
     text("show the board"),
-    on_game(lambda service: service.board),
+    on_game(lambda service: service.records.board),
     typed.one_game,
     (GAME,),
 )
@@ -108,7 +108,7 @@ MOVES = Command(
     ("jogadas",),
     text("/moves [GAME]"),
     text("list the legal moves"),
-    on_game(lambda service: service.legal_moves),
+    on_game(lambda service: service.records.legal_moves),
     typed.one_game,
     (GAME,),
 )
@@ -138,7 +138,7 @@ RESIGN = Command(
     ("abandonar", "arrendo"),
     text("/resign [GAME] [yes]"),
     text("resign the game"),
-    on_game(lambda service: service.resign),
+    on_game(lambda service: service.results.resign),
     typed.confirmed_game,
     (GAME, CONFIRM),
     confirm=True,
@@ -168,7 +168,7 @@ CLAIM = Command(
     ("reclamo",),
     text("/claim [GAME]"),
     text("claim a draw that the rules allow"),
-    on_game(lambda service: service.claim),
+    on_game(lambda service: service.results.claim),
     typed.one_game,
     (GAME,),
 )
@@ -178,7 +178,7 @@ ABORT = Command(
     ("cancelar",),
     text("/abort [GAME] [yes]"),
     text("call off a game before its first move"),
-    on_game(lambda service: service.abort),
+    on_game(lambda service: service.results.abort),
     typed.confirmed_game,
     (GAME, CONFIRM),
     confirm=True,
@@ -189,7 +189,7 @@ HISTORY = Command(
     ("histórico", "cronologia"),
     text("/history [GAME]"),
     text("the moves played so far"),
-    on_game(lambda service: service.history),
+    on_game(lambda service: service.records.history),
     typed.one_game,
     (GAME,),
 )
@@ -199,7 +199,7 @@ PDN = Command(
     (),
     text("/pdn [GAME]"),
     text("export a draughts game as PDN"),
-    on_game(lambda service: service.export_pdn),
+    on_game(lambda service: service.records.export_pdn),
     typed.one_game,
     (GAME,),
 )

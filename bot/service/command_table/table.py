@@ -46,7 +46,7 @@ from storage import ChatRef
 
 
 async def _help(service: GameService, actor: Actor, _chat: ChatRef, _args: Args) -> list[Event]:
-    return [Reply(Text(line)) for line in help_lines(await service.language(actor))]
+    return [Reply(Text(line)) for line in help_lines(await service.identities.language(actor))]
 
 
 HELP = Command(

@@ -1,5 +1,5 @@
 """Play: the moves people type or click, the rolls of the die (Ludo), and the computer's turns
-after a restart (the core plays them as background work)."""
+after a restart (the kernel plays them as background work)."""
 
 from __future__ import annotations
 
@@ -32,10 +32,10 @@ class Play(Capability):
         """Play a move given in notation, as the actor, in the game named or their current one.
         With `version` (from a button), a board that changed since is refused."""
         player_id, target = await self._actor_and_game(actor, game_id)
-        async with self.core.lock(target):
-            state = await self.core.current(target)
-            await self.core.check_visible(state, player_id, chat)
-            self.core.check_version(state, version)
+        async with self.kernel.lock(target):
+            state = await self.kernel.current(target)
+            await self.kernel.check_visible(state, player_id, chat)
+            self.kernel.check_version(state, version)
             seat = self._seat_of_actor(state, player_id)
             if state.position.to_move() == CHANCE:
                 raise ServiceError(text("Roll the die first: /roll."))
@@ -54,19 +54,19 @@ class Play(Capability):
                         ),
                     )
                 )
-            events = await self.core.commit(state, move, seat, player_id)
-        self.core.wake_computers(events_state(events) or state)
+            events = await self.kernel.commit(state, move, seat, player_id)
+        self.kernel.wake_computers(events_state(events) or state)
         return events
 
     async def _actor_and_game(self, actor: Actor, game_id: int | None) -> tuple[int, int]:
         """The actor's player id and the game a command goes to; a click on a button names
         its game, and then nothing needs reading."""
         if game_id is not None:
-            known = self.core.roster.known_player_id(actor)
+            known = self.kernel.roster.known_player_id(actor)
             if known is not None:
                 return known, game_id
-        player = await self.core.roster.player(actor)
-        return player.id, await self.core.game_id_for(player, game_id)
+        player = await self.kernel.roster.player(actor)
+        return player.id, await self.kernel.game_id_for(player, game_id)
 
     @routed
     async def roll(
@@ -78,22 +78,22 @@ class Play(Capability):
     ) -> list[Event]:
         """Roll the die for the actor's turn (Ludo), from the game's committed dice."""
         player_id, target = await self._actor_and_game(actor, game_id)
-        async with self.core.lock(target):
-            state = await self.core.current(target)
-            await self.core.check_visible(state, player_id, chat)
-            self.core.check_version(state, version)
+        async with self.kernel.lock(target):
+            state = await self.kernel.current(target)
+            await self.kernel.check_visible(state, player_id, chat)
+            self.kernel.check_version(state, version)
             self._seat_of_actor(state, player_id)
             if state.position.to_move() != CHANCE:
                 raise ServiceError(text("No roll is due now: play your move."))
             family = family_of(find_game(state.record.kind))
             roll = family.draw_roll(state)
-            events = await self.core.commit(state, state.position.parse(roll), CHANCE, None)
-        self.core.wake_computers(events_state(events) or state)
+            events = await self.kernel.commit(state, state.position.parse(roll), CHANCE, None)
+        self.kernel.wake_computers(events_state(events) or state)
         return events
 
     def _seat_of_actor(self, state: GameState, player_id: int) -> int:
-        seats = self.core.own_seats(state, player_id)
-        acting = self.core.acting_seat(state)
+        seats = self.kernel.own_seats(state, player_id)
+        acting = self.kernel.acting_seat(state)
         if acting not in seats:
             return_name = seat_name(state, acting) if acting is not None else "?"
             raise ServiceError(text("It is not your turn: {name} is to move.", name=return_name))
@@ -101,8 +101,8 @@ class Play(Capability):
 
     async def resume(self) -> None:
         """After a restart: let the computers move wherever it is their turn."""
-        for game_id in await self.core.store.games_with_computers():
+        for game_id in await self.kernel.store.games_with_computers():
             try:
-                self.core.wake_computers(await self.core.state(game_id))
+                self.kernel.wake_computers(await self.kernel.state(game_id))
             except ServiceError as error:
                 logger.error("game %s cannot be resumed: %s", game_id, error)

@@ -1,5 +1,5 @@
 """Draws and results: resign, offer/accept/decline a draw, claim a draw by rule, abort. Every
-ending goes through the core's `finish` (or a deciding move through its `commit`), where the
+ending goes through the kernel's `finish` (or a deciding move through its `commit`), where the
 finish listeners hear of it."""
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ class Results(Capability):
         chat: ChatRef | None = None,
     ) -> AsyncIterator[tuple[GameState, Player, list[int]]]:
         """The actor's game under its lock, with the actor's seats in it (refused if none)."""
-        player = await self.core.roster.player(actor)
-        target = await self.core.game_id_for(player, game_id)
-        async with self.core.lock(target):
-            state = await self.core.state(target)
-            await self.core.check_visible(state, player.id, chat)
-            self.core.check_version(state, version)
-            yield state, player, self.core.own_seats(state, player.id)
+        player = await self.kernel.roster.player(actor)
+        target = await self.kernel.game_id_for(player, game_id)
+        async with self.kernel.lock(target):
+            state = await self.kernel.state(target)
+            await self.kernel.check_visible(state, player.id, chat)
+            self.kernel.check_version(state, version)
+            yield state, player, self.kernel.own_seats(state, player.id)
 
     @routed
     async def resign(
@@ -44,13 +44,13 @@ class Results(Capability):
         async with self._playing(actor, game_id, chat=chat) as (state, player, seats):
             family = family_of(find_game(state.record.kind))
             if family.multi_seat(state):
-                events = await self.core.commit(
+                events = await self.kernel.commit(
                     state, family.leave(state, seats[0]), seats[0], player.id
                 )
-                self.core.wake_computers(events_state(events) or state)
+                self.kernel.wake_computers(events_state(events) or state)
                 return events
             winners = [seat.seat for seat in state.record.seats if seat.seat not in seats]
-            return await self.core.finish(state, {"winners": winners, "reason": "resignation"})
+            return await self.kernel.finish(state, {"winners": winners, "reason": "resignation"})
 
     @routed
     async def draw(
@@ -70,7 +70,7 @@ class Results(Capability):
             if answer == "decline":
                 if offer is None:
                     raise ServiceError(text("There is no draw offer to decline."))
-                record = await self.core.store.set_draw_offer(state.id, state.version, None)
+                record = await self.kernel.store.set_draw_offer(state.id, state.version, None)
                 fresh = replace(state, record=record)
                 # The one who offered takes the offer back; the other turns it down.
                 if offer in seats:
@@ -79,7 +79,7 @@ class Results(Capability):
                     news = text("{name} declines the draw.", name=actor.display_name)
                 return [BoardUpdate(fresh, news, fresh.record.chat)]
             if offer is not None and offer not in seats:
-                return await self.core.finish(state, {"winners": [], "reason": "agreement"})
+                return await self.kernel.finish(state, {"winners": [], "reason": "agreement"})
             if answer == "accept" and offer is not None:
                 raise ServiceError(
                     text(
@@ -94,7 +94,7 @@ class Results(Capability):
             opponent = next(seat for seat in state.record.seats if seat.seat not in seats)
             if opponent.computer is not None:
                 raise ServiceError(text("The computer plays on: it does not take draws."))
-            record = await self.core.store.set_draw_offer(state.id, state.version, seats[0])
+            record = await self.kernel.store.set_draw_offer(state.id, state.version, seats[0])
             fresh = replace(state, record=record)
             return [
                 BoardUpdate(
@@ -118,7 +118,7 @@ class Results(Capability):
                 raise ServiceError(
                     text("No draw can be claimed now: the rules let the game go on.")
                 )
-            return await self.core.finish(state, result_of(outcome))
+            return await self.kernel.finish(state, result_of(outcome))
 
     @routed
     async def abort(
@@ -126,4 +126,4 @@ class Results(Capability):
     ) -> list[Event]:
         async with self._playing(actor, game_id, chat=chat) as (state, _, _):
             check_abortable(state)
-            return await self.core.finish(state, None, "aborted")
+            return await self.kernel.finish(state, None, "aborted")

@@ -27,11 +27,11 @@ class Takebacks(Capability):
         game_id: int | None = None,
         chat: ChatRef | None = None,
     ) -> list[Event]:
-        player = await self.core.roster.player(actor)
-        target = await self.core.game_id_for(player, game_id)
-        async with self.core.lock(target):
-            state = await self.core.state(target)
-            seat = (await self.core.seats_in(state, player.id, chat))[0]
+        player = await self.kernel.roster.player(actor)
+        target = await self.kernel.game_id_for(player, game_id)
+        async with self.kernel.lock(target):
+            state = await self.kernel.state(target)
+            seat = (await self.kernel.seats_in(state, player.id, chat))[0]
             if state.record.rated or family_of(find_game(state.record.kind)).multi_seat(state):
                 raise ServiceError(text("Takebacks are for casual two-player games."))
             if answer is None:
@@ -40,7 +40,7 @@ class Takebacks(Capability):
             if asked is None or asked == seat:
                 raise ServiceError(text("There is no takeback request to answer."))
             if answer == "decline":
-                record = await self.core.store.set_takeback_offer(state.id, state.version, None)
+                record = await self.kernel.store.set_takeback_offer(state.id, state.version, None)
                 fresh = replace(state, record=record)
                 headline = text("{name} declines the takeback.", name=seat_name(state, seat))
                 return [BoardUpdate(fresh, headline, fresh.record.chat)]
@@ -53,7 +53,7 @@ class Takebacks(Capability):
             raise ServiceError(text("You have no move to take back."))
         if state.record.seats[1 - seat].computer is not None:
             return await self._take_back(state, seat)  # the computer always agrees
-        record = await self.core.store.set_takeback_offer(state.id, state.version, seat)
+        record = await self.kernel.store.set_takeback_offer(state.id, state.version, seat)
         fresh = replace(state, record=record)
         headline = text(
             "{name} asks to take back their last move: /takeback accept or /takeback decline.",
@@ -65,14 +65,16 @@ class Takebacks(Capability):
         plies = _plies_back(state, seat)
         position = position_before(state, plies)
         clock = next_clock(state.record.options, None, position)
-        await self.core.store.take_back(state.id, state.version, plies, position.snapshot(), clock)
-        fresh = await self.core.state(state.id)
+        await self.kernel.store.take_back(
+            state.id, state.version, plies, position.snapshot(), clock
+        )
+        fresh = await self.kernel.state(state.id)
         headline = text(
             "{name}'s last move is taken back; {name} plays again.",
             name=seat_name(state, seat),
         )
         events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat)]
-        events.extend(await self.core.turn_notices(fresh))
+        events.extend(await self.kernel.turn_notices(fresh))
         return events
 
 

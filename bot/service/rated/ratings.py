@@ -44,14 +44,14 @@ class Ratings(Capability):
     async def rating_of(self, player_id: int, pool: Pool) -> Rating:
         """A player's rating in a pool (a new player's, 1500 ± 350, if they have none): what a
         tournament seeds by. A tournament's games are rated in their pace's pool."""
-        return await pool_rating(self.core.store, player_id, pool)
+        return await pool_rating(self.kernel.store, player_id, pool)
 
     async def profile(self, actor: Actor, someone: Actor | None = None) -> list[Event]:
         """A player's ratings with their change over 30 days, their record per game, their
         current games, and a chart of their ratings (PNG)."""
-        viewer = await self.core.roster.player(actor)
+        viewer = await self.kernel.roster.player(actor)
         player = viewer if someone is None else await self._known(someone)
-        store = self.core.store
+        store = self.kernel.store
         changes = await store.rating_changes(player.id)
         lines = [text("{name}", name=player.display_name)]
         ratings = await store.ratings_of(player.id)
@@ -62,7 +62,7 @@ class Ratings(Capability):
                 continue
             rating = await readable_rating(store, stored)
             in_pool = [change for change in changes if change.pool == stored.pool]
-            month = _month_change(in_pool, rating, self.core.clock() - MONTH)
+            month = _month_change(in_pool, rating, self.kernel.clock() - MONTH)
             lines.append(pool_line(PoolLine(pool, shown(rating, pool.system), month, rating.games)))
         if not ratings:
             lines.append(text("No rated games yet."))
@@ -71,7 +71,7 @@ class Ratings(Capability):
             lines.append(record_line(kind, record))
         for game in await store.games_of_player(player.id):
             try:
-                state = await self.core.state(game.id)
+                state = await self.kernel.state(game.id)
             except ServiceError as error:
                 lines.append(error.reason)
                 continue
@@ -96,7 +96,7 @@ class Ratings(Capability):
         return events
 
     async def _known(self, someone: Actor) -> Player:
-        player = await self.core.store.known_player(someone.platform, someone.user_id)
+        player = await self.kernel.store.known_player(someone.platform, someone.user_id)
         if player is None:
             raise ServiceError(text("I do not know {name}.", name=someone.display_name))
         return player
@@ -110,7 +110,7 @@ class Ratings(Capability):
         if len(words) > 2 or (len(words) == 2 and (game is None or pace is None)):
             raise ServiceError(text("Usage: {usage}", usage=TOP_USAGE))
         pool = await self._pool(game, pace)
-        store = self.core.store
+        store = self.kernel.store
         ratings = {
             str(stored.player_id): await readable_rating(store, stored)
             for stored in await store.pool_ratings(pool.key)
@@ -120,7 +120,7 @@ class Ratings(Capability):
         )
         everyone = leaderboard(ratings, pool.system)
         here = leaderboard(ratings, pool.system, among=seen)
-        names = {player: await self.core.roster.name(int(player)) for player in ratings}
+        names = {player: await self.kernel.roster.name(int(player)) for player in ratings}
         return Leaderboards(
             pool,
             standings(here, names, LEADERBOARD_ROWS),
@@ -150,7 +150,7 @@ class Ratings(Capability):
         if pace is not None:
             return Pool(kind.key, PACE_WORDS[pace.lower()])
         pools = [Pool(kind.key, Pace.CORRESPONDENCE), Pool(kind.key, Pace.LIVE)]
-        sizes = [len(await self.core.store.pool_ratings(pool.key)) for pool in pools]
+        sizes = [len(await self.kernel.store.pool_ratings(pool.key)) for pool in pools]
         return pools[sizes.index(max(sizes))]
 
 

@@ -56,31 +56,31 @@ class Correspondence(Capability):
         """The reminders `names` (most urgent last) due together for the turn of a clock: each
         marked once, and one of them queued, unless the player muted them: after a scheduler
         that was down, the 24-hour and the 1-hour reminder would say the same thing twice."""
-        record = await self.core.store.get_game(clock.game_id)
+        record = await self.kernel.store.get_game(clock.game_id)
         player_id = record.seats[clock.seat].player_id
-        if player_id is not None and not (await self.core.store.get_player(player_id)).reminders:
+        if player_id is not None and not (await self.kernel.store.get_player(player_id)).reminders:
             player_id = None
         *passed, urgent = names
         for name in passed:
-            await self.core.store.remind(clock.game_id, clock.seat, name, None)
-        await self.core.store.remind(clock.game_id, clock.seat, urgent, player_id)
+            await self.kernel.store.remind(clock.game_id, clock.seat, name, None)
+        await self.kernel.store.remind(clock.game_id, clock.seat, urgent, player_id)
 
     async def timeout(self, clock: ClockRecord) -> None:
         """The deadline of a turn passed: a loss on time (in Ludo the player leaves and the
         others play on). Checked again under the game's lock, so it happens once."""
-        async with self.core.lock(clock.game_id):
-            state = await self.core.state(clock.game_id)
-            current = await self.core.store.clock(clock.game_id)
+        async with self.kernel.lock(clock.game_id):
+            state = await self.kernel.state(clock.game_id)
+            current = await self.kernel.store.clock(clock.game_id)
             if (
                 current is None
                 or current.seat != clock.seat
                 or current.due_at is None
-                or current.due_at > self.core.clock()
-                or self.core.acting_seat(state) != clock.seat
+                or current.due_at > self.kernel.clock()
+                or self.kernel.acting_seat(state) != clock.seat
             ):
                 return
             if state.record.seats[clock.seat].computer is not None:
-                self.core.wake_computers(state)
+                self.kernel.wake_computers(state)
                 return
             family = family_of(find_game(state.record.kind))
             loser = state.seat_names[clock.seat]
@@ -91,7 +91,7 @@ class Correspondence(Capability):
             unstarted = (
                 state.plies == 0
                 and not family.multi_seat(state)
-                and await self.core.store.tournament_of_game(state.id) is None
+                and await self.kernel.store.tournament_of_game(state.id) is None
             )
             kind = f"aborted:{clock.seat}" if unstarted else f"timeout:{clock.seat}"
             # Written with the result: a crash cannot keep the loss and lose the notices.
@@ -100,15 +100,15 @@ class Correspondence(Capability):
             ]
             try:
                 if unstarted:
-                    events = await self.core.finish(state, None, "aborted", notices)
+                    events = await self.kernel.finish(state, None, "aborted", notices)
                 elif family.multi_seat(state):
-                    events = await self.core.commit(
+                    events = await self.kernel.commit(
                         state, family.leave(state, clock.seat), clock.seat, None, notices
                     )
                 else:
                     winners = [seat.seat for seat in state.record.seats if seat.seat != clock.seat]
                     result: GameResult = {"winners": winners, "reason": "timeout"}
-                    events = await self.core.finish(state, result, notices=notices)
+                    events = await self.kernel.finish(state, result, notices=notices)
             except BoardChanged:
                 # Another process moved or ended the game first (the version check decided).
                 return
@@ -121,46 +121,48 @@ class Correspondence(Capability):
             )
         fresh = events_state(events)
         assert fresh is not None
-        await self.core.publish([BoardUpdate(fresh, headline, fresh.record.chat), *events[1:]])
-        self.core.wake_computers(fresh)
+        await self.kernel.publish([BoardUpdate(fresh, headline, fresh.record.chat), *events[1:]])
+        self.kernel.wake_computers(fresh)
 
     async def deliver_notices(self) -> None:
         """Deliver the queued notices that are due (reminders, losses on time, turn pings),
         each claimed first, so that of several processes one sends it, and marked sent after:
         if this process dies in between, another sends it when the claim's lease has run out."""
-        for notice in await self.core.store.unsent_notices():
-            platform = await self.core.roster.where_seen(notice.player_id)
-            if not self.core.serves(platform):
+        for notice in await self.kernel.store.unsent_notices():
+            platform = await self.kernel.roster.where_seen(notice.player_id)
+            if not self.kernel.serves(platform):
                 continue  # for a process whose front end serves it (this one, later)
-            if not await self.core.store.claim_notice(notice.id):
+            if not await self.kernel.store.claim_notice(notice.id):
                 continue
             state = None
             if notice.game_id is not None:
                 try:
-                    state = await self.core.state(notice.game_id)
+                    state = await self.kernel.state(notice.game_id)
                 except ServiceError:
                     state = None
             if notice.kind.startswith(TURN_PING):
                 # A ping whose turn is over (the player acted, the game ended) is dropped.
                 if state is not None and still_waiting(state, notice.kind, notice.player_id):
                     ping = TurnPing(notice.player_id, ping_text(state), state, platform)
-                    await self.core.publish([ping])
+                    await self.kernel.publish([ping])
             else:
                 message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
-                await self.core.publish([PlayerNotice(notice.player_id, message, state, platform)])
-            await self.core.store.notice_sent(notice.id)
+                await self.kernel.publish(
+                    [PlayerNotice(notice.player_id, message, state, platform)]
+                )
+            await self.kernel.store.notice_sent(notice.id)
 
     async def vacation(self, actor: Actor, days: int | None) -> list[Event]:
         """Start a vacation of `days` (None: every day left this year), or with 0 end it."""
-        player = await self.core.roster.player(actor)
-        now = self.core.clock()
+        player = await self.kernel.roster.player(actor)
+        now = self.kernel.clock()
         if days == 0:
-            if await self.core.store.end_vacation(player.id) is None:
+            if await self.kernel.store.end_vacation(player.id) is None:
                 raise ServiceError(text("You are not on vacation."))
-            self.core.poke()
+            self.kernel.poke()
             return [Reply(text("Welcome back: your clocks run again."))]
         used = vacation_days_used(
-            await self.core.store.vacations(
+            await self.kernel.store.vacations(
                 player.id, now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
             ),
             now.year,
@@ -176,12 +178,12 @@ class Correspondence(Capability):
             )
         until = now + timedelta(days=wanted)
         try:
-            await self.core.store.start_vacation(player.id, until)
+            await self.kernel.store.start_vacation(player.id, until)
         except OnVacation:
             raise ServiceError(
                 text("You are on vacation already: /vacation off ends it.")
             ) from None
-        self.core.poke()
+        self.kernel.poke()
         return [
             Reply(
                 text(
@@ -195,9 +197,9 @@ class Correspondence(Capability):
 
     async def vacation_status(self, actor: Actor) -> list[Event]:
         """A bare /vacation: on vacation until when, or the days left this year."""
-        player = await self.core.roster.player(actor)
-        now = self.core.clock()
-        vacations = await self.core.store.vacations(
+        player = await self.kernel.roster.player(actor)
+        now = self.kernel.clock()
+        vacations = await self.kernel.store.vacations(
             player.id, now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
         )
         current = next((vacation for vacation in vacations if vacation.ended_at is None), None)
@@ -222,14 +224,14 @@ class Correspondence(Capability):
         ]
 
     async def reminder_status(self, actor: Actor) -> list[Event]:
-        player = await self.core.roster.player(actor)
+        player = await self.kernel.roster.player(actor)
         if player.reminders:
             return [Reply(text("Reminders before your deadlines are on."))]
         return [Reply(text("Reminders before your deadlines are off."))]
 
     async def set_reminders(self, actor: Actor, on: bool) -> list[Event]:
-        player = await self.core.roster.player(actor)
-        await self.core.store.set_reminders(player.id, on)
+        player = await self.kernel.roster.player(actor)
+        await self.kernel.store.set_reminders(player.id, on)
         if on:
             return [Reply(text("Reminders before your deadlines are on."))]
         return [Reply(text("Reminders before your deadlines are off."))]
@@ -240,12 +242,12 @@ class Scheduler:
 
     def __init__(self, correspondence: Correspondence) -> None:
         self.correspondence = correspondence
-        self.core = correspondence.core
-        # When the other due jobs (core.due_jobs) next have something to do.
+        self.kernel = correspondence.kernel
+        # When the other due jobs (kernel.due_jobs) next have something to do.
         self._planned: list[datetime] = []
 
     def poke(self) -> None:
-        self.core.poke()
+        self.kernel.poke()
 
     async def run(self, interval: timedelta = MAX_SLEEP) -> None:
         """Run until cancelled, looking at the database at least every `interval`."""
@@ -254,19 +256,19 @@ class Scheduler:
                 await self.run_due()
             except Exception:
                 logger.exception("the scheduler failed; it tries again shortly")
-            wake = await self.core.store.next_wakeup(REMINDERS)
+            wake = await self.kernel.store.next_wakeup(REMINDERS)
             for planned in self._planned:
                 wake = planned if wake is None else min(wake, planned)
-            delay = interval if wake is None else min(wake - self.core.clock(), interval)
-            self.core.changed.clear()
+            delay = interval if wake is None else min(wake - self.kernel.clock(), interval)
+            self.kernel.changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.core.changed.wait(), max(delay.total_seconds(), 0.05))
+                await asyncio.wait_for(self.kernel.changed.wait(), max(delay.total_seconds(), 0.05))
 
     async def run_due(self) -> None:
         """Everything due now: vacations that end, reminders, losses on time, then deliver the
         notices waiting (also those of before a restart)."""
-        store = self.core.store
-        now = self.core.clock()
+        store = self.kernel.store
+        now = self.kernel.clock()
         for vacation in await store.vacations_due(now):
             # Of several processes, the one whose call ended it tells the player.
             if await store.end_vacation(vacation.player_id) is not None:
@@ -280,7 +282,7 @@ class Scheduler:
         for clock in await store.due_clocks(now):
             await self.correspondence.timeout(clock)
         await self.correspondence.deliver_notices()
-        planned = [await job(now) for job in self.core.due_jobs]
+        planned = [await job(now) for job in self.kernel.due_jobs]
         self._planned = [moment for moment in planned if moment is not None]
 
 

@@ -157,7 +157,7 @@ async def tournament_command(
             text("Unknown /tournament {word}. Type /tournament help.", word=quote(args[0]))
         )
     if sub.name == "new":
-        return await service.tournament_new(actor, chat, list(args[1:]))
+        return await service.entries.create(actor, chat, list(args[1:]))
     tournament_id, words = _split(args[1:], 2 if sub.name == "settle" else 0)
     if sub.name == "join":
         return await _join(service, actor, chat, tournament_id, words, resolve_opponent)
@@ -165,25 +165,25 @@ async def tournament_command(
         if len(words) != 2 or not all(word.isdecimal() and len(word) < 5 for word in words):
             raise _usage("settle")
         table, winner = map(int, words)
-        return await service.tournament_settle(actor, chat, table, winner, tournament_id)
+        return await service.tournaments.settle(actor, chat, table, winner, tournament_id)
     if sub.name == "games":
         everyone = bool(words) and words[0].lower() in ALL_WORDS
         if len(words) > int(everyone):
             raise _usage("games")
-        return await service.tournament_games(actor, chat, tournament_id, everyone)
+        return await service.reports.games(actor, chat, tournament_id, everyone)
     if words:
         raise _usage(sub.name)
     if sub.name in ("pause", "resume", "cancel"):
         status = STATUS_WORDS[sub.name]
-        return await service.tournament_status(actor, chat, status, tournament_id)
+        return await service.tournaments.set_status(actor, chat, status, tournament_id)
     calls = {
-        "leave": service.tournament_leave,
-        "start": service.tournament_start,
-        "show": service.tournament_show,
-        "pairings": service.tournament_pairings,
-        "pdn": service.tournament_pdn,
-        "csv": service.tournament_csv,
-        "withdraw": service.tournament_withdraw,
+        "leave": service.entries.leave,
+        "start": service.tournaments.start,
+        "show": service.reports.show,
+        "pairings": service.reports.pairings,
+        "pdn": service.reports.export_pdn,
+        "csv": service.reports.export_csv,
+        "withdraw": service.tournaments.withdraw,
     }
     return await calls[sub.name](actor, chat, tournament_id)
 
@@ -205,4 +205,4 @@ async def _join(
         partner = await resolve_opponent(words[0])
         if partner is None:
             raise ServiceError(text("I do not know {name}.", name=quote(words[0])))
-    return await service.tournament_join(actor, chat, tournament_id, partner)
+    return await service.entries.join(actor, chat, tournament_id, partner)

@@ -22,9 +22,9 @@ class TournamentEntries(Capability):
     @routed
     async def create(self, actor: Actor, chat: ChatRef, words: Sequence[str]) -> list[Event]:
         plan = read_plan(list(words))
-        player = await self.core.roster.player(actor)
-        deadline = None if plan.deadline is None else self.core.clock() + plan.deadline
-        record = await self.core.store.create_tournament(
+        player = await self.kernel.roster.player(actor)
+        deadline = None if plan.deadline is None else self.kernel.clock() + plan.deadline
+        record = await self.kernel.store.create_tournament(
             chat,
             player.id,
             plan.kind.key,
@@ -34,7 +34,7 @@ class TournamentEntries(Capability):
             max_entries=plan.max_entries,
             deadline=deadline,
         )
-        self.core.poke()
+        self.kernel.poke()
         how = (
             text("/tournament join {id} with PARTNER", id=record.id)
             if plan.team_size == 2
@@ -64,8 +64,8 @@ class TournamentEntries(Capability):
         partner: Actor | None = None,
     ) -> list[Event]:
         """Enter alone, or (a tournament of teams) with `partner` as one entry."""
-        record = await pick(self.core, chat, tournament_id, ("registering",), actor)
-        player = await self.core.roster.player(actor)
+        record = await pick(self.kernel, chat, tournament_id, ("registering",), actor)
+        player = await self.kernel.roster.player(actor)
         members = [player.id]
         if record.team_size == 2:
             if partner is None:
@@ -75,18 +75,18 @@ class TournamentEntries(Capability):
                         id=record.id,
                     )
                 )
-            mate = await self.core.roster.player(partner)
+            mate = await self.kernel.roster.player(partner)
             if mate.id == player.id:
                 raise ServiceError(text("A team has two different players."))
             members.append(mate.id)
         elif partner is not None:
             raise ServiceError(text("Tournament #{id} is for single players.", id=record.id))
         try:
-            await self.core.store.join_tournament(record.id, members)
+            await self.kernel.store.join_tournament(record.id, members)
         except TournamentRefused as refused:
             raise ServiceError(refusal(refused.why, record.id)) from None
         names = " & ".join([actor.display_name, *([partner.display_name] if partner else [])])
-        count = len((await self.core.store.tournament_facts(record.id)).entries)
+        count = len((await self.kernel.store.tournament_facts(record.id)).entries)
         return [
             TournamentUpdate(
                 record,
@@ -104,13 +104,13 @@ class TournamentEntries(Capability):
     async def leave(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        record = await pick(self.core, chat, tournament_id, ("registering",), actor)
-        player = await self.core.roster.player(actor)
+        record = await pick(self.kernel, chat, tournament_id, ("registering",), actor)
+        player = await self.kernel.roster.player(actor)
         try:
-            await self.core.store.leave_tournament(record.id, player.id)
+            await self.kernel.store.leave_tournament(record.id, player.id)
         except TournamentRefused as refused:
             raise ServiceError(refusal(refused.why, record.id)) from None
-        count = len((await self.core.store.tournament_facts(record.id)).entries)
+        count = len((await self.kernel.store.tournament_facts(record.id)).entries)
         return [
             TournamentUpdate(
                 record,

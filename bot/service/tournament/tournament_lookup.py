@@ -1,4 +1,4 @@
-"""What the tournament capabilities share over the core: finding the tournament a command
+"""What the tournament capabilities share over the kernel: finding the tournament a command
 means, the organiser's check, the entries' names, the reader's language."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ EVERY: tuple[TournamentStatus, ...] = (*OPEN, "finished", "cancelled")
 
 
 async def pick(
-    core: Kernel,
+    kernel: Kernel,
     chat: ChatRef | None,
     tournament_id: int | None,
     statuses: Sequence[TournamentStatus] = OPEN,
@@ -28,45 +28,45 @@ async def pick(
     if tournament_id is not None:
         unknown = ServiceError(text("There is no tournament #{id}.", id=tournament_id))
         try:
-            record = await core.store.get_tournament(tournament_id)
+            record = await kernel.store.get_tournament(tournament_id)
         except NotFound:
             raise unknown from None
         elsewhere = chat is not None and record.chat != chat and not record.options.get("open")
-        if elsewhere and (actor is None or not await _takes_part(core, actor, record)):
+        if elsewhere and (actor is None or not await _takes_part(kernel, actor, record)):
             raise unknown
         return record
-    found = await core.store.tournaments(statuses, chat) if chat is not None else []
+    found = await kernel.store.tournaments(statuses, chat) if chat is not None else []
     if not found:
         raise ServiceError(text("There is no tournament here. Open one with /tournament new."))
     return found[-1]
 
 
-async def _takes_part(core: Kernel, actor: Actor, record: TournamentRecord) -> bool:
-    player = await core.roster.player(actor)
+async def _takes_part(kernel: Kernel, actor: Actor, record: TournamentRecord) -> bool:
+    player = await kernel.roster.player(actor)
     if player.id == record.organiser_id:
         return True
-    facts = await core.store.tournament_facts(record.id)
+    facts = await kernel.store.tournament_facts(record.id)
     return any(player.id in entry.members for entry in facts.entries)
 
 
-async def require_organiser(core: Kernel, actor: Actor, record: TournamentRecord) -> None:
-    player = await core.roster.player(actor)
+async def require_organiser(kernel: Kernel, actor: Actor, record: TournamentRecord) -> None:
+    player = await kernel.roster.player(actor)
     if player.id != record.organiser_id:
         raise ServiceError(
             text("Only the organiser of tournament #{id} can do that.", id=record.id)
         )
 
 
-async def entry_names(core: Kernel, facts: TournamentFacts) -> dict[str, str]:
+async def entry_names(kernel: Kernel, facts: TournamentFacts) -> dict[str, str]:
     """Each entry's name (a team: both names) by its pairing key."""
     names = {}
     for entry in facts.entries:
-        members = [await core.roster.name(player) for player in entry.members]
+        members = [await kernel.roster.name(player) for player in entry.members]
         names[str(entry.id)] = " & ".join(members)
     return names
 
 
-async def reader_language(core: Kernel, actor: Actor) -> str | None:
+async def reader_language(kernel: Kernel, actor: Actor) -> str | None:
     """The language to write a file or picture in for `actor`."""
-    player = await core.roster.player(actor)
+    player = await kernel.roster.player(actor)
     return player.language or language_of(actor.language)

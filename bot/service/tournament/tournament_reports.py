@@ -39,18 +39,18 @@ class TournamentReports(Capability):
     async def board_place(self, game_id: int) -> str:
         """Where the boards of a game go (tournament_options: GROUP, THREADS or PRIVATE, as
         its tournament's organiser chose); a game of no tournament is shown in its chat."""
-        tournament_id = await self.core.store.tournament_of_game(game_id)
+        tournament_id = await self.kernel.store.tournament_of_game(game_id)
         if tournament_id is None:
             return GROUP
-        return board_place((await self.core.store.get_tournament(tournament_id)).options)
+        return board_place((await self.kernel.store.get_tournament(tournament_id)).options)
 
     async def _facts(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None
     ) -> tuple[TournamentFacts, Tournament | None, dict[str, str]]:
-        record = await pick(self.core, chat, tournament_id, EVERY, actor)
-        facts = await self.core.store.tournament_facts(record.id)
+        record = await pick(self.kernel, chat, tournament_id, EVERY, actor)
+        facts = await self.kernel.store.tournament_facts(record.id)
         state = rebuild(facts) if record.seed is not None else None
-        return facts, state, await entry_names(self.core, facts)
+        return facts, state, await entry_names(self.kernel, facts)
 
     @routed
     async def show(
@@ -76,7 +76,7 @@ class TournamentReports(Capability):
         if state.winner is not None:
             lines.append(text("The winner: {name}", name=names[state.winner]))
         events: list[Event] = [Reply(joined([head, *lines]))]
-        language = await reader_language(self.core, actor)
+        language = await reader_language(self.kernel, actor)
         try:
             png = await asyncio.to_thread(picture, facts, state, names, language)
         except ValueError:
@@ -103,7 +103,7 @@ class TournamentReports(Capability):
     ) -> list[Event]:
         """The draw and the coin tosses of a finished tournament checked against the seed
         revealed at its end and the commitment published at its start."""
-        record = await pick(self.core, chat, tournament_id, EVERY, actor)
+        record = await pick(self.kernel, chat, tournament_id, EVERY, actor)
         if record.status != "finished":
             raise ServiceError(
                 text(
@@ -112,7 +112,7 @@ class TournamentReports(Capability):
                     id=record.id,
                 )
             )
-        return [Reply(verification(await self.core.store.tournament_facts(record.id)))]
+        return [Reply(verification(await self.kernel.store.tournament_facts(record.id)))]
 
     @routed
     async def games(
@@ -124,7 +124,7 @@ class TournamentReports(Capability):
     ) -> list[Event]:
         """The games of the actor's entry (or of every entry), with their results."""
         facts, _, names = await self._facts(actor, chat, tournament_id)
-        player = await self.core.roster.player(actor)
+        player = await self.kernel.roster.player(actor)
         entry = None if everyone else entry_of(facts, player.id)
         lines = games_lines(facts, names, entry)
         if not lines:
@@ -140,7 +140,7 @@ class TournamentReports(Capability):
         for game in facts.games:
             if game.game_id is None:
                 continue
-            state = await self.core.state(game.game_id)
+            state = await self.kernel.state(game.game_id)
             content = family_of(find_game(state.record.kind)).pdn(state, state.log)
             if content is not None:
                 parts.append(content.strip() + "\n")

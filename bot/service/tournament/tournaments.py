@@ -4,7 +4,7 @@ themselves as games end, withdrawals, the organiser's settle, pause, resume and 
 Nothing is kept in memory: each step reads the stored facts (tournament_state.py rebuilds
 the pairing from them) and writes what it decides in one transaction, keyed so that it
 happens once: a round's row and its games (storage `start_round`), the end. A game's end
-reaches `_game_over` through the core's finish listeners; `resume` after a restart picks up
+reaches `_game_over` through the kernel's finish listeners; `resume` after a restart picks up
 every tournament whose round completed while nobody was listening.
 """
 
@@ -56,12 +56,12 @@ logger = logging.getLogger(__name__)
 
 
 class Tournaments(Capability):
-    """The life of a tournament, over the core."""
+    """The life of a tournament, over the kernel."""
 
-    def __init__(self, core: Kernel) -> None:
-        super().__init__(core)
-        core.finish_listeners.append(self._game_over)
-        core.due_jobs.append(self.run_due)
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        kernel.finish_listeners.append(self._game_over)
+        kernel.due_jobs.append(self.run_due)
         # One advance at a time per tournament in this process (storage keys make it right
         # across processes; this only saves work).
         self._advancing: dict[int, asyncio.Lock] = {}
@@ -72,14 +72,14 @@ class Tournaments(Capability):
     async def start(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        record = await pick(self.core, chat, tournament_id, ("registering",), actor)
-        await require_organiser(self.core, actor, record)
+        record = await pick(self.kernel, chat, tournament_id, ("registering",), actor)
+        await require_organiser(self.kernel, actor, record)
         return await self._start(record)
 
     async def _start(self, record: TournamentRecord) -> list[Event]:
         if record.status != "registering":
             raise ServiceError(refusal("not_registering", record.id))
-        facts = await self.core.store.tournament_facts(record.id)
+        facts = await self.kernel.store.tournament_facts(record.id)
         seed = new_seed()
         ratings = await self._seeding(record, facts) if record.options.get("seeded") else None
         order = draw_numbers([str(entry.id) for entry in facts.entries], seed, ratings)
@@ -96,12 +96,12 @@ class Tournaments(Capability):
             raise ServiceError(pairing_refusal(error)) from None
         numbers = {int(entry): number for number, entry in enumerate(order, 1)}
         try:
-            started = await self.core.store.start_tournament(
+            started = await self.kernel.store.start_tournament(
                 record.id, seed.hex(), commitment(seed), numbers
             )
         except TournamentRefused as refused:
             raise ServiceError(refusal(refused.why, record.id)) from None
-        names = await entry_names(self.core, await self.core.store.tournament_facts(record.id))
+        names = await entry_names(self.kernel, await self.kernel.store.tournament_facts(record.id))
         drawn = ", ".join(f"{n}. {names[entry]}" for n, entry in enumerate(order, 1))
         notice = text(
             "Tournament #{id} starts with {count} entries. The draw: {numbers}. "
@@ -122,7 +122,9 @@ class Tournaments(Capability):
         pool = pool_of(record.kind, record.options.get("game", {}))
         seeding: dict[str, int | None] = {}
         for entry in facts.entries:
-            ratings = [await pool_rating(self.core.store, member, pool) for member in entry.members]
+            ratings = [
+                await pool_rating(self.kernel.store, member, pool) for member in entry.members
+            ]
             rated = [rating.value for rating in ratings if rating.games > 0]
             seeding[str(entry.id)] = round(sum(rated) / len(rated)) if rated else None
         return seeding
@@ -141,10 +143,10 @@ class Tournaments(Capability):
             "running": ("paused",),
             "cancelled": ("registering", "running", "paused"),
         }
-        record = await pick(self.core, chat, tournament_id, allowed[status], actor)
-        await require_organiser(self.core, actor, record)
+        record = await pick(self.kernel, chat, tournament_id, allowed[status], actor)
+        await require_organiser(self.kernel, actor, record)
         try:
-            changed = await self.core.store.set_tournament_status(
+            changed = await self.kernel.store.set_tournament_status(
                 record.id, status, allowed[status]
             )
         except TournamentRefused as refused:
@@ -154,7 +156,7 @@ class Tournaments(Capability):
             "running": text("Tournament #{id} goes on.", id=record.id),
             "cancelled": text("Tournament #{id} is cancelled.", id=record.id),
         }[status]
-        count = len((await self.core.store.tournament_facts(record.id)).entries)
+        count = len((await self.kernel.store.tournament_facts(record.id)).entries)
         events: list[Event] = [TournamentUpdate(changed, said, count)]
         if status == "running":
             events.extend(await self.advance(record.id))
@@ -167,18 +169,18 @@ class Tournaments(Capability):
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
         """Leave a started tournament: the games going on and those to come are forfeited."""
-        record = await pick(self.core, chat, tournament_id, ("running", "paused"), actor)
-        player = await self.core.roster.player(actor)
-        facts = await self.core.store.tournament_facts(record.id)
+        record = await pick(self.kernel, chat, tournament_id, ("running", "paused"), actor)
+        player = await self.kernel.roster.player(actor)
+        facts = await self.kernel.store.tournament_facts(record.id)
         entry = entry_of(facts, player.id)
         if entry is None:
             raise ServiceError(refusal("not_entered", record.id))
         first_round = len(rebuild(facts).rounds) + 1
-        if not await self.core.store.withdraw_entry(record.id, entry, first_round):
+        if not await self.kernel.store.withdraw_entry(record.id, entry, first_round):
             raise ServiceError(
                 text("You have withdrawn from tournament #{id} already.", id=record.id)
             )
-        names = await entry_names(self.core, facts)
+        names = await entry_names(self.kernel, facts)
         notice = text(
             "{name} withdraws from tournament #{id}; the games left are lost by forfeit.",
             name=names[str(entry)],
@@ -202,11 +204,11 @@ class Tournaments(Capability):
     ) -> list[Event]:
         """The organiser decides the knockout match at `table` of the current round for the
         entry numbered `winner`; a game going on there is called off."""
-        record = await pick(self.core, chat, tournament_id, ("running", "paused"), actor)
-        await require_organiser(self.core, actor, record)
+        record = await pick(self.kernel, chat, tournament_id, ("running", "paused"), actor)
+        await require_organiser(self.kernel, actor, record)
         if record.format != Format.KNOCKOUT:
             raise ServiceError(text("Only a knockout match can be settled."))
-        facts = await self.core.store.tournament_facts(record.id)
+        facts = await self.kernel.store.tournament_facts(record.id)
         current = rebuild(facts).current_round
         paired = next((t for t in current.tables if t.number == table), None) if current else None
         if current is None or paired is None:
@@ -219,8 +221,8 @@ class Tournaments(Capability):
             raise ServiceError(
                 text("Entry {number} does not play at table {table}.", number=winner, table=table)
             )
-        await self.core.store.settle_table(record.id, current.number, table, int(chosen))
-        names = await entry_names(self.core, facts)
+        await self.kernel.store.settle_table(record.id, current.number, table, int(chosen))
+        names = await entry_names(self.kernel, facts)
         notice = text(
             "The organiser settles table {table} of round {round}: {name} goes through.",
             table=table,
@@ -238,13 +240,13 @@ class Tournaments(Capability):
     ) -> list[Event]:
         """End a table's game going on (a forfeit, or called off when `winners` is None);
         with `version`, only if the game has not moved on since."""
-        async with self.core.lock(game_id):
-            state = await self.core.state(game_id)
+        async with self.kernel.lock(game_id):
+            state = await self.kernel.state(game_id)
             if not state.active or version not in (None, state.version):
                 return []
             if winners is None:
-                return await self.core.finish(state, None, "aborted")
-            return await self.core.finish(state, {"winners": winners, "reason": reason})
+                return await self.kernel.finish(state, None, "aborted")
+            return await self.kernel.finish(state, {"winners": winners, "reason": reason})
 
     # -- rounds --------------------------------------------------------------------------------
 
@@ -254,7 +256,7 @@ class Tournaments(Capability):
         async with lock:
             events: list[Event] = []
             while True:
-                facts = await self.core.store.tournament_facts(tournament_id)
+                facts = await self.kernel.store.tournament_facts(tournament_id)
                 if facts.tournament.status != "running":
                     return events
                 try:
@@ -271,12 +273,12 @@ class Tournaments(Capability):
         state = rebuild(facts)
         if state.finished:
             try:
-                done = await self.core.store.set_tournament_status(
+                done = await self.kernel.store.set_tournament_status(
                     record.id, "finished", ("running",)
                 )
             except TournamentRefused:
                 return False
-            names = await entry_names(self.core, facts)
+            names = await entry_names(self.kernel, facts)
             events.append(TournamentUpdate(done, final_notice(facts, state, names), len(names)))
             return False
         control = time_control(record.options)
@@ -286,13 +288,13 @@ class Tournaments(Capability):
             and record.format in (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN)
         )
         settled = False
-        names = await entry_names(self.core, facts)
+        names = await entry_names(self.kernel, facts)
         for number, games in groupby(
             state.games_to_play(all_rounds=all_rounds), key=lambda g: g.round
         ):
             paired = state.rounds[number - 1]
             new = [await self._table_game(facts, game) for game in games]
-            start = await self.core.store.start_round(
+            start = await self.kernel.store.start_round(
                 record.id, number, round_json(paired), new, record.chat
             )
             if start.new_round:
@@ -312,7 +314,7 @@ class Tournaments(Capability):
                     white=names[str(game.white_entry)],
                     black=names[str(game.black_entry)],
                 )
-                events.extend(await self.core.game_started(stored, headline))
+                events.extend(await self.kernel.game_started(stored, headline))
         return settled
 
     async def _table_game(self, facts: TournamentFacts, game: Game) -> NewTableGame:
@@ -329,7 +331,7 @@ class Tournaments(Capability):
         if record.team_size == 2:
             # Either member of a team may act for its seat (turns.seat_players).
             chosen["partners"] = {"0": entries[white].members[1:], "1": entries[black].members[1:]}
-        options, snapshot, clock = self.core.opening(kind, chosen)
+        options, snapshot, clock = self.kernel.opening(kind, chosen)
         seats = (
             SeatRecord(0, entries[white].members[0]),
             SeatRecord(1, entries[black].members[0]),
@@ -340,20 +342,20 @@ class Tournaments(Capability):
         return NewTableGame(*key, kind.key, options, seats, snapshot, clock, rated=rated)
 
     async def _game_over(self, state: GameState) -> list[Event]:
-        tournament_id = await self.core.store.tournament_of_game(state.id)
+        tournament_id = await self.kernel.store.tournament_of_game(state.id)
         if tournament_id is None:
             return []
         if state.record.status == "aborted":
-            await self.core.store.replay_tournament_game(state.id)
+            await self.kernel.store.replay_tournament_game(state.id)
         return await self.advance(tournament_id)
 
     async def resume(self) -> list[Event]:
         """After a start: carry on every running tournament (a round that completed while the
         service was down starts now, once)."""
         events: list[Event] = []
-        for record in await self.core.store.tournaments(("running",)):
+        for record in await self.kernel.store.tournaments(("running",)):
             events.extend(await self.advance(record.id))
-        await self.core.publish(events)
+        await self.kernel.publish(events)
         return events
 
     # -- what falls due ------------------------------------------------------------------------
@@ -362,12 +364,12 @@ class Tournaments(Capability):
         """Start tournaments whose registration deadline passed; forfeit no-shows. Returns
         when something is due next."""
         planned: list[datetime] = []
-        for record in await self.core.store.tournaments(("registering", "running")):
+        for record in await self.kernel.store.tournaments(("registering", "running")):
             if record.status == "registering" and record.deadline is not None:
                 if record.deadline > now:
                     planned.append(record.deadline)
                     continue
-                await self.core.publish(await self._deadline(record))
+                await self.kernel.publish(await self._deadline(record))
             elif record.status == "running" and "noshow" in record.options:
                 planned.extend(await self._no_shows(record, now))
         return min(planned, default=None)
@@ -376,7 +378,7 @@ class Tournaments(Capability):
         try:
             return await self._start(record)
         except ServiceError as refused:
-            changed = await self.core.store.set_tournament_status(
+            changed = await self.kernel.store.set_tournament_status(
                 record.id, "cancelled", ("registering",)
             )
             notice = text(
@@ -390,12 +392,12 @@ class Tournaments(Capability):
         """Forfeit each player who has not made a first move within the no-show time."""
         allowed = timedelta(seconds=float(record.options["noshow"]))
         planned = []
-        facts = await self.core.store.tournament_facts(record.id)
+        facts = await self.kernel.store.tournament_facts(record.id)
         for game in facts.games:
             if game.game_id is None or game.status != "active":
                 continue
-            state = await self.core.current(game.game_id)
-            seat = self.core.acting_seat(state)
+            state = await self.kernel.current(game.game_id)
+            seat = self.kernel.acting_seat(state)
             if seat is None or state.plies >= 2:
                 continue
             due = state.record.updated_at + allowed
@@ -403,5 +405,5 @@ class Tournaments(Capability):
                 planned.append(due)
                 continue
             forfeit = await self._end_game(game.game_id, [1 - seat], "no_show", state.version)
-            await self.core.publish(forfeit)
+            await self.kernel.publish(forfeit)
         return planned

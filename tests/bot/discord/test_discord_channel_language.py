@@ -67,7 +67,9 @@ async def test_only_a_server_manager_chooses_a_channels_language(
     )
     assert refused.ephemeral_text.startswith("Only an administrator of this chat")
     assert await store.chosen_chat_language("discord", CHANNEL) is None
-    assert (await service.player(actor_of(PLAIN_BIA))).language == "en", "hers is unchanged too"
+    assert (await service.kernel.roster.player(actor_of(PLAIN_BIA))).language == "en", (
+        "hers is unchanged too"
+    )
 
     chose = await act(
         fake, await fake.slash(MANAGER, CHANNEL, "language", {"language": "it", "channel": True})
@@ -76,7 +78,9 @@ async def test_only_a_server_manager_chooses_a_channels_language(
     # A Brazilian server's channel whose managers chose Italian: Italian, for everyone.
     caption = await board_against_the_computer(fake, CAIO, CHANNEL, guild_locale="pt-BR")
     assert "Dama brasiliana" in caption, caption
-    assert (await service.player(actor_of(MANAGER))).language == "en", "hers stays her own"
+    assert (await service.kernel.roster.player(actor_of(MANAGER))).language == "en", (
+        "hers stays her own"
+    )
 
     # An administrator may too; the choice is the channel's, not the server's.
     await act(
@@ -109,18 +113,18 @@ async def test_a_thread_speaks_its_channels_chosen_language_after_a_restart(
     restarted = GameService(store, ComputerPlayers())
     try:
         await connect(restarted)
-        move = boards.move_choices(await restarted.state(1))[0].notation
+        move = boards.move_choices(await restarted.kernel.state(1))[0].notation
         await act(
             fake,
             await fake.slash(CAIO, thread["id"], "move", {"move": move}, guild_locale=brazilian),
         )
-        await restarted.idle()
+        await restarted.kernel.idle()
         caption = latest_board(fake, thread["id"])["embeds"][0]["description"]
-        assert (await restarted.state(1)).plies == 2, "Caio's move and the computer's reply"
+        assert (await restarted.kernel.state(1)).plies == 2, "Caio's move and the computer's reply"
         assert "Dama brasiliana" in caption, caption
         assert "ultima mossa" in caption, caption
     finally:
-        await restarted.close()
+        await restarted.kernel.close()
 
 
 async def test_an_ordinary_servers_en_us_leaves_the_first_player_s_language(

@@ -137,7 +137,7 @@ async def test_answers_say_what_happened_and_quote_input_briefly(
     long_move = await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "c3-d4" * 600}))
     assert len(long_move.ephemeral_text) < 120
     assert "…" in long_move.ephemeral_text
-    assert (await service.state(1)).plies == 0
+    assert (await service.kernel.state(1)).plies == 0
 
 
 @pytest.mark.usefixtures("fake", "connect")
@@ -171,4 +171,4 @@ async def test_a_menu_value_that_names_no_move_gets_the_board_again(
         assert wrong.ephemeral_text == "That is not a move on this board; choose again."
         assert wrong.original is not None
         assert wrong.original["embeds"]
-    assert (await service.state(game_of(board))).plies == 0
+    assert (await service.kernel.state(game_of(board))).plies == 0

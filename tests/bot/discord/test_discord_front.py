@@ -142,13 +142,13 @@ async def test_a_game_between_two_members_played_by_components(
     game_id = game_of(board)
     players = {0: ANA, 1: BIA}
     plies = 0
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     while state.active and plies < 200:
         who = players[GameService.acting_seat(state) or 0]
         assert board["content"] == f"<@{who['user']['id']}>", "the board names the player to move"
         await play_choice(fake, who, board, boards.move_choices(state)[-1])
         plies += 1
-        state = await service.state(game_id)
+        state = await service.kernel.state(game_id)
         board = latest_board(fake)
         assert str(state.version) in board["embeds"][0]["image"]["url"]
     assert not state.active, "the game did not end"
@@ -167,7 +167,7 @@ async def test_a_stranger_click_gets_a_private_answer_and_changes_nothing(
     await connect(service)
     board = await start_duel(fake)
     game_id = game_of(board)
-    before = await service.state(game_id)
+    before = await service.kernel.state(game_id)
     messages = len(fake.channel_messages(CHANNEL))
     for who, refusal in (  # a stranger, and the player who is not to move
         (CAIO, f"You are not playing in game #{game_id}."),
@@ -190,7 +190,7 @@ async def test_a_stranger_click_gets_a_private_answer_and_changes_nothing(
             ),
         )
         assert refusal in typed.ephemeral_text
-    after = await service.state(game_id)
+    after = await service.kernel.state(game_id)
     assert after.version == before.version
     assert after.log == before.log
     assert len(fake.channel_messages(CHANNEL)) == messages
@@ -202,7 +202,7 @@ async def test_a_stale_board_is_refused_with_the_fresh_one(
     await connect(service)
     old_board = await start_duel(fake)
     game_id = int(ids_like(old_board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     first = boards.move_choices(state)[0]
     picked = await act(
         fake, await fake.click(ANA, old_board, ids_like(old_board, r"dmb:p:.*")[0], [first.piece])
@@ -217,7 +217,7 @@ async def test_a_stale_board_is_refused_with_the_fresh_one(
     assert "changed" in again.ephemeral_text
     assert again.original is not None, "the fresh board is shown"
     assert again.original["embeds"], "the fresh board is shown"
-    fresh = await service.state(game_id)
+    fresh = await service.kernel.state(game_id)
     assert fresh.plies == 1
     fresh_ids = custom_ids(again.original)
     assert fresh_ids
@@ -242,9 +242,9 @@ async def test_a_game_against_the_computer_with_a_typed_move(
     modal_id = modal.response["data"]["custom_id"]
     played = await act(fake, await fake.submit(ANA, CHANNEL, modal_id, {"move": "32-28"}))
     assert "32-28" in played.ephemeral_text
-    await service.idle()
+    await service.kernel.idle()
     game_id = int(modal_id.split(":")[2])
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     assert state.log[0] == "32-28", "the computer answered"
     assert state.plies == 2, "the computer answered"
     reply_board = latest_board(fake)
@@ -253,7 +253,7 @@ async def test_a_game_against_the_computer_with_a_typed_move(
 
     wrong = await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "1-2"}))
     assert "1-2" in wrong.ephemeral_text
-    assert (await service.state(game_id)).plies == 2
+    assert (await service.kernel.state(game_id)).plies == 2
 
     legal = {choice.notation for choice in boards.move_choices(state)}
     prefix = min(legal)[:2]
@@ -281,24 +281,24 @@ async def test_a_ludo_game_by_roll_and_pawn_buttons(
             ANA, CHANNEL, "new", {"game": "ludo", "computer": True, "players": 2, "side": 0}
         ),
     )
-    await service.idle()
+    await service.kernel.idle()
     board = latest_board(fake)
     game_id = int(custom_ids(board)[0].split(":")[2])
     turns = 0
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     while state.active and turns < 12:
         [roll] = ids_like(board, r"dmb:r:\d+:\d+")
         await act(fake, await fake.click(ANA, board, roll))
-        await service.idle()
-        state = await service.state(game_id)
+        await service.kernel.idle()
+        state = await service.kernel.state(game_id)
         board = latest_board(fake)
         pawn_moves = ids_like(board, r"dmb:m:\d+:\d+:\d+")
         if pawn_moves:
             await act(fake, await fake.click(ANA, board, pawn_moves[0]))
-            await service.idle()
+            await service.kernel.idle()
             board = latest_board(fake)
         turns += 1
-        state = await service.state(game_id)
+        state = await service.kernel.state(game_id)
     assert sum(1 for notation in state.log if notation.startswith("roll")) >= turns
     assert any(not notation.startswith("roll") for notation in state.log), "no pawn ever moved"
     # One board for the whole game, and no private answers left behind by the clicks.
@@ -322,10 +322,10 @@ async def test_a_ludo_table_fills_up_and_the_host_starts_it(
     refused = await act(fake, await fake.click(BIA, joined, begin))
     assert "Only the player who opened the table" in refused.ephemeral_text
     await act(fake, await fake.click(ANA, joined, begin))
-    await service.idle()
+    await service.kernel.idle()
     board = latest_board(fake)
     game_id = int(custom_ids(board)[0].split(":")[2])
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     assert len(state.seat_names) == 3
     assert {"Ana", "Bia"} <= set(state.seat_names)
 
@@ -343,15 +343,15 @@ async def test_a_component_sent_before_a_restart_still_works(
     try:
         await connect(restarted)
         assert fake.identifications == 2
-        state = await restarted.state(game_id)
+        state = await restarted.kernel.state(game_id)
         await play_choice(fake, ANA, board, boards.move_choices(state)[0])
-        after = await restarted.state(game_id)
+        after = await restarted.kernel.state(game_id)
         assert after.plies == 1
         shown = latest_board(fake)
         assert shown["id"] == board["id"], "a live game edits its board in place"
         assert f"-{after.version}.png" in shown["embeds"][0]["image"]["url"]
     finally:
-        await restarted.close()
+        await restarted.kernel.close()
 
 
 async def test_after_a_dropped_gateway_connection_the_session_resumes(
@@ -364,8 +364,8 @@ async def test_after_a_dropped_gateway_connection_the_session_resumes(
     assert fake.resumptions == 1
     assert fake.identifications == 1
     game_id = game_of(board)
-    await play_choice(fake, ANA, board, boards.move_choices(await service.state(game_id))[0])
-    assert (await service.state(game_id)).plies == 1
+    await play_choice(fake, ANA, board, boards.move_choices(await service.kernel.state(game_id))[0])
+    assert (await service.kernel.state(game_id)).plies == 1
 
 
 async def test_slow_work_is_acknowledged_first_and_answered_later(
@@ -374,14 +374,14 @@ async def test_slow_work_is_acknowledged_first_and_answered_later(
     await connect(service)
     board = await start_duel(fake)
     game_id = game_of(board)
-    choice = boards.move_choices(await service.state(game_id))[0]
-    move = service.move
+    choice = boards.move_choices(await service.kernel.state(game_id))[0]
+    move = service.play.move
 
     async def slow_move(*args: Any, **options: Any) -> Any:
         await asyncio.sleep(0.5)
         return await move(*args, **options)
 
-    monkeypatch.setattr(service, "move", slow_move)
+    monkeypatch.setattr(service.play, "move", slow_move)
     fake.deadline = 0.2
     played = await play_choice(fake, ANA, board, choice)
     # Acknowledged at once; once played, the private menu it was chosen in goes away (the
@@ -389,7 +389,7 @@ async def test_slow_work_is_acknowledged_first_and_answered_later(
     assert played.response_type == 6
     assert played.original is not None
     assert played.original.get("deleted")
-    assert (await service.state(game_id)).plies == 1
+    assert (await service.kernel.state(game_id)).plies == 1
 
 
 async def test_a_click_that_cannot_be_acknowledged_does_nothing(
@@ -398,7 +398,7 @@ async def test_a_click_that_cannot_be_acknowledged_does_nothing(
     await connect(service)
     board = await start_duel(fake)
     game_id = game_of(board)
-    choice = boards.move_choices(await service.state(game_id))[0]
+    choice = boards.move_choices(await service.kernel.state(game_id))[0]
     picked = await act(
         fake, await fake.click(ANA, board, ids_like(board, r"dmb:p:.*")[0], [choice.piece])
     )
@@ -408,9 +408,9 @@ async def test_a_click_that_cannot_be_acknowledged_does_nothing(
     late = await fake.click(ANA, picked.original, destinations, [str(choice.index)])
     await fake.wait_for(lambda: late.token in "".join(c.path for c in fake.calls), what="the ack")
     await asyncio.sleep(0.1)
-    assert (await service.state(game_id)).plies == 0, "a move without acknowledgement"
+    assert (await service.kernel.state(game_id)).plies == 0, "a move without acknowledgement"
     await play_choice(fake, ANA, board, choice)
-    assert (await service.state(game_id)).plies == 1
+    assert (await service.kernel.state(game_id)).plies == 1
 
 
 async def test_a_rate_limited_board_is_posted_after_the_wait(
@@ -419,13 +419,13 @@ async def test_a_rate_limited_board_is_posted_after_the_wait(
     await connect(service)
     board = await start_duel(fake)
     game_id = game_of(board)
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     edit = rf"^/channels/{CHANNEL}/messages/{board['id']}$"
     fake.fail_next("PATCH", edit, 429, retry_after=0.3)
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     edits = fake.calls_to("PATCH", edit)
     assert [call.status for call in edits[-2:]] == [429, 200]
-    assert (await service.state(game_id)).plies == 1
+    assert (await service.kernel.state(game_id)).plies == 1
     assert latest_board(fake)["id"] == board["id"], "a live game edits its board in place"
 
 
@@ -440,15 +440,15 @@ async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
     board = latest_board(fake)
     game_id = game_of(board)
     fake.denied_channels.add(CHANNEL)
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     played = await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     # Ana's board went out as a public follow-up of her click (after her private answer).
     await fake.wait_for(lambda: played.followups, what="the board as a follow-up")
     assert played.followups
     assert played.followups[-1]["embeds"]
     assert not played.followups[-1]["flags"] & 64
-    await service.idle()
-    after = await service.state(game_id)
+    await service.kernel.idle()
+    after = await service.kernel.state(game_id)
     assert after.plies == 2, "both moves are stored"
 
     def refused() -> int:
@@ -476,12 +476,12 @@ async def test_a_board_that_could_not_be_posted_is_resent_without_any_click(
         fake,
         await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 1}),
     )
-    await service.idle()
+    await service.kernel.idle()
     game_id = int(ids_like(latest_board(fake), r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
     fake.denied_channels.add(CHANNEL)
     await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "f6-e5"}))
-    await service.idle()
-    state = await service.state(game_id)
+    await service.kernel.idle()
+    state = await service.kernel.state(game_id)
     assert state.plies == 3
     assert state.log[1] == "f6-e5"
     fake.denied_channels.clear()
@@ -499,9 +499,9 @@ async def test_a_deleted_board_is_replaced_by_the_next_one(
     board = await start_duel(fake)
     game_id = game_of(board)
     fake.delete_message(board["id"])
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
-    assert (await service.state(game_id)).plies == 1
+    assert (await service.kernel.state(game_id)).plies == 1
     assert latest_board(fake)["id"] != board["id"]
     edits = fake.calls_to("PATCH", rf"/channels/{CHANNEL}/messages/{board['id']}")
     assert edits
@@ -522,9 +522,9 @@ async def test_a_draw_offered_by_command_is_accepted_by_button(
         "This draw offer is yours: your opponent accepts or declines it. "
         "To withdraw it, decline it yourself (/draw decline)."
     )
-    assert (await service.state(game_id)).active
+    assert (await service.kernel.state(game_id)).active
     await act(fake, await fake.click(BIA, offered, accept))
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     assert not state.active
     assert state.record.result == GameResult(winners=[], reason="agreement")
     assert ids_like(latest_board(fake), r"dmb:.*") == [f"dmb:w:{game_id}"]
@@ -553,11 +553,11 @@ async def test_a_game_in_a_thread_of_its_own(
     await act(fake, await fake.click(BIA, challenge, ids_like(challenge, r"dmb:a:\d+")[0]))
     board = latest_board(fake, thread["id"])
     game_id = game_of(board)
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     assert state.record.chat is not None
     assert state.record.chat.chat_id == thread["id"]
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
-    assert (await service.state(game_id)).plies == 1
+    assert (await service.kernel.state(game_id)).plies == 1
     assert latest_board(fake, thread["id"])["id"] == board["id"], "edited in place"
 
 
@@ -569,24 +569,24 @@ async def test_a_game_elsewhere_comes_privately_to_the_player_seen_on_discord(
     room = ChatRef("console", "room")
     ana = Actor("console", "ana", "Ana")
     bia = Actor("discord", BIA["user"]["id"], "Bia")
-    [opened] = await service.new_game(ana, room, "brazilian", opponent=bia, seat=0)
+    [opened] = await service.challenges.new_game(ana, room, "brazilian", opponent=bia, seat=0)
     assert isinstance(opened, ChallengeUpdate)
-    await service.accept(bia, opened.challenge.id, room)
-    await service.idle()
+    await service.challenges.accept(bia, opened.challenge.id, room)
+    await service.kernel.idle()
     assert fake.channel_messages(CHANNEL) == []
     assert fake.direct_messages(BIA["user"]["id"]) == []
-    state = await service.state(1)
-    await service.move(ana, boards.move_choices(state)[0].notation, 1)
-    await service.idle()
+    state = await service.kernel.state(1)
+    await service.play.move(ana, boards.move_choices(state)[0].notation, 1)
+    await service.kernel.idle()
     await fake.wait_for(
         lambda: fake.direct_messages(BIA["user"]["id"]), what="Bia's turn, privately"
     )
     [private] = fake.direct_messages(BIA["user"]["id"])
     assert private["content"] == "Bia, your turn in game #1."
     assert private["embeds"]
-    state = await service.state(1)
+    state = await service.kernel.state(1)
     await play_choice(fake, BIA, private, boards.move_choices(state)[0])
-    assert (await service.state(1)).plies == 2
+    assert (await service.kernel.state(1)).plies == 2
 
 
 async def test_a_bot_cannot_be_challenged(
@@ -654,11 +654,11 @@ async def test_a_reminder_comes_to_the_player_by_direct_message(
     await connect(service)
     board = await start_duel(fake)
     game_id = game_of(board)
-    state = await service.state(game_id)
-    bia = await service.player(Actor("discord", BIA["user"]["id"], "Bia"))
+    state = await service.kernel.state(game_id)
+    bia = await service.kernel.roster.player(Actor("discord", BIA["user"]["id"], "Bia"))
     assert bia.id in [seat.player_id for seat in state.record.seats]
     await service.store.add_notice(bia.id, game_id, "reminder_1h")
-    await service.deliver_notices()
+    await service.correspondence.deliver_notices()
     await fake.wait_for(lambda: fake.direct_messages(BIA["user"]["id"]), what="the reminder")
     [private] = fake.direct_messages(BIA["user"]["id"])
     assert f"#{game_id}" in private["content"]

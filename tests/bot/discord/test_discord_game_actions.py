@@ -30,11 +30,11 @@ async def test_abort_asks_first_then_the_final_board_offers_a_rematch(
     assert stranger.ephemeral_text == f"Você não está jogando a partida #{game_id}."
     asked = await act(fake, await fake.click(BIA, board, abort, locale="it"))
     assert asked.ephemeral_text == f"Annullare la partita #{game_id}? Finisce senza risultato."
-    assert (await service.state(game_id)).active, "one click does not abort"
+    assert (await service.kernel.state(game_id)).active, "one click does not abort"
     assert asked.original is not None
     [confirm] = ids_like(asked.original, rf"dmb:e:{game_id}:\d+")
     await act(fake, await fake.click(BIA, asked.original, confirm, locale="it"))
-    assert (await service.state(game_id)).record.status == "aborted"
+    assert (await service.kernel.state(game_id)).record.status == "aborted"
 
     final = latest_board(fake)
     assert ids_like(final, r"dmb:.*") == [f"dmb:w:{game_id}"], "only the rematch is left"

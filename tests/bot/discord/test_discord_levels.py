@@ -36,6 +36,6 @@ async def test_a_level_starts_a_game_against_the_computer_at_that_level(
         ),
     )
     board = latest_board(fake)
-    state = await service.state(game_of(board))
+    state = await service.kernel.state(game_of(board))
     assert state.record.options["level"] == "beginner"
     assert "Computer (beginner, Black)" in board["embeds"][0]["description"]

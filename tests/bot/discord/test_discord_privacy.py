@@ -30,4 +30,4 @@ async def test_another_channels_game_is_as_unknown(
     message = {**board, "channel_id": OTHER_CHANNEL}
     stray = await act(fake, await fake.click_stray(CAIO, message, f"dmb:old:{game}:0:1"))
     assert stray.ephemeral_text == f"There is no game {game}.", stray.ephemeral_text
-    assert (await service.state(game)).plies == 0
+    assert (await service.kernel.state(game)).plies == 0

@@ -33,7 +33,7 @@ async def where_to(fake: FakeDiscord, service: GameService) -> tuple[int, dict[s
     its destination menu and the destination."""
     board = await start_duel(fake)
     game_id = game_of(board)
-    choice = boards.move_choices(await service.state(game_id))[0]
+    choice = boards.move_choices(await service.kernel.state(game_id))[0]
     picked = await act(
         fake, await fake.click(ANA, board, ids_like(board, r"dmb:p:.*")[0], [choice.piece])
     )
@@ -66,7 +66,7 @@ async def test_a_click_after_the_answer_went_away_gets_its_own_answer(
     with caplog.at_level(logging.WARNING):
         second = await act(fake, await fake.click(ANA, answer, menu, [destination]))
     assert answered_apart(second) == "The board changed; here is the current one."
-    assert (await service.state(game_id)).plies == 1
+    assert (await service.kernel.state(game_id)).plies == 1
     assert failed_calls(fake) == []
     assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
 
@@ -78,7 +78,7 @@ async def test_two_clicks_at_once_play_one_move_and_touch_no_deleted_message(
     game_id, answer, menu, destination = await where_to(fake, service)
     clicks = [await fake.click(ANA, answer, menu, [destination]) for _ in range(2)]
     await asyncio.gather(*(fake.settled(click) for click in clicks))
-    assert (await service.state(game_id)).plies == 1
+    assert (await service.kernel.state(game_id)).plies == 1
     assert failed_calls(fake) == []
     # Whichever came second was answered apart, and said why nothing more was played.
     [late] = [click for click in clicks if click.response_type == 5]

@@ -70,7 +70,7 @@ async def services(postgres_server: PostgresServer) -> AsyncIterator[list[GameSe
         task.cancel()
     await asyncio.gather(*following, return_exceptions=True)
     for service, store in zip(pair, stores, strict=True):
-        await service.close()
+        await service.kernel.close()
         await store.close()
 
 
@@ -95,7 +95,7 @@ async def test_two_processes_with_a_shard_each_serve_one_game(
         fake, await fake.slash(ANA, OTHER_CHANNEL, "move", {"move": "c3-d4", "game": game_id})
     )
     assert "c3-d4" in played.ephemeral_text
-    assert (await services[1].state(game_id)).log == ("c3-d4",)
+    assert (await services[1].kernel.state(game_id)).log == ("c3-d4",)
     for _ in range(100):
         if "c3-d4" in latest_board(fake, CHANNEL)["embeds"][0]["description"]:
             break

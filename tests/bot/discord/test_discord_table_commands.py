@@ -20,10 +20,10 @@ async def test_resign_asks_for_a_yes_and_the_yes_resigns(
         f"Resign game #{game_id}?",
         "To confirm, give the command again with confirm.",
     ]
-    assert (await service.state(game_id)).active
+    assert (await service.kernel.state(game_id)).active
     confirmed = {"game": game_id, "confirm": True}
     await act(fake, await fake.slash(ANA, CHANNEL, "resign", confirmed))
-    assert not (await service.state(game_id)).active
+    assert not (await service.kernel.state(game_id)).active
 
 
 async def test_a_bare_vacation_shows_the_setting_and_on_starts_one(

@@ -56,7 +56,7 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
 
     facts = await service.store.tournament_facts(1)
     game_id = facts.games[0].game_id or 0
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     loser = ANA if state.seat_names[0] == "Ana" else BIA
     await act(fake, await fake.slash(loser, CHANNEL, "resign", {"game": game_id, "confirm": True}))
     assert (await service.store.tournament_facts(1)).tournament.status == "finished"
@@ -86,7 +86,7 @@ async def test_with_threads_each_game_is_played_in_a_thread_of_its_own(
     [board] = [m for m in fake.channel_messages(thread["id"]) if m["embeds"]]
     assert custom_ids(board), "the thread's board takes moves"
     game_id = (await service.store.tournament_facts(1)).games[0].game_id or 0
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     loser = {"Ana": ANA, "Bia": BIA, "Caio": CAIO}[state.seat_names[0]]
     await act(fake, await fake.slash(loser, CHANNEL, "resign", {"game": game_id, "confirm": True}))
     assert not [m for m in fake.channel_messages(CHANNEL) if m["embeds"]], "a board in the channel"

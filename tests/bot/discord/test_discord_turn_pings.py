@@ -31,7 +31,7 @@ async def bia_to_move(fake: FakeDiscord, timed: GameService) -> int:
     """A duel in the channel where Ana (White) has moved: Bia's turn begins; the game id."""
     board = await start_duel(fake)
     game_id = game_of(board)
-    state = await timed.state(game_id)
+    state = await timed.kernel.state(game_id)
     await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     assert latest_board(fake)["id"] == board["id"], "a live board is edited in place"
     return game_id

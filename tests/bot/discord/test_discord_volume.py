@@ -41,7 +41,7 @@ async def test_a_live_game_keeps_one_board_and_no_private_message_per_move(
     game_id = game_of(board)
     players = {0: ANA, 1: BIA}
     for _ in range(4):
-        state = await service.state(game_id)
+        state = await service.kernel.state(game_id)
         who = players[GameService.acting_seat(state) or 0]
         before = shown_messages(fake)
         played = await play_choice(fake, who, latest_board(fake), boards.move_choices(state)[0])
@@ -62,7 +62,7 @@ async def test_a_correspondence_game_posts_a_board_per_move(
     await connect(service)
     await start_duel(fake, options="3d")
     first = latest_board(fake)
-    state = await service.state(game_of(first))
+    state = await service.kernel.state(game_of(first))
     assert boards.correspondence(state)
     await play_choice(fake, ANA, first, boards.move_choices(state)[0])
     second = latest_board(fake)
@@ -84,7 +84,7 @@ async def test_only_the_controls_that_can_be_used_now(
     joined = fake.channel_messages(CHANNEL)[-1]
     [begin] = ids_like(joined, r"dmb:b:\d+")
     await act(fake, await fake.click(ANA, joined, begin))
-    await service.idle()
+    await service.kernel.idle()
     for message in (table, joined):
         assert ids_like(fake.messages[int(message["id"])], r"dmb:.*") == []
 
@@ -97,7 +97,7 @@ async def test_a_board_on_the_computers_turn_has_no_controls(
         fake,
         await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 1}),
     )
-    await service.idle()
+    await service.kernel.idle()
     posted = [
         call.payload
         for call in fake.calls_to("POST", rf"^/channels/{CHANNEL}/messages$")
@@ -120,14 +120,14 @@ async def test_a_board_sent_as_a_follow_up_mentions_the_player_to_move(
     board = await start_duel(fake)
     game_id = game_of(board)
     fake.denied_channels.add(CHANNEL)
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     played = await play_choice(fake, ANA, board, boards.move_choices(state)[0])
     await fake.wait_for(lambda: played.followups, what="the board as a follow-up")
     followup = played.followups[-1]
     assert followup["embeds"]
     assert f"<@{BIA['user']['id']}>" in followup["content"]
     for _ in range(300):  # the follow-up is stored as the board once Discord answered
-        [shown] = await service.board_messages(game_id)
+        [shown] = await service.records.board_messages(game_id)
         if shown.message_id == followup["id"]:
             break
         await asyncio.sleep(0.01)
@@ -191,16 +191,16 @@ async def test_resign_and_draw_by_buttons(
     [offer] = ids_like(board, rf"dmb:o:{game_id}:\d+")
     await act(fake, await fake.click(ANA, board, offer))
     board = latest_board(fake)
-    assert (await service.state(game_id)).record.draw_offer == 0
+    assert (await service.kernel.state(game_id)).record.draw_offer == 0
     assert ids_like(board, rf"dmb:y:{game_id}:\d+"), "Bia can answer the offer"
     [resign] = ids_like(board, rf"dmb:q:{game_id}:\d+")
     asked = await act(fake, await fake.click(BIA, board, resign))
     assert asked.ephemeral_text == f"Resign game #{game_id}? This cannot be undone."
-    assert (await service.state(game_id)).active, "one click does not resign"
+    assert (await service.kernel.state(game_id)).active, "one click does not resign"
     assert asked.original is not None
     [confirm] = ids_like(asked.original, rf"dmb:k:{game_id}:\d+")
     await act(fake, await fake.click(BIA, asked.original, confirm))
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     assert state.record.result == {"winners": [0], "reason": "resignation"}
     assert ids_like(latest_board(fake), r"dmb:.*") == [f"dmb:w:{game_id}"], "only the rematch"
 
@@ -215,10 +215,10 @@ async def test_a_restart_brings_a_board_that_fell_behind_up_to_date(
     game_id = game_of(board)
     first.cancel()
     await asyncio.gather(first, return_exceptions=True)
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     ana = Actor("discord", ANA["user"]["id"], "Ana")
     notation = boards.move_choices(state)[0].notation
-    await service.move(ana, notation, game_id)
+    await service.play.move(ana, notation, game_id)
     edit = rf"^/channels/{CHANNEL}/messages/{board['id']}$"
     before = len(fake.calls_to("PATCH", edit))
     restarted = GameService(store, ComputerPlayers())
@@ -234,4 +234,4 @@ async def test_a_restart_brings_a_board_that_fell_behind_up_to_date(
         # Nobody saw the move played: the board says what it was (issue 21, item 3).
         assert latest_board(fake)["embeds"][0]["title"] == f"Ana played {notation}."
     finally:
-        await restarted.close()
+        await restarted.kernel.close()

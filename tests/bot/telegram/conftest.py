@@ -101,11 +101,11 @@ async def current_board(
 ) -> tuple[GameState, dict[str, Any]]:
     """The stored game and its board message once the computer has played (if it is its turn)
     and the board shows the latest version."""
-    await service.idle()
+    await service.kernel.idle()
 
     async def shown() -> tuple[GameState, dict[str, Any]] | None:
         try:
-            state = await service.state(game_id)
+            state = await service.kernel.state(game_id)
         except ServiceError:  # not started yet
             return None
         message = board_message(api, chat)
@@ -148,7 +148,7 @@ async def wait_for_version(service: GameService, game_id: int, past: int) -> Gam
     """The game once its version is past `past` (a press is answered before it plays)."""
     deadline = asyncio.get_running_loop().time() + 8
     while asyncio.get_running_loop().time() < deadline:
-        state = await service.state(game_id)
+        state = await service.kernel.state(game_id)
         if state.version > past:
             return state
         await asyncio.sleep(0.01)

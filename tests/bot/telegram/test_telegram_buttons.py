@@ -54,9 +54,11 @@ def test_callback_data_too_long_for_telegram_is_refused() -> None:
 
 
 async def game(service: GameService, kind: str, fen: str) -> GameState:
-    events = await service.new_game(ANA, CHAT, kind, opponent=BIA, seat=0, option_words=[fen])
+    events = await service.challenges.new_game(
+        ANA, CHAT, kind, opponent=BIA, seat=0, option_words=[fen]
+    )
     challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
-    state = events_state(await service.accept(BIA, challenge.id, CHAT))
+    state = events_state(await service.challenges.accept(BIA, challenge.id, CHAT))
     assert state is not None
     return state
 
@@ -110,7 +112,7 @@ async def test_two_capture_routes_to_one_square_are_offered_in_notation(
 
 
 async def test_the_computer_s_turn_has_no_buttons(service: GameService) -> None:
-    events = await service.new_game(ANA, CHAT, "brazilian", computer=True, seat=1)
+    events = await service.challenges.new_game(ANA, CHAT, "brazilian", computer=True, seat=1)
     state = events_state(events)
     assert state is not None
     assert GameService.acting_seat(state) == 0

@@ -69,7 +69,7 @@ async def test_a_button_sent_before_a_restart_still_plays(api: FakeBotApi, datab
     state, board = await current_board(api, service, group, 1)
     buttons_before_restart = api.buttons(board)
     await stop_front(running.front, running.settings)
-    await service.close()
+    await service.kernel.close()
     await store.close()
 
     store = await open_store(database)
@@ -86,7 +86,7 @@ async def test_a_button_sent_before_a_restart_still_plays(api: FakeBotApi, datab
         assert len(api.boards(group)) == 1
     finally:
         await stop_front(running.front, running.settings)
-        await service.close()
+        await service.kernel.close()
         await store.close()
 
 
@@ -101,7 +101,9 @@ async def test_a_429_during_a_move_delays_the_board_not_the_move(
     api.flood("editMessageMedia", retry_after=1)
     started = time.monotonic()
     await play_one_move_by_buttons(api, service, ana, chat, board, random.Random(4))
-    assert (await service.state(1)).plies >= 1, "the move is stored before the board is shown"
+    assert (await service.kernel.state(1)).plies >= 1, (
+        "the move is stored before the board is shown"
+    )
     assert time.monotonic() - started < 1.0
     state, board = await current_board(api, service, chat, 1)
     assert time.monotonic() - started >= 1.0, "the bot waited out retry_after"
@@ -163,7 +165,7 @@ async def test_a_group_that_removed_the_bot_keeps_its_game(
         lambda: any(call.error and "kicked" in call.error for call in api.calls),
         "the refused board",
     )
-    assert (await service.state(1)).log == ("c3-d4",)
+    assert (await service.kernel.state(1)).log == ("c3-d4",)
     api.chats[group["id"]].open_to_bot = True  # added back
     api.send_text(bia, group, "/board")
     state, board = await current_board(api, service, group, 1)
@@ -183,10 +185,10 @@ async def test_a_player_who_blocked_the_bot_is_mentioned_by_the_new_board_alone(
     await api.wait_for(lambda: api.texts(bia_private), "the help for Bia")
     api.block(bia, announce=False)
     api.send_text(ana, group, "/move c3-d4")
-    player = await service.player(bot.front.users["2"])
+    player = await service.kernel.roster.player(bot.front.users["2"])
 
     async def forgotten() -> bool:
-        [account] = await service.contacts(player.id)
+        [account] = await service.identities.contacts(player.id)
         return account.private_chat_id is None
 
     for _ in range(800):
@@ -209,13 +211,13 @@ async def test_a_player_who_blocks_the_bot_is_no_longer_written_to_privately(
     chat = api.private_chat(bia)
     api.send_text(bia, chat, "/start")
     await api.wait_for(lambda: api.texts(chat), "the help")
-    player = await service.player(bot.front.users["2"])
-    [account] = await service.contacts(player.id)
+    player = await service.kernel.roster.player(bot.front.users["2"])
+    [account] = await service.identities.contacts(player.id)
     assert account.private_chat_id == "2"
     api.block(bia)
 
     async def forgotten() -> bool:
-        [account] = await service.contacts(player.id)
+        [account] = await service.identities.contacts(player.id)
         return account.private_chat_id is None
 
     for _ in range(300):
@@ -236,18 +238,18 @@ async def test_board_edits_are_paced_and_skip_boards_already_overtaken(
         group = api.group(-100600, "Club")
         home = ChatRef("telegram", str(group["id"]))
         # Events of a game that lives on Telegram reach the front end by subscription.
-        assert await service.new_game(ANA, home, "brazilian", opponent=BIA, seat=0) == []
-        await service.accept(BIA, None, home)
-        state = await service.state(1)
+        assert await service.challenges.new_game(ANA, home, "brazilian", opponent=BIA, seat=0) == []
+        await service.challenges.accept(BIA, None, home)
+        state = await service.kernel.state(1)
         rng = random.Random(8)
 
         async def play(count: int) -> GameState:
-            state = await service.state(1)
+            state = await service.kernel.state(1)
             for _ in range(count):
                 actor = ANA if GameService.acting_seat(state) == 0 else BIA
                 notation = state.position.notation(rng.choice(list(state.position.legal_moves())))
-                await service.move(actor, notation, state.id, state.version)
-                state = await service.state(1)
+                await service.play.move(actor, notation, state.id, state.version)
+                state = await service.kernel.state(1)
             return state
 
         state = await play(8)

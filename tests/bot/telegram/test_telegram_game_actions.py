@@ -51,7 +51,7 @@ async def test_resign_asks_first_and_only_the_asker_confirms(
     )
     await press(api, ana, api.messages[key], asked["Não"])
     await api.wait_for(lambda: move_buttons(api, api.messages[key]), "the pieces again")
-    assert (await service.state(1)).active, "No keeps the game on"
+    assert (await service.kernel.state(1)).active, "No keeps the game on"
 
     await press(api, ana, api.messages[key], resign)
     await api.wait_for(lambda: "Não" in api.buttons(api.messages[key]), "the confirmation")

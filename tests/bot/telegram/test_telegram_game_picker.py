@@ -60,7 +60,7 @@ async def test_ludo_against_the_computer_has_no_levels(
     assert list(api.buttons(ludo).values()) == ["nc:ludo"]
     await press(api, ana, ludo, "nc:ludo")
     await api.wait_for(lambda: service.store is not None and api.boards(chat), "the Ludo board")
-    assert (await service.state(1)).record.kind == "ludo"
+    assert (await service.kernel.state(1)).record.kind == "ludo"
 
 
 @pytest.mark.usefixtures("bot")

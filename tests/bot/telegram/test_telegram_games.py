@@ -69,7 +69,7 @@ async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
         "it", text("It is not your turn: {name} is to move.", name="Ana")
     )
     assert len(api.calls_of("editMessageMedia", "editMessageReplyMarkup")) == edits_before
-    assert (await service.state(1)).version == state.version
+    assert (await service.kernel.state(1)).version == state.version
 
     await press(api, ana, board, routes["18x11x2"])
     await wait_for_version(service, 1, state.version)
@@ -140,7 +140,10 @@ async def test_a_game_against_the_computer_in_a_private_chat(
         ),
         "the final board",
     )
-    assert (await service.state(1)).record.result == {"winners": [1], "reason": "resignation"}
+    assert (await service.kernel.state(1)).record.result == {
+        "winners": [1],
+        "reason": "resignation",
+    }
     assert len(api.boards(chat)) == 1
     # Every press was answered at once, before the move and the computer's reply.
     delays = [api.answered_at[query] - api.pressed_at[query] for query in api.answers]
@@ -169,7 +172,7 @@ async def test_ludo_by_the_roll_button_and_the_pawn_buttons(
         pressed.append(await play_one_move_by_buttons(api, service, bia, chat, board, rng))
     assert any(data.startswith("r:") for data in pressed)
     assert any(data.startswith("m:") for data in pressed), pressed
-    state = await service.state(1)
+    state = await service.kernel.state(1)
     assert sum(1 for move in state.log if move.startswith("roll")) >= 8
     assert "Ludo" in board["caption"]
     assert len(api.boards(chat)) == 1
@@ -189,7 +192,7 @@ async def test_a_press_on_an_old_board_changes_nothing(
     # The message must be known to show the newest version (else the press is answered with
     # the current board, as for a message a crash left behind).
     for _ in range(200):
-        shown = await service.board_messages(1)
+        shown = await service.records.board_messages(1)
         if any(message.version == state.version for message in shown):
             break
         await asyncio.sleep(0.025)
@@ -204,7 +207,7 @@ async def test_a_press_on_an_old_board_changes_nothing(
     assert [call.method for call in api.calls[calls_before:]] == ["answerCallbackQuery"] or all(
         call.method in ("answerCallbackQuery", "getUpdates") for call in api.calls[calls_before:]
     )
-    assert (await service.state(1)).version == state.version
+    assert (await service.kernel.state(1)).version == state.version
 
 
 @pytest.mark.usefixtures("bot")
@@ -280,7 +283,7 @@ async def test_a_notice_for_a_player_who_never_started_the_bot_mentions_them(
     await api.wait_for(lambda: api.texts(group), "the challenge")
     api.send_text(bia, group, "/accept")
     state, _ = await current_board(api, service, group, 1)
-    player = await service.player(bot.front.users["2"])
+    player = await service.kernel.roster.player(bot.front.users["2"])
     await bot.front.show([PlayerNotice(player.id, text("time ran out"), state)], None)
     [mention] = [m for m in api.bot_messages(group) if "time ran out" in m.get("text", "")]
     assert mention["text"] == '<a href="tg://user?id=2">Bia</a>: time ran out'

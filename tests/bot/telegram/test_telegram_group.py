@@ -68,7 +68,7 @@ async def test_flip_turns_the_groups_boards_to_blacks_side(
     await wait_for_version(service, 1, state.version)
     state, board = await current_board(api, service, group, 1)
     assert api.photos[key] == boards.picture(state, 1), "the flipped group sees Black's side"
-    assert await service.flipped(ChatRef("telegram", str(group["id"])))
+    assert await service.chats.flipped(ChatRef("telegram", str(group["id"])))
 
 
 async def test_a_double_tap_plays_once_and_answers_in_the_toast(
@@ -86,9 +86,9 @@ async def test_a_double_tap_plays_once_and_answers_in_the_toast(
     second = api.press(ana, api.messages[key], destination[0])
     await api.wait_for(lambda: {first, second} <= set(api.answers), "both answers")
     await wait_for_version(service, 1, state.version)
-    await service.idle()
+    await service.kernel.idle()
     await bot.front.desk.settled()
-    assert (await service.state(1)).version == state.version + 1, "played once"
+    assert (await service.kernel.state(1)).version == state.version + 1, "played once"
     toasts = [api.answers[query].get("text") for query in (first, second)]
     assert toasts[0] is None, toasts
     assert toasts[1] is not None, toasts

@@ -58,14 +58,14 @@ async def test_a_slow_edit_never_replaces_the_computers_reply(
     await press(api, ana, api.messages[key], destination[0])
     # Ana's move and the computer's instant reply (a forced capture).
     await wait_for_version(service, 1, state.version + 1)
-    await service.idle()
+    await service.kernel.idle()
     # The press is answered before its move is played: wait until its board was sent too.
     await api.wait_for(
         lambda: any("Ana played" in caption for caption in edited_captions(api)),
         "the board of Ana's move",
     )
     await bot.front.desk.settled()
-    after = await service.state(1)
+    after = await service.kernel.state(1)
     assert after.version == state.version + 2, "the computer answers at once"
     board = api.messages[key]
     caption = board["caption"]
@@ -92,9 +92,9 @@ async def test_a_board_that_comes_late_is_never_shown_over_a_newer_one(
     # Ana's move is played (as a press would), and the computer's instant reply is published
     # to the front end at once: its board goes out first, slowly.
     actor = Actor("telegram", str(ana["id"]), "Ana")
-    played = await service.move(actor, boards.move_choices(state)[0].notation, 1)
+    played = await service.play.move(actor, boards.move_choices(state)[0].notation, 1)
     await api.wait_for(lambda: api.calls_of("editMessageMedia"), "the computer's board in flight")
-    reply = await service.state(1)
+    reply = await service.kernel.state(1)
     assert reply.version == state.version + 2, "the computer answers at once"
     # Only now does the board of Ana's own move reach the desk (a slow press handler).
     desk = bot.front.desk
@@ -121,10 +121,10 @@ async def test_old_buttons_of_the_newest_board_bring_the_current_one(
     state, board = await current_board(api, service, chat, 1)
     bot.front.running = False  # the board of the next moves is lost, as in a crash
     actor = Actor("telegram", str(ana["id"]), "Ana")
-    await service.move(actor, boards.move_choices(state)[0].notation, 1)
-    await service.idle()
+    await service.play.move(actor, boards.move_choices(state)[0].notation, 1)
+    await service.kernel.idle()
     bot.front.running = True
-    after = await service.state(1)
+    after = await service.kernel.state(1)
     old_button = next(iter(api.buttons(board).values()))
     answer = await press(api, ana, board, old_button)
     assert answer["text"] == "The board changed; here is the current one."
@@ -133,7 +133,7 @@ async def test_old_buttons_of_the_newest_board_bring_the_current_one(
         "the current board in the same message",
     )
     assert len(api.boards(chat)) == 1
-    assert (await service.state(1)).version == after.version, "the old press played nothing"
+    assert (await service.kernel.state(1)).version == after.version, "the old press played nothing"
 
 
 async def test_a_restart_brings_boards_that_fell_behind_up_to_date(
@@ -144,9 +144,9 @@ async def test_a_restart_brings_boards_that_fell_behind_up_to_date(
     api.send_text(ana, chat, "/new brazilian vs computer white normal")
     _, board = await current_board(api, service, chat, 1)
     await stop_front(bot.front, bot.settings)
-    await service.move(Actor("telegram", str(ana["id"]), "Ana"), "c3-d4", 1)
-    await service.idle()
-    after = await service.state(1)
+    await service.play.move(Actor("telegram", str(ana["id"]), "Ana"), "c3-d4", 1)
+    await service.kernel.idle()
+    after = await service.kernel.state(1)
     since = len(api.calls)
     restarted = await start_bot(service, api)
     try:

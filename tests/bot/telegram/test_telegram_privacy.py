@@ -38,4 +38,4 @@ async def test_another_groups_game_is_as_unknown(api: FakeBotApi, service: GameS
     data = next(iter(api.buttons(board).values()))
     answered = await press(api, caio, message, data)
     assert answered.get("text") == f"There is no game {state.id}."
-    assert (await service.state(state.id)).version == state.version
+    assert (await service.kernel.state(state.id)).version == state.version

@@ -46,7 +46,7 @@ def mentioned(message: dict[str, Any]) -> list[int]:
 async def play(
     api: FakeBotApi, service: GameService, user: dict[str, Any], chat: dict[str, Any], move: str
 ) -> None:
-    version = (await service.state(1)).version
+    version = (await service.kernel.state(1)).version
     api.send_text(user, chat, f"/move {move}")
     await wait_for_version(service, 1, version)
     await current_board(api, service, chat, 1)
@@ -119,7 +119,7 @@ async def test_a_ping_outlives_a_restart_and_is_sent_once(
     ana, _, group, _, _ = await group_game(api, service)
     await play(api, service, ana, group, "c3-d4")
     await stop_front(running.front, running.settings)
-    await service.close()
+    await service.kernel.close()
     # The turn waits while the bot is down; the bot that starts again pings it, once.
     clock.advance(5 * PING_AFTER)
     for _ in range(2):
@@ -127,7 +127,7 @@ async def test_a_ping_outlives_a_restart_and_is_sent_once(
         running = await start_bot(service, api)
         await service.scheduler.run_due()
         await stop_front(running.front, running.settings)
-        await service.close()
+        await service.kernel.close()
     [ping] = pings(api, group)
     assert mentioned(ping) == [2]
 

@@ -23,10 +23,10 @@ def people(count: int) -> list[Actor]:
 
 async def open_with(service: GameService, entrants: list[Actor], words: list[str]) -> int:
     """A tournament with these entrants joined; its id (not started)."""
-    events = await service.tournament_new(ORGANISER, CHAT, words)
+    events = await service.entries.create(ORGANISER, CHAT, words)
     tournament_id = notice(events).tournament.id
     for actor in entrants:
-        await service.tournament_join(actor, CHAT, tournament_id)
+        await service.entries.join(actor, CHAT, tournament_id)
     return tournament_id
 
 
@@ -58,12 +58,12 @@ async def end_game(
     service: GameService, actors: dict[int, Actor], game_id: int, how: str
 ) -> list[Event]:
     """End one game as scripted: a resignation, or a draw offered and accepted."""
-    state = await service.state(game_id)
+    state = await service.kernel.state(game_id)
     white, black = (actors[seat.player_id or 0] for seat in state.record.seats)
     if how == "draw":
-        await service.draw(white, None, game_id)
-        return await service.draw(black, "accept", game_id)
-    return await service.resign(black if how == "white" else white, game_id)
+        await service.results.draw(white, None, game_id)
+        return await service.results.draw(black, "accept", game_id)
+    return await service.results.resign(black if how == "white" else white, game_id)
 
 
 async def play_out(
@@ -73,7 +73,7 @@ async def play_out(
     decide: Decider,
 ) -> list[Event]:
     """End every game of the tournament as `decide` says until it is over; the events."""
-    actors = {(await service.player(actor)).id: actor for actor in entrants}
+    actors = {(await service.kernel.roster.player(actor)).id: actor for actor in entrants}
     seen: list[Event] = []
     for _ in range(10_000):
         facts = await service.store.tournament_facts(tournament_id)

@@ -38,15 +38,15 @@ async def test_a_team_tournament_in_portuguese_and_italian(service: GameService)
     assert "P1 & P2" in notices(started)[0]
     facts = await service.store.tournament_facts(1)
     game_id = facts.games[0].game_id
-    state = await service.state(game_id or 0)
+    state = await service.kernel.state(game_id or 0)
     white_team = [p for p in (ANA, BIA, CAIO, DINO) if p.display_name in state.seat_names[0]]
     black_team = [p for p in (ANA, BIA, CAIO, DINO) if p not in white_team]
     # Either member of a team moves for it (here the partner who joined second); both
     # members of the other team are told it is their turn.
     moved = await typed(service, white_team[1], "/move 22-18")
-    assert (await service.state(game_id or 0)).plies == 1
+    assert (await service.kernel.state(game_id or 0)).plies == 1
     told = {e.player_id for e in moved if isinstance(e, TurnNotice)}
-    assert told == {(await service.player(actor)).id for actor in black_team}
+    assert told == {(await service.kernel.roster.player(actor)).id for actor in black_team}
 
 
 async def test_settle_needs_a_table_and_a_number(service: GameService) -> None:

@@ -16,7 +16,7 @@ from tests.bot.tournaments.helpers import (
 async def test_seven_entries_play_five_swiss_rounds(service: GameService) -> None:
     entrants = people(7)
     tournament_id = await open_with(service, entrants, ["brazilian", "swiss", "rounds=5"])
-    await service.tournament_start(ORGANISER, None, tournament_id)
+    await service.tournaments.start(ORGANISER, None, tournament_id)
     events = await play_out(service, tournament_id, entrants, random_results(1))
     facts = await service.store.tournament_facts(tournament_id)
     assert facts.tournament.status == "finished"
@@ -31,7 +31,7 @@ async def test_seven_entries_play_five_swiss_rounds(service: GameService) -> Non
 async def test_six_entries_play_a_double_round_robin(service: GameService) -> None:
     entrants = people(6)
     tournament_id = await open_with(service, entrants, ["italian", "double-roundrobin"])
-    await service.tournament_start(ORGANISER, None, tournament_id)
+    await service.tournaments.start(ORGANISER, None, tournament_id)
     await play_out(service, tournament_id, entrants, random_results(2))
     facts = await service.store.tournament_facts(tournament_id)
     assert facts.tournament.status == "finished"
@@ -47,7 +47,7 @@ async def test_a_correspondence_round_robin_starts_every_game_at_once(
 ) -> None:
     entrants = people(4)
     tournament_id = await open_with(service, entrants, ["brazilian", "roundrobin", "3d"])
-    await service.tournament_start(ORGANISER, None, tournament_id)
+    await service.tournaments.start(ORGANISER, None, tournament_id)
     facts = await service.store.tournament_facts(tournament_id)
     assert len(facts.games) == 6
     assert sorted(facts.rounds) == [1, 2, 3]

@@ -24,7 +24,7 @@ async def test_a_knockout_ends_with_the_lowest_number_as_winner(
 ) -> None:
     entrants = people(count)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-    started = await service.tournament_start(ORGANISER, None, tournament_id)
+    started = await service.tournaments.start(ORGANISER, None, tournament_id)
     assert f"starts with {count} entries" in notices(started)[0]
     events = await play_out(service, tournament_id, entrants, lower_number_wins)
     facts = await service.store.tournament_facts(tournament_id)
@@ -43,7 +43,7 @@ def draw_first_game(facts: TournamentFacts, game_id: int) -> str:
 async def test_a_drawn_game_is_replayed_with_colours_swapped(service: GameService) -> None:
     entrants = people(4)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-    await service.tournament_start(ORGANISER, None, tournament_id)
+    await service.tournaments.start(ORGANISER, None, tournament_id)
     await play_out(service, tournament_id, entrants, draw_first_game)
     facts = await service.store.tournament_facts(tournament_id)
     assert facts.tournament.status == "finished"
@@ -56,21 +56,21 @@ async def test_a_drawn_game_is_replayed_with_colours_swapped(service: GameServic
 async def test_a_tournament_game_offers_no_rematch(service: GameService) -> None:
     entrants = people(2)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-    await service.tournament_start(ORGANISER, None, tournament_id)
+    await service.tournaments.start(ORGANISER, None, tournament_id)
     await play_out(service, tournament_id, entrants, lower_number_wins)
     [table] = (await service.store.tournament_facts(tournament_id)).games
     assert table.game_id is not None
-    state = await service.state(table.game_id)
+    state = await service.kernel.state(table.game_id)
     assert state.tournament == tournament_id
     assert board_keyboard(state, "en") is None, "no Rematch button under the board"
     with pytest.raises(ServiceError, match="pairs the next games itself"):
-        await service.rematch(entrants[0], table.game_id, None)
+        await service.challenges.rematch(entrants[0], table.game_id, None)
 
 
 async def test_the_final_standings_say_one_point_and_no_points(service: GameService) -> None:
     entrants = people(2)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-    await service.tournament_start(ORGANISER, None, tournament_id)
+    await service.tournaments.start(ORGANISER, None, tournament_id)
     events = await play_out(service, tournament_id, entrants, lower_number_wins)
     final = notices(events)[-1]
     assert ": 1 point (" in final

@@ -32,12 +32,12 @@ async def timed(tmp_path: Path, clock: ManualClock) -> AsyncIterator[GameService
     async with await open_store(tmp_path / "timed.sqlite3", clock=clock) as store:
         service = GameService(store, clock=clock)
         yield service
-        await service.close()
+        await service.kernel.close()
 
 
 async def started(service: GameService, count: int, words: list[str]) -> int:
     tournament_id = await open_with(service, people(count), words)
-    await service.tournament_start(ORGANISER, CHAT, tournament_id)
+    await service.tournaments.start(ORGANISER, CHAT, tournament_id)
     return tournament_id
 
 
@@ -45,7 +45,7 @@ async def test_settle_decides_a_match_and_calls_its_game_off(service: GameServic
     tournament_id = await started(service, 2, ["brazilian", "knockout"])
     facts = await service.store.tournament_facts(tournament_id)
     second = next(entry for entry in facts.entries if entry.number == 2)
-    events = await service.tournament_settle(ORGANISER, CHAT, 1, 2, tournament_id)
+    events = await service.tournaments.settle(ORGANISER, CHAT, 1, 2, tournament_id)
     facts = await service.store.tournament_facts(tournament_id)
     assert facts.tournament.status == "finished"
     assert facts.settlements == {(1, 1): second.id}
@@ -57,15 +57,15 @@ async def test_settle_decides_a_match_and_calls_its_game_off(service: GameServic
 async def test_pause_holds_the_next_round_until_resumed(service: GameService) -> None:
     entrants = people(2)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-    await service.tournament_start(ORGANISER, CHAT, tournament_id)
-    await service.tournament_status(ORGANISER, CHAT, "paused", tournament_id)
+    await service.tournaments.start(ORGANISER, CHAT, tournament_id)
+    await service.tournaments.set_status(ORGANISER, CHAT, "paused", tournament_id)
     facts = await service.store.tournament_facts(tournament_id)
-    actors = {(await service.player(actor)).id: actor for actor in entrants}
+    actors = {(await service.kernel.roster.player(actor)).id: actor for actor in entrants}
     await end_game(service, actors, facts.games[0].game_id or 0, "draw")
     assert len((await service.store.tournament_facts(tournament_id)).games) == 1
-    await service.tournament_status(ORGANISER, CHAT, "running", tournament_id)
+    await service.tournaments.set_status(ORGANISER, CHAT, "running", tournament_id)
     assert len((await service.store.tournament_facts(tournament_id)).games) == 2
-    await service.tournament_status(ORGANISER, CHAT, "cancelled", tournament_id)
+    await service.tournaments.set_status(ORGANISER, CHAT, "cancelled", tournament_id)
     assert (await service.store.get_tournament(tournament_id)).status == "cancelled"
 
 
@@ -74,18 +74,18 @@ async def test_a_withdrawal_forfeits_the_game_going_on_and_those_to_come(
 ) -> None:
     entrants = people(4)
     tournament_id = await open_with(service, entrants, ["brazilian", "roundrobin"])
-    await service.tournament_start(ORGANISER, CHAT, tournament_id)
+    await service.tournaments.start(ORGANISER, CHAT, tournament_id)
     quitter = entrants[0]
-    await service.tournament_withdraw(quitter, CHAT, tournament_id)
+    await service.tournaments.withdraw(quitter, CHAT, tournament_id)
     facts = await service.store.tournament_facts(tournament_id)
-    player = (await service.player(quitter)).id
+    player = (await service.kernel.roster.player(quitter)).id
     entry = next(e.id for e in facts.entries if player in e.members)
     theirs = [g for g in facts.games if entry in (g.white_entry, g.black_entry)]
     assert theirs
     assert all(
         (g.result is not None and g.result["reason"] == "withdrawn") or g.settled for g in theirs
     )
-    actors = {(await service.player(actor)).id: actor for actor in entrants}
+    actors = {(await service.kernel.roster.player(actor)).id: actor for actor in entrants}
     for _ in range(10):
         facts = await service.store.tournament_facts(tournament_id)
         active = [g.game_id for g in facts.games if g.status == "active" and g.game_id]

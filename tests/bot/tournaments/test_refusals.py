@@ -49,13 +49,13 @@ async def unchanged(service: GameService, tournament_id: int, before: Tournament
 async def test_bad_settings_are_refused_and_nothing_is_stored(
     service: GameService, words: list[str], says: str
 ) -> None:
-    assert says in await refused(service.tournament_new(ORGANISER, CHAT, words))
+    assert says in await refused(service.entries.create(ORGANISER, CHAT, words))
     assert await service.store.tournaments(("registering",)) == []
 
 
 async def test_refusals_speak_the_persons_language(service: GameService) -> None:
-    pt = await refused(service.tournament_new(PT, CHAT, ["brazilian", "ladder"]), "pt")
-    it = await refused(service.tournament_new(IT, CHAT, ["brazilian", "ladder"]), "it")
+    pt = await refused(service.entries.create(PT, CHAT, ["brazilian", "ladder"]), "pt")
+    it = await refused(service.entries.create(IT, CHAT, ["brazilian", "ladder"]), "it")
     assert "Formato desconhecido" in pt
     assert "Formato sconosciuto" in it
 
@@ -66,23 +66,21 @@ async def test_joining_twice_joining_late_and_starting_alone_are_refused(
     ana, bia, caio = people(3)
     tournament_id = await open_with(service, [ana], ["brazilian", "knockout"])
     before = await service.store.tournament_facts(tournament_id)
-    assert "already have an entry" in await refused(
-        service.tournament_join(ana, CHAT, tournament_id)
-    )
+    assert "already have an entry" in await refused(service.entries.join(ana, CHAT, tournament_id))
     assert "at least 2 entries" in await refused(
-        service.tournament_start(ORGANISER, CHAT, tournament_id)
+        service.tournaments.start(ORGANISER, CHAT, tournament_id)
     )
     await unchanged(service, tournament_id, before)
-    await service.tournament_join(bia, CHAT, tournament_id)
-    assert "Only the organiser" in await refused(service.tournament_start(bia, CHAT, None))
+    await service.entries.join(bia, CHAT, tournament_id)
+    assert "Only the organiser" in await refused(service.tournaments.start(bia, CHAT, None))
     assert "Only the organiser" in await refused(
-        service.tournament_status(bia, CHAT, "cancelled", None)
+        service.tournaments.set_status(bia, CHAT, "cancelled", None)
     )
-    await service.tournament_start(ORGANISER, CHAT, None)
+    await service.tournaments.start(ORGANISER, CHAT, None)
     before = await service.store.tournament_facts(tournament_id)
-    assert "There is no tournament here" in await refused(service.tournament_join(caio, CHAT))
-    assert "not taking entries" in await refused(service.tournament_join(caio, CHAT, tournament_id))
-    assert "not taking entries" in await refused(service.tournament_leave(ana, CHAT, tournament_id))
+    assert "There is no tournament here" in await refused(service.entries.join(caio, CHAT))
+    assert "not taking entries" in await refused(service.entries.join(caio, CHAT, tournament_id))
+    assert "not taking entries" in await refused(service.entries.leave(ana, CHAT, tournament_id))
     await unchanged(service, tournament_id, before)
 
 
@@ -91,20 +89,20 @@ async def test_a_swiss_with_more_rounds_than_the_field_allows_does_not_start(
 ) -> None:
     tournament_id = await open_with(service, people(4), ["brazilian", "swiss", "rounds=9"])
     before = await service.store.tournament_facts(tournament_id)
-    assert "1 to 3 rounds" in await refused(service.tournament_start(ORGANISER, CHAT, None))
+    assert "1 to 3 rounds" in await refused(service.tournaments.start(ORGANISER, CHAT, None))
     await unchanged(service, tournament_id, before)
 
 
 async def test_teams_need_exactly_two_players(service: GameService) -> None:
     ana, bia, caio = people(3)
     tournament_id = await open_with(service, [], ["brazilian", "knockout", "teams"])
-    assert "teams of two" in await refused(service.tournament_join(ana, CHAT, tournament_id))
+    assert "teams of two" in await refused(service.entries.join(ana, CHAT, tournament_id))
     assert "two different players" in await refused(
-        service.tournament_join(ana, CHAT, tournament_id, ana)
+        service.entries.join(ana, CHAT, tournament_id, ana)
     )
-    await service.tournament_join(ana, CHAT, tournament_id, bia)
+    await service.entries.join(ana, CHAT, tournament_id, bia)
     assert "already have an entry" in await refused(
-        service.tournament_join(caio, CHAT, tournament_id, bia)
+        service.entries.join(caio, CHAT, tournament_id, bia)
     )
     facts = await service.store.tournament_facts(tournament_id)
     assert [len(entry.members) for entry in facts.entries] == [2]

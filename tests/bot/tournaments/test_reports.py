@@ -38,11 +38,11 @@ async def test_show_gives_the_standings_and_a_picture(
 ) -> None:
     entrants = people(5)
     tournament_id = await open_with(service, entrants, words)
-    before = await service.tournament_show(ORGANISER, CHAT, tournament_id)
+    before = await service.reports.show(ORGANISER, CHAT, tournament_id)
     assert "Entries: P1, P2, P3, P4, P5" in said("en", before[0])
-    await service.tournament_start(ORGANISER, CHAT, tournament_id)
+    await service.tournaments.start(ORGANISER, CHAT, tournament_id)
     await play_out(service, tournament_id, entrants, random_results(5))
-    shown = await service.tournament_show(ORGANISER, CHAT, tournament_id)
+    shown = await service.reports.show(ORGANISER, CHAT, tournament_id)
     replies = [translate("pt", e.text) for e in shown if isinstance(e, Reply)]
     assert "encerrado" in replies[0]
     pictures = [e for e in shown if isinstance(e, FileReady)]
@@ -55,22 +55,22 @@ async def test_pairings_show_the_coin_toss_and_exports_hold_every_game(
 ) -> None:
     entrants = people(4)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-    await service.tournament_start(ORGANISER, CHAT, tournament_id)
-    pairings = await service.tournament_pairings(entrants[0], CHAT, tournament_id)
+    await service.tournaments.start(ORGANISER, CHAT, tournament_id)
+    pairings = await service.reports.pairings(entrants[0], CHAT, tournament_id)
     italian = said("it", pairings[0])
     assert "lancio della moneta" in italian
     assert "Tavolo 2" in italian
     await play_out(service, tournament_id, entrants, lower_number_wins)
-    pdn = (await service.tournament_pdn(ORGANISER, CHAT, tournament_id))[0]
+    pdn = (await service.reports.export_pdn(ORGANISER, CHAT, tournament_id))[0]
     assert isinstance(pdn, FileReady)
     assert pdn.content.decode().count("[Event") == 3
-    exported = (await service.tournament_csv(ORGANISER, CHAT, tournament_id))[0]
+    exported = (await service.reports.export_csv(ORGANISER, CHAT, tournament_id))[0]
     assert isinstance(exported, FileReady)
     rows = list(csv.reader(io.StringIO(exported.content.decode())))
     assert rows[0][:3] == ["place", "entry", "score"]
     assert len(rows) == 5
-    mine = await service.tournament_games(entrants[0], CHAT, tournament_id)
-    everyone = await service.tournament_games(entrants[0], CHAT, tournament_id, True)
+    mine = await service.reports.games(entrants[0], CHAT, tournament_id)
+    everyone = await service.reports.games(entrants[0], CHAT, tournament_id, True)
     assert len(said("en", everyone[0]).splitlines()) == 3
     assert 1 <= len(said("en", mine[0]).splitlines()) <= 2
 
@@ -80,7 +80,7 @@ async def test_a_micro_match_plays_two_games_with_colours_swapped(
 ) -> None:
     entrants = people(2)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout", "micro"])
-    await service.tournament_start(ORGANISER, CHAT, tournament_id)
+    await service.tournaments.start(ORGANISER, CHAT, tournament_id)
     await play_out(service, tournament_id, entrants, lambda _facts, _game: "white")
     facts = await service.store.tournament_facts(tournament_id)
     # 1-0 and 1-0 with colours swapped: level, so single deciding games follow until one

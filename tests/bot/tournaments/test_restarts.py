@@ -28,8 +28,8 @@ async def restarted_play(path: Path, words: list[str], count: int, crash_every: 
     async with await open_store(path) as store:
         service = GameService(store)
         tournament_id = await open_with(service, entrants, words)
-        await service.tournament_start(ORGANISER, None, tournament_id)
-        await service.close()
+        await service.tournaments.start(ORGANISER, None, tournament_id)
+        await service.kernel.close()
     decide = random_results(count)
     for played in range(1, 1000):
         async with await open_store(path) as store:
@@ -37,15 +37,15 @@ async def restarted_play(path: Path, words: list[str], count: int, crash_every: 
             await service.resume()
             facts = await store.tournament_facts(tournament_id)
             if facts.tournament.status == "finished":
-                await service.close()
+                await service.kernel.close()
                 break
             active = [g.game_id for g in facts.games if g.status == "active" and g.game_id]
             assert active, "after a restart the round goes on"
             if played % crash_every == 0:
-                service.core.finish_listeners.clear()
-            actors = {(await service.player(actor)).id: actor for actor in entrants}
+                service.kernel.finish_listeners.clear()
+            actors = {(await service.kernel.roster.player(actor)).id: actor for actor in entrants}
             await end_game(service, actors, active[0], decide(facts, active[0]))
-            await service.close()
+            await service.kernel.close()
     async with await open_store(path) as store:
         facts = await store.tournament_facts(tournament_id)
     assert facts.tournament.status == "finished"
@@ -72,9 +72,9 @@ async def test_two_last_games_ending_at_once_start_the_next_round_once(
 ) -> None:
     entrants = people(4)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-    await service.tournament_start(ORGANISER, None, tournament_id)
+    await service.tournaments.start(ORGANISER, None, tournament_id)
     facts = await service.store.tournament_facts(tournament_id)
-    actors = {(await service.player(actor)).id: actor for actor in entrants}
+    actors = {(await service.kernel.roster.player(actor)).id: actor for actor in entrants}
     first, second = (g.game_id or 0 for g in facts.games)
     ended = await asyncio.gather(
         end_game(service, actors, first, lower_number_wins(facts, first)),
@@ -98,17 +98,17 @@ async def test_two_services_on_one_database_start_a_round_once(tmp_path: Path) -
     async with await open_store(path) as store:
         service = GameService(store)
         tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-        service.core.finish_listeners.clear()
-        await service.tournament_start(ORGANISER, None, tournament_id)
+        service.kernel.finish_listeners.clear()
+        await service.tournaments.start(ORGANISER, None, tournament_id)
         facts = await store.tournament_facts(tournament_id)
-        actors = {(await service.player(actor)).id: actor for actor in entrants}
+        actors = {(await service.kernel.roster.player(actor)).id: actor for actor in entrants}
         game_id = facts.games[0].game_id or 0
         await end_game(service, actors, game_id, "draw")
-        await service.close()
+        await service.kernel.close()
     async with await open_store(path) as one, await open_store(path) as two:
         services = [GameService(one), GameService(two)]
         await asyncio.gather(*(service.resume() for service in services))
         facts = await one.tournament_facts(tournament_id)
         assert [(g.index, g.status) for g in facts.games] == [(0, "finished"), (1, "active")]
         for service in services:
-            await service.close()
+            await service.kernel.close()

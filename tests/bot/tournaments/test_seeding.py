@@ -22,9 +22,11 @@ def test_the_seeded_word_in_three_languages(word: str) -> None:
 
 async def _numbers(service: GameService, words: list[str]) -> list[str]:
     tournament_id = await open_with(service, ENTRANTS, words)
-    await service.tournament_start(ORGANISER, None, tournament_id)
+    await service.tournaments.start(ORGANISER, None, tournament_id)
     facts = await service.store.tournament_facts(tournament_id)
-    names = {(await service.player(actor)).id: actor.display_name for actor in ENTRANTS}
+    names = {
+        (await service.kernel.roster.player(actor)).id: actor.display_name for actor in ENTRANTS
+    }
     numbered = sorted(facts.entries, key=lambda entry: entry.number or 0)
     return [names[entry.members[0]] for entry in numbered]
 

@@ -25,7 +25,7 @@ from tests.bot.tournaments.helpers import (
 async def _finished(service: GameService, words: list[str], count: int = 5) -> int:
     entrants = people(count)
     tournament_id = await open_with(service, entrants, words)
-    await service.tournament_start(ORGANISER, CHAT, tournament_id)
+    await service.tournaments.start(ORGANISER, CHAT, tournament_id)
     await play_out(service, tournament_id, entrants, random_results(7))
     return tournament_id
 
@@ -55,7 +55,7 @@ async def test_the_check_waits_for_the_end_when_the_seed_is_revealed(
 ) -> None:
     entrants = people(4)
     tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-    await service.tournament_start(ORGANISER, CHAT, tournament_id)
+    await service.tournaments.start(ORGANISER, CHAT, tournament_id)
     with pytest.raises(ServiceError) as refused:
         await service.reports.verify(entrants[0], CHAT, tournament_id)
     assert "revealed when it is over" in translate("en", refused.value.reason)

@@ -248,3 +248,10 @@ def test_pdn_gametypes() -> None:
         "italian": 22,
         "italian-familiar": 22,
     }
+
+
+def test_a_plain_step_written_through_another_square_is_refused_with_its_moves() -> None:
+    # a3-b4 is a step, not a capture: no route of it passes a1 (found by hypothesis).
+    position = Position.start("brazilian")
+    with pytest.raises(IllegalMove, match="the piece on a3 can play a3-b4"):
+        position.parse("A3A1B4")
