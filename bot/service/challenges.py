@@ -11,6 +11,7 @@ from bot.i18n import quote, text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
 from bot.service.families import family_of
+from bot.service.kernel import Kernel
 from bot.service.playing.turns import events_state
 from bot.service.rated.rated_games import rated_at_start, split_rated
 from bot.service.timing.clocks import split_time_control
@@ -20,7 +21,9 @@ from storage import (
     Challenge,
     ChallengeFull,
     ChallengeNotOpen,
+    ChallengeStore,
     ChatRef,
+    GameStore,
     NotFound,
     Player,
     SeatRecord,
@@ -31,6 +34,11 @@ COMPUTER = "computer"
 
 class Challenges(Capability):
     """Challenges, tables, and the start of games."""
+
+    def __init__(self, core: Kernel) -> None:
+        super().__init__(core)
+        self.games: GameStore = core.store
+        self.challenges: ChallengeStore = core.store
 
     @routed
     async def new_game(
@@ -82,7 +90,7 @@ class Challenges(Capability):
         opponent_id = (await self.core.roster.player(opponent)).id if opponent is not None else None
         if seat is not None:
             options = {**options, "challenger_seat": seat}
-        challenge = await self.core.store.create_challenge(
+        challenge = await self.challenges.create_challenge(
             kind.key,
             options,
             challenger.id,
@@ -146,7 +154,7 @@ class Challenges(Capability):
             return await self._start_game(kind, options, seats, chat, None, False)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
-        challenge = await self.core.store.create_challenge(
+        challenge = await self.challenges.create_challenge(
             kind.key,
             {**options, "challenger_seat": 1 - mine},
             player.id,
@@ -191,7 +199,7 @@ class Challenges(Capability):
         if seat_count == 2:
             return await self._start_challenge(challenge, [player.id])
         try:
-            joined = await self.core.store.join_challenge(challenge.id, player.id, seat_count - 1)
+            joined = await self.challenges.join_challenge(challenge.id, player.id, seat_count - 1)
         except ChallengeFull:
             raise ServiceError(text("This table is full.")) from None
         except ChallengeNotOpen:
@@ -256,7 +264,7 @@ class Challenges(Capability):
         else:
             raise ServiceError(text("Only the challenged player can decline this challenge."))
         try:
-            closed = await self.core.store.resolve_challenge(challenge.id, status)
+            closed = await self.challenges.resolve_challenge(challenge.id, status)
         except ChallengeNotOpen:
             raise ServiceError(text("This challenge is no longer open.")) from None
         return [ChallengeUpdate(closed, message)]
@@ -266,7 +274,7 @@ class Challenges(Capability):
     ) -> Challenge:
         if challenge_id is not None:
             try:
-                challenge = await self.core.store.get_challenge(challenge_id)
+                challenge = await self.challenges.get_challenge(challenge_id)
             except NotFound:
                 raise ServiceError(text("There is no challenge {id}.", id=challenge_id)) from None
             if challenge.status != "open":
@@ -274,7 +282,7 @@ class Challenges(Capability):
             return challenge
         candidates = [
             challenge
-            for challenge in await self.core.store.open_challenges(chat)
+            for challenge in await self.challenges.open_challenges(chat)
             if player.id in (challenge.challenger_id, challenge.opponent_id)
             or challenge.opponent_id is None
         ]
@@ -293,7 +301,7 @@ class Challenges(Capability):
     ) -> list[Event]:
         options, snapshot, clock = self.core.opening(kind, options)
         try:
-            record = await self.core.store.create_game(
+            record = await self.games.create_game(
                 kind.key,
                 options,
                 seats,
@@ -307,7 +315,7 @@ class Challenges(Capability):
             raise ServiceError(text("This challenge is no longer open.")) from None
         events = await self.core.game_started(record)
         if challenge_id is not None:
-            challenge = await self.core.store.get_challenge(challenge_id)
+            challenge = await self.challenges.get_challenge(challenge_id)
             state = events_state(events)
             assert state is not None
             accepted = text(
