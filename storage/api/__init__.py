@@ -3,7 +3,7 @@ storage/records.py, its errors in storage/errors.py).
 
 `Store` is the composition of narrow stores, one per concern (the modules beside this one):
 a backend implements `Store`; a part of the service names only the narrow stores it uses
-(`self.games: GameStore = kernel.store`), so that mypy proves it uses nothing else.
+(`self.games: GameStore = core.store`), so that mypy proves it uses nothing else.
 
 Nothing here is specific to SQLite, so that another engine (PostgreSQL) can implement `Store`
 and nothing above storage/ notices. Storage knows games only as text: a kind (a registry key
