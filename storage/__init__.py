@@ -2,9 +2,11 @@
 one database; knows games only as text. Nobody above storage/ knows which engine runs.
 
 Everything above storage/ uses only what this module exports: `open_store(path or URL)` gives
-a `Store` (the interface, see storage/api.py), whose records (storage/records.py) and errors
-(storage/errors.py) are exported here too. The SQL lives in storage/sql/ (one module per
-group of queries, the engine apart) and the schema in storage/migrations/.
+a `Store` (the interface, see storage/api/), whose records (storage/records.py) and errors
+(storage/errors.py) are exported here too, and the narrow stores (`GameStore`, `RatingStore`,
+...) that `Store` is made of, for the parts of the service that name the one they use. The
+SQL lives in storage/sql/ (one module per group of queries, the engine apart) and the schema
+in storage/migrations/.
 
     async with await open_store(path) as store:
         ana = await store.player_for_identity("telegram", "111", "Ana", "pt-BR")
@@ -16,7 +18,24 @@ group of queries, the engine apart) and the schema in storage/migrations/.
             ...  # the board changed: show the fresh one
 """
 
-from storage.api import NOTICE_LEASE, TURN_PING, Store
+from storage.api import (
+    NOTICE_LEASE,
+    TURN_PING,
+    BoardStore,
+    ChallengeStore,
+    ChangeStore,
+    ChatStore,
+    ClockStore,
+    Closable,
+    GameStore,
+    LinkStore,
+    NoticeStore,
+    PlayerStore,
+    RatingStore,
+    Store,
+    TournamentStore,
+    VacationStore,
+)
 from storage.errors import (
     ChallengeFull,
     ChallengeNotOpen,
@@ -75,12 +94,18 @@ __all__ = [
     "NOTICE_LEASE",
     "TURN_PING",
     "BoardMessage",
+    "BoardStore",
     "Challenge",
     "ChallengeFull",
     "ChallengeNotOpen",
     "ChallengeStatus",
+    "ChallengeStore",
+    "ChangeStore",
     "ChatRef",
+    "ChatStore",
     "ClockRecord",
+    "ClockStore",
+    "Closable",
     "CorruptRecord",
     "EntryRecord",
     "GameChange",
@@ -88,20 +113,25 @@ __all__ = [
     "GameRecord",
     "GameResult",
     "GameStatus",
+    "GameStore",
     "Identity",
     "LinkRefused",
+    "LinkStore",
     "MigrationFailed",
     "MoveRecord",
     "NewTableGame",
     "NextClock",
     "NotFound",
     "NoticeRecord",
+    "NoticeStore",
     "OnVacation",
     "Player",
+    "PlayerStore",
     "RatedGameRecord",
     "RatingChangeRecord",
     "RatingLedger",
     "RatingRecord",
+    "RatingStore",
     "RatingUpdate",
     "RoundStart",
     "SchemaTooNew",
@@ -114,7 +144,9 @@ __all__ = [
     "TournamentRecord",
     "TournamentRefused",
     "TournamentStatus",
+    "TournamentStore",
     "VacationRecord",
+    "VacationStore",
     "database_label",
     "database_tag",
     "is_database_url",

@@ -11,6 +11,7 @@ from bot.i18n import quote, text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
 from bot.service.families import family_of
+from bot.service.kernel import Kernel
 from bot.service.playing.turns import events_state
 from bot.service.rated.rated_games import rated_at_start, split_rated
 from bot.service.timing.clocks import split_time_control
@@ -20,7 +21,9 @@ from storage import (
     Challenge,
     ChallengeFull,
     ChallengeNotOpen,
+    ChallengeStore,
     ChatRef,
+    GameStore,
     NotFound,
     Player,
     SeatRecord,
@@ -31,6 +34,11 @@ COMPUTER = "computer"
 
 class Challenges(Capability):
     """Challenges, tables, and the start of games."""
+
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.games: GameStore = kernel.store
+        self.challenges: ChallengeStore = kernel.store
 
     @routed
     async def new_game(
@@ -84,7 +92,7 @@ class Challenges(Capability):
         )
         if seat is not None:
             options = {**options, "challenger_seat": seat}
-        challenge = await self.kernel.store.create_challenge(
+        challenge = await self.challenges.create_challenge(
             kind.key,
             options,
             challenger.id,
@@ -148,7 +156,7 @@ class Challenges(Capability):
             return await self._start_game(kind, options, seats, chat, None, False)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
-        challenge = await self.kernel.store.create_challenge(
+        challenge = await self.challenges.create_challenge(
             kind.key,
             {**options, "challenger_seat": 1 - mine},
             player.id,
@@ -193,7 +201,7 @@ class Challenges(Capability):
         if seat_count == 2:
             return await self._start_challenge(challenge, [player.id])
         try:
-            joined = await self.kernel.store.join_challenge(challenge.id, player.id, seat_count - 1)
+            joined = await self.challenges.join_challenge(challenge.id, player.id, seat_count - 1)
         except ChallengeFull:
             raise ServiceError(text("This table is full.")) from None
         except ChallengeNotOpen:
@@ -258,7 +266,7 @@ class Challenges(Capability):
         else:
             raise ServiceError(text("Only the challenged player can decline this challenge."))
         try:
-            closed = await self.kernel.store.resolve_challenge(challenge.id, status)
+            closed = await self.challenges.resolve_challenge(challenge.id, status)
         except ChallengeNotOpen:
             raise ServiceError(text("This challenge is no longer open.")) from None
         return [ChallengeUpdate(closed, message)]
@@ -268,7 +276,7 @@ class Challenges(Capability):
     ) -> Challenge:
         if challenge_id is not None:
             try:
-                challenge = await self.kernel.store.get_challenge(challenge_id)
+                challenge = await self.challenges.get_challenge(challenge_id)
             except NotFound:
                 raise ServiceError(text("There is no challenge {id}.", id=challenge_id)) from None
             if challenge.status != "open":
@@ -276,7 +284,7 @@ class Challenges(Capability):
             return challenge
         candidates = [
             challenge
-            for challenge in await self.kernel.store.open_challenges(chat)
+            for challenge in await self.challenges.open_challenges(chat)
             if player.id in (challenge.challenger_id, challenge.opponent_id)
             or challenge.opponent_id is None
         ]
@@ -295,7 +303,7 @@ class Challenges(Capability):
     ) -> list[Event]:
         options, snapshot, clock = self.kernel.opening(kind, options)
         try:
-            record = await self.kernel.store.create_game(
+            record = await self.games.create_game(
                 kind.key,
                 options,
                 seats,
@@ -309,7 +317,7 @@ class Challenges(Capability):
             raise ServiceError(text("This challenge is no longer open.")) from None
         events = await self.kernel.game_started(record)
         if challenge_id is not None:
-            challenge = await self.kernel.store.get_challenge(challenge_id)
+            challenge = await self.challenges.get_challenge(challenge_id)
             state = events_state(events)
             assert state is not None
             accepted = text(

@@ -6,7 +6,8 @@ from __future__ import annotations
 from bot.i18n import language_of, text
 from bot.service.capability import Capability
 from bot.service.events import Actor, Event, Reply, ServiceError
-from storage import ChatRef
+from bot.service.kernel import Kernel
+from storage import ChatRef, ChatStore
 
 CHAT_LANGUAGE_SET = {
     "pt": text("This chat's boards and public messages are in Portuguese now."),
@@ -16,18 +17,22 @@ CHAT_LANGUAGE_SET = {
 
 
 class ChatChoices(Capability):
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.chats: ChatStore = kernel.store
+
     # A command: anyone in the chat may turn its boards.
     async def flip(self, actor: Actor, chat: ChatRef) -> list[Event]:  # noqa: ARG002
         """Turn the chat's boards between people around (White's side is the default); the
         next board shows it. Boards read privately stay on the reader's side."""
         flipped = not await self.flipped(chat)
-        await self.kernel.store.set_chat_flipped(chat.platform, chat.chat_id, flipped)
+        await self.chats.set_chat_flipped(chat.platform, chat.chat_id, flipped)
         if flipped:
             return [Reply(text("Boards between people in this chat now show Black's side."))]
         return [Reply(text("Boards between people in this chat now show White's side."))]
 
     async def flipped(self, chat: ChatRef) -> bool:
-        return await self.kernel.store.chat_flipped(chat.platform, chat.chat_id)
+        return await self.chats.chat_flipped(chat.platform, chat.chat_id)
 
     async def chat_language(
         self, chat: ChatRef, actor_language: str | None, place_language: str | None = None
@@ -37,14 +42,13 @@ class ChatChoices(Capability):
         a Discord server's locale), else the language of the first person who acted there, so
         that a board between a Portuguese and an Italian player does not change language every
         move. Private messages use the reader's own."""
-        store = self.kernel.store
-        chosen = await store.chosen_chat_language(chat.platform, chat.chat_id)
+        chosen = await self.chats.chosen_chat_language(chat.platform, chat.chat_id)
         if chosen is not None:
             return chosen
         # The place's language is kept as the chat's first one when it has none yet, so that
         # a restart that posts there before anyone acts still writes in it.
         first = place_language or actor_language
-        kept = await store.chat_language(chat.platform, chat.chat_id, first)
+        kept = await self.chats.chat_language(chat.platform, chat.chat_id, first)
         return place_language or kept
 
     async def set_chat_language(  # whether the actor may: `administrator`, from the platform
@@ -67,5 +71,5 @@ class ChatChoices(Capability):
                     language=language,
                 )
             )
-        await self.kernel.store.set_chosen_chat_language(chat.platform, chat.chat_id, language)
+        await self.chats.set_chosen_chat_language(chat.platform, chat.chat_id, language)
         return [Reply(CHAT_LANGUAGE_SET[language])]

@@ -11,6 +11,7 @@ import logging
 
 from bot.service.events import BoardUpdate, ServiceError
 from bot.service.kernel import Kernel
+from storage import ChangeStore
 
 logger = logging.getLogger(__name__)
 
@@ -26,16 +27,16 @@ class ChangesElsewhere:
 
     def __init__(self, kernel: Kernel) -> None:
         self.kernel = kernel
+        self.changes: ChangeStore = kernel.store
         self._shown: dict[int, int] = {}
 
     async def run(self) -> None:
-        store = self.kernel.store
-        if not store.shared:
+        if not self.changes.shared:
             return
         woken = asyncio.Event()
-        seen = await store.last_change()
+        seen = await self.changes.last_change()
         await self._known(seen)
-        async with store.follow_changes(woken.set):
+        async with self.changes.follow_changes(woken.set):
             while True:
                 await woken.wait()
                 woken.clear()
@@ -49,14 +50,14 @@ class ChangesElsewhere:
         were shown by the processes that made them (and a board a crash left behind is
         brought up to date by the front end's own catch-up). Without this, every start would
         post the boards of the last changes again."""
-        for change in await self.kernel.store.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
+        for change in await self.changes.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
             if change.id <= seen and self._shown.get(change.game_id, 0) < change.version:
                 self._remember(change.game_id, change.version)
 
     async def show_changes(self, seen: int) -> int:
         """Show the games changed elsewhere since change `seen`; the newest change seen."""
         newest: dict[int, int] = {}
-        for change in await self.kernel.store.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
+        for change in await self.changes.changes_elsewhere(max(0, seen - CHANGE_OVERLAP)):
             seen = max(seen, change.id)
             newest[change.game_id] = max(newest.get(change.game_id, 0), change.version)
         for game_id, version in newest.items():

@@ -17,9 +17,10 @@ from bot.service.events import (
     ServiceError,
 )
 from bot.service.families import family_of, players_text, seat_name
+from bot.service.kernel import Kernel
 from bot.service.timing.clocks import describe_time
 from games.base import CHANCE, find_game
-from storage import BoardMessage, ChatRef
+from storage import BoardMessage, BoardStore, ChallengeStore, ChatRef, GameStore, PlayerStore
 
 logger = logging.getLogger(__name__)
 
@@ -28,6 +29,13 @@ FINISHED_SHOWN = 20
 
 
 class GameRecords(Capability):
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.players: PlayerStore = kernel.store
+        self.games: GameStore = kernel.store
+        self.boards: BoardStore = kernel.store
+        self.challenges: ChallengeStore = kernel.store
+
     async def board(
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
     ) -> list[Event]:
@@ -68,7 +76,7 @@ class GameRecords(Capability):
         player = await self.kernel.roster.player(actor)
         if done:
             return await self._finished_games(player.id)
-        games = await self.kernel.store.games_of_player(player.id)
+        games = await self.games.games_of_player(player.id)
         challenges = await self._challenges(player.id, chat)
         if not games:
             return [Reply(text("You have no game in progress. Start one with /new.")), *challenges]
@@ -111,7 +119,7 @@ class GameRecords(Capability):
         if chat is None:
             return []
         lines: list[Event] = []
-        for challenge in await self.kernel.store.open_challenges(chat):
+        for challenge in await self.challenges.open_challenges(chat):
             kind = find_game(challenge.kind)
             title = family_of(kind).title(kind)
             if challenge.challenger_id == player_id:
@@ -134,7 +142,7 @@ class GameRecords(Capability):
 
     async def _finished_games(self, player_id: int) -> list[Event]:
         """The player's finished games, the latest first, each with its result."""
-        records = await self.kernel.store.games_of_player(player_id, "finished")
+        records = await self.games.games_of_player(player_id, "finished")
         if not records:
             return [Reply(text("You have no finished game yet."))]
         lines: list[Event] = []
@@ -163,7 +171,7 @@ class GameRecords(Capability):
         option."""
         player = await self.kernel.roster.player(actor)
         found = []
-        for record in await self.kernel.store.games_of_player(player.id):
+        for record in await self.games.games_of_player(player.id):
             kind = find_game(record.kind)
             title = family_of(kind).title(kind)
             found.append((record.id, text("#{game} {title}", game=record.id, title=title)))
@@ -173,7 +181,7 @@ class GameRecords(Capability):
         player = await self.kernel.roster.player(actor)
         state = await self.kernel.state(game_id)
         await self.kernel.seats_in(state, player.id, chat)
-        await self.kernel.store.set_active_game(player.id, game_id)
+        await self.players.set_active_game(player.id, game_id)
         return [Reply(text("Your moves now go to game #{game}.", game=game_id))]
 
     async def history(
@@ -214,7 +222,7 @@ class GameRecords(Capability):
         """A front end showed the board of a game in a chat, as this message, at this game
         version, in this thread of the chat (None: the chat itself, or the thread it was
         in)."""
-        await self.kernel.store.set_board_message(
+        await self.boards.set_board_message(
             game_id, chat.platform, chat.chat_id, message_id, version, thread
         )
 
@@ -223,7 +231,7 @@ class GameRecords(Capability):
         missing in the game's own chat), for that chat, with the line of the game's last move
         (nobody was told of it yet): after a restart, each gets its current board once."""
         behind = []
-        for game_id, chat_id in await self.kernel.store.boards_behind(platform):
+        for game_id, chat_id in await self.boards.boards_behind(platform):
             try:
                 state = await self.kernel.state(game_id)
                 headline = await self.kernel.latest_headline(state)
@@ -236,4 +244,4 @@ class GameRecords(Capability):
 
     async def board_messages(self, game_id: int) -> list[BoardMessage]:
         """The messages that show a game's board, to edit them or take their buttons away."""
-        return await self.kernel.store.board_messages(game_id)
+        return await self.boards.board_messages(game_id)

@@ -9,8 +9,9 @@ from datetime import timedelta
 from bot.i18n import language_of, text
 from bot.service.capability import Capability
 from bot.service.events import Actor, Event, Reply, ServiceError
+from bot.service.kernel import Kernel
 from bot.service.rated.rating_rebuild import recompute
-from storage import Identity, LinkRefused
+from storage import Identity, LinkRefused, LinkStore, PlayerStore, RatingStore
 
 LINK_CODE_LIFETIME = timedelta(minutes=15)
 # Unambiguous letters and digits: no 0/O, 1/I/L.
@@ -26,6 +27,12 @@ class Identities(Capability):
     """Languages, private chats, links. (The player behind an actor is the kernel's `player`:
     every capability needs it.)"""
 
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.players: PlayerStore = kernel.store
+        self.links: LinkStore = kernel.store
+        self.ratings: RatingStore = kernel.store
+
     async def language(self, actor: Actor) -> str | None:
         """The language to answer `actor` in: theirs if chosen, else the platform's hint."""
         player = await self.kernel.roster.player(actor)
@@ -36,17 +43,17 @@ class Identities(Capability):
         if language is None:
             raise ServiceError(text("Languages: pt (português), it (italiano), en (English)."))
         player = await self.kernel.roster.player(actor)
-        await self.kernel.store.set_language(player.id, language)
+        await self.players.set_language(player.id, language)
         return [Reply(text("From now on I write to you in English."))]
 
     async def register_private_chat(self, actor: Actor, chat_id: str | None) -> None:
         """Where the bot may write to `actor` privately (None: nowhere any more)."""
         await self.kernel.roster.player(actor)
-        await self.kernel.store.set_private_chat(actor.platform, actor.user_id, chat_id)
+        await self.players.set_private_chat(actor.platform, actor.user_id, chat_id)
 
     async def contacts(self, player_id: int) -> list[Identity]:
         """The player's accounts, with their private chats, to tell them it is their turn."""
-        return await self.kernel.store.identities(player_id)
+        return await self.players.identities(player_id)
 
     async def link(self, actor: Actor, code: str | None) -> list[Event]:
         """Without a code: a one-time code to type on another platform. With one: this account
@@ -54,7 +61,7 @@ class Identities(Capability):
         player = await self.kernel.roster.player(actor)
         if code is None:
             new_code = new_link_code()
-            await self.kernel.store.create_link_code(
+            await self.links.create_link_code(
                 player.id, new_code, self.kernel.clock() + LINK_CODE_LIFETIME
             )
             return [
@@ -67,7 +74,7 @@ class Identities(Capability):
                 )
             ]
         try:
-            linked = await self.kernel.store.link_identity(
+            linked = await self.links.link_identity(
                 code.strip().upper(), actor.platform, actor.user_id
             )
         except LinkRefused as error:
@@ -82,7 +89,7 @@ class Identities(Capability):
         self.kernel.roster.forget(actor)
         # The two accounts' rated games are now one player's, and games between them are no
         # longer rated: the ratings are rebuilt from the results.
-        await recompute(self.kernel.store)
+        await recompute(self.ratings)
         return [
             Reply(text("Linked: you are {name} on every platform now.", name=linked.display_name))
         ]

@@ -9,12 +9,12 @@ from datetime import UTC, datetime
 
 from bot.i18n import language_of
 from bot.service.events import Actor
-from storage import Player, Store
+from storage import Player, PlayerStore
 
 
 class Roster:
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, players: PlayerStore) -> None:
+        self.players = players
         self._players: dict[tuple[str, str], tuple[str, int]] = {}
         self._names: dict[int, str] = {}
         # The platform each player last acted on in this process (before: the stored times).
@@ -24,8 +24,8 @@ class Roster:
         """The stored player behind an actor (created on first sight)."""
         known = self.known_player_id(actor)
         if known is not None:
-            return await self.store.get_player(known)
-        player = await self.store.player_for_identity(
+            return await self.players.get_player(known)
+        player = await self.players.player_for_identity(
             actor.platform, actor.user_id, actor.display_name, language_of(actor.language)
         )
         self._players[(actor.platform, actor.user_id)] = (actor.display_name, player.id)
@@ -49,13 +49,13 @@ class Roster:
         """The platform where the player acted last: notices go there."""
         if player_id in self._seen:
             return self._seen[player_id]
-        seen = await self.store.identities(player_id)
+        seen = await self.players.identities(player_id)
         seen.sort(key=lambda identity: identity.last_seen_at or datetime.min.replace(tzinfo=UTC))
         return seen[-1].platform if seen else None
 
     async def name(self, player_id: int) -> str:
         """A player's display name (read once)."""
         if player_id not in self._names:
-            player = await self.store.get_player(player_id)
+            player = await self.players.get_player(player_id)
             self._names[player_id] = player.display_name
         return self._names[player_id]

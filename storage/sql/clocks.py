@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from storage.api import NOTICE_LEASE, TURN_PING
+from storage.api.notices import NOTICE_LEASE, TURN_PING
 from storage.errors import OnVacation
 from storage.records import ClockRecord, NextClock, NoticeRecord, VacationRecord
 from storage.sql.base import SqlStoreBase, player_lock, require

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("games", "storage", "bot")
 FRONT_ENDS = ("bot.console", "bot.telegram", "bot.discord")
 
-# The service's capabilities, each over the kernel; the facade (kernel.py) builds them.
+# The service's capabilities, each over the kernel; the facade (core.py) builds them.
 CAPABILITIES = tuple(
     f"bot.service.{name}"
     for name in (

@@ -2,7 +2,7 @@
 (tests/fakes/telegram_api.py): each returns Telegram's error description ("Bad Request: ...")
 for what Telegram refuses, or None.
 
-Sources, all of core.telegram.org/bots/api: "Formatting options" (parse modes, the HTML tags
+Sources, all of kernel.telegram.org/bots/api: "Formatting options" (parse modes, the HTML tags
 and entities), sendMessage / editMessageText ("1-4096 characters after entities parsing"),
 sendPhoto / sendDocument / InputMediaPhoto ("0-1024 characters after entities parsing"),
 InlineKeyboardButton ("callback_data ... 1-64 bytes"; "You must use exactly one of the

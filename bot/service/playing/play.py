@@ -10,15 +10,20 @@ from bot.i18n.game_messages import error_text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
+from bot.service.kernel import Kernel
 from bot.service.playing.turns import events_state
 from games.base import CHANCE, GameError, find_game
-from storage import ChatRef
+from storage import ChatRef, GameStore
 
 logger = logging.getLogger(__name__)
 
 
 class Play(Capability):
     """Moves and rolls of the people in a game."""
+
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.games: GameStore = kernel.store
 
     @routed
     async def move(
@@ -101,7 +106,7 @@ class Play(Capability):
 
     async def resume(self) -> None:
         """After a restart: let the computers move wherever it is their turn."""
-        for game_id in await self.kernel.store.games_with_computers():
+        for game_id in await self.games.games_with_computers():
             try:
                 self.kernel.wake_computers(await self.kernel.state(game_id))
             except ServiceError as error:

@@ -12,13 +12,18 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of
+from bot.service.kernel import Kernel
 from bot.service.playing.turns import check_abortable, events_state, result_of
 from games.base import find_game
-from storage import ChatRef, Player
+from storage import ChatRef, GameStore, Player
 
 
 class Results(Capability):
     """Resignations, draws, claims and aborts."""
+
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.games: GameStore = kernel.store
 
     @asynccontextmanager
     async def _playing(
@@ -70,7 +75,7 @@ class Results(Capability):
             if answer == "decline":
                 if offer is None:
                     raise ServiceError(text("There is no draw offer to decline."))
-                record = await self.kernel.store.set_draw_offer(state.id, state.version, None)
+                record = await self.games.set_draw_offer(state.id, state.version, None)
                 fresh = replace(state, record=record)
                 # The one who offered takes the offer back; the other turns it down.
                 if offer in seats:
@@ -94,7 +99,7 @@ class Results(Capability):
             opponent = next(seat for seat in state.record.seats if seat.seat not in seats)
             if opponent.computer is not None:
                 raise ServiceError(text("The computer plays on: it does not take draws."))
-            record = await self.kernel.store.set_draw_offer(state.id, state.version, seats[0])
+            record = await self.games.set_draw_offer(state.id, state.version, seats[0])
             fresh = replace(state, record=record)
             return [
                 BoardUpdate(

@@ -11,13 +11,18 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
+from bot.service.kernel import Kernel
 from bot.service.playing.turns import next_clock, position_before
 from games.base import find_game
-from storage import ChatRef
+from storage import ChatRef, GameStore
 
 
 class Takebacks(Capability):
     """/takeback, /takeback accept, /takeback decline."""
+
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.games: GameStore = kernel.store
 
     @routed
     async def takeback(
@@ -40,7 +45,7 @@ class Takebacks(Capability):
             if asked is None or asked == seat:
                 raise ServiceError(text("There is no takeback request to answer."))
             if answer == "decline":
-                record = await self.kernel.store.set_takeback_offer(state.id, state.version, None)
+                record = await self.games.set_takeback_offer(state.id, state.version, None)
                 fresh = replace(state, record=record)
                 headline = text("{name} declines the takeback.", name=seat_name(state, seat))
                 return [BoardUpdate(fresh, headline, fresh.record.chat)]
@@ -53,7 +58,7 @@ class Takebacks(Capability):
             raise ServiceError(text("You have no move to take back."))
         if state.record.seats[1 - seat].computer is not None:
             return await self._take_back(state, seat)  # the computer always agrees
-        record = await self.kernel.store.set_takeback_offer(state.id, state.version, seat)
+        record = await self.games.set_takeback_offer(state.id, state.version, seat)
         fresh = replace(state, record=record)
         headline = text(
             "{name} asks to take back their last move: /takeback accept or /takeback decline.",
@@ -65,9 +70,7 @@ class Takebacks(Capability):
         plies = _plies_back(state, seat)
         position = position_before(state, plies)
         clock = next_clock(state.record.options, None, position)
-        await self.kernel.store.take_back(
-            state.id, state.version, plies, position.snapshot(), clock
-        )
+        await self.games.take_back(state.id, state.version, plies, position.snapshot(), clock)
         fresh = await self.kernel.state(state.id)
         headline = text(
             "{name}'s last move is taken back; {name} plays again.",

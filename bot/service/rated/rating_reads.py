@@ -9,7 +9,7 @@ from bot.service.events import SeatRating
 from bot.service.rated.rated_games import pool_of, rating_of, rebuilt_from_changes
 from bot.service.rated.rating_rebuild import replayed_rating
 from bot.service.rating import Pool, Rating, shown, sound
-from storage import GameRecord, RatingChangeRecord, RatingRecord, Store
+from storage import GameRecord, RatingChangeRecord, RatingRecord, RatingStore
 
 
 def after_change(change: RatingChangeRecord) -> tuple[Rating, Rating]:
@@ -24,7 +24,7 @@ def after_change(change: RatingChangeRecord) -> tuple[Rating, Rating]:
     return before, after
 
 
-async def readable_rating(store: Store, stored: RatingRecord | None) -> Rating:
+async def readable_rating(store: RatingStore, stored: RatingRecord | None) -> Rating:
     """A stored rating as it can be shown: a damaged row is rebuilt from the player's changes
     in its pool, and if those are damaged too, from the results of every rated game; never
     shown as it is."""
@@ -38,13 +38,13 @@ async def readable_rating(store: Store, stored: RatingRecord | None) -> Rating:
     return await replayed_rating(store, stored.player_id, stored.pool)
 
 
-async def pool_rating(store: Store, player_id: int, pool: Pool) -> Rating:
+async def pool_rating(store: RatingStore, player_id: int, pool: Pool) -> Rating:
     """A player's rating in one pool (a new player's if they have none)."""
     stored = [record for record in await store.ratings_of(player_id) if record.pool == pool.key]
     return await readable_rating(store, stored[0] if stored else None)
 
 
-async def seat_ratings(store: Store, game: GameRecord) -> tuple[SeatRating, ...]:
+async def seat_ratings(store: RatingStore, game: GameRecord) -> tuple[SeatRating, ...]:
     """Each seat's rating in a rated game: now, or before and after its stored change."""
     if not game.rated or any(seat.player_id is None for seat in game.seats):
         return ()

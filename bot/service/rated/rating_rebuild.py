@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.service.rated.rated_games import as_rated_game, rating_of, stored_change, stored_rating
 from bot.service.rating import Pool, RatedGame, Rating, mismatches, replay
-from storage import Store
+from storage import RatingStore
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class Rebuilt:
     differences: tuple[Difference, ...]
 
 
-async def rated_results(store: Store) -> list[RatedGame]:
+async def rated_results(store: RatingStore) -> list[RatedGame]:
     """The stored rated games that count, in the order their results were stored."""
     return [
         game
@@ -38,7 +38,7 @@ async def rated_results(store: Store) -> list[RatedGame]:
     ]
 
 
-async def replayed_rating(store: Store, player_id: int, pool_key: str) -> Rating:
+async def replayed_rating(store: RatingStore, player_id: int, pool_key: str) -> Rating:
     """One player's rating in one pool, replayed from every stored result."""
     try:
         pool = Pool.from_key(pool_key)
@@ -48,7 +48,7 @@ async def replayed_rating(store: Store, player_id: int, pool_key: str) -> Rating
     return ratings.get((str(player_id), pool), Rating())
 
 
-async def recompute(store: Store) -> Rebuilt:
+async def recompute(store: RatingStore) -> Rebuilt:
     """Rebuild and store every rating; what differed from the stored ones is reported."""
     rated = await rated_results(store)
     result = replay(rated)

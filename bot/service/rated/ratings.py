@@ -17,6 +17,7 @@ from bot.i18n import language_of, quote, text
 from bot.service.capability import Capability
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.families import game_title
+from bot.service.kernel import Kernel
 from bot.service.rated.rating_reads import pool_rating, readable_rating
 from bot.service.rated.rating_views import (
     PACE_WORDS,
@@ -31,7 +32,15 @@ from bot.service.rated.rating_views import (
 )
 from bot.service.rating import Pace, Pool, Rating, leaderboard, shown
 from games.base import find_game
-from storage import ChatRef, GameRecord, Player, RatingChangeRecord
+from storage import (
+    ChatRef,
+    GameRecord,
+    GameStore,
+    Player,
+    PlayerStore,
+    RatingChangeRecord,
+    RatingStore,
+)
 
 MONTH = timedelta(days=30)
 # Rows of each leaderboard shown.
@@ -41,35 +50,40 @@ TOP_USAGE = text("/top [GAME] [live|corr]")
 
 
 class Ratings(Capability):
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.players: PlayerStore = kernel.store
+        self.games: GameStore = kernel.store
+        self.ratings: RatingStore = kernel.store
+
     async def rating_of(self, player_id: int, pool: Pool) -> Rating:
         """A player's rating in a pool (a new player's, 1500 ± 350, if they have none): what a
         tournament seeds by. A tournament's games are rated in their pace's pool."""
-        return await pool_rating(self.kernel.store, player_id, pool)
+        return await pool_rating(self.ratings, player_id, pool)
 
     async def profile(self, actor: Actor, someone: Actor | None = None) -> list[Event]:
         """A player's ratings with their change over 30 days, their record per game, their
         current games, and a chart of their ratings (PNG)."""
         viewer = await self.kernel.roster.player(actor)
         player = viewer if someone is None else await self._known(someone)
-        store = self.kernel.store
-        changes = await store.rating_changes(player.id)
+        changes = await self.ratings.rating_changes(player.id)
         lines = [text("{name}", name=player.display_name)]
-        ratings = await store.ratings_of(player.id)
+        ratings = await self.ratings.ratings_of(player.id)
         for stored in ratings:
             try:
                 pool = Pool.from_key(stored.pool)
             except ValueError:
                 continue
-            rating = await readable_rating(store, stored)
+            rating = await readable_rating(self.ratings, stored)
             in_pool = [change for change in changes if change.pool == stored.pool]
             month = _month_change(in_pool, rating, self.kernel.clock() - MONTH)
             lines.append(pool_line(PoolLine(pool, shown(rating, pool.system), month, rating.games)))
         if not ratings:
             lines.append(text("No rated games yet."))
-        finished = await store.games_of_player(player.id, "finished")
+        finished = await self.games.games_of_player(player.id, "finished")
         for kind, record in _records(finished, player.id).items():
             lines.append(record_line(kind, record))
-        for game in await store.games_of_player(player.id):
+        for game in await self.games.games_of_player(player.id):
             try:
                 state = await self.kernel.state(game.id)
             except ServiceError as error:
@@ -96,7 +110,7 @@ class Ratings(Capability):
         return events
 
     async def _known(self, someone: Actor) -> Player:
-        player = await self.kernel.store.known_player(someone.platform, someone.user_id)
+        player = await self.players.known_player(someone.platform, someone.user_id)
         if player is None:
             raise ServiceError(text("I do not know {name}.", name=someone.display_name))
         return player
@@ -110,13 +124,14 @@ class Ratings(Capability):
         if len(words) > 2 or (len(words) == 2 and (game is None or pace is None)):
             raise ServiceError(text("Usage: {usage}", usage=TOP_USAGE))
         pool = await self._pool(game, pace)
-        store = self.kernel.store
         ratings = {
-            str(stored.player_id): await readable_rating(store, stored)
-            for stored in await store.pool_ratings(pool.key)
+            str(stored.player_id): await readable_rating(self.ratings, stored)
+            for stored in await self.ratings.pool_ratings(pool.key)
         }
         seen = (
-            {str(player_id) for player_id in await store.players_in_chat(chat)} if chat else set()
+            {str(player_id) for player_id in await self.ratings.players_in_chat(chat)}
+            if chat
+            else set()
         )
         everyone = leaderboard(ratings, pool.system)
         here = leaderboard(ratings, pool.system, among=seen)
@@ -150,7 +165,7 @@ class Ratings(Capability):
         if pace is not None:
             return Pool(kind.key, PACE_WORDS[pace.lower()])
         pools = [Pool(kind.key, Pace.CORRESPONDENCE), Pool(kind.key, Pace.LIVE)]
-        sizes = [len(await self.kernel.store.pool_ratings(pool.key)) for pool in pools]
+        sizes = [len(await self.ratings.pool_ratings(pool.key)) for pool in pools]
         return pools[sizes.index(max(sizes))]
 
 

@@ -30,6 +30,7 @@ from bot.service.events import (
     TurnPing,
 )
 from bot.service.families import family_of
+from bot.service.kernel import Kernel
 from bot.service.playing.turns import events_state
 from bot.service.timing.clocks import (
     MAX_SLEEP,
@@ -40,7 +41,18 @@ from bot.service.timing.clocks import (
 from bot.service.timing.turn_pings import ping_text, still_waiting
 from bot.service.words.counts import days_count
 from games.base import find_game
-from storage import TURN_PING, ClockRecord, GameResult, OnVacation
+from storage import (
+    TURN_PING,
+    ClockRecord,
+    ClockStore,
+    GameResult,
+    GameStore,
+    NoticeStore,
+    OnVacation,
+    PlayerStore,
+    TournamentStore,
+    VacationStore,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -52,25 +64,34 @@ REMINDERS = {"24h": timedelta(hours=24), "1h": timedelta(hours=1)}
 class Correspondence(Capability):
     """Clocks, reminders and vacations."""
 
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.players: PlayerStore = kernel.store
+        self.games: GameStore = kernel.store
+        self.clocks: ClockStore = kernel.store
+        self.vacations: VacationStore = kernel.store
+        self.notices: NoticeStore = kernel.store
+        self.tournaments: TournamentStore = kernel.store
+
     async def remind(self, clock: ClockRecord, names: Sequence[str]) -> None:
         """The reminders `names` (most urgent last) due together for the turn of a clock: each
         marked once, and one of them queued, unless the player muted them: after a scheduler
         that was down, the 24-hour and the 1-hour reminder would say the same thing twice."""
-        record = await self.kernel.store.get_game(clock.game_id)
+        record = await self.games.get_game(clock.game_id)
         player_id = record.seats[clock.seat].player_id
-        if player_id is not None and not (await self.kernel.store.get_player(player_id)).reminders:
+        if player_id is not None and not (await self.players.get_player(player_id)).reminders:
             player_id = None
         *passed, urgent = names
         for name in passed:
-            await self.kernel.store.remind(clock.game_id, clock.seat, name, None)
-        await self.kernel.store.remind(clock.game_id, clock.seat, urgent, player_id)
+            await self.clocks.remind(clock.game_id, clock.seat, name, None)
+        await self.clocks.remind(clock.game_id, clock.seat, urgent, player_id)
 
     async def timeout(self, clock: ClockRecord) -> None:
         """The deadline of a turn passed: a loss on time (in Ludo the player leaves and the
         others play on). Checked again under the game's lock, so it happens once."""
         async with self.kernel.lock(clock.game_id):
             state = await self.kernel.state(clock.game_id)
-            current = await self.kernel.store.clock(clock.game_id)
+            current = await self.clocks.clock(clock.game_id)
             if (
                 current is None
                 or current.seat != clock.seat
@@ -91,7 +112,7 @@ class Correspondence(Capability):
             unstarted = (
                 state.plies == 0
                 and not family.multi_seat(state)
-                and await self.kernel.store.tournament_of_game(state.id) is None
+                and await self.tournaments.tournament_of_game(state.id) is None
             )
             kind = f"aborted:{clock.seat}" if unstarted else f"timeout:{clock.seat}"
             # Written with the result: a crash cannot keep the loss and lose the notices.
@@ -128,11 +149,11 @@ class Correspondence(Capability):
         """Deliver the queued notices that are due (reminders, losses on time, turn pings),
         each claimed first, so that of several processes one sends it, and marked sent after:
         if this process dies in between, another sends it when the claim's lease has run out."""
-        for notice in await self.kernel.store.unsent_notices():
+        for notice in await self.notices.unsent_notices():
             platform = await self.kernel.roster.where_seen(notice.player_id)
             if not self.kernel.serves(platform):
                 continue  # for a process whose front end serves it (this one, later)
-            if not await self.kernel.store.claim_notice(notice.id):
+            if not await self.notices.claim_notice(notice.id):
                 continue
             state = None
             if notice.game_id is not None:
@@ -150,19 +171,19 @@ class Correspondence(Capability):
                 await self.kernel.publish(
                     [PlayerNotice(notice.player_id, message, state, platform)]
                 )
-            await self.kernel.store.notice_sent(notice.id)
+            await self.notices.notice_sent(notice.id)
 
     async def vacation(self, actor: Actor, days: int | None) -> list[Event]:
         """Start a vacation of `days` (None: every day left this year), or with 0 end it."""
         player = await self.kernel.roster.player(actor)
         now = self.kernel.clock()
         if days == 0:
-            if await self.kernel.store.end_vacation(player.id) is None:
+            if await self.vacations.end_vacation(player.id) is None:
                 raise ServiceError(text("You are not on vacation."))
             self.kernel.poke()
             return [Reply(text("Welcome back: your clocks run again."))]
         used = vacation_days_used(
-            await self.kernel.store.vacations(
+            await self.vacations.vacations(
                 player.id, now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
             ),
             now.year,
@@ -178,7 +199,7 @@ class Correspondence(Capability):
             )
         until = now + timedelta(days=wanted)
         try:
-            await self.kernel.store.start_vacation(player.id, until)
+            await self.vacations.start_vacation(player.id, until)
         except OnVacation:
             raise ServiceError(
                 text("You are on vacation already: /vacation off ends it.")
@@ -199,7 +220,7 @@ class Correspondence(Capability):
         """A bare /vacation: on vacation until when, or the days left this year."""
         player = await self.kernel.roster.player(actor)
         now = self.kernel.clock()
-        vacations = await self.kernel.store.vacations(
+        vacations = await self.vacations.vacations(
             player.id, now.replace(month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
         )
         current = next((vacation for vacation in vacations if vacation.ended_at is None), None)
@@ -231,7 +252,7 @@ class Correspondence(Capability):
 
     async def set_reminders(self, actor: Actor, on: bool) -> list[Event]:
         player = await self.kernel.roster.player(actor)
-        await self.kernel.store.set_reminders(player.id, on)
+        await self.players.set_reminders(player.id, on)
         if on:
             return [Reply(text("Reminders before your deadlines are on."))]
         return [Reply(text("Reminders before your deadlines are off."))]
@@ -243,6 +264,9 @@ class Scheduler:
     def __init__(self, correspondence: Correspondence) -> None:
         self.correspondence = correspondence
         self.kernel = correspondence.kernel
+        self.clocks = correspondence.clocks
+        self.vacations = correspondence.vacations
+        self.notices = correspondence.notices
         # When the other due jobs (kernel.due_jobs) next have something to do.
         self._planned: list[datetime] = []
 
@@ -256,7 +280,7 @@ class Scheduler:
                 await self.run_due()
             except Exception:
                 logger.exception("the scheduler failed; it tries again shortly")
-            wake = await self.kernel.store.next_wakeup(REMINDERS)
+            wake = await self.clocks.next_wakeup(REMINDERS)
             for planned in self._planned:
                 wake = planned if wake is None else min(wake, planned)
             delay = interval if wake is None else min(wake - self.kernel.clock(), interval)
@@ -267,19 +291,18 @@ class Scheduler:
     async def run_due(self) -> None:
         """Everything due now: vacations that end, reminders, losses on time, then deliver the
         notices waiting (also those of before a restart)."""
-        store = self.kernel.store
         now = self.kernel.clock()
-        for vacation in await store.vacations_due(now):
+        for vacation in await self.vacations.vacations_due(now):
             # Of several processes, the one whose call ended it tells the player.
-            if await store.end_vacation(vacation.player_id) is not None:
-                await store.add_notice(vacation.player_id, None, "vacation_over")
+            if await self.vacations.end_vacation(vacation.player_id) is not None:
+                await self.notices.add_notice(vacation.player_id, None, "vacation_over")
         due: dict[tuple[int, int], tuple[ClockRecord, list[str]]] = {}
         for name, before in REMINDERS.items():
-            for clock in await store.clocks_to_remind(now, name, before):
+            for clock in await self.clocks.clocks_to_remind(now, name, before):
                 due.setdefault((clock.game_id, clock.seat), (clock, []))[1].append(name)
         for clock, names in due.values():
             await self.correspondence.remind(clock, names)
-        for clock in await store.due_clocks(now):
+        for clock in await self.clocks.due_clocks(now):
             await self.correspondence.timeout(clock)
         await self.correspondence.deliver_notices()
         planned = [await job(now) for job in self.kernel.due_jobs]

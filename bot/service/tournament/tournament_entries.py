@@ -10,21 +10,26 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, ServiceError, TournamentUpdate
 from bot.service.families import family_of
+from bot.service.kernel import Kernel
 from bot.service.tournament.tournament_lookup import pick
 from bot.service.tournament.tournament_options import read_plan
 from bot.service.tournament.tournament_text import FORMAT_NAMES, refusal
-from storage import ChatRef, TournamentRefused
+from storage import ChatRef, TournamentRefused, TournamentStore
 
 
 class TournamentEntries(Capability):
     """Opening a tournament, joining and leaving it."""
+
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.tournaments: TournamentStore = kernel.store
 
     @routed
     async def create(self, actor: Actor, chat: ChatRef, words: Sequence[str]) -> list[Event]:
         plan = read_plan(list(words))
         player = await self.kernel.roster.player(actor)
         deadline = None if plan.deadline is None else self.kernel.clock() + plan.deadline
-        record = await self.kernel.store.create_tournament(
+        record = await self.tournaments.create_tournament(
             chat,
             player.id,
             plan.kind.key,
@@ -82,11 +87,11 @@ class TournamentEntries(Capability):
         elif partner is not None:
             raise ServiceError(text("Tournament #{id} is for single players.", id=record.id))
         try:
-            await self.kernel.store.join_tournament(record.id, members)
+            await self.tournaments.join_tournament(record.id, members)
         except TournamentRefused as refused:
             raise ServiceError(refusal(refused.why, record.id)) from None
         names = " & ".join([actor.display_name, *([partner.display_name] if partner else [])])
-        count = len((await self.kernel.store.tournament_facts(record.id)).entries)
+        count = len((await self.tournaments.tournament_facts(record.id)).entries)
         return [
             TournamentUpdate(
                 record,
@@ -107,10 +112,10 @@ class TournamentEntries(Capability):
         record = await pick(self.kernel, chat, tournament_id, ("registering",), actor)
         player = await self.kernel.roster.player(actor)
         try:
-            await self.kernel.store.leave_tournament(record.id, player.id)
+            await self.tournaments.leave_tournament(record.id, player.id)
         except TournamentRefused as refused:
             raise ServiceError(refusal(refused.why, record.id)) from None
-        count = len((await self.kernel.store.tournament_facts(record.id)).entries)
+        count = len((await self.tournaments.tournament_facts(record.id)).entries)
         return [
             TournamentUpdate(
                 record,

@@ -8,7 +8,14 @@ from collections.abc import Sequence
 from bot.i18n import language_of, text
 from bot.service.events import Actor, ServiceError
 from bot.service.kernel import Kernel
-from storage import ChatRef, NotFound, TournamentFacts, TournamentRecord, TournamentStatus
+from storage import (
+    ChatRef,
+    NotFound,
+    TournamentFacts,
+    TournamentRecord,
+    TournamentStatus,
+    TournamentStore,
+)
 
 OPEN: tuple[TournamentStatus, ...] = ("registering", "running", "paused")
 EVERY: tuple[TournamentStatus, ...] = (*OPEN, "finished", "cancelled")
@@ -25,17 +32,18 @@ async def pick(
     from another chat than its own is refused as an unknown one (ids are sequential: any
     other answer would tell what other chats run), unless its organiser made it open or
     `actor` takes part in it."""
+    tournaments: TournamentStore = kernel.store
     if tournament_id is not None:
         unknown = ServiceError(text("There is no tournament #{id}.", id=tournament_id))
         try:
-            record = await kernel.store.get_tournament(tournament_id)
+            record = await tournaments.get_tournament(tournament_id)
         except NotFound:
             raise unknown from None
         elsewhere = chat is not None and record.chat != chat and not record.options.get("open")
         if elsewhere and (actor is None or not await _takes_part(kernel, actor, record)):
             raise unknown
         return record
-    found = await kernel.store.tournaments(statuses, chat) if chat is not None else []
+    found = await tournaments.tournaments(statuses, chat) if chat is not None else []
     if not found:
         raise ServiceError(text("There is no tournament here. Open one with /tournament new."))
     return found[-1]
@@ -45,7 +53,8 @@ async def _takes_part(kernel: Kernel, actor: Actor, record: TournamentRecord) ->
     player = await kernel.roster.player(actor)
     if player.id == record.organiser_id:
         return True
-    facts = await kernel.store.tournament_facts(record.id)
+    tournaments: TournamentStore = kernel.store
+    facts = await tournaments.tournament_facts(record.id)
     return any(player.id in entry.members for entry in facts.entries)
 
 

@@ -11,6 +11,7 @@ from bot.i18n import text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.families import family_of, game_title
+from bot.service.kernel import Kernel
 from bot.service.pairing.tournament import Format, Tournament
 from bot.service.tournament.tournament_lookup import EVERY, entry_names, pick, reader_language
 from bot.service.tournament.tournament_options import GROUP, board_place
@@ -28,7 +29,7 @@ from bot.service.tournament.tournament_text import (
 from bot.service.tournament.tournament_verification import verification
 from bot.service.words.counts import entries_count
 from games.base import find_game
-from storage import ChatRef, TournamentFacts
+from storage import ChatRef, TournamentFacts, TournamentStore
 
 logger = logging.getLogger(__name__)
 
@@ -36,19 +37,23 @@ logger = logging.getLogger(__name__)
 class TournamentReports(Capability):
     """What people see of a tournament."""
 
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.tournaments: TournamentStore = kernel.store
+
     async def board_place(self, game_id: int) -> str:
         """Where the boards of a game go (tournament_options: GROUP, THREADS or PRIVATE, as
         its tournament's organiser chose); a game of no tournament is shown in its chat."""
-        tournament_id = await self.kernel.store.tournament_of_game(game_id)
+        tournament_id = await self.tournaments.tournament_of_game(game_id)
         if tournament_id is None:
             return GROUP
-        return board_place((await self.kernel.store.get_tournament(tournament_id)).options)
+        return board_place((await self.tournaments.get_tournament(tournament_id)).options)
 
     async def _facts(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None
     ) -> tuple[TournamentFacts, Tournament | None, dict[str, str]]:
         record = await pick(self.kernel, chat, tournament_id, EVERY, actor)
-        facts = await self.kernel.store.tournament_facts(record.id)
+        facts = await self.tournaments.tournament_facts(record.id)
         state = rebuild(facts) if record.seed is not None else None
         return facts, state, await entry_names(self.kernel, facts)
 
@@ -112,7 +117,7 @@ class TournamentReports(Capability):
                     id=record.id,
                 )
             )
-        return [Reply(verification(await self.kernel.store.tournament_facts(record.id)))]
+        return [Reply(verification(await self.tournaments.tournament_facts(record.id)))]
 
     @routed
     async def games(

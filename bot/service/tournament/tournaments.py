@@ -45,11 +45,13 @@ from games.chance import commitment, new_seed
 from storage import (
     ChatRef,
     NewTableGame,
+    RatingStore,
     SeatRecord,
     TournamentFacts,
     TournamentRecord,
     TournamentRefused,
     TournamentStatus,
+    TournamentStore,
 )
 
 logger = logging.getLogger(__name__)
@@ -60,6 +62,8 @@ class Tournaments(Capability):
 
     def __init__(self, kernel: Kernel) -> None:
         super().__init__(kernel)
+        self.ratings: RatingStore = kernel.store
+        self.tournaments: TournamentStore = kernel.store
         kernel.finish_listeners.append(self._game_over)
         kernel.due_jobs.append(self.run_due)
         # One advance at a time per tournament in this process (storage keys make it right
@@ -79,7 +83,7 @@ class Tournaments(Capability):
     async def _start(self, record: TournamentRecord) -> list[Event]:
         if record.status != "registering":
             raise ServiceError(refusal("not_registering", record.id))
-        facts = await self.kernel.store.tournament_facts(record.id)
+        facts = await self.tournaments.tournament_facts(record.id)
         seed = new_seed()
         ratings = await self._seeding(record, facts) if record.options.get("seeded") else None
         order = draw_numbers([str(entry.id) for entry in facts.entries], seed, ratings)
@@ -96,12 +100,12 @@ class Tournaments(Capability):
             raise ServiceError(pairing_refusal(error)) from None
         numbers = {int(entry): number for number, entry in enumerate(order, 1)}
         try:
-            started = await self.kernel.store.start_tournament(
+            started = await self.tournaments.start_tournament(
                 record.id, seed.hex(), commitment(seed), numbers
             )
         except TournamentRefused as refused:
             raise ServiceError(refusal(refused.why, record.id)) from None
-        names = await entry_names(self.kernel, await self.kernel.store.tournament_facts(record.id))
+        names = await entry_names(self.kernel, await self.tournaments.tournament_facts(record.id))
         drawn = ", ".join(f"{n}. {names[entry]}" for n, entry in enumerate(order, 1))
         notice = text(
             "Tournament #{id} starts with {count} entries. The draw: {numbers}. "
@@ -122,9 +126,7 @@ class Tournaments(Capability):
         pool = pool_of(record.kind, record.options.get("game", {}))
         seeding: dict[str, int | None] = {}
         for entry in facts.entries:
-            ratings = [
-                await pool_rating(self.kernel.store, member, pool) for member in entry.members
-            ]
+            ratings = [await pool_rating(self.ratings, member, pool) for member in entry.members]
             rated = [rating.value for rating in ratings if rating.games > 0]
             seeding[str(entry.id)] = round(sum(rated) / len(rated)) if rated else None
         return seeding
@@ -146,7 +148,7 @@ class Tournaments(Capability):
         record = await pick(self.kernel, chat, tournament_id, allowed[status], actor)
         await require_organiser(self.kernel, actor, record)
         try:
-            changed = await self.kernel.store.set_tournament_status(
+            changed = await self.tournaments.set_tournament_status(
                 record.id, status, allowed[status]
             )
         except TournamentRefused as refused:
@@ -156,7 +158,7 @@ class Tournaments(Capability):
             "running": text("Tournament #{id} goes on.", id=record.id),
             "cancelled": text("Tournament #{id} is cancelled.", id=record.id),
         }[status]
-        count = len((await self.kernel.store.tournament_facts(record.id)).entries)
+        count = len((await self.tournaments.tournament_facts(record.id)).entries)
         events: list[Event] = [TournamentUpdate(changed, said, count)]
         if status == "running":
             events.extend(await self.advance(record.id))
@@ -171,12 +173,12 @@ class Tournaments(Capability):
         """Leave a started tournament: the games going on and those to come are forfeited."""
         record = await pick(self.kernel, chat, tournament_id, ("running", "paused"), actor)
         player = await self.kernel.roster.player(actor)
-        facts = await self.kernel.store.tournament_facts(record.id)
+        facts = await self.tournaments.tournament_facts(record.id)
         entry = entry_of(facts, player.id)
         if entry is None:
             raise ServiceError(refusal("not_entered", record.id))
         first_round = len(rebuild(facts).rounds) + 1
-        if not await self.kernel.store.withdraw_entry(record.id, entry, first_round):
+        if not await self.tournaments.withdraw_entry(record.id, entry, first_round):
             raise ServiceError(
                 text("You have withdrawn from tournament #{id} already.", id=record.id)
             )
@@ -208,7 +210,7 @@ class Tournaments(Capability):
         await require_organiser(self.kernel, actor, record)
         if record.format != Format.KNOCKOUT:
             raise ServiceError(text("Only a knockout match can be settled."))
-        facts = await self.kernel.store.tournament_facts(record.id)
+        facts = await self.tournaments.tournament_facts(record.id)
         current = rebuild(facts).current_round
         paired = next((t for t in current.tables if t.number == table), None) if current else None
         if current is None or paired is None:
@@ -221,7 +223,7 @@ class Tournaments(Capability):
             raise ServiceError(
                 text("Entry {number} does not play at table {table}.", number=winner, table=table)
             )
-        await self.kernel.store.settle_table(record.id, current.number, table, int(chosen))
+        await self.tournaments.settle_table(record.id, current.number, table, int(chosen))
         names = await entry_names(self.kernel, facts)
         notice = text(
             "The organiser settles table {table} of round {round}: {name} goes through.",
@@ -256,7 +258,7 @@ class Tournaments(Capability):
         async with lock:
             events: list[Event] = []
             while True:
-                facts = await self.kernel.store.tournament_facts(tournament_id)
+                facts = await self.tournaments.tournament_facts(tournament_id)
                 if facts.tournament.status != "running":
                     return events
                 try:
@@ -273,7 +275,7 @@ class Tournaments(Capability):
         state = rebuild(facts)
         if state.finished:
             try:
-                done = await self.kernel.store.set_tournament_status(
+                done = await self.tournaments.set_tournament_status(
                     record.id, "finished", ("running",)
                 )
             except TournamentRefused:
@@ -294,7 +296,7 @@ class Tournaments(Capability):
         ):
             paired = state.rounds[number - 1]
             new = [await self._table_game(facts, game) for game in games]
-            start = await self.kernel.store.start_round(
+            start = await self.tournaments.start_round(
                 record.id, number, round_json(paired), new, record.chat
             )
             if start.new_round:
@@ -342,18 +344,18 @@ class Tournaments(Capability):
         return NewTableGame(*key, kind.key, options, seats, snapshot, clock, rated=rated)
 
     async def _game_over(self, state: GameState) -> list[Event]:
-        tournament_id = await self.kernel.store.tournament_of_game(state.id)
+        tournament_id = await self.tournaments.tournament_of_game(state.id)
         if tournament_id is None:
             return []
         if state.record.status == "aborted":
-            await self.kernel.store.replay_tournament_game(state.id)
+            await self.tournaments.replay_tournament_game(state.id)
         return await self.advance(tournament_id)
 
     async def resume(self) -> list[Event]:
         """After a start: carry on every running tournament (a round that completed while the
         service was down starts now, once)."""
         events: list[Event] = []
-        for record in await self.kernel.store.tournaments(("running",)):
+        for record in await self.tournaments.tournaments(("running",)):
             events.extend(await self.advance(record.id))
         await self.kernel.publish(events)
         return events
@@ -364,7 +366,7 @@ class Tournaments(Capability):
         """Start tournaments whose registration deadline passed; forfeit no-shows. Returns
         when something is due next."""
         planned: list[datetime] = []
-        for record in await self.kernel.store.tournaments(("registering", "running")):
+        for record in await self.tournaments.tournaments(("registering", "running")):
             if record.status == "registering" and record.deadline is not None:
                 if record.deadline > now:
                     planned.append(record.deadline)
@@ -378,7 +380,7 @@ class Tournaments(Capability):
         try:
             return await self._start(record)
         except ServiceError as refused:
-            changed = await self.kernel.store.set_tournament_status(
+            changed = await self.tournaments.set_tournament_status(
                 record.id, "cancelled", ("registering",)
             )
             notice = text(
@@ -392,7 +394,7 @@ class Tournaments(Capability):
         """Forfeit each player who has not made a first move within the no-show time."""
         allowed = timedelta(seconds=float(record.options["noshow"]))
         planned = []
-        facts = await self.kernel.store.tournament_facts(record.id)
+        facts = await self.tournaments.tournament_facts(record.id)
         for game in facts.games:
             if game.game_id is None or game.status != "active":
                 continue
