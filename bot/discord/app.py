@@ -110,7 +110,7 @@ class DamasClient(discord.Client):
         except discord.HTTPException as error:
             said = "; ".join(line.strip() for line in error.text.splitlines() if line.strip())
             raise CommandsRefused(f"{error.status}, code {error.code}: {said}") from None
-        self.front.service.kernel.subscribe(self.front.show_later)
+        self.front.service.kernel.subscribe(self.front.showing.show_later)
         # The boards that fell behind while the bot was down (a post cut off by a crash, a
         # move made meanwhile) are brought up to date before anything new happens.
         try:
@@ -120,7 +120,7 @@ class DamasClient(discord.Client):
         self._resending = asyncio.create_task(self.front.poster.resend_forever())
 
     async def close(self) -> None:
-        self.front.service.kernel.unsubscribe(self.front.show_later)
+        self.front.service.kernel.unsubscribe(self.front.showing.show_later)
         if self._resending is not None:
             self._resending.cancel()
             await asyncio.gather(self._resending, return_exceptions=True)
@@ -130,13 +130,13 @@ class DamasClient(discord.Client):
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if interaction.type is discord.InteractionType.modal_submit:
-            if not await self.front.modal_submitted(interaction):
-                await self.front.stray_component(interaction, custom_id)
+            if not await self.front.presses.modal_submitted(interaction):
+                await self.front.presses.stray_component(interaction, custom_id)
         elif interaction.type is discord.InteractionType.component and not is_known(
             custom_id, _shown_ids(interaction.message)
         ):
             # discord.py leaves it unanswered: the person would read "This interaction failed".
-            await self.front.stray_component(interaction, custom_id)
+            await self.front.presses.stray_component(interaction, custom_id)
 
 
 async def install_commands(tree: app_commands.CommandTree[Any], front: DiscordFront) -> None:

@@ -11,38 +11,34 @@ public follow-up of the interaction; without an interaction it waits and is sent
 the next activity in that channel. A deleted old board is simply replaced. Rate limits are
 waited out by discord.py (it retries after `retry_after`).
 
-The parts, each a class the next one extends: front_base.py (the shared state, posting a
-text), notices.py (messages for one player), showing.py (events: boards, challenges,
-tournament news), interactions.py (one interaction from acknowledgement to answer; what the
-slash commands ask), presses.py (the components pressed). The slash commands are in slash.py,
-ratings.py and tournaments.py.
+The parts, each an object built here with the others it needs (no part extends another):
+posting/channels.py (the channels' languages, posting a text), posting/board_posts.py (the
+boards), posting/showing.py (events: boards, challenges, tournament news; it owns the notices
+for players, posting/notices.py, and the tournament threads), interactions.py (one
+interaction from acknowledgement to answer; what the slash commands ask), widgets/presses.py
+(the components pressed). The slash commands are built from the command table in
+commands/slash.py.
 """
 
 from __future__ import annotations
 
-from collections import deque
-
 import discord
 
+from bot.discord.interactions import Interactions
 from bot.discord.posting.board_posts import BoardPoster
-from bot.discord.posting.tournament_threads import TournamentThreads
+from bot.discord.posting.channels import Channels
+from bot.discord.posting.showing import EventShowing
 from bot.discord.widgets.presses import ComponentPresses
 from bot.service.core import GameService
 
-# Enough private answers for the quick second clicks of every game at once.
-TAKEN_AWAY_KEPT = 1000
 
-
-class DiscordFront(ComponentPresses):
-    """The Discord front end over one service and one connected client."""
+class DiscordFront:
+    """The Discord front end over one service and one connected client: its parts."""
 
     def __init__(self, client: discord.Client, service: GameService) -> None:
-        self.client = client
         self.service = service
-        self._channel_languages = {}
-        self._challenge_messages = {}
-        self._tournament_messages = {}
-        self._answering = set()
-        self._taken_away = deque(maxlen=TAKEN_AWAY_KEPT)
-        self.poster = BoardPoster(client, service, self._channel_languages)
-        self.threads = TournamentThreads(client, service, self._channel_languages)
+        self.channels = Channels(client)
+        self.poster = BoardPoster(client, service, self.channels.languages)
+        self.showing = EventShowing(client, service, self.poster, self.channels)
+        self.interactions = Interactions(service, self.poster, self.channels, self.showing)
+        self.presses = ComponentPresses(service, self.interactions)

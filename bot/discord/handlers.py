@@ -44,12 +44,20 @@ class ComponentHandler(Protocol):
     ) -> None: ...
 
 
-class HasHandler(Protocol):
-    """The client: it carries the front end that handles the components' clicks."""
+class HasPresses(Protocol):
+    """The front end: its part that handles the components' clicks."""
 
-    front: ComponentHandler
+    @property
+    def presses(self) -> ComponentHandler: ...
+
+
+class HasFront(Protocol):
+    """The client: it carries the front end."""
+
+    @property
+    def front(self) -> HasPresses: ...
 
 
 def handler_of(interaction: discord.Interaction[Any]) -> ComponentHandler:
-    client: HasHandler = interaction.client
-    return client.front
+    client: HasFront = interaction.client
+    return client.front.presses

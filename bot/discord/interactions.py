@@ -6,6 +6,7 @@ front end: the person's games as they type, and a thread for a new game."""
 from __future__ import annotations
 
 import logging
+from collections import deque
 from typing import Any
 
 import discord
@@ -13,7 +14,8 @@ from discord import app_commands
 
 from bot.discord.locales import server_language
 from bot.discord.posting.answers import CONTENT_LIMIT, Answer, Work, actor_of
-from bot.discord.posting.board_posts import PLATFORM, chat_of
+from bot.discord.posting.board_posts import PLATFORM, BoardPoster, chat_of
+from bot.discord.posting.channels import Channels
 from bot.discord.posting.showing import EventShowing
 from bot.discord.posting.tournament_threads import ARCHIVE_MINUTES
 from bot.discord.widgets.views import board_view
@@ -29,9 +31,31 @@ logger = logging.getLogger(__name__)
 # Discord shows at most 25 choices for an option.
 AUTOCOMPLETE_CHOICES = 25
 DONE = text("Done.")
+# Enough private answers for the quick second clicks of every game at once.
+TAKEN_AWAY_KEPT = 1000
 
 
-class Interactions(EventShowing):
+class Interactions:
+    """Interactions answered over one service: the work done, the private answer, the events
+    shown by `showing`."""
+
+    def __init__(
+        self,
+        service: GameService,
+        poster: BoardPoster,
+        channels: Channels,
+        showing: EventShowing,
+    ) -> None:
+        self.service = service
+        self.poster = poster
+        self.channels = channels
+        self.showing = showing
+        # The private answers whose menu a click is being answered in now (message ids), and
+        # the last ones a move played from their menu took away: a second click there never
+        # edits them.
+        self._answering: set[int] = set()
+        self._taken_away: deque[int] = deque(maxlen=TAKEN_AWAY_KEPT)
+
     async def run(
         self, interaction: discord.Interaction[Any], work: Work, *, tidy: bool = False
     ) -> None:
@@ -72,14 +96,14 @@ class Interactions(EventShowing):
             language = await self.service.identities.language(actor)
             answer.language = language
             if interaction.guild_id is None:
-                self._channel_languages[chat.chat_id] = language
-            elif chat.chat_id not in self._channel_languages:
+                self.channels.languages[chat.chat_id] = language
+            elif chat.chat_id not in self.channels.languages:
                 shared = await self._shared_language(interaction, chat, language)
-                self._channel_languages[chat.chat_id] = shared
+                self.channels.languages[chat.chat_id] = shared
             events = await work(actor, chat, answer)
             # After /language the answer is in the new language.
             answer.language = await self.service.identities.language(actor)
-            await self.show(events, answer, chat)
+            await self.showing.show(events, answer, chat)
             answer.tidy = tidy
         except BoardChanged as error:
             answer.say(error.reason)
@@ -138,9 +162,6 @@ class Interactions(EventShowing):
         for state, headline in answer.public_boards:
             await self.poster.post_as_followup(interaction, state, headline, answer.language)
 
-    async def language(self, interaction: discord.Interaction[Any]) -> str | None:
-        return await self.service.identities.language(actor_of(interaction))
-
     async def game_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
@@ -175,7 +196,7 @@ class Interactions(EventShowing):
             kind = find_game(game)
         except KeyError:
             return chat  # the service refuses the game with its reasons
-        title = translate(self._channel_languages.get(chat.chat_id), family_of(kind).title(kind))
+        title = translate(self.channels.languages.get(chat.chat_id), family_of(kind).title(kind))
         names = " - ".join(
             person.display_name for person in (actor, opponent) if person is not None
         )
@@ -188,7 +209,7 @@ class Interactions(EventShowing):
         except discord.HTTPException as error:
             logger.info("no thread for the game in %s: %s", chat.chat_id, error)
             return chat
-        self._channel_languages[str(thread.id)] = await self.service.chats.chat_language(
-            ChatRef(PLATFORM, str(thread.id)), self._channel_languages.get(chat.chat_id)
+        self.channels.languages[str(thread.id)] = await self.service.chats.chat_language(
+            ChatRef(PLATFORM, str(thread.id)), self.channels.languages.get(chat.chat_id)
         )
         return ChatRef(PLATFORM, str(thread.id))

@@ -26,14 +26,16 @@ from bot.service.events import (
     Event,
     ServiceError,
 )
+from bot.telegram.board_content import BoardContents
 from bot.telegram.chats import (
     USER_TOKEN,
     Origin,
     chat_ref,
     with_user_tokens,
 )
-from bot.telegram.delivery import with_retries
+from bot.telegram.delivery import BoardDesk, with_retries
 from bot.telegram.game_picker import games_question
+from bot.telegram.people import People
 from bot.telegram.showing import EventShowing
 
 logger = logging.getLogger(__name__)
@@ -46,8 +48,19 @@ GROUP_MOVES_HELP = text(
 )
 
 
-class TypedCommands(EventShowing):
-    """Messages in, service calls, their events out."""
+class TypedCommands:
+    """Messages in, service calls, their events out (shown by `showing`)."""
+
+    def __init__(
+        self, people: People, desk: BoardDesk, contents: BoardContents, showing: EventShowing
+    ) -> None:
+        self.people = people
+        self.service = people.service
+        self.bot = people.bot
+        self.pacing = people.pacing
+        self.desk = desk
+        self.contents = contents
+        self.showing = showing
 
     # -- typed commands ------------------------------------------------------------------------
 
@@ -78,7 +91,7 @@ class TypedCommands(EventShowing):
         words = {word.lower() for word in command.args}
         if words & (VERSUS_WORDS | COMPUTER_WORDS):
             return command
-        self.remember(reply.from_user)
+        self.people.remember(reply.from_user)
         args = (*command.args, "vs", f"{USER_TOKEN}{reply.from_user.id}")
         return CommandLine(command.name, args, command.raw)
 
@@ -86,14 +99,14 @@ class TypedCommands(EventShowing):
         message = update.message
         if message is None or message.from_user is None or message.from_user.is_bot:
             return
-        actor = self.remember(message.from_user)
+        actor = self.people.remember(message.from_user)
         for entity in message.entities:
             if entity.user is not None:
-                self.remember(entity.user)
+                self.people.remember(entity.user)
         chat = chat_ref(message.chat.id)
         private = message.chat.type == ChatType.PRIVATE
         if private:
-            await self._register_private_chat(actor, chat)
+            await self.people.register_private_chat(actor, chat)
         line = self._addressed_text(message, private)
         if line is None:
             return
@@ -101,14 +114,16 @@ class TypedCommands(EventShowing):
             command = parse_command(line)
         except CommandError as error:
             if private:  # in a group the command may be another bot's
-                await self.say(chat, [error.reason], await self.service.identities.language(actor))
+                await self.people.say(
+                    chat, [error.reason], await self.service.identities.language(actor)
+                )
             return
         command = self._with_replied_opponent(command, message)
         language = await self.service.identities.language(actor)
-        await self._learn_chat_language(chat, language)
+        await self.people.learn_chat_language(chat, language)
         origin = Origin(chat, actor, language, private, None if private else message.message_id)
         if command.name == "top":
-            await self.send_leaderboard(origin, command.args)
+            await self.showing.send_leaderboard(origin, command.args)
             return
         if command.name == "new" and not command.args:
             question, keyboard = games_question(language)
@@ -124,17 +139,17 @@ class TypedCommands(EventShowing):
                 actor,
                 chat,
                 command,
-                self.resolve_opponent,
-                lambda: self._administers(chat, actor),
+                self.people.resolve_opponent,
+                lambda: self.people.administers(chat, actor),
             ),
         )
         if command.name == "help" and not private:
-            await self.say(chat, [GROUP_MOVES_HELP], language, origin.reply_to)
+            await self.people.say(chat, [GROUP_MOVES_HELP], language, origin.reply_to)
         if command.name == "lang":
             # A group's boards speak the language its admins chose from now on.
-            self._forget_chat_language(chat)
+            self.people.forget_chat_language(chat)
         # After /lang the boards of a private chat speak the new language too.
-        await self._learn_chat_language(chat, await self.service.identities.language(actor))
+        await self.people.learn_chat_language(chat, await self.service.identities.language(actor))
 
     async def run_command(
         self,
@@ -147,22 +162,22 @@ class TypedCommands(EventShowing):
 
         async def refuse(reason: Text) -> None:
             if query is not None:
-                await self.answer(query, reason, origin.language)
+                await self.people.answer(query, reason, origin.language)
             else:
-                await self.say(origin.chat, [reason], origin.language, origin.reply_to)
+                await self.people.say(origin.chat, [reason], origin.language, origin.reply_to)
 
         try:
             events = await call()
         except BoardChanged as error:
             await refuse(error.reason)
-            viewer = await self._viewer(error.state, origin.chat)
+            viewer = await self.contents.viewer(error.state, origin.chat)
             self.desk.post(origin.chat, error.state, None, viewer=viewer, new_message=False)
             return
         except ServiceError as error:
             await refuse(error.reason)
             return
         if query is not None:
-            await self.answer(query, None, origin.language)
+            await self.people.answer(query, None, origin.language)
         # After /lang the answer is already in the new language.
         language = await self.service.identities.language(origin.actor)
-        await self.show(events, replace(origin, language=language))
+        await self.showing.show(events, replace(origin, language=language))

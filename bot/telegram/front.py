@@ -24,32 +24,24 @@ from telegram.ext import (
 
 from bot.i18n import text
 from bot.service.core import GameService
-from bot.service.events import (
-    Actor,
-)
+from bot.service.events import Event
+from bot.telegram.board_content import BoardContents
 from bot.telegram.budget import Budget
-from bot.telegram.chats import (
-    REMEMBERED_CHATS,
-    REMEMBERED_PEOPLE,
-    Recent,
-    TelegramApplication,
-    actor_of,
-    chat_ref,
-)
-from bot.telegram.delivery import (
-    PLATFORM,
-    REMEMBERED_BOARDS,
-    BoardDesk,
-)
+from bot.telegram.chats import TelegramApplication, actor_of, chat_ref
+from bot.telegram.commands import TypedCommands
+from bot.telegram.delivery import PLATFORM, BoardDesk
 from bot.telegram.menus import publish
+from bot.telegram.people import People
 from bot.telegram.presses import ButtonPresses
+from bot.telegram.showing import EventShowing
 
 logger = logging.getLogger(__name__)
 
 
-class TelegramFront(ButtonPresses):
-    """One bot account on one service: its handlers, its board desk, what it remembers of
-    people and chats. bot.telegram.start_front / stop_front run it."""
+class TelegramFront:
+    """One bot account on one service: its parts (what it knows of people and chats, the
+    board desk and what its boards show, the events shown, typed commands, button presses)
+    and its handlers. bot.telegram.start_front / stop_front run it."""
 
     def __init__(
         self, service: GameService, application: TelegramApplication, budget: Budget
@@ -57,23 +49,19 @@ class TelegramFront(ButtonPresses):
         self.service = service
         self.application = application
         self.bot = application.bot
-        self.pacing = budget.pacing
-        self.desk = BoardDesk(self.bot, service, budget, self._compose)
-        self.users: Recent[str, Actor] = Recent(REMEMBERED_PEOPLE)
-        self.usernames: Recent[str, str] = Recent(REMEMBERED_PEOPLE)
-        self.chat_languages: Recent[str, str | None] = Recent(REMEMBERED_CHATS)
-        self.challenge_messages: Recent[int, tuple[str, int]] = Recent(REMEMBERED_CHATS)
-        self.tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
-        self.board_places: Recent[int, str] = Recent(REMEMBERED_BOARDS)
-        self.topics: Recent[int, int] = Recent(REMEMBERED_BOARDS)
-        self.told_no_topics: Recent[str, bool] = Recent(REMEMBERED_CHATS)
-        # The private chats registered with the service since the start (once is enough).
-        self._private_chats: Recent[str, bool] = Recent(REMEMBERED_PEOPLE)
-        self.pressing: set[str] = set()
+        self.people = People(service, self.bot, budget.pacing)
+        self.contents = BoardContents(self.people)
+        self.desk = BoardDesk(self.bot, service, budget, self.contents.compose)
+        self.showing = EventShowing(self.people, self.desk, self.contents)
+        self.commands = TypedCommands(self.people, self.desk, self.contents, self.showing)
+        self.presses = ButtonPresses(
+            self.people, self.desk, self.contents, self.commands, self.showing
+        )
+        # Whether the events of later work are shown (from the start until the stop).
         self.running = False
-        application.add_handler(CallbackQueryHandler(self.on_press))
+        application.add_handler(CallbackQueryHandler(self.presses.on_press))
         application.add_handler(
-            MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, self.on_message)
+            MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, self.commands.on_message)
         )
         application.add_handler(
             ChatMemberHandler(self.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)
@@ -85,15 +73,20 @@ class TelegramFront(ButtonPresses):
 
     async def publish_menus(self) -> None:
         """The command menus and descriptions in every language (bot/telegram/menus.py)."""
-        await publish(self.bot, self.pacing)
+        await publish(self.bot, self.people.pacing)
 
     async def catch_up(self) -> None:
         """After a start: every chat whose board of an active game is older than the game
         (an edit cut off by a crash, a move made while the bot was down) gets the current
         board, once, in place of the old one, with the line of the move nobody was told of."""
         for state, chat, headline in await self.service.records.boards_behind(PLATFORM):
-            viewer = await self._viewer(state, chat)
+            viewer = await self.contents.viewer(state, chat)
             self.desk.post(chat, state, headline, viewer=viewer, new_message=False)
+
+    async def on_service_event(self, event: Event) -> None:
+        """Events of work done later (the computer's moves): shown where their game lives."""
+        if self.running:
+            await self.showing.show([event], None)
 
     # -- membership and errors -----------------------------------------------------------------
 
@@ -104,13 +97,13 @@ class TelegramFront(ButtonPresses):
             return
         if change.new_chat_member.status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT):
             await self.service.identities.register_private_chat(actor_of(change.from_user), None)
-            self._private_chats.pop(str(change.chat.id), None)
+            self.people.private_chats.pop(str(change.chat.id), None)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         # A bug must not stop the bot: the stored games are safe; say so where it happened.
         logger.error("an update failed", exc_info=context.error)
         if isinstance(update, Update) and update.effective_chat is not None:
-            await self.say(
+            await self.people.say(
                 chat_ref(update.effective_chat.id),
                 [text("Something went wrong with that command; your games are safe.")],
                 None,

@@ -34,20 +34,29 @@ class PressOrigin(Protocol):
 OriginT = TypeVar("OriginT", bound=PressOrigin, contravariant=True)
 
 
-class Front(Protocol[OriginT]):
-    """What these presses need of the Telegram front end."""
-
-    service: GameService
-
+class Answers(Protocol):
     async def answer(
         self, query: CallbackQuery, reason: Text | None, language: str | None
     ) -> None: ...
 
+
+class Commands(Protocol[OriginT]):
     async def run_command(
         self, origin: OriginT, call: Callable[[], Awaitable[list[Event]]], query: CallbackQuery
     ) -> None: ...
 
-    async def _set_keyboard(
+
+class Front(Protocol[OriginT]):
+    """What these presses need of the Telegram front end's button presses."""
+
+    @property
+    def service(self) -> GameService: ...
+    @property
+    def people(self) -> Answers: ...
+    @property
+    def commands(self) -> Commands[OriginT]: ...
+
+    async def set_keyboard(
         self,
         chat: ChatRef,
         message_id: int,
@@ -61,35 +70,35 @@ async def on_press(
 ) -> None:
     service, actor = front.service, origin.actor
     if press.action == Action.REMATCH:
-        await front.run_command(
+        await front.commands.run_command(
             origin, lambda: service.challenges.rematch(actor, press.target, origin.chat), query
         )
         return
     try:
         state = await service.records.visible_state(actor, press.target, origin.chat)
     except ServiceError as error:
-        await front.answer(query, error.reason, origin.language)
+        await front.people.answer(query, error.reason, origin.language)
         return
     player = await service.kernel.roster.player(actor)
     refusal = _refusal(state, press, player.id, bool(GameService.seats_of(state, player)))
     if refusal is not None:
-        await front.answer(query, refusal, origin.language)
+        await front.people.answer(query, refusal, origin.language)
         return
     if press.action in _ASKS:
         keyboard = confirmation_keyboard(state, _ASKS[press.action], player.id, origin.language)
-        await front.answer(query, None, origin.language)
-        await front._set_keyboard(origin.chat, message_id, keyboard, state.version)
+        await front.people.answer(query, None, origin.language)
+        await front.set_keyboard(origin.chat, message_id, keyboard, state.version)
     elif press.action == Action.KEEP_PLAYING:
-        await front.answer(query, None, origin.language)
-        await front._set_keyboard(
+        await front.people.answer(query, None, origin.language)
+        await front.set_keyboard(
             origin.chat, message_id, board_keyboard(state, origin.language), state.version
         )
     elif press.action == Action.RESIGN:
-        await front.run_command(
+        await front.commands.run_command(
             origin, lambda: service.results.resign(actor, state.id, origin.chat), query
         )
     else:
-        await front.run_command(
+        await front.commands.run_command(
             origin, lambda: service.results.abort(actor, state.id, origin.chat), query
         )
 

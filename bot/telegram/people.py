@@ -23,16 +23,16 @@ from bot.service.events import (
 )
 from bot.telegram.budget import Pacing
 from bot.telegram.chats import (
+    REMEMBERED_CHATS,
+    REMEMBERED_PEOPLE,
     USER_TOKEN,
     Recent,
-    TelegramApplication,
     actor_of,
     chunks,
     is_private,
 )
 from bot.telegram.delivery import (
     PLATFORM,
-    BoardDesk,
     with_retries,
 )
 from storage import ChatRef, Identity
@@ -40,25 +40,20 @@ from storage import ChatRef, Identity
 logger = logging.getLogger(__name__)
 
 
-class FrontBase:
-    """The state of one bot account on one service (set up by TelegramFront) and what it
-    knows of people and chats."""
+class People:
+    """One bot account's people and chats: the service and the bot it writes with, what it
+    knows of people and chats, and how it writes to them. Every part of the front end is
+    built with it."""
 
-    service: GameService
-    application: TelegramApplication
-    bot: ExtBot[Any]
-    pacing: Pacing
-    desk: BoardDesk
-    users: Recent[str, Actor]
-    usernames: Recent[str, str]
-    chat_languages: Recent[str, str | None]
-    challenge_messages: Recent[int, tuple[str, int]]
-    tournament_messages: Recent[int, int]
-    board_places: Recent[int, str]
-    topics: Recent[int, int]
-    told_no_topics: Recent[str, bool]
-    _private_chats: Recent[str, bool]
-    running: bool
+    def __init__(self, service: GameService, bot: ExtBot[Any], pacing: Pacing) -> None:
+        self.service = service
+        self.bot = bot
+        self.pacing = pacing
+        self.users: Recent[str, Actor] = Recent(REMEMBERED_PEOPLE)
+        self.usernames: Recent[str, str] = Recent(REMEMBERED_PEOPLE)
+        self.chat_languages: Recent[str, str | None] = Recent(REMEMBERED_CHATS)
+        # The private chats registered with the service since the start (once is enough).
+        self.private_chats: Recent[str, bool] = Recent(REMEMBERED_PEOPLE)
 
     # -- people --------------------------------------------------------------------------------
 
@@ -82,12 +77,12 @@ class FrontBase:
             )
         return known
 
-    async def _register_private_chat(self, actor: Actor, chat: ChatRef) -> None:
-        if chat.chat_id not in self._private_chats:
+    async def register_private_chat(self, actor: Actor, chat: ChatRef) -> None:
+        if chat.chat_id not in self.private_chats:
             await self.service.identities.register_private_chat(actor, chat.chat_id)
-            self._private_chats[chat.chat_id] = True
+            self.private_chats[chat.chat_id] = True
 
-    async def _learn_chat_language(self, chat: ChatRef, language: str | None) -> None:
+    async def learn_chat_language(self, chat: ChatRef, language: str | None) -> None:
         """The language of the chat's boards and public messages: in a private chat its
         person's; in a group the group's (the first player's, kept by the service), so that
         the board does not change language with whoever moved last."""
@@ -98,11 +93,11 @@ class FrontBase:
                 chat, language
             )
 
-    def _forget_chat_language(self, chat: ChatRef) -> None:
+    def forget_chat_language(self, chat: ChatRef) -> None:
         """The chat's administrators chose another language: ask the service again."""
         self.chat_languages.pop(chat.chat_id, None)
 
-    async def _administers(self, chat: ChatRef, actor: Actor) -> bool:
+    async def administers(self, chat: ChatRef, actor: Actor) -> bool:
         """Whether the person is the owner or an administrator of the chat (everyone is in
         their own private chat); asked of Telegram each time: admins come and go."""
         if is_private(chat):
@@ -116,14 +111,14 @@ class FrontBase:
             return False
         return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
-    async def _chat_language(self, chat: ChatRef) -> str | None:
+    async def chat_language(self, chat: ChatRef) -> str | None:
         """The language public messages of a chat are written in (a group's is stored, so
         that it holds after a restart too)."""
         if chat.chat_id not in self.chat_languages and not is_private(chat):
             self.chat_languages[chat.chat_id] = await self.service.chats.chat_language(chat, None)
         return self.chat_languages.get(chat.chat_id)
 
-    async def _account(self, player_id: int) -> Identity | None:
+    async def account(self, player_id: int) -> Identity | None:
         """The player's Telegram account, if they have one."""
         contacts = await self.service.identities.contacts(player_id)
         return next((account for account in contacts if account.platform == PLATFORM), None)

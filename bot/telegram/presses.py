@@ -26,6 +26,7 @@ from bot.service.events import (
     ServiceError,
 )
 from bot.service.ids import known_id, known_tournament
+from bot.telegram.board_content import BoardContents
 from bot.telegram.callbacks import (
     CHALLENGE_ACTIONS,
     GAME_END_ACTIONS,
@@ -42,6 +43,7 @@ from bot.telegram.chats import (
 )
 from bot.telegram.commands import TypedCommands
 from bot.telegram.delivery import (
+    BoardDesk,
     is_gone,
     is_not_modified,
     with_retries,
@@ -49,6 +51,8 @@ from bot.telegram.delivery import (
 from bot.telegram.game_actions import on_press as game_action_press
 from bot.telegram.game_picker import decode_pick, is_pick, opponent_question
 from bot.telegram.keyboards import board_keyboard
+from bot.telegram.people import People
+from bot.telegram.showing import EventShowing
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -56,12 +60,28 @@ logger = logging.getLogger(__name__)
 STILL_PRESSING = text("Wait: your last press is still being handled.")
 
 
-class ButtonPresses(TypedCommands):
+class ButtonPresses:
     """Inline button presses; every press is answered."""
 
-    # The people whose press is being handled: their next presses meanwhile only get a toast,
-    # so that tapping fast costs the chat no messages and delays no one else's board.
-    pressing: set[str]
+    def __init__(
+        self,
+        people: People,
+        desk: BoardDesk,
+        contents: BoardContents,
+        commands: TypedCommands,
+        showing: EventShowing,
+    ) -> None:
+        self.people = people
+        self.service = people.service
+        self.bot = people.bot
+        self.pacing = people.pacing
+        self.desk = desk
+        self.contents = contents
+        self.commands = commands
+        self.showing = showing
+        # The people whose press is being handled: their next presses meanwhile only get a
+        # toast, so that tapping fast costs the chat no messages and delays no one else's board.
+        self.pressing: set[str] = set()
 
     # -- buttons -------------------------------------------------------------------------------
 
@@ -69,10 +89,10 @@ class ButtonPresses(TypedCommands):
         query = update.callback_query
         if query is None:
             return
-        actor = self.remember(query.from_user)
+        actor = self.people.remember(query.from_user)
         language = await self.service.identities.language(actor)
         if actor.user_id in self.pressing:
-            await self.answer(query, STILL_PRESSING, language)
+            await self.people.answer(query, STILL_PRESSING, language)
             return
         self.pressing.add(actor.user_id)
         try:
@@ -80,7 +100,7 @@ class ButtonPresses(TypedCommands):
         except Exception:
             # Whatever failed, the press is answered: Telegram spins until then.
             logger.exception("a press failed: %r", query.data)
-            await self.answer(
+            await self.people.answer(
                 query,
                 text("Something went wrong with that command; your games are safe."),
                 language,
@@ -95,7 +115,7 @@ class ButtonPresses(TypedCommands):
         press = decode(query.data)
         message = query.message
         if press is None or message is None:
-            await self.answer(query, STALE_BOARD, language)
+            await self.people.answer(query, STALE_BOARD, language)
             return
         try:
             if press.action in TOURNAMENT_ACTIONS:
@@ -103,7 +123,7 @@ class ButtonPresses(TypedCommands):
             else:
                 known_id(press.target, challenge=press.action in CHALLENGE_ACTIONS)
         except ServiceError as error:
-            await self.answer(query, error.reason, language)
+            await self.people.answer(query, error.reason, language)
             return
         chat = chat_ref(message.chat.id)
         origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
@@ -122,12 +142,12 @@ class ButtonPresses(TypedCommands):
         pick = decode_pick(query.data)
         message = query.message
         if pick is None or message is None:
-            await self.answer(query, text("This button no longer works."), language)
+            await self.people.answer(query, text("This button no longer works."), language)
             return
         chat = chat_ref(message.chat.id)
         if not pick.start:
             question, keyboard = opponent_question(pick.game, language)
-            await self.answer(query, None, language)
+            await self.people.answer(query, None, language)
             with suppress(BadRequest):  # pressed twice: the question is already there
                 await with_retries(
                     lambda: self.bot.edit_message_text(
@@ -136,12 +156,14 @@ class ButtonPresses(TypedCommands):
                     self.pacing,
                 )
             return
-        await self._set_keyboard(chat, message.message_id, None)
+        await self.set_keyboard(chat, message.message_id, None)
         origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
-        await self._learn_chat_language(chat, language)
-        await self.run_command(
+        await self.people.learn_chat_language(chat, language)
+        await self.commands.run_command(
             origin,
-            lambda: dispatch(self.service, actor, chat, pick.command(), self.resolve_opponent),
+            lambda: dispatch(
+                self.service, actor, chat, pick.command(), self.people.resolve_opponent
+            ),
             query,
         )
 
@@ -153,21 +175,23 @@ class ButtonPresses(TypedCommands):
             Action.DECLINE: self.service.challenges.decline,
             Action.BEGIN: self.service.challenges.begin,
         }
-        self.challenge_messages[press.target] = (origin.chat.chat_id, message_id)
+        self.showing.challenge_messages[press.target] = (origin.chat.chat_id, message_id)
         try:
             events = await handlers[press.action](origin.actor, press.target, origin.chat)
         except ServiceError as error:
-            await self.answer(query, error.reason, origin.language)
+            await self.people.answer(query, error.reason, origin.language)
             return
-        await self.answer(query, None, origin.language)
-        await self._learn_chat_language(origin.chat, origin.language)
-        await self.show(events, origin)
+        await self.people.answer(query, None, origin.language)
+        await self.people.learn_chat_language(origin.chat, origin.language)
+        await self.showing.show(events, origin)
 
     async def _tournament_press(self, query: CallbackQuery, press: Press, origin: Origin) -> None:
         entering = press.action is Action.JOIN
         call = self.service.entries.join if entering else self.service.entries.leave
-        await self._learn_chat_language(origin.chat, origin.language)
-        await self.run_command(origin, lambda: call(origin.actor, origin.chat, press.target), query)
+        await self.people.learn_chat_language(origin.chat, origin.language)
+        await self.commands.run_command(
+            origin, lambda: call(origin.actor, origin.chat, press.target), query
+        )
 
     async def _refusal(self, state: GameState, press: Press, actor: Actor) -> Text | None:
         """Why a press on this board may not act now, or None when it may."""
@@ -193,7 +217,7 @@ class ButtonPresses(TypedCommands):
                 origin.actor, press.target, origin.chat
             )
         except ServiceError as error:
-            await self.answer(query, error.reason, origin.language)
+            await self.people.answer(query, error.reason, origin.language)
             return
         refusal = await self._refusal(state, press, origin.actor)
         shown = await self.desk.shown_in(state.id, origin.chat)
@@ -206,22 +230,22 @@ class ButtonPresses(TypedCommands):
             # The newest board message still shows an older version (its edit was cut off by
             # a crash, or is on its way): it becomes the current board.
             refusal = BOARD_CHANGED
-            viewer = await self._viewer(state, origin.chat)
+            viewer = await self.contents.viewer(state, origin.chat)
             self.desk.post(origin.chat, state, None, viewer=viewer, new_message=False)
         plays = press.action in (Action.MOVE, Action.ROLL)
         if refusal is not None or not plays:
-            await self.answer(query, refusal, origin.language)
+            await self.people.answer(query, refusal, origin.language)
         if refusal is not None:
             return
         if press.action in (Action.PIECE, Action.BACK):
             picked = press.index if press.action == Action.PIECE else None
-            language = self.chat_languages.get(origin.chat.chat_id, origin.language)
+            language = self.people.chat_languages.get(origin.chat.chat_id, origin.language)
             keyboard = board_keyboard(state, language, picked)
-            await self._set_keyboard(origin.chat, message_id, keyboard, state.version)
+            await self.set_keyboard(origin.chat, message_id, keyboard, state.version)
             return
-        await self._learn_chat_language(origin.chat, origin.language)
+        await self.people.learn_chat_language(origin.chat, origin.language)
         if press.action == Action.ROLL:
-            await self.run_command(
+            await self.commands.run_command(
                 origin, lambda: self.service.play.roll(origin.actor, state.id, state.version), query
             )
             return
@@ -229,13 +253,13 @@ class ButtonPresses(TypedCommands):
         notation = boards.move_choices(state)[press.index].notation
         # The press is answered once the move is played: a double tap's second press is
         # refused in its toast, not in the chat.
-        await self.run_command(
+        await self.commands.run_command(
             origin,
             lambda: self.service.play.move(origin.actor, notation, state.id, state.version),
             query,
         )
 
-    async def _set_keyboard(
+    async def set_keyboard(
         self,
         chat: ChatRef,
         message_id: int,

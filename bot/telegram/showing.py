@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import html
 import logging
 from collections.abc import Sequence
@@ -14,7 +13,6 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
-from bot.service.core import GameService
 from bot.service.events import (
     Actor,
     BoardUpdate,
@@ -29,44 +27,55 @@ from bot.service.events import (
     TurnNotice,
 )
 from bot.service.families import family_of
+from bot.telegram.board_content import BoardContents
 from bot.telegram.chats import (
     NAME_SLOT,
+    REMEMBERED_CHATS,
     Origin,
+    Recent,
     is_private,
     mention_link,
 )
 from bot.telegram.delivery import (
     PLATFORM,
-    BoardContent,
-    clip_caption,
+    BoardDesk,
     is_gone,
     is_not_modified,
     with_retries,
 )
-from bot.telegram.keyboards import board_keyboard, challenge_keyboard
+from bot.telegram.keyboards import challenge_keyboard
+from bot.telegram.people import People
 from bot.telegram.ratings import leaderboard_html
 from bot.telegram.tournament_boards import TournamentBoards
 from bot.telegram.tournaments import tournament_keyboard
 from games.base import find_game
-from storage import ChatRef, Identity
+from storage import Identity
 
 logger = logging.getLogger(__name__)
 
 
-class EventShowing(TournamentBoards):
-    """Shows the service's events where they belong."""
+class EventShowing:
+    """Shows the service's events where they belong, for one bot account."""
+
+    def __init__(self, people: People, desk: BoardDesk, contents: BoardContents) -> None:
+        self.people = people
+        self.service = people.service
+        self.bot = people.bot
+        self.pacing = people.pacing
+        self.desk = desk
+        self.contents = contents
+        self.tournament_boards = TournamentBoards(people, desk)
+        # The message that shows each challenge (chat id, message id), edited as it changes.
+        self.challenge_messages: Recent[int, tuple[str, int]] = Recent(REMEMBERED_CHATS)
+        # The newest news of each tournament, the one that keeps Join and Leave.
+        self.tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
 
     # -- showing events ------------------------------------------------------------------------
-
-    async def on_service_event(self, event: Event) -> None:
-        """Events of work done later (the computer's moves): shown where their game lives."""
-        if self.running:
-            await self.show([event], None)
 
     async def show(self, events: Sequence[Event], origin: Origin | None) -> None:
         replies = [event.text for event in events if isinstance(event, Reply)]
         if replies and origin is not None:
-            await self.say(origin.chat, replies, origin.language, origin.reply_to)
+            await self.people.say(origin.chat, replies, origin.language, origin.reply_to)
         acting_player = (
             await self.service.kernel.roster.player(origin.actor) if origin is not None else None
         )
@@ -98,15 +107,15 @@ class EventShowing(TournamentBoards):
             return
         # A tournament game the organiser sent to its players privately (boards=private).
         home = event.chat is not None and not is_private(chat)
-        if home and await self._post_privately(event, chat):
+        if home and await self.tournament_boards.post_privately(event, chat):
             return
-        viewer = await self._viewer(event.state, chat)
+        viewer = await self.contents.viewer(event.state, chat)
         # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
         # each board of a correspondence game: a move days later deserves a new message.
         new_message = event.chat is None or boards.correspondence(event.state)
         # A tournament game with a forum topic of its own (boards=threads): its boards go
         # there, a board asked for with /board too.
-        thread = None if is_private(chat) else await self._topic(event.state, chat)
+        thread = None if is_private(chat) else await self.tournament_boards.topic(event.state, chat)
         self.desk.post(
             chat,
             event.state,
@@ -116,49 +125,6 @@ class EventShowing(TournamentBoards):
             thread=thread,
         )
 
-    async def _viewer(self, state: GameState, chat: ChatRef) -> int | None:
-        """The side the board is drawn from in `chat` (the service's policy): in a private
-        chat the reader's own side, in a group the side the group chose."""
-        if not is_private(chat):
-            return boards.viewer_seat(state, flipped=await self.service.chats.flipped(chat))
-        readers: list[int] = []
-        for seat in state.record.seats:
-            if seat.player_id is None:
-                continue
-            accounts = await self.service.identities.contacts(seat.player_id)
-            if any((a.platform, a.user_id) == (PLATFORM, chat.chat_id) for a in accounts):
-                readers.append(seat.seat)
-        return boards.viewer_seat(state, readers)
-
-    async def _compose(
-        self, state: GameState, headlines: tuple[Text, ...], viewer: int | None, chat: ChatRef
-    ) -> BoardContent:
-        language = await self._chat_language(chat)
-        photo = await asyncio.to_thread(boards.picture, state, viewer)
-        lines = [
-            html.escape(translate(language, line), quote=False)
-            for line in (*headlines, boards.caption(state))
-        ]
-        mention = await self._turn_mention(state, chat, language)
-        if mention:
-            # Kept whole with the board's own caption when a long caption is clipped.
-            lines[-1] = f"{mention}\n{lines[-1]}"
-        return BoardContent(photo, clip_caption(tuple(lines)), board_keyboard(state, language))
-
-    async def _turn_mention(self, state: GameState, chat: ChatRef, language: str | None) -> str:
-        """In a group, the player to move, mentioned (the live board is their turn notice)."""
-        seat = GameService.acting_seat(state)
-        player_id = state.record.seats[seat].player_id if seat is not None else None
-        if is_private(chat) or player_id is None:
-            return ""
-        account = await self._account(player_id)
-        if account is None:
-            return ""
-        notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=state.id)
-        return html.escape(translate(language, notice), quote=False).replace(
-            NAME_SLOT, mention_link(account)
-        )
-
     async def _notify_turn(self, event: TurnNotice) -> None:
         """Tell a player privately that it is their turn (a correspondence game). Only
         privately: in the game's group each move posts a new board that mentions the player,
@@ -166,10 +132,10 @@ class EventShowing(TournamentBoards):
         home = event.state.record.chat
         if event.platform not in (None, PLATFORM) or home is None or home.platform != PLATFORM:
             return
-        account = await self._account(event.player_id)
+        account = await self.people.account(event.player_id)
         if account is None or home.chat_id == account.user_id:
             return
-        if await self._private_readers(event.state) is not None:
+        if await self.tournament_boards.private_readers(event.state) is not None:
             return  # its new board, sent privately, is the notice
         notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=event.state.id)
         await self._tell(account, notice, event.state, in_chat=False)
@@ -178,7 +144,7 @@ class EventShowing(TournamentBoards):
         """A reminder or a loss on time, for the player wherever they were seen last."""
         if event.platform not in (None, PLATFORM):
             return
-        account = await self._account(event.player_id)
+        account = await self.people.account(event.player_id)
         if account is not None:
             await self._tell(account, event.text, event.state)
 
@@ -202,13 +168,13 @@ class EventShowing(TournamentBoards):
                 return
             except Forbidden:
                 await self.service.identities.register_private_chat(actor, None)
-                self._private_chats.pop(account.private_chat_id, None)
+                self.people.private_chats.pop(account.private_chat_id, None)
             except TelegramError as error:
                 logger.warning("no private notice for %s: %s", account.user_id, error)
         home = state.record.chat if state is not None else None
         if state is None or home is None or home.platform != PLATFORM or not in_chat:
             return
-        language = await self._chat_language(home)
+        language = await self.people.chat_language(home)
         link = mention_link(account)
         mention = html.escape(translate(language, notice))
         if NAME_SLOT not in mention:
@@ -234,7 +200,7 @@ class EventShowing(TournamentBoards):
         challenge = event.challenge
         if challenge.chat.platform != PLATFORM:
             return
-        language = await self._chat_language(challenge.chat)
+        language = await self.people.chat_language(challenge.chat)
         keyboard = None
         if challenge.status == "open":
             seat_count = family_of(find_game(challenge.kind)).seat_count(challenge.options)
@@ -271,7 +237,7 @@ class EventShowing(TournamentBoards):
         chat = event.tournament.chat
         if chat.platform != PLATFORM:
             return
-        language = await self._chat_language(chat)
+        language = await self.people.chat_language(chat)
         keyboard = tournament_keyboard(event.tournament, language)
         send = partial(
             self.bot.send_message,
@@ -298,7 +264,7 @@ class EventShowing(TournamentBoards):
         try:
             boards = await self.service.ratings.leaderboards(origin.chat, words)
         except ServiceError as error:
-            await self.say(origin.chat, [error.reason], origin.language, origin.reply_to)
+            await self.people.say(origin.chat, [error.reason], origin.language, origin.reply_to)
             return
         content = leaderboard_html(boards, origin.language)
         try:

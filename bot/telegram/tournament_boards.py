@@ -24,9 +24,9 @@ from bot.service import boards
 from bot.service.events import BoardUpdate, GameState
 from bot.service.playing.turns import seat_players
 from bot.service.tournament.tournament_options import PRIVATE, THREADS
-from bot.telegram.chats import chat_ref
-from bot.telegram.delivery import with_retries
-from bot.telegram.people import FrontBase
+from bot.telegram.chats import REMEMBERED_CHATS, Recent, chat_ref
+from bot.telegram.delivery import REMEMBERED_BOARDS, BoardDesk, with_retries
+from bot.telegram.people import People
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -39,7 +39,21 @@ MAX_TOPIC_NAME = 128
 NO_TOPIC = 0
 
 
-class TournamentBoards(FrontBase):
+class TournamentBoards:
+    """The boards of busy tournaments' games, for one bot account."""
+
+    def __init__(self, people: People, desk: BoardDesk) -> None:
+        self.people = people
+        self.service = people.service
+        self.bot = people.bot
+        self.pacing = people.pacing
+        self.desk = desk
+        # Where each game's boards go, and the forum topic of each `boards=threads` game.
+        self.board_places: Recent[int, str] = Recent(REMEMBERED_BOARDS)
+        self.topics: Recent[int, int] = Recent(REMEMBERED_BOARDS)
+        # The groups told once why their games are not in topics.
+        self.told_no_topics: Recent[str, bool] = Recent(REMEMBERED_CHATS)
+
     async def _board_place(self, game_id: int) -> str:
         """Where the organiser wants the game's boards (remembered: it never changes)."""
         place = self.board_places.get(game_id)
@@ -48,7 +62,7 @@ class TournamentBoards(FrontBase):
             self.board_places[game_id] = place
         return place
 
-    async def _private_readers(self, state: GameState) -> dict[str, list[int]] | None:
+    async def private_readers(self, state: GameState) -> dict[str, list[int]] | None:
         """The private chats the game's boards go to, with the seats each reads (None: the
         boards stay in the game's chat: not `boards=private`, or a player cannot be written
         to privately)."""
@@ -60,17 +74,17 @@ class TournamentBoards(FrontBase):
             if not players:
                 return None
             for player_id in players:
-                account = await self._account(player_id)
+                account = await self.people.account(player_id)
                 if account is None or account.private_chat_id is None:
                     return None
                 readers.setdefault(account.private_chat_id, []).append(seat.seat)
         return readers
 
-    async def _post_privately(self, event: BoardUpdate, group: ChatRef) -> bool:
+    async def post_privately(self, event: BoardUpdate, group: ChatRef) -> bool:
         """Show a board of a `boards=private` game to its players privately, and its start
         and end in the group in one line each; False if it goes to the group instead."""
         state = event.state
-        readers = await self._private_readers(state)
+        readers = await self.private_readers(state)
         if readers is None:
             return False
         for chat_id, seats in readers.items():
@@ -88,10 +102,10 @@ class TournamentBoards(FrontBase):
                     "{headline} Each player has the board in a private chat with me.",
                     headline=event.headline,
                 )
-            await self.say(group, [line], await self._chat_language(group))
+            await self.people.say(group, [line], await self.people.chat_language(group))
         return True
 
-    async def _topic(self, state: GameState, group: ChatRef) -> int | None:
+    async def topic(self, state: GameState, group: ChatRef) -> int | None:
         """The forum topic of a `boards=threads` game's boards (opened with its first board),
         or None: the group itself."""
         if await self._board_place(state.id) != THREADS:
@@ -137,4 +151,4 @@ class TournamentBoards(FrontBase):
             "are played here until then.",
             reason=reason,
         )
-        await self.say(group, [notice], await self._chat_language(group))
+        await self.people.say(group, [notice], await self.people.chat_language(group))

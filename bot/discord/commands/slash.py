@@ -77,7 +77,7 @@ def slash_command(front: DiscordFront, command: Command) -> SlashCommand:
         async def open_thread(
             chat: ChatRef, actor: Actor, game: str, opponent: Actor | None
         ) -> ChatRef:
-            return await front.open_thread(interaction, chat, actor, game, opponent)
+            return await front.interactions.open_thread(interaction, chat, actor, game, opponent)
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
             args = Args(
@@ -88,10 +88,10 @@ def slash_command(front: DiscordFront, command: Command) -> SlashCommand:
             events = await run(command, service, actor, chat, args)
             language = args.text("language")
             if command is LANG and args.flag("channel") and language is not None:
-                front.chose_channel_language(chat, language)
+                front.channels.chose_language(chat, language)
             return events
 
-        await front.run(interaction, work)
+        await front.interactions.run(interaction, work)
 
     options = command.options
     parameters = [
@@ -130,7 +130,7 @@ def slash_command(front: DiscordFront, command: Command) -> SlashCommand:
     )
     for option in options:
         if _completes_games(option):
-            slash.autocomplete(option.name)(front.game_choices)
+            slash.autocomplete(option.name)(front.interactions.game_choices)
         elif option.kind is Kind.MOVE:
             slash.autocomplete(option.name)(_legal_moves(front))
     return slash

@@ -8,18 +8,33 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord.front_base import FrontBase
 from bot.discord.posting.answers import CONTENT_LIMIT, Answer
-from bot.discord.posting.board_posts import PLATFORM
+from bot.discord.posting.board_posts import PLATFORM, BoardPoster
+from bot.discord.posting.channels import Channels
 from bot.discord.widgets.views import board_view
 from bot.i18n import text, translate
+from bot.service.core import GameService
 from bot.service.events import GameState, PlayerNotice, TurnNotice
 
 logger = logging.getLogger(__name__)
 
 
-class PlayerNotices(FrontBase):
-    async def _notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
+class PlayerNotices:
+    """The messages for one player, over one client and service."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GameService,
+        poster: BoardPoster,
+        channels: Channels,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.poster = poster
+        self.channels = channels
+
+    async def notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
         """A message for one player: privately, else with a mention in the game's channel."""
         if notice.platform not in (None, PLATFORM):
             return
@@ -31,11 +46,11 @@ class PlayerNotices(FrontBase):
             return
         chat = notice.state.record.chat if notice.state is not None else None
         if chat is not None and chat.platform == PLATFORM:
-            language = self._channel_languages.get(chat.chat_id)
+            language = self.channels.languages.get(chat.chat_id)
             content = f"<@{user_id}> {translate(language, notice.text)}"
-            await self._post_text(chat.chat_id, content, None, answer)
+            await self.channels.post_text(chat.chat_id, content, None, answer)
 
-    async def _notify_turn(self, notice: TurnNotice) -> None:
+    async def notify_turn(self, notice: TurnNotice) -> None:
         """Its turn, for a player last seen on Discord. A game that lives in a Discord channel
         needs nothing more: its board mentions the player to move. For a game elsewhere (a
         Telegram group, played from here after /link) the board comes privately, with its

@@ -10,11 +10,14 @@ from typing import assert_never
 import discord
 
 from bot.discord.posting.answers import Answer
-from bot.discord.posting.board_posts import PLATFORM
+from bot.discord.posting.board_posts import PLATFORM, BoardPoster
+from bot.discord.posting.channels import Channels
 from bot.discord.posting.notices import PlayerNotices
+from bot.discord.posting.tournament_threads import TournamentThreads
 from bot.discord.widgets.views import challenge_view, tournament_view
 from bot.i18n import translate
 from bot.service import boards
+from bot.service.core import GameService
 from bot.service.events import (
     BoardUpdate,
     ChallengeUpdate,
@@ -30,7 +33,27 @@ from games.base import find_game
 from storage import ChatRef
 
 
-class EventShowing(PlayerNotices):
+class EventShowing:
+    """The service's events on one client: it owns the notices for players, the threads of
+    tournament games and the messages that carry a challenge's or a tournament's buttons."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GameService,
+        poster: BoardPoster,
+        channels: Channels,
+    ) -> None:
+        self.client = client
+        self.poster = poster
+        self.channels = channels
+        self.notices = PlayerNotices(client, service, poster, channels)
+        self.threads = TournamentThreads(client, service, channels.languages)
+        # The message of each open challenge that shows its buttons (challenge id -> ids).
+        self._challenge_messages: dict[int, list[int]] = {}
+        # The message of each registering tournament that shows Join and Leave.
+        self._tournament_messages: dict[int, int] = {}
+
     async def show(self, events: list[Event], answer: Answer | None, chat: ChatRef | None) -> None:
         """Show the events of a call (with `answer`) or of later work (without)."""
         for event in events:
@@ -47,9 +70,9 @@ class EventShowing(PlayerNotices):
                 case FileReady():
                     _attach(event, answer)
                 case PlayerNotice():  # a TurnPing too
-                    await self._notify(event, answer)
+                    await self.notices.notify(event, answer)
                 case TurnNotice():
-                    await self._notify_turn(event)
+                    await self.notices.notify_turn(event)
                 case TournamentUpdate():
                     if event.tournament.chat.platform == PLATFORM:
                         await self._post_tournament(event, answer)
@@ -82,7 +105,7 @@ class EventShowing(PlayerNotices):
         if challenge.chat.platform != PLATFORM:
             return
         channel_id = challenge.chat.chat_id
-        language = self._channel_languages.get(channel_id)
+        language = self.channels.languages.get(channel_id)
         message = translate(language, event.text)
         interaction = answer.interaction if answer is not None else None
         # Only the newest message of an open challenge keeps its buttons (a Ludo table that
@@ -97,27 +120,31 @@ class EventShowing(PlayerNotices):
             user_id = await self.poster.discord_user(opponent) if opponent is not None else None
             content = f"<@{user_id}> {message}" if user_id else message
             view = challenge_view(challenge, seats, language)
-            posted = await self._post_text(channel_id, content, view, answer)
+            posted = await self.channels.post_text(channel_id, content, view, answer)
             if posted is not None:
                 self._challenge_messages[challenge.id] = [posted]
         else:
-            await self._post_text(channel_id, message, None, answer)
-        await self._remove_buttons(channel_id, dict.fromkeys(earlier), "the challenge message")
+            await self.channels.post_text(channel_id, message, None, answer)
+        await self.channels.remove_buttons(
+            channel_id, dict.fromkeys(earlier), "the challenge message"
+        )
 
     async def _post_tournament(self, event: TournamentUpdate, answer: Answer | None) -> None:
         """The news in the tournament's channel; only the newest keeps Join and Leave."""
         if answer is not None and not answer.lines:
             answer.say(event.text)
         record = event.tournament
-        language = self._channel_languages.get(record.chat.chat_id)
+        language = self.channels.languages.get(record.chat.chat_id)
         view = tournament_view(record, language)
         content = translate(language, event.text)
-        posted = await self._post_text(record.chat.chat_id, content, view, answer)
+        posted = await self.channels.post_text(record.chat.chat_id, content, view, answer)
         earlier = self._tournament_messages.pop(record.id, None)
         if posted is not None and view is not None:
             self._tournament_messages[record.id] = posted
         if earlier is not None:
-            await self._remove_buttons(record.chat.chat_id, [earlier], "the tournament's news")
+            await self.channels.remove_buttons(
+                record.chat.chat_id, [earlier], "the tournament's news"
+            )
 
 
 def _attach(event: FileReady, answer: Answer | None) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.discord.interactions import Interactions
-from bot.discord.posting.answers import Answer
+from bot.discord.posting.answers import Answer, actor_of
 from bot.discord.widgets.components import stray_target
 from bot.discord.widgets.move_components import MODAL_ID, MOVE_FIELD
 from bot.discord.widgets.views import confirm_view, destination_view
@@ -22,7 +22,16 @@ from bot.service.ids import known_id, known_tournament
 from storage import ChatRef
 
 
-class ComponentPresses(Interactions):
+class ComponentPresses:
+    """The components' handler (bot.discord.handlers): each press is run as an interaction."""
+
+    def __init__(self, service: GameService, interactions: Interactions) -> None:
+        self.service = service
+        self.interactions = interactions
+
+    async def language(self, interaction: discord.Interaction[Any]) -> str | None:
+        return await self.service.identities.language(actor_of(interaction))
+
     async def _state_at(self, actor: Actor, chat: ChatRef, game_id: int, version: int) -> GameState:
         """The game's state, when the pressed board still shows it; else BoardChanged (or,
         where the person may not see the game, the answer an unknown one gets)."""
@@ -44,7 +53,7 @@ class ComponentPresses(Interactions):
                 raise BoardChanged(text("That is not a move on this board; choose again."), state)
             return await self.service.play.move(actor, notation, game_id, version, chat)
 
-        await self.run(interaction, work, tidy=True)
+        await self.interactions.run(interaction, work, tidy=True)
 
     async def play_typed(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, notation: str
@@ -54,13 +63,13 @@ class ComponentPresses(Interactions):
                 actor, typed_move(notation), known_id(game_id), version, chat
             )
 
-        await self.run(interaction, work)
+        await self.interactions.run(interaction, work)
 
     async def roll(self, interaction: discord.Interaction[Any], game_id: int, version: int) -> None:
         async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             return await self.service.play.roll(actor, known_id(game_id), version, chat)
 
-        await self.run(interaction, work, tidy=True)
+        await self.interactions.run(interaction, work, tidy=True)
 
     async def choose_piece(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, piece: str
@@ -85,7 +94,7 @@ class ComponentPresses(Interactions):
             answer.say(text("Where to with {piece}?", piece=piece))
             return []
 
-        await self.run(interaction, work)
+        await self.interactions.run(interaction, work)
 
     async def answer_draw(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
@@ -96,7 +105,7 @@ class ComponentPresses(Interactions):
                 actor, "accept" if accept else "decline", game_id, chat=chat
             )
 
-        await self.run(interaction, work)
+        await self.interactions.run(interaction, work)
 
     async def game_action(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
@@ -122,13 +131,13 @@ class ComponentPresses(Interactions):
             answer.view = confirm_view(state, resign, answer.language)
             return []
 
-        await self.run(interaction, work)
+        await self.interactions.run(interaction, work)
 
     async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             return await self.service.challenges.rematch(actor, known_id(game_id), chat)
 
-        await self.run(interaction, work)
+        await self.interactions.run(interaction, work)
 
     async def answer_challenge(
         self, interaction: discord.Interaction[Any], challenge_id: int, action: str
@@ -141,7 +150,7 @@ class ComponentPresses(Interactions):
             }[action]
             return await handler(actor, known_id(challenge_id, challenge=True), chat)
 
-        await self.run(interaction, work)
+        await self.interactions.run(interaction, work)
 
     async def tournament_entry(
         self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
@@ -150,7 +159,7 @@ class ComponentPresses(Interactions):
             entry = self.service.entries.join if joining else self.service.entries.leave
             return await entry(actor, chat, known_tournament(tournament_id))
 
-        await self.run(interaction, work)
+        await self.interactions.run(interaction, work)
 
     async def modal_submitted(self, interaction: discord.Interaction[Any]) -> bool:
         """A typed move from the modal (by its custom id); False if it is not ours."""
@@ -183,4 +192,4 @@ class ComponentPresses(Interactions):
                 text("This button no longer works; here is the current board."), state
             )
 
-        await self.run(interaction, work)
+        await self.interactions.run(interaction, work)

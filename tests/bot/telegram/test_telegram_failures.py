@@ -185,7 +185,7 @@ async def test_a_player_who_blocked_the_bot_is_mentioned_by_the_new_board_alone(
     await api.wait_for(lambda: api.texts(bia_private), "the help for Bia")
     api.block(bia, announce=False)
     api.send_text(ana, group, "/move c3-d4")
-    player = await service.kernel.roster.player(bot.front.users["2"])
+    player = await service.kernel.roster.player(bot.front.people.users["2"])
 
     async def forgotten() -> bool:
         [account] = await service.identities.contacts(player.id)
@@ -211,7 +211,7 @@ async def test_a_player_who_blocks_the_bot_is_no_longer_written_to_privately(
     chat = api.private_chat(bia)
     api.send_text(bia, chat, "/start")
     await api.wait_for(lambda: api.texts(chat), "the help")
-    player = await service.kernel.roster.player(bot.front.users["2"])
+    player = await service.kernel.roster.player(bot.front.people.users["2"])
     [account] = await service.identities.contacts(player.id)
     assert account.private_chat_id == "2"
     api.block(bia)

@@ -283,8 +283,8 @@ async def test_a_notice_for_a_player_who_never_started_the_bot_mentions_them(
     await api.wait_for(lambda: api.texts(group), "the challenge")
     api.send_text(bia, group, "/accept")
     state, _ = await current_board(api, service, group, 1)
-    player = await service.kernel.roster.player(bot.front.users["2"])
-    await bot.front.show([PlayerNotice(player.id, text("time ran out"), state)], None)
+    player = await service.kernel.roster.player(bot.front.people.users["2"])
+    await bot.front.showing.show([PlayerNotice(player.id, text("time ran out"), state)], None)
     [mention] = [m for m in api.bot_messages(group) if "time ran out" in m.get("text", "")]
     assert mention["text"] == '<a href="tg://user?id=2">Bia</a>: time ran out'
 
