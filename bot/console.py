@@ -40,7 +40,6 @@ from bot.service.names import is_reserved
 from bot.service.timing.clocks import ManualClock, parse_span
 from bot.service.words.text_boards import text_board
 from bot.terminal import Terminal
-from games.ludo import LudoPosition
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -128,7 +127,7 @@ class Console:
                     assert_never(event)
 
     async def _board(self, state: GameState, headline: Text | None) -> None:
-        if _unwatched(state):
+        if boards.played_out_by_computers(state):
             # The computers play out a game nobody plays in any more: its result is enough.
             if headline is not None and (state.last_move or "").startswith("leave"):
                 self.say(headline)
@@ -136,7 +135,7 @@ class Console:
             return
         if headline is not None:
             self.say(headline)
-        if _computer_to_act(state):
+        if boards.computer_acts_at_a_table(state):
             return  # one board per round: the next one when a person is to act
         self.write(text_board(state, await self._viewer_seat(state), self.language))
         self.say(boards.caption(state))
@@ -248,22 +247,6 @@ class Console:
         # The computer answers before the next line is read: piped games stay in order.
         await self.service.kernel.idle()
         return True
-
-
-def _computer_to_act(state: GameState) -> bool:
-    """A Ludo game (with several computers) where a computer rolls or moves next."""
-    position = state.position
-    if not state.active or not isinstance(position, LudoPosition):
-        return False
-    return state.record.seats[position.turn].computer is not None
-
-
-def _unwatched(state: GameState) -> bool:
-    """A Ludo game that every person has left while the computers play on."""
-    position = state.position
-    if not state.active or not isinstance(position, LudoPosition):
-        return False
-    return all(seat.player_id is None or seat.seat in position.left for seat in state.record.seats)
 
 
 async def run_console(

@@ -6,142 +6,26 @@ for every platform), `caption` (whose turn, the last move).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.i18n import Text, joined, text
-from bot.render import (
-    BLACK,
-    WHITE,
-    DraughtsView,
-    LudoView,
-    render_draughts,
-    render_ludo,
-)
-from bot.render.views import DraughtsLabels
+
+# Front ends take the type of the move choices from here, with the choices (`as`: exported).
+from bot.service.choices import MoveChoice as MoveChoice
 from bot.service.events import GameState, SeatRating
-from bot.service.families import Draughts, family_of, seat_name
-from bot.service.playing.turns import acting_seat, position_before
+from bot.service.families import Family, family_of, seat_name
+from bot.service.playing.turns import acting_seat
 from bot.service.timing.clocks import TimeControl, describe_time
-from bot.service.words.levels import computer_label
-from bot.service.words.ludo_words import COLOUR_NAMES
-from games.base import CHANCE, GameError, find_game
-from games.damas import Move, Position, parse_square, square_name
-from games.ludo import LudoPosition, Roll, Step
-
-_SQUARE_SEPARATORS = re.compile(r"[-x:]")
+from games.base import CHANCE, find_game
 
 
-def _last_path(position: Position, notation: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The squares of the last move (path, and the huffed piece), read from its notation."""
-    if not notation:
-        return (), ()
-    words = notation.split()
-    if len(words) == 2:  # "soffio 22": the huffed piece left the board
-        square = parse_square(position.rules, words[1])
-        return (), (square,) if square is not None else ()
-    squares = [parse_square(position.rules, token) for token in _SQUARE_SEPARATORS.split(notation)]
-    path = tuple(square for square in squares if square is not None)
-    return (path if len(path) >= 2 else ()), ()
-
-
-def _last_move(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The squares of the last move (its whole route, every landing square), and the pieces
-    it took (or the huffed piece), read from the position before it: a capture written
-    short (c3xc7) still goes where the piece went."""
-    position = state.position
-    assert isinstance(position, Position)
-    if not state.log:
-        return (), ()
-    try:
-        move = position_before(state).parse(state.log[-1])
-    except GameError:
-        return _last_path(position, state.last_move)
-    assert isinstance(move, Move)
-    if move.huff:
-        return (), move.path
-    return (move.path if len(move.path) >= 2 else ()), move.captures
-
-
-def _labels(alphanumeric: bool, numbers: bool) -> DraughtsLabels:
-    if not alphanumeric:
-        return "numeric"
-    return "both" if numbers else "alphanumeric"
-
-
-def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
-    position = state.position
-    assert isinstance(position, Position)
-    rules = position.rules
-    path, captured = _last_move(state)
-    pieces = {
-        square: (WHITE if piece.colour == 0 else BLACK, piece.is_king)
-        for square, piece in position.pieces().items()
-    }
-    return DraughtsView(
-        size=10 if rules.board_size == 10 else 8,
-        dark_corner_left=rules.dark_corner_left,
-        pieces=pieces,
-        labels=_labels(rules.alphanumeric, bool(state.record.options.get("numbers"))),
-        last_move=path or None,
-        captured=captured,
-        # The pieces that may be huffed (soffio): the player to move sees which.
-        highlight=tuple(position.huffable()) if state.active else (),
-        viewer=BLACK if viewer_seat == 1 else WHITE,
-    )
-
-
-def ludo_view(state: GameState, viewer_seat: int | None) -> LudoView:
-    position = state.position
-    assert isinstance(position, LudoPosition)
-    view = position.view()
-    colours = tuple(seat.colour for seat in view.seats)
-    last = view.last_move
-    last_move = None
-    if isinstance(last, Step):
-        last_move = (position.rules.colours[last.seat], last.start, last.end)
-    dice = position.roll or (last.value if isinstance(last, Roll) else None)
-    viewer = position.rules.colours[viewer_seat] if viewer_seat is not None else None
-    return LudoView(
-        colours=colours,
-        pawns={seat.colour: seat.pawns for seat in view.seats},
-        last_move=last_move,
-        viewer_colour=viewer,
-        dice=dice,
-        capture=isinstance(last, Step) and last.capture,
-        left=tuple(seat.colour for seat in view.seats if seat.left),
-    )
+def _family(state: GameState) -> Family:
+    return family_of(find_game(state.record.kind))
 
 
 def picture(state: GameState, viewer_seat: int | None = None) -> bytes:
     """The board as a PNG, from the side of `viewer_seat` (None: the first seat's)."""
-    return _paint(view(state, viewer_seat))
-
-
-def view(state: GameState, viewer_seat: int | None = None) -> DraughtsView | LudoView:
-    if isinstance(state.position, LudoPosition):
-        return ludo_view(state, viewer_seat)
-    return draughts_view(state, viewer_seat)
-
-
-def _paint(board: DraughtsView | LudoView) -> bytes:
-    return render_ludo(board) if isinstance(board, LudoView) else render_draughts(board)
-
-
-@dataclass(frozen=True)
-class MoveChoice:
-    """One legal move as buttons offer it: which piece or pawn, where to, in notation.
-
-    `index` is the move's place in the position's legal moves, the same for every reader of
-    one game version: buttons carry it (with the version) instead of long notation."""
-
-    index: int
-    notation: str
-    piece: str
-    target: str
-    # A huff (soffio): the piece is the opponent's, removed; buttons show it on its own.
-    huff: bool = False
+    return _family(state).picture(state, viewer_seat)
 
 
 def offers_rematch(state: GameState) -> bool:
@@ -152,30 +36,16 @@ def offers_rematch(state: GameState) -> bool:
     return len(seats) == 2 and people and state.tournament is None
 
 
-def huff_label(choice: MoveChoice) -> Text:
-    """The label of a huff's own button: "Soffio: huff the piece on 22"."""
-    return text("Soffio: huff the piece on {square}", square=choice.piece)
-
-
 def move_choices(state: GameState) -> list[MoveChoice]:
     """The legal moves of the side to move, for buttons; empty while a roll is due."""
     position = state.position
     if not state.active or position.to_move() == CHANCE:
         return []
-    choices = []
-    for index, move in enumerate(position.legal_moves()):
-        notation = position.notation(move)
-        if isinstance(position, LudoPosition):
-            pawn, _, way = notation.partition(" ")
-            start, _, end = way.replace("x", "-").partition("-")
-            piece, target = f"{pawn} {start}", end
-        else:
-            assert isinstance(position, Position)
-            piece = square_name(position.rules, move.start)
-            target = square_name(position.rules, move.end) if not move.huff else notation
-        huff = not isinstance(position, LudoPosition) and move.huff
-        choices.append(MoveChoice(index, notation, piece, target, huff))
-    return choices
+    family = _family(state)
+    return [
+        family.move_choice(position, move, index)
+        for index, move in enumerate(position.legal_moves())
+    ]
 
 
 def viewer_seat(
@@ -203,6 +73,28 @@ def waits_for_a_person(state: GameState) -> bool:
     return state.record.seats[seat].player_id is not None
 
 
+def takes_draws(state: GameState) -> bool:
+    """Whether a draw may be offered: not at a table of several seats (Ludo), where a player
+    leaves instead and the others play on."""
+    return not _family(state).multi_seat(state)
+
+
+def computer_acts_at_a_table(state: GameState) -> bool:
+    """Whether a computer rolls or moves next at a table of several seats (Ludo)."""
+    if not state.active or not _family(state).multi_seat(state):
+        return False
+    return state.record.seats[acting_seat(state.position)].computer is not None
+
+
+def played_out_by_computers(state: GameState) -> bool:
+    """Whether every person has left a table of several seats while its computers play on."""
+    family = _family(state)
+    if not state.active or not family.multi_seat(state):
+        return False
+    left = family.seats_left(state)
+    return all(seat.player_id is None or seat.seat in left for seat in state.record.seats)
+
+
 def correspondence(state: GameState) -> bool:
     """True for a game played over days: each move posts a new board instead of editing."""
     control = TimeControl.from_options(state.record.options)
@@ -211,18 +103,14 @@ def correspondence(state: GameState) -> bool:
 
 def side_name(state: GameState, seat: int) -> Text:
     """'White', 'Red'."""
-    if isinstance(state.position, LudoPosition):
-        return COLOUR_NAMES[state.position.rules.colours[seat]]
-    return text("White") if seat == 0 else text("Black")
+    return _family(state).side_name(state, seat)
 
 
 def seat_label(state: GameState, seat: int) -> Text | str:
     """'Ana (White)', 'Bia (Red)', 'Computer (Green)', 'Computer (strong, Black)'."""
     name = seat_name(state, seat)
-    if isinstance(name, Text) and isinstance(state.position, LudoPosition):
-        return name  # the computer, named by its colour already
-    if isinstance(name, Text):
-        return computer_label(state.record.options, side_name(state, seat))
+    if isinstance(name, Text):  # the computer
+        return _family(state).computer_label(state, seat)
     return text("{name} ({side})", name=name, side=side_name(state, seat))
 
 
@@ -268,8 +156,8 @@ def caption(state: GameState) -> Text:
         status = text("{status} ({names} on vacation)", status=status, names=away)
     shown = family_of(kind).shown(state.last_move) if state.last_move else None
     last = text("last move: {move}", move=shown) if shown is not None else text("no move yet")
-    offer = state.record.draw_offer
-    if offer is not None and isinstance(family_of(kind), Draughts):
+    offer = state.record.draw_offer  # kept only by games that take draws
+    if offer is not None:
         status = text("{status}; {name} offers a draw", status=status, name=seat_name(state, offer))
     note = family_of(kind).caption_note(state)
     if note is not None:

@@ -2,7 +2,9 @@
 
 The service itself handles every game the same way through games.base; the few things that
 differ (the options a game is created with, the dice, names of seats, PDN export, how a
-result reads) are the methods of a `Family`.
+result reads, the boards: picture, text, the moves as buttons offer them) are the methods of a
+`Family`. Front ends never ask which family a game is: they ask bot.service.boards, which asks
+the family.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from typing import Any, Protocol
 
 from bot.i18n import Text, joined, quote, text
 from bot.i18n.game_messages import error_text, message_text
+from bot.render import render_draughts, render_ludo
+from bot.service import draughts_boards, ludo_boards
+from bot.service.choices import MoveChoice
 from bot.service.events import GameState, ServiceError
 from bot.service.words.dice_words import closing_note, opening_note
-from bot.service.words.levels import computer_name
+from bot.service.words.levels import computer_label, computer_name
 from bot.service.words.ludo_words import (
-    COLOUR_NAMES,
     ludo_headline,
     ludo_history,
     options_note,
@@ -76,18 +80,27 @@ class Family(Protocol):
     def caption_note(self, state: GameState) -> Text | None: ...
     def history(self, state: GameState) -> Text | str: ...
     def pdn(self, state: GameState, notations: Sequence[str]) -> str | None: ...
+    # The boards, as bot.service.boards hands them to every front end.
+    def picture(self, state: GameState, viewer_seat: int | None) -> bytes: ...
+    def text_board(
+        self, state: GameState, viewer_seat: int | None, language: str | None
+    ) -> str: ...
+    def move_choice(self, position: AnyGame, move: Any, index: int) -> MoveChoice: ...
+    def side_name(self, state: GameState, seat: int) -> Text: ...
+    def computer(self, state: GameState, seat: int) -> Text: ...
+    def computer_label(self, state: GameState, seat: int) -> Text: ...
+    def seats_left(self, state: GameState) -> frozenset[int]: ...
+    def computer_levels(self) -> bool: ...
+    def in_tournaments(self) -> bool: ...
 
 
 def seat_name(state: GameState, seat: int) -> Text | str:
     """A seat's player as people read it: the person's name, or the computer in the reader's
-    language, named by its colour in Ludo where several computers play ("Computer (Green)")."""
+    language ("Computer (strong)"; in Ludo, where several computers play, "Computer (Green)")."""
     record = state.record.seats[seat] if seat < len(state.record.seats) else None
     if record is None or record.player_id is not None or record.computer is None:
         return state.seat_names[seat]
-    if isinstance(state.position, LudoPosition):
-        colour = COLOUR_NAMES[state.position.rules.colours[seat]]
-        return text("Computer ({colour})", colour=colour)
-    return computer_name(state.record.options)
+    return family_of(find_game(state.record.kind)).computer(state, seat)
 
 
 def seat_names(state: GameState) -> list[Text | str]:
@@ -157,7 +170,7 @@ class Draughts:
         return options
 
     def rules_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return {key: value for key, value in options.items() if key == "fen"}
+        return draughts_boards.rules_options(options)
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
         return 2
@@ -242,6 +255,34 @@ class Draughts:
             tags |= {"SetUp": "1", "FEN": fen}
         game = PdnGame(tags, tuple(notations), tags["Result"], rules.key)
         return write_game(game)
+
+    def picture(self, state: GameState, viewer_seat: int | None) -> bytes:
+        return render_draughts(draughts_boards.draughts_view(state, viewer_seat))
+
+    def text_board(self, state: GameState, viewer_seat: int | None, language: str | None) -> str:
+        return draughts_boards.draughts_text_board(state, viewer_seat, language)
+
+    def move_choice(self, position: AnyGame, move: Any, index: int) -> MoveChoice:
+        return draughts_boards.draughts_choice(position, move, index)
+
+    def side_name(self, state: GameState, seat: int) -> Text:
+        return draughts_boards.draughts_side(seat)
+
+    def computer(self, state: GameState, seat: int) -> Text:
+        return computer_name(state.record.options)
+
+    def computer_label(self, state: GameState, seat: int) -> Text:
+        """ "Computer (strong, Black)"."""
+        return computer_label(state.record.options, self.side_name(state, seat))
+
+    def seats_left(self, state: GameState) -> frozenset[int]:
+        return frozenset()  # a draughts player resigns instead
+
+    def computer_levels(self) -> bool:
+        return True
+
+    def in_tournaments(self) -> bool:
+        return True
 
 
 def _pdn_result(variant: str, status: str, result: Mapping[str, Any] | None) -> str:
@@ -349,6 +390,34 @@ class Ludo:
 
     def pdn(self, state: GameState, notations: Sequence[str]) -> str | None:
         return None
+
+    def picture(self, state: GameState, viewer_seat: int | None) -> bytes:
+        return render_ludo(ludo_boards.ludo_view(state, viewer_seat))
+
+    def text_board(self, state: GameState, viewer_seat: int | None, language: str | None) -> str:
+        return ludo_boards.ludo_text_board(state, viewer_seat, language)
+
+    def move_choice(self, position: AnyGame, move: Any, index: int) -> MoveChoice:
+        return ludo_boards.ludo_choice(position, move, index)
+
+    def side_name(self, state: GameState, seat: int) -> Text:
+        return ludo_boards.ludo_side(state, seat)
+
+    def computer(self, state: GameState, seat: int) -> Text:
+        return text("Computer ({colour})", colour=self.side_name(state, seat))
+
+    def computer_label(self, state: GameState, seat: int) -> Text:
+        return self.computer(state, seat)  # named by its colour already
+
+    def seats_left(self, state: GameState) -> frozenset[int]:
+        assert isinstance(state.position, LudoPosition)
+        return state.position.left
+
+    def computer_levels(self) -> bool:
+        return False  # the bot's Ludo computer has no levels to choose from
+
+    def in_tournaments(self) -> bool:
+        return False  # the pairings are of two players with a result each
 
 
 _DRAUGHTS = Draughts()

@@ -2,7 +2,7 @@
 
 Stateless like every button of this bot, so a question asked before a restart still works:
 `ng:GAME` asks whom to play GAME against, `nc:GAME:LEVEL` starts GAME against the computer
-at LEVEL (`nc:GAME` for Ludo, whose computers have no levels). Whoever presses plays. A
+at LEVEL (`nc:GAME` for a game whose computer has no levels, Ludo). Whoever presses plays. A
 challenge to a person stays typed (`/new GAME vs NAME`), as the question says. A typed
 `/new GAME vs computer` starts at once at the default level, as it always did.
 """
@@ -15,7 +15,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Text, text, translate
 from bot.service.command_table.commands import CommandLine
-from bot.service.families import Draughts, family_of, game_title
+from bot.service.families import family_of, game_title
 from bot.service.words.levels import LEVEL_TEXTS
 from games.base import find_game, game_kinds
 
@@ -91,7 +91,7 @@ def _button(language: str | None, label: Text, *fields: str) -> InlineKeyboardBu
 
 
 def _has_levels(game: str) -> bool:
-    return isinstance(family_of(find_game(game)), Draughts)
+    return family_of(find_game(game)).computer_levels()
 
 
 def _game_keys() -> set[str]:

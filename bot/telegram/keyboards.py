@@ -1,9 +1,11 @@
 """The inline keyboards under boards and challenges, within Telegram's limits.
 
-A draughts board offers its movable pieces first, then the destinations of the piece picked
-(a capture with several routes offers each route in notation); Ludo offers a roll button, then
-one button per legal pawn move. Telegram takes at most 100 buttons and 8 per row: a 10x10 board
-fits, and anything beyond the limit is left to typed notation.
+A board offers a roll button while a roll is due, then its moves as the game's family
+describes them (bot.service.choices): the pieces first, then the destinations of the piece
+picked (a capture with several routes offers each route in notation), and a button of its own
+for each move that has one (a huff; every pawn move in Ludo). Telegram takes at most 100
+buttons and 8 per row: a 10x10 board fits, and anything beyond the limit is left to typed
+notation.
 """
 
 from __future__ import annotations
@@ -18,13 +20,12 @@ from bot.service.boards import MoveChoice
 from bot.service.events import GameState
 from bot.telegram.callbacks import Action, Press
 from games.base import CHANCE
-from games.ludo import LudoPosition
 from storage import Challenge
 
 MAX_BUTTONS = 100
 MAX_PER_ROW = 8
-# Ludo moves read "p1 yard-c1": long labels, so fewer per row.
-LUDO_PER_ROW = 2
+# Where every move has its button, the labels are whole moves ("p1 yard-c1"): fewer per row.
+OWN_BUTTONS_PER_ROW = 2
 
 
 def _rows(
@@ -93,38 +94,31 @@ def _move_keyboard(
         roll = _button(translate(language, text("Roll the die")), Press(Action.ROLL, game, version))
         return InlineKeyboardMarkup([[roll]])
     choices = boards.move_choices(state)
-    if isinstance(state.position, LudoPosition):
-        buttons = [
-            _button(choice.notation, Press(Action.MOVE, game, version, choice.index))
-            for choice in choices[:MAX_BUTTONS]
-        ]
-        return InlineKeyboardMarkup(_rows(buttons, LUDO_PER_ROW))
-    # A huff (soffio) is its own labelled button, under the pieces of the ordinary moves.
-    huffs = [
-        [
-            _button(
-                translate(language, boards.huff_label(choice)),
-                Press(Action.MOVE, game, version, choice.index),
-            )
-        ]
+    own = [
+        _button(translate(language, choice.label), Press(Action.MOVE, game, version, choice.index))
         for choice in choices
-        if choice.huff
+        if choice.label is not None
     ]
     first_of_piece: dict[str, MoveChoice] = {}
     for choice in choices:
-        if not choice.huff:
+        if choice.label is None:
             first_of_piece.setdefault(choice.piece, choice)
+    if not first_of_piece:
+        return InlineKeyboardMarkup(_rows(own[:MAX_BUTTONS], OWN_BUTTONS_PER_ROW))
+    # Beside the pieces, a move with a button of its own (a huff, soffio) has a row of its own.
+    own_rows = [[button] for button in own]
     if picked is not None and 0 <= picked < len(choices):
         return _destinations(
             state, choices, choices[picked].piece, len(first_of_piece) > 1, language
         )
-    if len(first_of_piece) == 1 and not huffs:
+    if len(first_of_piece) == 1 and not own_rows:
         return _destinations(state, choices, choices[0].piece, False, language)
     buttons = [
         _button(piece, Press(Action.PIECE, game, version, choice.index))
         for piece, choice in first_of_piece.items()
     ]
-    return InlineKeyboardMarkup(_rows(buttons[: MAX_BUTTONS - len(huffs)], MAX_PER_ROW) + huffs)
+    rows = _rows(buttons[: MAX_BUTTONS - len(own_rows)], MAX_PER_ROW)
+    return InlineKeyboardMarkup(rows + own_rows)
 
 
 def _destinations(

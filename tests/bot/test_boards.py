@@ -7,6 +7,7 @@ import pytest
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.core import GameService
+from bot.service.draughts_boards import draughts_view
 from bot.service.words.text_boards import text_board
 from games.base import CHANCE
 from tests.bot.conftest import ANA, CHAT
@@ -62,7 +63,7 @@ async def test_a_ludo_board_draws_and_captions(service: GameService) -> None:
 async def test_a_capture_written_short_is_drawn_along_its_route(service: GameService) -> None:
     state = await two_player_game(service, "brazilian", "fen=W:W21,30:B17,10,2")
     state = latest(await service.play.move(ANA, "a3xe7", state.id))
-    view = boards.draughts_view(state, 0)
+    view = draughts_view(state, 0)
     assert view.last_move == (21, 14, 7), "through the square it jumped to, not a straight line"
     assert view.captured == (17, 10)
 
@@ -70,11 +71,11 @@ async def test_a_capture_written_short_is_drawn_along_its_route(service: GameSer
 async def test_brazilian_boards_show_square_numbers_on_request(service: GameService) -> None:
     plain = await two_player_game(service, "brazilian")
     numbered = await two_player_game(service, "brazilian", "numeros")
-    assert boards.draughts_view(plain, 0).labels == "alphanumeric"
-    assert boards.draughts_view(numbered, 0).labels == "both"
+    assert draughts_view(plain, 0).labels == "alphanumeric"
+    assert draughts_view(numbered, 0).labels == "both"
     assert boards.picture(numbered, 0) != boards.picture(plain, 0)
     international = await two_player_game(service, "international", "numbers")
-    assert boards.draughts_view(international, 0).labels == "numeric"
+    assert draughts_view(international, 0).labels == "numeric"
 
 
 async def test_one_orientation_policy_for_every_board(service: GameService) -> None:

@@ -11,8 +11,8 @@ import pytest
 
 from bot.console import Console
 from bot.i18n import translate
-from bot.service import boards
 from bot.service.core import GameService
+from bot.service.draughts_boards import draughts_view
 from bot.service.families import family_of
 from games.base import find_game
 from tests.bot.conftest import ANA, BIA
@@ -70,11 +70,11 @@ async def test_a_skipped_capture_is_offered_as_a_huff_in_words(
 async def test_the_picture_marks_the_piece_that_may_be_huffed(service: GameService) -> None:
     state = await two_player_game(service, "italian-familiar", MISSED)
     after = latest(await service.play.move(ANA, "28-24", state.id))
-    view = boards.draughts_view(after, 1)
+    view = draughts_view(after, 1)
     assert view.highlight == (22,)
     huffed = latest(await service.play.move(BIA, "soffio", after.id))
-    assert boards.draughts_view(huffed, 1).highlight == ()
-    assert boards.draughts_view(huffed, 1).captured == (22,)
+    assert draughts_view(huffed, 1).highlight == ()
+    assert draughts_view(huffed, 1).captured == (22,)
 
 
 async def test_the_computers_huff_is_explained(service: GameService) -> None:

@@ -28,9 +28,6 @@ from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
 from bot.service.events import GameState
-from bot.service.families import Draughts, family_of
-from games.base import find_game
-from games.ludo import LudoPosition
 from storage import Challenge, TournamentRecord
 
 
@@ -41,7 +38,19 @@ def _rows(view: discord.ui.View, buttons: Sequence[discord.ui.Item[Any]], first_
 
 
 def _pieces_in_order(choices: Sequence[MoveChoice]) -> list[str]:
-    return list(dict.fromkeys(choice.piece for choice in choices if not choice.huff))
+    """The pieces whose moves are offered in two steps (piece, then target), each once."""
+    return list(dict.fromkeys(choice.piece for choice in choices if choice.label is None))
+
+
+def _own_buttons(
+    state: GameState, choices: Sequence[MoveChoice], language: str | None
+) -> list[MoveButton]:
+    """A button for each move offered on one of its own (a Ludo pawn move, a huff)."""
+    return [
+        MoveButton(state.id, state.version, choice.index, translate(language, choice.label))
+        for choice in choices
+        if choice.label is not None
+    ]
 
 
 def board_view(state: GameState, language: str | None) -> discord.ui.View | None:
@@ -57,18 +66,16 @@ def board_view(state: GameState, language: str | None) -> discord.ui.View | None
     if not choices:
         view.add_item(RollButton(state.id, state.version, translate(language, text("Roll"))))
         return view
-    if _is_ludo(state):
-        # A pawn move per button: Ludo has at most a few, and a click is quicker than a menu.
-        buttons = [
-            MoveButton(state.id, state.version, choice.index, choice.notation)
-            for choice in choices[: (ROWS - 1) * BUTTONS_PER_ROW]
-        ]
-        _rows(view, buttons, 0)
+    pieces = _pieces_in_order(choices)
+    own = _own_buttons(state, choices, language)
+    if not pieces:
+        # Every move has its button (Ludo's few pawn moves): the buttons first, then the row
+        # of the typed move.
+        _rows(view, own[: (ROWS - 1) * BUTTONS_PER_ROW], 0)
         typed.row = ROWS - 1
         view.add_item(typed)
         _add_game_actions(view, state, language, typed.row)
         return view
-    pieces = _pieces_in_order(choices)
     # One menu per 25 pieces (no board has more than 20 movable pieces: one menu in practice),
     # then a row for the typed move and the answers to a draw offer.
     for part, start in enumerate(range(0, len(pieces), MENU_OPTIONS)[:MENUS]):
@@ -83,14 +90,8 @@ def board_view(state: GameState, language: str | None) -> discord.ui.View | None
         view.add_item(select)
     typed.row = len(view.children)
     view.add_item(typed)
-    huffs = [  # a huff (soffio) is its own labelled button, on a row of its own
-        MoveButton(
-            state.id, state.version, choice.index, translate(language, boards.huff_label(choice))
-        )
-        for choice in choices
-        if choice.huff
-    ]
-    _rows(view, huffs[:BUTTONS_PER_ROW], typed.row + 1)
+    # The moves with buttons of their own beside the menus (a huff, soffio), on a row of their own.
+    _rows(view, own[:BUTTONS_PER_ROW], typed.row + 1)
     if state.record.draw_offer is not None:
         for answer, label in (("y", text("Accept the draw")), ("n", text("Decline the draw"))):
             button = DrawAnswerButton(answer, state.id, state.version, translate(language, label))
@@ -104,12 +105,11 @@ def _add_game_actions(
     view: discord.ui.View, state: GameState, language: str | None, row: int
 ) -> None:
     """Resign, and abort before the first move (each confirmed in a private answer first),
-    and in draughts offer a draw while none is offered."""
-    draughts = isinstance(family_of(find_game(state.record.kind)), Draughts)
+    and offer a draw in a game that takes draws while none is offered."""
     actions = [("q", text("Resign"))]
     if state.plies == 0:
         actions.append(("x", text("Abort")))
-    if draughts and state.record.draw_offer is None:
+    if boards.takes_draws(state) and state.record.draw_offer is None:
         actions.insert(0, ("o", text("Offer a draw")))
     for action, label in actions:
         button = GameActionButton(action, state.id, state.version, translate(language, label))
@@ -183,7 +183,3 @@ def tournament_view(record: TournamentRecord, language: str | None) -> discord.u
     view.add_item(TournamentButton("tj", record.id, translate(language, text("Join"))))
     view.add_item(TournamentButton("tl", record.id, translate(language, text("Leave"))))
     return view
-
-
-def _is_ludo(state: GameState) -> bool:
-    return isinstance(state.position, LudoPosition)

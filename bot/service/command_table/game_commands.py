@@ -9,9 +9,10 @@ from collections.abc import Sequence
 from bot.i18n import quote, text
 from bot.service.core import GameService
 from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
+from bot.service.families import family_of
 from bot.service.playing.turns import check_abortable
 from bot.service.words.dice_words import verification
-from bot.service.words.rules_text import GAMES_HELP, LUDO, rules_of
+from bot.service.words.rules_text import GAMES_HELP, rules_of
 from games.base import find_game
 from storage import ChatRef
 
@@ -41,7 +42,7 @@ async def rules(service: GameService, actor: Actor, args: Sequence[str]) -> list
         state = await game_state(service, actor, None)
     except ServiceError:
         return [Reply(GAMES_HELP)]
-    options = state.record.options.get("rules") if state.record.kind == LUDO else None
+    options = family_of(find_game(state.record.kind)).rules_options(state.record.options)
     return [Reply(line) for line in rules_of(state.record.kind, options)]
 
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from bot.i18n import text
 from bot.service.events import BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of
+from bot.service.replays import replayed_before
 from bot.service.timing.clocks import TimeControl
-from games.base import CHANCE, AnyGame, Outcome, find_game, replay
+from games.base import CHANCE, AnyGame, Outcome, find_game
 from storage import GameRecord, GameResult, NextClock
 
 
@@ -30,18 +29,9 @@ def check_abortable(state: GameState) -> None:
 
 
 def position_before(state: GameState, plies: int = 1) -> AnyGame:
-    """The position `plies` moves before the game's current one, replayed from its log. Every
-    picture of a version asks for the position before its last move: replayed once."""
-    return _replayed(
-        state.record.kind,
-        json.dumps(state.record.options, sort_keys=True),
-        state.log[: len(state.log) - plies],
-    )
-
-
-@lru_cache(maxsize=256)
-def _replayed(kind: str, options: str, log: tuple[str, ...]) -> AnyGame:
-    return replay(kind, family_of(find_game(kind)).rules_options(json.loads(options)), log)
+    """The position `plies` moves before the game's current one, replayed from its log."""
+    family = family_of(find_game(state.record.kind))
+    return replayed_before(state, family.rules_options(state.record.options), plies)
 
 
 def seat_players(record: GameRecord, seat: int) -> tuple[int, ...]:

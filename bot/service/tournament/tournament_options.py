@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.i18n import quote, text
 from bot.service.events import ServiceError
-from bot.service.families import Draughts, family_of
+from bot.service.families import family_of
 from bot.service.pairing.match import MatchTiebreak
 from bot.service.pairing.standings import Tiebreak
 from bot.service.pairing.tournament import Format
@@ -210,7 +210,7 @@ def _variant(name: str) -> GameKind:
         kind = find_game(name)
     except KeyError:
         kind = None
-    if kind is None or not isinstance(family_of(kind), Draughts):
+    if kind is None or not family_of(kind).in_tournaments():
         raise ServiceError(
             text(
                 "Unknown variant {name}. Tournaments are for brazilian, international, "

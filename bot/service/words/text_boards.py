@@ -1,57 +1,13 @@
-"""Boards as text for the console, in the reader's language.
-
-Draughts: the grid of the picture with piece letters of the reader's language and a legend.
-Ludo: one line per colour naming where each pawn stands, in the square names of the moves
-(`c14`, `h2`) so that the text board, the moves and the picture agree.
-"""
+"""Boards as text for the console, in the reader's language: each family draws its own (the
+draughts grid with a legend, Ludo's line per colour)."""
 
 from __future__ import annotations
 
-from bot.i18n import Text, joined, text, translate
-from bot.render import LudoView, draughts_text
-from bot.render.draughts import LETTERS
-from bot.service.boards import draughts_view, ludo_view
 from bot.service.events import GameState
-from bot.service.words.ludo_words import COLOUR_NAMES, PLACE_WORDS
-from games.ludo import LudoPosition
-from games.ludo.board import square_name
-
-# Translators: four letters for a white man, a black man, a white king and a black king.
-PIECE_LETTERS = text("w b W B")
-LEGEND = text("w = white man, b = black man, W and B = kings")
+from bot.service.families import family_of
+from games.base import find_game
 
 
 def text_board(state: GameState, viewer_seat: int | None, language: str | None) -> str:
     """The board as monospace text for a reader of `language`."""
-    if isinstance(state.position, LudoPosition):
-        return translate(language, ludo_lines(ludo_view(state, viewer_seat)))
-    letters = "".join(translate(language, PIECE_LETTERS).split())
-    if len(letters) != len(LETTERS):
-        letters = LETTERS
-    grid = draughts_text(draughts_view(state, viewer_seat), letters)
-    return f"{grid}\n{translate(language, LEGEND)}"
-
-
-def ludo_lines(view: LudoView) -> Text:
-    """ "Red: 1 yard · 2 c14 · 3 h2 · 4 finished", one line per colour, then the die."""
-    lines: list[Text | str] = []
-    for colour in view.colours:
-        if colour in view.left:
-            lines.append(text("{colour}: left the game", colour=COLOUR_NAMES[colour]))
-            continue
-        places = joined(
-            [
-                joined([str(number), _place(colour, progress)], " ")
-                for number, progress in enumerate(view.pawns[colour], start=1)
-            ],
-            " · ",
-        )
-        lines.append(text("{colour}: {places}", colour=COLOUR_NAMES[colour], places=places))
-    if view.dice is not None:
-        lines.append(text("die: {value}", value=view.dice))
-    return joined(lines, "\n")
-
-
-def _place(colour: int, progress: int) -> Text | str:
-    name = square_name(colour, progress)
-    return PLACE_WORDS.get(name, name)
+    return family_of(find_game(state.record.kind)).text_board(state, viewer_seat, language)

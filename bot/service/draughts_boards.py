@@ -1,0 +1,116 @@
+"""The boards of draughts, for the Draughts family (bot.service.families): the view its
+picture draws (with the last move, replayed from the options its games start with), its moves
+as buttons offer them, its text board and the names of its sides."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import Text, text, translate
+from bot.render import BLACK, WHITE, DraughtsView, draughts_text
+from bot.render.draughts import LETTERS
+from bot.render.views import DraughtsLabels
+from bot.service.choices import MoveChoice
+from bot.service.events import GameState
+from bot.service.replays import replayed_before
+from games.base import AnyGame, GameError
+from games.damas import Move, Position, parse_square, square_name
+
+_SQUARE_SEPARATORS = re.compile(r"[-x:]")
+
+# Translators: four letters for a white man, a black man, a white king and a black king.
+PIECE_LETTERS = text("w b W B")
+LEGEND = text("w = white man, b = black man, W and B = kings")
+
+
+def rules_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a draughts game is replayed with: its starting position (FEN), if any."""
+    return {key: value for key, value in options.items() if key == "fen"}
+
+
+def _last_path(position: Position, notation: str | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The squares of the last move (path, and the huffed piece), read from its notation."""
+    if not notation:
+        return (), ()
+    words = notation.split()
+    if len(words) == 2:  # "soffio 22": the huffed piece left the board
+        square = parse_square(position.rules, words[1])
+        return (), (square,) if square is not None else ()
+    squares = [parse_square(position.rules, token) for token in _SQUARE_SEPARATORS.split(notation)]
+    path = tuple(square for square in squares if square is not None)
+    return (path if len(path) >= 2 else ()), ()
+
+
+def _last_move(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The squares of the last move (its whole route, every landing square), and the pieces
+    it took (or the huffed piece), read from the position before it: a capture written
+    short (c3xc7) still goes where the piece went."""
+    position = state.position
+    assert isinstance(position, Position)
+    if not state.log:
+        return (), ()
+    try:
+        before = replayed_before(state, rules_options(state.record.options), 1)
+        move = before.parse(state.log[-1])
+    except GameError:
+        return _last_path(position, state.last_move)
+    assert isinstance(move, Move)
+    if move.huff:
+        return (), move.path
+    return (move.path if len(move.path) >= 2 else ()), move.captures
+
+
+def _labels(alphanumeric: bool, numbers: bool) -> DraughtsLabels:
+    if not alphanumeric:
+        return "numeric"
+    return "both" if numbers else "alphanumeric"
+
+
+def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
+    position = state.position
+    assert isinstance(position, Position)
+    rules = position.rules
+    path, captured = _last_move(state)
+    pieces = {
+        square: (WHITE if piece.colour == 0 else BLACK, piece.is_king)
+        for square, piece in position.pieces().items()
+    }
+    return DraughtsView(
+        size=10 if rules.board_size == 10 else 8,
+        dark_corner_left=rules.dark_corner_left,
+        pieces=pieces,
+        labels=_labels(rules.alphanumeric, bool(state.record.options.get("numbers"))),
+        last_move=path or None,
+        captured=captured,
+        # The pieces that may be huffed (soffio): the player to move sees which.
+        highlight=tuple(position.huffable()) if state.active else (),
+        viewer=BLACK if viewer_seat == 1 else WHITE,
+    )
+
+
+def draughts_choice(position: AnyGame, move: Any, index: int) -> MoveChoice:
+    """A move by its piece and target square; a huff (soffio) removes an opponent's piece, so
+    it is offered on a button of its own: "Soffio: huff the piece on 22"."""
+    assert isinstance(position, Position)
+    assert isinstance(move, Move)
+    notation = position.notation(move)
+    piece = square_name(position.rules, move.start)
+    if move.huff:
+        label = text("Soffio: huff the piece on {square}", square=piece)
+        return MoveChoice(index, notation, piece, notation, label)
+    return MoveChoice(index, notation, piece, square_name(position.rules, move.end))
+
+
+def draughts_text_board(state: GameState, viewer_seat: int | None, language: str | None) -> str:
+    """The grid of the picture with piece letters of the reader's language, and a legend."""
+    letters = "".join(translate(language, PIECE_LETTERS).split())
+    if len(letters) != len(LETTERS):
+        letters = LETTERS
+    grid = draughts_text(draughts_view(state, viewer_seat), letters)
+    return f"{grid}\n{translate(language, LEGEND)}"
+
+
+def draughts_side(seat: int) -> Text:
+    return text("White") if seat == 0 else text("Black")
