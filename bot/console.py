@@ -107,7 +107,7 @@ class Console:
                             )
                         )
                 case TurnNotice():
-                    player = await self.service.store.get_player(event.player_id)
+                    player = await self.service.identities.player_by_id(event.player_id)
                     if player.display_name.lower() != self.actor.user_id:
                         self.say(
                             text(
@@ -117,7 +117,7 @@ class Console:
                             )
                         )
                 case PlayerNotice():  # a TurnPing too
-                    player = await self.service.store.get_player(event.player_id)
+                    player = await self.service.identities.player_by_id(event.player_id)
                     self.say(
                         text("[to {name}] {notice}", name=player.display_name, notice=event.text)
                     )

@@ -11,7 +11,7 @@ from bot.service.capability import Capability
 from bot.service.events import Actor, Event, Reply, ServiceError
 from bot.service.kernel import Kernel
 from bot.service.rated.rating_rebuild import recompute
-from storage import Identity, LinkRefused, LinkStore, PlayerStore, RatingStore
+from storage import Identity, LinkRefused, LinkStore, Player, PlayerStore, RatingStore
 
 LINK_CODE_LIFETIME = timedelta(minutes=15)
 # Unambiguous letters and digits: no 0/O, 1/I/L.
@@ -32,6 +32,10 @@ class Identities(Capability):
         self.players: PlayerStore = kernel.store
         self.links: LinkStore = kernel.store
         self.ratings: RatingStore = kernel.store
+
+    async def player_by_id(self, player_id: int) -> Player:
+        """A player the service named in an event (a notice, a turn), to address by name."""
+        return await self.players.get_player(player_id)
 
     async def language(self, actor: Actor) -> str | None:
         """The language to answer `actor` in: theirs if chosen, else the platform's hint."""

@@ -176,3 +176,17 @@ def test_a_circle_of_three_and_a_relative_import_are_found(tmp_path: Path) -> No
     assert graph["pkg.sub"] == {"pkg.sub.c"}
     # b imports c through its package, whose __init__ runs first: the package is in the circle.
     assert cycles(graph) == [{"pkg.a", "pkg.b", "pkg.sub", "pkg.sub.c"}]
+
+
+@pytest.mark.parametrize("front_end", FRONT_ENDS)
+def test_front_ends_never_reach_the_store_through_the_service(front_end: str) -> None:
+    """A front end asks the service's capabilities, never its store (`service.store`)."""
+    base = ROOT / Path(*front_end.split("."))
+    paths = sorted(base.rglob("*.py")) if base.is_dir() else [base.with_suffix(".py")]
+    reads = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in paths
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr == "store"
+    ]
+    assert reads == []

@@ -41,7 +41,7 @@ class PlayerNotices:
         user_id = await self.poster.discord_user(notice.player_id)
         if user_id is None:
             return
-        player = await self.service.store.get_player(notice.player_id)
+        player = await self.service.identities.player_by_id(notice.player_id)
         if await self._tell_privately(user_id, translate(player.language, notice.text)):
             return
         chat = notice.state.record.chat if notice.state is not None else None
@@ -63,7 +63,7 @@ class PlayerNotices:
         user_id = await self.poster.discord_user(notice.player_id)
         if user_id is None:
             return
-        player = await self.service.store.get_player(notice.player_id)
+        player = await self.service.identities.player_by_id(notice.player_id)
         headline = text(
             "{name}, your turn in game #{game}.", name=player.display_name, game=notice.state.id
         )

@@ -55,7 +55,7 @@ class TournamentThreads:
                 return shown.chat_id
         if not state.active:
             return channel_id
-        tournament_id = await self.service.store.tournament_of_game(state.id)
+        tournament_id = await self.service.reports.tournament_of_game(state.id)
         name = f"#{tournament_id}: {' - '.join(state.seat_names)}"[:100]
         try:
             thread = await self.client.http.start_thread_without_message(

@@ -41,10 +41,14 @@ class TournamentReports(Capability):
         super().__init__(kernel)
         self.tournaments: TournamentStore = kernel.store
 
+    async def tournament_of_game(self, game_id: int) -> int | None:
+        """The number of the tournament a game belongs to, if any."""
+        return await self.tournaments.tournament_of_game(game_id)
+
     async def board_place(self, game_id: int) -> str:
         """Where the boards of a game go (tournament_options: GROUP, THREADS or PRIVATE, as
         its tournament's organiser chose); a game of no tournament is shown in its chat."""
-        tournament_id = await self.tournaments.tournament_of_game(game_id)
+        tournament_id = await self.tournament_of_game(game_id)
         if tournament_id is None:
             return GROUP
         return board_place((await self.tournaments.get_tournament(tournament_id)).options)
