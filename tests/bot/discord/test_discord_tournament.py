@@ -26,7 +26,11 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     opened = await act(
         fake,
         await fake.slash(
-            ANA, CHANNEL, "tournament", {"action": "new", "options": "brazilian knockout seeded"}
+            ANA,
+            CHANNEL,
+            "tournament",
+            {"variant": "brazilian", "format": "knockout", "seeded": True},
+            subcommand="new",
         ),
     )
     assert "opens tournament #1" in opened.ephemeral_text
@@ -46,7 +50,7 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     assert len(with_buttons) == 1, "buttons pile up"
     assert with_buttons[0]["id"] != news["id"], "buttons pile up"
 
-    started = await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
+    started = await act(fake, await fake.slash(ANA, CHANNEL, "tournament", subcommand="start"))
     assert "starts with 2 entries" in started.ephemeral_text
     assert not [m for m in fake.channel_messages(CHANNEL) if "dmb:tj:1" in custom_ids(m)], (
         "Join after the start"
@@ -62,7 +66,8 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     assert (await service.store.tournament_facts(1)).tournament.status == "finished"
 
     shown = await act(
-        fake, await fake.slash(CAIO, CHANNEL, "tournament", {"action": "show", "tournament": 1})
+        fake,
+        await fake.slash(CAIO, CHANNEL, "tournament", {"tournament": 1}, subcommand="show"),
     )
     assert "The winner:" in shown.ephemeral_text
     assert shown.original is not None
@@ -74,11 +79,11 @@ async def test_with_threads_each_game_is_played_in_a_thread_of_its_own(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
     await connect(service)
-    words = {"action": "new", "options": "brazilian knockout threads"}
-    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", words))
+    settings = {"variant": "brazilian", "format": "knockout", "boards": "threads"}
+    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", settings, subcommand="new"))
     for who in (ANA, BIA, CAIO):
         await press(fake, who, "dmb:tj:1")
-    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
+    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", subcommand="start"))
     assert not [m for m in fake.channel_messages(CHANNEL) if m["embeds"]], "a board in the channel"
     [thread] = fake.threads.values()
     assert thread["parent_id"] == CHANNEL
