@@ -22,23 +22,26 @@ from bot.service.events import (
     Actor,
     Event,
     GameState,
+    PlayerNotice,
     ServiceError,
     TournamentUpdate,
 )
 from bot.service.kernel import Kernel
 from bot.service.pairing.draw import draw_numbers
 from bot.service.pairing.errors import PairingError
-from bot.service.pairing.tournament import Format, Game, Setup
+from bot.service.pairing.tournament import Format, Game, Setup, Tournament
 from bot.service.rated.rated_games import pool_of, rated_at_start
 from bot.service.rated.rating_reads import pool_rating
 from bot.service.tournament.tournament_lookup import entry_names, pick, require_organiser
 from bot.service.tournament.tournament_options import time_control
 from bot.service.tournament.tournament_state import entry_of, rebuild, round_json
 from bot.service.tournament.tournament_text import (
+    eliminated_notice,
     final_notice,
     pairing_refusal,
     refusal,
     round_notice,
+    stage_name,
 )
 from games.base import find_game
 from games.chance import commitment, new_seed
@@ -278,6 +281,8 @@ class Tournaments(Capability):
                 return False
             names = await entry_names(self.core, facts)
             events.append(TournamentUpdate(done, final_notice(facts, state, names), len(names)))
+            if state.final is not None:
+                events += _eliminated(facts, state, state.final.number)
             return False
         control = time_control(record.options)
         all_rounds = (
@@ -295,22 +300,35 @@ class Tournaments(Capability):
             start = await self.core.store.start_round(
                 record.id, number, round_json(paired), new, record.chat
             )
+            final = paired is state.final
             if start.new_round:
-                notice = round_notice(facts, paired, names)
+                notice = round_notice(facts, paired, names, final)
                 events.append(TournamentUpdate(record, notice, len(names)))
+                if record.format == Format.KNOCKOUT and number > 1:
+                    events += _eliminated(facts, state, number - 1)
             for game, stored in start.games:
                 if stored is None:
                     settled = True
                     continue
-                headline = text(
-                    "Tournament #{id}, round {round}, table {table}: game #{game}, "
-                    "{white} (White) - {black}.",
-                    id=record.id,
-                    round=number,
-                    table=game.table,
-                    game=stored.id,
-                    white=names[str(game.white_entry)],
-                    black=names[str(game.black_entry)],
+                sides = {
+                    "id": record.id,
+                    "game": stored.id,
+                    "white": names[str(game.white_entry)],
+                    "black": names[str(game.black_entry)],
+                }
+                headline = (
+                    text(
+                        "Tournament #{id}, the final: game #{game}, {white} (White) - {black}.",
+                        **sides,
+                    )
+                    if final
+                    else text(
+                        "Tournament #{id}, round {round}, table {table}: game #{game}, "
+                        "{white} (White) - {black}.",
+                        round=number,
+                        table=game.table,
+                        **sides,
+                    )
                 )
                 events.extend(await self.core.game_started(stored, headline))
         return settled
@@ -405,3 +423,14 @@ class Tournaments(Capability):
             forfeit = await self._end_game(game.game_id, [1 - seat], "no_show", state.version)
             await self.core.publish(forfeit)
         return planned
+
+
+def _eliminated(facts: TournamentFacts, state: Tournament, round_number: int) -> list[Event]:
+    """Each member of the entries a knockout's round put out is told so."""
+    stage = stage_name(round_number, state.rounds[round_number - 1] is state.final)
+    members = {str(entry.id): entry.members for entry in facts.entries}
+    return [
+        PlayerNotice(player, eliminated_notice(facts, stage), None)
+        for loser in state.knockout_losers(round_number)
+        for player in members[loser]
+    ]

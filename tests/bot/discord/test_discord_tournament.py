@@ -56,7 +56,7 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
         "Join after the start"
     )
     contents = [message["content"] for message in fake.channel_messages(CHANNEL)]
-    assert any("round 1 starts" in content for content in contents), contents
+    assert any("the final starts" in content for content in contents), contents
 
     facts = await service.store.tournament_facts(1)
     game_id = facts.games[0].game_id or 0
