@@ -16,7 +16,8 @@ from bot.console import Console
 from bot.i18n import translate
 from bot.service.command_table.commands import parse_command
 from bot.service.command_table.table import BY_NAME, subcommand
-from bot.service.command_table.tournaments import NEW, SETTINGS, tournament_help
+from bot.service.command_table.tournament_new import NEW, SETTINGS
+from bot.service.command_table.tournaments import tournament_help
 from bot.service.core import GameService
 from bot.service.events import GameState
 from bot.service.tournament.tournament_state import rebuild
