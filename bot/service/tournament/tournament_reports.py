@@ -73,7 +73,12 @@ class TournamentReports(Capability):
             listing = ", ".join(names.values()) or "-"
             return [Reply(joined([head, text("Entries: {names}", names=listing)]))]
         knockout = record.format == Format.KNOCKOUT
-        lines = games_lines(facts, names, None) if knockout else standings_lines(state, names)
+        final = state.final.number if state.final else None
+        lines = (
+            games_lines(facts, names, None, final=final)
+            if knockout
+            else standings_lines(state, names)
+        )
         if state.winner is not None:
             lines.append(text("The winner: {name}", name=names[state.winner]))
         events: list[Event] = [Reply(joined([head, *lines]))]
@@ -96,7 +101,7 @@ class TournamentReports(Capability):
         if state is None or not state.rounds:
             raise ServiceError(text("Tournament #{id} has not started.", id=facts.tournament.id))
         paired = state.current_round or state.rounds[-1]
-        return [Reply(round_notice(facts, paired, names))]
+        return [Reply(round_notice(facts, paired, names, paired is state.final))]
 
     @routed
     async def verify(
@@ -129,7 +134,8 @@ class TournamentReports(Capability):
         facts, state, names = await self._facts(actor, chat, tournament_id)
         player = await self.core.roster.player(actor)
         entry = None if everyone else entry_of(facts, player.id)
-        lines = games_lines(facts, names, entry)
+        final = state.final.number if state is not None and state.final else None
+        lines = games_lines(facts, names, entry, final=final)
         playing = state.current_round if state is not None else None
         waiting = (
             entry is not None
@@ -141,7 +147,7 @@ class TournamentReports(Capability):
                 lines.append(bye_line(facts, names[str(entry)]))
             lines += [
                 text("The games of round {round}:", round=playing.number),
-                *games_lines(facts, names, None, playing.number),
+                *games_lines(facts, names, None, playing.number, final),
             ]
         if not lines:
             return [Reply(text("No games yet in tournament #{id}.", id=facts.tournament.id))]

@@ -15,7 +15,7 @@ from bot.service.pairing.standings import Tiebreak
 from bot.service.pairing.tournament import Format, Setup, Tournament
 from bot.service.timing.clocks import TimeControl
 from bot.service.tournament.tournament_state import coin, game_result
-from storage import TournamentFacts
+from storage import TableGameRecord, TournamentFacts
 
 FORMAT_NAMES = {
     Format.KNOCKOUT: text("knockout"),
@@ -174,41 +174,42 @@ def final_notice(facts: TournamentFacts, state: Tournament, names: Names) -> Tex
 
 
 def games_lines(
-    facts: TournamentFacts, names: Names, entry: int | None, round_number: int | None = None
+    facts: TournamentFacts,
+    names: Names,
+    entry: int | None,
+    round_number: int | None = None,
+    final: int | None = None,
 ) -> list[Text]:
     """The games of an entry (None: of everyone), with their results; `round_number`: only
-    that round's."""
+    that round's; `final`: the round that is a knockout's final, so called."""
     lines = []
     for game in facts.games:
         if entry is not None and entry not in (game.white_entry, game.black_entry):
             continue
         if round_number is not None and game.round != round_number:
             continue
-        result = game_result(game)
-        where = text("game #{game}", game=game.game_id) if game.game_id else text("not played")
-        sides = {
-            "round": game.round,
-            "table": game.table,
-            "white": names[str(game.white_entry)],
-            "black": names[str(game.black_entry)],
-            "where": where,
-        }
-        if result is None:
-            lines.append(
-                text("Round {round}, table {table}: {white} - {black}, {where} (playing)", **sides)
-            )
-            continue
-        score = {Outcome.WHITE: "1-0", Outcome.BLACK: "0-1", Outcome.DRAW: "½-½"}[result.outcome]
-        mark = text(" (forfeit)") if result.forfeit else Text("")
-        lines.append(
-            text(
-                "Round {round}, table {table}: {white} - {black} {score}{forfeit}, {where}",
-                score=score,
-                forfeit=mark,
-                **sides,
-            )
+        stage = (
+            text("Final")
+            if game.round == final
+            else text("Round {round}, table {table}", round=game.round, table=game.table)
         )
+        lines.append(joined([stage, _game_line(game, names)], ": "))
     return lines
+
+
+def _game_line(game: TableGameRecord, names: Names) -> Text:
+    """ "ana - bia 1-0, game #3", or "(playing)" while it goes on."""
+    result = game_result(game)
+    sides = {
+        "white": names[str(game.white_entry)],
+        "black": names[str(game.black_entry)],
+        "where": text("game #{game}", game=game.game_id) if game.game_id else text("not played"),
+    }
+    if result is None:
+        return text("{white} - {black}, {where} (playing)", **sides)
+    score = {Outcome.WHITE: "1-0", Outcome.BLACK: "0-1", Outcome.DRAW: "½-½"}[result.outcome]
+    mark = text(" (forfeit)") if result.forfeit else Text("")
+    return text("{white} - {black} {score}{forfeit}, {where}", score=score, forfeit=mark, **sides)
 
 
 def standings_csv(state: Tournament, names: Names, language: str | None) -> str:

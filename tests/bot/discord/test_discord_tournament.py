@@ -23,6 +23,15 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     await connect(service)
     names = {command["name"]: command for command in fake.commands}
     assert names["tournament"]["name_localizations"] == {"pt-BR": "torneio", "it": "torneo"}
+    # The subcommands of the command table, each named in the reader's language, and the
+    # settings of `new` options of their own with localised choices.
+    subcommands = {sub["name"]: sub for sub in names["tournament"]["options"]}
+    assert subcommands["join"]["name_localizations"] == {"pt-BR": "entrar", "it": "partecipa"}
+    assert "verify" in subcommands
+    new = {option["name"]: option for option in subcommands["new"]["options"]}
+    assert new["seeded"]["name_localizations"] == {"pt-BR": "semeado", "it": "teste-di-serie"}
+    knockout = next(c for c in new["format"]["choices"] if c["value"] == "knockout")
+    assert knockout["name_localizations"]["pt-BR"] == "chave"
     opened = await act(
         fake,
         await fake.slash(

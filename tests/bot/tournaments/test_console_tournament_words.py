@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import Console
-from bot.i18n import translate
+from bot.i18n import text, translate
 from bot.service.command_table.commands import parse_command
 from bot.service.command_table.table import BY_NAME, subcommand
 from bot.service.command_table.tournament_new import NEW, SETTINGS
@@ -43,6 +43,7 @@ WORDS = {
         "bye": "avança para a próxima rodada sem jogar",
         "playing": "(em andamento)",
         "final": "Torneio #1: começa a final:",
+        "final_line": "Final: ",
         "out_round": "Você está eliminado do torneio #1: perdeu na rodada 1.",
         "out_final": "Você está eliminado do torneio #1: perdeu a final.",
         "event": '[Event "Torneio #1: Damas brasileiras, chave"]',
@@ -66,6 +67,7 @@ WORDS = {
         "bye": "passa al turno successivo senza giocare",
         "playing": "(in corso)",
         "final": "Torneo #1: inizia la finale:",
+        "final_line": "Finale: ",
         "out_round": "Sei eliminato dal torneo #1: hai perso al turno 1.",
         "out_final": "Sei eliminato dal torneo #1: hai perso la finale.",
         "event": '[Event "Torneo #1: Dama brasiliana, eliminazione diretta"]',
@@ -153,8 +155,16 @@ async def test_a_knockout_in_the_console_in_the_readers_words(
     assert final_loser != first_loser
 
     await console.handle(f"/as {waiting}")
+    mark = output.tell()
+    await console.handle(f"{t} {words['show']}")
+    shown = output.getvalue()[mark:].splitlines()
+    assert [line for line in shown if line.startswith(words["final_line"])], shown
     for action in ("csv", "pdn", "verify"):
         await console.handle(f"{t} {words[action]}")
+    # /tournament verify reaches the check of the draw against the revealed seed.
+    assert translate(language, text("The numbers drawn are the ones the seed gives.")) in (
+        output.getvalue()
+    )
     [table] = tmp_path.glob("*.csv")
     rows = list(csv.reader(io.StringIO(table.read_text())))
     # A knockout ranks by the round reached: the winner, the final's loser, then the first
