@@ -157,8 +157,8 @@ async def test_a_knockout_in_the_console_in_the_readers_words(
     await console.handle(f"/as {waiting}")
     mark = output.tell()
     await console.handle(f"{t} {words['show']}")
-    shown = output.getvalue()[mark:].splitlines()
-    assert [line for line in shown if line.startswith(words["final_line"])], shown
+    lines = output.getvalue()[mark:].splitlines()
+    assert [line for line in lines if line.startswith(words["final_line"])], lines
     for action in ("csv", "pdn", "verify"):
         await console.handle(f"{t} {words[action]}")
     # /tournament verify reaches the check of the draw against the revealed seed.
