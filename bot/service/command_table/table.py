@@ -103,11 +103,13 @@ def subcommand(command: Command, words: Sequence[str]) -> tuple[Command, Sequenc
         return command, words
     found = next((sub for sub in command.subcommands if words[0].lower() in sub.words), None)
     if found is None:
+        # Named by the usage of its help ("/torneio ajuda"), in the reader's words.
+        listing = next((sub.usage for sub in command.subcommands if sub.name == "help"), None)
         raise ServiceError(
             text(
-                "Unknown /{command} {word}. Type /{command} help.",
-                command=command.name,
+                "Unknown subcommand {word}: {help} lists them.",
                 word=quote(words[0]),
+                help=listing or command.usage,
             )
         )
     return found, words[1:]

@@ -5,7 +5,7 @@ slash subcommands."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.i18n import Text, text, translate
 from bot.service.command_table import typed
@@ -17,6 +17,8 @@ from bot.service.events import Actor, Event, Reply, ServiceError
 from bot.service.ids import known_tournament, whole_number
 from storage import ChatRef, TournamentStatus
 
+# A service method that takes the tournament's number (None: the chat's latest).
+NumberedCall = Callable[[Actor, ChatRef | None, int | None], Awaitable[list[Event]]]
 # The largest tournament number the typed command's "#NUMBER" reads.
 LARGEST_TOURNAMENT = 999_999_999
 WITH_WORDS = frozenset({"with", "com", "con", "e"})
@@ -118,15 +120,13 @@ def _one(
     aliases: tuple[str, ...],
     usage: Text,
     summary: Text,
-    call: str,
+    call: Callable[[GameService], NumberedCall],
 ) -> Command:
-    """A subcommand that takes nothing but the tournament's number."""
+    """A subcommand that takes nothing but the tournament's number; `call` picks the service
+    method it runs."""
 
     async def handler(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
-        capability, method = call.split(".")
-        run = getattr(getattr(service, capability), method)
-        events: list[Event] = await run(actor, chat, args.number("tournament"))
-        return events
+        return await call(service)(actor, chat, args.number("tournament"))
 
     return Command(
         name, names, aliases, usage, summary, handler, _read_tournament, (TOURNAMENT_NUMBER,)
@@ -224,7 +224,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
         ("esci",),
         text("/tournament leave [NUMBER]"),
         text("leave before the start"),
-        "entries.leave",
+        lambda service: service.entries.leave,
     ),
     _one(
         "start",
@@ -232,7 +232,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
         ("comecar", "começar", "avvia"),
         text("/tournament start [NUMBER]"),
         text("the organiser starts it: the numbers are drawn, the first round begins"),
-        "tournaments.start",
+        lambda service: service.tournaments.start,
     ),
     _one(
         "show",
@@ -240,7 +240,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
         ("ver", "classificacao", "classificação", "classifica"),
         text("/tournament show [NUMBER]"),
         text("standings and the bracket or table picture"),
-        "reports.show",
+        lambda service: service.reports.show,
     ),
     _one(
         "pairings",
@@ -248,7 +248,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
         ("rodada", "turno"),
         text("/tournament pairings [NUMBER]"),
         text("the tables of the round with the coin tosses"),
-        "reports.pairings",
+        lambda service: service.reports.pairings,
     ),
     GAMES,
     _one(
@@ -257,7 +257,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
         ("exportar", "esporta"),
         text("/tournament pdn [NUMBER]"),
         text("every game in one PDN file"),
-        "reports.export_pdn",
+        lambda service: service.reports.export_pdn,
     ),
     _one(
         "csv",
@@ -265,7 +265,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
         ("tabela", "tabella"),
         text("/tournament csv [NUMBER]"),
         text("the standings as CSV"),
-        "reports.export_csv",
+        lambda service: service.reports.export_csv,
     ),
     _one(
         "verify",
@@ -273,7 +273,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
         ("conferir",),
         text("/tournament verify [NUMBER]"),
         text("check the draw and the coin tosses of a finished tournament"),
-        "reports.verify",
+        lambda service: service.reports.verify,
     ),
     _status_command(
         "pause",
@@ -303,7 +303,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
         ("abandonar", "ritiro"),
         text("/tournament withdraw [NUMBER]"),
         text("leave a started tournament: your games left are lost by forfeit"),
-        "tournaments.withdraw",
+        lambda service: service.tournaments.withdraw,
     ),
     HELP,
 )

@@ -123,6 +123,11 @@ async def test_a_knockout_in_the_console_in_the_readers_words(
         # Each setting explained in one line, in the reader's words.
         assert translate(language, option.description) in shown
 
+    # A word that names no subcommand: the help to type, in the reader's words.
+    mark = output.tell()
+    await console.handle(f"{t} xyz")
+    assert f"{t} {words['help']}" in output.getvalue()[mark:]
+
     await console.handle(f"{t} {words['new']}")
     assert words["settings"] in output.getvalue()
     for name in ("ana", "bia", "caio"):
