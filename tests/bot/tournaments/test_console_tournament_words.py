@@ -222,3 +222,19 @@ async def test_a_round_robins_csv_names_wins_once(service: GameService) -> None:
     names = {str(entry.id): f"E{entry.id}" for entry in facts.entries}
     head = standings_csv(rebuild(facts), names, "it").splitlines()[0]
     assert head == "posto,iscrizione,punti,Solkoff,vittorie,patte,sconfitte"
+
+
+@pytest.mark.parametrize(("language", "computer"), [("pt", "Computador ("), ("it", "Computer (")])
+async def test_a_pdn_names_the_computer_in_the_readers_language(
+    service: GameService, language: str, computer: str, tmp_path: Path
+) -> None:
+    console = Console(service, io.StringIO(), player="ana", language=language, folder=tmp_path)
+    await console.handle(f"/lang {language}")
+    await console.handle("/new brazilian vs computer white")
+    await console.handle("c3-d4")
+    await service.idle()
+    await console.handle("/pdn")
+    [pdn] = tmp_path.glob("*.pdn")
+    black = next(line for line in pdn.read_text().splitlines() if line.startswith("[Black "))
+    assert black.startswith(f'[Black "{computer}'), black
+    assert translate(language, text("normal")) in black
