@@ -228,15 +228,13 @@ class Tournament:
         last = self.rounds[-1]
         return last if len(last.tables) == 1 and last.bye is None else None
 
-    def knockout_losers(self, round_number: int) -> list[str]:
-        """The entries a knockout's round `round_number` put out (its decided tables' losers)."""
-        paired = self.rounds[round_number - 1]
-        losers = []
-        for table in paired.tables:
-            winner = self._knockout_winners.get((round_number, table.number))
-            if winner is not None:
-                losers.append(table.second if winner == table.first else table.first)
-        return losers
+    def knockout_loser(self, round_number: int, table: int) -> str | None:
+        """The entry a knockout's table put out, once it is decided."""
+        winner = self._knockout_winners.get((round_number, table))
+        paired = next(t for t in self.rounds[round_number - 1].tables if t.number == table)
+        if winner is None:
+            return None
+        return paired.second if winner == paired.first else paired.first
 
     def _reached(self) -> dict[str, int]:
         """The last round each entry of a knockout played in (the winner: one past it)."""

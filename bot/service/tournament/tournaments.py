@@ -231,6 +231,8 @@ class Tournaments(Capability):
             name=names[chosen],
         )
         events: list[Event] = [TournamentUpdate(record, notice, len(names))]
+        loser = paired.second if chosen == paired.first else paired.first
+        events += _told_out(facts, rebuild(facts), current.number, loser)
         for game in facts.games:
             if (game.round, game.table) == (current.number, table) and game.game_id is not None:
                 events.extend(await self._end_game(game.game_id, None, "aborted"))
@@ -281,8 +283,6 @@ class Tournaments(Capability):
                 return False
             names = await entry_names(self.core, facts)
             events.append(TournamentUpdate(done, final_notice(facts, state, names), len(names)))
-            if state.final is not None:
-                events += _eliminated(facts, state, state.final.number)
             return False
         control = time_control(record.options)
         all_rounds = (
@@ -304,8 +304,6 @@ class Tournaments(Capability):
             if start.new_round:
                 notice = round_notice(facts, paired, names, final)
                 events.append(TournamentUpdate(record, notice, len(names)))
-                if record.format == Format.KNOCKOUT and number > 1:
-                    events += _eliminated(facts, state, number - 1)
             for game, stored in start.games:
                 if stored is None:
                     settled = True
@@ -363,7 +361,8 @@ class Tournaments(Capability):
             return []
         if state.record.status == "aborted":
             await self.core.store.replay_tournament_game(state.id)
-        return await self.advance(tournament_id)
+        facts = await self.core.store.tournament_facts(tournament_id)
+        return [*_put_out(facts, state.id), *await self.advance(tournament_id)]
 
     async def resume(self) -> list[Event]:
         """After a start: carry on every running tournament (a round that completed while the
@@ -425,12 +424,27 @@ class Tournaments(Capability):
         return planned
 
 
-def _eliminated(facts: TournamentFacts, state: Tournament, round_number: int) -> list[Event]:
-    """Each member of the entries a knockout's round put out is told so."""
+def _put_out(facts: TournamentFacts, game_id: int) -> list[Event]:
+    """When the game that just finished decided its knockout table (the table's last game),
+    the entry it put out is told."""
+    game = next((game for game in facts.games if game.game_id == game_id), None)
+    if facts.tournament.format != Format.KNOCKOUT or game is None:
+        return []
+    table = [g for g in facts.games if (g.round, g.table) == (game.round, game.table)]
+    try:
+        state = rebuild(facts)
+    except PairingError:
+        return []  # advance logs it: the tournament cannot go on
+    loser = state.knockout_loser(game.round, game.table)
+    if loser is None or game.index != max(g.index for g in table):
+        return []
+    return _told_out(facts, state, game.round, loser)
+
+
+def _told_out(
+    facts: TournamentFacts, state: Tournament, round_number: int, loser: str
+) -> list[Event]:
+    """Each member of the entry a knockout's round put out is told so."""
     stage = stage_name(round_number, state.rounds[round_number - 1] is state.final)
-    members = {str(entry.id): entry.members for entry in facts.entries}
-    return [
-        PlayerNotice(player, eliminated_notice(facts, stage), None)
-        for loser in state.knockout_losers(round_number)
-        for player in members[loser]
-    ]
+    members = next(entry.members for entry in facts.entries if str(entry.id) == loser)
+    return [PlayerNotice(player, eliminated_notice(facts, stage), None) for player in members]

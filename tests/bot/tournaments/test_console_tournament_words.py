@@ -19,7 +19,7 @@ from bot.service.command_table.table import BY_NAME, subcommand
 from bot.service.command_table.tournament_new import NEW, SETTINGS
 from bot.service.command_table.tournaments import tournament_help
 from bot.service.core import GameService
-from bot.service.events import GameState
+from bot.service.events import GameState, PlayerNotice
 from bot.service.tournament.tournament_state import rebuild
 from bot.service.tournament.tournament_text import FORMAT_NAMES, standings_csv
 from tests.bot.tournaments.helpers import ORGANISER, lower_number_wins, open_with, people, play_out
@@ -238,3 +238,35 @@ async def test_a_pdn_names_the_computer_in_the_readers_language(
     black = next(line for line in pdn.read_text().splitlines() if line.startswith("[Black "))
     assert black.startswith(f'[Black "{computer}'), black
     assert translate(language, text("normal")) in black
+
+
+async def test_the_loser_of_a_knockout_table_is_told_at_once(service: GameService) -> None:
+    """Told when his match ends, not when the round does; the organiser's settlement too."""
+    entrants = people(4)
+    tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
+    await service.tournaments.start(ORGANISER, None, tournament_id)
+    actors = {(await service.player(actor)).id: actor for actor in entrants}
+    facts = await service.store.tournament_facts(tournament_id)
+    first, second = facts.games
+    state = await service.state(first.game_id or 0)
+    white, black = (actors[seat.player_id or 0] for seat in state.record.seats)
+    events = await service.results.resign(white, first.game_id)
+    told = [e for e in events if isinstance(e, PlayerNotice)]
+    assert [(e.player_id, translate("pt", e.text)) for e in told] == [
+        (
+            (await service.player(white)).id,
+            "Você está eliminado do torneio #1: perdeu na rodada 1.",
+        )
+    ]
+    assert (await service.state(second.game_id or 0)).active, "the round goes on"
+    numbers = {entry.id: entry.number for entry in facts.entries}
+    settled = await service.tournaments.settle(
+        ORGANISER, None, second.table, numbers[second.white_entry] or 0, tournament_id
+    )
+    out = [e for e in settled if isinstance(e, PlayerNotice)]
+    assert [translate("it", e.text) for e in out] == [
+        "Sei eliminato dal torneo #1: hai perso al turno 1."
+    ]
+    assert black not in (actors[e.player_id] for e in out), (
+        "the winner of the first table is not told he is out"
+    )
