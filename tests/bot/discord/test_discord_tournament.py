@@ -107,3 +107,18 @@ async def test_with_threads_each_game_is_played_in_a_thread_of_its_own(
     # The end: no move controls left, and no rematch (the tournament pairs the next games).
     assert not custom_ids(fake.messages[int(board["id"])]), "the thread's board shows the end"
     assert len(fake.threads) == 2, "the next round's game has a thread of its own"
+
+
+async def test_the_tournament_help_in_the_readers_language(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """/torneio ajuda from a Portuguese client: every subcommand in Portuguese, each setting
+    of `novo` explained, within Discord's message limits."""
+    await connect(service)
+    shown = await act(
+        fake, await fake.slash(ANA, CHANNEL, "tournament", subcommand="help", locale="pt-BR")
+    )
+    assert "/torneio novo VARIANTE FORMATO" in shown.ephemeral_text
+    assert "/torneio entrar" in shown.ephemeral_text
+    assert "semeado: números pelo rating" in shown.ephemeral_text
+    assert "/tournament" not in shown.ephemeral_text
