@@ -48,7 +48,7 @@ VARIANTS = (
 # The choices' words run English, Portuguese, Italian (help shows the reader's).
 BOARD_CHOICES = (
     Choice(GROUP, text("this chat"), ("group", "grupo", "gruppo")),
-    Choice(THREADS, text("a thread per game"), ("threads", "topicos", "discussioni")),
+    Choice(THREADS, text("a thread per game"), ("threads", "tópicos", "discussioni")),
     Choice(PRIVATE, text("private chats"), ("private", "privado", "privato")),
 )
 BYE_CHOICES = (
@@ -82,7 +82,7 @@ SETTINGS = (
     TIME,
     Option("teams", ("duplas", "coppie"), Kind.FLAG, text("entries are teams of two players")),
     Option(
-        "max", ("maximo", "massimo"), Kind.NUMBER, text("the most entries taken"), low=2, high=512
+        "max", ("máximo", "massimo"), Kind.NUMBER, text("the most entries taken"), low=2, high=512
     ),
     Option(
         "rounds",
@@ -139,7 +139,7 @@ SETTINGS = (
     ),
     Option(
         "noshow",
-        ("ausencia", "assenza"),
+        ("ausência", "assenza"),
         Kind.TEXT,
         text("a game not begun in this time (e.g. 10m) is lost by the absent player"),
     ),

@@ -171,7 +171,7 @@ SETTLE = Command(
         Option("table", ("mesa", "tavolo"), Kind.NUMBER, text("the table"), True, low=1, high=9999),
         Option(
             "entry",
-            ("inscricao", "iscrizione"),
+            ("inscrição", "iscrizione"),
             Kind.NUMBER,
             text("the number of the entry that goes through"),
             True,

@@ -26,7 +26,7 @@ from games.base import GameKind, find_game
 # The first three words of each are English, Portuguese and Italian (the help shows them).
 FORMAT_WORDS = {
     Format.KNOCKOUT: ("knockout", "chave", "eliminazione", "ko", "mata-mata", "eliminatoria"),
-    Format.SWISS: ("swiss", "suico", "svizzero", "suíço", "suica", "suíça"),
+    Format.SWISS: ("swiss", "suíço", "svizzero", "suico", "suica", "suíça"),
     Format.ROUND_ROBIN: (
         "roundrobin",
         "todos-contra-todos",
