@@ -137,12 +137,12 @@ class TournamentReports(Capability):
         final = state.final.number if state is not None and state.final else None
         lines = games_lines(facts, names, entry, final=final)
         playing = state.current_round if state is not None else None
-        waiting = (
+        # An entry without a game in the round being played (a bye, or out of a knockout).
+        if (
             entry is not None
             and playing is not None
             and not games_lines(facts, names, entry, playing.number)
-        )
-        if waiting and entry is not None and playing is not None:
+        ):
             if playing.bye == str(entry):
                 lines.append(bye_line(facts, names[str(entry)]))
             lines += [
