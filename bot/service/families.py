@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC
 from typing import Any, Protocol
 
-from bot.i18n import Text, joined, quote, text
+from bot.i18n import Text, joined, quote, text, translate
 from bot.i18n.game_messages import error_text, message_text
 from bot.render import render_draughts, render_ludo
 from bot.service import draughts_boards, ludo_boards
@@ -79,7 +79,13 @@ class Family(Protocol):
     def closing_note(self, state: GameState) -> Text | None: ...
     def caption_note(self, state: GameState) -> Text | None: ...
     def history(self, state: GameState) -> Text | str: ...
-    def pdn(self, state: GameState, notations: Sequence[str]) -> str | None: ...
+    def pdn(
+        self,
+        state: GameState,
+        notations: Sequence[str],
+        language: str | None = None,
+        extra_tags: Mapping[str, str] | None = None,
+    ) -> str | None: ...
     # The boards, as bot.service.boards hands them to every front end.
     def picture(self, state: GameState, viewer_seat: int | None) -> bytes: ...
     def text_board(
@@ -231,7 +237,15 @@ class Draughts:
         ]
         return " ".join(pairs)
 
-    def pdn(self, state: GameState, notations: Sequence[str]) -> str | None:
+    def pdn(
+        self,
+        state: GameState,
+        notations: Sequence[str],
+        language: str | None = None,
+        extra_tags: Mapping[str, str] | None = None,
+    ) -> str | None:
+        """The game in PDN; the computer named in `language`; `extra_tags` (a tournament's Event
+        and Round) over the game's own."""
         rules = DRAUGHTS_RULES[state.record.kind]
         record = state.record
         tags = {
@@ -239,8 +253,8 @@ class Draughts:
             "Site": f"{record.chat.platform}" if record.chat else "damas-bot",
             "Date": record.created_at.astimezone(UTC).strftime("%Y.%m.%d"),
             "Round": "-",
-            "White": state.seat_names[0],
-            "Black": state.seat_names[1],
+            "White": translate(language, seat_name(state, 0)),
+            "Black": translate(language, seat_name(state, 1)),
             "Result": _pdn_result(rules.key, record.status, record.result),
             "GameType": str(rules.pdn_gametype),
         }
@@ -253,6 +267,7 @@ class Draughts:
         fen = record.options.get("fen")
         if fen:
             tags |= {"SetUp": "1", "FEN": fen}
+        tags |= extra_tags or {}
         game = PdnGame(tags, tuple(notations), tags["Result"], rules.key)
         return write_game(game)
 
@@ -388,7 +403,13 @@ class Ludo:
             state, [seat_name(state, seat) for seat in range(len(state.seat_names))]
         )
 
-    def pdn(self, state: GameState, notations: Sequence[str]) -> str | None:
+    def pdn(
+        self,
+        state: GameState,
+        notations: Sequence[str],
+        language: str | None = None,
+        extra_tags: Mapping[str, str] | None = None,
+    ) -> str | None:
         return None
 
     def picture(self, state: GameState, viewer_seat: int | None) -> bytes:

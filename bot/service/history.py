@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.i18n import Text, joined, text
+from bot.i18n import Text, joined, language_of, text
 from bot.service.capability import Capability
 from bot.service.events import (
     Actor,
@@ -200,7 +200,7 @@ class GameRecords(Capability):
         player = await self.kernel.roster.player(actor)
         state = await self.kernel.game_of(player, game_id, finished=True, chat=chat)
         family = family_of(find_game(state.record.kind))
-        content = family.pdn(state, state.log)
+        content = family.pdn(state, state.log, player.language or language_of(actor.language))
         if content is None:
             raise ServiceError(text("PDN export is for draughts games."))
         return [

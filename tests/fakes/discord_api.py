@@ -389,22 +389,30 @@ class FakeDiscord:
         locale: str = "en-US",
         users: dict[str, dict[str, Any]] | None = None,
         guild_locale: str = "en-US",
+        subcommand: str | None = None,
     ) -> FakeInteraction:
-        """Run a slash command; user options take members given in `users` by id;
-        `guild_locale` is the server's preferred locale."""
+        """Run a slash command (`subcommand`: one of its subcommands); user options take
+        members given in `users` by id; `guild_locale` is the server's preferred locale."""
         command = next((item for item in self.commands if item["name"] == name), None)
         if command is None:
             raise AssertionError(f"/{name} was not registered; registered: {self.command_names}")
-        types = {option["name"]: option["type"] for option in command.get("options", [])}
+        declared = command.get("options", [])
+        if subcommand is not None:
+            [sub] = [o for o in declared if o["name"] == subcommand and o["type"] == 1]
+            declared = sub.get("options", [])
+        types = {option["name"]: option["type"] for option in declared}
+        given = [
+            {"name": key, "type": types[key], "value": value}
+            for key, value in (options or {}).items()
+        ]
+        if subcommand is not None:
+            given = [{"name": subcommand, "type": 1, "options": given}]
         data: dict[str, Any] = {
             "id": command["id"],
             "name": name,
             "type": 1,
             "guild_id": self.guild_of(channel_id),
-            "options": [
-                {"name": key, "type": types[key], "value": value}
-                for key, value in (options or {}).items()
-            ],
+            "options": given,
         }
         if users:
             data["resolved"] = {

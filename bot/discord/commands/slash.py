@@ -12,7 +12,7 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.discord.commands.presentations import PRESENTATIONS
+from bot.discord.commands.presentations import PRESENTATIONS, Presentation
 from bot.discord.commands.slash_names import command_name, menu_text, option_name
 from bot.discord.front import DiscordFront
 from bot.discord.interactions import AUTOCOMPLETE_CHOICES
@@ -65,10 +65,11 @@ def _values(given: dict[str, Any]) -> dict[str, object]:
     return values
 
 
-def slash_command(front: DiscordFront, command: Command) -> SlashCommand:
-    """The slash command of one entry of the table."""
+def slash_command(
+    front: DiscordFront, command: Command, present: Presentation | None = None
+) -> SlashCommand:
+    """The slash command of one entry of the table (or of one of its subcommands)."""
     service = front.service
-    present = PRESENTATIONS.get(command.name)
 
     async def callback(interaction: discord.Interaction[Any], /, **given: Any) -> None:
         async def administrator() -> bool:
@@ -159,6 +160,19 @@ def _legal_moves(front: DiscordFront) -> Any:
     return legal_moves
 
 
-def build_commands(front: DiscordFront) -> list[SlashCommand]:
+def slash_group(front: DiscordFront, command: Command) -> app_commands.Group:
+    """An entry with subcommands ("/tournament join"): a group of slash subcommands."""
+    group = app_commands.Group(name=command_name(command), description=menu_text(command.summary))
+    for sub in command.subcommands:
+        group.add_command(slash_command(front, sub))
+    return group
+
+
+def build_commands(front: DiscordFront) -> list[SlashCommand | app_commands.Group]:
     """Every slash command: one per entry of the table."""
-    return [slash_command(front, command) for command in TABLE]
+    return [
+        slash_group(front, command)
+        if command.subcommands
+        else slash_command(front, command, PRESENTATIONS.get(command.name))
+        for command in TABLE
+    ]

@@ -32,6 +32,7 @@ class CatalogueTranslator(app_commands.Translator):
             return None
         if context.location in (
             app_commands.TranslationContextLocation.command_name,
+            app_commands.TranslationContextLocation.group_name,
             app_commands.TranslationContextLocation.parameter_name,
         ):
             name = string.extras.get(language)

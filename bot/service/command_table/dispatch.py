@@ -10,7 +10,7 @@ from bot.service.command_table.spec import (
     OpponentResolver,
     no_administrator,
 )
-from bot.service.command_table.table import BY_NAME, run, usage_refusal
+from bot.service.command_table.table import BY_NAME, run, subcommand, usage_refusal
 from bot.service.command_table.typed import Misread, resolved
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
@@ -27,9 +27,9 @@ async def dispatch(
 ) -> list[Event]:
     """Run one typed command for `actor` in `chat`. Raises ServiceError with the reason when
     the service refuses it."""
-    command = BY_NAME[line.name]
+    command, words = subcommand(BY_NAME[line.name], line.args)
     try:
-        values = command.read(line.args)
+        values = command.read(words)
     except Misread:
         raise usage_refusal(command) from None
     values = await resolved(values, resolve_opponent)

@@ -1,6 +1,5 @@
 """The commands about people and chats: profiles and leaderboards, vacations, reminders,
-linked accounts, the board's side, languages; and /tournament, whose actions its own
-dispatcher reads (bot/service/tournament/tournament_commands.py)."""
+linked accounts, the board's side, languages."""
 
 from __future__ import annotations
 
@@ -10,13 +9,7 @@ from bot.service.command_table.options import game_kinds
 from bot.service.command_table.spec import Args, Choice, Command, Kind, Option
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
-from bot.service.tournament.tournament_commands import SUBCOMMANDS, tournament_command
 from storage import ChatRef
-
-# The largest tournament number the typed command's "#NUMBER" reads.
-LARGEST_TOURNAMENT = 999_999_999
-# Where a partner is a member chosen in a menu, the word that stands for him in the action.
-PARTNER_TOKEN = "partner"
 
 
 async def _profile(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
@@ -63,27 +56,6 @@ async def _language(service: GameService, actor: Actor, chat: ChatRef, args: Arg
             actor, chat, language, await args.administrator()
         )
     return await service.identities.set_language(actor, language)
-
-
-async def _tournament(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
-    """The action and its words as typed; Discord's tournament number and partner (a member
-    chosen in the menu) put among them as the typed command has them."""
-    action = args.text("action")
-    words = [action] if action else []
-    number = args.number("tournament")
-    if number is not None:
-        words.append(f"#{number}")
-    words.extend(args.words("options"))
-    partner = args.member("partner")
-    if partner is not None:
-        words.append(PARTNER_TOKEN)
-
-    async def resolve(name: str) -> Actor | None:
-        return (
-            partner if partner is not None and name == PARTNER_TOKEN else await args.resolve(name)
-        )
-
-    return await tournament_command(service, actor, chat, words, resolve)
 
 
 PROFILE = Command(
@@ -224,39 +196,5 @@ LANG = Command(
             Kind.FLAG,
             text("for this channel's boards and public messages instead (server managers)"),
         ),
-    ),
-)
-TOURNAMENT = Command(
-    "tournament",
-    ("tournament", "torneio", "torneo"),
-    (),
-    text("/tournament [new|join|start|show|pairings|games|help ...]"),
-    text("tournaments in this chat: /tournament help lists what you can do"),
-    _tournament,
-    typed.action,
-    (
-        Option(
-            "action",
-            ("ação", "azione"),
-            Kind.TEXT,
-            text("what to do"),
-            required=True,
-            choices=tuple(Choice(sub.name, sub.summary) for sub in SUBCOMMANDS),
-        ),
-        Option(
-            "tournament",
-            ("torneio", "torneo"),
-            Kind.NUMBER,
-            text("the tournament number (default: this channel's latest)"),
-            low=1,
-            high=LARGEST_TOURNAMENT,
-        ),
-        Option(
-            "options",
-            ("opções", "opzioni"),
-            Kind.WORDS,
-            text("for new: the variant, the format and options, e.g. brazilian knockout 10m"),
-        ),
-        Option("partner", ("parceiro", "compagno"), Kind.MEMBER, text("your team partner (join)")),
     ),
 )

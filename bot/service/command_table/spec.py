@@ -137,6 +137,9 @@ class Command:
     options: tuple[Option, ...] = field(default=())
     # Ends something for good: without a yes (`confirm`) the service asks for one.
     confirm: bool = False
+    # Commands under this one ("/tournament join"), named by the first word typed after it;
+    # without one, this command's own handler runs. Discord shows them as slash subcommands.
+    subcommands: tuple[Command, ...] = ()
 
     @property
     def words(self) -> tuple[str, ...]:

@@ -7,7 +7,9 @@ where the service asks for the yes before a command that ends a game for good.""
 
 from __future__ import annotations
 
-from bot.i18n import Text, text, translate
+from collections.abc import Sequence
+
+from bot.i18n import Text, quote, text, translate
 from bot.service.command_table import typed
 from bot.service.command_table.game_commands import ask_yes
 from bot.service.command_table.games import ACCEPT, BEGIN, DECLINE, NEW, REMATCH
@@ -18,7 +20,6 @@ from bot.service.command_table.people import (
     PROFILE,
     REMIND,
     TOP,
-    TOURNAMENT,
     VACATION,
 )
 from bot.service.command_table.play import (
@@ -39,6 +40,7 @@ from bot.service.command_table.play import (
     VERIFY,
 )
 from bot.service.command_table.spec import Args, Command
+from bot.service.command_table.tournaments import TOURNAMENT
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
 from bot.service.words.rules_text import help_footer
@@ -92,6 +94,25 @@ TABLE: tuple[Command, ...] = (
 )
 BY_WORD = {word: command for command in TABLE for word in command.words}
 BY_NAME = {command.name: command for command in TABLE}
+
+
+def subcommand(command: Command, words: Sequence[str]) -> tuple[Command, Sequence[str]]:
+    """The subcommand the first word names and the words after it; no words, the command
+    itself."""
+    if not command.subcommands or not words:
+        return command, words
+    found = next((sub for sub in command.subcommands if words[0].lower() in sub.words), None)
+    if found is None:
+        # Named by the usage of its help ("/torneio ajuda"), in the reader's words.
+        listing = next((sub.usage for sub in command.subcommands if sub.name == "help"), None)
+        raise ServiceError(
+            text(
+                "Unknown subcommand {word}: {help} lists them.",
+                word=quote(words[0]),
+                help=listing or command.usage,
+            )
+        )
+    return found, words[1:]
 
 
 def usage_refusal(command: Command) -> ServiceError:

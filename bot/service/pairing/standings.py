@@ -4,12 +4,13 @@ Solkoff (Buchholz): the sum of the final scores of the opponents met. Sonneborn-
 final scores of the opponents beaten plus half those of the opponents drawn with. Wins: the
 games won. Forfeited games count like played ones; a bye scores its points but has no
 opponent, so it adds nothing to Solkoff, Sonneborn-Berger or wins. Entries level on score
-and on every tie-break the organiser chose share their place.
+and on every tie-break the organiser chose share their place. A knockout ranks by the round
+reached instead (`knockout_standings`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -95,6 +96,32 @@ def standings(
                 wins=record.wins,
                 draws=record.draws,
                 losses=record.losses,
+            )
+        )
+    return table
+
+
+def knockout_standings(
+    entries: Sequence[str], games: Iterable[PlayedGame], reached: Mapping[str, int]
+) -> list[Standing]:
+    """A knockout's table: ranked by the round each entry reached (the winner past the last),
+    entries out in the same round sharing their place; scores count the games only (going
+    through without a game scores nothing) and no tie-break ranks anyone."""
+    played = {row.entry: row for row in standings(entries, games, (), ())}
+    ranked = sorted(entries, key=lambda entry: -reached.get(entry, 0))
+    table: list[Standing] = []
+    for position, entry in enumerate(ranked, 1):
+        shared = table and reached.get(table[-1].entry, 0) == reached.get(entry, 0)
+        row = played[entry]
+        table.append(
+            Standing(
+                place=table[-1].place if shared else position,
+                entry=entry,
+                score=row.score,
+                tiebreaks=(),
+                wins=row.wins,
+                draws=row.draws,
+                losses=row.losses,
             )
         )
     return table

@@ -19,7 +19,7 @@ from bot.service.pairing.knockout import TableKey, bracket
 from bot.service.pairing.match import MatchRule
 from bot.service.pairing.results import GameResult, PlayedGame, Round
 from bot.service.pairing.round_robin import berger_rounds
-from bot.service.pairing.standings import Standing, Tiebreak, standings
+from bot.service.pairing.standings import Standing, Tiebreak, knockout_standings, standings
 from bot.service.pairing.swiss import swiss_round
 
 
@@ -215,8 +215,44 @@ class Tournament:
         """Every finished game, in round and table order."""
         return self._played(self.rounds)
 
+    @property
+    def tiebreaks(self) -> tuple[Tiebreak, ...]:
+        """The tie-breaks that rank the table: none in a knockout (the round reached does)."""
+        return () if self.setup.format is Format.KNOCKOUT else tuple(self.setup.tiebreaks)
+
+    @property
+    def final(self) -> Round | None:
+        """A knockout's final: its round of one table and nobody through without a game."""
+        if self.setup.format is not Format.KNOCKOUT or not self.rounds:
+            return None
+        last = self.rounds[-1]
+        return last if len(last.tables) == 1 and last.bye is None else None
+
+    def knockout_loser(self, round_number: int, table: int) -> str | None:
+        """The entry a knockout's table put out, once it is decided."""
+        winner = self._knockout_winners.get((round_number, table))
+        paired = next(t for t in self.rounds[round_number - 1].tables if t.number == table)
+        if winner is None:
+            return None
+        return paired.second if winner == paired.first else paired.first
+
+    def _reached(self) -> dict[str, int]:
+        """The last round each entry of a knockout played in (the winner: one past it)."""
+        reached: dict[str, int] = {}
+        for paired in self.rounds:
+            for table in paired.tables:
+                reached[table.first] = reached[table.second] = paired.number
+            if paired.bye is not None:
+                reached[paired.bye] = paired.number
+        if self._knockout_winner is not None:
+            reached[self._knockout_winner] = len(self.rounds) + 1
+        return reached
+
     def standings(self) -> list[Standing]:
-        """Score, tie-breaks (in the organiser's order) and shared places so far."""
+        """Score, tie-breaks (in the organiser's order) and shared places so far; a knockout's
+        by the round reached."""
+        if self.setup.format is Format.KNOCKOUT:
+            return knockout_standings(self.setup.entries, self.played_games(), self._reached())
         byes = [
             (paired.bye, self.setup.bye_points)
             for paired in self.rounds

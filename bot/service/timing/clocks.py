@@ -64,6 +64,13 @@ class TimeControl:
     per_move: timedelta
     correspondence: bool
 
+    @property
+    def word(self) -> str:
+        """As people type it: "3d", "10m"."""
+        if self.correspondence:
+            return f"{self.per_move.days}d"
+        return f"{int(self.per_move.total_seconds() // 60)}m"
+
     def to_options(self) -> dict[str, Any]:
         return {"per_move": self.per_move.total_seconds(), "correspondence": self.correspondence}
 

@@ -12,8 +12,8 @@ from bot.service.events import Actor, Event, ServiceError, TournamentUpdate
 from bot.service.families import family_of
 from bot.service.kernel import Kernel
 from bot.service.tournament.tournament_lookup import pick
-from bot.service.tournament.tournament_options import read_plan
-from bot.service.tournament.tournament_text import FORMAT_NAMES, refusal
+from bot.service.tournament.tournament_options import read_plan, time_control
+from bot.service.tournament.tournament_text import FORMAT_NAMES, joined, refusal, settings_line
 from storage import ChatRef, TournamentRefused, TournamentStore
 
 
@@ -45,20 +45,16 @@ class TournamentEntries(Capability):
             if plan.team_size == 2
             else text("/tournament join {id}", id=record.id)
         )
-        return [
-            TournamentUpdate(
-                record,
-                text(
-                    "{name} opens tournament #{id}: {game}, {format}. Join with {how}.",
-                    name=actor.display_name,
-                    id=record.id,
-                    game=family_of(plan.kind).title(plan.kind),
-                    format=FORMAT_NAMES[plan.format],
-                    how=how,
-                ),
-                0,
-            )
-        ]
+        opening = text(
+            "{name} opens tournament #{id}: {game}, {format}. Join with {how}.",
+            name=actor.display_name,
+            id=record.id,
+            game=family_of(plan.kind).title(plan.kind),
+            format=FORMAT_NAMES[plan.format],
+            how=how,
+        )
+        settings = settings_line(plan.format, plan.options, time_control(plan.options))
+        return [TournamentUpdate(record, joined([opening, settings]), 0)]
 
     @routed
     async def join(

@@ -23,17 +23,27 @@ from bot.service.pairing.tournament import Format
 from bot.service.timing.clocks import TimeControl, parse_span, split_time_control
 from games.base import GameKind, find_game
 
+# The first three words of each are English, Portuguese and Italian (the help shows them).
 FORMAT_WORDS = {
-    Format.KNOCKOUT: ("knockout", "ko", "chave", "mata-mata", "eliminatoria", "eliminazione"),
-    Format.SWISS: ("swiss", "suico", "suíço", "suica", "suíça", "svizzero"),
-    Format.ROUND_ROBIN: ("roundrobin", "round-robin", "rr", "todos", "girone", "italiana"),
+    Format.KNOCKOUT: ("knockout", "chave", "eliminazione", "ko", "mata-mata", "eliminatoria"),
+    Format.SWISS: ("swiss", "suíço", "svizzero", "suico", "suica", "suíça"),
+    Format.ROUND_ROBIN: (
+        "roundrobin",
+        "todos-contra-todos",
+        "girone",
+        "round-robin",
+        "rr",
+        "todos",
+        "italiana",
+    ),
     Format.DOUBLE_ROUND_ROBIN: (
         "double-roundrobin",
+        "turno-e-returno",
+        "doppio-girone",
         "double-round-robin",
         "drr",
         "turno-returno",
         "ida-e-volta",
-        "doppio-girone",
         "andata-ritorno",
     ),
 }
@@ -149,6 +159,21 @@ _FLAGS = (
     (THREAD_WORDS, "boards", THREADS),
     (SEEDED_WORDS, "seeded", True),
 )
+
+
+def setting_of(word: str) -> tuple[str, str | bool] | None:
+    """The setting one word after the format names, in any of the three languages:
+    ("rounds", "5") for rodadas=5, ("micro", True) for a flag, ("boards", "threads") for a
+    bare thread word, ("teams", True); None for another word."""
+    folded = word.lower()
+    if folded in TEAM_WORDS:
+        return "teams", True
+    flag = next(((option, on) for words, option, on in _FLAGS if folded in words), None)
+    if flag is not None:
+        return flag
+    name, equals, value = folded.partition("=")
+    key = _KEYS.get(name)
+    return (key, value) if equals and key is not None else None
 
 
 def _read_option(word: str, key: str | None, value: str, options: dict[str, Any]) -> None:

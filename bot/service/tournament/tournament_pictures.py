@@ -128,7 +128,7 @@ def _headings(words: _Words, state: Tournament) -> TableHeadings:
         words(text("Place")),
         words(text("Entry")),
         words(text("Points")),
-        tuple(words(TIEBREAK_NAMES[rule]) for rule in state.setup.tiebreaks),
+        tuple(words(TIEBREAK_NAMES[rule]) for rule in state.tiebreaks),
         words(text("Games")),
     )
 

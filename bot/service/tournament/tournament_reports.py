@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.i18n import text
+from bot.i18n import text, translate
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.families import family_of, game_title
@@ -20,6 +20,7 @@ from bot.service.tournament.tournament_state import entry_of, rebuild
 from bot.service.tournament.tournament_text import (
     FORMAT_NAMES,
     STATUS_NAMES,
+    bye_line,
     games_lines,
     joined,
     round_notice,
@@ -81,7 +82,12 @@ class TournamentReports(Capability):
             listing = ", ".join(names.values()) or "-"
             return [Reply(joined([head, text("Entries: {names}", names=listing)]))]
         knockout = record.format == Format.KNOCKOUT
-        lines = games_lines(facts, names, None) if knockout else standings_lines(state, names)
+        final = state.final.number if state.final else None
+        lines = (
+            games_lines(facts, names, None, final=final)
+            if knockout
+            else standings_lines(state, names)
+        )
         if state.winner is not None:
             lines.append(text("The winner: {name}", name=names[state.winner]))
         events: list[Event] = [Reply(joined([head, *lines]))]
@@ -104,7 +110,7 @@ class TournamentReports(Capability):
         if state is None or not state.rounds:
             raise ServiceError(text("Tournament #{id} has not started.", id=facts.tournament.id))
         paired = state.current_round or state.rounds[-1]
-        return [Reply(round_notice(facts, paired, names))]
+        return [Reply(round_notice(facts, paired, names, paired is state.final))]
 
     @routed
     async def verify(
@@ -131,11 +137,27 @@ class TournamentReports(Capability):
         tournament_id: int | None = None,
         everyone: bool = False,
     ) -> list[Event]:
-        """The games of the actor's entry (or of every entry), with their results."""
-        facts, _, names = await self._facts(actor, chat, tournament_id)
+        """The games of the actor's entry (or of every entry), with their results; to an entry
+        without a game in the round being played (a bye, or out of a knockout), that round's
+        games too."""
+        facts, state, names = await self._facts(actor, chat, tournament_id)
         player = await self.kernel.roster.player(actor)
         entry = None if everyone else entry_of(facts, player.id)
-        lines = games_lines(facts, names, entry)
+        final = state.final.number if state is not None and state.final else None
+        lines = games_lines(facts, names, entry, final=final)
+        playing = state.current_round if state is not None else None
+        # An entry without a game in the round being played (a bye, or out of a knockout).
+        if (
+            entry is not None
+            and playing is not None
+            and not games_lines(facts, names, entry, playing.number)
+        ):
+            if playing.bye == str(entry):
+                lines.append(bye_line(facts, names[str(entry)]))
+            lines += [
+                text("The games of round {round}:", round=playing.number),
+                *games_lines(facts, names, None, playing.number, final),
+            ]
         if not lines:
             return [Reply(text("No games yet in tournament #{id}.", id=facts.tournament.id))]
         return [Reply(joined(lines))]
@@ -144,16 +166,29 @@ class TournamentReports(Capability):
     async def export_pdn(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
+        """Every game in one PDN file, each tagged with the tournament (Event) and its round
+        and table (Round), the names in the reader's language."""
         facts, _, _ = await self._facts(actor, chat, tournament_id)
+        record = facts.tournament
+        language = await reader_language(self.kernel, actor)
+        event = translate(
+            language,
+            text(
+                "Tournament #{id}: {game}, {format}",
+                id=record.id,
+                game=game_title(record.kind),
+                format=FORMAT_NAMES[Format(record.format)],
+            ),
+        )
         parts = []
         for game in facts.games:
             if game.game_id is None:
                 continue
             state = await self.kernel.state(game.game_id)
-            content = family_of(find_game(state.record.kind)).pdn(state, state.log)
+            tags = {"Event": event, "Round": f"{game.round}.{game.table}"}
+            content = family_of(find_game(state.record.kind)).pdn(state, state.log, language, tags)
             if content is not None:
                 parts.append(content.strip() + "\n")
-        record = facts.tournament
         if not parts:
             raise ServiceError(text("No games yet in tournament #{id}.", id=record.id))
         return [
@@ -175,7 +210,7 @@ class TournamentReports(Capability):
         return [
             FileReady(
                 f"tournament-{record.id}.csv",
-                standings_csv(state, names).encode(),
+                standings_csv(state, names, await reader_language(self.kernel, actor)).encode(),
                 text("The standings of tournament #{id} as CSV.", id=record.id),
             )
         ]

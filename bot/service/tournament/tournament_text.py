@@ -6,14 +6,16 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from typing import Any
 
-from bot.i18n import Text, text
+from bot.i18n import Text, text, translate
 from bot.service.pairing.errors import PairingError
 from bot.service.pairing.results import Outcome, Round
 from bot.service.pairing.standings import Tiebreak
-from bot.service.pairing.tournament import Format, Tournament
+from bot.service.pairing.tournament import Format, Setup, Tournament
+from bot.service.timing.clocks import TimeControl
 from bot.service.tournament.tournament_state import coin, game_result
-from storage import TournamentFacts
+from storage import TableGameRecord, TournamentFacts
 
 FORMAT_NAMES = {
     Format.KNOCKOUT: text("knockout"),
@@ -34,6 +36,7 @@ STATUS_NAMES = {
     "cancelled": text("cancelled"),
 }
 Names = dict[str, str]
+DEFAULT_TIEBREAKS = Setup.tiebreaks
 
 
 def joined(lines: Sequence[Text], separator: str = "\n") -> Text:
@@ -71,10 +74,13 @@ def pairing_refusal(error: PairingError) -> Text:
     return text("These tournament settings do not work: {problem}.", problem=error.key)
 
 
-def round_notice(facts: TournamentFacts, paired: Round, names: Names) -> Text:
-    """Round N starts: each table (White first), the coin tosses, the bye."""
+def round_notice(facts: TournamentFacts, paired: Round, names: Names, final: bool = False) -> Text:
+    """Round N (or a knockout's final) starts: each table (White first), the coin tosses,
+    the bye."""
     lines = [
-        text(
+        text("Tournament #{id}: the final starts:", id=facts.tournament.id)
+        if final
+        else text(
             "Tournament #{id}, round {round} starts:",
             id=facts.tournament.id,
             round=paired.number,
@@ -89,13 +95,33 @@ def round_notice(facts: TournamentFacts, paired: Round, names: Names) -> Text:
                 text("Table {table}: {white} - {black} (coin toss: White {white})", **sides)
             )
     if paired.bye is not None:
-        lines.append(text("{name} goes through without a game (bye).", name=names[paired.bye]))
+        lines.append(bye_line(facts, names[paired.bye]))
     return joined(lines)
 
 
+def bye_line(facts: TournamentFacts, name: str) -> Text:
+    """The entry without an opponent this round: in a knockout it goes through; elsewhere it
+    scores the bye's points."""
+    if facts.tournament.format == Format.KNOCKOUT:
+        return text("{name} goes through to the next round without a game.", name=name)
+    return text("{name} has a bye this round (no game).", name=name)
+
+
+def eliminated_notice(facts: TournamentFacts, stage: Text) -> Text:
+    """To each member of an entry a knockout put out."""
+    return text(
+        "You are out of tournament #{id}: you lost {stage}.", id=facts.tournament.id, stage=stage
+    )
+
+
+def stage_name(round_number: int, final: bool) -> Text:
+    return text("the final") if final else text("in round {round}", round=round_number)
+
+
 def standings_lines(state: Tournament, names: Names) -> list[Text]:
-    """One line per entry: place, name, score, tie-breaks, won/drawn/lost."""
-    order = state.setup.tiebreaks
+    """One line per entry: place, name, score, tie-breaks (none in a knockout, ranked by the
+    round reached), won/drawn/lost."""
+    order = state.tiebreaks
     heads = ", ".join(f"{{t{n}}}" for n in range(len(order)))
     lines = []
     for row in state.standings():
@@ -110,21 +136,28 @@ def standings_lines(state: Tournament, names: Names) -> list[Text]:
             "place": row.place,
             "name": names[row.entry],
             "score": f"{row.score:g}",
-            "tiebreaks": breaks,
             "wins": row.wins,
             "draws": row.draws,
             "losses": row.losses,
         }
-        lines.append(
-            text(
-                "{place}. {name}: {score} point ({tiebreaks}; +{wins} ={draws} -{losses})", **values
+        if not order:
+            lines.append(text("{place}. {name} (+{wins} ={draws} -{losses})", **values))
+        elif row.score == 1:
+            lines.append(
+                text(
+                    "{place}. {name}: {score} point ({tiebreaks}; +{wins} ={draws} -{losses})",
+                    tiebreaks=breaks,
+                    **values,
+                )
             )
-            if row.score == 1
-            else text(
-                "{place}. {name}: {score} points ({tiebreaks}; +{wins} ={draws} -{losses})",
-                **values,
+        else:
+            lines.append(
+                text(
+                    "{place}. {name}: {score} points ({tiebreaks}; +{wins} ={draws} -{losses})",
+                    tiebreaks=breaks,
+                    **values,
+                )
             )
-        )
     return lines
 
 
@@ -140,52 +173,105 @@ def final_notice(facts: TournamentFacts, state: Tournament, names: Names) -> Tex
     return joined([head, *standings_lines(state, names), seed])
 
 
-def games_lines(facts: TournamentFacts, names: Names, entry: int | None) -> list[Text]:
-    """The games of an entry (None: of everyone), with their results."""
+def games_lines(
+    facts: TournamentFacts,
+    names: Names,
+    entry: int | None,
+    round_number: int | None = None,
+    final: int | None = None,
+) -> list[Text]:
+    """The games of an entry (None: of everyone), with their results; `round_number`: only
+    that round's; `final`: the round that is a knockout's final, so called."""
     lines = []
     for game in facts.games:
         if entry is not None and entry not in (game.white_entry, game.black_entry):
             continue
-        result = game_result(game)
-        score = (
-            "-"
-            if result is None
-            else {Outcome.WHITE: "1-0", Outcome.BLACK: "0-1", Outcome.DRAW: "½-½"}[result.outcome]
+        if round_number is not None and game.round != round_number:
+            continue
+        stage = (
+            text("Final")
+            if game.round == final
+            else text("Round {round}, table {table}", round=game.round, table=game.table)
         )
-        mark = text(" (forfeit)") if result is not None and result.forfeit else Text("")
-        where = text("game #{game}", game=game.game_id) if game.game_id else text("not played")
-        lines.append(
-            text(
-                "Round {round}, table {table}: {white} - {black} {score}{forfeit}, {where}",
-                round=game.round,
-                table=game.table,
-                white=names[str(game.white_entry)],
-                black=names[str(game.black_entry)],
-                score=score,
-                forfeit=mark,
-                where=where,
-            )
-        )
+        lines.append(joined([stage, _game_line(game, names)], ": "))
     return lines
 
 
-def standings_csv(state: Tournament, names: Names) -> str:
-    """The standings as CSV: place, entry, score, each tie-break, wins, draws, losses."""
+def _game_line(game: TableGameRecord, names: Names) -> Text:
+    """ "ana - bia 1-0, game #3", or "(playing)" while it goes on."""
+    result = game_result(game)
+    sides = {
+        "white": names[str(game.white_entry)],
+        "black": names[str(game.black_entry)],
+        "where": text("game #{game}", game=game.game_id) if game.game_id else text("not played"),
+    }
+    if result is None:
+        return text("{white} - {black}, {where} (playing)", **sides)
+    score = {Outcome.WHITE: "1-0", Outcome.BLACK: "0-1", Outcome.DRAW: "½-½"}[result.outcome]
+    mark = text(" (forfeit)") if result.forfeit else Text("")
+    return text("{white} - {black} {score}{forfeit}, {where}", score=score, forfeit=mark, **sides)
+
+
+def standings_csv(state: Tournament, names: Names, language: str | None) -> str:
+    """The standings as CSV, headed in the reader's language: place, entry, score, each
+    tie-break, wins, draws, losses (wins once, even where it is a tie-break)."""
+    order = [rule for rule in state.tiebreaks if rule is not Tiebreak.WINS]
+    heads = [text("place"), text("entry"), text("score")]
+    heads += [TIEBREAK_NAMES[rule] for rule in order]
+    heads += [text("wins"), text("draws"), text("losses")]
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(
-        ["place", "entry", "score", *map(str, state.setup.tiebreaks), "wins", "draws", "losses"]
-    )
+    writer.writerow([translate(language, head) for head in heads])
     for row in state.standings():
+        breaks = dict(zip(state.tiebreaks, row.tiebreaks, strict=True))
         writer.writerow(
             [
                 row.place,
                 names[row.entry],
-                row.score,
-                *row.tiebreaks,
+                f"{row.score:g}",
+                *(f"{breaks[rule]:g}" for rule in order),
                 row.wins,
                 row.draws,
                 row.losses,
             ]
         )
     return out.getvalue()
+
+
+def settings_line(format: Format, options: dict[str, Any], control: TimeControl | None) -> Text:
+    """What a new tournament's organiser asked for, repeated back: rounds, clock, byes and
+    tie-breaks (a knockout: matches and going through instead)."""
+    if control is None:
+        clock = text("no clock")
+    elif control.correspondence:
+        clock = text("{days} days a move", days=control.per_move.days)
+    else:
+        clock = text(
+            "{minutes} minutes a player", minutes=int(control.per_move.total_seconds() // 60)
+        )
+    if format is Format.KNOCKOUT:
+        rounds = (
+            text("matches of two games, one with each colour")
+            if options.get("micro")
+            else text("one game a match, a draw replayed with colours swapped")
+        )
+        return text(
+            "Settings: {rounds}; {clock}; an odd entry out goes through to the next round.",
+            rounds=rounds,
+            clock=clock,
+        )
+    order = [Tiebreak(name) for name in options.get("tiebreaks", [])] or list(DEFAULT_TIEBREAKS)
+    rounds = (
+        text("{rounds} rounds", rounds=options["rounds"])
+        if format is Format.SWISS
+        else text("everyone plays everyone")
+        if format is Format.ROUND_ROBIN
+        else text("everyone plays everyone twice")
+    )
+    return text(
+        "Settings: {rounds}; {clock}; a bye scores {bye}; tie-breaks: {tiebreaks}.",
+        rounds=rounds,
+        clock=clock,
+        bye=f"{float(options.get('bye', 1.0)):g}",
+        tiebreaks=joined([TIEBREAK_NAMES[rule] for rule in order], ", "),
+    )

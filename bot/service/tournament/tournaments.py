@@ -22,23 +22,26 @@ from bot.service.events import (
     Actor,
     Event,
     GameState,
+    PlayerNotice,
     ServiceError,
     TournamentUpdate,
 )
 from bot.service.kernel import Kernel
 from bot.service.pairing.draw import draw_numbers
 from bot.service.pairing.errors import PairingError
-from bot.service.pairing.tournament import Format, Game, Setup
+from bot.service.pairing.tournament import Format, Game, Setup, Tournament
 from bot.service.rated.rated_games import pool_of, rated_at_start
 from bot.service.rated.rating_reads import pool_rating
 from bot.service.tournament.tournament_lookup import entry_names, pick, require_organiser
 from bot.service.tournament.tournament_options import time_control
 from bot.service.tournament.tournament_state import entry_of, rebuild, round_json
 from bot.service.tournament.tournament_text import (
+    eliminated_notice,
     final_notice,
     pairing_refusal,
     refusal,
     round_notice,
+    stage_name,
 )
 from games.base import find_game
 from games.chance import commitment, new_seed
@@ -232,6 +235,8 @@ class Tournaments(Capability):
             name=names[chosen],
         )
         events: list[Event] = [TournamentUpdate(record, notice, len(names))]
+        loser = paired.second if chosen == paired.first else paired.first
+        events += _told_out(facts, rebuild(facts), current.number, loser)
         for game in facts.games:
             if (game.round, game.table) == (current.number, table) and game.game_id is not None:
                 events.extend(await self._end_game(game.game_id, None, "aborted"))
@@ -299,22 +304,33 @@ class Tournaments(Capability):
             start = await self.tournaments.start_round(
                 record.id, number, round_json(paired), new, record.chat
             )
+            final = paired is state.final
             if start.new_round:
-                notice = round_notice(facts, paired, names)
+                notice = round_notice(facts, paired, names, final)
                 events.append(TournamentUpdate(record, notice, len(names)))
             for game, stored in start.games:
                 if stored is None:
                     settled = True
                     continue
-                headline = text(
-                    "Tournament #{id}, round {round}, table {table}: game #{game}, "
-                    "{white} (White) - {black}.",
-                    id=record.id,
-                    round=number,
-                    table=game.table,
-                    game=stored.id,
-                    white=names[str(game.white_entry)],
-                    black=names[str(game.black_entry)],
+                sides = {
+                    "id": record.id,
+                    "game": stored.id,
+                    "white": names[str(game.white_entry)],
+                    "black": names[str(game.black_entry)],
+                }
+                headline = (
+                    text(
+                        "Tournament #{id}, the final: game #{game}, {white} (White) - {black}.",
+                        **sides,
+                    )
+                    if final
+                    else text(
+                        "Tournament #{id}, round {round}, table {table}: game #{game}, "
+                        "{white} (White) - {black}.",
+                        round=number,
+                        table=game.table,
+                        **sides,
+                    )
                 )
                 events.extend(await self.kernel.game_started(stored, headline))
         return settled
@@ -349,7 +365,8 @@ class Tournaments(Capability):
             return []
         if state.record.status == "aborted":
             await self.tournaments.replay_tournament_game(state.id)
-        return await self.advance(tournament_id)
+        facts = await self.tournaments.tournament_facts(tournament_id)
+        return [*_put_out(facts, state.id), *await self.advance(tournament_id)]
 
     async def resume(self) -> list[Event]:
         """After a start: carry on every running tournament (a round that completed while the
@@ -409,3 +426,29 @@ class Tournaments(Capability):
             forfeit = await self._end_game(game.game_id, [1 - seat], "no_show", state.version)
             await self.kernel.publish(forfeit)
         return planned
+
+
+def _put_out(facts: TournamentFacts, game_id: int) -> list[Event]:
+    """When the game that just finished decided its knockout table (the table's last game),
+    the entry it put out is told."""
+    game = next((game for game in facts.games if game.game_id == game_id), None)
+    if facts.tournament.format != Format.KNOCKOUT or game is None:
+        return []
+    table = [g for g in facts.games if (g.round, g.table) == (game.round, game.table)]
+    try:
+        state = rebuild(facts)
+    except PairingError:
+        return []  # advance logs it: the tournament cannot go on
+    loser = state.knockout_loser(game.round, game.table)
+    if loser is None or game.index != max(g.index for g in table):
+        return []
+    return _told_out(facts, state, game.round, loser)
+
+
+def _told_out(
+    facts: TournamentFacts, state: Tournament, round_number: int, loser: str
+) -> list[Event]:
+    """Each member of the entry a knockout's round put out is told so."""
+    stage = stage_name(round_number, state.rounds[round_number - 1] is state.final)
+    members = next(entry.members for entry in facts.entries if str(entry.id) == loser)
+    return [PlayerNotice(player, eliminated_notice(facts, stage), None) for player in members]

@@ -23,10 +23,23 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     await connect(service)
     names = {command["name"]: command for command in fake.commands}
     assert names["tournament"]["name_localizations"] == {"pt-BR": "torneio", "it": "torneo"}
+    # The subcommands of the command table, each named in the reader's language, and the
+    # settings of `new` options of their own with localised choices.
+    subcommands = {sub["name"]: sub for sub in names["tournament"]["options"]}
+    assert subcommands["join"]["name_localizations"] == {"pt-BR": "entrar", "it": "partecipa"}
+    assert "verify" in subcommands
+    new = {option["name"]: option for option in subcommands["new"]["options"]}
+    assert new["seeded"]["name_localizations"] == {"pt-BR": "semeado", "it": "teste-di-serie"}
+    knockout = next(c for c in new["format"]["choices"] if c["value"] == "knockout")
+    assert knockout["name_localizations"]["pt-BR"] == "chave"
     opened = await act(
         fake,
         await fake.slash(
-            ANA, CHANNEL, "tournament", {"action": "new", "options": "brazilian knockout seeded"}
+            ANA,
+            CHANNEL,
+            "tournament",
+            {"variant": "brazilian", "format": "knockout", "seeded": True},
+            subcommand="new",
         ),
     )
     assert "opens tournament #1" in opened.ephemeral_text
@@ -46,13 +59,13 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     assert len(with_buttons) == 1, "buttons pile up"
     assert with_buttons[0]["id"] != news["id"], "buttons pile up"
 
-    started = await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
+    started = await act(fake, await fake.slash(ANA, CHANNEL, "tournament", subcommand="start"))
     assert "starts with 2 entries" in started.ephemeral_text
     assert not [m for m in fake.channel_messages(CHANNEL) if "dmb:tj:1" in custom_ids(m)], (
         "Join after the start"
     )
     contents = [message["content"] for message in fake.channel_messages(CHANNEL)]
-    assert any("round 1 starts" in content for content in contents), contents
+    assert any("the final starts" in content for content in contents), contents
 
     facts = await service.store.tournament_facts(1)
     game_id = facts.games[0].game_id or 0
@@ -62,7 +75,8 @@ async def test_a_knockout_from_the_join_buttons_to_the_bracket(
     assert (await service.store.tournament_facts(1)).tournament.status == "finished"
 
     shown = await act(
-        fake, await fake.slash(CAIO, CHANNEL, "tournament", {"action": "show", "tournament": 1})
+        fake,
+        await fake.slash(CAIO, CHANNEL, "tournament", {"tournament": 1}, subcommand="show"),
     )
     assert "The winner:" in shown.ephemeral_text
     assert shown.original is not None
@@ -74,11 +88,11 @@ async def test_with_threads_each_game_is_played_in_a_thread_of_its_own(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
     await connect(service)
-    words = {"action": "new", "options": "brazilian knockout threads"}
-    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", words))
+    settings = {"variant": "brazilian", "format": "knockout", "boards": "threads"}
+    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", settings, subcommand="new"))
     for who in (ANA, BIA, CAIO):
         await press(fake, who, "dmb:tj:1")
-    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", {"action": "start"}))
+    await act(fake, await fake.slash(ANA, CHANNEL, "tournament", subcommand="start"))
     assert not [m for m in fake.channel_messages(CHANNEL) if m["embeds"]], "a board in the channel"
     [thread] = fake.threads.values()
     assert thread["parent_id"] == CHANNEL
@@ -93,3 +107,18 @@ async def test_with_threads_each_game_is_played_in_a_thread_of_its_own(
     # The end: no move controls left, and no rematch (the tournament pairs the next games).
     assert not custom_ids(fake.messages[int(board["id"])]), "the thread's board shows the end"
     assert len(fake.threads) == 2, "the next round's game has a thread of its own"
+
+
+async def test_the_tournament_help_in_the_readers_language(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """/torneio ajuda from a Portuguese client: every subcommand in Portuguese, each setting
+    of `novo` explained, within Discord's message limits."""
+    await connect(service)
+    shown = await act(
+        fake, await fake.slash(ANA, CHANNEL, "tournament", subcommand="help", locale="pt-BR")
+    )
+    assert "/torneio novo VARIANTE FORMATO" in shown.ephemeral_text
+    assert "/torneio entrar" in shown.ephemeral_text
+    assert "semeado: números pelo rating" in shown.ephemeral_text
+    assert "/tournament" not in shown.ephemeral_text

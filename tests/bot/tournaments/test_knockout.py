@@ -68,8 +68,9 @@ async def test_a_tournament_game_offers_no_rematch(service: GameService) -> None
 
 
 async def test_the_final_standings_say_one_point_and_no_points(service: GameService) -> None:
+    # A round robin: a knockout's table shows no points (it ranks by the round reached).
     entrants = people(2)
-    tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
+    tournament_id = await open_with(service, entrants, ["brazilian", "roundrobin"])
     await service.tournaments.start(ORGANISER, None, tournament_id)
     events = await play_out(service, tournament_id, entrants, lower_number_wins)
     final = notices(events)[-1]
