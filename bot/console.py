@@ -8,7 +8,6 @@ to save the board picture, and `/quit`. Every game is stored, so it goes on the 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
 import sys
 from collections.abc import Callable
@@ -49,6 +48,13 @@ PLATFORM = "console"
 CHAT = ChatRef(PLATFORM, "terminal")
 CONSOLE_COMMANDS = ("as", "png", "clock", "quit", "exit", "sair", "esci")
 DEFAULT_PLAYER = "player"
+# /help's lines for the commands only the console has (after the table's).
+CONSOLE_HELP = (
+    text("/as NAME - play as another person at this keyboard"),
+    text("/png [GAME] [FILE] - save the board's picture as a PNG file"),
+    text("/clock [+2d] - the time; with --fake-clock, move it on"),
+    text("/quit - leave the console (your games are kept)"),
+)
 
 
 class Console:
@@ -97,7 +103,7 @@ class Console:
                 case Reply() | TournamentUpdate():
                     self.say(event.text)
                 case BoardUpdate():
-                    await self._board(event.state, event.headline)
+                    await self._board(event.state, await self._headline(event))
                 case ChallengeUpdate():
                     self.say(event.text)
                     if event.challenge.status == "open":
@@ -127,6 +133,12 @@ class Console:
                 case _:
                     assert_never(event)
 
+    async def _headline(self, event: BoardUpdate) -> Text | None:
+        """The board's headline as the person at the keyboard reads it."""
+        seats = GameService.seats_of(event.state, await self.service.player(self.actor))
+        addressed = [event.addressed[seat] for seat in seats if seat in event.addressed]
+        return addressed[0] if len(addressed) == 1 else event.headline
+
     async def _board(self, state: GameState, headline: Text | None) -> None:
         if _unwatched(state):
             # The computers play out a game nobody plays in any more: its result is enough.
@@ -151,19 +163,16 @@ class Console:
         return f"{self.tag}-{name}" if self.tag else name
 
     def _write(self, path: Path, content: bytes) -> None:
-        """Write a new file; an existing one is kept and the new file gets a number."""
-        free = path
-        for number in itertools.count(2):
-            try:
-                with free.open("xb") as new_file:
-                    new_file.write(content)
-                break
-            except FileExistsError:
-                free = path.with_name(f"{path.stem}-{number}{path.suffix}")
-        if free == path:
-            self.say(text("Saved to {path}.", path=str(free)))
+        """Write the file of one subject (a game's PDN, a player's chart), replacing the one
+        written before: the folder keeps one file per subject, the newest."""
+        replaced = path.exists()
+        partial = path.with_name(f".{path.name}.partial")
+        partial.write_bytes(content)
+        partial.replace(path)
+        if replaced:
+            self.say(text("Saved to {path} (the earlier file replaced).", path=str(path)))
         else:
-            self.say(text("Saved to {path} ({old} exists already).", path=str(free), old=path.name))
+            self.say(text("Saved to {path}.", path=str(path)))
 
     def _save(self, name: str, content: bytes, caption: Text) -> None:
         self.say(caption)
@@ -231,6 +240,9 @@ class Console:
                 # After /lang the answer is in the new language.
                 self.language = await self.service.language(self.actor)
                 await self.show(events)
+                if command.name == "help":
+                    for console_line in CONSOLE_HELP:
+                        self.say(console_line)
         except CommandError as error:
             self.say(error.reason)
         except BoardChanged as error:

@@ -266,7 +266,9 @@ def caption(state: GameState) -> Text:
     if state.active and state.away:
         away = joined([seat_name(state, seat) for seat in sorted(state.away)], ", ")
         status = text("{status} ({names} on vacation)", status=status, names=away)
-    shown = family_of(kind).shown(state.last_move) if state.last_move else None
+    shown = (
+        family_of(kind).shown(state.last_move, position_before(state)) if state.last_move else None
+    )
     last = text("last move: {move}", move=shown) if shown is not None else text("no move yet")
     offer = state.record.draw_offer
     if offer is not None and isinstance(family_of(kind), Draughts):

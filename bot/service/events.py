@@ -9,7 +9,8 @@ kind of event fails mypy until every front end shows it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.i18n import Text, translate
@@ -106,6 +107,9 @@ class BoardUpdate:
     state: GameState
     headline: Text | None
     chat: ChatRef | None
+    # The headline as the player of a seat reads it, for a front end that knows who reads
+    # (the console): "you may huff ..." instead of "Bia may huff ...".
+    addressed: Mapping[int, Text] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

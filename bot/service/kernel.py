@@ -303,7 +303,8 @@ class Kernel:
         family = family_of(find_game(fresh.record.kind))
         mover = family.roller(position) if seat == CHANCE else seat
         headline = family.headline(fresh, notation, mover, position)
-        events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat)]
+        addressed = family.addressed(fresh, notation, mover, position)
+        events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat, addressed)]
         if outcome is not None:
             events.extend(await self._finished(fresh))
         else:

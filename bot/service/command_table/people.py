@@ -58,6 +58,8 @@ async def _flip(service: GameService, actor: Actor, chat: ChatRef, _args: Args) 
 
 async def _language(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
     language = args.text("language") or ""
+    if not language and not args.flag("channel"):
+        return await service.identities.language_setting(actor)
     if args.flag("channel"):
         return await service.set_chat_language(actor, chat, language, await args.administrator())
     return await service.set_language(actor, language)
@@ -203,8 +205,8 @@ LANG = Command(
     "lang",
     ("language", "idioma", "lingua"),
     ("língua",),
-    text("/lang [chat] pt|it|en"),
-    text("choose your language, or (admins) the language of this chat's boards"),
+    text("/lang [chat] [pt|it|en]"),
+    text("show or choose your language, or (admins) the language of this chat's boards"),
     _language,
     typed.language,
     (
@@ -212,8 +214,7 @@ LANG = Command(
             "language",
             ("idioma", "lingua"),
             Kind.TEXT,
-            text("the language I write to you in"),
-            required=True,
+            text("the language I write to you in (none: the one you read now)"),
             choices=LANGUAGES,
         ),
         Option(

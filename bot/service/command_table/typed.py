@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import joined, quote, text
+from bot.i18n import quote, text
 from bot.service.command_table.options import SIDES
 from bot.service.command_table.spec import Choice, OpponentResolver, Reader
 from bot.service.command_table.words import (
@@ -21,7 +21,7 @@ from bot.service.command_table.words import (
 from bot.service.events import ServiceError
 from bot.service.ids import game_number, whole_number
 from bot.service.rated.rating_views import PACE_WORDS
-from bot.service.words.levels import LEVEL_TEXTS, is_level_option, level_word
+from bot.service.words.levels import is_level_option, level_refusal, level_word, near_levels
 
 Values = dict[str, object]
 
@@ -142,9 +142,9 @@ def language(words: Sequence[str]) -> Values:
     """ "pt", or "chat pt" for the chat's own language."""
     if len(words) == 2 and words[0].lower() in CHAT_WORDS:
         return {"channel": True, "language": words[1]}
-    if len(words) != 1:
+    if len(words) > 1:
         raise Misread
-    return {"language": words[0]}
+    return {"language": words[0]} if words else {}
 
 
 def one_word(words: Sequence[str], name: str) -> Values:
@@ -192,9 +192,12 @@ def new_game(words: Sequence[str]) -> Values:
     values: Values = {"game": words[0]}
     options: list[str] = []
     rest = list(words[1:])
+    previous = ""
     while rest:
         word = rest.pop(0)
         folded = word.lower()
+        after_computer = previous in COMPUTER_WORDS
+        previous = rest[0].lower() if folded in VERSUS_WORDS and rest else folded
         if folded in VERSUS_WORDS:
             if not rest:
                 raise ServiceError(text("Whom do you play against? Write vs NAME or vs computer."))
@@ -209,10 +212,8 @@ def new_game(words: Sequence[str]) -> Values:
             values["side"] = side
         elif (level := level_word(folded)) is not None:
             values["level"] = level
-        elif is_level_option(folded):
-            raise ServiceError(
-                text("The levels are {levels}.", levels=joined(list(LEVEL_TEXTS.values()), ", "))
-            )
+        elif is_level_option(folded) or (after_computer and near_levels(folded)):
+            raise ServiceError(level_refusal(word))
         elif (count := whole_number(folded)) is not None:
             values["players"] = count
         else:

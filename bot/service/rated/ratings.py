@@ -40,6 +40,13 @@ DEFAULT_GAME = "brazilian"
 TOP_USAGE = text("/top [GAME] [live|corr]")
 
 
+# Why the first games move a rating so much, and what the ? of "1500?" means.
+PROVISIONAL_NOTE = text(
+    "A rating with ? (1500?) is provisional: little is known yet, so each of the first games "
+    "moves it a lot (+150 or more for a win); the ? goes once the rating settles."
+)
+
+
 class Ratings(Capability):
     async def rating_of(self, player_id: int, pool: Pool) -> Rating:
         """A player's rating in a pool (a new player's, 1500 ± 350, if they have none): what a
@@ -55,6 +62,7 @@ class Ratings(Capability):
         changes = await store.rating_changes(player.id)
         lines = [text("{name}", name=player.display_name)]
         ratings = await store.ratings_of(player.id)
+        settled = True
         for stored in ratings:
             try:
                 pool = Pool.from_key(stored.pool)
@@ -63,9 +71,13 @@ class Ratings(Capability):
             rating = await readable_rating(store, stored)
             in_pool = [change for change in changes if change.pool == stored.pool]
             month = _month_change(in_pool, rating, self.core.clock() - MONTH)
-            lines.append(pool_line(PoolLine(pool, shown(rating, pool.system), month, rating.games)))
+            seen = shown(rating, pool.system)
+            settled = settled and not seen.provisional
+            lines.append(pool_line(PoolLine(pool, seen, month, rating.games)))
         if not ratings:
             lines.append(text("No rated games yet."))
+        if not settled or not ratings:
+            lines.append(PROVISIONAL_NOTE)
         finished = await store.games_of_player(player.id, "finished")
         for kind, record in _records(finished, player.id).items():
             lines.append(record_line(kind, record))
