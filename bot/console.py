@@ -16,6 +16,7 @@ from typing import TextIO, assert_never
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
+from bot.service.boards import thinking_line
 from bot.service.command_table.commands import CommandError, CommandLine, parse_command
 from bot.service.command_table.dispatch import dispatch
 from bot.service.command_table.spec import everyone_administers
@@ -25,6 +26,7 @@ from bot.service.events import (
     BoardChanged,
     BoardUpdate,
     ChallengeUpdate,
+    ComputerThinking,
     Event,
     FileReady,
     GameState,
@@ -130,6 +132,8 @@ class Console:
                     )
                 case FileReady():
                     self._save(event.name, event.content, event.caption)
+                case ComputerThinking():
+                    self.say(thinking_line(event.state))
                 case _:
                     assert_never(event)
 

@@ -245,6 +245,16 @@ def player_label(state: GameState, seat: int) -> Text | str:
     )
 
 
+def thinking_line(state: GameState) -> Text:
+    """ "Computer (strong, Black) is thinking about its move in game #3..." """
+    seat = state.position.to_move()
+    return text(
+        "{name} is thinking about its move in game #{game}...",
+        name=seat_label(state, seat),
+        game=state.id,
+    )
+
+
 def caption(state: GameState) -> Text:
     """One line under the board: the game, the players (with their ratings in a rated game),
     whose turn, the last move."""

@@ -168,8 +168,24 @@ class TournamentUpdate:
     entries: int
 
 
+@dataclass(frozen=True)
+class ComputerThinking:
+    """The computer has begun to think about its move in a game (the strong level takes
+    seconds): its chat shows that it is thinking (Telegram's chat action, Discord's typing,
+    a line in the console) until the move comes."""
+
+    state: GameState
+
+
 Event = (
-    Reply | BoardUpdate | TurnNotice | PlayerNotice | ChallengeUpdate | FileReady | TournamentUpdate
+    Reply
+    | BoardUpdate
+    | TurnNotice
+    | PlayerNotice
+    | ChallengeUpdate
+    | FileReady
+    | TournamentUpdate
+    | ComputerThinking
 )
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import assert_never
 
-from telegram.constants import ParseMode
+from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.i18n import Text, text, translate
@@ -19,6 +19,7 @@ from bot.service.events import (
     Actor,
     BoardUpdate,
     ChallengeUpdate,
+    ComputerThinking,
     Event,
     FileReady,
     GameState,
@@ -84,11 +85,28 @@ class EventShowing(TournamentBoards):
                 case TournamentUpdate():
                     await self._show_tournament(event)
                 case FileReady():
-                    # Only a call makes files, so they go to whoever made it.
-                    if origin is not None:
-                        await self._send_file(event, origin)
+                    await self._file_for_caller(event, origin)
+                case ComputerThinking():
+                    await self._show_thinking(event)
                 case _:
                     assert_never(event)
+
+    async def _file_for_caller(self, event: FileReady, origin: Origin | None) -> None:
+        # Only a call makes files, so they go to whoever made it.
+        if origin is not None:
+            await self._send_file(event, origin)
+
+    async def _show_thinking(self, event: ComputerThinking) -> None:
+        """The computer thinks in a game of a Telegram chat: the chat shows "typing" (for
+        5 seconds at most, or until the bot's next message there, as Telegram documents)."""
+        chat = event.state.record.chat
+        if chat is None or chat.platform != PLATFORM:
+            return
+        try:
+            await self.bot.send_chat_action(int(chat.chat_id), ChatAction.TYPING)
+        except TelegramError as error:
+            # Only a hint: the move comes all the same.
+            logger.info("no typing shown in %s: %s", chat.chat_id, error)
 
     async def _post_board(self, event: BoardUpdate, origin: Origin | None) -> None:
         chat = event.chat or (origin.chat if origin is not None else None)

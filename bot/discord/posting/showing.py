@@ -5,6 +5,7 @@ buttons, notices for players."""
 from __future__ import annotations
 
 import io
+import logging
 from typing import assert_never
 
 import discord
@@ -18,6 +19,7 @@ from bot.service import boards
 from bot.service.events import (
     BoardUpdate,
     ChallengeUpdate,
+    ComputerThinking,
     Event,
     FileReady,
     PlayerNotice,
@@ -28,6 +30,8 @@ from bot.service.events import (
 from bot.service.families import family_of
 from games.base import find_game
 from storage import ChatRef
+
+logger = logging.getLogger(__name__)
 
 
 class EventShowing(PlayerNotices):
@@ -51,10 +55,28 @@ class EventShowing(PlayerNotices):
                 case TurnNotice():
                     await self._notify_turn(event)
                 case TournamentUpdate():
-                    if event.tournament.chat.platform == PLATFORM:
-                        await self._post_tournament(event, answer)
+                    await self._tournament_news(event, answer)
+                case ComputerThinking():
+                    await self._show_thinking(event)
                 case _:
                     assert_never(event)
+
+    async def _tournament_news(self, event: TournamentUpdate, answer: Answer | None) -> None:
+        if event.tournament.chat.platform == PLATFORM:
+            await self._post_tournament(event, answer)
+
+    async def _show_thinking(self, event: ComputerThinking) -> None:
+        """The computer thinks in a game of a Discord channel: "Damas is typing..." where its
+        board is (Discord shows it for 10 seconds, or until the bot's next message)."""
+        chat = event.state.record.chat
+        if chat is None or chat.platform != PLATFORM:
+            return
+        place = await self.threads.place(event.state, chat.chat_id)
+        try:
+            await self.client.get_partial_messageable(int(place)).typing()
+        except discord.HTTPException as error:
+            # Only a hint: the move comes all the same.
+            logger.info("no typing shown in %s: %s", place, error)
 
     async def _post_board(
         self, event: BoardUpdate, answer: Answer | None, where: ChatRef | None
