@@ -1,0 +1,55 @@
+"""The computer's thinking shows in the channel (issue 25 item 11): Discord's typing
+indicator ("Damas is typing...") where the game's board is, once per move it thinks about,
+before its move; a channel that refuses it still gets the move."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service.core import GameService
+from tests.bot.discord.conftest import Connect
+from tests.bot.discord.test_discord_front import ANA, CHANNEL, act, ids_like, latest_board
+from tests.fakes.discord_api import FakeDiscord
+
+
+def _typing_calls(fake: FakeDiscord) -> list[int]:
+    return [
+        index
+        for index, call in enumerate(fake.calls)
+        if (call.method, call.path) == ("POST", f"/channels/{CHANNEL}/typing")
+    ]
+
+
+@pytest.mark.parametrize("refused", [False, True])
+async def test_the_channel_shows_the_computer_typing_while_it_thinks(
+    fake: FakeDiscord, connect: Connect, service: GameService, refused: bool
+) -> None:
+    await connect(service)
+    if refused:
+        fake.denied_channels.add(CHANNEL)
+    await act(
+        fake,
+        await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 1}),
+    )
+    await service.idle()
+    if refused:
+        assert fake.typing == []
+        assert _typing_calls(fake), "asked for, refused with Missing Permissions"
+        assert (await service.state(1)).plies == 1, "the computer moved all the same"
+        return
+    assert fake.typing == [CHANNEL], "once, for the computer's first move"
+    game_id = int(ids_like(latest_board(fake), r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
+    state = await service.state(game_id)
+    assert state.plies == 1
+    board_posts = [
+        index
+        for index, call in enumerate(fake.calls)
+        if call.method == "POST" and call.path == f"/channels/{CHANNEL}/messages"
+    ]
+    # The typing comes before the board that shows the computer's move.
+    assert _typing_calls(fake)[0] < board_posts[-1]
+    move = state.position.notation(state.position.legal_moves()[0])
+    await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": move}))
+    await service.idle()
+    assert (await service.state(game_id)).plies == 3
+    assert fake.typing == [CHANNEL, CHANNEL]
