@@ -214,6 +214,26 @@ async def test_a_near_miss_names_the_nearest_valid_words(
     assert "#1" not in output.getvalue(), "no game started"
 
 
+@pytest.mark.parametrize(
+    ("language", "typed"),
+    [
+        ("pt", "/novo brasileira contra computador valendo"),
+        ("pt", "/novo brasileira contra computador numeros"),
+        ("it", "/nuova ludo contro computer squadre"),
+        ("it", "/nuova ludo contro computer teams"),
+        ("it", "/nuova brasiliana contro computer rated"),
+    ],
+)
+async def test_option_words_after_the_computer_are_not_taken_for_levels(
+    service: GameService, tmp_path: Path, language: str, typed: str
+) -> None:
+    console, output = await _console(service, tmp_path, "caio", language)
+    await console.handle(typed)
+    assert "#1" in output.getvalue(), output.getvalue()
+    for refusal in ("não é um nível", "non è un livello", "quis dizer", "Intendevi"):
+        assert refusal not in output.getvalue()
+
+
 @pytest.mark.parametrize("language", ["pt", "it"])
 async def test_a_set_position_against_the_computer_is_the_person_s_to_play(
     service: GameService, tmp_path: Path, language: str

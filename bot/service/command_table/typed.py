@@ -19,7 +19,9 @@ from bot.service.command_table.words import (
     VERSUS_WORDS,
 )
 from bot.service.events import ServiceError
+from bot.service.families import LUDO_OPTION_WORDS, NUMBER_WORDS
 from bot.service.ids import game_number, whole_number
+from bot.service.rated.rated_games import CASUAL_WORDS, RATED_WORDS
 from bot.service.rated.rating_views import PACE_WORDS
 from bot.service.words.levels import is_level_option, level_refusal, level_word, near_levels
 
@@ -185,6 +187,10 @@ def action(words: Sequence[str]) -> Values:
     return {"action": words[0], "options": " ".join(words[1:])}
 
 
+# The words of /new that the games and ratings read: never taken for a mistyped level.
+GAME_OPTION_WORDS = frozenset({*NUMBER_WORDS, *LUDO_OPTION_WORDS, *RATED_WORDS, *CASUAL_WORDS})
+
+
 def new_game(words: Sequence[str]) -> Values:
     """/new GAME [vs NAME|computer [LEVEL]] [white|black] [2-4] [OPTION...]."""
     if not words:
@@ -212,7 +218,9 @@ def new_game(words: Sequence[str]) -> Values:
             values["side"] = side
         elif (level := level_word(folded)) is not None:
             values["level"] = level
-        elif is_level_option(folded) or (after_computer and near_levels(folded)):
+        elif is_level_option(folded) or (
+            after_computer and folded not in GAME_OPTION_WORDS and near_levels(folded)
+        ):
             raise ServiceError(level_refusal(word))
         elif (count := whole_number(folded)) is not None:
             values["players"] = count
