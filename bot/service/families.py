@@ -197,7 +197,7 @@ class Draughts:
                 square=offer.params["square"],
             )
         played = self._played(state, notation, seat, before)
-        if offer is None:
+        if offer is None or not state.active:
             return played
         return text(
             "{played} Soffio: {erred} did not make the required capture: {huffer} may huff the "
@@ -216,7 +216,7 @@ class Draughts:
         console): to the one who skipped the capture, that his piece may be huffed; to the
         other, that he may huff it."""
         offer = _huff_offer(state)
-        if offer is None or offer.key != "huff_offer":
+        if offer is None or offer.key != "huff_offer" or not state.active:
             return {}
         played = self._played(state, notation, seat, before)
         squares, huffs = offer.params["squares"], offer.params["huffs"]
@@ -243,7 +243,7 @@ class Draughts:
             "{name} played {move}.", name=seat_name(state, seat), move=self.shown(notation, before)
         )
 
-    def shown(self, notation: str, before: AnyGame) -> Text | str:
+    def shown(self, notation: str, before: AnyGame) -> str:
         """A move as chat shows it: a capture with every square of its route (g3xe5xg7)."""
         if not isinstance(before, Position):
             return notation
@@ -275,7 +275,7 @@ class Draughts:
         for index, notation in enumerate(state.log):
             number = game.move_number(index)
             after_huff = index > 0 and is_huff(state.log[index - 1])
-            shown = f"({notation})" if is_huff(notation) else str(self.shown(notation, position))
+            shown = f"({notation})" if is_huff(notation) else self.shown(notation, position)
             position = position.play(position.parse(notation))
             if index == 0 or (not number.endswith("...") and not after_huff):
                 units.append(f"{number} {shown}")
@@ -312,9 +312,7 @@ class Draughts:
 def _huff_offer(state: GameState) -> Message | None:
     """The soffio to tell of after a move (italian-familiar): offered, or just made."""
     position = state.position
-    if not state.active or not isinstance(position, Position):
-        return None
-    return position.huff_offer()
+    return position.huff_offer() if isinstance(position, Position) else None
 
 
 def _named_side(state: GameState, seat: int) -> Text:

@@ -32,11 +32,11 @@ WORDS = {
     "pt": {"new": "/novo", "vs": "contra", "computer": "computador", "accept": "/aceitar",
            "history": "/historico", "pdn": "/exportar", "roll": "/rolar", "help": "/ajuda",
            "lang": "/idioma", "profile": "/perfil", "white": "brancas", "black": "pretas",
-           "moves": "/lances"},
+           "moves": "/lances", "move": "/jogar"},
     "it": {"new": "/nuova", "vs": "contro", "computer": "computer", "accept": "/accetta",
            "history": "/storia", "pdn": "/esporta", "roll": "/lancia", "help": "/aiuto",
            "lang": "/lingua", "profile": "/profilo", "white": "bianco", "black": "nero",
-           "moves": "/mosse"},
+           "moves": "/mosse", "move": "/muovi"},
 }  # fmt: skip
 
 
@@ -278,13 +278,13 @@ async def test_ludo_in_the_console_says_what_to_do_after_the_roll(
             await console.handle(words["roll"])
             continue
         moves = position.legal_moves()
-        rolled = {"pt": "caio tirou ", "it": "caio ha ottenuto "}[language]
+        rolled = {"pt": "caio tirou ", "it": "caio ha tirato "}[language]
         headline = [line for line in output.getvalue().splitlines() if rolled in line][-1]
         token = position.notation(moves[0]).split()[0]
         if len(moves) == 1:
             offer = {
-                "pt": f": digite {token} para jogá-lo.",
-                "it": f": scrivi {token} per giocarla.",
+                "pt": f": /jogar {token} o joga.",
+                "it": f": /muovi {token} la gioca.",
             }[language]
             assert headline.endswith(offer), headline
         else:
@@ -292,7 +292,7 @@ async def test_ludo_in_the_console_says_what_to_do_after_the_roll(
         await console.handle(words["roll"])
         refusal = {"pt": "Não é hora de jogar o dado. ", "it": "Non è il momento di lanciare"}
         assert output.getvalue().splitlines()[-1].startswith(refusal[language])
-        await console.handle(token)
+        await console.handle(f"{words['move']} {token}")
         moved = True
         break
     assert moved, "no roll let a pawn move"

@@ -40,12 +40,12 @@ def shown_ludo_move(notation: str) -> Text:
 
 def next_step(position: LudoPosition) -> Text:
     """What the player to move does after the roll: the only move, offered to be played by
-    its pawn alone, or the moves to choose from."""
+    naming its pawn alone, or the moves to choose from."""
     moves = position.legal_moves()
     if len(moves) == 1:
         notation = position.notation(moves[0])
         return text(
-            "The only move is {move}: type {pawn} to play it.",
+            "The only move is {move}: /move {pawn} plays it.",
             move=shown_ludo_move(notation),
             pawn=notation.split()[0],
         )
