@@ -81,6 +81,8 @@ class Console:
         self.actor = self._actor(player, language)
         self.folder = folder or Path.cwd()
         self.language: str | None = language
+        # While a command runs: the lines that wait for its answer to be shown first.
+        self._answering: list[Text] | None = None
         service.subscribe(self._show_later)
 
     @staticmethod
@@ -133,9 +135,17 @@ class Console:
                 case FileReady():
                     self._save(event.name, event.content, event.caption)
                 case ComputerThinking():
-                    self.say(thinking_line(event.state))
+                    self._thinking(event.state)
                 case _:
                     assert_never(event)
+
+    def _thinking(self, state: GameState) -> None:
+        """Say that the computer thinks; while a command runs, after its answer (the game's
+        start, the person's move), which the computer's search may begin before."""
+        if self._answering is not None:
+            self._answering.append(thinking_line(state))
+        else:
+            self.say(thinking_line(state))
 
     async def _headline(self, event: BoardUpdate) -> Text | None:
         """The board's headline as the person at the keyboard reads it."""
@@ -228,6 +238,7 @@ class Console:
         """Run one input line; False when the person asked to quit."""
         if not line.strip():
             return True
+        self._answering = []
         try:
             command = parse_command(line, extra=CONSOLE_COMMANDS)
             if command.name in ("quit", "exit", "sair", "esci"):
@@ -261,6 +272,9 @@ class Console:
             logger.exception("the command %r failed", line)
             self.say(text("Something went wrong with that command; your games are safe."))
         self.language = await self.service.language(self.actor)
+        waiting, self._answering = self._answering, None
+        for waiting_line in waiting:
+            self.say(waiting_line)
         # The computer answers before the next line is read: piped games stay in order.
         await self.service.idle()
         return True
