@@ -201,6 +201,16 @@ async def test_a_capture_of_several_pieces_shows_every_square_in_chat(
         ),
         ("pt", "/novo brasileira contra computador numeross", "Você quis dizer numeros"),
         ("it", "/nuova brasiliana contro computer numerii", "Intendevi numeri"),
+        (
+            "pt",
+            "/novo brasileira contra computador brnacas",
+            "brnacas não é uma opção de /novo. Você quis dizer brancas",
+        ),
+        (
+            "it",
+            "/nuova brasiliana contro computer bianko",
+            "bianko non è un'opzione di /nuova. Intendevi bianco",
+        ),
         ("pt", "/novo ludo contra computador tres-seiss", "Você quis dizer tres-seis"),
         ("it", "/nuova ludo contro computer tre-seii", "Intendevi tre-sei"),
     ],

@@ -11,19 +11,29 @@ from bot.i18n import quote, text
 from bot.service.command_table.options import SIDES
 from bot.service.command_table.spec import Choice, OpponentResolver, Reader
 from bot.service.command_table.words import (
+    BLACK_WORDS,
     CHAT_WORDS,
     COMPUTER_WORDS,
     CONFIRM_WORDS,
     DONE_WORDS,
     SWITCH_WORDS,
     VERSUS_WORDS,
+    WHITE_WORDS,
 )
 from bot.service.events import ServiceError
 from bot.service.families import LUDO_OPTION_WORDS, NUMBER_WORDS
 from bot.service.ids import game_number, whole_number
 from bot.service.rated.rated_games import CASUAL_WORDS, RATED_WORDS
 from bot.service.rated.rating_views import PACE_WORDS
-from bot.service.words.levels import is_level_option, level_refusal, level_word, near_levels
+from bot.service.timing.clocks import is_time_unit
+from bot.service.words.levels import (
+    LEVEL_WORDS,
+    is_level_option,
+    level_refusal,
+    level_word,
+    near_levels,
+)
+from bot.service.words.near_miss import nearest, with_nearest
 
 Values = dict[str, object]
 
@@ -189,6 +199,13 @@ def action(words: Sequence[str]) -> Values:
 
 # The words of /new that the games and ratings read: never taken for a mistyped level.
 GAME_OPTION_WORDS = frozenset({*NUMBER_WORDS, *LUDO_OPTION_WORDS, *RATED_WORDS, *CASUAL_WORDS})
+# Every word of /new a mistyped one is compared with (short ones match too much by chance).
+NEAR_MISS_LENGTH = 4
+NEW_WORDS = frozenset(
+    word
+    for word in (*GAME_OPTION_WORDS, *WHITE_WORDS, *BLACK_WORDS, *COMPUTER_WORDS, *LEVEL_WORDS)
+    if len(word) >= NEAR_MISS_LENGTH
+)
 
 
 def new_game(words: Sequence[str]) -> Values:
@@ -225,8 +242,21 @@ def new_game(words: Sequence[str]) -> Values:
         elif (count := whole_number(folded)) is not None:
             values["players"] = count
         else:
+            _refuse_a_near_miss(word)
             options.append(word)
     return {**values, "options": " ".join(options)} if options else values
+
+
+def _refuse_a_near_miss(word: str) -> None:
+    """A word of /new that no game reads but is near one of /new's own words ("brnacas")."""
+    folded = word.lower()
+    if len(folded) < NEAR_MISS_LENGTH or folded in GAME_OPTION_WORDS or is_time_unit(folded):
+        return
+    if any(character.isdigit() or character == "=" for character in folded):
+        return  # a time control, a FEN, a number: read elsewhere
+    if nearest(folded, NEW_WORDS):
+        refusal = text("{word} is not an option of /new.", word=quote(word))
+        raise ServiceError(with_nearest(refusal, folded, NEW_WORDS))
 
 
 # Longer than any move in notation (a capture of 20 pieces on 10x10 is about 60 characters).
