@@ -150,8 +150,7 @@ class Console:
     async def _headline(self, event: BoardUpdate) -> Text | None:
         """The board's headline as the person at the keyboard reads it."""
         seats = GameService.seats_of(event.state, await self.service.player(self.actor))
-        addressed = [event.addressed[seat] for seat in seats if seat in event.addressed]
-        return addressed[0] if len(addressed) == 1 else event.headline
+        return boards.addressed_headline(event, seats)
 
     async def _board(self, state: GameState, headline: Text | None) -> None:
         if _unwatched(state):

@@ -20,7 +20,7 @@ from bot.render import (
     render_ludo,
 )
 from bot.render.views import DraughtsLabels
-from bot.service.events import GameState, SeatRating
+from bot.service.events import BoardUpdate, GameState, SeatRating
 from bot.service.families import Draughts, family_of, seat_name
 from bot.service.playing.turns import acting_seat, position_before
 from bot.service.timing.clocks import TimeControl, describe_time
@@ -243,6 +243,13 @@ def player_label(state: GameState, seat: int) -> Text | str:
         side=side_name(state, seat),
         rating=rating_label(state.ratings[seat]),
     )
+
+
+def addressed_headline(event: BoardUpdate, seats: Sequence[int]) -> Text | None:
+    """A board's headline as the player of `seats` reads it where the front end knows who
+    reads (the console, a private chat): his own words where the event has them."""
+    own = [event.addressed[seat] for seat in seats if seat in event.addressed]
+    return own[0] if len(own) == 1 else event.headline
 
 
 def thinking_line(state: GameState) -> Text:

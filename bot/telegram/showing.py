@@ -117,6 +117,9 @@ class EventShowing(TournamentBoards):
         if home and await self._post_privately(event, chat):
             return
         viewer = await self._viewer(event.state, chat)
+        headline = event.headline
+        if is_private(chat):
+            headline = boards.addressed_headline(event, await self._readers(event.state, chat))
         # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
         # each board of a correspondence game: a move days later deserves a new message.
         new_message = event.chat is None or boards.correspondence(event.state)
@@ -126,7 +129,7 @@ class EventShowing(TournamentBoards):
         self.desk.post(
             chat,
             event.state,
-            event.headline,
+            headline,
             viewer=viewer,
             new_message=new_message,
             thread=thread,
@@ -137,6 +140,10 @@ class EventShowing(TournamentBoards):
         chat the reader's own side, in a group the side the group chose."""
         if not is_private(chat):
             return boards.viewer_seat(state, flipped=await self.service.flipped(chat))
+        return boards.viewer_seat(state, await self._readers(state, chat))
+
+    async def _readers(self, state: GameState, chat: ChatRef) -> list[int]:
+        """The seats of the person whose private chat `chat` is."""
         readers: list[int] = []
         for seat in state.record.seats:
             if seat.player_id is None:
@@ -144,7 +151,7 @@ class EventShowing(TournamentBoards):
             accounts = await self.service.contacts(seat.player_id)
             if any((a.platform, a.user_id) == (PLATFORM, chat.chat_id) for a in accounts):
                 readers.append(seat.seat)
-        return boards.viewer_seat(state, readers)
+        return readers
 
     async def _compose(
         self, state: GameState, headlines: tuple[Text, ...], viewer: int | None, chat: ChatRef
