@@ -10,12 +10,13 @@ from typing import assert_never
 
 import discord
 
-from bot.discord.posting.answers import Answer
+from bot.discord.posting.answers import Answer, actor_of
 from bot.discord.posting.board_posts import PLATFORM
 from bot.discord.posting.notices import PlayerNotices
 from bot.discord.widgets.views import challenge_view, tournament_view
 from bot.i18n import translate
 from bot.service import boards
+from bot.service.core import GameService
 from bot.service.events import (
     BoardUpdate,
     ChallengeUpdate,
@@ -84,8 +85,11 @@ class EventShowing(PlayerNotices):
         if where is None or where.platform != PLATFORM:
             return
         if answer is not None and not answer.lines:
-            # Say what happened, not just "Done.": the move, or which board.
-            answer.say(event.headline or boards.caption(event.state))
+            # Say what happened, not just "Done.": the move, or which board; in the words of
+            # the person who acted (the soffio's offer), the answer being his alone.
+            player = await self.service.player(actor_of(answer.interaction))
+            seats = GameService.seats_of(event.state, player)
+            answer.say(boards.addressed_headline(event, seats) or boards.caption(event.state))
         await self.poster.post_board(
             event.state,
             event.headline,

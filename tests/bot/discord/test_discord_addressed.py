@@ -1,6 +1,7 @@
-"""The computer's thinking shows in the channel (issue 25 item 11): Discord's typing
-indicator ("Damas is typing...") where the game's board is, once per move it thinks about,
-before its move; a channel that refuses it still gets the move."""
+"""What a Discord channel and answer read around the computer's moves (issue 25): the typing
+indicator ("Damas is typing...") where the game's board is while the computer thinks, once
+per move it thinks about, before its move, and a channel that refuses it still gets the move
+(item 11); the private answer to a move gives the soffio in the mover's words (item 5)."""
 
 from __future__ import annotations
 
@@ -53,3 +54,37 @@ async def test_the_channel_shows_the_computer_typing_while_it_thinks(
     await service.idle()
     assert (await service.state(game_id)).plies == 3
     assert fake.typing == [CHANNEL, CHANNEL]
+
+
+@pytest.mark.parametrize(
+    ("locale", "offer"),
+    [
+        (
+            "pt-BR",
+            "Soffio: você não fez a tomada obrigatória: Computador (normal, Pretas) pode soprar a "
+            "sua peça em 22 ou jogar normalmente.",
+        ),
+        (
+            "it",
+            "Soffio: non hai fatto la presa dovuta: Computer (normale, Nero) può soffiare la tua "
+            "pedina in 22 o giocare normalmente.",
+        ),
+    ],
+)
+async def test_the_private_answer_gives_the_soffio_in_the_mover_s_words(
+    fake: FakeDiscord, connect: Connect, service: GameService, locale: str, offer: str
+) -> None:
+    """(Issue 25 item 5.) The answer to a move is its player's alone: the one who skipped the
+    capture reads that the computer may huff his piece."""
+    await connect(service)
+    new = {"game": "italian-familiar", "computer": True, "side": 0}
+    await act(
+        fake,
+        await fake.slash(
+            ANA, CHANNEL, "new", {**new, "options": "fen=W:W22,28:B18,1"}, locale=locale
+        ),
+    )
+    played = await act(
+        fake, await fake.slash(ANA, CHANNEL, "move", {"move": "28-24"}, locale=locale)
+    )
+    assert offer in played.ephemeral_text, played.ephemeral_text
