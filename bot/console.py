@@ -8,7 +8,6 @@ to save the board picture, and `/quit`. Every game is stored, so it goes on the 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
 import sys
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from typing import TextIO, assert_never
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
+from bot.service.boards import thinking_line
 from bot.service.command_table.commands import CommandError, CommandLine, parse_command
 from bot.service.command_table.dispatch import dispatch
 from bot.service.command_table.spec import everyone_administers
@@ -26,6 +26,7 @@ from bot.service.events import (
     BoardChanged,
     BoardUpdate,
     ChallengeUpdate,
+    ComputerThinking,
     Event,
     FileReady,
     GameState,
@@ -48,6 +49,13 @@ PLATFORM = "console"
 CHAT = ChatRef(PLATFORM, "terminal")
 CONSOLE_COMMANDS = ("as", "png", "clock", "quit", "exit", "sair", "esci")
 DEFAULT_PLAYER = "player"
+# /help's lines for the commands only the console has (after the table's).
+CONSOLE_HELP = (
+    text("/as NAME - play as another person at this keyboard"),
+    text("/png [GAME] [FILE] - save the board's picture as a PNG file"),
+    text("/clock [+2d] - the time; with --fake-clock, move it on"),
+    text("/quit - leave the console (your games are kept)"),
+)
 
 
 class Console:
@@ -72,6 +80,8 @@ class Console:
         self.actor = self._actor(player, language)
         self.folder = folder or Path.cwd()
         self.language: str | None = language
+        # While a command runs: the lines that wait for its answer to be shown first.
+        self._answering: list[Text] | None = None
         service.kernel.subscribe(self._show_later)
 
     @staticmethod
@@ -96,7 +106,7 @@ class Console:
                 case Reply() | TournamentUpdate():
                     self.say(event.text)
                 case BoardUpdate():
-                    await self._board(event.state, event.headline)
+                    await self._board(event.state, await self._headline(event))
                 case ChallengeUpdate():
                     self.say(event.text)
                     if event.challenge.status == "open":
@@ -123,8 +133,25 @@ class Console:
                     )
                 case FileReady():
                     self._save(event.name, event.content, event.caption)
+                case ComputerThinking():
+                    self._thinking(event.state)
                 case _:
                     assert_never(event)
+
+    def _thinking(self, state: GameState) -> None:
+        """Say that the computer thinks; while a command runs, after its answer (the game's
+        start, the person's move), which the computer's search may begin before."""
+        if self._answering is not None:
+            self._answering.append(thinking_line(state))
+        else:
+            self.say(thinking_line(state))
+
+    async def _headline(self, event: BoardUpdate) -> Text | None:
+        """The board's headline as the person at the keyboard reads it."""
+        seats = GameService.seats_of(
+            event.state, await self.service.kernel.roster.player(self.actor)
+        )
+        return boards.addressed_headline(event, seats)
 
     async def _board(self, state: GameState, headline: Text | None) -> None:
         if boards.played_out_by_computers(state):
@@ -150,19 +177,16 @@ class Console:
         return f"{self.tag}-{name}" if self.tag else name
 
     def _write(self, path: Path, content: bytes) -> None:
-        """Write a new file; an existing one is kept and the new file gets a number."""
-        free = path
-        for number in itertools.count(2):
-            try:
-                with free.open("xb") as new_file:
-                    new_file.write(content)
-                break
-            except FileExistsError:
-                free = path.with_name(f"{path.stem}-{number}{path.suffix}")
-        if free == path:
-            self.say(text("Saved to {path}.", path=str(free)))
+        """Write the file of one subject (a game's PDN, a player's chart), replacing the one
+        written before: the folder keeps one file per subject, the newest."""
+        replaced = path.exists()
+        partial = path.with_name(f".{path.name}.partial")
+        partial.write_bytes(content)
+        partial.replace(path)
+        if replaced:
+            self.say(text("Saved to {path} (the earlier file replaced).", path=str(path)))
         else:
-            self.say(text("Saved to {path} ({old} exists already).", path=str(free), old=path.name))
+            self.say(text("Saved to {path}.", path=str(path)))
 
     def _save(self, name: str, content: bytes, caption: Text) -> None:
         self.say(caption)
@@ -214,6 +238,7 @@ class Console:
         """Run one input line; False when the person asked to quit."""
         if not line.strip():
             return True
+        self._answering = []
         try:
             command = parse_command(line, extra=CONSOLE_COMMANDS)
             if command.name in ("quit", "exit", "sair", "esci"):
@@ -230,6 +255,9 @@ class Console:
                 # After /lang the answer is in the new language.
                 self.language = await self.service.identities.language(self.actor)
                 await self.show(events)
+                if command.name == "help":
+                    for console_line in CONSOLE_HELP:
+                        self.say(console_line)
         except CommandError as error:
             self.say(error.reason)
         except BoardChanged as error:
@@ -244,6 +272,9 @@ class Console:
             logger.exception("the command %r failed", line)
             self.say(text("Something went wrong with that command; your games are safe."))
         self.language = await self.service.identities.language(self.actor)
+        waiting, self._answering = self._answering, None
+        for waiting_line in waiting:
+            self.say(waiting_line)
         # The computer answers before the next line is read: piped games stay in order.
         await self.service.kernel.idle()
         return True

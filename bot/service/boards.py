@@ -12,9 +12,9 @@ from bot.i18n import Text, joined, text
 
 # Front ends take the type of the move choices from here, with the choices (`as`: exported).
 from bot.service.choices import MoveChoice as MoveChoice
-from bot.service.events import GameState, SeatRating
+from bot.service.events import BoardUpdate, GameState, SeatRating
 from bot.service.families import Family, family_of, seat_name
-from bot.service.playing.turns import acting_seat
+from bot.service.playing.turns import acting_seat, position_before
 from bot.service.timing.clocks import TimeControl, describe_time
 from games.base import CHANCE, find_game
 
@@ -133,6 +133,23 @@ def player_label(state: GameState, seat: int) -> Text | str:
     )
 
 
+def addressed_headline(event: BoardUpdate, seats: Sequence[int]) -> Text | None:
+    """A board's headline as the player of `seats` reads it where the front end knows who
+    reads (the console, a private chat): his own words where the event has them."""
+    own = [event.addressed[seat] for seat in seats if seat in event.addressed]
+    return own[0] if len(own) == 1 else event.headline
+
+
+def thinking_line(state: GameState) -> Text:
+    """ "Computer (strong, Black) is thinking about its move in game #3..." """
+    seat = state.position.to_move()
+    return text(
+        "{name} is thinking about its move in game #{game}...",
+        name=seat_label(state, seat),
+        game=state.id,
+    )
+
+
 def caption(state: GameState) -> Text:
     """One line under the board: the game, the players (with their ratings in a rated game),
     whose turn, the last move."""
@@ -154,7 +171,9 @@ def caption(state: GameState) -> Text:
     if state.active and state.away:
         away = joined([seat_name(state, seat) for seat in sorted(state.away)], ", ")
         status = text("{status} ({names} on vacation)", status=status, names=away)
-    shown = family_of(kind).shown(state.last_move) if state.last_move else None
+    shown = (
+        family_of(kind).shown(state.last_move, position_before(state)) if state.last_move else None
+    )
     last = text("last move: {move}", move=shown) if shown is not None else text("no move yet")
     offer = state.record.draw_offer  # kept only by games that take draws
     if offer is not None:

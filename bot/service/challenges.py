@@ -4,7 +4,7 @@ decline or withdraw; and the start of every game."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from bot.i18n import quote, text
@@ -56,7 +56,7 @@ class Challenges(Capability):
     ) -> list[Event]:
         """Start a game against the computer (at `level`, None: the default), or challenge
         `opponent` (None: anyone in the chat). `seat` is the challenger's seat (None: drawn at
-        random)."""
+        random; against the computer from a set position, the side to move)."""
         kind = self._kind(game_name)
         family = family_of(kind)
         time_control, words = split_time_control(option_words)
@@ -75,7 +75,7 @@ class Challenges(Capability):
         if computer:
             options[LEVEL_OPTION] = level or DEFAULT_LEVEL
             seat_count = family.seat_count(options)
-            own_seat = secrets.randbelow(seat_count) if seat is None else seat
+            own_seat = _computer_game_seat(kind, options, seat_count) if seat is None else seat
             seats = [
                 SeatRecord(
                     index,
@@ -328,3 +328,11 @@ class Challenges(Capability):
             )
             events.insert(0, ChallengeUpdate(challenge, accepted))
         return events
+
+
+def _computer_game_seat(kind: GameKind, options: Mapping[str, Any], seat_count: int) -> int:
+    """The person's seat against the computer when he chose none: in a game from a set
+    position (fen=), the side to move (the position is his to play); else drawn."""
+    if "fen" in options:
+        return kind.start(family_of(kind).rules_options(options)).to_move()
+    return secrets.randbelow(seat_count)

@@ -9,7 +9,8 @@ kind of event fails mypy until every front end shows it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.i18n import Text, translate
@@ -106,6 +107,9 @@ class BoardUpdate:
     state: GameState
     headline: Text | None
     chat: ChatRef | None
+    # The headline as the player of a seat reads it, for a front end that knows who reads
+    # (the console): "you may huff ..." instead of "Bia may huff ...".
+    addressed: Mapping[int, Text] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -164,8 +168,24 @@ class TournamentUpdate:
     entries: int
 
 
+@dataclass(frozen=True)
+class ComputerThinking:
+    """The computer has begun to think about its move in a game (the strong level takes
+    seconds): its chat shows that it is thinking (Telegram's chat action, Discord's typing,
+    a line in the console) until the move comes."""
+
+    state: GameState
+
+
 Event = (
-    Reply | BoardUpdate | TurnNotice | PlayerNotice | ChallengeUpdate | FileReady | TournamentUpdate
+    Reply
+    | BoardUpdate
+    | TurnNotice
+    | PlayerNotice
+    | ChallengeUpdate
+    | FileReady
+    | TournamentUpdate
+    | ComputerThinking
 )
 
 

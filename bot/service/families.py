@@ -28,13 +28,16 @@ from bot.service.words.ludo_words import (
     options_note,
     shown_ludo_move,
 )
+from bot.service.words.near_miss import with_nearest
 from games.base import AnyGame, BadSnapshot, GameError, GameKind, find_game
 from games.damas import RULES as DRAUGHTS_RULES
 from games.damas import Position
-from games.damas.pdn import UNKNOWN_RESULT, PdnGame
+from games.damas.messages import SIDES
+from games.damas.pdn import UNKNOWN_RESULT, PdnGame, is_huff
 from games.damas.pdn_write import result_notation, write_game
 from games.ludo import LudoPosition, LudoRules
 from games.ludo.dice import commitment, new_seed, roll
+from games.messages import Message
 
 REASONS: Mapping[str, Text] = {
     "no_pieces": text("no pieces left"),
@@ -73,7 +76,10 @@ class Family(Protocol):
     def multi_seat(self, state: GameState) -> bool: ...
     def leave(self, state: GameState, seat: int) -> Any: ...
     def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text: ...
-    def shown(self, notation: str) -> Text | str: ...
+    def addressed(
+        self, state: GameState, notation: str, seat: int, before: AnyGame
+    ) -> Mapping[int, Text]: ...
+    def shown(self, notation: str, before: AnyGame) -> Text | str: ...
     def result_text(self, state: GameState) -> Text: ...
     def opening_note(self, state: GameState) -> Text | None: ...
     def closing_note(self, state: GameState) -> Text | None: ...
@@ -131,6 +137,7 @@ def _winner_text(state: GameState) -> Text:
 
 # The option that shows square numbers on boards whose squares are named a1..h8.
 NUMBER_WORDS = frozenset({"numbers", "numeros", "números", "numeri"})
+DRAUGHTS_OPTION_WORDS = (*sorted(NUMBER_WORDS), "fen=")
 
 
 class Draughts:
@@ -158,13 +165,12 @@ class Draughts:
                 continue
             name, equals, value = word.partition("=")
             if name.lower() != "fen" or not equals:
-                raise ServiceError(
-                    text(
-                        "Draughts has no option {option}; to start from a position write "
-                        "fen=W:W31,32:B1,2, to show square numbers write numbers",
-                        option=quote(word),
-                    )
+                refusal = text(
+                    "Draughts has no option {option}; to start from a position write "
+                    "fen=W:W31,32:B1,2, to show square numbers write numbers.",
+                    option=quote(word),
                 )
+                raise ServiceError(with_nearest(refusal, word, DRAUGHTS_OPTION_WORDS))
             try:
                 kind.start({"fen": value})
             except GameError as error:
@@ -198,10 +204,10 @@ class Draughts:
 
     def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text:
         """The move; in the familiar game also the soffio: a capture skipped (the opponent may
-        huff the piece that should have captured, or play on) or a huff just made."""
+        huff the piece that should have captured, or play on) or a huff just made. Said of
+        both players by name: everyone in the chat reads it."""
         name = seat_name(state, seat)
-        position = state.position
-        offer = position.huff_offer() if isinstance(position, Position) else None
+        offer = _huff_offer(state)
         if offer is not None and offer.key == "huffed":
             return text(
                 "{name} huffed (soffio) the piece on {square} that should have captured; "
@@ -209,13 +215,61 @@ class Draughts:
                 name=name,
                 square=offer.params["square"],
             )
-        played = text("{name} played {move}.", name=name, move=notation)
+        played = self._played(state, notation, seat, before)
         if offer is None or not state.active:
             return played
-        return text("{played} Soffio: {offer}.", played=played, offer=message_text(offer))
+        return text(
+            "{played} Soffio: {erred} did not make the required capture: {huffer} may huff the "
+            "piece on {squares} ({huffs}) or play on.",
+            played=played,
+            erred=_named_side(state, seat),
+            huffer=_named_side(state, 1 - seat),
+            squares=offer.params["squares"],
+            huffs=offer.params["huffs"],
+        )
 
-    def shown(self, notation: str) -> Text | str:
-        return notation
+    def addressed(
+        self, state: GameState, notation: str, seat: int, before: AnyGame
+    ) -> Mapping[int, Text]:
+        """The soffio's offer as each player reads it where the reader is known (the
+        console): to the one who skipped the capture, that his piece may be huffed; to the
+        other, that he may huff it."""
+        offer = _huff_offer(state)
+        if offer is None or offer.key != "huff_offer" or not state.active:
+            return {}
+        played = self._played(state, notation, seat, before)
+        squares, huffs = offer.params["squares"], offer.params["huffs"]
+        return {
+            seat: text(
+                "{played} Soffio: you did not make the required capture: {huffer} may huff "
+                "your piece on {squares} or play on.",
+                played=played,
+                huffer=_named_side(state, 1 - seat),
+                squares=squares,
+            ),
+            1 - seat: text(
+                "{played} Soffio: {erred} did not make the required capture: you may huff "
+                "the piece on {squares} ({huffs}) or play on.",
+                played=played,
+                erred=_named_side(state, seat),
+                squares=squares,
+                huffs=huffs,
+            ),
+        }
+
+    def _played(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text:
+        return text(
+            "{name} played {move}.", name=seat_name(state, seat), move=self.shown(notation, before)
+        )
+
+    def shown(self, notation: str, before: AnyGame) -> str:
+        """A move as chat shows it: a capture with every square of its route (g3xe5xg7)."""
+        if not isinstance(before, Position):
+            return notation
+        try:
+            return before.route(before.parse(notation))
+        except GameError:
+            return notation
 
     def opening_note(self, state: GameState) -> Text | None:
         return None
@@ -230,12 +284,23 @@ class Draughts:
         return _winner_text(state)
 
     def history(self, state: GameState) -> Text | str:
-        notations = state.log
-        pairs = [
-            f"{number}. {' '.join(notations[index : index + 2])}"
-            for number, index in enumerate(range(0, len(notations), 2), start=1)
-        ]
-        return " ".join(pairs)
+        """The moves numbered as PDN numbers them: a huff is no move of its own, it stands in
+        brackets before the move of the side that made it (`3. 21-17 (soffio 23) 9-13`)."""
+        record = state.record
+        fen = record.options.get("fen")
+        game = PdnGame({"FEN": fen} if fen else {}, state.log, variant=record.kind)
+        position = find_game(record.kind).start(self.rules_options(record.options))
+        units = []
+        for index, notation in enumerate(state.log):
+            number = game.move_number(index)
+            after_huff = index > 0 and is_huff(state.log[index - 1])
+            shown = f"({notation})" if is_huff(notation) else self.shown(notation, position)
+            position = position.play(position.parse(notation))
+            if index == 0 or (not number.endswith("...") and not after_huff):
+                units.append(f"{number} {shown}")
+            else:
+                units.append(shown)
+        return " ".join(units)
 
     def pdn(
         self,
@@ -300,6 +365,20 @@ class Draughts:
         return True
 
 
+def _huff_offer(state: GameState) -> Message | None:
+    """The soffio to tell of after a move (italian-familiar): offered, or just made."""
+    position = state.position
+    return position.huff_offer() if isinstance(position, Position) else None
+
+
+def _named_side(state: GameState, seat: int) -> Text:
+    """'caio (White)', 'Computer (easy, Black)': a draughts player with his colour."""
+    name, side = seat_name(state, seat), message_text(SIDES[seat])
+    if isinstance(name, Text):
+        return computer_label(state.record.options, side)
+    return text("{name} ({side})", name=name, side=side)
+
+
 def _pdn_result(variant: str, status: str, result: Mapping[str, Any] | None) -> str:
     if status != "finished" or result is None:
         return UNKNOWN_RESULT
@@ -333,12 +412,11 @@ class Ludo:
         for word in words:
             option = LUDO_OPTION_WORDS.get(word.lower())
             if option is None:
-                raise ServiceError(
-                    text(
-                        "Ludo options: three-sixes, towers-block, teams (not {option}).",
-                        option=quote(word),
-                    )
+                refusal = text(
+                    "Ludo options: three-sixes, towers-block, teams (not {option}).",
+                    option=quote(word),
                 )
+                raise ServiceError(with_nearest(refusal, word, LUDO_OPTION_WORDS))
             options[option] = True
         try:
             LudoRules.from_options(options)
@@ -383,7 +461,12 @@ class Ludo:
     def headline(self, state: GameState, notation: str, seat: int, before: AnyGame) -> Text:
         return ludo_headline(state, notation, seat, before, seat_names(state))
 
-    def shown(self, notation: str) -> Text | str:
+    def addressed(
+        self, state: GameState, notation: str, seat: int, before: AnyGame
+    ) -> Mapping[int, Text]:
+        return {}
+
+    def shown(self, notation: str, before: AnyGame) -> Text | str:
         return shown_ludo_move(notation)
 
     def opening_note(self, state: GameState) -> Text | None:

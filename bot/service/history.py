@@ -63,7 +63,8 @@ class GameRecords(Capability):
             return [Reply(text("Roll the die first: /roll."))]
         family = family_of(find_game(state.record.kind))
         choices = [
-            family.shown(state.position.notation(move)) for move in state.position.legal_moves()
+            family.shown(state.position.notation(move), state.position)
+            for move in state.position.legal_moves()
         ]
         return [Reply(text("Legal moves: {moves}", moves=joined(choices, ", ")))]
 

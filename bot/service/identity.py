@@ -50,6 +50,23 @@ class Identities(Capability):
         await self.players.set_language(player.id, language)
         return [Reply(text("From now on I write to you in English."))]
 
+    async def language_setting(self, actor: Actor) -> list[Event]:
+        """What a bare /lang says: the language the person reads and where it comes from."""
+        player = await self.kernel.roster.player(actor)
+        if player.language:
+            said = text("I write to you in English, as you chose; /lang pt, it or en changes it.")
+        elif language_of(actor.language):
+            said = text(
+                "I write to you in English, the language of your app; /lang pt, it or en "
+                "chooses one for good."
+            )
+        else:
+            said = text(
+                "I write to you in English, as you have not chosen a language; /lang pt, it "
+                "or en chooses one."
+            )
+        return [Reply(said)]
+
     async def register_private_chat(self, actor: Actor, chat_id: str | None) -> None:
         """Where the bot may write to `actor` privately (None: nowhere any more)."""
         await self.kernel.roster.player(actor)

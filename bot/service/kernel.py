@@ -23,6 +23,7 @@ from bot.service.events import (
     BoardChanged,
     BoardUpdate,
     ChallengeUpdate,
+    ComputerThinking,
     Event,
     FileReady,
     GameState,
@@ -47,6 +48,7 @@ from bot.service.timing.clocks import Clock, TimeControl
 from bot.service.timing.turn_pings import ping_delay, ping_kind, pinged_players
 from bot.service.words.levels import game_limit
 from games.base import CHANCE, GameKind, find_game
+from games.damas import Position
 from storage import (
     ChatRef,
     CorruptRecord,
@@ -303,7 +305,8 @@ class Kernel:
         family = family_of(find_game(fresh.record.kind))
         mover = family.roller(position) if seat == CHANCE else seat
         headline = family.headline(fresh, notation, mover, position)
-        events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat)]
+        addressed = family.addressed(fresh, notation, mover, position)
+        events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat, addressed)]
         if outcome is not None:
             events.extend(await self._finished(fresh))
         else:
@@ -456,6 +459,9 @@ class Kernel:
                 move = state.position.parse(family.draw_roll(state))
                 return await self.commit(state, move, CHANCE, None)
             options = state.record.options
+            if isinstance(state.position, Position) and len(state.position.legal_moves()) > 1:
+                # A draughts search takes seconds at the strong level; Ludo's choice is instant.
+                self._in_background(self.publish([ComputerThinking(state)]))
             move = await self.computers.choose(
                 state.record.kind,
                 family.rules_options(options),
@@ -487,6 +493,8 @@ def _platform_of(event: Event) -> str | None:
             return event.challenge.chat.platform
         case TournamentUpdate():
             return event.tournament.chat.platform
+        case ComputerThinking():
+            return event.state.record.chat.platform if event.state.record.chat else None
         case Reply() | FileReady():
             return None
         case _:

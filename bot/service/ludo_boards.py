@@ -1,8 +1,9 @@
 """The boards of Ludo, for the Ludo family (bot.service.families): the view its picture
 draws, its pawn moves as buttons offer them, its text board and the colours of its seats.
 
-The text board names where each pawn stands in the square names of the moves (`c14`, `h2`),
-so that the text board, the moves and the picture agree.
+The text board names each colour's start square and where each pawn stands, in the square
+names of the moves (`c14`, `h2`) so that the text board, the moves and the picture agree, with
+the steps each pawn has to go and the towers.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from bot.service.events import GameState
 from bot.service.words.ludo_words import COLOUR_NAMES, PLACE_WORDS
 from games.base import AnyGame
 from games.ludo import LudoPosition, Roll, Step
-from games.ludo.board import square_name
+from games.ludo.board import FINISH, START, YARD, square_name
 
 
 def ludo_view(state: GameState, viewer_seat: int | None) -> LudoView:
@@ -55,28 +56,54 @@ def ludo_text_board(state: GameState, viewer_seat: int | None, language: str | N
 
 
 def ludo_lines(view: LudoView) -> Text:
-    """ "Red: 1 yard · 2 c14 · 3 h2 · 4 finished", one line per colour, then the die."""
+    """ "Red (start c1): 1 c14, 43 to go · 2+3 c20 tower, 37 to go · 4 yard", one line per
+    colour, then the die: where each pawn stands, how far it has to go, and the towers."""
     lines: list[Text | str] = []
     for colour in view.colours:
         if colour in view.left:
             lines.append(text("{colour}: left the game", colour=COLOUR_NAMES[colour]))
             continue
-        places = joined(
-            [
-                joined([str(number), _place(colour, progress)], " ")
-                for number, progress in enumerate(view.pawns[colour], start=1)
-            ],
-            " · ",
+        lines.append(
+            text(
+                "{colour} (start {start}): {places}",
+                colour=COLOUR_NAMES[colour],
+                start=square_name(colour, START),
+                places=joined(_places(colour, view.pawns[colour]), " · "),
+            )
         )
-        lines.append(text("{colour}: {places}", colour=COLOUR_NAMES[colour], places=places))
     if view.dice is not None:
         lines.append(text("die: {value}", value=view.dice))
     return joined(lines, "\n")
 
 
-def _place(colour: int, progress: int) -> Text | str:
-    name = square_name(colour, progress)
-    return PLACE_WORDS.get(name, name)
+def _places(colour: int, pawns: tuple[int, ...]) -> list[Text | str]:
+    """Each pawn's place in pawn order; pawns on one square of their way together, a tower."""
+    places: list[Text | str] = []
+    shown: set[int] = set()
+    for number, progress in enumerate(pawns, start=1):
+        if progress in (YARD, FINISH):
+            name = square_name(colour, progress)
+            places.append(joined([str(number), PLACE_WORDS.get(name, name)], " "))
+            continue
+        if progress in shown:
+            continue
+        shown.add(progress)
+        together = [str(n) for n, other in enumerate(pawns, start=1) if other == progress]
+        square, to_go = square_name(colour, progress), FINISH - progress
+        if len(together) > 1:
+            places.append(
+                text(
+                    "{pawns} {square} tower, {steps} to go",
+                    pawns="+".join(together),
+                    square=square,
+                    steps=to_go,
+                )
+            )
+        else:
+            places.append(
+                text("{pawn} {square}, {steps} to go", pawn=number, square=square, steps=to_go)
+            )
+    return places
 
 
 def ludo_side(state: GameState, seat: int) -> Text:

@@ -29,6 +29,10 @@ class BoardContents:
         chat the reader's own side, in a group the side the group chose."""
         if not is_private(chat):
             return boards.viewer_seat(state, flipped=await self.service.chats.flipped(chat))
+        return boards.viewer_seat(state, await self.readers(state, chat))
+
+    async def readers(self, state: GameState, chat: ChatRef) -> list[int]:
+        """The seats of the person whose private chat `chat` is."""
         readers: list[int] = []
         for seat in state.record.seats:
             if seat.player_id is None:
@@ -36,7 +40,7 @@ class BoardContents:
             accounts = await self.service.identities.contacts(seat.player_id)
             if any((a.platform, a.user_id) == (PLATFORM, chat.chat_id) for a in accounts):
                 readers.append(seat.seat)
-        return boards.viewer_seat(state, readers)
+        return readers
 
     async def compose(
         self, state: GameState, headlines: tuple[Text, ...], viewer: int | None, chat: ChatRef

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import assert_never
 
-from telegram.constants import ParseMode
+from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.i18n import Text, text, translate
@@ -17,6 +17,7 @@ from bot.service.events import (
     Actor,
     BoardUpdate,
     ChallengeUpdate,
+    ComputerThinking,
     Event,
     FileReady,
     GameState,
@@ -95,11 +96,28 @@ class EventShowing:
                 case TournamentUpdate():
                     await self._show_tournament(event)
                 case FileReady():
-                    # Only a call makes files, so they go to whoever made it.
-                    if origin is not None:
-                        await self._send_file(event, origin)
+                    await self._file_for_caller(event, origin)
+                case ComputerThinking():
+                    await self._show_thinking(event)
                 case _:
                     assert_never(event)
+
+    async def _file_for_caller(self, event: FileReady, origin: Origin | None) -> None:
+        # Only a call makes files, so they go to whoever made it.
+        if origin is not None:
+            await self._send_file(event, origin)
+
+    async def _show_thinking(self, event: ComputerThinking) -> None:
+        """The computer thinks in a game of a Telegram chat: the chat shows "typing" (for
+        5 seconds at most, or until the bot's next message there, as Telegram documents)."""
+        chat = event.state.record.chat
+        if chat is None or chat.platform != PLATFORM:
+            return
+        try:
+            await self.bot.send_chat_action(int(chat.chat_id), ChatAction.TYPING)
+        except TelegramError as error:
+            # Only a hint: the move comes all the same.
+            logger.info("no typing shown in %s: %s", chat.chat_id, error)
 
     async def _post_board(self, event: BoardUpdate, origin: Origin | None) -> None:
         chat = event.chat or (origin.chat if origin is not None else None)
@@ -110,6 +128,10 @@ class EventShowing:
         if home and await self.tournament_boards.post_privately(event, chat):
             return
         viewer = await self.contents.viewer(event.state, chat)
+        headline = event.headline
+        if is_private(chat):
+            readers = await self.contents.readers(event.state, chat)
+            headline = boards.addressed_headline(event, readers)
         # A board asked for (/board) is posted anew: the old one may be far up the chat. So is
         # each board of a correspondence game: a move days later deserves a new message.
         new_message = event.chat is None or boards.correspondence(event.state)
@@ -119,7 +141,7 @@ class EventShowing:
         self.desk.post(
             chat,
             event.state,
-            event.headline,
+            headline,
             viewer=viewer,
             new_message=new_message,
             thread=thread,

@@ -91,7 +91,7 @@ class TournamentBoards:
             self.desk.post(
                 chat_ref(chat_id),
                 state,
-                event.headline,
+                boards.addressed_headline(event, seats),
                 viewer=boards.viewer_seat(state, seats),
                 new_message=boards.correspondence(state),
             )

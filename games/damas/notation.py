@@ -9,6 +9,7 @@ piece may be huffed. Precise on the reason: the errors name the rule that applie
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Protocol
 
 from games.base import AmbiguousMove, BadNotation, GameError, IllegalMove
@@ -32,6 +33,8 @@ class Position(Protocol):
     def pieces(self) -> dict[int, Piece]: ...
     def legal_moves(self) -> list[Move]: ...
     def notation(self, move: Move) -> str: ...
+    def route(self, move: Move) -> str: ...
+    def routes(self, moves: Iterable[Move]) -> str: ...
     def routes_by_move(self) -> dict[Move, list[tuple[int, ...]]]: ...
     def all_capture_routes(self) -> list[Move]: ...
 
@@ -127,7 +130,7 @@ def _parse_huff(position: Position, text: str, token: str | None) -> Move:
                 return move
     choices = _choices(position)
     huff_names = ", ".join(position.notation(m) for m in huffs)
-    plain = ", ".join(position.notation(m) for m in position.legal_moves() if not m.huff)
+    plain = position.routes(m for m in position.legal_moves() if not m.huff)
     if huffs and token is None:
         raise AmbiguousMove(
             choices=[position.notation(m) for m in huffs],
@@ -190,7 +193,7 @@ def explain_illegal(position: Position, text: str, squares: list[int]) -> GameEr
         }
         return IllegalMove(choices=choices, key="no_piece_on_square", params=params)
     legal_captures = [m for m in position.legal_moves() if m.captures]
-    captures_text = ", ".join(position.notation(m) for m in legal_captures)
+    captures_text = position.routes(legal_captures)
     typed = tuple(squares)
     routes = [r for r in position.all_capture_routes() if r.start == start]
     played = [r for r in routes if r.end == squares[-1] and _passes(r.path, typed)]
@@ -200,7 +203,7 @@ def explain_illegal(position: Position, text: str, squares: list[int]) -> GameEr
         params = {"text": text}
         return IllegalMove(choices=choices, key="man_cannot_take_king", params=params)
     if any(r.path[: len(typed)] == typed for r in routes):
-        taking = ", ".join(position.notation(m) for m in legal_captures if m.start == start)
+        taking = position.routes(m for m in legal_captures if m.start == start)
         params = {"text": text, "moves": taking or captures_text}
         return IllegalMove(choices=choices, key="capture_goes_on", params=params)
     if rules.compulsory_capture and legal_captures:
@@ -237,8 +240,8 @@ def _priority_error(
     mine = _rank(position, played)
     best_move = max(legal, key=lambda m: _rank(position, m))
     best = _rank(position, best_move)
-    moves = ", ".join(position.notation(m) for m in legal)
-    best_name = position.notation(best_move)
+    moves = position.routes(legal)
+    best_name = position.route(best_move)
     if mine[0] < best[0]:
         params = {"text": text, "best": best_name, "most": best[0]}
         return IllegalMove(choices=choices, key="take_the_most", params=params)

@@ -9,6 +9,7 @@ the side; the snapshot adds the rest.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -280,7 +281,7 @@ class Position:
             choices = [self.notation(m) for m in self.legal_moves()]
             if not choices:
                 raise IllegalMove(key="no_move_legal", params={"text": str(move)})
-            params = {"text": str(move), "moves": ", ".join(choices)}
+            params = {"text": str(move), "moves": self.routes(self.legal_moves())}
             raise IllegalMove(choices=choices, key="not_legal_here", params=params)
         if move.huff:
             return self._after_huff(move.start)
@@ -389,6 +390,17 @@ class Position:
         )
         squares = move.path if shared > 1 else (move.start, move.end)
         return "x".join(square_name(rules, s) for s in squares)
+
+    def route(self, move: Move) -> str:
+        """The move as people read it in chat: a capture with every square it stands on
+        (`g3xe5xg7`, where `notation` may write `g3xg7`); other moves as `notation`."""
+        if move.huff or not move.captures:
+            return self.notation(move)
+        return "x".join(square_name(self.rules, s) for s in move.path)
+
+    def routes(self, moves: Iterable[Move]) -> str:
+        """Moves as a list for people: `g3xe5xg7, c3-d4`."""
+        return ", ".join(self.route(m) for m in moves)
 
     def parse(self, text: str) -> Move:
         """The legal move that `text` names (see games.damas.notation for what is read).

@@ -50,17 +50,17 @@ def test_a_piped_game_against_the_computer_goes_on_the_next_day(tmp_path: Path) 
     assert "Computer (normal) won game #1: resignation." in second
 
 
-def test_files_never_overwrite_and_out_of_range_games_are_refused(tmp_path: Path) -> None:
+def test_one_file_per_subject_is_replaced_and_out_of_range_games_are_refused(
+    tmp_path: Path,
+) -> None:
     first = run_bot(
         tmp_path / "club.sqlite3",
         ["/new brazilian vs computer white", "/pdn", "/pdn", "/png 99999999999999999999"],
     )
-    assert "Saved to" in first
-    assert str(tmp_path / "club-game-1.pdn") in first
-    assert "club-game-1-2.pdn (club-game-1.pdn exists already)" in first
+    assert f"Saved to {tmp_path / 'club-game-1.pdn'}." in first
+    assert f"Saved to {tmp_path / 'club-game-1.pdn'} (the earlier file replaced)." in first
     assert "There is no game 99999999999999999999." in first
     assert sorted(path.name for path in tmp_path.iterdir() if "game" in path.name) == [
-        "club-game-1-2.pdn",
         "club-game-1.pdn",
     ]
     club_game = (tmp_path / "club-game-1.pdn").read_bytes()

@@ -223,7 +223,7 @@ def test_the_rule_is_named_in_each_language() -> None:
     with pytest.raises(GameError) as caught:
         Position.from_fen("brazilian", "W:WK24,K25:B15,9,K20,K2,27").parse("24x10")
     assert "lei da maioria" in translate("pt", error_text(caught.value))
-    assert "g3xa5 toma 2 peças" in translate("pt", error_text(caught.value))
+    assert "g3xc7xa5 toma 2 peças" in translate("pt", error_text(caught.value))
     with pytest.raises(GameError) as caught:
         Position.from_fen("italian", "W:W32,K11:BK2,28,K15").parse("32x23")
     assert "la dama deve prendere" in translate("it", error_text(caught.value))

@@ -33,15 +33,15 @@ async def _console(service: GameService, name: str, language: str) -> tuple[Cons
     [
         (
             "pt",
-            "Soffio: as Brancas não fizeram a tomada obrigatória: você pode soprar a peça em 22 "
-            "(soffio 22)",
+            "Soffio: você não fez a tomada obrigatória: bia (Pretas) pode soprar a sua peça em 22 "
+            "ou jogar normalmente",
             "bia soprou (soffio) a peça em 22, que devia ter tomado",
             "soffio 22",
         ),
         (
             "it",
-            "Soffio: il Bianco non ha fatto la presa dovuta: puoi soffiare il pezzo in 22 "
-            "(soffio 22)",
+            "Soffio: non hai fatto la presa dovuta: bia (Nero) può soffiare la tua pedina in 22 "
+            "o giocare normalmente",
             "bia ha soffiato il pezzo su 22, che doveva prendere",
             "soffio 22",
         ),

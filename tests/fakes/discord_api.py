@@ -42,6 +42,7 @@ INTERACTION_DEADLINE = 3.0
 EPHEMERAL = 64
 
 # Discord's own error codes, as its JSON error bodies carry them.
+UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 UNKNOWN_INTERACTION = 10062
 MISSING_PERMISSIONS = 50013
@@ -202,6 +203,8 @@ class FakeDiscord:
         self.files: dict[int, dict[str, bytes]] = {}
         self.interactions: dict[str, FakeInteraction] = {}
         self.denied_channels: set[str] = set()
+        # The channels where the bot triggered its typing indicator, in order.
+        self.typing: list[str] = []
         self.threads: dict[str, dict[str, Any]] = {}
         # Direct message channels (channel id -> user id); people who take no direct messages.
         self.dms: dict[str, str] = {}
@@ -634,7 +637,18 @@ class FakeDiscord:
             return self._open_thread(parts[1], payload)
         if parts[0] == "channels" and parts[2:3] == ["messages"]:
             return self._channel_message(method, parts, payload, files)
+        if (method, parts[0], parts[2:]) == ("POST", "channels", ["typing"]):
+            return self._typing(parts[1])
         raise _Refusal(404, 0, f"the fake does not know {method} {path}")
+
+    def _typing(self, channel_id: str) -> tuple[int, Any]:
+        """Trigger Typing Indicator: 204 No Content; the bot needs Send Messages there."""
+        if not channel_id.isdecimal():
+            raise _Refusal(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        if channel_id in self.denied_channels:
+            raise _Refusal(403, MISSING_PERMISSIONS, "Missing Permissions")
+        self.typing.append(channel_id)
+        return 204, None
 
     def _open_dm(self, user_id: str) -> dict[str, Any]:
         channel_id = next((dm for dm, user in self.dms.items() if user == user_id), None)

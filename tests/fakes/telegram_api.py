@@ -132,6 +132,8 @@ class FakeBotApi:
         self.descriptions: dict[tuple[str, str | None], str] = {}
         # What the bot sent that breaks Telegram's limits (each one refused with a 400).
         self.violations: list[str] = []
+        # The chat actions the bot showed ("typing"), by chat id, in order.
+        self.chat_actions: list[tuple[int, str]] = []
         self.answers: dict[str, dict[str, Any]] = {}
         self.pressed_at: dict[str, float] = {}
         self.answered_at: dict[str, float] = {}
@@ -764,6 +766,15 @@ class FakeBotApi:
         """The chat as a ChatFullInfo (Bot API 7.3): its fields and the two always there."""
         record = self._chat_for_bot(params.get("chat_id"))
         return {**record.info, "accent_color_id": 0, "max_reaction_count": 11}
+
+    def _api_sendChatAction(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
+        """Telegram shows the action in the chat (for 5 seconds at most); the fake keeps it."""
+        self._check_call("sendChatAction", params)
+        record = self._chat_for_bot(params.get("chat_id"))
+        self._check(rules.chat_action_problem(params.get("action")))
+        self._in_thread(record, params)
+        self.chat_actions.append((record.info["id"], params["action"]))
+        return True
 
     def _api_answerCallbackQuery(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("answerCallbackQuery", params)

@@ -102,7 +102,23 @@ PARAMETERS: dict[str, frozenset[str]] = {
     "getMyDescription": frozenset({"language_code"}),
     "setMyShortDescription": frozenset({"short_description", "language_code"}),
     "getMyShortDescription": frozenset({"language_code"}),
+    "sendChatAction": frozenset(
+        {"business_connection_id", "chat_id", "message_thread_id", "action"}
+    ),
 }
+# sendChatAction's "Type of action to broadcast" (kernel.telegram.org/bots/api#sendchataction).
+CHAT_ACTIONS = frozenset(
+    {"typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice",
+     "upload_document", "choose_sticker", "find_location", "record_video_note",
+     "upload_video_note"}
+)  # fmt: skip
+
+
+def chat_action_problem(action: Any) -> str | None:
+    """An action sendChatAction does not know, refused as Telegram refuses it."""
+    if action not in CHAT_ACTIONS:
+        return "Bad Request: wrong parameter action in request"
+    return None
 
 
 class EntityError(ValueError):

@@ -254,3 +254,17 @@ async def test_descriptions_by_language(bot: Bot) -> None:
         await bot.set_my_description("d" * 513)
     with pytest.raises(BadRequest, match="Short description is too long"):
         await bot.set_my_short_description("d" * 121)
+
+
+async def test_chat_actions_are_the_documented_ones_in_a_known_chat(
+    fake: FakeBotApi, bot: Bot
+) -> None:
+    ana = fake.user(1, "Ana")
+    chat = fake.private_chat(ana)
+    fake.send_text(ana, chat, "/start")  # a private chat is open to the bot once started
+    assert await bot.send_chat_action(chat["id"], "typing")
+    with pytest.raises(BadRequest, match="Wrong parameter action in request"):
+        await bot.send_chat_action(chat["id"], "thinking")
+    with pytest.raises(BadRequest, match="Chat not found"):
+        await bot.send_chat_action(-999, "typing")
+    assert fake.chat_actions == [(chat["id"], "typing")]

@@ -5,11 +5,12 @@ buttons, notices for players."""
 from __future__ import annotations
 
 import io
+import logging
 from typing import assert_never
 
 import discord
 
-from bot.discord.posting.answers import Answer
+from bot.discord.posting.answers import Answer, actor_of
 from bot.discord.posting.board_posts import PLATFORM, BoardPoster
 from bot.discord.posting.channels import Channels
 from bot.discord.posting.notices import PlayerNotices
@@ -21,6 +22,7 @@ from bot.service.core import GameService
 from bot.service.events import (
     BoardUpdate,
     ChallengeUpdate,
+    ComputerThinking,
     Event,
     FileReady,
     PlayerNotice,
@@ -31,6 +33,8 @@ from bot.service.events import (
 from bot.service.families import family_of
 from games.base import find_game
 from storage import ChatRef
+
+logger = logging.getLogger(__name__)
 
 
 class EventShowing:
@@ -45,6 +49,7 @@ class EventShowing:
         channels: Channels,
     ) -> None:
         self.client = client
+        self.service = service
         self.poster = poster
         self.channels = channels
         self.notices = PlayerNotices(client, service, poster, channels)
@@ -74,10 +79,28 @@ class EventShowing:
                 case TurnNotice():
                     await self.notices.notify_turn(event)
                 case TournamentUpdate():
-                    if event.tournament.chat.platform == PLATFORM:
-                        await self._post_tournament(event, answer)
+                    await self._tournament_news(event, answer)
+                case ComputerThinking():
+                    await self._show_thinking(event)
                 case _:
                     assert_never(event)
+
+    async def _tournament_news(self, event: TournamentUpdate, answer: Answer | None) -> None:
+        if event.tournament.chat.platform == PLATFORM:
+            await self._post_tournament(event, answer)
+
+    async def _show_thinking(self, event: ComputerThinking) -> None:
+        """The computer thinks in a game of a Discord channel: "Damas is typing..." where its
+        board is (Discord shows it for 10 seconds, or until the bot's next message)."""
+        chat = event.state.record.chat
+        if chat is None or chat.platform != PLATFORM:
+            return
+        place = await self.threads.place(event.state, chat.chat_id)
+        try:
+            await self.client.get_partial_messageable(int(place)).typing()
+        except discord.HTTPException as error:
+            # Only a hint: the move comes all the same.
+            logger.info("no typing shown in %s: %s", place, error)
 
     async def _post_board(
         self, event: BoardUpdate, answer: Answer | None, where: ChatRef | None
@@ -85,8 +108,11 @@ class EventShowing:
         if where is None or where.platform != PLATFORM:
             return
         if answer is not None and not answer.lines:
-            # Say what happened, not just "Done.": the move, or which board.
-            answer.say(event.headline or boards.caption(event.state))
+            # Say what happened, not just "Done.": the move, or which board; in the words of
+            # the person who acted (the soffio's offer), the answer being his alone.
+            player = await self.service.kernel.roster.player(actor_of(answer.interaction))
+            seats = GameService.seats_of(event.state, player)
+            answer.say(boards.addressed_headline(event, seats) or boards.caption(event.state))
         await self.poster.post_board(
             event.state,
             event.headline,

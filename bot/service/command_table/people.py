@@ -51,6 +51,8 @@ async def _flip(service: GameService, actor: Actor, chat: ChatRef, _args: Args) 
 
 async def _language(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
     language = args.text("language") or ""
+    if not language and not args.flag("channel"):
+        return await service.identities.language_setting(actor)
     if args.flag("channel"):
         return await service.chats.set_chat_language(
             actor, chat, language, await args.administrator()
@@ -177,8 +179,8 @@ LANG = Command(
     "lang",
     ("language", "idioma", "lingua"),
     ("língua",),
-    text("/lang [chat] pt|it|en"),
-    text("choose your language, or (admins) the language of this chat's boards"),
+    text("/lang [chat] [pt|it|en]"),
+    text("show or choose your language, or (admins) the language of this chat's boards"),
     _language,
     typed.language,
     (
@@ -186,8 +188,7 @@ LANG = Command(
             "language",
             ("idioma", "lingua"),
             Kind.TEXT,
-            text("the language I write to you in"),
-            required=True,
+            text("the language I write to you in (none: the one you read now)"),
             choices=LANGUAGES,
         ),
         Option(

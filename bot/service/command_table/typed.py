@@ -7,21 +7,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import joined, quote, text
+from bot.i18n import quote, text
 from bot.service.command_table.options import SIDES
 from bot.service.command_table.spec import Choice, OpponentResolver, Reader
 from bot.service.command_table.words import (
+    BLACK_WORDS,
     CHAT_WORDS,
     COMPUTER_WORDS,
     CONFIRM_WORDS,
     DONE_WORDS,
     SWITCH_WORDS,
     VERSUS_WORDS,
+    WHITE_WORDS,
 )
 from bot.service.events import ServiceError
+from bot.service.families import LUDO_OPTION_WORDS, NUMBER_WORDS
 from bot.service.ids import game_number, whole_number
+from bot.service.rated.rated_games import CASUAL_WORDS, RATED_WORDS
 from bot.service.rated.rating_views import PACE_WORDS
-from bot.service.words.levels import LEVEL_TEXTS, is_level_option, level_word
+from bot.service.timing.clocks import is_time_unit
+from bot.service.words.levels import (
+    LEVEL_WORDS,
+    is_level_option,
+    level_refusal,
+    level_word,
+    near_levels,
+)
+from bot.service.words.near_miss import nearest, with_nearest
 
 Values = dict[str, object]
 
@@ -142,9 +154,9 @@ def language(words: Sequence[str]) -> Values:
     """ "pt", or "chat pt" for the chat's own language."""
     if len(words) == 2 and words[0].lower() in CHAT_WORDS:
         return {"channel": True, "language": words[1]}
-    if len(words) != 1:
+    if len(words) > 1:
         raise Misread
-    return {"language": words[0]}
+    return {"language": words[0]} if words else {}
 
 
 def one_word(words: Sequence[str], name: str) -> Values:
@@ -185,6 +197,17 @@ def action(words: Sequence[str]) -> Values:
     return {"action": words[0], "options": " ".join(words[1:])}
 
 
+# The words of /new that the games and ratings read: never taken for a mistyped level.
+GAME_OPTION_WORDS = frozenset({*NUMBER_WORDS, *LUDO_OPTION_WORDS, *RATED_WORDS, *CASUAL_WORDS})
+# Every word of /new a mistyped one is compared with (short ones match too much by chance).
+NEAR_MISS_LENGTH = 4
+NEW_WORDS = frozenset(
+    word
+    for word in (*GAME_OPTION_WORDS, *WHITE_WORDS, *BLACK_WORDS, *COMPUTER_WORDS, *LEVEL_WORDS)
+    if len(word) >= NEAR_MISS_LENGTH
+)
+
+
 def new_game(words: Sequence[str]) -> Values:
     """/new GAME [vs NAME|computer [LEVEL]] [white|black] [2-4] [OPTION...]."""
     if not words:
@@ -192,9 +215,12 @@ def new_game(words: Sequence[str]) -> Values:
     values: Values = {"game": words[0]}
     options: list[str] = []
     rest = list(words[1:])
+    previous = ""
     while rest:
         word = rest.pop(0)
         folded = word.lower()
+        after_computer = previous in COMPUTER_WORDS
+        previous = rest[0].lower() if folded in VERSUS_WORDS and rest else folded
         if folded in VERSUS_WORDS:
             if not rest:
                 raise ServiceError(text("Whom do you play against? Write vs NAME or vs computer."))
@@ -209,15 +235,28 @@ def new_game(words: Sequence[str]) -> Values:
             values["side"] = side
         elif (level := level_word(folded)) is not None:
             values["level"] = level
-        elif is_level_option(folded):
-            raise ServiceError(
-                text("The levels are {levels}.", levels=joined(list(LEVEL_TEXTS.values()), ", "))
-            )
+        elif is_level_option(folded) or (
+            after_computer and folded not in GAME_OPTION_WORDS and near_levels(folded)
+        ):
+            raise ServiceError(level_refusal(word))
         elif (count := whole_number(folded)) is not None:
             values["players"] = count
         else:
+            _refuse_a_near_miss(word)
             options.append(word)
     return {**values, "options": " ".join(options)} if options else values
+
+
+def _refuse_a_near_miss(word: str) -> None:
+    """A word of /new that no game reads but is near one of /new's own words ("brnacas")."""
+    folded = word.lower()
+    if len(folded) < NEAR_MISS_LENGTH or folded in GAME_OPTION_WORDS or is_time_unit(folded):
+        return
+    if any(character.isdigit() or character == "=" for character in folded):
+        return  # a time control, a FEN, a number: read elsewhere
+    if nearest(folded, NEW_WORDS):
+        refusal = text("{word} is not an option of /new.", word=quote(word))
+        raise ServiceError(with_nearest(refusal, folded, NEW_WORDS))
 
 
 # Longer than any move in notation (a capture of 20 pieces on 10x10 is about 60 characters).

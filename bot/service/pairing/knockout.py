@@ -1,4 +1,4 @@
-"""The knockout ("chave") of the project's competition rules (RULES.md, "Tournaments").
+"""The knockout ("chave") of the project's competition rules (docs/RULES.md, "Tournaments").
 
 Tables pair the field in order: 1 v 2, 3 v 4, ... With an odd field the last entry has no
 opponent and goes through; in the next round it comes first, so it plays the winner of

@@ -12,7 +12,9 @@ from bot.service.events import Actor, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
 from bot.service.kernel import Kernel
 from bot.service.playing.turns import events_state
+from bot.service.words.ludo_words import next_step
 from games.base import CHANCE, GameError, find_game
+from games.ludo import LudoPosition
 from storage import ChatRef, GameStore
 
 logger = logging.getLogger(__name__)
@@ -89,6 +91,9 @@ class Play(Capability):
             self.kernel.check_version(state, version)
             self._seat_of_actor(state, player_id)
             if state.position.to_move() != CHANCE:
+                position = state.position
+                if isinstance(position, LudoPosition):
+                    raise ServiceError(text("No roll is due now. {next}", next=next_step(position)))
                 raise ServiceError(text("No roll is due now: play your move."))
             family = family_of(find_game(state.record.kind))
             roll = family.draw_roll(state)

@@ -49,6 +49,13 @@ DEFAULT_GAME = "brazilian"
 TOP_USAGE = text("/top [GAME] [live|corr]")
 
 
+# Why the first games move a rating so much, and what the ? of "1500?" means.
+PROVISIONAL_NOTE = text(
+    "A rating with ? (1500?) is provisional: little is known yet, so each of the first games "
+    "moves it a lot (+150 or more for a win); the ? goes once the rating settles."
+)
+
+
 class Ratings(Capability):
     def __init__(self, kernel: Kernel) -> None:
         super().__init__(kernel)
@@ -69,6 +76,7 @@ class Ratings(Capability):
         changes = await self.ratings.rating_changes(player.id)
         lines = [text("{name}", name=player.display_name)]
         ratings = await self.ratings.ratings_of(player.id)
+        settled = True
         for stored in ratings:
             try:
                 pool = Pool.from_key(stored.pool)
@@ -77,9 +85,13 @@ class Ratings(Capability):
             rating = await readable_rating(self.ratings, stored)
             in_pool = [change for change in changes if change.pool == stored.pool]
             month = _month_change(in_pool, rating, self.kernel.clock() - MONTH)
-            lines.append(pool_line(PoolLine(pool, shown(rating, pool.system), month, rating.games)))
+            seen = shown(rating, pool.system)
+            settled = settled and not seen.provisional
+            lines.append(pool_line(PoolLine(pool, seen, month, rating.games)))
         if not ratings:
             lines.append(text("No rated games yet."))
+        if not settled or not ratings:
+            lines.append(PROVISIONAL_NOTE)
         finished = await self.games.games_of_player(player.id, "finished")
         for kind, record in _records(finished, player.id).items():
             lines.append(record_line(kind, record))

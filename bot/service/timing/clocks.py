@@ -30,6 +30,11 @@ _DAYS = re.compile(r"^(\d{1,2})\s*(?:d|day|days|dia|dias|g|gg|giorno|giorni)$")
 _MINUTES = re.compile(r"^(\d{1,2})\s*(?:m|min|mins|minute|minutes|minuto|minutos|minuti)$")
 
 
+def is_time_unit(word: str) -> bool:
+    """Whether a word is the unit of a time control typed as two words ("3 days")."""
+    return bool(_DAYS.match(f"1{word}") or _MINUTES.match(f"1{word}"))
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 

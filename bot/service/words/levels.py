@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import Text, text
+from bot.i18n import Text, joined, quote, text
 from bot.service.timing.clocks import TimeControl
+from bot.service.words.near_miss import nearest
 from games.computer import LEVEL_NAMES, Limit, level_limit
 
 DEFAULT_LEVEL = "normal"
@@ -40,6 +41,26 @@ def level_word(word: str) -> str | None:
         if folded.startswith(prefix):
             return LEVEL_WORDS.get(folded.removeprefix(prefix))
     return LEVEL_WORDS.get(folded)
+
+
+def near_levels(word: str) -> list[Text]:
+    """The levels whose words are nearest to a mistyped one ("dificil": easy)."""
+    levels = dict.fromkeys(LEVEL_WORDS[near] for near in nearest(word, LEVEL_WORDS, 3))
+    return [LEVEL_TEXTS[level] for level in levels]
+
+
+def level_refusal(word: str) -> Text:
+    """A word for a level that names none: the levels, and the nearest to it."""
+    levels = text("The levels are {levels}.", levels=joined(list(LEVEL_TEXTS.values()), ", "))
+    near = near_levels(word.lower().partition("=")[2] or word)
+    if not near:
+        return levels
+    return text(
+        "{word} is not a level. {levels} Did you mean {near}?",
+        word=quote(word),
+        levels=levels,
+        near=joined(near, ", "),
+    )
 
 
 def is_level_option(word: str) -> bool:

@@ -32,7 +32,25 @@ def shown_ludo_move(notation: str) -> Text:
     if words[0] == "leave" and len(words) == 2:
         return text("player {seat} left", seat=words[1])
     parts = [words[0], " ", *_WAY.split(" ".join(words[1:]))]
-    return joined([PLACE_WORDS.get(part, part) for part in parts], "")
+    # A capture reads as a way with the word said: "p1 yardxc1" is hard to read.
+    captures = "x" in parts
+    way = joined([PLACE_WORDS.get(part, "-" if part == "x" else part) for part in parts], "")
+    return text("{move} (capture)", move=way) if captures else way
+
+
+def next_step(position: LudoPosition) -> Text:
+    """What the player to move does after the roll: the only move, offered to be played by
+    naming its pawn alone, or the moves to choose from."""
+    moves = position.legal_moves()
+    if len(moves) == 1:
+        notation = position.notation(moves[0])
+        return text(
+            "The only move is {move}: /move {pawn} plays it.",
+            move=shown_ludo_move(notation),
+            pawn=notation.split()[0],
+        )
+    shown = [shown_ludo_move(position.notation(move)) for move in moves]
+    return text("Move a pawn: {moves}.", moves=joined(shown, ", "))
 
 
 def options_note(options: Mapping[str, object]) -> Text | None:
@@ -76,6 +94,10 @@ def ludo_headline(
                 "{name} rolled {value}: no move is possible, the turn passes.",
                 name=name,
                 value=value,
+            )
+        if state.active and state.record.seats[seat].computer is None:
+            return text(
+                "{name} rolled {value}. {next}", name=name, value=value, next=next_step(after)
             )
         return text("{name} rolled {value}.", name=name, value=value)
     if words[0] == "leave":

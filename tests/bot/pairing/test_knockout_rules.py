@@ -1,4 +1,4 @@
-"""Every case of the rules text on the knockout ("chave", RULES.md "Tournaments"): tables by
+"""Every case of the rules text on the knockout ("chave", docs/RULES.md "Tournaments"): tables by
 number, the odd entry goes through and meets the winner of table 1, three entries 1 v 2 then
 the winner v 3, above three the odd one plays the winner of the first game of the stage."""
 

@@ -22,7 +22,7 @@ def error_of(variant: str, fen: str, typed: str) -> GameError:
             "W:WK24,K25:B15,9,K20,K2,27",
             "24x10",
             "take_the_most",
-            "24x10 is not legal: the capture of the most pieces is compulsory: g3xa5 takes 2",
+            "24x10 is not legal: the capture of the most pieces is compulsory: g3xc7xa5 takes 2",
         ),
         (
             "italian",
@@ -44,14 +44,14 @@ def error_of(variant: str, fen: str, typed: str) -> GameError:
             "W:WK21:BK27,24,26,K18,K19,9",
             "21x30x23x14x21",
             "take_kings_first",
-            "21x30x23x14x21 is not legal: take the kings met earliest: 21x21",
+            "21x30x23x14x21 is not legal: take the kings met earliest: 21x14x23x30x21",
         ),
         (
             "brazilian",
             "W:W11,K27,K28:BK30,25,K23",
             "27x18",
             "capture_goes_on",
-            "27x18 is not legal: the capture goes on while the piece can take: f2xa1",
+            "27x18 is not legal: the capture goes on while the piece can take: f2xd4xa1",
         ),
         (
             "italian",
