@@ -12,10 +12,12 @@ import itertools
 import logging
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO, assert_never
 
 from bot.i18n import Text, text, translate
+from bot.i18n.commands import CONSOLE_COMMANDS
 from bot.service import boards
 from bot.service.command_table.commands import CommandError, CommandLine, parse_command
 from bot.service.command_table.dispatch import dispatch
@@ -47,7 +49,10 @@ logger = logging.getLogger(__name__)
 
 PLATFORM = "console"
 CHAT = ChatRef(PLATFORM, "terminal")
-CONSOLE_COMMANDS = ("as", "png", "clock", "quit", "exit", "sair", "esci")
+# The console's own commands by every word typed for them (bot/i18n/commands.py names them).
+CONSOLE_WORDS = {word: key for key, names in CONSOLE_COMMANDS.items() for word in names} | {
+    "exit": "quit"
+}
 DEFAULT_PLAYER = "player"
 
 
@@ -103,7 +108,8 @@ class Console:
                     if event.challenge.status == "open":
                         self.say(
                             text(
-                                "Challenge {id}: /as NAME then /accept {id} or /decline {id}.",
+                                "Challenge {id}: {/as} NAME then {/accept} {id} or "
+                                "{/decline} {id}.",
                                 id=event.challenge.id,
                             )
                         )
@@ -112,7 +118,7 @@ class Console:
                     if player.display_name.lower() != self.actor.user_id:
                         self.say(
                             text(
-                                "{name}: your turn in game #{game} (/as {name}).",
+                                "{name}: your turn in game #{game} ({/as} {name}).",
                                 name=player.display_name,
                                 game=event.state.id,
                             )
@@ -187,7 +193,7 @@ class Console:
             if not isinstance(clock, ManualClock):
                 raise ServiceError(text("The clock moves by hand only with --fake-clock."))
             if span is None:
-                raise ServiceError(text("Usage: /clock +2d (or +5h, +30m)"))
+                raise ServiceError(text("Usage: {/clock} +2d (or +5h, +30m)"))
             clock.advance(span)
             await self.service.scheduler.run_due()
         self.say(text("Now: {now}", now=clock().strftime("%Y-%m-%d %H:%M UTC")))
@@ -196,7 +202,7 @@ class Console:
         """The console's own commands (/as, /png, /clock); False for any other."""
         if command.name == "as":
             if len(command.args) != 1:
-                raise ServiceError(text("Usage: /as NAME"))
+                raise ServiceError(text("Usage: {/as} NAME"))
             if is_reserved(command.args[0]):
                 raise ServiceError(text("That name is the computer's: choose another."))
             self.actor = self._actor(command.args[0], None)
@@ -216,8 +222,9 @@ class Console:
         if not line.strip():
             return True
         try:
-            command = parse_command(line, extra=CONSOLE_COMMANDS)
-            if command.name in ("quit", "exit", "sair", "esci"):
+            typed = parse_command(line, extra=tuple(CONSOLE_WORDS))
+            command = replace(typed, name=CONSOLE_WORDS.get(typed.name, typed.name))
+            if command.name == "quit":
                 return False
             if not await self._console_command(command):
                 events = await dispatch(

@@ -13,9 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from string import Formatter
 from typing import Any
 
 from babel.messages.pofile import read_po
+
+from bot.i18n.commands import WORD_MARK, named
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +59,12 @@ class Text:
 
 def text(message: str, **values: Any) -> Text:
     return Text(message, values)
+
+
+def word(key: str) -> Text:
+    """An option word of bot/i18n/commands.py (a game's key: "brazilian") in the reader's
+    language, as typed words take it."""
+    return Text("{" + WORD_MARK + key + "}")
 
 
 def joined(parts: Sequence[Text | str], separator: str = " - ") -> Text:
@@ -108,11 +117,26 @@ def translate(language: str | None, message: Text | str) -> str:
         name: translate(language, value) if isinstance(value, Text) else value
         for name, value in item.values.items()
     }
+    filler = _Filler(language)
     try:
-        return template.format(**values)
+        return filler.vformat(template, (), values)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         # A translation with a broken placeholder must never hide the message itself.
-        return item.message.format(**values)
+        return filler.vformat(item.message, (), values)
+
+
+class _Filler(Formatter):
+    """str.format that fills the placeholders of commands ("{/accept}", "{/draw accept}",
+    "{=on|off}") with the reader's words (bot/i18n/commands.py)."""
+
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+
+    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        said = named(field_name, self.language)
+        if said is not None:
+            return said, field_name
+        return super().get_field(field_name, args, kwargs)
 
 
 # How much of a person's own words a message repeats back.

@@ -28,6 +28,8 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
+from bot.i18n.commands import COMMAND_MARK
+
 PROJECT = "damas-bot"
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "bot"
@@ -242,12 +244,22 @@ def _placeholder_problems(message: str, translation: str, where: str) -> list[st
         given = placeholders(translation)
     except ValueError as error:
         return [f"the translation is no str.format template ({where}, {error}): {message!r}"]
-    if given == wanted:
+    if compared(given) == compared(wanted):
         return []
     return [
         f"placeholders differ ({where}): {message!r} has {sorted(wanted)}, "
         f"its translation {translation!r} has {sorted(given)}"
     ]
+
+
+def compared(fields: set[str]) -> set[str]:
+    """The placeholders as a translation must keep them: every value, and every command by
+    its name alone, since a translation may name other words of the reader's language after
+    it ("{/new italian vs computer}" for "{/new brazilian vs computer}")."""
+    return {
+        field[1:-1].split()[0] if field.startswith("{" + COMMAND_MARK) else field
+        for field in fields
+    }
 
 
 def main(

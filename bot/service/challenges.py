@@ -100,7 +100,7 @@ class Challenges(Capability):
             )
         elif seat_count > 2:
             headline = text(
-                "{challenger} opens a table of {game} for {seats}: /accept to join.",
+                "{challenger} opens a table of {game} for {seats}: {/accept} to join.",
                 challenger=actor.display_name,
                 game=family.title(kind),
                 seats=seat_count,
@@ -156,7 +156,7 @@ class Challenges(Capability):
         )
         headline = text(
             "{challenger} offers {opponent} a rematch of game #{game}, colours swapped: "
-            "/accept {id}.",
+            "{/accept} {id}.",
             challenger=actor.display_name,
             opponent=await self.core.roster.name(other.player_id),
             game=state.id,
@@ -202,7 +202,7 @@ class Challenges(Capability):
             ChallengeUpdate(
                 joined,
                 text(
-                    "{name} joins ({count} of {seats}). The host can start now with /begin: "
+                    "{name} joins ({count} of {seats}). The host can start now with {/begin}: "
                     "the computer takes the free seats.",
                     name=actor.display_name,
                     count=len(joined.entrants) + 1,

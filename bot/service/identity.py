@@ -60,7 +60,7 @@ class Identities(Capability):
             return [
                 Reply(
                     text(
-                        "On your other platform, send /link {code} within 15 minutes to play "
+                        "On your other platform, send {/link} {code} within 15 minutes to play "
                         "as one player everywhere.",
                         code=new_code,
                     )
@@ -77,7 +77,7 @@ class Identities(Capability):
                     text("These two accounts play each other: finish that game first.")
                 ) from None
             raise ServiceError(
-                text("That code is unknown or expired: ask for a new one with /link.")
+                text("That code is unknown or expired: ask for a new one with {/link}.")
             ) from None
         self.core.roster.forget(actor)
         # The two accounts' rated games are now one player's, and games between them are no

@@ -86,9 +86,8 @@ async def _tournament(service: GameService, actor: Actor, chat: ChatRef, args: A
 
 PROFILE = Command(
     "profile",
-    ("profile", "perfil", "profilo"),
     (),
-    text("/profile [NAME]"),
+    text("{/profile} [NAME]"),
     text("ratings, record, games and rating chart of a player (you, by default)"),
     _profile,
     typed.someone,
@@ -103,9 +102,8 @@ PROFILE = Command(
 )
 TOP = Command(
     "top",
-    ("top", "ranking", "classifica"),
     ("classificacao", "classificação"),
-    text("/top [GAME] [live|corr]"),
+    text("{/top} [GAME] [{=live|corr}]"),
     text("the leaderboard of this chat and of everyone"),
     _top,
     typed.leaderboard,
@@ -128,9 +126,8 @@ TOP = Command(
 )
 VACATION = Command(
     "vacation",
-    ("vacation", "ferias", "vacanza"),
     ("férias", "vacanze"),
-    text("/vacation [DAYS|on|off]"),
+    text("{/vacation} [DAYS|{=on|off}]"),
     text("stop your clocks in every game (up to 30 days a year); off ends it"),
     _vacation,
     typed.vacation,
@@ -153,9 +150,8 @@ VACATION = Command(
 )
 REMIND = Command(
     "remind",
-    ("remind", "lembretes", "promemoria"),
     ("lembrete", "avvisi"),
-    text("/remind [on|off]"),
+    text("{/remind} [{=on|off}]"),
     text("reminders before your deadlines on or off"),
     _remind,
     typed.switch,
@@ -170,9 +166,8 @@ REMIND = Command(
 )
 LINK = Command(
     "link",
-    ("link", "vincular", "collega"),
     ("ligar",),
-    text("/link [CODE]"),
+    text("{/link} [CODE]"),
     text("play as one player on Telegram and Discord: get a code, then type it there"),
     _link,
     typed.code,
@@ -187,9 +182,8 @@ LINK = Command(
 )
 FLIP = Command(
     "flip",
-    ("flip", "girar", "ruota"),
     ("virar", "gira"),
-    text("/flip"),
+    text("{/flip}"),
     text("turn this chat's boards between people around (White's or Black's side)"),
     _flip,
     typed.nothing,
@@ -201,9 +195,8 @@ LANGUAGES = (
 )
 LANG = Command(
     "lang",
-    ("language", "idioma", "lingua"),
     ("língua",),
-    text("/lang [chat] pt|it|en"),
+    text("{/lang} [{=chat}] pt|it|en"),
     text("choose your language, or (admins) the language of this chat's boards"),
     _language,
     typed.language,
@@ -226,10 +219,9 @@ LANG = Command(
 )
 TOURNAMENT = Command(
     "tournament",
-    ("tournament", "torneio", "torneo"),
     (),
-    text("/tournament [new|join|start|show|pairings|games|help ...]"),
-    text("tournaments in this chat: /tournament help lists what you can do"),
+    text("{/tournament} [new|join|start|show|pairings|games|help ...]"),
+    text("tournaments in this chat: {/tournament help} lists what you can do"),
     _tournament,
     typed.action,
     (

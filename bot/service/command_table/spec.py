@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from bot.i18n import Text
+from bot.i18n.commands import COMMANDS, Names
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
 from bot.service.ids import known_id
@@ -124,11 +125,11 @@ Reader = Callable[[Sequence[str]], dict[str, object]]
 
 @dataclass(frozen=True)
 class Command:
-    """One command of every front end. `names`: English, Portuguese and Italian, as menus
-    show them; `aliases`: the other words people type for it."""
+    """One command of every front end. `name`: its key, whose names in English, Portuguese
+    and Italian (`names`, as menus show them and messages name it) are bot/i18n/commands.py's;
+    `aliases`: the other words people type for it."""
 
     name: str
-    names: tuple[str, str, str]
     aliases: tuple[str, ...]
     usage: Text
     summary: Text
@@ -137,6 +138,10 @@ class Command:
     options: tuple[Option, ...] = field(default=())
     # Ends something for good: without a yes (`confirm`) the service asks for one.
     confirm: bool = False
+
+    @property
+    def names(self) -> Names:
+        return COMMANDS[self.name]
 
     @property
     def words(self) -> tuple[str, ...]:

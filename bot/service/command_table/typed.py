@@ -5,7 +5,7 @@ as `Name`s, which `resolved` finds through the front end."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from bot.i18n import joined, quote, text
 from bot.service.command_table.options import SIDES
@@ -168,8 +168,23 @@ def someone(words: Sequence[str]) -> Values:
     return {"player": Name(words[0])} if words else {}
 
 
-def leaderboard(words: Sequence[str]) -> Values:
-    """A game and a pace, both optional, in any order."""
+def _phrases(words: Sequence[str], known: Collection[str]) -> list[str]:
+    """The words with each pair that `known` holds as one phrase ("ao vivo") joined."""
+    joined: list[str] = []
+    rest = list(words)
+    while rest:
+        pair = " ".join(rest[:2])
+        if len(rest) > 1 and pair.lower() in known:
+            joined.append(pair)
+            del rest[:2]
+        else:
+            joined.append(rest.pop(0))
+    return joined
+
+
+def leaderboard(typed: Sequence[str]) -> Values:
+    """A game and a pace ("ao vivo" one pace), both optional, in any order."""
+    words = _phrases(typed, PACE_WORDS)
     paces = [word for word in words if word.lower() in PACE_WORDS]
     games = [word for word in words if word.lower() not in PACE_WORDS]
     if len(paces) > 1 or len(games) > 1:

@@ -37,7 +37,7 @@ MONTH = timedelta(days=30)
 # Rows of each leaderboard shown.
 LEADERBOARD_ROWS = 10
 DEFAULT_GAME = "brazilian"
-TOP_USAGE = text("/top [GAME] [live|corr]")
+TOP_USAGE = text("{/top} [GAME] [{=live|corr}]")
 
 
 class Ratings(Capability):

@@ -179,7 +179,7 @@ class Correspondence(Capability):
             await self.core.store.start_vacation(player.id, until)
         except OnVacation:
             raise ServiceError(
-                text("You are on vacation already: /vacation off ends it.")
+                text("You are on vacation already: {/vacation off} ends it.")
             ) from None
         self.core.poke()
         return [
@@ -205,7 +205,7 @@ class Correspondence(Capability):
             return [
                 Reply(
                     text(
-                        "You are on vacation until {until}: /vacation off ends it.",
+                        "You are on vacation until {until}: {/vacation off} ends it.",
                         until=current.ends_at.strftime("%Y-%m-%d %H:%M UTC"),
                     )
                 )
@@ -214,8 +214,8 @@ class Correspondence(Capability):
         return [
             Reply(
                 text(
-                    "You are not on vacation; {left} days are left this year: /vacation DAYS "
-                    "or /vacation on takes them.",
+                    "You are not on vacation; {left} days are left this year: {/vacation} DAYS "
+                    "or {/vacation on} takes them.",
                     left=left,
                 )
             )

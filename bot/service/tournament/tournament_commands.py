@@ -154,7 +154,7 @@ async def tournament_command(
     sub = _BY_WORD.get(args[0].lower()) if args else _BY_WORD["show"]
     if sub is None:
         raise ServiceError(
-            text("Unknown /tournament {word}. Type /tournament help.", word=quote(args[0]))
+            text("Unknown {/tournament} {word}. Type {/tournament help}.", word=quote(args[0]))
         )
     if sub.name == "new":
         return await service.tournament_new(actor, chat, list(args[1:]))

@@ -36,9 +36,9 @@ class TournamentEntries(Capability):
         )
         self.core.poke()
         how = (
-            text("/tournament join {id} with PARTNER", id=record.id)
+            text("{/tournament join} {id} {=with} PARTNER", id=record.id)
             if plan.team_size == 2
-            else text("/tournament join {id}", id=record.id)
+            else text("{/tournament join} {id}", id=record.id)
         )
         return [
             TournamentUpdate(
@@ -71,7 +71,8 @@ class TournamentEntries(Capability):
             if partner is None:
                 raise ServiceError(
                     text(
-                        "Tournament #{id} is for teams of two: /tournament join {id} with PARTNER.",
+                        "Tournament #{id} is for teams of two: "
+                        "{/tournament join} {id} {=with} PARTNER.",
                         id=record.id,
                     )
                 )

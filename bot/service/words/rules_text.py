@@ -62,7 +62,7 @@ def draughts_rules(rules: Rules) -> list[Text]:
 
 
 def _draw_rules(rules: Rules) -> list[Text]:
-    lines = [text("A draw by agreement: /draw offers one, and the opponent accepts it.")]
+    lines = [text("A draw by agreement: {/draw} offers one, and the opponent accepts it.")]
     if rules.repetition_draw:
         lines.append(
             text(
@@ -127,7 +127,7 @@ def ludo_rules(options: Mapping[str, object] | None = None) -> list[Text]:
             track=TRACK_LENGTH,
         ),
         text(
-            "Roll the die with /roll. A {entry} brings a pawn out onto its start square; "
+            "Roll the die with {/roll}. A {entry} brings a pawn out onto its start square; "
             "a {six} gives another roll.",
             entry=" / ".join(str(value) for value in sorted(ENTRY_ROLLS)),
             six=EXTRA_ROLL,
@@ -143,7 +143,7 @@ def ludo_rules(options: Mapping[str, object] | None = None) -> list[Text]:
         text("The end takes the exact count: a larger roll goes in and back."),
     ]
     if options is None:
-        lines.append(text("Options for /new ludo:"))
+        lines.append(text("Options for {/new ludo}:"))
         lines.extend(LUDO_OPTIONS.values())
         return lines
     rules = LudoRules.from_options(dict(options))
@@ -166,15 +166,15 @@ def rules_of(key: str, options: Mapping[str, object] | None = None) -> list[Text
 
 GAMES_HELP = text(
     "Games: brazilian (brasileira), international (internacional), italian (italiana), "
-    "italian-familiar (familiare, with the soffio), ludo. /rules GAME explains one."
+    "italian-familiar (familiare, with the soffio), ludo. {/rules} GAME explains one."
 )
 NOTATION_HELP = text(
     "Moves: c3-d4 or d4xf6 on Brazilian boards (numbers also: 22-18, 18x11); 32-28 or "
     "28x19 in International draughts; 21-17 or 22x13 in Italian; soffio 22 huffs a piece; "
-    "in Ludo, the pawn and its square: p2 c14-c20, or /roll."
+    "in Ludo, the pawn and its square: p2 c14-c20, or {/roll}."
 )
 OPTIONS_HELP = text(
-    "Options for /new: fen=W:W31,32:B1,2 starts draughts from a position, numbers shows "
+    "Options for {/new}: fen=W:W31,32:B1,2 starts draughts from a position, numbers shows "
     "square numbers on a Brazilian board; ludo takes 2-4 "
     "players and three-sixes, towers-block, teams; 3d or 5m sets a clock (days or minutes "
     "per move)."
