@@ -80,6 +80,11 @@ class Console:
         self.language: str | None = language
         service.subscribe(self._show_later)
 
+    async def begin(self) -> None:
+        """The person at the keyboard at the start reads his own language, else the chat's."""
+        self.actor = self._actor(self.actor.display_name, await self._place_language())
+        self.language = await self.service.language(self.actor)
+
     @staticmethod
     def _actor(name: str, language: str | None) -> Actor:
         return Actor(PLATFORM, name.lower(), name, language)
@@ -91,7 +96,13 @@ class Console:
         self.write(translate(self.language, message))
 
     async def _resolve_opponent(self, name: str) -> Actor | None:
-        return self._actor(name.lstrip("@"), None)
+        return self._actor(name.lstrip("@"), await self._place_language())
+
+    async def _place_language(self) -> str | None:
+        """The language of the people at this keyboard, which a person without a language of
+        his own reads: the one chosen for the chat (/lang chat), else that of the person at
+        the keyboard now."""
+        return await self.service.chats.chat_language(CHAT, None, place_language=self.language)
 
     async def _show_later(self, event: Event) -> None:
         await self.show([event])
@@ -205,7 +216,7 @@ class Console:
                 raise ServiceError(text("Usage: {/as} NAME"))
             if is_reserved(command.args[0]):
                 raise ServiceError(text("That name is the computer's: choose another."))
-            self.actor = self._actor(command.args[0], None)
+            self.actor = self._actor(command.args[0], await self._place_language())
             # Confirmed in the language of the person now at the keyboard.
             self.language = await self.service.language(self.actor)
             self.say(text("You are now {name}.", name=self.actor.display_name))
@@ -287,7 +298,7 @@ async def run_console(
     at one, else line by line from `input_stream`."""
     write = terminal.write if terminal is not None else None
     console = Console(service, output, player, tag=tag, write=write)
-    console.language = await service.language(console.actor)
+    await console.begin()
     if announce is not None:
         announce(console)
     loop = asyncio.get_running_loop()

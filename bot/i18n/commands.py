@@ -27,7 +27,7 @@ NAME_LANGUAGES = ("en", "pt", "it")
 Names = tuple[str, str, str]
 
 COMMANDS: Mapping[str, Names] = {
-    "new": ("new", "novo", "nuovo"),
+    "new": ("new", "novo", "nuova"),
     "accept": ("accept", "aceitar", "accetta"),
     "begin": ("begin", "iniciar", "inizia"),
     "decline": ("decline", "recusar", "rifiuta"),

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from bot.i18n import quote, text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
-from bot.service.families import family_of
+from bot.service.families import family_of, players_text
 from bot.service.playing.turns import events_state
 from bot.service.rated.rated_games import rated_at_start, split_rated
 from bot.service.timing.clocks import split_time_control
@@ -312,7 +312,7 @@ class Challenges(Capability):
             assert state is not None
             accepted = text(
                 "Challenge accepted: {players} play {title}, game #{game}.",
-                players=" - ".join(state.seat_names),
+                players=players_text(state),
                 title=family_of(kind).title(kind),
                 game=record.id,
             )

@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import bot.i18n
-from bot.i18n import Text, extract, language_of, text, translate
+from bot.i18n import Text, extract, language_of, plural, text, translate
 from bot.i18n.commands import named
 
 REAL_LOCALES = ("pt_BR", "it")
@@ -27,9 +27,8 @@ def _entries(locale: str, locale_root: Path = extract.LOCALE_ROOT) -> dict[str, 
         catalogue = read_po(po_file, locale=locale)
     entries = {}
     for message in catalogue:
-        if message.id:
-            # The catalogues have no plural entries (whose id and string are tuples).
-            assert isinstance(message.id, str), message.id
+        # Counted messages (plural entries: id and string are tuples) are tested apart.
+        if message.id and isinstance(message.id, str):
             assert isinstance(message.string, str), message.id
             entries[message.id] = message.string
     return entries
@@ -158,6 +157,41 @@ def test_translate_gives_every_translation_of_the_catalogue(locale: str) -> None
         assert translate(language, Text(message, values)) == expected
 
 
+@pytest.mark.parametrize(
+    ("language", "counts", "expected"),
+    [
+        ("pt", (1, 0, 2), "1 vitória, 0 empate, 2 derrotas"),
+        ("it", (1, 0, 2), "1 vinta, 0 patte, 2 perse"),
+        ("en", (1, 0, 2), "1 win, 0 draws, 2 losses"),
+        ("pt", (3, 1, 1), "3 vitórias, 1 empate, 1 derrota"),
+        ("it", (3, 1, 1), "3 vinte, 1 patta, 1 persa"),
+    ],
+)
+def test_counted_messages_take_the_plural_forms_of_the_readers_language(
+    language: str, counts: tuple[int, int, int], expected: str
+) -> None:
+    """Portuguese counts 0 as one (plural=(n > 1)), Italian and English as many."""
+    wins, draws, losses = counts
+    said = text(
+        "{a}, {b}, {c}",
+        a=plural("{count} win", "{count} wins", wins),
+        b=plural("{count} draw", "{count} draws", draws),
+        c=plural("{count} loss", "{count} losses", losses),
+    )
+    assert translate(language, said) == expected
+
+
+@pytest.mark.parametrize("locale", REAL_LOCALES)
+def test_every_counted_message_has_every_plural_form(locale: str) -> None:
+    with extract.catalogue_path(locale).open("rb") as po_file:
+        catalogue = read_po(po_file, locale=locale)
+    counted = [message for message in catalogue if isinstance(message.id, tuple)]
+    assert counted
+    for message in counted:
+        assert len(message.string) == catalogue.num_plurals, message.id
+        assert all("{count}" in form for form in message.string), message.id
+
+
 @pytest.mark.parametrize("language", ["pt", "it", "en", None, "de", "klingon"])
 def test_translate_falls_back_to_english_for_an_unknown_message(language: str | None) -> None:
     unknown = text("A message nobody translated, for {name}.", name="Bia")
@@ -191,7 +225,8 @@ def test_translate_accepts_a_plain_string() -> None:
 def test_translate_writes_english_when_the_translation_is_broken(
     broken: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot.i18n, "catalogue", lambda _language: {"Hello {name}!": broken})
+    broken_catalogue = bot.i18n.Catalogue({"Hello {name}!": broken}, {}, lambda count: 0)
+    monkeypatch.setattr(bot.i18n, "catalogue", lambda _language: broken_catalogue)
     assert translate("pt", text("Hello {name}!", name=7)) == "Hello 7!"
 
 

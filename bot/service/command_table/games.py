@@ -59,7 +59,7 @@ async def _new(service: GameService, actor: Actor, chat: ChatRef, args: Args) ->
 
 NEW = Command(
     "new",
-    ("nova", "nuova", "challenge", "desafio", "desafiar", "sfida"),
+    ("nova", "nuovo", "challenge", "desafio", "desafiar", "sfida"),
     text(
         "{/new} GAME [{=vs} NAME|{=computer} [LEVEL]] [white|black] [2-4] [3d|5m] "
         "[rated|casual] [OPTION...]"

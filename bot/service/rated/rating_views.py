@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.i18n import Text, text, translate
+from bot.i18n import Text, plural, text, translate
 from bot.i18n.commands import WORDS
 from bot.render.rating_chart import ChartLabels, RatingSeries, render_rating_chart
 from bot.service.families import game_title
@@ -81,11 +81,11 @@ class Record:
 
 def record_line(game: str, record: Record) -> Text:
     return text(
-        "{game}: {wins} won, {draws} drawn, {losses} lost",
+        "{game}: {wins}, {draws}, {losses}",
         game=game_title(game),
-        wins=record.wins,
-        draws=record.draws,
-        losses=record.losses,
+        wins=plural("{count} win", "{count} wins", record.wins),
+        draws=plural("{count} draw", "{count} draws", record.draws),
+        losses=plural("{count} loss", "{count} losses", record.losses),
     )
 
 

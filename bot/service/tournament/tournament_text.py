@@ -89,7 +89,14 @@ def round_notice(facts: TournamentFacts, paired: Round, names: Names) -> Text:
                 text("Table {table}: {white} - {black} (coin toss: White {white})", **sides)
             )
     if paired.bye is not None:
-        lines.append(text("{name} goes through without a game (bye).", name=names[paired.bye]))
+        lines.append(
+            text(
+                "{name} goes through to the next round without a game (bye).",
+                name=names[paired.bye],
+            )
+            if facts.tournament.format == Format.KNOCKOUT
+            else text("{name} has no game this round (bye).", name=names[paired.bye])
+        )
     return joined(lines)
 
 

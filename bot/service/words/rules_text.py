@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.i18n import Text, joined, text
+from bot.i18n import Text, joined, plural, text
 from games.damas import RULES as DRAUGHTS_RULES
 from games.damas.movegen import majority_law
 from games.damas.rules import REPETITION_COUNT, Material, Rules
@@ -102,9 +102,9 @@ def _draw_rules(rules: Rules) -> list[Text]:
 def _material(kings: int, men: int) -> Text:
     parts: list[Text | str] = []
     if kings:
-        parts.append(text("1 king") if kings == 1 else text("{count} kings", count=kings))
+        parts.append(plural("{count} king", "{count} kings", kings))
     if men:
-        parts.append(text("1 man") if men == 1 else text("{count} men", count=men))
+        parts.append(plural("{count} man", "{count} men", men))
     return joined(parts, " + ")
 
 

@@ -1,6 +1,7 @@
 """Boards as text for the console, in the reader's language.
 
-Draughts: the grid of the picture with piece letters of the reader's language and a legend.
+Draughts: the grid of the picture with the pieces as signs of no language (o x O X), and a
+legend in the reader's.
 Ludo: one line per colour naming where each pawn stands, in the square names of the moves
 (`c14`, `h2`) so that the text board, the moves and the picture agree.
 """
@@ -9,26 +10,20 @@ from __future__ import annotations
 
 from bot.i18n import Text, joined, text, translate
 from bot.render import LudoView, draughts_text
-from bot.render.draughts import LETTERS
 from bot.service.boards import draughts_view, ludo_view
 from bot.service.events import GameState
 from bot.service.words.ludo_words import COLOUR_NAMES, PLACE_WORDS
 from games.ludo import LudoPosition
 from games.ludo.board import square_name
 
-# Translators: four letters for a white man, a black man, a white king and a black king.
-PIECE_LETTERS = text("w b W B")
-LEGEND = text("w = white man, b = black man, W and B = kings")
+LEGEND = text("o = white man, x = black man, O and X = kings")
 
 
 def text_board(state: GameState, viewer_seat: int | None, language: str | None) -> str:
     """The board as monospace text for a reader of `language`."""
     if isinstance(state.position, LudoPosition):
         return translate(language, ludo_lines(ludo_view(state, viewer_seat)))
-    letters = "".join(translate(language, PIECE_LETTERS).split())
-    if len(letters) != len(LETTERS):
-        letters = LETTERS
-    grid = draughts_text(draughts_view(state, viewer_seat), letters)
+    grid = draughts_text(draughts_view(state, viewer_seat))
     return f"{grid}\n{translate(language, LEGEND)}"
 
 
