@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import bot.i18n
-from bot.i18n import Text, extract, language_of, plural, text, translate
+from bot.i18n import Text, extract, language_of, plural, review, text, translate
 from bot.i18n.commands import named
 
 REAL_LOCALES = ("pt_BR", "it")
@@ -119,6 +119,51 @@ def test_check_reports_a_translation_with_other_placeholders(tmp_path: Path) -> 
     [problem] = extract.problems("it", messages, locale_root)
     assert "placeholders differ (bot/a.py:1)" in problem
     assert "{nome}" in problem
+
+
+def test_the_extractor_finds_counted_messages_and_check_wants_every_form(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    _write(source / "bot" / "a.py", 'plural("{count} game", "{count} games", n)\n')
+    locale_root = tmp_path / "locales"
+    (locale_root / "it").mkdir(parents=True)
+    messages = extract.find_messages(source)
+    assert messages == {("{count} game", "{count} games"): [("bot/a.py", 1)]}
+    extract.update("it", messages, locale_root)
+    assert extract.problems("it", messages, locale_root) == [
+        "untranslated (bot/a.py:1): ('{count} game', '{count} games')"
+    ]
+
+
+# -- review: what a native writer has not read yet ----------------------------------------
+
+
+def test_every_translation_was_read_by_someone_who_writes_the_language() -> None:
+    """After reading the listed translations: python -m bot.i18n.review --mark."""
+    for locale in REAL_LOCALES:
+        assert [entry.id for entry in review.unreviewed(locale)] == [], locale
+
+
+def test_a_changed_translation_is_listed_until_it_is_marked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "src"
+    _write(source / "bot" / "a.py", 'text("Game over.")\ntext("Bye.")\n')
+    locale_root = tmp_path / "locales"
+    (locale_root / "it").mkdir(parents=True)
+    extract.update("it", extract.find_messages(source), locale_root)
+    _translate(locale_root, "it", {"Game over.": "Partita finita.", "Bye.": "Ciao."})
+    assert review.main(["--mark"], locale_root=locale_root) == 0
+    assert review.main([], locale_root=locale_root) == 0
+    path = extract.catalogue_path("it", locale_root)
+    path.write_text(path.read_text().replace('"Ciao."', '"Arrivederci."'), encoding="utf-8")
+    capsys.readouterr()
+    assert review.main([], locale_root=locale_root) == 1
+    listed = capsys.readouterr().out
+    assert "'Bye.'" in listed
+    assert "'Arrivederci.'" in listed
+    assert "Game over." not in listed
+    review.main(["--mark"], locale_root=locale_root)
+    assert review.unreviewed("it", locale_root) == []
 
 
 # -- (c) translate() --------------------------------------------------------------------------
@@ -225,7 +270,7 @@ def test_translate_accepts_a_plain_string() -> None:
 def test_translate_writes_english_when_the_translation_is_broken(
     broken: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    broken_catalogue = bot.i18n.Catalogue({"Hello {name}!": broken}, {}, lambda count: 0)
+    broken_catalogue = bot.i18n.Catalogue({"Hello {name}!": broken}, {}, lambda _count: 0)
     monkeypatch.setattr(bot.i18n, "catalogue", lambda _language: broken_catalogue)
     assert translate("pt", text("Hello {name}!", name=7)) == "Hello 7!"
 
