@@ -205,7 +205,7 @@ def test_translate_gives_every_translation_of_the_catalogue(locale: str) -> None
 @pytest.mark.parametrize(
     ("language", "counts", "expected"),
     [
-        ("pt", (1, 0, 2), "1 vitória, 0 empate, 2 derrotas"),
+        ("pt", (1, 0, 2), "1 vitória, 0 empates, 2 derrotas"),
         ("it", (1, 0, 2), "1 vinta, 0 patte, 2 perse"),
         ("en", (1, 0, 2), "1 win, 0 draws, 2 losses"),
         ("pt", (3, 1, 1), "3 vitórias, 1 empate, 1 derrota"),
@@ -215,7 +215,8 @@ def test_translate_gives_every_translation_of_the_catalogue(locale: str) -> None
 def test_counted_messages_take_the_plural_forms_of_the_readers_language(
     language: str, counts: tuple[int, int, int], expected: str
 ) -> None:
-    """Portuguese counts 0 as one (plural=(n > 1)), Italian and English as many."""
+    """Zero is many in all three, as a Brazilian writes "0 empates" (the pt_BR catalogue's
+    Plural-Forms is n != 1, not CLDR's n > 1)."""
     wins, draws, losses = counts
     said = text(
         "{a}, {b}, {c}",

@@ -84,7 +84,7 @@ def _draw_rules(rules: Rules) -> list[Text]:
         lines.append(
             text(
                 "Against a lone king, {material} must win within {moves} moves, else it is a draw.",
-                material=joined([_material(kings, men) for kings, men in materials], "; "),
+                material=_either([_material(kings, men) for kings, men in materials]),
                 moves=moves,
             )
         )
@@ -97,6 +97,13 @@ def _draw_rules(rules: Rules) -> list[Text]:
             )
         )
     return lines
+
+
+def _either(choices: list[Text]) -> Text:
+    """ "3 kings, 2 kings + 1 man or 1 king + 2 men"."""
+    if len(choices) == 1:
+        return choices[0]
+    return text("{some} or {last}", some=joined(choices[:-1], ", "), last=choices[-1])
 
 
 def _material(kings: int, men: int) -> Text:
