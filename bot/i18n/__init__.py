@@ -128,11 +128,15 @@ def catalogue(language: str) -> Catalogue:
         return ENGLISH
     done = [entry for entry in entries if entry.id and entry.string and not entry.fuzzy]
     return Catalogue(
-        {entry.id: entry.string for entry in done if isinstance(entry.id, str)},
+        {
+            entry.id: entry.string
+            for entry in done
+            if isinstance(entry.id, str) and isinstance(entry.string, str)
+        },
         {
             entry.id[0]: tuple(entry.string)
             for entry in done
-            if isinstance(entry.id, tuple) and all(entry.string)
+            if isinstance(entry.id, tuple) and isinstance(entry.string, tuple) and all(entry.string)
         },
         c2py(entries.plural_expr),
     )

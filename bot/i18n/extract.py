@@ -254,7 +254,7 @@ def problems(locale: str, messages: Messages, locale_root: Path = LOCALE_ROOT) -
             for form in entry.string:
                 found.extend(_placeholder_problems(message[1], form, where, optional="{count}"))
         else:
-            found.extend(_placeholder_problems(message, entry.string, where))
+            found.extend(_placeholder_problems(message, str(entry.string), where))
     found += [f"obsolete: {message!r}" for message in entries if message not in messages]
     return found
 

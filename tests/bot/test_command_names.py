@@ -44,12 +44,12 @@ def catalogue(locale: str) -> dict[str, str]:
     """Each message of a catalogue (each form of a counted one) and its translation."""
     with extract.catalogue_path(locale).open("rb") as po_file:
         entries = [entry for entry in read_po(po_file, locale=locale) if entry.id]
-    found = {entry.id: entry.string for entry in entries if isinstance(entry.id, str)}
+    found: dict[str, str] = {}
     for entry in entries:
-        if isinstance(entry.id, tuple):
-            found.update(
-                {f"{entry.id[1]} ({index})": form for index, form in enumerate(entry.string)}
-            )
+        if isinstance(entry.id, str) and isinstance(entry.string, str):
+            found[entry.id] = entry.string
+        elif isinstance(entry.id, tuple) and isinstance(entry.string, tuple):
+            found.update({f"{entry.id[1]} ({n})": form for n, form in enumerate(entry.string)})
     return found
 
 

@@ -234,6 +234,7 @@ def test_every_counted_message_has_every_plural_form(locale: str) -> None:
     counted = [message for message in catalogue if isinstance(message.id, tuple)]
     assert counted
     for message in counted:
+        assert isinstance(message.string, tuple), message.id
         assert len(message.string) == catalogue.num_plurals, message.id
         assert all("{count}" in form for form in message.string), message.id
 
