@@ -138,6 +138,8 @@ def test_names_are_distinct_in_every_language() -> None:
     for index in range(len(NAME_LANGUAGES)):
         names = [each[index] for each in {**COMMANDS, **CONSOLE_COMMANDS}.values()]
         assert len(names) == len(set(names)), names
+    # The console's own words never hide a command of the table.
+    assert set(CONSOLE_WORDS) & {word for command in TABLE for word in command.words} == set()
 
 
 def canonical(command: str, values: dict[str, object]) -> dict[str, object]:
