@@ -174,7 +174,8 @@ async def serve(
             console.say(text("damas-bot console. Database: {path}", path=shown))
             console.say(
                 text(
-                    "You are {name}. Type /help for the commands, or /new brazilian vs computer.",
+                    "You are {name}. Type {/help} for the commands, or "
+                    "{/new brazilian vs computer}.",
                     name=player,
                 )
             )

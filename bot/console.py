@@ -11,10 +11,12 @@ import asyncio
 import logging
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO, assert_never
 
 from bot.i18n import Text, text, translate
+from bot.i18n.commands import CONSOLE_COMMANDS
 from bot.service import boards
 from bot.service.boards import thinking_line
 from bot.service.command_table.commands import CommandError, CommandLine, parse_command
@@ -47,14 +49,17 @@ logger = logging.getLogger(__name__)
 
 PLATFORM = "console"
 CHAT = ChatRef(PLATFORM, "terminal")
-CONSOLE_COMMANDS = ("as", "png", "clock", "quit", "exit", "sair", "esci")
+# The console's own commands by every word typed for them (bot/i18n/commands.py names them).
+CONSOLE_WORDS = {word: key for key, names in CONSOLE_COMMANDS.items() for word in names} | {
+    "exit": "quit"
+}
 DEFAULT_PLAYER = "player"
 # /help's lines for the commands only the console has (after the table's).
 CONSOLE_HELP = (
-    text("/as NAME - play as another person at this keyboard"),
-    text("/png [GAME] [FILE] - save the board's picture as a PNG file"),
-    text("/clock [+2d] - the time; with --fake-clock, move it on"),
-    text("/quit - leave the console (your games are kept)"),
+    text("{/as} NAME - play as another person at this keyboard"),
+    text("{/png} [GAME] [FILE] - save the board's picture as a PNG file"),
+    text("{/clock} [+2d] - the time; with --fake-clock, move it on"),
+    text("{/quit} - leave the console (your games are kept)"),
 )
 
 
@@ -84,6 +89,11 @@ class Console:
         self._answering: list[Text] | None = None
         service.kernel.subscribe(self._show_later)
 
+    async def begin(self) -> None:
+        """The person at the keyboard at the start reads his own language, else the chat's."""
+        self.actor = self._actor(self.actor.display_name, await self._place_language())
+        self.language = await self.service.identities.language(self.actor)
+
     @staticmethod
     def _actor(name: str, language: str | None) -> Actor:
         return Actor(PLATFORM, name.lower(), name, language)
@@ -95,7 +105,13 @@ class Console:
         self.write(translate(self.language, message))
 
     async def _resolve_opponent(self, name: str) -> Actor | None:
-        return self._actor(name.lstrip("@"), None)
+        return self._actor(name.lstrip("@"), await self._place_language())
+
+    async def _place_language(self) -> str | None:
+        """The language of the people at this keyboard, which a person without a language of
+        his own reads: the one chosen for the chat (/lang chat), else that of the person at
+        the keyboard now."""
+        return await self.service.chats.chat_language(CHAT, None, place_language=self.language)
 
     async def _show_later(self, event: Event) -> None:
         await self.show([event])
@@ -112,7 +128,8 @@ class Console:
                     if event.challenge.status == "open":
                         self.say(
                             text(
-                                "Challenge {id}: /as NAME then /accept {id} or /decline {id}.",
+                                "Challenge {id}: {/as} NAME then {/accept} {id} or "
+                                "{/decline} {id}.",
                                 id=event.challenge.id,
                             )
                         )
@@ -121,7 +138,7 @@ class Console:
                     if player.display_name.lower() != self.actor.user_id:
                         self.say(
                             text(
-                                "{name}: your turn in game #{game} (/as {name}).",
+                                "{name}: your turn in game #{game} ({/as} {name}).",
                                 name=player.display_name,
                                 game=event.state.id,
                             )
@@ -210,7 +227,7 @@ class Console:
             if not isinstance(clock, ManualClock):
                 raise ServiceError(text("The clock moves by hand only with --fake-clock."))
             if span is None:
-                raise ServiceError(text("Usage: /clock +2d (or +5h, +30m)"))
+                raise ServiceError(text("Usage: {/clock} +2d (or +5h, +30m)"))
             clock.advance(span)
             await self.service.scheduler.run_due()
         self.say(text("Now: {now}", now=clock().strftime("%Y-%m-%d %H:%M UTC")))
@@ -219,10 +236,10 @@ class Console:
         """The console's own commands (/as, /png, /clock); False for any other."""
         if command.name == "as":
             if len(command.args) != 1:
-                raise ServiceError(text("Usage: /as NAME"))
+                raise ServiceError(text("Usage: {/as} NAME"))
             if is_reserved(command.args[0]):
                 raise ServiceError(text("That name is the computer's: choose another."))
-            self.actor = self._actor(command.args[0], None)
+            self.actor = self._actor(command.args[0], await self._place_language())
             # Confirmed in the language of the person now at the keyboard.
             self.language = await self.service.identities.language(self.actor)
             self.say(text("You are now {name}.", name=self.actor.display_name))
@@ -240,8 +257,9 @@ class Console:
             return True
         self._answering = []
         try:
-            command = parse_command(line, extra=CONSOLE_COMMANDS)
-            if command.name in ("quit", "exit", "sair", "esci"):
+            typed = parse_command(line, extra=tuple(CONSOLE_WORDS))
+            command = replace(typed, name=CONSOLE_WORDS.get(typed.name, typed.name))
+            if command.name == "quit":
                 return False
             if not await self._console_command(command):
                 events = await dispatch(
@@ -294,7 +312,7 @@ async def run_console(
     at one, else line by line from `input_stream`."""
     write = terminal.write if terminal is not None else None
     console = Console(service, output, player, tag=tag, write=write)
-    console.language = await service.identities.language(console.actor)
+    await console.begin()
     if announce is not None:
         announce(console)
     loop = asyncio.get_running_loop()

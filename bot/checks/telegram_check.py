@@ -55,7 +55,7 @@ async def _findings(bot: Bot) -> list[Finding]:
         found.append(
             fine(
                 text(
-                    "Privacy mode is on: in groups the bot reads only commands (/move c3-d4) "
+                    "Privacy mode is on: in groups the bot reads only commands ({/move} c3-d4) "
                     "and replies to its messages, so a move typed alone must be a reply to the "
                     "board. To read every message: @BotFather, /setprivacy, Disable; then "
                     "remove the bot from each group and add it again."

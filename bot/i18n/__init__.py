@@ -9,13 +9,17 @@ and lets whoever shows it translate it into the reader's language.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from gettext import c2py
 from importlib import resources
+from string import Formatter
 from typing import Any
 
 from babel.messages.pofile import read_po
+
+from bot.i18n.commands import WORD_MARK, named
 
 logger = logging.getLogger(__name__)
 
@@ -45,17 +49,33 @@ _LANGUAGE_NAMES = {
 
 @dataclass(frozen=True)
 class Text:
-    """A message for people, not yet translated: an English source string and its values."""
+    """A message for people, not yet translated: an English source string and its values;
+    a counted message (`plural`) has its English plural too, and its `count` among the
+    values chooses the form of the reader's language."""
 
     message: str
     values: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
 
     def __hash__(self) -> int:
-        return hash((self.message, tuple(sorted((k, str(v)) for k, v in self.values.items()))))
+        values = tuple(sorted((k, str(v)) for k, v in self.values.items()))
+        return hash((self.message, values, self.plural))
 
 
 def text(message: str, **values: Any) -> Text:
     return Text(message, values)
+
+
+def plural(one: str, many: str, count: int, **values: Any) -> Text:
+    """A counted message ("{count} loss", "{count} losses"): the catalogue's plural forms
+    choose the reader's ("1 derrota", "2 derrotas"; "1 persa", "2 perse")."""
+    return Text(one, {**values, "count": count}, many)
+
+
+def word(key: str) -> Text:
+    """An option word of bot/i18n/commands.py (a game's key: "brazilian") in the reader's
+    language, as typed words take it."""
+    return Text("{" + WORD_MARK + key + "}")
 
 
 def joined(parts: Sequence[Text | str], separator: str = " - ") -> Text:
@@ -79,12 +99,25 @@ def language_of(hint: str | None) -> str | None:
     return prefix if prefix in LANGUAGES else None
 
 
+@dataclass(frozen=True)
+class Catalogue:
+    """The translations of one language: each message's, each counted message's forms (by
+    its English singular), and the rule that picks a form for a count."""
+
+    messages: Mapping[str, str]
+    plurals: Mapping[str, tuple[str, ...]]
+    form: Callable[[int], int]
+
+
+ENGLISH = Catalogue({}, {}, lambda count: int(count != 1))
+
+
 @cache
-def catalogue(language: str) -> Mapping[str, str]:
-    """The translations of one language (empty for English, the source language)."""
+def catalogue(language: str) -> Catalogue:
+    """The translations of one language (none for English, the source language)."""
     folder = _LOCALE_FOLDERS.get(language)
     if folder is None:
-        return {}
+        return ENGLISH
     path = resources.files("bot.i18n") / "locales" / folder / "LC_MESSAGES" / "messages.po"
     try:
         with path.open("rb") as po_file:
@@ -92,27 +125,69 @@ def catalogue(language: str) -> Mapping[str, str]:
     except OSError as error:
         # Text in English beats no text at all.
         logger.error("the %s catalogue cannot be read (%s); writing English", language, error)
-        return {}
-    return {
-        str(entry.id): str(entry.string)
-        for entry in entries
-        if entry.id and entry.string and not entry.fuzzy
-    }
+        return ENGLISH
+    done = [entry for entry in entries if entry.id and entry.string and not entry.fuzzy]
+    return Catalogue(
+        {
+            entry.id: entry.string
+            for entry in done
+            if isinstance(entry.id, str) and isinstance(entry.string, str)
+        },
+        {
+            entry.id[0]: tuple(entry.string)
+            for entry in done
+            if isinstance(entry.id, tuple) and isinstance(entry.string, tuple) and all(entry.string)
+        },
+        c2py(entries.plural_expr),
+    )
+
+
+def _template(language: str | None, item: Text) -> str:
+    """The message's template in `language`: for a counted one, the form of its count."""
+    found = catalogue(language or DEFAULT_LANGUAGE)
+    if item.plural is None:
+        return found.messages.get(item.message, item.message)
+    forms = found.plurals.get(item.message)
+    if forms is None:
+        return _english(item)
+    return forms[min(found.form(int(item.values["count"])), len(forms) - 1)]
+
+
+def _english(item: Text) -> str:
+    """The English template: for a counted message, its singular or plural."""
+    if item.plural is None or int(item.values["count"]) == 1:
+        return item.message
+    return item.plural
 
 
 def translate(language: str | None, message: Text | str) -> str:
     """`message` in `language` (English when the language or the translation is missing)."""
     item = Text(message) if isinstance(message, str) else message
-    template = catalogue(language or DEFAULT_LANGUAGE).get(item.message, item.message)
+    template = _template(language, item)
     values = {
         name: translate(language, value) if isinstance(value, Text) else value
         for name, value in item.values.items()
     }
+    filler = _Filler(language)
     try:
-        return template.format(**values)
+        return filler.vformat(template, (), values)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         # A translation with a broken placeholder must never hide the message itself.
-        return item.message.format(**values)
+        return filler.vformat(_english(item), (), values)
+
+
+class _Filler(Formatter):
+    """str.format that fills the placeholders of commands ("{/accept}", "{/draw accept}",
+    "{=on|off}") with the reader's words (bot/i18n/commands.py)."""
+
+    def __init__(self, language: str | None) -> None:
+        self.language = language
+
+    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        said = named(field_name, self.language)
+        if said is not None:
+            return said, field_name
+        return super().get_field(field_name, args, kwargs)
 
 
 # How much of a person's own words a message repeats back.

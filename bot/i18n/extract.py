@@ -28,17 +28,23 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
+from bot.i18n.commands import COMMAND_MARK
+
 PROJECT = "damas-bot"
 SOURCE_ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "bot"
 LOCALE_ROOT = Path(__file__).resolve().parent / "locales"
 CATALOGUE_FILE = Path("LC_MESSAGES") / "messages.po"
 MESSAGE_CALLS = frozenset({"text", "Text"})
+# A counted message: its singular and plural (bot.i18n.plural), one entry with plural forms.
+PLURAL_CALL = "plural"
 # Tells translation tools (Poedit, Weblate) to check the `{name}` placeholders.
 BRACE_FORMAT = "python-brace-format"
 
+# A message, or a counted message's singular and plural.
+MessageId = str | tuple[str, str]
 # Each message and where it is written: (path relative to the source root, line).
-Messages = dict[str, list[tuple[str, int]]]
+Messages = dict[MessageId, list[tuple[str, int]]]
 
 
 def placeholders(template: str) -> set[str]:
@@ -64,17 +70,29 @@ def _has_words(message: str) -> bool:
     return bool(literal.strip())
 
 
-def _is_message_call(call: ast.Call) -> bool:
+def _is_call_of(call: ast.Call, names: frozenset[str]) -> bool:
     function = call.func
     if isinstance(function, ast.Name):
-        return function.id in MESSAGE_CALLS
+        return function.id in names
     # `i18n.text(...)`; other `.text(...)` methods (Pillow's ImageDraw.text) are no messages.
     return (
         isinstance(function, ast.Attribute)
-        and function.attr in MESSAGE_CALLS
+        and function.attr in names
         and isinstance(function.value, ast.Name)
         and function.value.id == "i18n"
     )
+
+
+def _plural_id(call: ast.Call) -> tuple[str, str] | None:
+    """The singular and plural of a `plural("...", "...", count)` call."""
+    if not _is_call_of(call, frozenset({PLURAL_CALL})) or len(call.args) < 2:
+        return None
+    one, many = (
+        argument.value if isinstance(argument, ast.Constant) else None for argument in call.args[:2]
+    )
+    if isinstance(one, str) and isinstance(many, str):
+        return one, many
+    return None
 
 
 def _message_argument(call: ast.Call) -> ast.expr | None:
@@ -90,7 +108,12 @@ def messages_in(source: str, path: str) -> Messages:
     built at run time (`Text(line)`) is not a literal and has no catalogue entry."""
     found: Messages = {}
     for node in ast.walk(ast.parse(source, filename=path)):
-        if not (isinstance(node, ast.Call) and _is_message_call(node)):
+        if not isinstance(node, ast.Call):
+            continue
+        counted = _plural_id(node)
+        if counted is not None:
+            found.setdefault(counted, []).append((path, node.lineno))
+        if not _is_call_of(node, MESSAGE_CALLS):
             continue
         argument = _message_argument(node)
         if isinstance(argument, ast.JoinedStr):
@@ -123,7 +146,7 @@ def find_messages(source_root: Path = SOURCE_ROOT, package: str = PACKAGE) -> Me
 def _template(messages: Messages) -> Catalog:
     template = Catalog(fuzzy=False)
     for message, places in messages.items():
-        flags = [BRACE_FORMAT] if "{" in message else []
+        flags = [BRACE_FORMAT] if "{" in str(message) else []
         template.add(message, locations=places, flags=flags)
     return template
 
@@ -221,19 +244,24 @@ def problems(locale: str, messages: Messages, locale_root: Path = LOCALE_ROOT) -
         entry = entries.get(message)
         if entry is None:
             found.append(f"missing ({where}): {message!r}")
-        elif not entry.string:
+        elif not entry.string or not all(entry.string):
             found.append(f"untranslated ({where}): {message!r}")
         elif entry.fuzzy:
             found.append(f"fuzzy, to be reviewed ({where}): {message!r}")
-        elif not isinstance(entry.string, str):
-            found.append(f"plural forms, which translate() cannot use ({where}): {message!r}")
+        elif isinstance(message, tuple):
+            # Every form of a counted message has the plural's placeholders; a form for one
+            # thing may leave the count out ("una partita").
+            for form in entry.string:
+                found.extend(_placeholder_problems(message[1], form, where, optional="{count}"))
         else:
-            found.extend(_placeholder_problems(message, entry.string, where))
+            found.extend(_placeholder_problems(message, str(entry.string), where))
     found += [f"obsolete: {message!r}" for message in entries if message not in messages]
     return found
 
 
-def _placeholder_problems(message: str, translation: str, where: str) -> list[str]:
+def _placeholder_problems(
+    message: str, translation: str, where: str, optional: str = ""
+) -> list[str]:
     try:
         wanted = placeholders(message)
     except ValueError as error:
@@ -242,12 +270,22 @@ def _placeholder_problems(message: str, translation: str, where: str) -> list[st
         given = placeholders(translation)
     except ValueError as error:
         return [f"the translation is no str.format template ({where}, {error}): {message!r}"]
-    if given == wanted:
+    if compared(given) - {optional} == compared(wanted) - {optional}:
         return []
     return [
         f"placeholders differ ({where}): {message!r} has {sorted(wanted)}, "
         f"its translation {translation!r} has {sorted(given)}"
     ]
+
+
+def compared(fields: set[str]) -> set[str]:
+    """The placeholders as a translation must keep them: every value, and every command by
+    its name alone, since a translation may name other words of the reader's language after
+    it ("{/new italian vs computer}" for "{/new brazilian vs computer}")."""
+    return {
+        field[1:-1].split()[0] if field.startswith("{" + COMMAND_MARK) else field
+        for field in fields
+    }
 
 
 def main(

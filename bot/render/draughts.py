@@ -335,25 +335,19 @@ def render_draughts(view: DraughtsView) -> bytes:
     return png_bytes(draw_draughts(view))
 
 
-# The letters of a white man, a black man, a white king and a black king, in that order.
-LETTERS = "wbWB"
+# A white man, a black man, a white king, a black king: signs of no language, so that a
+# board two readers share means the same to both ("b" is black in English, white in
+# Portuguese and Italian); each reader's legend says them in words.
+SIGNS = {(WHITE, False): "o", (BLACK, False): "x", (WHITE, True): "O", (BLACK, True): "X"}
 
 
-def draughts_text(view: DraughtsView, letters: str = LETTERS) -> str:
+def draughts_text(view: DraughtsView) -> str:
     """A monospace board: the position on the left, the square numbers on the right.
 
-    `letters` draw a white man, a black man, a white king, a black king (in the reader's
-    language: the caller gives them); empty dark squares are `.`, light squares blank.
-    Coordinates frame the position when the view asks for them.
+    Pieces are `SIGNS`; empty dark squares are `.`, light squares blank. Coordinates frame
+    the position when the view asks for them.
     """
-    if len(letters) != len(LETTERS):
-        raise ValueError(f"letters must be {len(LETTERS)} characters, not {letters!r}")
-    shown = {
-        (WHITE, False): letters[0],
-        (BLACK, False): letters[1],
-        (WHITE, True): letters[2],
-        (BLACK, True): letters[3],
-    }
+    shown = SIGNS
     n = view.size
     kind = _BoardKind(n, view.dark_corner_left, view.labels, view.viewer)
     at_cell = {kind.display_cell(square): square for square in range(1, view.square_count + 1)}

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from bot.i18n import quote, text
 from bot.service.capability import Capability, routed
 from bot.service.events import Actor, ChallengeUpdate, Event, ServiceError
-from bot.service.families import family_of
+from bot.service.families import family_of, players_text
 from bot.service.kernel import Kernel
 from bot.service.playing.turns import events_state
 from bot.service.rated.rated_games import rated_at_start, split_rated
@@ -110,7 +110,7 @@ class Challenges(Capability):
             )
         elif seat_count > 2:
             headline = text(
-                "{challenger} opens a table of {game} for {seats}: /accept to join.",
+                "{challenger} opens a table of {game} for {seats}: {/accept} to join.",
                 challenger=actor.display_name,
                 game=family.title(kind),
                 seats=seat_count,
@@ -166,7 +166,7 @@ class Challenges(Capability):
         )
         headline = text(
             "{challenger} offers {opponent} a rematch of game #{game}, colours swapped: "
-            "/accept {id}.",
+            "{/accept} {id}.",
             challenger=actor.display_name,
             opponent=await self.kernel.roster.name(other.player_id),
             game=state.id,
@@ -212,7 +212,7 @@ class Challenges(Capability):
             ChallengeUpdate(
                 joined,
                 text(
-                    "{name} joins ({count} of {seats}). The host can start now with /begin: "
+                    "{name} joins ({count} of {seats}). The host can start now with {/begin}: "
                     "the computer takes the free seats.",
                     name=actor.display_name,
                     count=len(joined.entrants) + 1,
@@ -322,7 +322,7 @@ class Challenges(Capability):
             assert state is not None
             accepted = text(
                 "Challenge accepted: {players} play {title}, game #{game}.",
-                players=" - ".join(state.seat_names),
+                players=players_text(state),
                 title=family_of(kind).title(kind),
                 game=record.id,
             )

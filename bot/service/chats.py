@@ -67,7 +67,7 @@ class ChatChoices(Capability):
             raise ServiceError(
                 text(
                     "Only an administrator of this chat (on Discord, a member who may manage "
-                    "the server) chooses its language; /language {language} chooses yours.",
+                    "the server) chooses its language; {/lang} {language} chooses yours.",
                     language=language,
                 )
             )

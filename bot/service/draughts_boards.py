@@ -10,7 +10,6 @@ from typing import Any
 
 from bot.i18n import Text, text, translate
 from bot.render import BLACK, WHITE, DraughtsView, draughts_text
-from bot.render.draughts import LETTERS
 from bot.render.views import DraughtsLabels
 from bot.service.choices import MoveChoice
 from bot.service.events import GameState
@@ -21,8 +20,7 @@ from games.damas import Move, Position, parse_square, square_name
 _SQUARE_SEPARATORS = re.compile(r"[-x:]")
 
 # Translators: four letters for a white man, a black man, a white king and a black king.
-PIECE_LETTERS = text("w b W B")
-LEGEND = text("w = white man, b = black man, W and B = kings")
+LEGEND = text("o = white man, x = black man, O and X = kings")
 
 
 def rules_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -104,11 +102,10 @@ def draughts_choice(position: AnyGame, move: Any, index: int) -> MoveChoice:
 
 
 def draughts_text_board(state: GameState, viewer_seat: int | None, language: str | None) -> str:
-    """The grid of the picture with piece letters of the reader's language, and a legend."""
-    letters = "".join(translate(language, PIECE_LETTERS).split())
-    if len(letters) != len(LETTERS):
-        letters = LETTERS
-    grid = draughts_text(draughts_view(state, viewer_seat), letters)
+    """The grid of the picture with the pieces as signs of no language (o x O X), so that a
+    board shared by readers of several languages means the same to each, and a legend in the
+    reader's."""
+    grid = draughts_text(draughts_view(state, viewer_seat))
     return f"{grid}\n{translate(language, LEGEND)}"
 
 

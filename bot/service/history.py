@@ -60,7 +60,7 @@ class GameRecords(Capability):
         if not state.active:
             raise ServiceError(text("Game #{game} is over.", game=state.id))
         if state.position.to_move() == CHANCE:
-            return [Reply(text("Roll the die first: /roll."))]
+            return [Reply(text("Roll the die first: {/roll}."))]
         family = family_of(find_game(state.record.kind))
         choices = [
             family.shown(state.position.notation(move), state.position)
@@ -80,7 +80,10 @@ class GameRecords(Capability):
         games = await self.games.games_of_player(player.id)
         challenges = await self._challenges(player.id, chat)
         if not games:
-            return [Reply(text("You have no game in progress. Start one with /new.")), *challenges]
+            return [
+                Reply(text("You have no game in progress. Start one with {/new}.")),
+                *challenges,
+            ]
         rows = []
         for record in games:
             try:
@@ -132,7 +135,8 @@ class GameRecords(Capability):
                 lines.append(
                     Reply(
                         text(
-                            "Challenge {id} from {name}: {title}; /accept {id} or /decline {id}.",
+                            "Challenge {id} from {name}: {title}; {/accept} {id} or "
+                            "{/decline} {id}.",
                             id=challenge.id,
                             name=name,
                             title=title,

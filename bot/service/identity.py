@@ -54,15 +54,15 @@ class Identities(Capability):
         """What a bare /lang says: the language the person reads and where it comes from."""
         player = await self.kernel.roster.player(actor)
         if player.language:
-            said = text("I write to you in English, as you chose; /lang pt, it or en changes it.")
+            said = text("I write to you in English, as you chose; {/lang} pt, it or en changes it.")
         elif language_of(actor.language):
             said = text(
-                "I write to you in English, the language of your app; /lang pt, it or en "
+                "I write to you in English, the language of your app; {/lang} pt, it or en "
                 "chooses one for good."
             )
         else:
             said = text(
-                "I write to you in English, as you have not chosen a language; /lang pt, it "
+                "I write to you in English, as you have not chosen a language; {/lang} pt, it "
                 "or en chooses one."
             )
         return [Reply(said)]
@@ -88,7 +88,7 @@ class Identities(Capability):
             return [
                 Reply(
                     text(
-                        "On your other platform, send /link {code} within 15 minutes to play "
+                        "On your other platform, send {/link} {code} within 15 minutes to play "
                         "as one player everywhere.",
                         code=new_code,
                     )
@@ -105,7 +105,7 @@ class Identities(Capability):
                     text("These two accounts play each other: finish that game first.")
                 ) from None
             raise ServiceError(
-                text("That code is unknown or expired: ask for a new one with /link.")
+                text("That code is unknown or expired: ask for a new one with {/link}.")
             ) from None
         self.kernel.roster.forget(actor)
         # The two accounts' rated games are now one player's, and games between them are no

@@ -195,11 +195,11 @@ class Kernel:
         if not games and finished:
             games = (await self.store.games_of_player(player.id, "finished"))[:1]
         if not games:
-            raise ServiceError(text("You have no game in progress. Start one with /new."))
+            raise ServiceError(text("You have no game in progress. Start one with {/new}."))
         if len(games) > 1:
             listing = ", ".join(f"#{game.id}" for game in games)
             raise ServiceError(
-                text("You have several games ({games}): pick one with /use GAME.", games=listing)
+                text("You have several games ({games}): pick one with {/use} GAME.", games=listing)
             )
         return games[0].id
 

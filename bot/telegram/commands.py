@@ -44,7 +44,7 @@ logger = logging.getLogger(__name__)
 # messages (unless its privacy mode is off), so a move typed alone goes unseen.
 GROUP_MOVES_HELP = text(
     "In a group I read commands and replies to my messages: play with the board's buttons, "
-    "with /move c3-d4, or by replying to the board with the move (c3-d4)."
+    "with {/move} c3-d4, or by replying to the board with the move (c3-d4)."
 )
 
 

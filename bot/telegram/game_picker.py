@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.i18n import Text, text, translate
+from bot.i18n import Text, text, translate, word
 from bot.service.command_table.commands import CommandLine
 from bot.service.families import family_of, game_title
 from bot.service.words.levels import LEVEL_TEXTS
@@ -55,7 +55,7 @@ def decode_pick(data: str | None) -> Pick | None:
 
 def games_question(language: str | None) -> tuple[str, InlineKeyboardMarkup]:
     """The question after a bare /new and its buttons, one per game."""
-    question = text("Which game? To challenge someone, write /new GAME vs NAME.")
+    question = text("Which game? To challenge someone, write {/new} GAME {=vs} NAME.")
     rows = [
         [_button(language, game_title(kind.key), GAME_PRESS, kind.key)] for kind in game_kinds()
     ]
@@ -67,17 +67,17 @@ def opponent_question(game: str, language: str | None) -> tuple[str, InlineKeybo
     is typed)."""
     if not _has_levels(game):
         question = text(
-            "{game} against the computer. To challenge someone, write /new {key} vs NAME.",
+            "{game} against the computer. To challenge someone, write {/new} {key} {=vs} NAME.",
             game=game_title(game),
-            key=game,
+            key=word(game),
         )
         button = _button(language, text("Against the computer"), COMPUTER_PRESS, game)
         return translate(language, question), InlineKeyboardMarkup([[button]])
     question = text(
         "{game} against the computer: pick its level. To challenge someone, write "
-        "/new {key} vs NAME.",
+        "{/new} {key} {=vs} NAME.",
         game=game_title(game),
-        key=game,
+        key=word(game),
     )
     buttons = [
         _button(language, text("Computer ({level})", level=name), COMPUTER_PRESS, game, level)

@@ -34,7 +34,7 @@ MAX_DESCRIPTION = 256  # of a command in a menu
 DESCRIPTION = text(
     "Draughts (Brazilian, International, Italian) and Ludo: play in this chat or in your "
     "club's group, against the computer or each other, live or by correspondence, with "
-    "ratings and tournaments. Start with /new or press Start."
+    "ratings and tournaments. Start with {/new} or press Start."
 )
 SHORT_DESCRIPTION = text("Draughts and Ludo with your club: against the computer or each other.")
 

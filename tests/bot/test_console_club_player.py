@@ -293,7 +293,7 @@ async def test_ludo_in_the_console_says_what_to_do_after_the_roll(
         token = position.notation(moves[0]).split()[0]
         if len(moves) == 1:
             offer = {
-                "pt": f": /jogar {token} o joga.",
+                "pt": f": /jogar {token} faz esse lance.",
                 "it": f": /muovi {token} la gioca.",
             }[language]
             assert headline.endswith(offer), headline
@@ -378,7 +378,7 @@ async def test_the_console_says_the_computer_is_thinking_before_its_move(
         (
             "pt",
             (
-                "/as NOME - jogar como outra pessoa neste teclado",
+                "/sou NOME - jogar como outra pessoa neste teclado",
                 "/png [PARTIDA] [ARQUIVO] - salvar a imagem do tabuleiro num arquivo PNG",
                 "/sair - sair do console (suas partidas ficam guardadas)",
                 "/ferias [DIAS|sim|não] - parar seus relógios em todas as partidas (até 30 dias "
@@ -389,7 +389,7 @@ async def test_the_console_says_the_computer_is_thinking_before_its_move(
         (
             "it",
             (
-                "/as NOME - giocare come un'altra persona a questa tastiera",
+                "/sono NOME - giocare come un'altra persona a questa tastiera",
                 "/png [PARTITA] [FILE] - salvare l'immagine della damiera in un file PNG",
                 "/esci - uscire dalla console (le tue partite restano salvate)",
                 "/vacanza [GIORNI|sì|no] - fermare i tuoi orologi in tutte le partite (fino a 30 "

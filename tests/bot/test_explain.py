@@ -194,7 +194,7 @@ async def test_a_rematch_between_people_is_a_challenge_to_the_opponent(
     await bia.handle("/rivincita")
     assert output.getvalue().splitlines()[-2:] == [
         "bia offre a ana la rivincita della partita #1, a colori scambiati: /accetta 2.",
-        "Sfida 2: /as NOME e poi /accept 2 o /decline 2.",
+        "Sfida 2: /sono NOME e poi /accetta 2 o /rifiuta 2.",
     ]
 
 

@@ -186,7 +186,7 @@ def test_the_samples_reach_every_key_of_the_rules() -> None:
 
 @pytest.mark.parametrize("language", ["pt", "it"])
 def test_every_message_is_translated(language: str) -> None:
-    translations = catalogue(language)
+    translations = catalogue(language).messages
     for key, template in GAME_MESSAGES.items():
         assert translations.get(template.message), key
 

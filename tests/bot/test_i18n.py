@@ -15,7 +15,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 import bot.i18n
-from bot.i18n import Text, extract, language_of, text, translate
+from bot.i18n import Text, extract, language_of, plural, review, text, translate
+from bot.i18n.commands import named
 
 REAL_LOCALES = ("pt_BR", "it")
 LANGUAGE_OF_LOCALE = {"pt_BR": "pt", "it": "it"}
@@ -26,9 +27,8 @@ def _entries(locale: str, locale_root: Path = extract.LOCALE_ROOT) -> dict[str, 
         catalogue = read_po(po_file, locale=locale)
     entries = {}
     for message in catalogue:
-        if message.id:
-            # The catalogues have no plural entries (whose id and string are tuples).
-            assert isinstance(message.id, str), message.id
+        # Counted messages (plural entries: id and string are tuples) are tested apart.
+        if message.id and isinstance(message.id, str):
             assert isinstance(message.string, str), message.id
             entries[message.id] = message.string
     return entries
@@ -74,12 +74,15 @@ def test_the_check_command_passes_on_the_repository() -> None:
 
 @pytest.mark.parametrize("locale", REAL_LOCALES)
 def test_every_translation_keeps_exactly_the_placeholders_of_its_message(locale: str) -> None:
+    """Every value and every command; a command may name other words of the reader's
+    language after it ("{/new italian vs computer}")."""
     entries = _entries(locale)
     assert entries
     differ = {
         message: translation
         for message, translation in entries.items()
-        if extract.placeholders(translation) != extract.placeholders(message)
+        if extract.compared(extract.placeholders(translation))
+        != extract.compared(extract.placeholders(message))
     }
     assert differ == {}
 
@@ -118,6 +121,51 @@ def test_check_reports_a_translation_with_other_placeholders(tmp_path: Path) -> 
     assert "{nome}" in problem
 
 
+def test_the_extractor_finds_counted_messages_and_check_wants_every_form(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    _write(source / "bot" / "a.py", 'plural("{count} game", "{count} games", n)\n')
+    locale_root = tmp_path / "locales"
+    (locale_root / "it").mkdir(parents=True)
+    messages = extract.find_messages(source)
+    assert messages == {("{count} game", "{count} games"): [("bot/a.py", 1)]}
+    extract.update("it", messages, locale_root)
+    assert extract.problems("it", messages, locale_root) == [
+        "untranslated (bot/a.py:1): ('{count} game', '{count} games')"
+    ]
+
+
+# -- review: what a native writer has not read yet ----------------------------------------
+
+
+def test_every_translation_was_read_by_someone_who_writes_the_language() -> None:
+    """After reading the listed translations: python -m bot.i18n.review --mark."""
+    for locale in REAL_LOCALES:
+        assert [entry.id for entry in review.unreviewed(locale)] == [], locale
+
+
+def test_a_changed_translation_is_listed_until_it_is_marked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "src"
+    _write(source / "bot" / "a.py", 'text("Game over.")\ntext("Bye.")\n')
+    locale_root = tmp_path / "locales"
+    (locale_root / "it").mkdir(parents=True)
+    extract.update("it", extract.find_messages(source), locale_root)
+    _translate(locale_root, "it", {"Game over.": "Partita finita.", "Bye.": "Ciao."})
+    assert review.main(["--mark"], locale_root=locale_root) == 0
+    assert review.main([], locale_root=locale_root) == 0
+    path = extract.catalogue_path("it", locale_root)
+    path.write_text(path.read_text().replace('"Ciao."', '"Arrivederci."'), encoding="utf-8")
+    capsys.readouterr()
+    assert review.main([], locale_root=locale_root) == 1
+    listed = capsys.readouterr().out
+    assert "'Bye.'" in listed
+    assert "'Arrivederci.'" in listed
+    assert "Game over." not in listed
+    review.main(["--mark"], locale_root=locale_root)
+    assert review.unreviewed("it", locale_root) == []
+
+
 # -- (c) translate() --------------------------------------------------------------------------
 
 
@@ -144,7 +192,51 @@ def test_translate_gives_every_translation_of_the_catalogue(locale: str) -> None
     language = LANGUAGE_OF_LOCALE[locale]
     for message, translation in _entries(locale).items():
         values = _placeholder_values(message)
-        assert translate(language, Text(message, values)) == translation.format(**values)
+        # A command's placeholder is the reader's command, whatever the values say.
+        commands = {
+            field.strip("{}"): named(field.strip("{}"), language)
+            for field in extract.placeholders(translation)
+            if named(field.strip("{}"), language) is not None
+        }
+        expected = translation.format(**{**values, **commands})
+        assert translate(language, Text(message, values)) == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "counts", "expected"),
+    [
+        ("pt", (1, 0, 2), "1 vitória, 0 empates, 2 derrotas"),
+        ("it", (1, 0, 2), "1 vinta, 0 patte, 2 perse"),
+        ("en", (1, 0, 2), "1 win, 0 draws, 2 losses"),
+        ("pt", (3, 1, 1), "3 vitórias, 1 empate, 1 derrota"),
+        ("it", (3, 1, 1), "3 vinte, 1 patta, 1 persa"),
+    ],
+)
+def test_counted_messages_take_the_plural_forms_of_the_readers_language(
+    language: str, counts: tuple[int, int, int], expected: str
+) -> None:
+    """Zero is many in all three, as a Brazilian writes "0 empates" (the pt_BR catalogue's
+    Plural-Forms is n != 1, not CLDR's n > 1)."""
+    wins, draws, losses = counts
+    said = text(
+        "{a}, {b}, {c}",
+        a=plural("{count} win", "{count} wins", wins),
+        b=plural("{count} draw", "{count} draws", draws),
+        c=plural("{count} loss", "{count} losses", losses),
+    )
+    assert translate(language, said) == expected
+
+
+@pytest.mark.parametrize("locale", REAL_LOCALES)
+def test_every_counted_message_has_every_plural_form(locale: str) -> None:
+    with extract.catalogue_path(locale).open("rb") as po_file:
+        catalogue = read_po(po_file, locale=locale)
+    counted = [message for message in catalogue if isinstance(message.id, tuple)]
+    assert counted
+    for message in counted:
+        assert isinstance(message.string, tuple), message.id
+        assert len(message.string) == catalogue.num_plurals, message.id
+        assert all("{count}" in form for form in message.string), message.id
 
 
 @pytest.mark.parametrize("language", ["pt", "it", "en", None, "de", "klingon"])
@@ -180,7 +272,8 @@ def test_translate_accepts_a_plain_string() -> None:
 def test_translate_writes_english_when_the_translation_is_broken(
     broken: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot.i18n, "catalogue", lambda _language: {"Hello {name}!": broken})
+    broken_catalogue = bot.i18n.Catalogue({"Hello {name}!": broken}, {}, lambda _count: 0)
+    monkeypatch.setattr(bot.i18n, "catalogue", lambda _language: broken_catalogue)
     assert translate("pt", text("Hello {name}!", name=7)) == "Hello 7!"
 
 

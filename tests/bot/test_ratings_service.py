@@ -57,7 +57,7 @@ async def test_a_profile_shows_ratings_record_games_and_a_chart(service: GameSer
     shown = lines(events)
     assert shown[0] == "Ana"
     assert shown[1] == ("Brazilian draughts (correspondence): 1662? (+162 in 30 days, 1 game)")
-    assert "Brazilian draughts: 1 won, 0 drawn, 0 lost" in shown
+    assert "Brazilian draughts: 1 win, 0 draws, 0 losses" in shown
     assert any(line.startswith("Playing #2 Brazilian draughts: Ana - Caio") for line in shown)
     (picture,) = [event for event in events if isinstance(event, FileReady)]
     assert picture.content.startswith(PNG)

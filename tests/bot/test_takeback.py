@@ -34,7 +34,7 @@ async def test_a_takeback_asked_and_accepted_leaves_the_log(service: GameService
     after = latest(taken)
     assert after.log == ()
     assert after.position.to_move() == 0
-    assert headline("it", taken) == ("L'ultima mossa di Ana è ritirata; Ana gioca di nuovo.")
+    assert headline("it", taken) == ("L'ultima mossa di Ana è stata ritirata; Ana gioca di nuovo.")
     assert len(await service.store.moves(state.id)) == 0
     assert (await service.kernel.state(state.id)).version == after.version
 

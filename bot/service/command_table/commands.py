@@ -49,7 +49,7 @@ def parse_command(line: str, *, extra: tuple[str, ...] = ()) -> CommandLine:
     handles itself (the console's /as and /png), returned as they are."""
     words = line.split()
     if not words:
-        raise CommandError(text("Type a command, for example /help."))
+        raise CommandError(text("Type a command, for example {/help}."))
     if not words[0].startswith("/"):
         if len(words) == 1 and BY_WORD.get(words[0].lower()) is HELP:
             return CommandLine(HELP.name, (), line)  # "ajuda", "aiuto": people ask for help so
@@ -61,7 +61,7 @@ def parse_command(line: str, *, extra: tuple[str, ...] = ()) -> CommandLine:
     command = BY_WORD.get(head)
     if command is None:
         raise CommandError(
-            text("Unknown command /{name}. Type /help for the commands.", name=quote(head))
+            text("Unknown command /{name}. Type {/help} for the commands.", name=quote(head))
         )
     if command is MOVE and not args:
         return CommandLine(HELP.name, (), line)  # a bare /play or /jogar: how to start

@@ -16,7 +16,7 @@ from bot.service.words.rules_text import GAMES_HELP, rules_of
 from games.base import find_game
 from storage import ChatRef
 
-RULES_USAGE = text("/rules [GAME]")
+RULES_USAGE = text("{/rules} [GAME]")
 
 
 async def game_state(
@@ -81,8 +81,14 @@ async def ask_yes(
         return [Reply(question), Reply(text("To confirm, give the command again with confirm."))]
     if name == "resign":
         return [
-            Reply(text("Resign game #{game}? To confirm, type /resign {game} yes.", game=state.id))
+            Reply(
+                text(
+                    "Resign game #{game}? To confirm, type {/resign} {game} {=yes}.", game=state.id
+                )
+            )
         ]
     return [
-        Reply(text("Call off game #{game}? To confirm, type /abort {game} yes.", game=state.id))
+        Reply(
+            text("Call off game #{game}? To confirm, type {/abort} {game} {=yes}.", game=state.id)
+        )
     ]

@@ -59,10 +59,9 @@ async def _new(service: GameService, actor: Actor, chat: ChatRef, args: Args) ->
 
 NEW = Command(
     "new",
-    ("new", "novo", "nuovo"),
-    ("nova", "nuova", "challenge", "desafio", "desafiar", "sfida"),
+    ("nova", "nuovo", "challenge", "desafio", "desafiar", "sfida"),
     text(
-        "/new GAME [vs NAME|computer [LEVEL]] [white|black] [2-4] [3d|5m] "
+        "{/new} GAME [{=vs} NAME|{=computer} [LEVEL]] [white|black] [2-4] [3d|5m] "
         "[rated|casual] [OPTION...]"
     ),
     text("start a game or challenge someone (or the computer)"),
@@ -130,9 +129,8 @@ NEW = Command(
 
 ACCEPT = Command(
     "accept",
-    ("accept", "aceitar", "accetta"),
     ("aceito", "accetto", "join", "entrar", "entra"),
-    text("/accept [CHALLENGE]"),
+    text("{/accept} [CHALLENGE]"),
     text("accept a challenge"),
     on_challenge(lambda service: service.challenges.accept),
     typed.one_challenge,
@@ -140,9 +138,8 @@ ACCEPT = Command(
 )
 BEGIN = Command(
     "begin",
-    ("begin", "iniciar", "inizia"),
     ("comecar", "começar", "comincia"),
-    text("/begin [CHALLENGE]"),
+    text("{/begin} [CHALLENGE]"),
     text("start your open table now; the computer takes the free seats"),
     on_challenge(lambda service: service.challenges.begin),
     typed.one_challenge,
@@ -150,9 +147,8 @@ BEGIN = Command(
 )
 DECLINE = Command(
     "decline",
-    ("decline", "recusar", "rifiuta"),
     ("recuso", "rifiuto"),
-    text("/decline [CHALLENGE]"),
+    text("{/decline} [CHALLENGE]"),
     text("decline or cancel a challenge"),
     on_challenge(lambda service: service.challenges.decline),
     typed.one_challenge,
@@ -160,9 +156,8 @@ DECLINE = Command(
 )
 REMATCH = Command(
     "rematch",
-    ("rematch", "revanche", "rivincita"),
     ("desforra",),
-    text("/rematch [GAME]"),
+    text("{/rematch} [GAME]"),
     text("play a finished game again with the colours swapped"),
     on_game(lambda service: service.challenges.rematch),
     typed.one_game,

@@ -62,9 +62,8 @@ async def _language(service: GameService, actor: Actor, chat: ChatRef, args: Arg
 
 PROFILE = Command(
     "profile",
-    ("profile", "perfil", "profilo"),
     (),
-    text("/profile [NAME]"),
+    text("{/profile} [NAME]"),
     text("ratings, record, games and rating chart of a player (you, by default)"),
     _profile,
     typed.someone,
@@ -79,9 +78,8 @@ PROFILE = Command(
 )
 TOP = Command(
     "top",
-    ("top", "ranking", "classifica"),
     ("classificacao", "classificação"),
-    text("/top [GAME] [live|corr]"),
+    text("{/top} [GAME] [{=live|corr}]"),
     text("the leaderboard of this chat and of everyone"),
     _top,
     typed.leaderboard,
@@ -104,9 +102,8 @@ TOP = Command(
 )
 VACATION = Command(
     "vacation",
-    ("vacation", "ferias", "vacanza"),
     ("férias", "vacanze"),
-    text("/vacation [DAYS|on|off]"),
+    text("{/vacation} [DAYS|{=on|off}]"),
     text("stop your clocks in every game (up to 30 days a year); off ends it"),
     _vacation,
     typed.vacation,
@@ -129,9 +126,8 @@ VACATION = Command(
 )
 REMIND = Command(
     "remind",
-    ("remind", "lembretes", "promemoria"),
     ("lembrete", "avvisi"),
-    text("/remind [on|off]"),
+    text("{/remind} [{=on|off}]"),
     text("reminders before your deadlines on or off"),
     _remind,
     typed.switch,
@@ -146,9 +142,8 @@ REMIND = Command(
 )
 LINK = Command(
     "link",
-    ("link", "vincular", "collega"),
     ("ligar",),
-    text("/link [CODE]"),
+    text("{/link} [CODE]"),
     text("play as one player on Telegram and Discord: get a code, then type it there"),
     _link,
     typed.code,
@@ -163,9 +158,8 @@ LINK = Command(
 )
 FLIP = Command(
     "flip",
-    ("flip", "girar", "ruota"),
     ("virar", "gira"),
-    text("/flip"),
+    text("{/flip}"),
     text("turn this chat's boards between people around (White's or Black's side)"),
     _flip,
     typed.nothing,
@@ -177,9 +171,8 @@ LANGUAGES = (
 )
 LANG = Command(
     "lang",
-    ("language", "idioma", "lingua"),
     ("língua",),
-    text("/lang [chat] [pt|it|en]"),
+    text("{/lang} [{=chat}] [pt|it|en]"),
     text("show or choose your language, or (admins) the language of this chat's boards"),
     _language,
     typed.language,

@@ -65,10 +65,9 @@ async def _verify(service: GameService, actor: Actor, chat: ChatRef, args: Args)
 
 MOVE = Command(
     "move",
-    ("move", "jogar", "muovi"),
     ("m", "jogo", "mover", "lance", "mossa", "gioca", "play"),
-    text("/move MOVE"),
-    text("play a move, e.g. /move c3-d4 or /move 32-28"),
+    text("{/move} MOVE"),
+    text("play a move, e.g. {/move} c3-d4 or {/move} 32-28"),
     _move,
     typed.move,
     (
@@ -84,9 +83,8 @@ MOVE = Command(
 )
 ROLL = Command(
     "roll",
-    ("roll", "rolar", "lancia"),
     ("dado", "tira"),
-    text("/roll"),
+    text("{/roll}"),
     text("roll the die (Ludo)"),
     _roll,
     typed.one_game,
@@ -94,9 +92,8 @@ ROLL = Command(
 )
 BOARD = Command(
     "board",
-    ("board", "tabuleiro", "tavoliere"),
     ("damiera", "tabellone"),
-    text("/board [GAME]"),
+    text("{/board} [GAME]"),
     text("show the board"),
     on_game(lambda service: service.records.board),
     typed.one_game,
@@ -104,9 +101,8 @@ BOARD = Command(
 )
 MOVES = Command(
     "moves",
-    ("moves", "lances", "mosse"),
     ("jogadas",),
-    text("/moves [GAME]"),
+    text("{/moves} [GAME]"),
     text("list the legal moves"),
     on_game(lambda service: service.records.legal_moves),
     typed.one_game,
@@ -114,9 +110,8 @@ MOVES = Command(
 )
 GAMES = Command(
     "games",
-    ("games", "partidas", "partite"),
     ("jogos",),
-    text("/games [done]"),
+    text("{/games} [{=done}]"),
     text("list my games and challenges; with done, the finished games"),
     _games,
     typed.done,
@@ -124,19 +119,17 @@ GAMES = Command(
 )
 USE = Command(
     "use",
-    ("use", "usar", "usa"),
     ("game", "partida", "partita"),
-    text("/use GAME"),
-    text("pick the game that a bare /move goes to"),
+    text("{/use} GAME"),
+    text("pick the game that a bare {/move} goes to"),
     _use,
     typed.one_game,
     (GAME,),
 )
 RESIGN = Command(
     "resign",
-    ("resign", "desistir", "abbandona"),
     ("abandonar", "arrendo"),
-    text("/resign [GAME] [yes]"),
+    text("{/resign} [GAME] [{=yes}]"),
     text("resign the game"),
     on_game(lambda service: service.results.resign),
     typed.confirmed_game,
@@ -145,9 +138,8 @@ RESIGN = Command(
 )
 DRAW = Command(
     "draw",
-    ("draw", "empate", "patta"),
     (),
-    text("/draw [offer|accept|decline]"),
+    text("{/draw} [{=offer|accept|decline}]"),
     text("offer a draw, or accept or decline the one offered"),
     _draw,
     typed.answer_reader(DRAW_ANSWERS),
@@ -164,9 +156,8 @@ DRAW = Command(
 )
 CLAIM = Command(
     "claim",
-    ("claim", "reclamar", "reclama"),
     ("reclamo",),
-    text("/claim [GAME]"),
+    text("{/claim} [GAME]"),
     text("claim a draw that the rules allow"),
     on_game(lambda service: service.results.claim),
     typed.one_game,
@@ -174,9 +165,8 @@ CLAIM = Command(
 )
 ABORT = Command(
     "abort",
-    ("abort", "abortar", "annulla"),
     ("cancelar",),
-    text("/abort [GAME] [yes]"),
+    text("{/abort} [GAME] [{=yes}]"),
     text("call off a game before its first move"),
     on_game(lambda service: service.results.abort),
     typed.confirmed_game,
@@ -185,9 +175,8 @@ ABORT = Command(
 )
 HISTORY = Command(
     "history",
-    ("history", "historico", "storia"),
     ("histórico", "cronologia"),
-    text("/history [GAME]"),
+    text("{/history} [GAME]"),
     text("the moves played so far"),
     on_game(lambda service: service.records.history),
     typed.one_game,
@@ -195,9 +184,8 @@ HISTORY = Command(
 )
 PDN = Command(
     "pdn",
-    ("pdn", "exportar", "esporta"),
     (),
-    text("/pdn [GAME]"),
+    text("{/pdn} [GAME]"),
     text("export a draughts game as PDN"),
     on_game(lambda service: service.records.export_pdn),
     typed.one_game,
@@ -205,9 +193,8 @@ PDN = Command(
 )
 TAKEBACK = Command(
     "takeback",
-    ("takeback", "voltar", "ritira"),
     ("desfazer", "ritirare"),
-    text("/takeback [accept|decline]"),
+    text("{/takeback} [{=accept|decline}]"),
     text("ask to take your last move back (casual games), or answer the request"),
     _takeback,
     typed.answer_reader(TAKEBACK_ANSWERS),
@@ -224,9 +211,8 @@ TAKEBACK = Command(
 )
 VERIFY = Command(
     "verify",
-    ("verify", "verificar", "verifica"),
     ("conferir",),
-    text("/verify [GAME]"),
+    text("{/verify} [GAME]"),
     text("check the dice of a finished Ludo game against the SHA-256 shown at its start"),
     _verify,
     typed.one_game,
@@ -234,9 +220,8 @@ VERIFY = Command(
 )
 RULES = Command(
     "rules",
-    ("rules", "regras", "regole"),
     ("regra", "regolamento"),
-    text("/rules [GAME]"),
+    text("{/rules} [GAME]"),
     text("how a game is played: moves, captures, promotion, draws, options"),
     _rules,
     typed.game_kind,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from bot.i18n import Text
+from bot.i18n.commands import COMMANDS, SUBCOMMANDS, Names
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
 from bot.service.ids import known_id
@@ -124,11 +125,11 @@ Reader = Callable[[Sequence[str]], dict[str, object]]
 
 @dataclass(frozen=True)
 class Command:
-    """One command of every front end. `names`: English, Portuguese and Italian, as menus
-    show them; `aliases`: the other words people type for it."""
+    """One command of every front end. `name`: its key, whose names in English, Portuguese
+    and Italian (`names`, as menus show them and messages name it) are bot/i18n/commands.py's;
+    `aliases`: the other words people type for it."""
 
     name: str
-    names: tuple[str, str, str]
     aliases: tuple[str, ...]
     usage: Text
     summary: Text
@@ -140,6 +141,14 @@ class Command:
     # Commands under this one ("/tournament join"), named by the first word typed after it;
     # without one, this command's own handler runs. Discord shows them as slash subcommands.
     subcommands: tuple[Command, ...] = ()
+    # The command a subcommand is under ("tournament"), whose SUBCOMMANDS name it.
+    parent: str | None = None
+
+    @property
+    def names(self) -> Names:
+        if self.parent is not None:
+            return SUBCOMMANDS[self.parent][self.name]
+        return COMMANDS[self.name]
 
     @property
     def words(self) -> tuple[str, ...]:

@@ -53,9 +53,8 @@ async def _help(service: GameService, actor: Actor, _chat: ChatRef, _args: Args)
 
 HELP = Command(
     "help",
-    ("help", "ajuda", "aiuto"),
     ("start",),
-    text("/help"),
+    text("{/help}"),
     text("what the commands do"),
     _help,
     typed.nothing,

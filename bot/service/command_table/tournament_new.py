@@ -213,11 +213,13 @@ def _value(option: Option, value: str) -> str | int:
     return number if option.kind is Kind.NUMBER and number is not None else value
 
 
+# The command the tournament subcommands are under (bot/i18n/commands.py's SUBCOMMANDS).
+TOURNAMENT_KEY = "tournament"
+
 NEW = Command(
     "new",
-    ("new", "novo", "nuovo"),
     ("nova", "criar", "crea"),
-    text("/tournament new VARIANT FORMAT [TIME] [SETTINGS]"),
+    text("{/tournament new} VARIANT FORMAT [TIME] [SETTINGS]"),
     text("open a tournament in this chat"),
     _new,
     _read_new,
@@ -233,6 +235,7 @@ NEW = Command(
         FORMAT,
         *SETTINGS,
     ),
+    parent=TOURNAMENT_KEY,
 )
 
 

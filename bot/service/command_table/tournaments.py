@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from bot.i18n import Text, text, translate
 from bot.service.command_table import typed
 from bot.service.command_table.spec import Args, Command, Handler, Kind, Option
-from bot.service.command_table.tournament_new import NEW, settings_help
+from bot.service.command_table.tournament_new import NEW, TOURNAMENT_KEY, settings_help
 from bot.service.command_table.typed import Misread, Name, Values
 from bot.service.core import GameService
 from bot.service.events import Actor, Event, Reply, ServiceError
@@ -116,7 +116,6 @@ async def _help(service: GameService, actor: Actor, _chat: ChatRef, _args: Args)
 
 def _one(
     name: str,
-    names: tuple[str, str, str],
     aliases: tuple[str, ...],
     usage: Text,
     summary: Text,
@@ -129,15 +128,21 @@ def _one(
         return await call(service)(actor, chat, args.number("tournament"))
 
     return Command(
-        name, names, aliases, usage, summary, handler, _read_tournament, (TOURNAMENT_NUMBER,)
+        name,
+        aliases,
+        usage,
+        summary,
+        handler,
+        _read_tournament,
+        (TOURNAMENT_NUMBER,),
+        parent=TOURNAMENT_KEY,
     )
 
 
 JOIN = Command(
     "join",
-    ("join", "entrar", "partecipa"),
     ("inscrever", "iscriviti"),
-    text("/tournament join [NUMBER] [with PARTNER]"),
+    text("{/tournament join} [NUMBER] [{=with} PARTNER]"),
     text("enter (a team: with your partner)"),
     _join,
     _read_join,
@@ -145,12 +150,12 @@ JOIN = Command(
         TOURNAMENT_NUMBER,
         Option("partner", ("parceiro", "compagno"), Kind.MEMBER, text("your team partner")),
     ),
+    parent=TOURNAMENT_KEY,
 )
 GAMES = Command(
     "games",
-    ("games", "partidas", "partite"),
     ("jogos",),
-    text("/tournament games [NUMBER] [all]"),
+    text("{/tournament games} [NUMBER] [{=all}]"),
     text("your games in the tournament (all: everyone's)"),
     _games,
     _read_games,
@@ -158,12 +163,12 @@ GAMES = Command(
         TOURNAMENT_NUMBER,
         Option("all", ("todos", "tutti"), Kind.FLAG, text("everyone's games, not only yours")),
     ),
+    parent=TOURNAMENT_KEY,
 )
 SETTLE = Command(
     "settle",
-    ("settle", "decidir", "decidi"),
     ("arbitrar",),
-    text("/tournament settle [NUMBER] TABLE ENTRY"),
+    text("{/tournament settle} [NUMBER] TABLE ENTRY"),
     text("the organiser decides a knockout match for the entry with that number"),
     _settle,
     _read_settle,
@@ -180,6 +185,7 @@ SETTLE = Command(
         ),
         TOURNAMENT_NUMBER,
     ),
+    parent=TOURNAMENT_KEY,
 )
 
 
@@ -190,29 +196,27 @@ STATUSES: dict[str, TournamentStatus] = {
 }
 
 
-def _status_command(
-    name: str, names: tuple[str, str, str], aliases: tuple[str, ...], usage: Text, summary: Text
-) -> Command:
+def _status_command(name: str, aliases: tuple[str, ...], usage: Text, summary: Text) -> Command:
     return Command(
         name,
-        names,
         aliases,
         usage,
         summary,
         _status(STATUSES[name]),
         _read_tournament,
         (TOURNAMENT_NUMBER,),
+        parent=TOURNAMENT_KEY,
     )
 
 
 HELP = Command(
     "help",
-    ("help", "ajuda", "aiuto"),
     (),
-    text("/tournament help"),
+    text("{/tournament help}"),
     text("what each subcommand and setting does"),
     _help,
     typed.nothing,
+    parent=TOURNAMENT_KEY,
 )
 
 SUBCOMMANDS: tuple[Command, ...] = (
@@ -220,88 +224,77 @@ SUBCOMMANDS: tuple[Command, ...] = (
     JOIN,
     _one(
         "leave",
-        ("leave", "sair", "lascia"),
         ("esci",),
-        text("/tournament leave [NUMBER]"),
+        text("{/tournament leave} [NUMBER]"),
         text("leave before the start"),
         lambda service: service.entries.leave,
     ),
     _one(
         "start",
-        ("start", "iniciar", "inizia"),
         ("comecar", "começar", "avvia"),
-        text("/tournament start [NUMBER]"),
+        text("{/tournament start} [NUMBER]"),
         text("the organiser starts it: the numbers are drawn, the first round begins"),
         lambda service: service.tournaments.start,
     ),
     _one(
         "show",
-        ("show", "mostrar", "mostra"),
         ("ver", "classificacao", "classificação", "classifica"),
-        text("/tournament show [NUMBER]"),
+        text("{/tournament show} [NUMBER]"),
         text("standings and the bracket or table picture"),
         lambda service: service.reports.show,
     ),
     _one(
         "pairings",
-        ("pairings", "emparceiramento", "abbinamenti"),
         ("rodada", "turno"),
-        text("/tournament pairings [NUMBER]"),
+        text("{/tournament pairings} [NUMBER]"),
         text("the tables of the round with the coin tosses"),
         lambda service: service.reports.pairings,
     ),
     GAMES,
     _one(
         "pdn",
-        ("pdn", "pdn", "pdn"),
         ("exportar", "esporta"),
-        text("/tournament pdn [NUMBER]"),
+        text("{/tournament pdn} [NUMBER]"),
         text("every game in one PDN file"),
         lambda service: service.reports.export_pdn,
     ),
     _one(
         "csv",
-        ("csv", "csv", "csv"),
         ("tabela", "tabella"),
-        text("/tournament csv [NUMBER]"),
+        text("{/tournament csv} [NUMBER]"),
         text("the standings as CSV"),
         lambda service: service.reports.export_csv,
     ),
     _one(
         "verify",
-        ("verify", "verificar", "verifica"),
         ("conferir",),
-        text("/tournament verify [NUMBER]"),
+        text("{/tournament verify} [NUMBER]"),
         text("check the draw and the coin tosses of a finished tournament"),
         lambda service: service.reports.verify,
     ),
     _status_command(
         "pause",
-        ("pause", "pausar", "pausa"),
         (),
-        text("/tournament pause [NUMBER]"),
+        text("{/tournament pause} [NUMBER]"),
         text("the organiser pauses it"),
     ),
     _status_command(
         "resume",
-        ("resume", "retomar", "riprendi"),
         ("continuar",),
-        text("/tournament resume [NUMBER]"),
+        text("{/tournament resume} [NUMBER]"),
         text("the organiser resumes it"),
     ),
     _status_command(
         "cancel",
-        ("cancel", "cancelar", "annulla"),
         (),
-        text("/tournament cancel [NUMBER]"),
+        text("{/tournament cancel} [NUMBER]"),
         text("the organiser cancels it"),
     ),
     SETTLE,
     _one(
         "withdraw",
-        ("withdraw", "desistir", "ritirati"),
         ("abandonar", "ritiro"),
-        text("/tournament withdraw [NUMBER]"),
+        text("{/tournament withdraw} [NUMBER]"),
         text("leave a started tournament: your games left are lost by forfeit"),
         lambda service: service.tournaments.withdraw,
     ),
@@ -315,10 +308,9 @@ async def _show(service: GameService, actor: Actor, chat: ChatRef, _args: Args) 
 
 TOURNAMENT = Command(
     "tournament",
-    ("tournament", "torneio", "torneo"),
     (),
-    text("/tournament [new|join|start|show|pairings|games|help ...]"),
-    text("tournaments in this chat: /tournament help lists what you can do"),
+    text("{/tournament} [SUBCOMMAND ...]"),
+    text("tournaments in this chat: {/tournament help} lists what you can do"),
     _show,
     typed.nothing,
     subcommands=SUBCOMMANDS,

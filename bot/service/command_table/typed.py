@@ -5,7 +5,7 @@ as `Name`s, which `resolved` finds through the front end."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from bot.i18n import quote, text
 from bot.service.command_table.options import SIDES
@@ -180,8 +180,23 @@ def someone(words: Sequence[str]) -> Values:
     return {"player": Name(words[0])} if words else {}
 
 
-def leaderboard(words: Sequence[str]) -> Values:
-    """A game and a pace, both optional, in any order."""
+def _phrases(words: Sequence[str], known: Collection[str]) -> list[str]:
+    """The words with each pair that `known` holds as one phrase ("ao vivo") joined."""
+    joined: list[str] = []
+    rest = list(words)
+    while rest:
+        pair = " ".join(rest[:2])
+        if len(rest) > 1 and pair.lower() in known:
+            joined.append(pair)
+            del rest[:2]
+        else:
+            joined.append(rest.pop(0))
+    return joined
+
+
+def leaderboard(typed: Sequence[str]) -> Values:
+    """A game and a pace ("ao vivo" one pace), both optional, in any order."""
+    words = _phrases(typed, PACE_WORDS)
     paces = [word for word in words if word.lower() in PACE_WORDS]
     games = [word for word in words if word.lower() not in PACE_WORDS]
     if len(paces) > 1 or len(games) > 1:
@@ -255,7 +270,7 @@ def _refuse_a_near_miss(word: str) -> None:
     if any(character.isdigit() or character == "=" for character in folded):
         return  # a time control, a FEN, a number: read elsewhere
     if nearest(folded, NEW_WORDS):
-        refusal = text("{word} is not an option of /new.", word=quote(word))
+        refusal = text("{word} is not an option of {/new}.", word=quote(word))
         raise ServiceError(with_nearest(refusal, folded, NEW_WORDS))
 
 

@@ -1,34 +1,30 @@
-"""The words people type for the options of commands, in English, Portuguese and Italian."""
+"""The words people type for the options of commands, in English, Portuguese and Italian:
+those that messages name come from bot/i18n/commands.py's `WORDS`, the others are written
+here."""
 
 from __future__ import annotations
 
-VERSUS_WORDS = frozenset({"vs", "vs.", "x", "against", "contra", "contro"})
+from bot.i18n.commands import WORDS
+
+VERSUS_WORDS = frozenset({*WORDS["vs"], "vs.", "x", "against"})
 COMPUTER_WORDS = frozenset(
-    {"computer", "cpu", "bot", "ai", "ia", "computador", "maquina", "máquina", "pc"}
+    {*WORDS["computer"], "cpu", "bot", "ai", "ia", "maquina", "máquina", "pc"}
 )
 WHITE_WORDS = ("white", "brancas", "branco", "brancos", "bianco", "bianchi")
 BLACK_WORDS = ("black", "pretas", "preto", "pretos", "nero", "neri")
-OFFER_WORDS = ("offer", "oferecer", "offri")
-ACCEPT_WORDS = ("accept", "aceitar", "aceito", "accetta", "accetto", "yes", "sim", "si", "sì")
-DECLINE_WORDS = ("decline", "recusar", "recuso", "rifiuta", "rifiuto", "no", "nao", "não")
+OFFER_WORDS = WORDS["offer"]
+ACCEPT_WORDS = (*WORDS["accept"], "aceito", "accetto", *WORDS["yes"], "si")
+DECLINE_WORDS = (*WORDS["decline"], "recuso", "rifiuto", "no", "nao", "não")
 
 # `/lang chat pt`: the language of the chat's public messages, not the person's own.
 CHAT_WORDS = frozenset(
-    {"chat", "group", "channel", "server", "grupo", "canal", "servidor", "gruppo", "canale"}
+    {*WORDS["chat"], "group", "channel", "server", "canal", "servidor", "canale"}
 )
 # The words of a huff (games/damas/notation.py reads them): never the name of a game here.
 HUFF_WORDS = frozenset({"soffio", "soffia", "soffiare", "huff", "sopro", "soprar", "sopra"})
-DONE_WORDS = frozenset({"done", "finished", "terminadas", "fim", "finite", "concluse"})
+DONE_WORDS = frozenset({*WORDS["done"], "finished", "fim", "finite"})
 SWITCH_WORDS = {
-    "on": True,
-    "sim": True,
-    "ligar": True,
-    "si": True,
-    "sì": True,
-    "off": False,
-    "nao": False,
-    "não": False,
-    "desligar": False,
-    "no": False,
+    **dict.fromkeys((*WORDS["on"], "ligar", "si"), True),
+    **dict.fromkeys((*WORDS["off"], "nao", "desligar"), False),
 }
-CONFIRM_WORDS = frozenset({"yes", "y", "sim", "s", "si", "sì", "confirm", "confirmar", "conferma"})
+CONFIRM_WORDS = frozenset({*WORDS["yes"], "y", "s", "si", "confirm", "confirmar", "conferma"})

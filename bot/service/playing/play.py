@@ -45,7 +45,7 @@ class Play(Capability):
             self.kernel.check_version(state, version)
             seat = self._seat_of_actor(state, player_id)
             if state.position.to_move() == CHANCE:
-                raise ServiceError(text("Roll the die first: /roll."))
+                raise ServiceError(text("Roll the die first: {/roll}."))
             try:
                 move = state.position.parse(notation)
             except GameError as error:

@@ -89,7 +89,7 @@ class Results(Capability):
                 raise ServiceError(
                     text(
                         "This draw offer is yours: your opponent accepts or declines it. "
-                        "To withdraw it, decline it yourself (/draw decline)."
+                        "To withdraw it, decline it yourself ({/draw decline})."
                     )
                 )
             if answer == "accept":
@@ -105,7 +105,7 @@ class Results(Capability):
                 BoardUpdate(
                     fresh,
                     text(
-                        "{name} offers a draw: /draw accept or /draw decline.",
+                        "{name} offers a draw: {/draw accept} or {/draw decline}.",
                         name=actor.display_name,
                     ),
                     fresh.record.chat,

@@ -61,7 +61,7 @@ class Takebacks(Capability):
         record = await self.games.set_takeback_offer(state.id, state.version, seat)
         fresh = replace(state, record=record)
         headline = text(
-            "{name} asks to take back their last move: /takeback accept or /takeback decline.",
+            "{name} asks to take back their last move: {/takeback accept} or {/takeback decline}.",
             name=seat_name(state, seat),
         )
         return [BoardUpdate(fresh, headline, fresh.record.chat)]

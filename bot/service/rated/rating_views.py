@@ -9,7 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.i18n import Text, text, translate
+from bot.i18n import Text, plural, text, translate
+from bot.i18n.commands import WORDS
 from bot.render.rating_chart import ChartLabels, RatingSeries, render_rating_chart
 from bot.service.families import game_title
 from bot.service.rating import Pace, Place, Pool, Shown
@@ -19,18 +20,23 @@ PACE_NAMES: Mapping[Pace, Text] = {
     Pace.LIVE: text("live"),
     Pace.CORRESPONDENCE: text("correspondence"),
 }
-# How people name a pace in `/top brazilian live`.
+# How people name a pace in `/top brazilian live` (`/ranking brasileira ao vivo`): the
+# words of bot/i18n/commands.py, and the names the leaderboards show.
 PACE_WORDS = {
-    "live": Pace.LIVE,
-    "blitz": Pace.LIVE,
-    "rapida": Pace.LIVE,
-    "rápida": Pace.LIVE,
-    "veloce": Pace.LIVE,
-    "corr": Pace.CORRESPONDENCE,
-    "correspondence": Pace.CORRESPONDENCE,
-    "correspondencia": Pace.CORRESPONDENCE,
-    "correspondência": Pace.CORRESPONDENCE,
-    "corrispondenza": Pace.CORRESPONDENCE,
+    **dict.fromkeys(
+        (*WORDS["live"], "blitz", "rapida", "rápida", "veloce", "in diretta"), Pace.LIVE
+    ),
+    **dict.fromkeys(
+        (
+            *WORDS["corr"],
+            "correspondence",
+            "correspondencia",
+            "por correspondência",
+            "por correspondencia",
+            "per corrispondenza",
+        ),
+        Pace.CORRESPONDENCE,
+    ),
 }
 
 
@@ -75,11 +81,11 @@ class Record:
 
 def record_line(game: str, record: Record) -> Text:
     return text(
-        "{game}: {wins} won, {draws} drawn, {losses} lost",
+        "{game}: {wins}, {draws}, {losses}",
         game=game_title(game),
-        wins=record.wins,
-        draws=record.draws,
-        losses=record.losses,
+        wins=plural("{count} win", "{count} wins", record.wins),
+        draws=plural("{count} draw", "{count} draws", record.draws),
+        losses=plural("{count} loss", "{count} losses", record.losses),
     )
 
 

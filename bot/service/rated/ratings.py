@@ -46,7 +46,7 @@ MONTH = timedelta(days=30)
 # Rows of each leaderboard shown.
 LEADERBOARD_ROWS = 10
 DEFAULT_GAME = "brazilian"
-TOP_USAGE = text("/top [GAME] [live|corr]")
+TOP_USAGE = text("{/top} [GAME] [{=live|corr}]")
 
 
 # Why the first games move a rating so much, and what the ? of "1500?" means.

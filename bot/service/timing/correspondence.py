@@ -202,7 +202,7 @@ class Correspondence(Capability):
             await self.vacations.start_vacation(player.id, until)
         except OnVacation:
             raise ServiceError(
-                text("You are on vacation already: /vacation off ends it.")
+                text("You are on vacation already: {/vacation off} ends it.")
             ) from None
         self.kernel.poke()
         return [
@@ -228,7 +228,7 @@ class Correspondence(Capability):
             return [
                 Reply(
                     text(
-                        "You are on vacation until {until}: /vacation off ends it.",
+                        "You are on vacation until {until}: {/vacation off} ends it.",
                         until=current.ends_at.strftime("%Y-%m-%d %H:%M UTC"),
                     )
                 )
@@ -237,8 +237,8 @@ class Correspondence(Capability):
         return [
             Reply(
                 text(
-                    "You are not on vacation; {left} days are left this year: /vacation DAYS "
-                    "or /vacation on takes them.",
+                    "You are not on vacation; {left} days are left this year: {/vacation} DAYS "
+                    "or {/vacation on} takes them.",
                     left=left,
                 )
             )

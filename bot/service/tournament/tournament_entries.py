@@ -41,9 +41,9 @@ class TournamentEntries(Capability):
         )
         self.kernel.poke()
         how = (
-            text("/tournament join {id} with PARTNER", id=record.id)
+            text("{/tournament join} {id} {=with} PARTNER", id=record.id)
             if plan.team_size == 2
-            else text("/tournament join {id}", id=record.id)
+            else text("{/tournament join} {id}", id=record.id)
         )
         opening = text(
             "{name} opens tournament #{id}: {game}, {format}. Join with {how}.",
@@ -72,7 +72,8 @@ class TournamentEntries(Capability):
             if partner is None:
                 raise ServiceError(
                     text(
-                        "Tournament #{id} is for teams of two: /tournament join {id} with PARTNER.",
+                        "Tournament #{id} is for teams of two: "
+                        "{/tournament join} {id} {=with} PARTNER.",
                         id=record.id,
                     )
                 )

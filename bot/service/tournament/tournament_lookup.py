@@ -45,7 +45,7 @@ async def pick(
         return record
     found = await tournaments.tournaments(statuses, chat) if chat is not None else []
     if not found:
-        raise ServiceError(text("There is no tournament here. Open one with /tournament new."))
+        raise ServiceError(text("There is no tournament here. Open one with {/tournament new}."))
     return found[-1]
 
 

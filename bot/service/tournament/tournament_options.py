@@ -126,7 +126,7 @@ def read_plan(words: list[str]) -> Plan:
     """The plan of `/tournament new VARIANT FORMAT [...]`."""
     if len(words) < 2:
         raise ServiceError(
-            text("Write the variant and the format: /tournament new brazilian knockout")
+            text("Write the variant and the format: {/tournament new brazilian knockout}")
         )
     kind = _variant(words[0])
     format = _format(words[1])

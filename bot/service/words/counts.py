@@ -1,18 +1,18 @@
-"""Counted nouns for messages ("1 game", "3 games"): the catalogues have no plural forms,
-so the one and the many are two messages, and the sentence around them takes the result."""
+"""Counted nouns for messages ("1 game", "3 games"), in the plural forms of the reader's
+language (the catalogues' plural entries); the sentence around them takes the result."""
 
 from __future__ import annotations
 
-from bot.i18n import Text, text
+from bot.i18n import Text, plural
 
 
 def games_count(count: int) -> Text:
-    return text("1 game") if count == 1 else text("{count} games", count=count)
+    return plural("{count} game", "{count} games", count)
 
 
 def entries_count(count: int) -> Text:
-    return text("1 entry") if count == 1 else text("{count} entries", count=count)
+    return plural("{count} entry", "{count} entries", count)
 
 
 def days_count(count: int) -> Text:
-    return text("1 day") if count == 1 else text("{count} days", count=count)
+    return plural("{count} day", "{count} days", count)

@@ -16,7 +16,7 @@ def opening_note(state: GameState) -> Text | None:
         return None
     return text(
         "The dice are fixed in advance: SHA-256 {commitment}. The seed is shown at the end; "
-        "/verify {game} then checks every roll.",
+        "{/verify} {game} then checks every roll.",
         commitment=published,
         game=state.id,
     )
@@ -27,7 +27,7 @@ def closing_note(state: GameState) -> Text | None:
     if seed is None:
         return None
     return text(
-        "The seed of the dice was {seed}; /verify {game} checks every roll.",
+        "The seed of the dice was {seed}; {/verify} {game} checks every roll.",
         seed=seed,
         game=state.id,
     )

@@ -45,7 +45,7 @@ def next_step(position: LudoPosition) -> Text:
     if len(moves) == 1:
         notation = position.notation(moves[0])
         return text(
-            "The only move is {move}: /move {pawn} plays it.",
+            "The only move is {move}: {/move} {pawn} plays it.",
             move=shown_ludo_move(notation),
             pawn=notation.split()[0],
         )

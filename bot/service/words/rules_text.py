@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.i18n import Text, joined, text
+from bot.i18n import Text, joined, plural, text
 from games.damas import RULES as DRAUGHTS_RULES
 from games.damas.movegen import majority_law
 from games.damas.rules import REPETITION_COUNT, Material, Rules
@@ -62,7 +62,7 @@ def draughts_rules(rules: Rules) -> list[Text]:
 
 
 def _draw_rules(rules: Rules) -> list[Text]:
-    lines = [text("A draw by agreement: /draw offers one, and the opponent accepts it.")]
+    lines = [text("A draw by agreement: {/draw} offers one, and the opponent accepts it.")]
     if rules.repetition_draw:
         lines.append(
             text(
@@ -84,7 +84,7 @@ def _draw_rules(rules: Rules) -> list[Text]:
         lines.append(
             text(
                 "Against a lone king, {material} must win within {moves} moves, else it is a draw.",
-                material=joined([_material(kings, men) for kings, men in materials], "; "),
+                material=_either([_material(kings, men) for kings, men in materials]),
                 moves=moves,
             )
         )
@@ -99,12 +99,19 @@ def _draw_rules(rules: Rules) -> list[Text]:
     return lines
 
 
+def _either(choices: list[Text]) -> Text:
+    """ "3 kings, 2 kings + 1 man or 1 king + 2 men"."""
+    if len(choices) == 1:
+        return choices[0]
+    return text("{some} or {last}", some=joined(choices[:-1], ", "), last=choices[-1])
+
+
 def _material(kings: int, men: int) -> Text:
     parts: list[Text | str] = []
     if kings:
-        parts.append(text("1 king") if kings == 1 else text("{count} kings", count=kings))
+        parts.append(plural("{count} king", "{count} kings", kings))
     if men:
-        parts.append(text("1 man") if men == 1 else text("{count} men", count=men))
+        parts.append(plural("{count} man", "{count} men", men))
     return joined(parts, " + ")
 
 
@@ -127,7 +134,7 @@ def ludo_rules(options: Mapping[str, object] | None = None) -> list[Text]:
             track=TRACK_LENGTH,
         ),
         text(
-            "Roll the die with /roll. A {entry} brings a pawn out onto its start square; "
+            "Roll the die with {/roll}. A {entry} brings a pawn out onto its start square; "
             "a {six} gives another roll.",
             entry=" / ".join(str(value) for value in sorted(ENTRY_ROLLS)),
             six=EXTRA_ROLL,
@@ -143,7 +150,7 @@ def ludo_rules(options: Mapping[str, object] | None = None) -> list[Text]:
         text("The end takes the exact count: a larger roll goes in and back."),
     ]
     if options is None:
-        lines.append(text("Options for /new ludo:"))
+        lines.append(text("Options for {/new ludo}:"))
         lines.extend(LUDO_OPTIONS.values())
         return lines
     rules = LudoRules.from_options(dict(options))
@@ -166,15 +173,15 @@ def rules_of(key: str, options: Mapping[str, object] | None = None) -> list[Text
 
 GAMES_HELP = text(
     "Games: brazilian (brasileira), international (internacional), italian (italiana), "
-    "italian-familiar (familiare, with the soffio), ludo. /rules GAME explains one."
+    "italian-familiar (familiare, with the soffio), ludo. {/rules} GAME explains one."
 )
 NOTATION_HELP = text(
     "Moves: c3-d4 or d4xf6 on Brazilian boards (numbers also: 22-18, 18x11); 32-28 or "
     "28x19 in International draughts; 21-17 or 22x13 in Italian; soffio 22 huffs a piece; "
-    "in Ludo, the pawn and its square: p2 c14-c20, or /roll."
+    "in Ludo, the pawn and its square: p2 c14-c20, or {/roll}."
 )
 OPTIONS_HELP = text(
-    "Options for /new: fen=W:W31,32:B1,2 starts draughts from a position, numbers shows "
+    "Options for {/new}: fen=W:W31,32:B1,2 starts draughts from a position, numbers shows "
     "square numbers on a Brazilian board; ludo takes 2-4 "
     "players and three-sixes, towers-block, teams; 3d or 5m sets a clock (days or minutes "
     "per move)."

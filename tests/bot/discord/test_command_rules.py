@@ -49,7 +49,7 @@ async def test_every_command_the_bot_registers_keeps_discords_rules(
     english = {command.names[0] for command in TABLE}
     assert {command["name"] for command in commands} == english
     new = next(command for command in commands if command["name"] == "new")
-    assert new["name_localizations"] == {"pt-BR": "novo", "it": "nuovo"}
+    assert new["name_localizations"] == {"pt-BR": "novo", "it": "nuova"}
     assert any(option.get("description_localizations", {}).get("it") for option in new["options"])
 
 
