@@ -190,3 +190,13 @@ def test_front_ends_never_reach_the_store_through_the_service(front_end: str) ->
         if isinstance(node, ast.Attribute) and node.attr == "store"
     ]
     assert reads == []
+
+
+@pytest.mark.parametrize("pure", ["bot.service.rating", "bot.service.pairing"])
+def test_the_pure_models_import_only_themselves_and_games(graph: Graph, pure: str) -> None:
+    outside = [
+        edge
+        for edge in imports_from(graph, pure, "bot")
+        if not edge.split(" -> ")[1].startswith(pure)
+    ]
+    assert outside == []
