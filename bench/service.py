@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.service.core import seat_to_act
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service import boards
@@ -102,7 +104,7 @@ async def play_games(
             # The same people (their tag is in their names) start a new game.
             games[index] = (await start_games(service, 1, state.seat_names[0].split()[1]))[0]
             continue
-        seat = service.acting_seat(state)
+        seat = seat_to_act(state)
         assert seat is not None
         number = state.seat_names[seat].split()[1]
         actor = Actor("bench", f"{'wb'[seat]}{number}", state.seat_names[seat])

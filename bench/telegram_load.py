@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.service.core import seat_to_act
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service.core import GameService
@@ -133,7 +135,7 @@ async def play(
         state = await table.service.kernel.state(game)
         if not state.active:
             return
-        seat = GameService.acting_seat(state)
+        seat = seat_to_act(state)
         message = board_of(api, table.group, game)
         if seat not in table.seats or message is None:
             await asyncio.sleep(0.05)

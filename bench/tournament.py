@@ -23,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.service.core import seat_to_act
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import bot.service.tournament.tournaments as tournaments_module
@@ -79,7 +81,7 @@ async def play(service: GameService, words: list[str], entries: int, chance: ran
             state = await service.kernel.state(game_id)
             while state.active:
                 choice = chance.choice(move_choices(state))
-                seat = service.acting_seat(state)
+                seat = seat_to_act(state)
                 assert seat is not None
                 actor = actors[state.record.seats[seat].player_id or 0]
                 await service.play.move(actor, choice.notation, game_id, state.version)

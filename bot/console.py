@@ -22,7 +22,7 @@ from bot.service.boards import thinking_line
 from bot.service.command_table.commands import CommandError, CommandLine, parse_command
 from bot.service.command_table.dispatch import dispatch
 from bot.service.command_table.spec import everyone_administers
-from bot.service.core import GameService
+from bot.service.core import GameService, player_seats
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -165,9 +165,7 @@ class Console:
 
     async def _headline(self, event: BoardUpdate) -> Text | None:
         """The board's headline as the person at the keyboard reads it."""
-        seats = GameService.seats_of(
-            event.state, await self.service.kernel.roster.player(self.actor)
-        )
+        seats = player_seats(event.state, (await self.service.kernel.roster.player(self.actor)).id)
         return boards.addressed_headline(event, seats)
 
     async def _board(self, state: GameState, headline: Text | None) -> None:
@@ -186,7 +184,7 @@ class Console:
 
     async def _viewer_seat(self, state: GameState) -> int | None:
         """The side the board is drawn from: the local player's, by the service's policy."""
-        seats = GameService.seats_of(state, await self.service.kernel.roster.player(self.actor))
+        seats = player_seats(state, (await self.service.kernel.roster.player(self.actor)).id)
         return boards.viewer_seat(state, seats)
 
     def _file_name(self, name: str) -> str:

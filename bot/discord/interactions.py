@@ -20,7 +20,7 @@ from bot.discord.posting.showing import EventShowing
 from bot.discord.posting.tournament_threads import ARCHIVE_MINUTES
 from bot.discord.widgets.views import board_view
 from bot.i18n import text, translate
-from bot.service.core import GameService
+from bot.service.core import GameService, player_seats
 from bot.service.events import Actor, BoardChanged, ServiceError
 from bot.service.families import family_of
 from games.base import find_game
@@ -143,7 +143,7 @@ class Interactions:
         embeds = list(answer.embeds)
         if answer.board is not None:
             player = await self.service.kernel.roster.player(actor_of(interaction))
-            readers = GameService.seats_of(answer.board, player)
+            readers = player_seats(answer.board, player.id)
             embed, picture = await self.poster.embed(answer.board, None, answer.language, readers)
             embeds.append(embed)
             attachments.append(picture)

@@ -19,7 +19,7 @@ from bot.service.players import ComputerPlayers
 from bot.service.playing.play import Play
 from bot.service.playing.results import Results
 from bot.service.playing.takeback import Takebacks
-from bot.service.playing.turns import events_state
+from bot.service.playing.turns import events_state, player_seats, seat_to_act
 from bot.service.rated.ratings import Ratings
 from bot.service.timing.clocks import Clock, utc_now
 from bot.service.timing.correspondence import Correspondence, Scheduler
@@ -28,15 +28,11 @@ from bot.service.tournament.tournament_reports import TournamentReports
 from bot.service.tournament.tournaments import Tournaments
 from storage import Store
 
-__all__ = ["GameService", "events_state"]
+__all__ = ["GameService", "events_state", "player_seats", "seat_to_act"]
 
 
 class GameService:
     """The service over one store. Create it, `subscribe` front ends, call its methods."""
-
-    # Front ends call these on the class too: `GameService.acting_seat(state)`.
-    acting_seat = staticmethod(Kernel.acting_seat)
-    seats_of = staticmethod(Kernel.seats_of)
 
     def __init__(
         self, store: Store, computers: ComputerPlayers | None = None, clock: Clock = utc_now

@@ -18,6 +18,7 @@ from bot.service.events import (
 )
 from bot.service.families import family_of, players_text, seat_name
 from bot.service.kernel import Kernel
+from bot.service.playing.turns import player_seats, seat_to_act
 from bot.service.timing.clocks import describe_time
 from games.base import CHANCE, find_game
 from storage import BoardMessage, BoardStore, ChallengeStore, ChatRef, GameStore, PlayerStore
@@ -91,8 +92,8 @@ class GameRecords(Capability):
             except ServiceError as error:
                 rows.append(((2, 0.0), error.reason))
                 continue
-            acting = self.kernel.acting_seat(state)
-            mine = acting is not None and acting in self.kernel.seats_of(state, player)
+            acting = seat_to_act(state)
+            mine = acting is not None and acting in player_seats(state, player.id)
             if acting is None:
                 turn = text("game over")
             elif mine:

@@ -38,9 +38,11 @@ from bot.service.players import ComputerPlayers
 from bot.service.playing.turns import (
     acting_seat,
     next_clock,
+    player_seats,
     position_before,
     result_of,
     seat_players,
+    seat_to_act,
 )
 from bot.service.roster import Roster
 from bot.service.states import GameStates
@@ -222,7 +224,7 @@ class Kernel:
         `chat`: he does not play in it, and it neither lives nor is shown there. Ids are
         sequential: any other answer would tell who plays what in other chats. (`chat` None:
         a caller without a chat, such as a test or the service itself.)"""
-        if chat is None or _seats_of(state, player_id) or state.record.chat == chat:
+        if chat is None or player_seats(state, player_id) or state.record.chat == chat:
             return
         for shown in await self.store.board_messages(state.id):
             if ChatRef(shown.platform, shown.chat_id) == chat:
@@ -236,24 +238,9 @@ class Kernel:
         return self.own_seats(state, player_id)
 
     @staticmethod
-    def seats_of(state: GameState, player: Player) -> list[int]:
-        return [
-            seat.seat
-            for seat in state.record.seats
-            if player.id in seat_players(state.record, seat.seat)
-        ]
-
-    @staticmethod
-    def acting_seat(state: GameState) -> int | None:
-        """The seat that must act now (roll or move), or None when the game is over."""
-        if not state.active or state.position.outcome() is not None:
-            return None
-        return acting_seat(state.position)
-
-    @staticmethod
     def own_seats(state: GameState, player_id: int) -> list[int]:
         """The player's seats in a game; refused if they do not play in it."""
-        seats = _seats_of(state, player_id)
+        seats = player_seats(state, player_id)
         if not seats:
             raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
         return seats
@@ -363,7 +350,7 @@ class Kernel:
         lives elsewhere (the game's chat is on another platform than where they were seen
         last). A live board names the player to move itself; none for a computer or an ended
         game."""
-        seat = self.acting_seat(state)
+        seat = seat_to_act(state)
         if seat is None:
             return []
         control = TimeControl.from_options(state.record.options)
@@ -430,7 +417,7 @@ class Kernel:
 
     def wake_computers(self, state: GameState) -> None:
         """If a computer seat must act, let it play (in the background) until a person must."""
-        seat = self.acting_seat(state)
+        seat = seat_to_act(state)
         if seat is not None and state.record.seats[seat].computer is not None:
             self._in_background(self._computer_turns(state.id))
 
@@ -451,7 +438,7 @@ class Kernel:
         """One computer turn, or None if none is due."""
         async with self.lock(game_id):
             state = await self.current(game_id)
-            seat = self.acting_seat(state)
+            seat = seat_to_act(state)
             if seat is None or state.record.seats[seat].computer is None:
                 return None
             family = family_of(find_game(state.record.kind))
@@ -469,12 +456,6 @@ class Kernel:
                 game_limit(options),
             )
             return await self.commit(state, move, seat, None)
-
-
-def _seats_of(state: GameState, player_id: int) -> list[int]:
-    """The seats a player may act for: their own, and their team's."""
-    record = state.record
-    return [seat.seat for seat in record.seats if player_id in seat_players(record, seat.seat)]
 
 
 def _board_changed(fresh: GameState) -> BoardChanged:

@@ -8,7 +8,7 @@ import html
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.core import seat_to_act
 from bot.service.events import GameState
 from bot.telegram.chats import NAME_SLOT, is_private, mention_link
 from bot.telegram.delivery import PLATFORM, BoardContent, clip_caption
@@ -59,7 +59,7 @@ class BoardContents:
 
     async def _turn_mention(self, state: GameState, chat: ChatRef, language: str | None) -> str:
         """In a group, the player to move, mentioned (the live board is their turn notice)."""
-        seat = GameService.acting_seat(state)
+        seat = seat_to_act(state)
         player_id = state.record.seats[seat].player_id if seat is not None else None
         if is_private(chat) or player_id is None:
             return ""

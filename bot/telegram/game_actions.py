@@ -12,7 +12,7 @@ from typing import Protocol, TypeVar
 from telegram import CallbackQuery, InlineKeyboardMarkup
 
 from bot.i18n import Text, text
-from bot.service.core import GameService
+from bot.service.core import GameService, player_seats
 from bot.service.events import Actor, Event, GameState, ServiceError
 from bot.telegram.callbacks import Action, Press
 from bot.telegram.keyboards import board_keyboard, confirmation_keyboard
@@ -80,7 +80,7 @@ async def on_press(
         await front.people.answer(query, error.reason, origin.language)
         return
     player = await service.kernel.roster.player(actor)
-    refusal = _refusal(state, press, player.id, bool(GameService.seats_of(state, player)))
+    refusal = _refusal(state, press, player.id, bool(player_seats(state, player.id)))
     if refusal is not None:
         await front.people.answer(query, refusal, origin.language)
         return

@@ -19,7 +19,7 @@ from telegram.ext import (
 from bot.i18n import Text, text
 from bot.service import boards
 from bot.service.command_table.dispatch import dispatch
-from bot.service.core import GameService
+from bot.service.core import player_seats, seat_to_act
 from bot.service.events import (
     Actor,
     GameState,
@@ -197,10 +197,10 @@ class ButtonPresses:
         """Why a press on this board may not act now, or None when it may."""
         if not state.active or state.version != press.version:
             return STALE_BOARD
-        seats = GameService.seats_of(state, await self.service.kernel.roster.player(actor))
+        seats = player_seats(state, (await self.service.kernel.roster.player(actor)).id)
         if not seats:
             return text("You are not playing in game #{game}.", game=state.id)
-        acting = GameService.acting_seat(state)
+        acting = seat_to_act(state)
         if acting not in seats:
             name = state.seat_names[acting] if acting is not None else "?"
             return text("It is not your turn: {name} is to move.", name=name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import Actor, GameState
 from bot.service.rated.rated_games import rating_writes
 from storage import ChatRef, GameEndWrite, Store, open_store
@@ -44,7 +44,7 @@ async def play(
     """Play `plies` moves, each side's first legal one."""
     for _ in range(plies):
         state = await service.kernel.state(game_id)
-        actor = white if service.acting_seat(state) == 0 else black
+        actor = white if seat_to_act(state) == 0 else black
         move = state.position.notation(state.position.legal_moves()[0])
         await service.play.move(actor, move, game_id)
     return await service.kernel.state(game_id)

@@ -6,7 +6,7 @@ import pytest
 
 from bot.i18n import translate
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.draughts_boards import draughts_view
 from bot.service.words.text_boards import text_board
 from games.base import CHANCE
@@ -85,7 +85,7 @@ async def test_one_orientation_policy_for_every_board(service: GameService) -> N
     between_people = await two_player_game(service, "brazilian")
     assert boards.viewer_seat(between_people) == 0
     after = latest(await service.play.move(ANA, "c3-d4"))
-    assert GameService.acting_seat(after) == 1
+    assert seat_to_act(after) == 1
     assert boards.viewer_seat(after) == 0
     assert boards.viewer_seat(after, [1]) == 1
     versus = latest(await service.challenges.new_game(ANA, CHAT, "italian", computer=True, seat=1))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import ChallengeUpdate
 from bot.service.families import family_of
 from bot.service.players import ComputerPlayers
@@ -39,7 +39,7 @@ async def play_random_moves(service: GameService, game_id: int, count: int, seed
         state = await service.kernel.state(game_id)
         if not state.active:
             return
-        seat = service.acting_seat(state)
+        seat = seat_to_act(state)
         assert seat is not None
         if state.position.to_move() == CHANCE:
             latest(await service.play.roll(actor_for(seat), game_id))

@@ -9,7 +9,7 @@ import pytest
 
 from bot.i18n import translate
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import (
     Actor,
     BoardUpdate,
@@ -231,14 +231,14 @@ async def test_a_ludo_player_who_runs_out_of_time_leaves_and_the_others_play_on(
     challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
     await timed.challenges.accept(BIA, challenge.id, CHAT)
     state = latest(await timed.challenges.accept(CAIO, challenge.id, CHAT))
-    late = timed.acting_seat(state)
+    late = seat_to_act(state)
     assert late is not None
     assert state.position.to_move() == CHANCE
     await advance(timed, clock, DAY + HOUR)
     after = await timed.kernel.state(state.id)
     assert after.active
     assert after.log[-1] == f"leave {late + 1}"
-    assert timed.acting_seat(after) != late
+    assert seat_to_act(after) != late
 
 
 async def test_a_linked_player_plays_a_telegram_game_from_discord(

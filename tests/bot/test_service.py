@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from bot.i18n import translate
 from bot.service import families
-from bot.service.core import GameService, events_state
+from bot.service.core import GameService, events_state, seat_to_act
 from bot.service.events import (
     Actor,
     BoardChanged,
@@ -65,7 +65,7 @@ async def test_a_whole_draughts_game_between_two_people_ends_by_rule(
     for _ in range(600):
         if not state.active:
             break
-        seat = service.acting_seat(state)
+        seat = seat_to_act(state)
         assert seat is not None
         moves = state.position.legal_moves()
         move = rng.choice([m for m in moves if m.captures] or list(moves))
@@ -212,7 +212,7 @@ async def test_the_computer_answers_in_the_background(
     assert replies, "the computer did not move"
     after = await service.kernel.state(state.id)
     assert after.plies == 2
-    assert service.acting_seat(after) == 0
+    assert seat_to_act(after) == 0
 
 
 async def test_the_computer_moves_first_when_it_has_white(service: GameService) -> None:
@@ -273,7 +273,7 @@ async def test_ludo_against_three_computers_with_verifiable_dice(service: GameSe
         state = await service.kernel.state(state.id)
         if not state.active:
             break
-        assert service.acting_seat(state) == 0
+        assert seat_to_act(state) == 0
         if state.position.to_move() == CHANCE:
             state = latest(await service.play.roll(ANA, state.id))
         else:

@@ -21,7 +21,7 @@ import discord
 from bot.discord.widgets.views import board_view
 from bot.i18n import Text, translate
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import GameState, ServiceError
 from bot.service.families import family_of
 from games.base import find_game
@@ -86,7 +86,7 @@ class BoardPoster:
 
     async def mention(self, state: GameState) -> str | None:
         """A mention of the Discord player who must act, so that Discord notifies them."""
-        seat = GameService.acting_seat(state)
+        seat = seat_to_act(state)
         player_id = state.record.seats[seat].player_id if seat is not None else None
         user_id = await self.discord_user(player_id) if player_id is not None else None
         return f"<@{user_id}>" if user_id else None

@@ -18,7 +18,7 @@ from bot.discord.posting.tournament_threads import TournamentThreads
 from bot.discord.widgets.views import challenge_view, tournament_view
 from bot.i18n import translate
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.core import GameService, player_seats
 from bot.service.events import (
     BoardUpdate,
     ChallengeUpdate,
@@ -111,7 +111,7 @@ class EventShowing:
             # Say what happened, not just "Done.": the move, or which board; in the words of
             # the person who acted (the soffio's offer), the answer being his alone.
             player = await self.service.kernel.roster.player(actor_of(answer.interaction))
-            seats = GameService.seats_of(event.state, player)
+            seats = player_seats(event.state, player.id)
             answer.say(boards.addressed_headline(event, seats) or boards.caption(event.state))
         await self.poster.post_board(
             event.state,

@@ -16,7 +16,7 @@ from bot.discord.widgets.views import confirm_view, destination_view
 from bot.i18n import text
 from bot.service import boards
 from bot.service.command_table.typed import typed_move
-from bot.service.core import GameService
+from bot.service.core import GameService, player_seats, seat_to_act
 from bot.service.events import Actor, BoardChanged, Event, GameState, ServiceError
 from bot.service.ids import known_id, known_tournament
 from storage import ChatRef
@@ -81,10 +81,10 @@ class ComponentPresses:
             if not state.active:
                 raise ServiceError(text("Game #{game} is over.", game=game_id))
             player = await self.service.kernel.roster.player(actor)
-            seats = GameService.seats_of(state, player)
+            seats = player_seats(state, player.id)
             if not seats:
                 raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
-            acting = GameService.acting_seat(state)
+            acting = seat_to_act(state)
             if acting not in seats:
                 name = state.seat_names[acting] if acting is not None else "?"
                 raise ServiceError(text("It is not your turn: {name} is to move.", name=name))
@@ -121,7 +121,7 @@ class ComponentPresses:
                 return await self.service.results.resign(actor, game_id, chat)
             if action == "abort":
                 return await self.service.results.abort(actor, game_id, chat)
-            if not GameService.seats_of(state, await self.service.kernel.roster.player(actor)):
+            if not player_seats(state, (await self.service.kernel.roster.player(actor)).id):
                 raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
             resign = action == "resign?"
             if resign:

@@ -10,7 +10,7 @@ from bot.i18n import quote, text
 from bot.service.core import GameService
 from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
 from bot.service.families import family_of
-from bot.service.playing.turns import check_abortable
+from bot.service.playing.turns import check_abortable, player_seats
 from bot.service.words.dice_words import verification
 from bot.service.words.rules_text import GAMES_HELP, rules_of
 from games.base import find_game
@@ -68,7 +68,7 @@ async def ask_yes(
     state = await game_state(service, actor, game_id, chat)
     if not state.active:
         raise ServiceError(text("Game #{game} is over.", game=state.id))
-    if not GameService.seats_of(state, await service.kernel.roster.player(actor)):
+    if not player_seats(state, (await service.kernel.roster.player(actor)).id):
         raise ServiceError(text("You are not playing in game #{game}.", game=state.id))
     if name == "abort":
         check_abortable(state)

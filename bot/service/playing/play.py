@@ -11,7 +11,7 @@ from bot.service.capability import Capability, routed
 from bot.service.events import Actor, Event, GameState, ServiceError
 from bot.service.families import family_of, seat_name
 from bot.service.kernel import Kernel
-from bot.service.playing.turns import events_state
+from bot.service.playing.turns import events_state, seat_to_act
 from bot.service.words.ludo_words import next_step
 from games.base import CHANCE, GameError, find_game
 from games.ludo import LudoPosition
@@ -103,7 +103,7 @@ class Play(Capability):
 
     def _seat_of_actor(self, state: GameState, player_id: int) -> int:
         seats = self.kernel.own_seats(state, player_id)
-        acting = self.kernel.acting_seat(state)
+        acting = seat_to_act(state)
         if acting not in seats:
             return_name = seat_name(state, acting) if acting is not None else "?"
             raise ServiceError(text("It is not your turn: {name} is to move.", name=return_name))

@@ -22,6 +22,19 @@ def acting_seat(position: AnyGame) -> int:
     return seat
 
 
+def seat_to_act(state: GameState) -> int | None:
+    """The seat that must act now in a game (roll or move), or None when it is over."""
+    if not state.active or state.position.outcome() is not None:
+        return None
+    return acting_seat(state.position)
+
+
+def player_seats(state: GameState, player_id: int) -> list[int]:
+    """The seats a player may act for in a game: their own, and their team's."""
+    record = state.record
+    return [seat.seat for seat in record.seats if player_id in seat_players(record, seat.seat)]
+
+
 def check_abortable(state: GameState) -> None:
     """A game is called off only before its first move; refused after."""
     if state.plies > 0:

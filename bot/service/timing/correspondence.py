@@ -31,7 +31,7 @@ from bot.service.events import (
 )
 from bot.service.families import family_of
 from bot.service.kernel import Kernel
-from bot.service.playing.turns import events_state
+from bot.service.playing.turns import events_state, seat_to_act
 from bot.service.timing.clocks import (
     MAX_SLEEP,
     VACATION_DAYS_PER_YEAR,
@@ -97,7 +97,7 @@ class Correspondence(Capability):
                 or current.seat != clock.seat
                 or current.due_at is None
                 or current.due_at > self.kernel.clock()
-                or self.kernel.acting_seat(state) != clock.seat
+                or seat_to_act(state) != clock.seat
             ):
                 return
             if state.record.seats[clock.seat].computer is not None:

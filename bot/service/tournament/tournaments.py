@@ -30,6 +30,7 @@ from bot.service.kernel import Kernel
 from bot.service.pairing.draw import draw_numbers
 from bot.service.pairing.errors import PairingError
 from bot.service.pairing.tournament import Format, Game, Setup, Tournament
+from bot.service.playing.turns import seat_to_act
 from bot.service.rated.rated_games import pool_of, rated_at_start
 from bot.service.rated.rating_reads import pool_rating
 from bot.service.tournament.tournament_lookup import entry_names, pick, require_organiser
@@ -416,7 +417,7 @@ class Tournaments(Capability):
             if game.game_id is None or game.status != "active":
                 continue
             state = await self.kernel.current(game.game_id)
-            seat = self.kernel.acting_seat(state)
+            seat = seat_to_act(state)
             if seat is None or state.plies >= 2:
                 continue
             due = state.record.updated_at + allowed

@@ -10,7 +10,7 @@ import pytest
 
 from bot.service import boards
 from bot.service.command_table.table import BY_WORD, TABLE
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import Actor, ChallengeUpdate
 from bot.service.players import ComputerPlayers
 from storage import ChatRef, GameResult, Store
@@ -144,7 +144,7 @@ async def test_a_game_between_two_members_played_by_components(
     plies = 0
     state = await service.kernel.state(game_id)
     while state.active and plies < 200:
-        who = players[GameService.acting_seat(state) or 0]
+        who = players[seat_to_act(state) or 0]
         assert board["content"] == f"<@{who['user']['id']}>", "the board names the player to move"
         await play_choice(fake, who, board, boards.move_choices(state)[-1])
         plies += 1

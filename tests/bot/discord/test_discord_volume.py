@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import Actor
 from bot.service.players import ComputerPlayers
 from storage import Store
@@ -42,7 +42,7 @@ async def test_a_live_game_keeps_one_board_and_no_private_message_per_move(
     players = {0: ANA, 1: BIA}
     for _ in range(4):
         state = await service.kernel.state(game_id)
-        who = players[GameService.acting_seat(state) or 0]
+        who = players[seat_to_act(state) or 0]
         before = shown_messages(fake)
         played = await play_choice(fake, who, latest_board(fake), boards.move_choices(state)[0])
         # The piece's private menu goes once the move is played: the board shows it.

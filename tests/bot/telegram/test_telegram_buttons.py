@@ -8,7 +8,7 @@ import pytest
 from telegram import InlineKeyboardMarkup
 
 from bot.service import boards
-from bot.service.core import GameService, events_state
+from bot.service.core import GameService, events_state, seat_to_act
 from bot.service.events import ChallengeUpdate, GameState
 from bot.telegram.callbacks import MAX_CALLBACK_BYTES, Action, Press, decode
 from bot.telegram.chats import Recent, chunks
@@ -115,7 +115,7 @@ async def test_the_computer_s_turn_has_no_buttons(service: GameService) -> None:
     events = await service.challenges.new_game(ANA, CHAT, "brazilian", computer=True, seat=1)
     state = events_state(events)
     assert state is not None
-    assert GameService.acting_seat(state) == 0
+    assert seat_to_act(state) == 0
     assert board_keyboard(state, "en") is None
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.refusals import StartRefused
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import GameState
 from bot.service.players import ComputerPlayers
 from bot.telegram import serve, stop_front
@@ -246,7 +246,7 @@ async def test_board_edits_are_paced_and_skip_boards_already_overtaken(
         async def play(count: int) -> GameState:
             state = await service.kernel.state(1)
             for _ in range(count):
-                actor = ANA if GameService.acting_seat(state) == 0 else BIA
+                actor = ANA if seat_to_act(state) == 0 else BIA
                 notation = state.position.notation(rng.choice(list(state.position.legal_moves())))
                 await service.play.move(actor, notation, state.id, state.version)
                 state = await service.kernel.state(1)

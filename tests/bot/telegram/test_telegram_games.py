@@ -14,7 +14,7 @@ import pytest
 
 from bot.i18n import text, translate
 from bot.service.command_table.table import TABLE
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import PlayerNotice
 from tests.bot.telegram.conftest import (
     Bot,
@@ -84,7 +84,7 @@ async def test_a_whole_game_between_two_people_in_a_group_by_buttons(
         state, board = await current_board(api, service, group, 1)
         if not state.active:
             break
-        seat = GameService.acting_seat(state)
+        seat = seat_to_act(state)
         assert seat is not None
         await play_one_move_by_buttons(api, service, players[seat], group, board, rng)
         await api.wait_for(lambda: len(api.answers) > 0, "answers")

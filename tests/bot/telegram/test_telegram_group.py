@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import GameState
 from storage import ChatRef
 from tests.bot.telegram.conftest import Bot, current_board, press, wait_for_version
@@ -43,7 +43,7 @@ async def test_the_shared_board_keeps_whites_side(api: FakeBotApi, service: Game
     api.send_text(ana, group, "/move c3-d4")
     await wait_for_version(service, 1, state.version)
     state, board = await current_board(api, service, group, 1)
-    assert GameService.acting_seat(state) == 1
+    assert seat_to_act(state) == 1
     assert api.photos[key] == boards.picture(state, 0), "the board turned to Black's side"
     assert api.photos[key] != boards.picture(state, 1)
     # The live board names and mentions the player to move: no notice besides it.
