@@ -221,3 +221,15 @@ async def test_linking_two_accounts_rebuilds_their_ratings_as_one_player(
     (rating,) = await store.ratings_of(ana.id)
     assert rating.games == 2
     assert (await recompute(store)).differences == ()
+
+
+async def test_a_profile_names_the_computer_in_the_readers_language(service: GameService) -> None:
+    await service.challenges.new_game(ANA, CHAT, "brazilian", computer=True, seat=0)
+    shown = [
+        translate("pt", event.text)
+        for event in await service.ratings.profile(ANA)
+        if isinstance(event, Reply)
+    ]
+    playing = [line for line in shown if line.startswith("Jogando #")]
+    assert playing, shown
+    assert playing[0].endswith(": Ana - Computador (normal)"), playing

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from bot.i18n import language_of, quote, text
 from bot.service.capability import Capability
 from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
-from bot.service.families import game_title
+from bot.service.families import game_title, players_text
 from bot.service.kernel import Kernel
 from bot.service.rated.rating_reads import pool_rating, readable_rating
 from bot.service.rated.rating_views import (
@@ -106,7 +106,7 @@ class Ratings(Capability):
                     "Playing #{game} {title}: {players}",
                     game=game.id,
                     title=game_title(game.kind),
-                    players=" - ".join(state.seat_names),
+                    players=players_text(state),
                 )
             )
         language = viewer.language or language_of(actor.language)
