@@ -266,6 +266,22 @@ async def test_a_set_position_against_the_computer_is_the_person_s_to_play(
     assert other.plies == 1
 
 
+@pytest.mark.parametrize(("language", "unit"), [("pt", "dias"), ("it", "giorni")])
+async def test_a_time_control_in_two_words_is_read_as_one(
+    service: GameService, tmp_path: Path, language: str, unit: str
+) -> None:
+    """ "/novo brasileira contra computador 3 dias": the 3 is the days of the clock, not a
+    number of players."""
+    words = WORDS[language]
+    console, output = await _console(service, tmp_path, "caio", language)
+    await console.handle(f"{words['new']} brasileira {words['vs']} {words['computer']} 3 {unit}")
+    state = await _state(service, "caio")
+    three_days = {"per_move": 3 * 24 * 3600.0, "correspondence": True}
+    assert state.record.options.get("time") == three_days, output.getvalue()
+    for refusal in ("dois jogadores", "due giocatori"):
+        assert refusal not in output.getvalue()
+
+
 # -- item 10: Ludo in the console ----------------------------------------------------------------
 
 

@@ -254,7 +254,9 @@ def new_game(words: Sequence[str]) -> Values:
             after_computer and folded not in GAME_OPTION_WORDS and near_levels(folded)
         ):
             raise ServiceError(level_refusal(word))
-        elif (count := whole_number(folded)) is not None:
+        elif (count := whole_number(folded)) is not None and not (
+            rest and is_time_unit(rest[0].lower())
+        ):
             values["players"] = count
         else:
             _refuse_a_near_miss(word)
