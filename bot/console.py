@@ -191,6 +191,29 @@ class Console:
             await self.service.scheduler.run_due()
         self.say(text("Now: {now}", now=clock().strftime("%Y-%m-%d %H:%M UTC")))
 
+    async def _progress(self, stage: Text) -> None:
+        self.say(stage)
+
+    def _with_pdn_file(self, command: CommandLine) -> CommandLine:
+        """`/review games.pdn`: the console reads a PDN file named by its path (the chats
+        take the PDN's text itself)."""
+        if command.name != "review" or len(command.args) != 1:
+            return command
+        path = Path(command.args[0]).expanduser()
+        if path.suffix.lower() != ".pdn":
+            return command
+        try:
+            content = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise ServiceError(
+                text(
+                    "Could not read {path}: {reason}",
+                    path=str(path),
+                    reason=error.strerror or error,
+                )
+            ) from None
+        return CommandLine(command.name, tuple(content.split()), command.raw)
+
     async def _console_command(self, command: CommandLine) -> bool:
         """The console's own commands (/as, /png, /clock); False for any other."""
         if command.name == "as":
@@ -223,9 +246,10 @@ class Console:
                     self.service,
                     self.actor,
                     CHAT,
-                    command,
+                    self._with_pdn_file(command),
                     self._resolve_opponent,
                     everyone_administers,
+                    self._progress,
                 )
                 # After /lang the answer is in the new language.
                 self.language = await self.service.identities.language(self.actor)
