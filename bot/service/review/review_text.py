@@ -57,7 +57,7 @@ def summary_lines(review: Review, title: Text, names: Sequence[str]) -> list[Tex
             "inaccuracy from 10 points of win chances given away, a mistake from 20, a blunder "
             "from 30.",
             title=title,
-            nodes=f"{review.nodes:,}",
+            nodes=review.nodes,
         )
     ]
     for summary in summaries(review.moves):
