@@ -3,12 +3,14 @@ blunder marked with the move a plain search proves better, the better line, the 
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from games.damas import Position
+from games.damas import RULES, Position
 from games.damas.engine.search import WIN
 from games.damas.review import (
-    WIN_SLOPE,
+    WIN_SLOPES,
     MoveReview,
     mark_of,
     review_limit,
@@ -24,12 +26,16 @@ from tests import planted_blunder as planted
 SMALL = 3000  # nodes a position: enough for a six-ply shot, quick in a test
 
 
-def test_the_curve_is_even_at_zero_and_certain_at_a_forced_result() -> None:
-    assert win_chance(0) == 0.5
-    assert win_chance(WIN - 5) == 1.0
-    assert win_chance(-(WIN - 5)) == 0.0
-    assert win_chance(100) == pytest.approx(1 / (1 + pow(2.718281828, -100 * WIN_SLOPE)))
-    assert win_chance(-100) == pytest.approx(1 - win_chance(100))
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_the_curve_is_even_at_zero_and_certain_at_a_forced_result(variant: str) -> None:
+    assert win_chance(0, variant) == 0.5
+    assert win_chance(WIN - 5, variant) == 1.0
+    assert win_chance(-(WIN - 5), variant) == 0.0
+    slope = WIN_SLOPES[variant]
+    assert win_chance(100, variant) == pytest.approx(1 / (1 + math.exp(-100 * slope)))
+    assert win_chance(-100, variant) == pytest.approx(1 - win_chance(100, variant))
+    # A man up is better than even, far from certain (docs/training.md: the fit).
+    assert 0.55 < win_chance(100, variant) < 0.65
 
 
 @pytest.mark.parametrize(
@@ -80,7 +86,7 @@ def test_a_forced_move_is_scored_by_the_position_after_it() -> None:
     assert len(position.legal_moves()) == 1
     found = search_position(position, review_limit(SMALL))
     assert (found.best, found.line) == ("c3xe5", ("c3xe5",))
-    assert win_chance(found.score) == 1.0
+    assert win_chance(found.score, "brazilian") == 1.0
     # With a man left to Black the game goes on: the score is the search's after the capture.
     position = Position.from_fen("brazilian", "W:W22:B18,9")
     after = position.play(position.legal_moves()[0])
