@@ -55,7 +55,7 @@ def engine_game(variant: str, rng: random.Random) -> Game:
     for _ in range(rng.randint(2, 4)):
         position = position.play(rng.choice(position.legal_moves()))
     weak_side = rng.randint(0, 1)
-    positions, played = [position], []
+    positions, played = [position], list[str]()
     while position.outcome() is None and len(played) < MAX_PLIES:
         limit = WEAK if position.to_move() == weak_side else FIRM
         move = think(position, limit, rng).move
@@ -67,7 +67,7 @@ def engine_game(variant: str, rng: random.Random) -> Game:
 
 def pdn_games(path: Path, count: int) -> list[Game]:
     """The first `count` records of a PDN file that replay."""
-    games = []
+    games: list[Game] = []
     for record in read_games(path.read_text(encoding="utf-8", errors="replace")):
         if len(games) == count:
             break

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.service.core import GameService
 from bot.service.events import Actor, ChallengeUpdate
+from games.damas import Position
 from storage import ChatRef
 from tests import planted_blunder as planted
 
@@ -31,3 +32,16 @@ async def blundered_game(
     if finish:
         await service.results.resign(black, game_id)
     return game_id
+
+
+def opening_pdn(plies: int) -> str:
+    """A PDN record of the first `plies` legal moves of Brazilian draughts."""
+    position, moves = Position.start("brazilian"), []
+    for _ in range(plies):
+        move = position.legal_moves()[0]
+        moves.append(position.notation(move))
+        position = position.play(move)
+    numbered = " ".join(
+        f"{index // 2 + 1}. {move}" if index % 2 == 0 else move for index, move in enumerate(moves)
+    )
+    return f'[White "Ana"] [Black "Bia"] [GameType "26"] {numbered} *'

@@ -5,6 +5,7 @@ does not read) answered clearly in the reader's language; a PDN given as text or
 
 from __future__ import annotations
 
+import asyncio
 import io
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +22,7 @@ from games.damas.pdn import read_games
 from storage import ChatRef
 from tests import planted_blunder as planted
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
-from tests.bot.review_games import PDN, TEST_NODES, blundered_game
+from tests.bot.review_games import PDN, TEST_NODES, blundered_game, opening_pdn
 
 ELSEWHERE = ChatRef("test", "chat-2")
 
@@ -184,3 +185,22 @@ async def test_the_console_reviews_a_game_a_pasted_pdn_and_a_pdn_file(
     await console.handle("/review [GameType 26] 1. c3-d9 *")
     assert "That PDN does not" in output.getvalue()
     assert "Traceback" not in output.getvalue()
+
+
+async def test_a_review_never_holds_up_another_game(service: GameService) -> None:
+    """A review at the default budget runs in the workers: meanwhile another game's moves
+    are played and answered."""
+    game = await blundered_game(service, ANA, BIA, CHAT, finish=False)
+    started = asyncio.Event()
+
+    async def progress(_stage: Any) -> None:
+        started.set()
+
+    review = asyncio.create_task(
+        service.reviews.review(CAIO, CHAT, pdn=opening_pdn(8), progress=progress)
+    )
+    await started.wait()
+    events = await service.play.move(ANA, "b2xd4", game)
+    assert any(isinstance(event, BoardUpdate) for event in events)
+    assert not review.done()  # eight positions of 20,000 nodes each are still being searched
+    assert "Review of the PDN game" in replies(await review)

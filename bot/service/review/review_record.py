@@ -22,11 +22,14 @@ class ReviewedGame:
     tags: Mapping[str, str] = field(default_factory=dict)
     result: str = "*"
 
-    def positions(self) -> list[Position]:
-        """The position before each move, and the last one."""
-        position = (
+    def start(self) -> Position:
+        return (
             Position.from_fen(self.variant, self.fen) if self.fen else Position.start(self.variant)
         )
+
+    def positions(self) -> list[Position]:
+        """The position before each move, and the last one."""
+        position = self.start()
         positions = [position]
         for notation in self.moves:
             position = position.play(position.parse(notation))

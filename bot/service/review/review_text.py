@@ -15,9 +15,9 @@ from games.damas.pdn import PdnGame
 from games.damas.pdn_write import write_game
 from games.damas.review import Mark, MoveReview, summaries, worst_move
 
-# Marked moves listed in the message (a chat message has room for about this many); the
-# PDN has them all.
-MARKS_SHOWN = 12
+# Marked moves listed in the message (Discord's 2,000 characters have room for this many
+# beside the summary); the PDN has them all.
+MARKS_SHOWN = 10
 MARK_NAMES: dict[Mark, Text] = {
     "inaccuracy": text("inaccuracy"),
     "mistake": text("mistake"),
@@ -31,7 +31,7 @@ def _percent(chance: float) -> str:
 
 def move_label(review: Review, move: MoveReview) -> str:
     """`12.` before a White move, `12...` before a Black one, as PDN numbers them."""
-    ply = move.ply + (1 if review.game.positions()[0].to_move() == 1 else 0)
+    ply = move.ply + (1 if review.game.start().to_move() == 1 else 0)
     return f"{ply // 2 + 1}{'...' if ply % 2 else '.'}"
 
 

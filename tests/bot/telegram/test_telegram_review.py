@@ -12,26 +12,12 @@ import pytest
 from bot.i18n import text, translate
 from bot.service.core import GameService
 from bot.service.events import Actor
-from games.damas import Position
 from storage import ChatRef
 from tests import planted_blunder as planted
-from tests.bot.review_games import TEST_NODES, blundered_game
+from tests.bot.review_games import TEST_NODES, blundered_game, opening_pdn
 from tests.fakes.telegram_api import FakeBotApi
 
 GROUP = -100_27
-
-
-def opening_pdn(plies: int) -> str:
-    """A PDN record of the first `plies` legal moves of Brazilian draughts."""
-    position, moves = Position.start("brazilian"), []
-    for _ in range(plies):
-        move = position.legal_moves()[0]
-        moves.append(position.notation(move))
-        position = position.play(move)
-    numbered = " ".join(
-        f"{index // 2 + 1}. {move}" if index % 2 == 0 else move for index, move in enumerate(moves)
-    )
-    return f'[White "Ana"] [Black "Bia"] [GameType "26"] {numbered} *'
 
 
 def sent_texts(api: FakeBotApi, chat: dict[str, Any], method: str) -> list[str]:
