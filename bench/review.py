@@ -7,9 +7,10 @@ Games: the engine against a weak level of itself in each variant (the `beginner`
 noise and blind moves, so that there are blunders to check), from a random opening of 2-4
 plies, and the first `--pdn-games` records of each `--pdn` file. Each game is reviewed as
 /review does (games/damas/review.py: every position searched with `REVIEW_NODES` nodes from
-an empty table); the CPU time is this process's. Then each move marked a blunder is scored
-again with `--deeper` times the nodes (the position before it and the one after it), and is
-confirmed when the deeper scores still mark it a blunder. The goals (issue 27): under 30 s of
+an empty table); the CPU time is this process's. Then each move marked a mistake or a blunder is
+scored again with `--deeper` times the nodes (the position before it and the one after it); a
+blunder is confirmed when the deeper scores still mark it a blunder (and, beside it, the share
+of mistakes and blunders that stay at least mistakes). The goals (issue 27): under 30 s of
 CPU for a 60-move game (120 plies), 90% of the blunders confirmed. Last line: JSON.
 """
 
@@ -96,11 +97,14 @@ def reviewed(game: Game, nodes: int) -> list[MoveReview]:
     return review_moves(positions, played, [searched(p, nodes) for p in positions])
 
 
-def confirmed(positions: list[Position], move: MoveReview, nodes: int) -> bool:
-    """Whether a deeper search of the positions around a blunder marks it a blunder too."""
+SEVERITY = {None: 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
+
+
+def deeper_mark(positions: list[Position], move: MoveReview, nodes: int) -> str | None:
+    """The mark a deeper search of the positions around a move gives it."""
     window = positions[move.ply : move.ply + 2]
     [deeper] = review_moves(window, [move.played], [searched(p, nodes) for p in window])
-    return deeper.mark == "blunder"
+    return deeper.mark
 
 
 def main() -> None:
@@ -118,30 +122,35 @@ def main() -> None:
     for path in options.pdn:
         games += pdn_games(path, options.pdn_games)
     plies = cpu = 0.0
-    blunders = confirmations = 0
+    blunders = confirmations = mistakes = mistakes_confirmed = 0
     for index, (positions, played) in enumerate(games):
         began = time.process_time()
         moves = reviewed((positions, played), options.nodes)
         spent = time.process_time() - began
         plies += len(moves)
         cpu += spent
-        marked = [move for move in moves if move.mark == "blunder"]
-        confirmed_here = sum(
-            confirmed(positions, move, options.nodes * options.deeper) for move in marked
-        )
-        blunders += len(marked)
-        confirmations += confirmed_here
+        # Each mistake or blunder scored again deeper: a blunder is confirmed when it stays a
+        # blunder; beside it, how many of both stay at least mistakes.
+        marked = [move for move in moves if SEVERITY[move.mark] >= SEVERITY["mistake"]]
+        deeper = [deeper_mark(positions, m, options.nodes * options.deeper) for m in marked]
+        here = [(m.mark, mark) for m, mark in zip(marked, deeper, strict=True)]
+        blunders += sum(mark == "blunder" for mark, _ in here)
+        confirmations += sum(mark == again == "blunder" for mark, again in here)
+        mistakes += len(here)
+        mistakes_confirmed += sum(SEVERITY[again] >= SEVERITY["mistake"] for _, again in here)
         variant = positions[0].rules.key
         print(
             f"game {index + 1} ({variant}): {len(moves)} plies, {spent:.1f} s of CPU, "
-            f"{len(marked)} blunders, {confirmed_here} confirmed"
+            f"{len(here)} mistakes or blunders, deeper: {[again for _, again in here]}"
         )
     per_game = cpu / plies * 2 * MOVES_OF_A_GAME if plies else 0.0
     share = confirmations / blunders if blunders else 1.0
+    mistake_share = mistakes_confirmed / mistakes if mistakes else 1.0
     print(
         f"{len(games)} games, {int(plies)} plies: {per_game:.1f} s of CPU per 60-move game "
         f"(goal under 30); {confirmations} of {blunders} blunders confirmed at "
-        f"{options.deeper}x the nodes ({share:.0%}; goal 90%)"
+        f"{options.deeper}x the nodes ({share:.0%}; goal 90%); {mistakes_confirmed} of "
+        f"{mistakes} mistakes or blunders stay at least mistakes ({mistake_share:.0%})"
     )
     print(
         json.dumps(
@@ -153,6 +162,9 @@ def main() -> None:
                 "blunders": blunders,
                 "confirmed": confirmations,
                 "confirmed_share": round(share, 3),
+                "mistakes_or_blunders": mistakes,
+                "still_mistakes": mistakes_confirmed,
+                "still_mistakes_share": round(mistake_share, 3),
                 "deeper_nodes": options.nodes * options.deeper,
                 "seed": options.seed,
             }

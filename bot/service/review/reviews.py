@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from bot.i18n import Text, language_of, quote, text, translate
 from bot.service.capability import Capability
@@ -22,14 +22,14 @@ from bot.service.kernel import Kernel
 from bot.service.review.review_record import Review, ReviewedGame
 from bot.service.review.review_text import annotated_moves, pdn_of_record, review_events
 from games.base import find_game
-from games.damas.pdn import PdnError, PdnGame, read_games
+from games.damas.pdn import PdnError, read_games
 from games.damas.pdn_replay import replay_game
 from games.damas.review import REVIEW_NODES, Searched, search_snapshot
 from storage import ChatRef, GameStore, ReviewStore
 
 # How the front end shows a stage of a long piece of work (a message, then its edits).
 Progress = Callable[[Text], Awaitable[None]]
-# Progress reports of one review at most (the first and the last position included).
+# Progress reports of one review at most (the first position's included).
 STAGES = 10
 # A PDN given to the review: at most this many characters (a long game is under 5,000).
 PDN_LIMIT = 100_000
@@ -64,13 +64,11 @@ class Reviews(Capability):
         player = await self.kernel.roster.player(actor)
         language = player.language or language_of(actor.language)
         if pdn is not None:
-            game = _pdn_game(pdn)
+            reviewed = _pdn_game(pdn)
             key = "pdn:" + hashlib.sha256(pdn.strip().encode()).hexdigest()
-            title = text("the PDN game {players}", players=_players(game))
-            names = [game.tags.get("White", "?"), game.tags.get("Black", "?")]
-            reviewed = ReviewedGame(
-                game.variant, game.fen, game.moves, None, game.tags, game.result
-            )
+            tags = reviewed.tags
+            title = text("the PDN game {players}", players=_players(tags))
+            names = [tags.get("White", "?"), tags.get("Black", "?")]
             review, stored = await self._reviewed(key, reviewed, title, progress)
             pdn_text = pdn_of_record(review, language)
             events = review_events(review, title, names, pdn_text, "review.pdn", language)
@@ -167,13 +165,14 @@ def _noted(events: list[Event], stored: bool) -> list[Event]:
     return [Reply(text("The stored review (it is searched once, when first asked for):")), *events]
 
 
-def _players(game: PdnGame) -> str:
-    return quote(f"{game.tags.get('White', '?')} - {game.tags.get('Black', '?')}", 60)
+def _players(tags: Mapping[str, str]) -> str:
+    return quote(f"{tags.get('White', '?')} - {tags.get('Black', '?')}", 60)
 
 
-def _pdn_game(content: str) -> PdnGame:
-    """The first record of a PDN text given to the review, replayed to its end; refused
-    with the reason where it does not read."""
+def _pdn_game(content: str) -> ReviewedGame:
+    """The first record of a PDN text given to the review, its moves in the positions' own
+    notation (a capture written short, in full); refused with the reason where it does not
+    read or replay."""
     if len(content) > PDN_LIMIT:
         raise ServiceError(
             text("That PDN is too long: at most {limit} characters.", limit=f"{PDN_LIMIT:,}")
@@ -189,8 +188,8 @@ def _pdn_game(content: str) -> PdnGame:
         raise ServiceError(text("That PDN has no moves to review."))
     game = games[0]
     replayed = replay_game(game)
-    if replayed.problem is not None:
-        problem = replayed.problem
+    problem = replayed.problem
+    if problem is not None:
         raise ServiceError(
             text(
                 "That PDN does not replay: move {number} {move}: {reason}",
@@ -199,4 +198,4 @@ def _pdn_game(content: str) -> PdnGame:
                 reason=quote(problem.reason, 300),
             )
         )
-    return game
+    return ReviewedGame(game.variant, game.fen, replayed.moves, None, game.tags, game.result)
