@@ -7,7 +7,9 @@ that games differ, after a random opening of 2-4 plies) in each variant; every p
 searched after the opening gives a pair (its score for the side to move, that side's result:
 1, 0.5 or 0). The slope `k` of `1 / (1 + exp(-k * score))` is the one that minimises the
 cross-entropy over all pairs (forced results, beyond WON, left out: the curve gives them 1
-or 0). Prints the slope per variant and over all of them; the last line is JSON.
+or 0), and apart over the positions without kings (king endings the evaluation scores high
+are often drawn by the rules). Prints the slopes per variant and over all of them; the last
+line is JSON.
 """
 
 from __future__ import annotations
@@ -31,39 +33,44 @@ OPENING_PLIES = 8  # positions before this ply say little about the result
 MAX_PLIES = 300
 
 
-def self_play(variant: str, nodes: int, rng: random.Random) -> list[tuple[int, float]]:
-    """One game of the engine against itself: (score for the side to move, its result)."""
+# One searched position: its score for the side to move, that side's result, and whether
+# kings were on the board.
+Pair = tuple[int, float, bool]
+
+
+def self_play(variant: str, nodes: int, rng: random.Random) -> list[Pair]:
+    """One game of the engine against itself: its searched positions."""
     position = Position.start(variant)
     for _ in range(rng.randint(2, 4)):
         position = position.play(rng.choice(position.legal_moves()))
     limit = Limit(nodes=nodes, seconds=10.0, noise=8)
-    scored: list[tuple[int, int, int]] = []  # (ply, seat to move, score)
+    scored: list[tuple[int, int, bool]] = []  # (seat to move, score, kings)
     ply = 0
     while position.outcome() is None and ply < MAX_PLIES:
         thought = think(position, limit, rng)
         if ply >= OPENING_PLIES and thought.depth and abs(thought.score) < WON:
-            scored.append((ply, position.to_move(), thought.score))
+            scored.append((position.to_move(), thought.score, bool(position.kings)))
         position = position.play(thought.move)
         ply += 1
     outcome = position.outcome()
     winners = outcome.winners if outcome is not None else frozenset()
     pairs = []
-    for _, seat, score in scored:
+    for seat, score, kings in scored:
         result = 0.5 if not winners else (1.0 if seat in winners else 0.0)
-        pairs.append((score, result))
+        pairs.append((score, result, kings))
     return pairs
 
 
-def cross_entropy(pairs: list[tuple[int, float]], slope: float) -> float:
+def cross_entropy(pairs: list[Pair], slope: float) -> float:
     total = 0.0
-    for score, result in pairs:
+    for score, result, _ in pairs:
         chance = 1.0 / (1.0 + math.exp(-slope * score))
         chance = min(max(chance, 1e-9), 1 - 1e-9)
         total -= result * math.log(chance) + (1 - result) * math.log(1 - chance)
     return total / len(pairs)
 
 
-def fit(pairs: list[tuple[int, float]]) -> float:
+def fit(pairs: list[Pair]) -> float:
     """The slope of least cross-entropy (golden-section search; the loss is convex)."""
     low, high = 1e-4, 0.1
     ratio = (math.sqrt(5) - 1) / 2
@@ -85,24 +92,34 @@ def main() -> None:
     options = parser.parse_args()
     rng = random.Random(options.seed)
     began = time.process_time()
-    every: list[tuple[int, float]] = []
+    every: list[Pair] = []
     report: dict[str, object] = {}
     for variant in options.variants:
-        pairs: list[tuple[int, float]] = []
+        pairs: list[Pair] = []
         for _ in range(options.games):
             pairs += self_play(variant, options.nodes, rng)
-        slope = fit(pairs)
+        men = [pair for pair in pairs if not pair[2]]
+        slope, men_slope = fit(pairs), fit(men)
         print(
             f"{variant}: {options.games} games, {len(pairs)} positions, slope {slope:.5f} "
             f"(a man up: {1 / (1 + math.exp(-100 * slope)):.2f}), loss "
-            f"{cross_entropy(pairs, slope):.4f}"
+            f"{cross_entropy(pairs, slope):.4f}; the {len(men)} without kings: slope "
+            f"{men_slope:.5f} (a man up: {1 / (1 + math.exp(-100 * men_slope)):.2f})"
         )
-        report[variant] = {"games": options.games, "positions": len(pairs), "slope": slope}
+        report[variant] = {
+            "games": options.games,
+            "positions": len(pairs),
+            "slope": round(slope, 5),
+            "positions_without_kings": len(men),
+            "slope_without_kings": round(men_slope, 5),
+        }
         every += pairs
     slope = fit(every)
-    print(f"all: {len(every)} positions, slope {slope:.5f}")
+    men_slope = fit([pair for pair in every if not pair[2]])
+    print(f"all: {len(every)} positions, slope {slope:.5f}; without kings {men_slope:.5f}")
     report |= {
         "slope": round(slope, 5),
+        "slope_without_kings": round(men_slope, 5),
         "positions": len(every),
         "nodes": options.nodes,
         "seed": options.seed,
