@@ -7,9 +7,9 @@ that games differ, after a random opening of 2-4 plies) in each variant; every p
 searched after the opening gives a pair (its score for the side to move, that side's result:
 1, 0.5 or 0). The slope `k` of `1 / (1 + exp(-k * score))` is the one that minimises the
 cross-entropy over all pairs (forced results, beyond WON, left out: the curve gives them 1
-or 0), and apart over the positions without kings (king endings the evaluation scores high
-are often drawn by the rules). Prints the slopes per variant and over all of them; the last
-line is JSON.
+or 0), and apart over the positions without kings and those with kings (king endings the
+evaluation scores high are often drawn by the rules). Prints the slopes per variant and over
+all of them; the last line is JSON.
 """
 
 from __future__ import annotations
@@ -83,6 +83,15 @@ def fit(pairs: list[Pair]) -> float:
     return (low + high) / 2
 
 
+def _parts(pairs: list[Pair]) -> dict[str, list[Pair]]:
+    """All positions, those without kings and those with kings."""
+    return {
+        "all": pairs,
+        "without kings": [pair for pair in pairs if not pair[2]],
+        "with kings": [pair for pair in pairs if pair[2]],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games per variant")
@@ -98,28 +107,21 @@ def main() -> None:
         pairs: list[Pair] = []
         for _ in range(options.games):
             pairs += self_play(variant, options.nodes, rng)
-        men = [pair for pair in pairs if not pair[2]]
-        slope, men_slope = fit(pairs), fit(men)
-        print(
-            f"{variant}: {options.games} games, {len(pairs)} positions, slope {slope:.5f} "
-            f"(a man up: {1 / (1 + math.exp(-100 * slope)):.2f}), loss "
-            f"{cross_entropy(pairs, slope):.4f}; the {len(men)} without kings: slope "
-            f"{men_slope:.5f} (a man up: {1 / (1 + math.exp(-100 * men_slope)):.2f})"
-        )
-        report[variant] = {
-            "games": options.games,
-            "positions": len(pairs),
-            "slope": round(slope, 5),
-            "positions_without_kings": len(men),
-            "slope_without_kings": round(men_slope, 5),
-        }
+        fitted: dict[str, object] = {"games": options.games}
+        for name, part in _parts(pairs).items():
+            slope = fit(part)
+            print(
+                f"{variant}, {name}: {len(part)} positions, slope {slope:.5f} (a man up: "
+                f"{1 / (1 + math.exp(-100 * slope)):.2f}), loss {cross_entropy(part, slope):.4f}"
+            )
+            fitted[name] = {"positions": len(part), "slope": round(slope, 5)}
+        report[variant] = fitted
         every += pairs
-    slope = fit(every)
-    men_slope = fit([pair for pair in every if not pair[2]])
-    print(f"all: {len(every)} positions, slope {slope:.5f}; without kings {men_slope:.5f}")
+    for name, part in _parts(every).items():
+        slope = fit(part)
+        print(f"all variants, {name}: {len(part)} positions, slope {slope:.5f}")
+        report[name] = round(slope, 5)
     report |= {
-        "slope": round(slope, 5),
-        "slope_without_kings": round(men_slope, 5),
         "positions": len(every),
         "nodes": options.nodes,
         "seed": options.seed,

@@ -17,6 +17,7 @@ from games.damas.review import (
     review_moves,
     search_position,
     search_snapshot,
+    slope_of,
     summaries,
     win_chance,
     worst_move,
@@ -28,14 +29,15 @@ SMALL = 3000  # nodes a position: enough for a six-ply shot, quick in a test
 
 @pytest.mark.parametrize("variant", sorted(RULES))
 def test_the_curve_is_even_at_zero_and_certain_at_a_forced_result(variant: str) -> None:
-    assert win_chance(0, variant) == 0.5
-    assert win_chance(WIN - 5, variant) == 1.0
-    assert win_chance(-(WIN - 5), variant) == 0.0
-    slope = WIN_SLOPES[variant]
-    assert win_chance(100, variant) == pytest.approx(1 / (1 + math.exp(-100 * slope)))
-    assert win_chance(-100, variant) == pytest.approx(1 - win_chance(100, variant))
-    # A man up is better than even, far from certain (docs/training.md: the fit).
-    assert 0.55 < win_chance(100, variant) < 0.65
+    for slope in WIN_SLOPES[variant]:
+        assert win_chance(0, slope) == 0.5
+        assert win_chance(WIN - 5, slope) == 1.0
+        assert win_chance(-(WIN - 5), slope) == 0.0
+        assert win_chance(100, slope) == pytest.approx(1 / (1 + math.exp(-100 * slope)))
+        assert win_chance(-100, slope) == pytest.approx(1 - win_chance(100, slope))
+    # A man up counts for more where no king is on the board (docs/training.md: the fit).
+    men, kings = (Position.start(variant), Position.from_fen(variant, "W:WK31:BK1"))
+    assert win_chance(100, slope_of(men)) > win_chance(100, slope_of(kings)) > 0.5
 
 
 @pytest.mark.parametrize(
@@ -86,7 +88,7 @@ def test_a_forced_move_is_scored_by_the_position_after_it() -> None:
     assert len(position.legal_moves()) == 1
     found = search_position(position, review_limit(SMALL))
     assert (found.best, found.line) == ("c3xe5", ("c3xe5",))
-    assert win_chance(found.score, "brazilian") == 1.0
+    assert win_chance(found.score, slope_of(position)) == 1.0
     # With a man left to Black the game goes on: the score is the search's after the capture.
     position = Position.from_fen("brazilian", "W:W22:B18,9")
     after = position.play(position.legal_moves()[0])
