@@ -30,10 +30,10 @@ from games.damas.position import Position, resolve_rules
 # curve. The household Italian game plays with Italian's engine and weights and was not
 # fitted apart.
 WIN_SLOPES: dict[str, tuple[float, float]] = {
-    "brazilian": (0.0084, 0.0016),
-    "italian": (0.0084, 0.0016),
-    "italian-familiar": (0.0084, 0.0016),
-    "international": (0.0084, 0.0016),
+    "brazilian": (0.00564, 0.00173),
+    "italian": (0.00667, 0.00356),
+    "italian-familiar": (0.00667, 0.00356),
+    "international": (0.00836, 0.00189),
 }
 # The default budget of one position: a node count (the same review on any machine), with a
 # time cap for slow machines. About 0.2 s of CPU a position: a 60-move game in about 25 s.
