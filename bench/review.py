@@ -3,8 +3,9 @@ blunders a deeper search confirms.
 
     python bench/review.py --games 2 --seed 27 [--pdn tests/data/pdn/international-wk2003.pdn]
 
-Games: the engine against a weak level of itself in each variant (the `beginner` level's
-noise and blind moves, so that there are blunders to check), from a random opening of 2-4
+Games: the engine against itself in each variant, where each move is, one time in
+`SLIPS`, played by a weak level (the `beginner` level's noise and blind moves) so that there
+are blunders to check in positions that are not decided yet, from a random opening of 2-4
 plies, and the first `--pdn-games` records of each `--pdn` file. Each game is reviewed as
 /review does (games/damas/review.py: every position searched with `REVIEW_NODES` nodes from
 an empty table); the CPU time is this process's. Then each move marked a mistake or a blunder is
@@ -43,6 +44,7 @@ VARIANTS = ("brazilian", "italian", "international")
 WEAK = Limit(depth=2, nodes=2000, noise=300, blunder=0.3)
 FIRM = Limit(depth=6, nodes=4000, noise=12)
 MAX_PLIES = 200
+SLIPS = 8  # one move in this many is the weak level's
 MOVES_OF_A_GAME = 60  # the goal's game: 60 moves, 120 plies
 
 
@@ -51,14 +53,13 @@ Game = tuple[list[Position], list[str]]
 
 
 def engine_game(variant: str, rng: random.Random) -> Game:
-    """One game between the engine and its weak level (sides drawn)."""
+    """One game of the engine against itself, with slips of its weak level on both sides."""
     position = Position.start(variant)
     for _ in range(rng.randint(2, 4)):
         position = position.play(rng.choice(position.legal_moves()))
-    weak_side = rng.randint(0, 1)
     positions, played = [position], list[str]()
     while position.outcome() is None and len(played) < MAX_PLIES:
-        limit = WEAK if position.to_move() == weak_side else FIRM
+        limit = WEAK if rng.randrange(SLIPS) == 0 else FIRM
         move = think(position, limit, rng).move
         played.append(position.notation(move))
         position = position.play(move)
