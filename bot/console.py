@@ -2,7 +2,8 @@
 
 Lines are the same commands as in the chats (`/new brazilian vs computer`, `/move c3-d4`,
 a bare `32-28`), plus `/as NAME` to switch between the people at one keyboard, `/png [FILE]`
-to save the board picture, and `/quit`. Every game is stored, so it goes on the next day.
+to save the board picture, `/review FILE.pdn` to review a PDN file, and `/quit`. Every game
+is stored, so it goes on the next day.
 """
 
 from __future__ import annotations
@@ -230,6 +231,29 @@ class Console:
             await self.service.scheduler.run_due()
         self.say(text("Now: {now}", now=clock().strftime("%Y-%m-%d %H:%M UTC")))
 
+    async def _progress(self, stage: Text) -> None:
+        self.say(stage)
+
+    def _with_pdn_file(self, command: CommandLine) -> CommandLine:
+        """`/review games.pdn`: the console reads a PDN file named by its path (the chats
+        take the PDN's text itself)."""
+        if command.name != "review" or len(command.args) != 1:
+            return command
+        path = Path(command.args[0]).expanduser()
+        if path.suffix.lower() != ".pdn":
+            return command
+        try:
+            content = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as error:
+            raise ServiceError(
+                text(
+                    "Could not read {path}: {reason}",
+                    path=str(path),
+                    reason=error.strerror or error,
+                )
+            ) from None
+        return CommandLine(command.name, tuple(content.split()), command.raw)
+
     async def _console_command(self, command: CommandLine) -> bool:
         """The console's own commands (/as, /png, /clock); False for any other."""
         if command.name == "as":
@@ -264,9 +288,10 @@ class Console:
                     self.service,
                     self.actor,
                     CHAT,
-                    command,
+                    self._with_pdn_file(command),
                     self._resolve_opponent,
                     everyone_administers,
+                    self._progress,
                 )
                 # After /lang the answer is in the new language.
                 self.language = await self.service.identities.language(self.actor)

@@ -56,6 +56,7 @@ COMMANDS: Mapping[str, Names] = {
     "rules": ("rules", "regras", "regole"),
     "tournament": ("tournament", "torneio", "torneo"),
     "help": ("help", "ajuda", "aiuto"),
+    "review": ("review", "analise", "analisi"),
 }
 # The console's own commands (bot/console.py): who is at the keyboard, the board's picture,
 # the hand-moved clock, the end of the session.

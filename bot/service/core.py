@@ -21,6 +21,7 @@ from bot.service.playing.results import Results
 from bot.service.playing.takeback import Takebacks
 from bot.service.playing.turns import events_state, player_seats, seat_to_act
 from bot.service.rated.ratings import Ratings
+from bot.service.review.reviews import Reviews
 from bot.service.timing.clocks import Clock, utc_now
 from bot.service.timing.correspondence import Correspondence, Scheduler
 from bot.service.tournament.tournament_entries import TournamentEntries
@@ -55,6 +56,7 @@ class GameService:
         self.records = GameRecords(kernel)
         self.chats = ChatChoices(kernel)
         self.ratings = Ratings(kernel)
+        self.reviews = Reviews(kernel)
         self.tournaments = Tournaments(kernel)
         self.entries = TournamentEntries(kernel)
         self.reports = TournamentReports(kernel)

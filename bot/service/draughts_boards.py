@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.i18n import Text, text, translate
@@ -69,8 +70,25 @@ def _labels(alphanumeric: bool, numbers: bool) -> DraughtsLabels:
 def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
     position = state.position
     assert isinstance(position, Position)
-    rules = position.rules
     path, captured = _last_move(state)
+    view = position_view(position, viewer_seat, path, captured)
+    return replace(
+        view,
+        labels=_labels(position.rules.alphanumeric, bool(state.record.options.get("numbers"))),
+        # The pieces that may be huffed (soffio): the player to move sees which.
+        highlight=tuple(position.huffable()) if state.active else (),
+    )
+
+
+def position_view(
+    position: Position,
+    viewer_seat: int | None,
+    path: tuple[int, ...] = (),
+    captured: tuple[int, ...] = (),
+) -> DraughtsView:
+    """A position's picture with one move drawn as the last move is (`path`: its route,
+    `captured`: the pieces it takes): a game's last move, or a review's better move."""
+    rules = position.rules
     pieces = {
         square: (WHITE if piece.colour == 0 else BLACK, piece.is_king)
         for square, piece in position.pieces().items()
@@ -79,11 +97,10 @@ def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
         size=10 if rules.board_size == 10 else 8,
         dark_corner_left=rules.dark_corner_left,
         pieces=pieces,
-        labels=_labels(rules.alphanumeric, bool(state.record.options.get("numbers"))),
+        labels=_labels(rules.alphanumeric, False),
         last_move=path or None,
         captured=captured,
-        # The pieces that may be huffed (soffio): the player to move sees which.
-        highlight=tuple(position.huffable()) if state.active else (),
+        highlight=(),
         viewer=BLACK if viewer_seat == 1 else WHITE,
     )
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.service.workers import worker_processes
 from games.base import AnyGame, find_game
@@ -30,6 +30,7 @@ LONG_THINK_SECONDS = 1.0
 DEFAULT_WORKERS = max(2, min(4, os.cpu_count() or 2))
 
 Chooser = Callable[[str, Mapping[str, Any], str, Limit], str]
+T = TypeVar("T")
 
 
 def choose_notation(kind: str, rules: Mapping[str, Any], snapshot: str, limit: Limit) -> str:
@@ -107,6 +108,14 @@ class ComputerPlayers:
             self._pool(), _timed, self._chooser, kind, dict(rules), snapshot, limit
         )
         return Think(notation, waited, thought)
+
+    async def work(self, job: Callable[..., T], *args: Any) -> T:
+        """Other CPU work of a quick think's size (one position of a review), in a worker
+        once one is free: between two such jobs the computers' thinks get their turn."""
+        free, _ = self._slots()
+        async with free:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._pool(), job, *args)
 
     async def choose(
         self, kind: str, rules: Mapping[str, Any], position: AnyGame, limit: Limit | None = None

@@ -36,6 +36,7 @@ from bot.telegram.chats import (
 from bot.telegram.delivery import BoardDesk, with_retries
 from bot.telegram.game_picker import games_question
 from bot.telegram.people import People
+from bot.telegram.progress import StageMessage
 from bot.telegram.showing import EventShowing
 
 logger = logging.getLogger(__name__)
@@ -132,6 +133,7 @@ class TypedCommands:
                 self.pacing,
             )
             return
+        stages = StageMessage(self.people, origin)
         await self.run_command(
             origin,
             lambda: dispatch(
@@ -141,8 +143,10 @@ class TypedCommands:
                 command,
                 self.people.resolve_opponent,
                 lambda: self.people.administers(chat, actor),
+                stages,
             ),
         )
+        stages.stop()
         if command.name == "help" and not private:
             await self.people.say(chat, [GROUP_MOVES_HELP], language, origin.reply_to)
         if command.name == "lang":

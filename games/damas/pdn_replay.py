@@ -10,7 +10,7 @@ replay is the first one taken, with a warning.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.base import AmbiguousMove, GameError
 from games.damas import Position
@@ -33,13 +33,15 @@ class PdnProblem:
 
 @dataclass(frozen=True)
 class PdnReplay:
-    """How far a record replays: the last position reached, the problem if any, and the
-    warnings (short captures that several routes fit)."""
+    """How far a record replays: the last position reached, the problem if any, the
+    warnings (short captures that several routes fit), and the moves replayed in the
+    positions' own notation (a short capture as the route taken)."""
 
     position: Position | None
     played: int
     problem: PdnProblem | None
     warnings: tuple[str, ...] = ()
+    moves: tuple[str, ...] = ()
 
 
 def start_position(game: PdnGame) -> Position:
@@ -69,17 +71,21 @@ class _Replayer:
 
     def replay_from(self, position: Position, first: int) -> PdnReplay:
         moves: Sequence[str] = self.game.moves
+        played: list[str] = []
         for index in range(first, len(moves)):
             text = moves[index]
             try:
-                position = position.play(position.parse(text))
+                move = position.parse(text)
             except AmbiguousMove as error:
-                return self._resolve(position, index, error)
+                resolved = self._resolve(position, index, error)
+                return replace(resolved, moves=(*played, *resolved.moves))
             except GameError as error:
                 number = self.game.move_number(index)
                 problem = PdnProblem(index, number, text, position.fen(), str(error))
-                return PdnReplay(position, index, problem)
-        return PdnReplay(position, len(moves), None)
+                return PdnReplay(position, index, problem, moves=tuple(played))
+            played.append(position.notation(move))
+            position = position.play(move)
+        return PdnReplay(position, len(moves), None, moves=tuple(played))
 
     def _resolve(self, position: Position, index: int, error: AmbiguousMove) -> PdnReplay:
         """Try each route the short capture names; keep the first with which the record
@@ -88,7 +94,10 @@ class _Replayer:
         if self.lookaheads_left <= 0:
             routes = routes[:1]
         self.lookaheads_left -= 1
-        tries = [self.replay_from(position.play(route), index + 1) for route in routes]
+        tries = [
+            _after(position.notation(route), self.replay_from(position.play(route), index + 1))
+            for route in routes
+        ]
         whole = [i for i, replay in enumerate(tries) if replay.problem is None]
         if not whole:
             return max(tries, key=lambda replay: replay.played)
@@ -101,4 +110,9 @@ class _Replayer:
                 f"replays with each of {names}; took {error.choices[whole[0]]}"
             )
             warnings = (warning, *warnings)
-        return PdnReplay(chosen.position, chosen.played, None, warnings)
+        return replace(chosen, warnings=warnings)
+
+
+def _after(route: str, replay: PdnReplay) -> PdnReplay:
+    """A replay from the move after a short capture, with the route taken put first."""
+    return replace(replay, moves=(route, *replay.moves))

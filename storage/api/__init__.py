@@ -36,6 +36,7 @@ from storage.api.games import BoardStore, GameStore
 from storage.api.notices import NOTICE_LEASE, TURN_PING, NoticeStore
 from storage.api.players import LinkStore, PlayerStore
 from storage.api.ratings import RatingStore
+from storage.api.reviews import ReviewStore
 from storage.api.tournaments import TournamentStore
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "NoticeStore",
     "PlayerStore",
     "RatingStore",
+    "ReviewStore",
     "Store",
     "TournamentStore",
     "VacationStore",
@@ -92,6 +94,7 @@ class Store(
     ChallengeStore,
     RatingStore,
     TournamentStore,
+    ReviewStore,
     Closable,
     ABC,
 ):

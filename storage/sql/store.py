@@ -17,6 +17,7 @@ from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
 from storage.sql.postgres import PostgresEngine, is_postgres_url
 from storage.sql.ratings import RatingQueries
+from storage.sql.reviews import ReviewQueries
 from storage.sql.sqlite import SqliteEngine
 from storage.sql.tournaments import TournamentQueries, tournament_from
 from storage.tournament_records import TournamentRecord
@@ -31,6 +32,7 @@ class SqlStore(
     RatingQueries,
     ChatQueries,
     TournamentQueries,
+    ReviewQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 

@@ -59,6 +59,11 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "abort-asks": ("/abort 7", {"game": 7}),
     "history": ("/history 7", {"game": 7}),
     "pdn": ("/pdn 7", {"game": 7}),
+    "review": ("/analise 7", {"game": 7}),
+    "review-pdn": (
+        '/review [GameType "26"] 1. c3-d4 f6-g5 *',
+        {"pdn": '[GameType "26"] 1. c3-d4 f6-g5 *'},
+    ),
     "profile": ("/profile", {}),
     "top": ("/top brazilian live", {"game": "brazilian", "pace": "live"}),
     "vacation": ("/vacation", {}),
@@ -102,6 +107,7 @@ RECORDED = [
     "results.abort",
     "records.history",
     "records.export_pdn",
+    "reviews.review",
     "ratings.profile",
     "ratings.leaderboards",
     "correspondence.vacation",
@@ -131,6 +137,8 @@ def shown(value: Any) -> Any:
         return "person"
     if isinstance(value, ChatRef):
         return "chat"
+    if callable(value):
+        return "the front end's"  # what a front end lends a call (the stages of a review)
     if isinstance(value, list | tuple):
         return tuple(map(shown, value))
     return value
@@ -225,7 +233,11 @@ async def discord_calls(
     await connect(service)
     # Discord has no bare /tournament: its subcommand `show` is what the typed one does.
     sub = (case.partition("-")[2] or "show") if name == "tournament" else None
-    await act(fake, await fake.slash(ANA, CHANNEL, name, options, subcommand=sub))
+    interaction = await act(fake, await fake.slash(ANA, CHANNEL, name, options, subcommand=sub))
+    # /review shows its stages in the answer first: the result comes in a later edit.
+    await fake.wait_for(
+        lambda: not interaction.ephemeral_text.startswith("Reviewing"), what="the review"
+    )
     await service.kernel.idle()
     return calls
 

@@ -82,7 +82,11 @@ def slash_command(
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
             args = Args(
-                _values(given), administrator=administrator, open_thread=open_thread, slash=True
+                _values(given),
+                administrator=administrator,
+                open_thread=open_thread,
+                slash=True,
+                progress=answer.show_stage,
             )
             if present is not None:
                 return await present(service, actor, chat, args, answer)

@@ -3,6 +3,7 @@ person who acted."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +15,8 @@ from bot.discord.posting.board_posts import PLATFORM
 from bot.i18n import Text, translate
 from bot.service.events import Actor, Event, GameState
 from storage import ChatRef
+
+logger = logging.getLogger(__name__)
 
 CONTENT_LIMIT = 2000
 
@@ -49,6 +52,15 @@ class Answer:
 
     def say(self, message: Text | str) -> None:
         self.lines.append(translate(self.language, message))
+
+    async def show_stage(self, stage: Text) -> None:
+        """A stage of long work (/review) in the acknowledged answer, until the result
+        replaces it."""
+        content = translate(self.language, stage)[:CONTENT_LIMIT]
+        try:
+            await self.interaction.edit_original_response(content=content)
+        except discord.HTTPException as error:
+            logger.info("a stage of work was not shown: %s", error)
 
 
 # The work of one interaction: the service calls, with what they say privately in the answer.

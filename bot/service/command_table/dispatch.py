@@ -14,6 +14,7 @@ from bot.service.command_table.table import BY_NAME, run, subcommand, usage_refu
 from bot.service.command_table.typed import Misread, resolved
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
+from bot.service.review.reviews import Progress, no_progress
 from storage import ChatRef
 
 
@@ -24,6 +25,7 @@ async def dispatch(
     line: CommandLine,
     resolve_opponent: OpponentResolver,
     administrator: AdministratorCheck = no_administrator,
+    progress: Progress = no_progress,
 ) -> list[Event]:
     """Run one typed command for `actor` in `chat`. Raises ServiceError with the reason when
     the service refuses it."""
@@ -33,4 +35,5 @@ async def dispatch(
     except Misread:
         raise usage_refusal(command) from None
     values = await resolved(values, resolve_opponent)
-    return await run(command, service, actor, chat, Args(values, resolve_opponent, administrator))
+    args = Args(values, resolve_opponent, administrator, progress=progress)
+    return await run(command, service, actor, chat, args)

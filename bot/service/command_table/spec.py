@@ -15,6 +15,7 @@ from bot.i18n.commands import COMMANDS, SUBCOMMANDS, Names
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
 from bot.service.ids import known_id
+from bot.service.review.reviews import Progress, no_progress
 from storage import ChatRef
 
 OpponentResolver = Callable[[str], Awaitable[Actor | None]]
@@ -88,6 +89,8 @@ class Args:
     open_thread: ThreadOpener | None = None
     # How the person gives a yes: typed ("/resign 12 yes") or as the `confirm` option.
     slash: bool = False
+    # How the front end shows the stages of long work (/review): a message, then its edits.
+    progress: Progress = no_progress
 
     def game(self, name: str = "game") -> int | None:
         """A game number, refused if no stored game can have it."""

@@ -39,6 +39,7 @@ from bot.service.command_table.play import (
     USE,
     VERIFY,
 )
+from bot.service.command_table.review import REVIEW
 from bot.service.command_table.spec import Args, Command
 from bot.service.command_table.tournaments import TOURNAMENT
 from bot.service.core import GameService
@@ -77,6 +78,7 @@ TABLE: tuple[Command, ...] = (
     ABORT,
     HISTORY,
     PDN,
+    REVIEW,
     PROFILE,
     TOP,
     VACATION,

@@ -31,6 +31,8 @@ def test_a_short_capture_is_resolved_by_the_move_that_follows() -> None:
     assert replay.position is not None
     assert 28 not in replay.position.pieces()
     assert 32 in replay.position.pieces()
+    # The moves as replayed: the short capture as the route taken.
+    assert replay.moves == ("36x18x29x15", "28-32")
 
 
 def test_a_short_capture_that_both_routes_fit_takes_the_first_and_warns() -> None:
@@ -40,6 +42,7 @@ def test_a_short_capture_that_both_routes_fit_takes_the_first_and_warns() -> Non
     assert replay.warnings == (
         "move 1. 36x15: the record replays with each of 36x22x33x15, 36x18x29x15; took 36x22x33x15",
     )
+    assert replay.moves == ("36x22x33x15",)
 
 
 def test_nested_comments_and_a_lone_dash_are_read_with_warnings() -> None:

@@ -1,0 +1,40 @@
+"""/review: a finished game, or a PDN record pasted after the command (Discord: its `pdn`
+option; the console also takes a file's path), reviewed move by move."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.i18n import text
+from bot.service.command_table.options import GAME
+from bot.service.command_table.spec import Args, Command, Kind, Option
+from bot.service.command_table.typed import one_game
+from bot.service.core import GameService
+from bot.service.events import Actor, Event
+from storage import ChatRef
+
+PDN = Option("pdn", ("pdn", "pdn"), Kind.WORDS, text("a PDN game to review instead (its text)"))
+
+
+def game_or_pdn(words: Sequence[str]) -> dict[str, object]:
+    """Nothing, a game's number, or the text of a PDN record."""
+    if len(words) <= 1:
+        return one_game(words)
+    return {"pdn": " ".join(words)}
+
+
+async def _review(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+    return await service.reviews.review(
+        actor, chat, args.game(), args.text("pdn"), progress=args.progress
+    )
+
+
+REVIEW = Command(
+    "review",
+    ("analisar", "analizza", "revisao", "revisão"),
+    text("{/review} [GAME|PDN]"),
+    text("review a finished draughts game (or a pasted PDN): marks, better moves, annotated PDN"),
+    _review,
+    game_or_pdn,
+    (GAME, PDN),
+)

@@ -1,0 +1,1 @@
+"""Reviews of finished games (/review): the capability, what it stores, how it is shown."""

@@ -1,0 +1,222 @@
+"""The review of a draughts game: every position searched within one budget, each score
+turned into win chances, each move marked by the chances it gave away.
+
+A position's score (hundredths of a man, for the side to move; beyond the engine's `WON` a
+forced result) becomes the side's expected result on a logistic curve, `1 / (1 + exp(-k *
+s))`, whose slope `k` was fitted per variant, with and without kings on the board, to the
+engine's own games (bench/fit_win_chances.py; docs/training.md states the fit). A move's
+loss is the mover's chances before it (with the best move) less their chances after it (the
+next position's, from the other side), never below zero; the marks follow lichess's
+thresholds on the same 0-1 scale. Pure: the service runs `search_snapshot` in its worker
+processes, one position per job.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from games.damas.engine import Limit, think
+from games.damas.engine.line import principal_line
+from games.damas.engine.search import WIN, WON
+from games.damas.engine.table import forget_tables
+from games.damas.position import Position, resolve_rules
+
+# The slope k per variant, per hundredth of a man, for positions without kings and with
+# kings: bench/fit_win_chances.py --games 24 --nodes 3000 --seed 29 (docs/training.md). King
+# endings the evaluation scores high are often drawn by the rules, so they get a flatter
+# curve. The household Italian game plays with Italian's engine and weights and was not
+# fitted apart.
+WIN_SLOPES: dict[str, tuple[float, float]] = {
+    "brazilian": (0.00564, 0.00173),
+    "italian": (0.00667, 0.00356),
+    "italian-familiar": (0.00667, 0.00356),
+    "international": (0.00836, 0.00189),
+}
+# The default budget of one position: a node count (the same review on any machine), with a
+# time cap for slow machines. About 0.2 s of CPU a position: a 60-move game in about 25 s.
+REVIEW_NODES = 20_000
+REVIEW_SECONDS = 2.0
+# Moves of the better line shown (the better move and the replies that follow it).
+LINE_PLIES = 6
+
+Mark = Literal["inaccuracy", "mistake", "blunder"]
+# Chances given away (0-1) from which a move is marked, worst first (lichess's thresholds).
+THRESHOLDS: tuple[tuple[float, Mark], ...] = (
+    (0.3, "blunder"),
+    (0.2, "mistake"),
+    (0.1, "inaccuracy"),
+)
+NAGS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def review_limit(nodes: int = REVIEW_NODES) -> Limit:
+    """The search limit of one position of a review: `nodes` nodes, no randomness."""
+    return Limit(nodes=nodes, seconds=REVIEW_SECONDS, seed=0)
+
+
+def slope_of(position: Position) -> float:
+    """The curve's slope for a position: its variant's, with or without kings."""
+    return WIN_SLOPES[position.rules.key][1 if position.kings else 0]
+
+
+def win_chance(score: int, slope: float) -> float:
+    """The side to move's expected result (0 lost, 0.5 drawn, 1 won) for a search score."""
+    if score > WON:
+        return 1.0
+    if score < -WON:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-slope * score))
+
+
+def mark_of(loss: float) -> Mark | None:
+    return next((mark for threshold, mark in THRESHOLDS if loss >= threshold), None)
+
+
+@dataclass(frozen=True)
+class Searched:
+    """One position searched: the best move, the score for the side to move, the line."""
+
+    best: str
+    score: int
+    line: tuple[str, ...]
+
+
+def search_position(position: Position, limit: Limit) -> Searched:
+    """The best move of a position that is not over, its score and the line after it. A
+    forced move is scored by the position after it (the engine plays one without search)."""
+    moves = position.legal_moves()
+    if len(moves) == 1:
+        after = position.play(moves[0])
+        if after.outcome() is None:
+            reply = search_position(after, limit)
+            line = (position.notation(moves[0]), *reply.line)[:LINE_PLIES]
+            return Searched(line[0], -reply.score, line)
+        score = {1.0: WIN - 1, 0.5: 0, 0.0: 1 - WIN}[_result_for_mover(after)]
+        return Searched(position.notation(moves[0]), score, (position.notation(moves[0]),))
+    thought = think(position, limit)
+    after = position.play(thought.move)
+    moves = [thought.move, *principal_line(after, LINE_PLIES - 1)]
+    notations = []
+    for move in moves:
+        notations.append(position.notation(move))
+        position = position.play(move)
+    return Searched(notations[0], thought.score, tuple(notations))
+
+
+def search_snapshot(variant: str, snapshot: str, nodes: int) -> Searched:
+    """`search_position` of a stored position (a worker's job: only text crosses), from an
+    empty transposition table: what earlier searches of the worker left there would change
+    the result, and a review is the same wherever and whenever it runs."""
+    position = Position.from_snapshot(resolve_rules(variant), snapshot)
+    forget_tables()
+    return search_position(position, review_limit(nodes))
+
+
+def _result_for_mover(position: Position) -> float:
+    """The result of a finished position for the side that moved into it: 1, 0.5 or 0."""
+    outcome = position.outcome()
+    assert outcome is not None
+    if not outcome.winners:
+        return 0.5
+    return 0.0 if position.to_move() in outcome.winners else 1.0
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the game as the review sees it. `before`: the mover's chances with the
+    best move; `after`: with the move played."""
+
+    ply: int
+    seat: int
+    played: str
+    best: str
+    line: tuple[str, ...]
+    before: float
+    after: float
+
+    @property
+    def loss(self) -> float:
+        return 0.0 if self.played == self.best else max(0.0, self.before - self.after)
+
+    @property
+    def mark(self) -> Mark | None:
+        return mark_of(self.loss)
+
+    @property
+    def nag(self) -> str:
+        """The mark as PDN writes it after the move (`??`); empty for an unmarked move."""
+        mark = self.mark
+        return "" if mark is None else NAGS[mark]
+
+
+def review_moves(
+    positions: Sequence[Position], played: Sequence[str], searched: Sequence[Searched | None]
+) -> list[MoveReview]:
+    """The moves of a game marked: `positions[i]` is the position before `played[i]` (and
+    one more, the last), `searched[i]` its search (None where the game is over)."""
+
+    def chance(index: int) -> float:
+        found = searched[index]
+        if found is None:
+            return 1.0 - _result_for_mover(positions[index])
+        return win_chance(found.score, slope_of(positions[index]))
+
+    reviews = []
+    for ply, notation in enumerate(played):
+        found = searched[ply]
+        assert found is not None, "a move was played in a finished position"
+        position = positions[ply]
+        # The played move in the position's own notation, as the best one is written.
+        played_as = position.notation(position.parse(notation))
+        reviews.append(
+            MoveReview(
+                ply,
+                position.to_move(),
+                played_as,
+                found.best,
+                found.line,
+                chance(ply),
+                1.0 - chance(ply + 1),
+            )
+        )
+    return reviews
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One side's moves in a review: how many, the average loss (0-1), the marks."""
+
+    seat: int
+    moves: int
+    average_loss: float
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+
+def summaries(reviews: Sequence[MoveReview]) -> list[PlayerSummary]:
+    """White's and Black's summaries."""
+    result = []
+    for seat in (0, 1):
+        own = [review for review in reviews if review.seat == seat]
+        marks = [review.mark for review in own]
+        result.append(
+            PlayerSummary(
+                seat,
+                len(own),
+                sum(review.loss for review in own) / len(own) if own else 0.0,
+                marks.count("inaccuracy"),
+                marks.count("mistake"),
+                marks.count("blunder"),
+            )
+        )
+    return result
+
+
+def worst_move(reviews: Sequence[MoveReview]) -> MoveReview | None:
+    """The marked move that gave away the most, if any move is marked."""
+    marked = [review for review in reviews if review.mark is not None]
+    return max(marked, key=lambda review: review.loss, default=None)
