@@ -8,8 +8,10 @@ from bot.web.settings import WebSettings
 from bot.web.signing import game_subject, player_subject, sign, tournament_subject
 
 
-def game_link(settings: WebSettings, game_id: int) -> str:
-    return f"{settings.url}/game/{game_id}?t={sign(settings.secret, game_subject(game_id))}"
+def game_link(settings: WebSettings, game_id: int, language: str | None = None) -> str:
+    """The game's page, in `language` (None: the reader's browser's)."""
+    link = f"{settings.url}/game/{game_id}?t={sign(settings.secret, game_subject(game_id))}"
+    return f"{link}&lang={language}" if language else link
 
 
 def tournament_link(settings: WebSettings, tournament_id: int) -> str:

@@ -197,7 +197,8 @@ class MiniApp:
             "choices": choices,
             "roll": to_roll,
             "said": "\n".join(translate(language, line) for line in said),
-            "live": f"{game_link(self.settings, state.id)}&lang={language}".replace(
-                f"{self.settings.url}/game/", "/game/"
-            ).replace("?", "/events?", 1),
+            # The game's event stream, on this server whatever its public address.
+            "live": game_link(self.settings, state.id, language)
+            .removeprefix(self.settings.url)
+            .replace("?", "/events?", 1),
         }

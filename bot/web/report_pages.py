@@ -52,7 +52,7 @@ class ReportPages:
 
     def _game_anchor(self, language: str) -> Callable[[re.Match[str]], str]:
         def anchor(found: re.Match[str]) -> str:
-            link = escape(f"{game_link(self.settings, int(found[1]))}&lang={language}")
+            link = escape(game_link(self.settings, int(found[1]), language))
             return f'<a href="{link}">{found[0]}</a>'
 
         return anchor

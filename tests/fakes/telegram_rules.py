@@ -229,9 +229,10 @@ def caption_problem(caption: Any, parse_mode: str | None) -> str | None:
     return "Bad Request: message caption is too long" if len(shown) > MAX_CAPTION else None
 
 
-def button_problem(button: Any) -> str | None:
+def button_problem(button: Any, private: bool = True) -> str | None:
     """An inline keyboard button: a label, exactly one action, callback data of 1-64 bytes,
-    no field the type does not document."""
+    no field the type does not document; a web_app button only in a private chat ("Available
+    only in private chats between a user and the bot"), to an HTTPS address."""
     if not isinstance(button, dict) or not button.get("text"):
         return "Bad Request: text buttons are unallowed in the inline keyboard"
     unknown = set(button) - BUTTON_FIELDS
@@ -245,6 +246,20 @@ def button_problem(button: Any) -> str | None:
     data = button.get("callback_data")
     if data is not None and not 1 <= len(str(data).encode()) <= MAX_CALLBACK_BYTES:
         return "Bad Request: BUTTON_DATA_INVALID"
+    if "web_app" in button:
+        return _web_app_problem(button["web_app"], private)
+    return None
+
+
+def _web_app_problem(web_app: Any, private: bool) -> str | None:
+    if not private:
+        return "Bad Request: BUTTON_TYPE_INVALID"
+    url = web_app.get("url") if isinstance(web_app, dict) else None
+    if not isinstance(url, str) or not url.startswith("https://"):
+        return (
+            f"Bad Request: inline keyboard button Web App URL '{url}' is invalid: "
+            "Only HTTPS links are allowed"
+        )
     return None
 
 

@@ -4,15 +4,20 @@ served on 127.0.0.1 by aiohttp's test server."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.service.core import GameService
 from bot.web.app import web_app
+from bot.web.init_data import secret_key
 from bot.web.settings import WebSettings
 from tests.fakes.telegram_api import TOKEN
 
@@ -63,3 +68,25 @@ async def until(condition: Callable[[], Awaitable[bool]]) -> None:
     async with asyncio.timeout(DEADLINE):
         while not await condition():
             await asyncio.sleep(0.01)
+
+
+def init_data(
+    user_id: int,
+    name: str,
+    signed_at: datetime,
+    token: str = TOKEN,
+    language: str = "en",
+    start: str | None = None,
+) -> str:
+    """initData as Telegram signs it for the Mini App (core.telegram.org/bots/webapps)."""
+    user = {"id": user_id, "first_name": name, "username": name.lower(), "language_code": language}
+    fields = {
+        "auth_date": str(int(signed_at.timestamp())),
+        "query_id": f"AAH{user_id}",
+        "user": json.dumps(user, separators=(",", ":")),
+    }
+    if start is not None:
+        fields["start_param"] = start
+    checked = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
+    digest = hmac.new(secret_key(token), checked.encode(), hashlib.sha256).hexdigest()
+    return urlencode({**fields, "hash": digest})
