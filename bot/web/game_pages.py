@@ -12,10 +12,11 @@ from aiohttp import web
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.events import FileReady, ServiceError
+from bot.service.events import FileReady, GameState, ServiceError
 from bot.web.access import Refused, known_number, onlooker, visible_game
 from bot.web.game_view import Views
 from bot.web.language import reader_language
+from bot.web.links import player_link, tournament_link
 from bot.web.live import Onlookers
 from bot.web.pages import page
 from bot.web.settings import WebSettings
@@ -78,6 +79,7 @@ class GamePages:
             f"<h2>{escape(translate(language, text('Moves')))}</h2>"
             f'<pre id="moves">{escape(view["moves"])}</pre>'
         )
+        body += await self._related(state, language)
         if not state.active:
             body += _replay_buttons(language)
         body += (
@@ -90,6 +92,25 @@ class GamePages:
             f'document.body.dataset.plies="{state.plies}";</script>'
         )
         return page(language, text("Game #{game}", game=state.id), body, LIVE_SCRIPT)
+
+    async def _related(self, state: GameState, language: str) -> str:
+        """Links to the players' pages and to the tournament the game is a table of: whoever
+        may see the game may see these (its players' profiles, its tournament)."""
+        links = []
+        for seat in state.record.seats:
+            if seat.player_id is None:
+                continue
+            accounts = await self.service.identities.contacts(seat.player_id)
+            if accounts:
+                account = accounts[0]
+                link = player_link(self.settings, account.platform, account.user_id)
+                name = escape(state.seat_names[seat.seat])
+                links.append(f'<a href="{escape(link)}&amp;lang={language}">{name}</a>')
+        if state.tournament is not None:
+            link = tournament_link(self.settings, state.tournament)
+            label = escape(translate(language, text("Tournament #{id}", id=state.tournament)))
+            links.append(f'<a href="{escape(link)}&amp;lang={language}">{label}</a>')
+        return f"<p>{' · '.join(links)}</p>" if links else ""
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """The game's views as server-sent events: the current one, then each new one."""

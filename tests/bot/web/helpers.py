@@ -4,20 +4,17 @@ served on 127.0.0.1 by aiohttp's test server."""
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlencode
 
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.service.core import GameService
 from bot.web.app import web_app
-from bot.web.init_data import secret_key
+from bot.web.init_data import signed_init_data
 from bot.web.settings import WebSettings
 from tests.fakes.telegram_api import TOKEN
 
@@ -87,6 +84,4 @@ def init_data(
     }
     if start is not None:
         fields["start_param"] = start
-    checked = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
-    digest = hmac.new(secret_key(token), checked.encode(), hashlib.sha256).hexdigest()
-    return urlencode({**fields, "hash": digest})
+    return signed_init_data(fields, token)

@@ -5,9 +5,12 @@ refused with the reason, nothing changed."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from aiohttp.test_utils import TestClient
@@ -16,10 +19,11 @@ from bot.i18n import translate
 from bot.service.core import GameService
 from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, Event, GameState
 from bot.web.guards import REQUESTS_PER_WINDOW
-from bot.web.init_data import FORGED
+from bot.web.init_data import FORGED, InitDataRefused, checked_user
 from bot.web.links import start_parameter
 from storage import ChatRef
 from tests.bot.web.helpers import SETTINGS, init_data, web_client
+from tests.fakes.telegram_api import TOKEN
 
 Client = TestClient[Any, Any]
 GROUP = ChatRef("telegram", "-100500")
@@ -181,3 +185,18 @@ async def test_a_move_on_the_page_is_published_for_the_chat(
     shown = [e for e in published if isinstance(e, BoardUpdate) and e.chat == GROUP]
     assert shown
     assert shown[-1].state.log == ("c3-d4",)
+
+
+def test_init_data_is_checked_as_telegram_documents_it() -> None:
+    """Signed here by hand, step by step as core.telegram.org/bots/webapps writes it, not by
+    the code under test."""
+    user = '{"id":7,"first_name":"Rui","language_code":"pt-br"}'
+    signed_at = int(now().timestamp())
+    data_check_string = f"auth_date={signed_at}\nquery_id=AAE\nuser={user}"
+    key = hmac.new(b"WebAppData", TOKEN.encode(), hashlib.sha256).digest()
+    digest = hmac.new(key, data_check_string.encode(), hashlib.sha256).hexdigest()
+    written = urlencode({"query_id": "AAE", "user": user, "auth_date": signed_at, "hash": digest})
+    checked = checked_user(written, TOKEN, now())
+    assert (checked.user_id, checked.name, checked.language) == ("7", "Rui", "pt-br")
+    with pytest.raises(InitDataRefused):
+        checked_user(written.replace("Rui", "Ivo"), TOKEN, now())

@@ -188,7 +188,9 @@ async def test_an_open_tournament_is_seen_without_a_signed_link(
 async def test_a_player_page_shows_the_profile_only_with_its_signed_link(
     service: GameService, client: Client
 ) -> None:
-    await two_player_game(service, "brazilian")
+    state = await two_player_game(service, "brazilian")
+    _, game_page = await page_of(client, game_link(SETTINGS, state.id))
+    assert escape(player_link(SETTINGS, "test", "ana")) in game_page
     status, page = await page_of(client, player_link(SETTINGS, "test", "ana"))
     assert status == 200
     assert "Ana" in page
