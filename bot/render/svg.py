@@ -3,10 +3,13 @@ as the PNG pictures (draughts.py, ludo.py), so that a page and a chat show one b
 
 Every dark draughts square carries its number and its name (`data-square`, `data-name`) and
 every Ludo pawn its colour and number, so that the Mini App finds what the player tapped.
+Elements are written by `_tag` from names and attributes: no word of the markup is text for
+people (tests/bot/render/test_no_words.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from bot.render import draughts, ludo
@@ -21,17 +24,28 @@ from bot.render.views import (
     LudoView,
 )
 
-KING_MARK: Rgb = draughts.CROWN
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+
+
+def _tag(name: str, content: str = "", /, **attributes: object) -> str:
+    """One element; an attribute's underscores are its hyphens (`stroke_width`), a trailing
+    one is dropped (`class_`)."""
+    written = "".join(
+        f' {key.rstrip("_").replace("_", "-")}="{escape(str(value))}"'
+        for key, value in attributes.items()
+    )
+    if not content:
+        return f"<{name}{written}/>"
+    return f"<{name}{written}>{content}</{name}>"
 
 
 def _rgb(colour: Rgb) -> str:
-    return f"rgb({colour[0]},{colour[1]},{colour[2]})"
+    return "rgb({},{},{})".format(*colour)
 
 
-def _svg(size: int, body: list[str], label: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
-        f'role="img" aria-label="{escape(label)}" class="board">{"".join(body)}</svg>'
+def _svg(size: int, body: list[str]) -> str:
+    return _tag(
+        "svg", "".join(body), xmlns=SVG_NAMESPACE, viewBox=f"0 0 {size} {size}", class_="board"
     )
 
 
@@ -46,74 +60,131 @@ def draughts_svg(view: DraughtsView) -> str:
         )
         return margin + (column + 0.5) * cell, margin + (row + 0.5) * cell
 
-    body = [f'<rect width="{total}" height="{total}" fill="{_rgb(draughts.FRAME)}"/>']
-    body.append(
-        f'<rect x="{margin}" y="{margin}" width="{size * cell}" height="{size * cell}" '
-        f'fill="{_rgb(draughts.LIGHT)}"/>'
-    )
+    body = [
+        _tag("rect", width=total, height=total, fill=_rgb(draughts.FRAME)),
+        _tag(
+            "rect",
+            x=margin,
+            y=margin,
+            width=size * cell,
+            height=size * cell,
+            fill=_rgb(draughts.LIGHT),
+        ),
+    ]
+    body.extend(_draughts_squares(view, centre, cell))
+    body.extend(_draughts_coordinates(view, cell, margin, total))
+    body.extend(_draughts_pieces(view, centre, cell))
+    body.extend(_draughts_marks(view, centre, cell))
+    return _svg(total, body)
+
+
+Centre = Callable[[int], tuple[float, float]]
+
+
+def _draughts_squares(view: DraughtsView, centre: Centre, cell: int) -> list[str]:
     trail = set(view.last_move or ())
+    parts = []
     for square in range(1, view.square_count + 1):
         x, y = centre(square)
         dark = draughts.LAST_MOVE_DARK if square in trail else draughts.DARK
-        name = draughts.square_name(size, view.dark_corner_left, square)
-        body.append(
-            f'<rect class="square" data-square="{square}" data-name="{name}" '
-            f'x="{x - cell / 2}" y="{y - cell / 2}" width="{cell}" height="{cell}" '
-            f'fill="{_rgb(dark)}"/>'
+        parts.append(
+            _tag(
+                "rect",
+                class_="square",
+                data_square=square,
+                data_name=draughts.square_name(view.size, view.dark_corner_left, square),
+                x=x - cell / 2,
+                y=y - cell / 2,
+                width=cell,
+                height=cell,
+                fill=_rgb(dark),
+            )
         )
         if view.labels != "alphanumeric":
-            body.append(
-                f'<text x="{x - cell * 0.45}" y="{y - cell * 0.3}" font-size="{cell * 0.2}" '
-                f'fill="{_rgb(draughts.SQUARE_NUMBER)}" pointer-events="none">{square}</text>'
+            parts.append(
+                _tag(
+                    "text",
+                    str(square),
+                    x=x - cell * 0.45,
+                    y=y - cell * 0.3,
+                    font_size=cell * 0.2,
+                    fill=_rgb(draughts.SQUARE_NUMBER),
+                    pointer_events="none",
+                )
             )
-    for index in range(size):
-        file = draughts.FILES[index if view.viewer is Colour.WHITE else size - 1 - index]
-        rank = size - index if view.viewer is Colour.WHITE else index + 1
+    return parts
+
+
+def _draughts_coordinates(view: DraughtsView, cell: int, margin: int, total: int) -> list[str]:
+    parts = []
+    white = view.viewer is Colour.WHITE
+    for index in range(view.size):
+        file = draughts.FILES[index if white else view.size - 1 - index]
+        rank = view.size - index if white else index + 1
         position = margin + (index + 0.5) * cell
-        body.append(
-            f'<text x="{position}" y="{total - margin / 3}" text-anchor="middle" '
-            f'font-size="{margin / 2}" fill="{_rgb(draughts.FRAME_TEXT)}">{file}</text>'
-            f'<text x="{margin / 2}" y="{position + margin / 6}" text-anchor="middle" '
-            f'font-size="{margin / 2}" fill="{_rgb(draughts.FRAME_TEXT)}">{rank}</text>'
-        )
+        lettering = {
+            "text_anchor": "middle",
+            "font_size": margin / 2,
+            "fill": _rgb(draughts.FRAME_TEXT),
+        }
+        parts.append(_tag("text", file, x=position, y=total - margin / 3, **lettering))
+        parts.append(_tag("text", str(rank), x=margin / 2, y=position + margin / 6, **lettering))
+    return parts
+
+
+def _draughts_pieces(view: DraughtsView, centre: Centre, cell: int) -> list[str]:
     radius = cell * draughts.PIECE_DIAMETER / 2
+    parts = []
     for square, (colour, king) in sorted(view.pieces.items()):
         x, y = centre(square)
-        body_colour, edge, groove = draughts.PIECE_FACES[colour]
-        body.append(
-            f'<g class="piece" data-square="{square}" pointer-events="none">'
-            f'<circle cx="{x}" cy="{y}" r="{radius}" fill="{_rgb(body_colour)}" '
-            f'stroke="{_rgb(edge)}" stroke-width="2"/>'
-            f'<circle cx="{x}" cy="{y}" r="{radius * 0.7}" fill="none" '
-            f'stroke="{_rgb(groove)}" stroke-width="2"/>'
-        )
+        body, edge, groove = draughts.PIECE_FACES[colour]
+        inside = [
+            _tag("circle", cx=x, cy=y, r=radius, fill=_rgb(body), stroke=_rgb(edge)),
+            _tag("circle", cx=x, cy=y, r=radius * 0.7, fill="none", stroke=_rgb(groove)),
+        ]
         if king:
-            body.append(
-                f'<circle class="king" cx="{x}" cy="{y}" r="{radius * 0.4}" '
-                f'fill="{_rgb(KING_MARK)}" stroke="{_rgb(draughts.CROWN_EDGE)}"/>'
+            inside.append(
+                _tag(
+                    "circle",
+                    class_="king",
+                    cx=x,
+                    cy=y,
+                    r=radius * 0.4,
+                    fill=_rgb(draughts.CROWN),
+                    stroke=_rgb(draughts.CROWN_EDGE),
+                )
             )
-        body.append("</g>")
+        parts.append(
+            _tag(
+                "g",
+                "".join(inside),
+                class_="piece",
+                data_square=square,
+                pointer_events="none",
+                stroke_width=2,
+            )
+        )
+    return parts
+
+
+def _draughts_marks(view: DraughtsView, centre: Centre, cell: int) -> list[str]:
+    """The pieces that may be huffed (rings), the pieces taken (crosses), the last move."""
+    radius = cell * draughts.PIECE_DIAMETER / 2
+    line = _rgb(draughts.LAST_MOVE_LINE)
+    parts = []
     for square in view.highlight:
         x, y = centre(square)
-        body.append(
-            f'<circle cx="{x}" cy="{y}" r="{radius + 3}" fill="none" stroke-width="4" '
-            f'stroke="{_rgb(draughts.HIGHLIGHT_RING)}" pointer-events="none"/>'
-        )
+        ring = _rgb(draughts.HIGHLIGHT_RING)
+        parts.append(_tag("circle", cx=x, cy=y, r=radius + 3, fill="none", stroke=ring))
     for square in view.captured:
         x, y = centre(square)
         half = cell * 0.2
-        body.append(
-            f'<path d="M{x - half} {y - half}L{x + half} {y + half}M{x + half} {y - half}'
-            f'L{x - half} {y + half}" stroke="{_rgb(draughts.LAST_MOVE_LINE)}" '
-            f'stroke-width="5" pointer-events="none"/>'
-        )
+        cross = f"M{x - half} {y - half}L{x + half} {y + half}M{x + half} {y - half}"
+        parts.append(_tag("path", d=f"{cross}L{x - half} {y + half}", stroke=line))
     if view.last_move:
         points = " ".join(f"{x},{y}" for x, y in map(centre, view.last_move))
-        body.append(
-            f'<polyline points="{points}" fill="none" stroke-width="4" stroke-opacity="0.8" '
-            f'stroke="{_rgb(draughts.LAST_MOVE_LINE)}" pointer-events="none"/>'
-        )
-    return _svg(total, body, "draughts board")
+        parts.append(_tag("polyline", points=points, fill="none", stroke=line, stroke_opacity=0.8))
+    return [_tag("g", "".join(parts), stroke_width=4, pointer_events="none")] if parts else []
 
 
 class _LudoPainter:
@@ -128,23 +199,36 @@ class _LudoPainter:
         shade = ludo.COLOUR_FILL[colour]
         return _rgb(shade if colour in self.playing else ludo._pale(shade))
 
-    def square(self, at: ludo.Cell, colour: str, extra: str = "") -> str:
+    def square(self, at: ludo.Cell, colour: str, **extra: object) -> str:
         x, y = self.viewpoint.cell_pixel(at)
         half = ludo.CELL / 2
-        return (
-            f'<rect x="{x - half}" y="{y - half}" width="{ludo.CELL}" height="{ludo.CELL}" '
-            f'fill="{colour}" stroke="{_rgb(ludo.GRID_LINE)}"{extra}/>'
+        return _tag(
+            "rect",
+            x=x - half,
+            y=y - half,
+            width=ludo.CELL,
+            height=ludo.CELL,
+            fill=colour,
+            stroke=_rgb(ludo.GRID_LINE),
+            **extra,
         )
 
     def background(self) -> list[str]:
         size = ludo.IMAGE_SIZE
-        parts = [f'<rect width="{size}" height="{size}" fill="{_rgb(ludo.FRAME)}"/>']
+        parts = [_tag("rect", width=size, height=size, fill=_rgb(ludo.FRAME))]
         for colour in LUDO_COLOURS:
             corners = [self.viewpoint.pixel(point) for point in ludo._yard_corners(colour)]
             xs, ys = sorted(p[0] for p in corners), sorted(p[1] for p in corners)
             parts.append(
-                f'<rect x="{xs[0]}" y="{ys[0]}" width="{xs[1] - xs[0]}" '
-                f'height="{ys[1] - ys[0]}" fill="{self.fill(colour)}" stroke="{_rgb(ludo.INK)}"/>'
+                _tag(
+                    "rect",
+                    x=xs[0],
+                    y=ys[0],
+                    width=xs[1] - xs[0],
+                    height=ys[1] - ys[0],
+                    fill=self.fill(colour),
+                    stroke=_rgb(ludo.INK),
+                )
             )
         parts.extend(self.square(at, _rgb(ludo.BOARD)) for at in ludo.TRACK)
         for colour in LUDO_COLOURS:
@@ -160,7 +244,8 @@ class _LudoPainter:
             self.square(
                 ludo._standard_cell(colour, progress),
                 "none",
-                f' stroke-width="{5 if progress == after else 2}" class="last"',
+                stroke_width=5 if progress == after else 2,
+                class_="last",
             )
             for progress in (before, after)
             if LUDO_YARD < progress < LUDO_FINISHED
@@ -175,16 +260,30 @@ class _LudoPainter:
 
     def pawns(self) -> list[str]:
         radius = ludo.CELL * ludo.PAWN_RADIUS
+        ink = _rgb(ludo.INK)
         parts = []
         for colour in self.playing:
             for number, progress in enumerate(self.view.pawns[colour], start=1):
                 x, y = self.pawn_at(colour, number, progress)
+                disc = _tag("circle", cx=x, cy=y, r=radius, fill=self.fill(colour), stroke=ink)
+                label = _tag(
+                    "text",
+                    str(number),
+                    x=x,
+                    y=y + radius / 2,
+                    text_anchor="middle",
+                    font_size=radius * 1.3,
+                    fill=ink,
+                )
                 parts.append(
-                    f'<g class="pawn" data-colour="{colour}" data-pawn="{number}">'
-                    f'<circle cx="{x}" cy="{y}" r="{radius}" fill="{self.fill(colour)}" '
-                    f'stroke="{_rgb(ludo.INK)}" stroke-width="2"/>'
-                    f'<text x="{x}" y="{y + radius / 2}" text-anchor="middle" '
-                    f'font-size="{radius * 1.3}" fill="{_rgb(ludo.INK)}">{number}</text></g>'
+                    _tag(
+                        "g",
+                        disc + label,
+                        class_="pawn",
+                        data_colour=colour,
+                        data_pawn=number,
+                        stroke_width=2,
+                    )
                 )
         return parts
 
@@ -193,12 +292,26 @@ class _LudoPainter:
             return []
         x, y = self.viewpoint.pixel(ludo._CENTRE)
         cell = ludo.CELL
-        return [
-            f'<rect class="die" x="{x - cell / 2}" y="{y - cell / 2}" width="{cell}" '
-            f'height="{cell}" rx="6" fill="white" stroke="{_rgb(ludo.INK)}"/>'
-            f'<text x="{x}" y="{y + cell / 5}" text-anchor="middle" '
-            f'font-size="{cell * 0.6}">{self.view.dice}</text>'
-        ]
+        face = _tag(
+            "rect",
+            class_="die",
+            x=x - cell / 2,
+            y=y - cell / 2,
+            width=cell,
+            height=cell,
+            rx=6,
+            fill=_rgb((255, 255, 255)),
+            stroke=_rgb(ludo.INK),
+        )
+        value = _tag(
+            "text",
+            str(self.view.dice),
+            x=x,
+            y=y + cell / 5,
+            text_anchor="middle",
+            font_size=cell * 0.6,
+        )
+        return [face, value]
 
 
 def ludo_svg(view: LudoView) -> str:
@@ -206,4 +319,4 @@ def ludo_svg(view: LudoView) -> str:
     (numbered as in the picture), the last move and the die."""
     painter = _LudoPainter(view)
     body = [*painter.background(), *painter.last_move(), *painter.pawns(), *painter.die()]
-    return _svg(ludo.IMAGE_SIZE, body, "ludo board")
+    return _svg(ludo.IMAGE_SIZE, body)

@@ -16,7 +16,7 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.i18n import translate
-from bot.service.core import GameService
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, Event, GameState
 from bot.web.guards import REQUESTS_PER_WINDOW
 from bot.web.init_data import FORGED, InitDataRefused, checked_user
@@ -200,3 +200,29 @@ def test_init_data_is_checked_as_telegram_documents_it() -> None:
     assert (checked.user_id, checked.name, checked.language) == ("7", "Rui", "pt-br")
     with pytest.raises(InitDataRefused):
         checked_user(written.replace("Rui", "Ivo"), TOKEN, now())
+
+
+async def test_ludo_on_the_mini_app_rolls_then_offers_the_pawns(
+    service: GameService, client: Client
+) -> None:
+    events = await service.challenges.new_game(ANA, GROUP, "ludo", opponent=BIA, players=2)
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    await service.challenges.accept(BIA, challenge.id, GROUP)
+    state = await service.kernel.state(challenge.game_id or 1)
+    seat = seat_to_act(state)
+    assert seat is not None
+    mover = ANA if state.seat_names[seat] == ANA.display_name else BIA
+    status, shown = await post(client, "state", as_user(mover, game=state.id))
+    assert status == 200
+    assert shown["roll"] is True
+    assert shown["choices"] == []
+    status, rolled = await post(
+        client, "roll", as_user(mover, game=state.id, version=state.version, nonce="ludo-roll-1")
+    )
+    assert status == 200
+    fresh = await service.kernel.state(state.id)
+    assert fresh.plies == 1
+    if rolled["choices"]:  # a pawn may move: the die is cast, the pawns are offered
+        assert rolled["roll"] is False
+    for choice in rolled["choices"]:
+        assert choice["label"]  # each pawn move is a button of its own

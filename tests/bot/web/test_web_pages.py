@@ -5,7 +5,9 @@ tournament's and a player's page; nothing without the signed link the bot gives.
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -13,8 +15,10 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.i18n import text, translate
+from bot.refusals import StartRefused
 from bot.service import boards
 from bot.service.core import GameService
+from bot.web import serving_web
 from bot.web.links import game_link, player_link, tournament_link
 from bot.web.settings import web_settings
 from tests.bot.conftest import ANA, BIA, CHAT
@@ -214,3 +218,16 @@ def test_the_web_is_off_unless_configured_and_says_what_is_wrong() -> None:
     by_token = web_settings({"WEB_URL": "https://x.example", "TELEGRAM_TOKEN": "1:a"})
     assert by_token is not None
     assert by_token.secret != made.secret
+
+
+async def test_a_busy_listen_address_stops_the_start_saying_which(service: GameService) -> None:
+    async with serving_web(service, replace(SETTINGS, port=0)):
+        pass  # serves, and stops at the block's end
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(StartRefused) as refused:
+            async with serving_web(service, replace(SETTINGS, port=port)):
+                raise AssertionError("it served on a taken address")
+    assert f"127.0.0.1:{port}" in translate("en", refused.value.reason)
