@@ -10,7 +10,8 @@ from __future__ import annotations
 import importlib.util
 import io
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -20,8 +21,10 @@ from aiohttp.test_utils import TestClient
 from PIL import Image
 
 from bot.render.draughts import DARK
-from bot.service.core import GameService
+from bot.service import boards
+from bot.service.core import GameService, seat_to_act
 from bot.service.events import Actor, ChallengeUpdate, GameState
+from bot.service.timing.clocks import ManualClock
 from bot.web.links import game_link
 from storage import ChatRef
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, until, web_client
@@ -135,3 +138,48 @@ async def test_a_screenshot_of_the_game_page_shows_the_board(
     dark = sum(int(count) for count, colour in colours if colour == DARK)
     # 32 dark squares of about (390 / 10) squared pixels each, less the pieces on them.
     assert dark > shot.width * shot.width / 10
+
+
+@pytest.fixture
+async def timed_client(timed: GameService) -> AsyncIterator[Client]:
+    async for opened in web_client(timed):
+        yield opened
+
+
+async def test_a_whole_game_is_played_on_the_mini_app(
+    timed: GameService, timed_client: Client, browser: Any, clock: ManualClock
+) -> None:
+    """Every move tapped on the players' pages until the game ends by rule; the service's clock
+    moves on as people play (the rate limit counts in it)."""
+    service, client = timed, timed_client
+    state = await group_game(service)
+    pages = [
+        await mini_app(browser, client, state.id, init_data(user, name, clock()))
+        for user, name in ((11, "ana"), (22, "bia"))
+    ]
+    while state.active and state.plies < MOST_PLIES:
+        seat = seat_to_act(state)
+        assert seat is not None
+        page = pages[seat]
+        await page.wait_for_function(
+            f"document.body.dataset.version == {state.version}", timeout=DEADLINE * 1000
+        )
+        choice = boards.move_choices(state)[0]
+        await page.locator(f'#board rect[data-name="{choice.piece}"]').click()
+        await page.locator(f'#board rect[data-name="{choice.target}"]').click()
+        routes = page.locator("#own button", has_text=choice.notation)
+        if await routes.count():
+            await routes.first.click()
+        await until(partial(_moved_past, service, state.id, state.version))
+        state = await service.kernel.state(state.id)
+        clock.advance(SECONDS_A_PLY)
+    assert not state.active, f"no end after {state.plies} plies"
+    assert state.record.result is not None
+
+
+MOST_PLIES = 400
+SECONDS_A_PLY = timedelta(seconds=3)
+
+
+async def _moved_past(service: GameService, game: int, version: int) -> bool:
+    return (await service.kernel.state(game)).version > version
