@@ -16,6 +16,7 @@ import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from contextlib import AsyncExitStack
 from datetime import timedelta
 from pathlib import Path
 
@@ -26,11 +27,13 @@ from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.fronts import FRONT_ENDS, FrontEnd, serve_chats
 from bot.i18n import text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, chosen_database, open_database
+from bot.refusals import StartRefused
 from bot.render import warm_up
 from bot.service.core import GameService
 from bot.service.rated.rated_games import rating_writes
 from bot.service.timing.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
 from bot.terminal import Terminal
+from bot.web import WebSettings, serving_web, web_settings
 from storage import database_label, database_tag
 
 DATABASE_NAME = "damas-bot.sqlite3"
@@ -68,6 +71,15 @@ settings (environment variables, or NAME=value lines of a .env file in this fold
   DISCORD_SHARD_COUNT, DISCORD_SHARD_IDS
                         Discord's gateway in shards, and this process's share (0,1).
                         Default: no shards
+  WEB_URL               the public https:// address of the web pages and the Telegram Mini
+                        App (docs/web.md); starts the web server. Default: none (off)
+  WEB_LISTEN            host:port the web server listens on, behind the HTTPS proxy.
+                        Default: 127.0.0.1:8080
+  WEB_SECRET            the key of the signed links to the pages. Default: derived from
+                        the chat token
+  TELEGRAM_BOT_NAME, WEB_APP_NAME
+                        the bot's username and the Mini App's short name (@BotFather), for
+                        the t.me/BOT/APP links in groups. Default: none
   TELEGRAM_API_URL, DISCORD_API_URL, DISCORD_GATEWAY_URL
                         other servers for the platforms' APIs (a local Bot API server, a
                         test double). Default: the platforms' own
@@ -78,7 +90,7 @@ commands:
   python -m bot recompute-ratings [--db DB]
                         rebuild every rating from the stored results
 
-docs: README.md, docs/deploy.md
+docs: README.md, docs/deploy.md, docs/web.md
 """
 
 
@@ -140,6 +152,7 @@ async def serve(
     fake_clock: bool,
     interval: timedelta,
     terminal: Terminal | None = None,
+    web: WebSettings | None = None,
 ) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
     shown = database_label(database)
@@ -160,7 +173,10 @@ async def serve(
         background.append(asyncio.create_task(service.scheduler.run(interval)))
         background.append(asyncio.create_task(service.elsewhere.run()))
 
+    # The web pages (when WEB_URL is set) serve from the chats' start to their end.
+    pages = AsyncExitStack()
     try:
+        await pages.enter_async_context(serving_web(service, web))
         tokens = chat_tokens()
         if tokens:
             print(
@@ -185,7 +201,11 @@ async def serve(
         await run_console(
             service, player=player, announce=announce, tag=database_tag(database), terminal=terminal
         )
+    except StartRefused as refusal:
+        print(f"damas-bot: {translate(None, refusal.reason)}", file=sys.stderr)
+        return BAD_SETTING_STATUS
     finally:
+        await pages.aclose()
         for task in background:
             task.cancel()
         await asyncio.gather(*background, return_exceptions=True)
@@ -206,6 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     database = chosen_database(options.db, default_database())
     try:
         interval = scheduler_interval(os.environ)
+        web = web_settings(os.environ)
     except ValueError as error:
         print(f"damas-bot: {error}", file=sys.stderr)
         return BAD_SETTING_STATUS
@@ -213,9 +234,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not chat_tokens() and sys.stdin.isatty() and sys.stdout.isatty():
             terminal = Terminal()
             return terminal.run(
-                lambda: serve(database, options.player, options.fake_clock, interval, terminal)
+                lambda: serve(database, options.player, options.fake_clock, interval, terminal, web)
             )
-        return asyncio.run(serve(database, options.player, options.fake_clock, interval))
+        return asyncio.run(serve(database, options.player, options.fake_clock, interval, web=web))
     except KeyboardInterrupt:
         print(translate(None, "Bye."), file=sys.stderr)
         return 130

@@ -7,6 +7,7 @@ for every platform), `caption` (whose turn, the last move).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.i18n import Text, joined, text
 
@@ -15,6 +16,7 @@ from bot.service.choices import MoveChoice as MoveChoice
 from bot.service.events import BoardUpdate, GameState, SeatRating
 from bot.service.families import Family, family_of, seat_name
 from bot.service.playing.turns import acting_seat, position_before
+from bot.service.replays import replayed_before
 from bot.service.timing.clocks import TimeControl, describe_time
 from games.base import CHANCE, find_game
 
@@ -26,6 +28,31 @@ def _family(state: GameState) -> Family:
 def picture(state: GameState, viewer_seat: int | None = None) -> bytes:
     """The board as a PNG, from the side of `viewer_seat` (None: the first seat's)."""
     return _family(state).picture(state, viewer_seat)
+
+
+def svg(state: GameState, viewer_seat: int | None = None) -> str:
+    """The board as an SVG document (the web pages), drawn like `picture`."""
+    return _family(state).svg(state, viewer_seat)
+
+
+def moves_text(state: GameState) -> Text | str:
+    """The moves so far, numbered as the game's notation numbers them (/history's)."""
+    return _family(state).history(state)
+
+
+def at_ply(state: GameState, plies: int) -> GameState:
+    """The game as it stood after its first `plies` moves (a replay, move by move), shown
+    as finished: no controls, no clock."""
+    plies = max(0, min(plies, state.plies))
+    options = _family(state).rules_options(state.record.options)
+    return replace(
+        state,
+        record=replace(state.record, status="finished"),
+        position=replayed_before(state, options, state.plies - plies),
+        log=state.log[:plies],
+        clock_seat=None,
+        time_left=None,
+    )
 
 
 def offers_rematch(state: GameState) -> bool:

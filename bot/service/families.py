@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from bot.i18n import Text, joined, quote, text, translate
 from bot.i18n.game_messages import error_text, message_text
 from bot.render import render_draughts, render_ludo
+from bot.render.svg import draughts_svg, ludo_svg
 from bot.service import draughts_boards, ludo_boards
 from bot.service.choices import MoveChoice
 from bot.service.events import GameState, ServiceError
@@ -94,6 +95,7 @@ class Family(Protocol):
     ) -> str | None: ...
     # The boards, as bot.service.boards hands them to every front end.
     def picture(self, state: GameState, viewer_seat: int | None) -> bytes: ...
+    def svg(self, state: GameState, viewer_seat: int | None) -> str: ...
     def text_board(
         self, state: GameState, viewer_seat: int | None, language: str | None
     ) -> str: ...
@@ -339,6 +341,9 @@ class Draughts:
     def picture(self, state: GameState, viewer_seat: int | None) -> bytes:
         return render_draughts(draughts_boards.draughts_view(state, viewer_seat))
 
+    def svg(self, state: GameState, viewer_seat: int | None) -> str:
+        return draughts_svg(draughts_boards.draughts_view(state, viewer_seat))
+
     def text_board(self, state: GameState, viewer_seat: int | None, language: str | None) -> str:
         return draughts_boards.draughts_text_board(state, viewer_seat, language)
 
@@ -497,6 +502,9 @@ class Ludo:
 
     def picture(self, state: GameState, viewer_seat: int | None) -> bytes:
         return render_ludo(ludo_boards.ludo_view(state, viewer_seat))
+
+    def svg(self, state: GameState, viewer_seat: int | None) -> str:
+        return ludo_svg(ludo_boards.ludo_view(state, viewer_seat))
 
     def text_board(self, state: GameState, viewer_seat: int | None, language: str | None) -> str:
         return ludo_boards.ludo_text_board(state, viewer_seat, language)

@@ -91,6 +91,8 @@ class Kernel:
         self.changed = asyncio.Event()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._sinks: list[EventSink] = []
+        # Onlookers of every game change, the caller's own events too (the web pages).
+        self._watchers: list[EventSink] = []
         # The platforms whose front end in this process serves now (None: every one, as in
         # the console): the notices of players last seen elsewhere stay stored for a process
         # (this one later, or another on the same database) whose front end serves theirs.
@@ -128,9 +130,21 @@ class Kernel:
         if sink in self._sinks:
             self._sinks.remove(sink)
 
+    def watch(self, sink: EventSink) -> None:
+        """Receive every event, published or answered to its caller: for onlookers that show
+        each game wherever it is played (the web pages), never for a chat front end."""
+        self._watchers.append(sink)
+
+    def unwatch(self, sink: EventSink) -> None:
+        if sink in self._watchers:
+            self._watchers.remove(sink)
+
     async def publish(self, events: Iterable[Event]) -> None:
+        await self._deliver([*self._sinks, *self._watchers], events)
+
+    async def _deliver(self, sinks: Sequence[EventSink], events: Iterable[Event]) -> None:
         for event in events:
-            for sink in self._sinks:
+            for sink in sinks:
                 try:
                     await sink(event)
                 except Exception:
@@ -142,6 +156,8 @@ class Kernel:
         elsewhere = [e for e in events if _platform_of(e) not in (None, actor.platform)]
         if elsewhere:
             self._in_background(self.publish(elsewhere))
+        if here and self._watchers:
+            self._in_background(self._deliver(list(self._watchers), here))
         return here
 
     def poke(self) -> None:

@@ -26,6 +26,7 @@ from bot.telegram.front import TelegramFront
 from bot.telegram.outage import WatchedRequest
 from bot.telegram.paced_request import PacedRequest
 from bot.telegram.updates import ChatUpdates
+from bot.web.settings import WebSettings, web_settings
 
 API_URL_VARIABLE = "TELEGRAM_API_URL"
 OFFICIAL_API_URL = "https://api.telegram.org"
@@ -35,6 +36,13 @@ __all__ = ["Settings", "TelegramFront", "build_application", "serve", "start_fro
 
 def _api_url_from_environment() -> str:
     return os.environ.get(API_URL_VARIABLE) or OFFICIAL_API_URL
+
+
+def _web_from_environment() -> WebSettings | None:
+    try:
+        return web_settings(os.environ)
+    except ValueError:  # bot/__main__.py has said what is wrong before any front end starts
+        return None
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,8 @@ class Settings:
     chat_concurrency: int = 8
     # Connections for the bot's calls (python-telegram-bot's default for them).
     connections: int = 256
+    # The web companion (WEB_URL): the button under boards that opens it.
+    web: WebSettings | None = field(default_factory=_web_from_environment)
 
 
 def build_application(
@@ -109,7 +119,8 @@ async def start_front(
     os.environ.setdefault("PTB_TIMEDELTA", "true")
     outage = Outage("the Telegram Bot API")
     budget = Budget(settings.pacing)
-    front = TelegramFront(service, build_application(token, settings, outage, budget), budget)
+    application = build_application(token, settings, outage, budget)
+    front = TelegramFront(service, application, budget, settings.web)
     application = front.application
     try:
         await _connect(front, outage, unreachable)

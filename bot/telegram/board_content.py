@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import html
 
+from telegram import InlineKeyboardMarkup
+
 from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.core import seat_to_act
@@ -14,15 +16,25 @@ from bot.telegram.chats import NAME_SLOT, is_private, mention_link
 from bot.telegram.delivery import PLATFORM, BoardContent, clip_caption
 from bot.telegram.keyboards import board_keyboard
 from bot.telegram.people import People
+from bot.telegram.web_buttons import web_opening
+from bot.web.settings import WebSettings
 from storage import ChatRef
 
 
 class BoardContents:
     """The contents of board messages (the `BoardDesk`'s composer) for one bot account."""
 
-    def __init__(self, people: People) -> None:
+    def __init__(self, people: People, web: WebSettings | None = None) -> None:
         self.service = people.service
         self.people = people
+        self.web = web
+
+    def keyboard(
+        self, state: GameState, chat: ChatRef, language: str | None, picked: int | None = None
+    ) -> InlineKeyboardMarkup | None:
+        """The board's buttons in `chat`, with the one that opens the web companion."""
+        opening = web_opening(self.web, state, chat, language)
+        return board_keyboard(state, language, picked, opening)
 
     async def viewer(self, state: GameState, chat: ChatRef) -> int | None:
         """The side the board is drawn from in `chat` (the service's policy): in a private
@@ -55,7 +67,8 @@ class BoardContents:
         if mention:
             # Kept whole with the board's own caption when a long caption is clipped.
             lines[-1] = f"{mention}\n{lines[-1]}"
-        return BoardContent(photo, clip_caption(tuple(lines)), board_keyboard(state, language))
+        keyboard = self.keyboard(state, chat, language)
+        return BoardContent(photo, clip_caption(tuple(lines)), keyboard)
 
     async def _turn_mention(self, state: GameState, chat: ChatRef, language: str | None) -> str:
         """In a group, the player to move, mentioned (the live board is their turn notice)."""

@@ -34,6 +34,7 @@ from bot.telegram.menus import publish
 from bot.telegram.people import People
 from bot.telegram.presses import ButtonPresses
 from bot.telegram.showing import EventShowing
+from bot.web.settings import WebSettings
 
 logger = logging.getLogger(__name__)
 
@@ -44,13 +45,17 @@ class TelegramFront:
     and its handlers. bot.telegram.start_front / stop_front run it."""
 
     def __init__(
-        self, service: GameService, application: TelegramApplication, budget: Budget
+        self,
+        service: GameService,
+        application: TelegramApplication,
+        budget: Budget,
+        web: WebSettings | None = None,
     ) -> None:
         self.service = service
         self.application = application
         self.bot = application.bot
         self.people = People(service, self.bot, budget.pacing)
-        self.contents = BoardContents(self.people)
+        self.contents = BoardContents(self.people, web)
         self.desk = BoardDesk(self.bot, service, budget, self.contents.compose)
         self.showing = EventShowing(self.people, self.desk, self.contents)
         self.commands = TypedCommands(self.people, self.desk, self.contents, self.showing)

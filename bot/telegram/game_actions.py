@@ -15,7 +15,7 @@ from bot.i18n import Text, text
 from bot.service.core import GameService, player_seats
 from bot.service.events import Actor, Event, GameState, ServiceError
 from bot.telegram.callbacks import Action, Press
-from bot.telegram.keyboards import board_keyboard, confirmation_keyboard
+from bot.telegram.keyboards import confirmation_keyboard
 from storage import ChatRef
 
 STALE = text("This board is old: play on the newest one.")
@@ -46,8 +46,17 @@ class Commands(Protocol[OriginT]):
     ) -> None: ...
 
 
+class Keyboards(Protocol):
+    def keyboard(
+        self, state: GameState, chat: ChatRef, language: str | None, picked: int | None = None
+    ) -> InlineKeyboardMarkup | None: ...
+
+
 class Front(Protocol[OriginT]):
     """What these presses need of the Telegram front end's button presses."""
+
+    @property
+    def contents(self) -> Keyboards: ...
 
     @property
     def service(self) -> GameService: ...
@@ -91,7 +100,10 @@ async def on_press(
     elif press.action == Action.KEEP_PLAYING:
         await front.people.answer(query, None, origin.language)
         await front.set_keyboard(
-            origin.chat, message_id, board_keyboard(state, origin.language), state.version
+            origin.chat,
+            message_id,
+            front.contents.keyboard(state, origin.chat, origin.language),
+            state.version,
         )
     elif press.action == Action.RESIGN:
         await front.commands.run_command(

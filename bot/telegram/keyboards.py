@@ -39,24 +39,38 @@ def _button(label: str, press: Press) -> InlineKeyboardButton:
 
 
 def board_keyboard(
-    state: GameState, language: str | None, picked: int | None = None
+    state: GameState,
+    language: str | None,
+    picked: int | None = None,
+    opening: InlineKeyboardButton | None = None,
 ) -> InlineKeyboardMarkup | None:
     """The buttons under a board: the moves with resign (and abort, before the first move)
-    under them; a rematch under a finished game of two."""
+    under them; a rematch under a finished game of two; `opening` (the web page or the Mini
+    App, bot/telegram/web_buttons.py) last, where it fits."""
+    rows = _board_rows(state, language, picked)
+    if opening is not None and sum(len(row) for row in rows) < MAX_BUTTONS:
+        rows.append([opening])
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def _board_rows(
+    state: GameState, language: str | None, picked: int | None
+) -> list[list[InlineKeyboardButton]]:
     if not state.active:
-        return _rematch_keyboard(state, language)
+        rematch = _rematch_keyboard(state, language)
+        return [list(row) for row in rematch.inline_keyboard] if rematch else []
     moves = _move_keyboard(state, language, picked)
     if moves is None:
-        return None
+        return []
+    rows = [list(row) for row in moves.inline_keyboard]
     ending = [_button(translate(language, text("Resign")), Press(Action.ASK_RESIGN, *_at(state)))]
     if state.plies == 0:
         ending.append(
             _button(translate(language, text("Abort")), Press(Action.ASK_ABORT, *_at(state)))
         )
-    used = sum(len(row) for row in moves.inline_keyboard)
-    if used + len(ending) > MAX_BUTTONS:
-        return moves
-    return InlineKeyboardMarkup([*moves.inline_keyboard, ending])
+    if sum(len(row) for row in rows) + len(ending) > MAX_BUTTONS:
+        return rows
+    return [*rows, ending]
 
 
 def _at(state: GameState) -> tuple[int, int]:

@@ -50,7 +50,6 @@ from bot.telegram.delivery import (
 )
 from bot.telegram.game_actions import on_press as game_action_press
 from bot.telegram.game_picker import decode_pick, is_pick, opponent_question
-from bot.telegram.keyboards import board_keyboard
 from bot.telegram.people import People
 from bot.telegram.showing import EventShowing
 from storage import ChatRef
@@ -240,7 +239,7 @@ class ButtonPresses:
         if press.action in (Action.PIECE, Action.BACK):
             picked = press.index if press.action == Action.PIECE else None
             language = self.people.chat_languages.get(origin.chat.chat_id, origin.language)
-            keyboard = board_keyboard(state, language, picked)
+            keyboard = self.contents.keyboard(state, origin.chat, language, picked)
             await self.set_keyboard(origin.chat, message_id, keyboard, state.version)
             return
         await self.people.learn_chat_language(origin.chat, origin.language)

@@ -34,6 +34,7 @@ FRONTS = [
     "bot/console.py",
     "bot/telegram",
     "bot/discord",
+    "bot/web",
     "bot/service/boards.py",
     "bot/service/words/text_boards.py",
 ]

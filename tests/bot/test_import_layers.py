@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("games", "storage", "bot")
-FRONT_ENDS = ("bot.console", "bot.telegram", "bot.discord")
+FRONT_ENDS = ("bot.console", "bot.telegram", "bot.discord", "bot.web")
 
 # The service's capabilities, each over the kernel; the facade (core.py) builds them.
 CAPABILITIES = tuple(

@@ -439,13 +439,27 @@ class FakeBotApi:
 
     @staticmethod
     def buttons(message: dict[str, Any]) -> dict[str, str]:
-        """The buttons of a message: label -> callback data."""
+        """The buttons of a message that call back: label -> callback data."""
         markup = message.get("reply_markup") or {}
         return {
             button["text"]: button["callback_data"]
             for row in markup.get("inline_keyboard", [])
             for button in row
+            if "callback_data" in button
         }
+
+    @staticmethod
+    def openings(message: dict[str, Any]) -> dict[str, tuple[str, str]]:
+        """The buttons of a message that open an address: label -> (url or web_app, address)."""
+        markup = message.get("reply_markup") or {}
+        found = {}
+        for row in markup.get("inline_keyboard", []):
+            for button in row:
+                if "url" in button:
+                    found[button["text"]] = ("url", button["url"])
+                elif "web_app" in button:
+                    found[button["text"]] = ("web_app", button["web_app"]["url"])
+        return found
 
     def in_topic(self, chat: dict[str, Any], thread: int) -> list[dict[str, Any]]:
         """The bot's messages in one topic of a forum."""
@@ -482,7 +496,10 @@ class FakeBotApi:
             raise ApiError(403, "Forbidden: bot was kicked from the supergroup chat")
         return record
 
-    def _check_markup(self, markup: Any) -> dict[str, Any] | None:
+    def _check_markup(self, markup: Any, chat_id: Any = None) -> dict[str, Any] | None:
+        """A call's reply_markup in its chat (web_app buttons: private chats only)."""
+        chat = self.chats.get(chat_id) if isinstance(chat_id, int) else None
+        private = chat is not None and chat.info["type"] == "private"
         if markup is None:
             return None
         rows = markup.get("inline_keyboard")
@@ -494,7 +511,7 @@ class FakeBotApi:
             if len(row) > MAX_BUTTONS_PER_ROW:
                 self._check("Bad Request: too many buttons in a row")
             for button in row:
-                self._check(rules.button_problem(button))
+                self._check(rules.button_problem(button, private))
         return dict(markup) if rows else None
 
     def _check(self, problem: str | None) -> None:
@@ -636,7 +653,7 @@ class FakeBotApi:
         record = self._chat_for_bot(params.get("chat_id"))
         content = params.get("text", "")
         self._check(rules.message_text_problem(content, params.get("parse_mode")))
-        markup = self._check_markup(params.get("reply_markup"))
+        markup = self._check_markup(params.get("reply_markup"), params.get("chat_id"))
         return self._new_message(
             record,
             text=content,
@@ -652,7 +669,7 @@ class FakeBotApi:
         if photo is None or not photo.startswith(PNG_SIGNATURE):
             raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED")
         self._check(rules.caption_problem(params.get("caption"), params.get("parse_mode")))
-        markup = self._check_markup(params.get("reply_markup"))
+        markup = self._check_markup(params.get("reply_markup"), params.get("chat_id"))
         message = self._new_message(
             record,
             photo=self._photo_sizes(photo),
@@ -675,7 +692,7 @@ class FakeBotApi:
         if not content:
             raise ApiError(400, "Bad Request: file must be non-empty")
         self._check(rules.caption_problem(params.get("caption"), params.get("parse_mode")))
-        markup = self._check_markup(params.get("reply_markup"))
+        markup = self._check_markup(params.get("reply_markup"), params.get("chat_id"))
         name = params.get("document__filename") or "document"
         message = self._new_message(
             record,
@@ -696,7 +713,7 @@ class FakeBotApi:
         if media.get("type") != "photo" or photo is None or not photo.startswith(PNG_SIGNATURE):
             raise ApiError(400, "Bad Request: wrong media")
         caption = media.get("caption")
-        markup = self._check_markup(params.get("reply_markup"))
+        markup = self._check_markup(params.get("reply_markup"), params.get("chat_id"))
         if (self.photos.get(key), message.get("caption"), message.get("reply_markup")) == (
             photo,
             caption,
@@ -710,7 +727,7 @@ class FakeBotApi:
     def _api_editMessageReplyMarkup(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("editMessageReplyMarkup", params)
         _, message = self._existing(params)
-        markup = self._check_markup(params.get("reply_markup"))
+        markup = self._check_markup(params.get("reply_markup"), params.get("chat_id"))
         if message.get("reply_markup") == markup:
             raise ApiError(400, NOT_MODIFIED)
         message["reply_markup"] = markup
@@ -721,7 +738,7 @@ class FakeBotApi:
         _, message = self._existing(params)
         content = params.get("text", "")
         self._check(rules.message_text_problem(content, params.get("parse_mode")))
-        markup = self._check_markup(params.get("reply_markup"))
+        markup = self._check_markup(params.get("reply_markup"), params.get("chat_id"))
         if (message.get("text"), message.get("reply_markup")) == (content, markup):
             raise ApiError(400, NOT_MODIFIED)
         message.update(text=content, reply_markup=markup)

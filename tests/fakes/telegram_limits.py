@@ -1,6 +1,6 @@
 """Telegram's flood limits, as the fake Bot API enforces them.
 
-The Bots FAQ ("My bot is hitting limits, how do I avoid this?", kernel.telegram.org/bots/faq):
+The Bots FAQ ("My bot is hitting limits, how do I avoid this?", core.telegram.org/bots/faq):
 "If you're sending notifications to users, avoid sending more than one message per second in
 a particular chat. We may allow short bursts that go over this limit, but eventually you'll
 begin receiving 429 errors"; "the API will not allow more than 30 messages per second or so"

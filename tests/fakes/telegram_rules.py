@@ -2,7 +2,7 @@
 (tests/fakes/telegram_api.py): each returns Telegram's error description ("Bad Request: ...")
 for what Telegram refuses, or None.
 
-Sources, all of kernel.telegram.org/bots/api: "Formatting options" (parse modes, the HTML tags
+Sources, all of core.telegram.org/bots/api: "Formatting options" (parse modes, the HTML tags
 and entities), sendMessage / editMessageText ("1-4096 characters after entities parsing"),
 sendPhoto / sendDocument / InputMediaPhoto ("0-1024 characters after entities parsing"),
 InlineKeyboardButton ("callback_data ... 1-64 bytes"; "You must use exactly one of the
@@ -106,7 +106,7 @@ PARAMETERS: dict[str, frozenset[str]] = {
         {"business_connection_id", "chat_id", "message_thread_id", "action"}
     ),
 }
-# sendChatAction's "Type of action to broadcast" (kernel.telegram.org/bots/api#sendchataction).
+# sendChatAction's "Type of action to broadcast" (core.telegram.org/bots/api#sendchataction).
 CHAT_ACTIONS = frozenset(
     {"typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice",
      "upload_document", "choose_sticker", "find_location", "record_video_note",
@@ -229,9 +229,10 @@ def caption_problem(caption: Any, parse_mode: str | None) -> str | None:
     return "Bad Request: message caption is too long" if len(shown) > MAX_CAPTION else None
 
 
-def button_problem(button: Any) -> str | None:
+def button_problem(button: Any, private: bool = True) -> str | None:
     """An inline keyboard button: a label, exactly one action, callback data of 1-64 bytes,
-    no field the type does not document."""
+    no field the type does not document; a web_app button only in a private chat ("Available
+    only in private chats between a user and the bot"), to an HTTPS address."""
     if not isinstance(button, dict) or not button.get("text"):
         return "Bad Request: text buttons are unallowed in the inline keyboard"
     unknown = set(button) - BUTTON_FIELDS
@@ -245,6 +246,20 @@ def button_problem(button: Any) -> str | None:
     data = button.get("callback_data")
     if data is not None and not 1 <= len(str(data).encode()) <= MAX_CALLBACK_BYTES:
         return "Bad Request: BUTTON_DATA_INVALID"
+    if "web_app" in button:
+        return _web_app_problem(button["web_app"], private)
+    return None
+
+
+def _web_app_problem(web_app: Any, private: bool) -> str | None:
+    if not private:
+        return "Bad Request: BUTTON_TYPE_INVALID"
+    url = web_app.get("url") if isinstance(web_app, dict) else None
+    if not isinstance(url, str) or not url.startswith("https://"):
+        return (
+            f"Bad Request: inline keyboard button Web App URL '{url}' is invalid: "
+            "Only HTTPS links are allowed"
+        )
     return None
 
 

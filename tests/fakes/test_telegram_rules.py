@@ -268,3 +268,23 @@ async def test_chat_actions_are_the_documented_ones_in_a_known_chat(
     with pytest.raises(BadRequest, match="Chat not found"):
         await bot.send_chat_action(-999, "typing")
     assert fake.chat_actions == [(chat["id"], "typing")]
+
+
+@pytest.mark.parametrize(
+    ("url", "private", "problem"),
+    [
+        ("https://damas.example/app", True, None),
+        ("https://damas.example/app", False, "Bad Request: BUTTON_TYPE_INVALID"),
+        (
+            "http://damas.example/app",
+            True,
+            "Bad Request: inline keyboard button Web App URL 'http://damas.example/app' is "
+            "invalid: Only HTTPS links are allowed",
+        ),
+    ],
+)
+def test_web_app_buttons_only_in_private_chats_to_https(
+    url: str, private: bool, problem: str | None
+) -> None:
+    button = {"text": "Play", "web_app": {"url": url}}
+    assert rules.button_problem(button, private) == problem

@@ -90,6 +90,8 @@ async def test_bad_input_is_answered_in_the_readers_language(
     await api.wait_for(lambda: nothing in api.texts(private), "the refusal")
     api.send_text(ana_user, private, '/analisi [GameType "26"] 1. c3-d9 *')
     await api.wait_for(
-        lambda: any(line.startswith("Non riesco a rigiocare questo PDN") for line in api.texts(private)),
+        lambda: any(
+            line.startswith("Non riesco a rigiocare questo PDN") for line in api.texts(private)
+        ),
         "the PDN's refusal",
     )

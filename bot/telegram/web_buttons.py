@@ -1,0 +1,33 @@
+"""The button under a board that opens the web companion (docs/web.md), when WEB_URL is set:
+in a private chat the Mini App itself (a web_app button: Telegram allows them only there), in
+a group the Mini App's t.me link (or, without its names, the game's page); under a finished
+game its page, to replay it."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, WebAppInfo
+
+from bot.i18n import text, translate
+from bot.service.events import GameState
+from bot.telegram.chats import is_private
+from bot.web.links import direct_link, game_link, mini_app_link
+from bot.web.settings import WebSettings
+from storage import ChatRef
+
+
+def web_opening(
+    web: WebSettings | None, state: GameState, chat: ChatRef, language: str | None
+) -> InlineKeyboardButton | None:
+    if web is None:
+        return None
+    if not state.active:
+        label = translate(language, text("Replay on the web"))
+        return InlineKeyboardButton(label, url=game_link(web, state.id, language))
+    if is_private(chat) and web.telegram_token:
+        label = translate(language, text("Play in the app"))
+        return InlineKeyboardButton(label, web_app=WebAppInfo(mini_app_link(web, state.id)))
+    link = direct_link(web, state.id)
+    if link is not None:
+        return InlineKeyboardButton(translate(language, text("Open in the app")), url=link)
+    label = translate(language, text("Watch on the web"))
+    return InlineKeyboardButton(label, url=game_link(web, state.id, language))

@@ -1,0 +1,67 @@
+"""Who may see what on the pages: the chats' rules (docs/service.md, "Who sees a
+tournament"). A page is read by nobody the service knows, so a game opens only with the
+signed link the bot gave in a chat where it could be seen, and a tournament with its signed
+link or when it is open to every chat. A refusal reads like an id nothing has."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from aiohttp import web
+
+from bot.i18n import Text, text
+from bot.service.core import GameService
+from bot.service.events import Actor, GameState, ServiceError
+from bot.web.settings import WebSettings
+from bot.web.signing import game_subject, signed, tournament_subject
+from storage import ChatRef
+
+# The one reader of every page: the service's calls take someone who asks.
+ONLOOKER = Actor("web", "onlooker", "web")
+
+
+def onlooker(language: str) -> Actor:
+    """The reader of a page, with the page's language."""
+    return replace(ONLOOKER, language=language)
+
+
+# The chat a page without a signed link is read from: no game lives or is shown there, so
+# only what every chat may see passes (an open tournament).
+NOWHERE = ChatRef("web", "anyone")
+
+
+class Refused(Exception):
+    """A page the reader may not see, or that does not exist: the reason, for the reader."""
+
+    def __init__(self, reason: Text, status: int = 404) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
+def known_number(written: str) -> int:
+    if not written.isdigit() or len(written) > 12:
+        raise Refused(text("There is no such page."))
+    return int(written)
+
+
+async def visible_game(
+    service: GameService, settings: WebSettings, request: web.Request
+) -> GameState:
+    """The game of the page, only with its signed link."""
+    game_id = known_number(request.match_info["game"])
+    if not signed(settings.secret, game_subject(game_id), request.query.get("t")):
+        raise Refused(text("There is no game {game}.", game=game_id))
+    try:
+        return await service.kernel.current(game_id)
+    except ServiceError as error:
+        raise Refused(error.reason) from error
+
+
+def tournament_chat(settings: WebSettings, request: web.Request) -> ChatRef | None:
+    """The chat a tournament page is read from: None (any) with its signed link, else a
+    chat where only open tournaments are seen."""
+    tournament_id = known_number(request.match_info["tournament"])
+    if signed(settings.secret, tournament_subject(tournament_id), request.query.get("t")):
+        return None
+    return NOWHERE

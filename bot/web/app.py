@@ -1,0 +1,59 @@
+"""The web application: the pages' routes, and refusals as pages in the reader's language."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from bot.i18n import text
+from bot.service.core import GameService
+from bot.web.access import Refused
+from bot.web.game_pages import GamePages
+from bot.web.language import reader_language
+from bot.web.live import Onlookers
+from bot.web.mini_app import MiniApp
+from bot.web.pages import refused
+from bot.web.report_pages import ReportPages
+from bot.web.settings import WebSettings
+
+logger = logging.getLogger(__name__)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A refusal, an unknown address or a fault: a page that says so, never a traceback."""
+    try:
+        return await handler(request)
+    except Refused as refusal:
+        return refused(reader_language(request), refusal.reason, refusal.status)
+    except web.HTTPNotFound:
+        return refused(reader_language(request), text("There is no such page."))
+    except web.HTTPException:
+        raise
+    except Exception:
+        logger.exception("a page failed: %s", request.path)
+        return refused(
+            reader_language(request), text("Something went wrong; try again later."), 500
+        )
+
+
+def web_app(service: GameService, settings: WebSettings) -> web.Application:
+    """The application; it shows every game change from the moment it starts."""
+    onlookers = Onlookers()
+    app = web.Application(middlewares=[refusals])
+    app.add_routes(GamePages(service, settings, onlookers).routes())
+    app.add_routes(ReportPages(service, settings).routes())
+    app.add_routes(MiniApp(service, settings).routes())
+
+    async def watch(_: web.Application) -> None:
+        service.kernel.watch(onlookers)
+
+    async def unwatch(_: web.Application) -> None:
+        service.kernel.unwatch(onlookers)
+
+    app.on_startup.append(watch)
+    app.on_cleanup.append(unwatch)
+    return app

@@ -1,0 +1,175 @@
+"""A game's page: the board, the caption with the clock, the moves; live while it is
+played (server-sent events), move by move once it is over; its PDN."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from html import escape
+
+from aiohttp import web
+
+from bot.i18n import text, translate
+from bot.service import boards
+from bot.service.core import GameService
+from bot.service.events import FileReady, GameState, ServiceError
+from bot.web.access import Refused, known_number, onlooker, visible_game
+from bot.web.game_view import Views
+from bot.web.language import reader_language
+from bot.web.links import player_link, tournament_link
+from bot.web.live import Onlookers
+from bot.web.pages import page
+from bot.web.settings import WebSettings
+
+# Seconds between comments on a quiet event stream, so that proxies keep it open.
+KEEP_ALIVE = 25.0
+
+LIVE_SCRIPT = """
+const q=location.search;const show=v=>{document.getElementById('board').innerHTML=v.svg;
+document.getElementById('caption').textContent=v.caption;
+document.getElementById('moves').textContent=v.moves;document.body.dataset.version=v.version;
+document.body.dataset.plies=v.plies;};
+if(document.body.dataset.active==='1'){const s=new EventSource(location.pathname+'/events'+q);
+s.onmessage=e=>show(JSON.parse(e.data));}
+let ply=+document.body.dataset.plies;const last=ply;
+async function go(step){ply=Math.max(0,Math.min(last,ply+step));
+const r=await fetch(location.pathname+'/ply/'+ply+q);if(r.ok)show(await r.json());}
+"""
+
+
+def _replay_buttons(language: str) -> str:
+    buttons = [
+        ("-1000", text("Start")),
+        ("-1", text("Previous move")),
+        ("1", text("Next move")),
+        ("1000", text("End")),
+    ]
+    return (
+        "<nav>"
+        + "".join(
+            f'<button onclick="go({step})">{escape(translate(language, label))}</button>'
+            for step, label in buttons
+        )
+        + "</nav>"
+    )
+
+
+class GamePages:
+    def __init__(self, service: GameService, settings: WebSettings, onlookers: Onlookers) -> None:
+        self.service = service
+        self.settings = settings
+        self.onlookers = onlookers
+        self.views = Views()
+
+    def routes(self) -> list[web.RouteDef]:
+        return [
+            web.get("/game/{game}", self.page),
+            web.get("/game/{game}/events", self.events),
+            web.get("/game/{game}/ply/{ply}", self.ply),
+            web.get("/game/{game}/pdn", self.pdn),
+        ]
+
+    async def page(self, request: web.Request) -> web.Response:
+        language = reader_language(request)
+        state = await visible_game(self.service, self.settings, request)
+        view = self.views.of(state, language)
+        query = escape(request.query_string)
+        body = (
+            f'<div id="board">{view["svg"]}</div><p id="caption">{escape(view["caption"])}</p>'
+            f"<h2>{escape(translate(language, text('Moves')))}</h2>"
+            f'<pre id="moves">{escape(view["moves"])}</pre>'
+        )
+        body += await self._related(state, language)
+        if not state.active:
+            body += _replay_buttons(language)
+        body += (
+            f'<p><a href="/game/{state.id}/pdn?{query}" download>'
+            f"{escape(translate(language, text('Download PDN')))}</a></p>"
+        )
+        body = (
+            f'<main data-game="{state.id}">{body}</main>'
+            f'<script>document.body.dataset.active="{int(state.active)}";'
+            f'document.body.dataset.plies="{state.plies}";</script>'
+        )
+        return page(language, text("Game #{game}", game=state.id), body, LIVE_SCRIPT)
+
+    async def _related(self, state: GameState, language: str) -> str:
+        """Links to the players' pages and to the tournament the game is a table of: whoever
+        may see the game may see these (its players' profiles, its tournament)."""
+        links = []
+        for seat in state.record.seats:
+            if seat.player_id is None:
+                continue
+            accounts = await self.service.identities.contacts(seat.player_id)
+            if accounts:
+                account = accounts[0]
+                link = player_link(self.settings, account.platform, account.user_id)
+                name = escape(state.seat_names[seat.seat])
+                links.append(f'<a href="{escape(link)}&amp;lang={language}">{name}</a>')
+        if state.tournament is not None:
+            link = tournament_link(self.settings, state.tournament)
+            label = escape(translate(language, text("Tournament #{id}", id=state.tournament)))
+            links.append(f'<a href="{escape(link)}&amp;lang={language}">{label}</a>')
+        return f"<p>{' · '.join(links)}</p>" if links else ""
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """The game's views as server-sent events: the current one, then each new one."""
+        language = reader_language(request)
+        state = await visible_game(self.service, self.settings, request)
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-store",
+                "X-Accel-Buffering": "no",  # nginx: pass each event on at once
+            }
+        )
+        await response.prepare(request)
+        queue = self.onlookers.open(state.id)
+        try:
+            # The state read before the queue opened may be behind already: read it again.
+            shown = await self.service.kernel.current(state.id)
+            await self._send(response, self.views.of(shown, language))
+            while shown.active:
+                try:
+                    fresh = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
+                    continue
+                if fresh.version > shown.version:
+                    shown = fresh
+                    await self._send(response, self.views.of(shown, language))
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            self.onlookers.close(state.id, queue)
+        return response
+
+    @staticmethod
+    async def _send(response: web.StreamResponse, view: dict[str, object]) -> None:
+        await response.write(f"data: {json.dumps(view)}\n\n".encode())
+
+    async def ply(self, request: web.Request) -> web.Response:
+        """The replay: the finished game after its first N moves."""
+        language = reader_language(request)
+        state = await visible_game(self.service, self.settings, request)
+        if state.active:
+            raise Refused(text("Game #{game} is still being played.", game=state.id), 409)
+        plies = known_number(request.match_info["ply"])
+        return web.json_response(self.views.of(boards.at_ply(state, plies), language))
+
+    async def pdn(self, request: web.Request) -> web.Response:
+        state = await visible_game(self.service, self.settings, request)
+        try:
+            events = await self.service.records.export_pdn(
+                onlooker(reader_language(request)), state.id
+            )
+        except ServiceError as error:
+            raise Refused(error.reason, 409) from error
+        for event in events:
+            if isinstance(event, FileReady):
+                return web.Response(
+                    body=event.content,
+                    content_type="application/x-draughts-pdn",
+                    headers={"Content-Disposition": f'attachment; filename="{event.name}"'},
+                )
+        raise Refused(text("PDN export is for draughts games."), 409)

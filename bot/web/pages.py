@@ -1,0 +1,53 @@
+"""The frame of every page: readable on a phone (one column, the board as wide as the
+screen), in the reader's language, no script from elsewhere."""
+
+from __future__ import annotations
+
+from html import escape
+
+from aiohttp import web
+
+from bot.i18n import Text, translate
+
+STYLE = """
+body{font-family:system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:.5rem;
+color:#222;background:#faf7f0}
+h1{font-size:1.2rem;margin:.3rem 0}
+.board{width:100%;height:auto;display:block}
+pre{white-space:pre-wrap;font-family:inherit;margin:.3rem 0}
+nav button,.actions button{font-size:1rem;padding:.5rem .9rem;margin:.2rem}
+.selected{outline:4px solid #2a7}
+.target{fill:#6c6 !important}
+.refused{color:#b00}
+img{max-width:100%}
+"""
+
+
+def page(
+    language: str, title: Text | str, body: str, script: str = "", head: str = ""
+) -> web.Response:
+    """A whole HTML page; `body` and `head` are HTML already escaped."""
+    heading = escape(translate(language, title))
+    scripts = f"<script>{script}</script>" if script else ""
+    return web.Response(
+        text=(
+            f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width,initial-scale=1">'
+            f"<title>{heading}</title><style>{STYLE}</style>{head}</head>"
+            f"<body><h1>{heading}</h1>{body}{scripts}</body></html>"
+        ),
+        content_type="text/html",
+        headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"},
+    )
+
+
+def said(language: str, message: Text | str) -> str:
+    """A message as HTML text, lines kept."""
+    return f"<pre>{escape(translate(language, message))}</pre>"
+
+
+def refused(language: str, reason: Text | str, status: int = 404) -> web.Response:
+    """A refusal in the reader's language, as a page."""
+    response = page(language, reason, "")
+    response.set_status(status)
+    return response

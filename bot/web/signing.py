@@ -1,0 +1,31 @@
+"""Signed links: a page of a game or a tournament the reader may not see without one opens
+only with the token the bot gave where the reader could see it (a chat of the game)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+TOKEN_CHARACTERS = 32
+
+
+def sign(secret: bytes, what: str) -> str:
+    """The token of `what` ("game:12"): hex, so that it fits a URL and Telegram's startapp."""
+    digest = hmac.new(secret, what.encode(), hashlib.sha256).hexdigest()
+    return digest[:TOKEN_CHARACTERS]
+
+
+def signed(secret: bytes, what: str, token: str | None) -> bool:
+    return token is not None and hmac.compare_digest(sign(secret, what), token)
+
+
+def game_subject(game_id: int) -> str:
+    return f"game:{game_id}"
+
+
+def tournament_subject(tournament_id: int) -> str:
+    return f"tournament:{tournament_id}"
+
+
+def player_subject(platform: str, user_id: str) -> str:
+    return f"player:{platform}:{user_id}"

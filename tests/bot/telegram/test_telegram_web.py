@@ -1,0 +1,92 @@
+"""The web companion from Telegram (issue 28, item 3): the board in a private chat opens the
+Mini App (a web_app button, which the fake, as Telegram, refuses in groups), a group's board
+links to it through t.me/BOT/APP?startapp=, and a move on the Mini App shows in the group's
+board as a move in the chat does."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from aiohttp.test_utils import TestClient
+
+from bot.service.core import GameService
+from bot.telegram import stop_front
+from bot.web.settings import WebSettings, web_settings
+from tests.bot.telegram.conftest import Bot, current_board, start_bot
+from tests.bot.telegram.test_telegram_group import group_game
+from tests.bot.web.helpers import init_data, web_client
+from tests.fakes.telegram_api import TOKEN, FakeBotApi
+
+Client = TestClient[Any, Any]
+ENVIRONMENT = {
+    "WEB_URL": "https://damas.example",
+    "WEB_SECRET": "a secret",
+    "TELEGRAM_TOKEN": TOKEN,
+    "TELEGRAM_BOT_NAME": "damas_bot",
+    "WEB_APP_NAME": "board",
+}
+
+
+@pytest.fixture
+def settings(monkeypatch: pytest.MonkeyPatch) -> WebSettings:
+    for name, value in ENVIRONMENT.items():
+        monkeypatch.setenv(name, value)
+    made = web_settings(ENVIRONMENT)
+    assert made is not None
+    return made
+
+
+@pytest.fixture
+async def web_bot(
+    settings: WebSettings, service: GameService, api: FakeBotApi
+) -> AsyncIterator[Bot]:
+    running = await start_bot(service, api)
+    assert running.settings.web == settings
+    yield running
+    await stop_front(running.front, running.settings)
+
+
+@pytest.fixture
+async def client(settings: WebSettings, service: GameService) -> AsyncIterator[Client]:
+    async for opened in web_client(service, settings):
+        yield opened
+
+
+@pytest.mark.usefixtures("web_bot")
+async def test_a_move_on_the_mini_app_shows_on_the_groups_board(
+    api: FakeBotApi, service: GameService, client: Client
+) -> None:
+    _, _, group, state, board = await group_game(api, service)
+    openings = api.openings(board)
+    assert list(openings.values()) == [("url", openings["Open in the app"][1])]
+    link = urlsplit(openings["Open in the app"][1])
+    assert (link.netloc, link.path) == ("t.me", "/damas_bot/board")
+    start = parse_qs(link.query)["startapp"][0]
+    assert start.startswith(f"{state.id}-")
+    body = {
+        "initData": init_data(1, "Ana", datetime.now(UTC), start=start),
+        "move": "c3-d4",
+        "version": state.version,
+        "nonce": "from-the-app-1",
+    }
+    response = await client.post("/app/api/move", json=body)
+    assert response.status == 200, await response.text()
+    fresh, board = await current_board(api, service, group, state.id)
+    assert fresh.log == ("c3-d4",)
+    assert "last move: c3-d4" in board["caption"]
+
+
+@pytest.mark.usefixtures("web_bot")
+async def test_a_private_board_opens_the_mini_app(api: FakeBotApi, service: GameService) -> None:
+    ana = api.user(1, "Ana", "ana", "pt")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/new brazilian vs computer white")
+    _, board = await current_board(api, service, chat, 1)
+    (kind, address), *_ = api.openings(board).values()
+    assert kind == "web_app"
+    assert address == "https://damas.example/app?game=1"
+    assert "Jogar no app" in api.openings(board)

@@ -1,0 +1,185 @@
+"""The pages in a real browser (issue 28, "How it is checked"): Debian's Chromium driven by
+Playwright for Python with the system's browser (never a downloaded one). The Mini App page
+plays moves by taps with signed test initData while a second page watches the game live, a
+forged initData is refused on the page, and screenshots of the game page in pt and it show
+the board drawn. Skipped, saying why, where Chromium or Playwright is missing (.ci/run
+installs both)."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from functools import partial
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from aiohttp.test_utils import TestClient
+from PIL import Image
+
+from bot.render.draughts import DARK
+from bot.service import boards
+from bot.service.core import GameService, seat_to_act
+from bot.service.events import Actor, ChallengeUpdate, GameState
+from bot.service.timing.clocks import ManualClock
+from bot.web.links import game_link
+from storage import ChatRef
+from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, until, web_client
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = [
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="no /usr/bin/chromium (apt-get install chromium)"
+    ),
+    pytest.mark.skipif(
+        importlib.util.find_spec("playwright") is None,
+        reason="Playwright for Python is not installed (pip install -e '.[test]')",
+    ),
+]
+Client = TestClient[Any, Any]
+GROUP = ChatRef("telegram", "-100700")
+ANA = Actor("telegram", "11", "ana", "pt")
+BIA = Actor("telegram", "22", "bia", "it")
+
+
+@pytest.fixture
+async def client(service: GameService) -> AsyncIterator[Client]:
+    async for opened in web_client(service):
+        yield opened
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=["--no-sandbox"]
+        )
+        yield launched
+        await launched.close()
+
+
+async def group_game(service: GameService) -> GameState:
+    events = await service.challenges.new_game(ANA, GROUP, "brazilian", opponent=BIA, seat=0)
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    await service.challenges.accept(BIA, challenge.id, GROUP)
+    return await service.kernel.state(challenge.game_id or 1)
+
+
+async def mini_app(browser: Any, client: Client, game: int, data: str) -> Any:
+    """The Mini App opened as Telegram opens it: initData in the address's fragment; nothing
+    leaves the machine (Telegram's own script is refused)."""
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+    await page.route("https://telegram.org/**", lambda route: route.abort())
+    # Written after the address is made: yarl would decode the fragment's escapes.
+    address = f"{client.make_url(f'/app?game={game}')}#tgWebAppData={quote(data, safe='')}"
+    await page.goto(address)
+    return page
+
+
+async def tap_move(page: Any, start: str, end: str) -> None:
+    await page.locator(f'#board rect[data-name="{start}"]').click()
+    await page.locator(f'#board rect.target[data-name="{end}"]').wait_for()
+    await page.locator(f'#board rect[data-name="{end}"]').click()
+
+
+async def test_moves_by_taps_reach_the_game_and_a_watching_page(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    state = await group_game(service)
+    now = datetime.now(UTC)
+    ana = await mini_app(browser, client, state.id, init_data(11, "ana", now, language="pt"))
+    bia = await mini_app(browser, client, state.id, init_data(22, "bia", now, language="it"))
+    watcher = await browser.new_page()
+    await watcher.goto(str(client.make_url(local(game_link(SETTINGS, state.id)))))
+    plies = (("c3", "d4", ana), ("f6", "e5", bia), ("d4", "f6", ana), ("g7", "e5", bia))
+    for number, (start, end, page) in enumerate(plies, start=1):
+        await page.locator("#board svg").wait_for()
+        await page.wait_for_function(f"document.body.dataset.version >= {state.version}")
+        await tap_move(page, start, end)
+
+        async def played(count: int = number, game: int = state.id) -> bool:
+            return len((await service.kernel.state(game)).log) == count
+
+        await until(played)
+        state = await service.kernel.state(state.id)
+        await watcher.wait_for_function(
+            f"document.body.dataset.plies == {number}", timeout=DEADLINE * 1000
+        )
+    assert state.log == ("c3-d4", "f6-e5", "d4xf6", "g7xe5")
+    assert await watcher.locator("#board .piece").count() == 22
+
+
+async def test_a_forged_init_data_is_refused_on_the_page(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    state = await group_game(service)
+    forged = init_data(11, "ana", datetime.now(UTC)).replace("11", "22", 1)
+    page = await mini_app(browser, client, state.id, forged)
+    await page.locator("#note.refused").wait_for()
+    assert "Telegram" in await page.locator("#note").inner_text()
+    assert await page.locator("#board svg").count() == 0
+
+
+@pytest.mark.parametrize("language", ["pt", "it"])
+async def test_a_screenshot_of_the_game_page_shows_the_board(
+    service: GameService, client: Client, browser: Any, language: str
+) -> None:
+    state = await group_game(service)
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+    await page.goto(str(client.make_url(local(game_link(SETTINGS, state.id, language)))))
+    shot = Image.open(io.BytesIO(await page.locator("#board").screenshot())).convert("RGB")
+    assert shot.width >= 300
+    colours = shot.getcolors(shot.width * shot.height) or []
+    dark = sum(int(count) for count, colour in colours if colour == DARK)
+    # 32 dark squares of about (390 / 10) squared pixels each, less the pieces on them.
+    assert dark > shot.width * shot.width / 10
+
+
+@pytest.fixture
+async def timed_client(timed: GameService) -> AsyncIterator[Client]:
+    async for opened in web_client(timed):
+        yield opened
+
+
+async def test_a_whole_game_is_played_on_the_mini_app(
+    timed: GameService, timed_client: Client, browser: Any, clock: ManualClock
+) -> None:
+    """Every move tapped on the players' pages until the game ends by rule; the service's clock
+    moves on as people play (the rate limit counts in it)."""
+    service, client = timed, timed_client
+    state = await group_game(service)
+    pages = [
+        await mini_app(browser, client, state.id, init_data(user, name, clock()))
+        for user, name in ((11, "ana"), (22, "bia"))
+    ]
+    while state.active and state.plies < MOST_PLIES:
+        seat = seat_to_act(state)
+        assert seat is not None
+        page = pages[seat]
+        await page.wait_for_function(
+            f"document.body.dataset.version == {state.version}", timeout=DEADLINE * 1000
+        )
+        choice = boards.move_choices(state)[0]
+        await page.locator(f'#board rect[data-name="{choice.piece}"]').click()
+        await page.locator(f'#board rect[data-name="{choice.target}"]').click()
+        routes = page.locator("#own button", has_text=choice.notation)
+        if await routes.count():
+            await routes.first.click()
+        await until(partial(_moved_past, service, state.id, state.version))
+        state = await service.kernel.state(state.id)
+        clock.advance(SECONDS_A_PLY)
+    assert not state.active, f"no end after {state.plies} plies"
+    assert state.record.result is not None
+
+
+MOST_PLIES = 400
+SECONDS_A_PLY = timedelta(seconds=3)
+
+
+async def _moved_past(service: GameService, game: int, version: int) -> bool:
+    return (await service.kernel.state(game)).version > version
