@@ -50,7 +50,6 @@ PARTS = {
 SEARCH_PARTS = {
     "child": "making moves",
     "static": "evaluation",
-    "can_step": "quiescence",
     "quiet_leaf": "quiescence",
     "resolve": "quiescence",
     "best_reply": "quiescence",

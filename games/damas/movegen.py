@@ -33,6 +33,8 @@ class MoveGenerator:
     """The generator of one rule set: every function takes (own, opp, kings, colour)."""
 
     captures: SideGenerator  # every complete capture route, before priorities and merging
+    # Whether `captures` would find any: the search asks it of the opponent at most nodes.
+    can_capture: Callable[[int, int, int, int], bool]
     quiet: SideGenerator  # every move without capture
     # The parts of `quiet`: the men's target bitboards per diagonal, the kings' per king.
     men_steps: Callable[[int, int, int, int], tuple[int, int]]
@@ -260,6 +262,51 @@ def make_generator(  # noqa: C901
                 short_routes(low, low, 0, (low,), (), king_jumps, opp, empty | low, routes)
         return routes
 
+    def can_capture(own: int, opp: int, kings: int, colour: int) -> bool:
+        # Only the first jump is looked for, by shifted bitboards (men, short kings) or
+        # the nearest piece on each ray (flying kings): no route is built.
+        empty = mask & ~(own | opp)
+        men = own & ~kings
+        if men:
+            jumpable = opp if men_capture_kings else opp & ~kings
+            if men_jump_up[colour] and men & (
+                (jumpable << near) & (empty << near2) | (jumpable << far) & (empty << far2)
+            ):
+                return True
+            if men_jump_down[colour] and men & (
+                (jumpable >> near) & (empty >> near2) | (jumpable >> far) & (empty >> far2)
+            ):
+                return True
+        own_kings = own & kings
+        if not own_kings:
+            return False
+        if not flying_kings:
+            return bool(
+                own_kings
+                & (
+                    (opp << near) & (empty << near2)
+                    | (opp << far) & (empty << far2)
+                    | (opp >> near) & (empty >> near2)
+                    | (opp >> far) & (empty >> far2)
+                )
+            )
+        while own_kings:
+            low = own_kings & -own_kings
+            own_kings ^= low
+            for ray, shift, to_higher_bits in lines[low]:
+                blockers = ray & ~empty
+                if not blockers:
+                    continue
+                if to_higher_bits:
+                    target = blockers & -blockers
+                    if opp & target and empty & (target << shift):
+                        return True
+                else:
+                    target = 1 << (blockers.bit_length() - 1)
+                    if opp & target and empty & (target >> shift):
+                        return True
+        return False
+
     def men_steps(own: int, opp: int, kings: int, colour: int) -> tuple[int, int]:
         """Where the men can step: the bitboards of the targets along each diagonal (the
         near one, then the far one). perft counts these without building the moves."""
@@ -354,6 +401,7 @@ def make_generator(  # noqa: C901
 
     return MoveGenerator(
         captures=captures,
+        can_capture=can_capture,
         quiet=quiet,
         men_steps=men_steps,
         king_steps=king_steps,
