@@ -61,6 +61,23 @@ FEWEST_OPENING_PLIES, MOST_OPENING_PLIES = 2, 4
 ENDINGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "endings.txt"
 
 
+UNATTENDED = """\
+A long match runs unattended: each game is printed as it ends ("game N: ... [k/n played]",
+no running score), then the score over all games and over the games where the rule sets
+agree, each with its 95% interval, and last a JSON line with every figure. For example the
+200-game goals of issue 26, on a machine with cores to spare (--jobs games at once, each
+with its two player processes; leave a core per job free or the clock is shared):
+
+  nohup python bench/strength.py --variant international --opponent turbo \\
+      --games 200 --time 0.5 --jobs 4 --seed 1 --pdn intl.pdn > intl.log 2>&1 &
+  nohup python bench/strength.py --variant brazilian --opponent simple \\
+      --games 200 --time 0.5 --jobs 4 --seed 1 --pdn braz.pdn > braz.log 2>&1 &
+
+then `tail -1 intl.log` is the result. A level at its own time against a peer at another:
+--level normal --time 1.0 --opponent turbo --opponent-time 0.5.
+"""
+
+
 @dataclass
 class Side:
     """What one player did over a game. `nodes` is None once a move came without a count."""
@@ -359,7 +376,11 @@ def endings(args: argparse.Namespace) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=UNATTENDED,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--variant", default="international")
     parser.add_argument("--opponent", default="turbo", help="turbo, simple, careful or level:NAME")
     parser.add_argument("--level", default="strong", help="our level")
