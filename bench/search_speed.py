@@ -2,6 +2,7 @@
 
     python bench/search_speed.py [--seconds 1.0] [--positions 6] [--rounds 3]
     python bench/search_speed.py --nodes 100000 [--positions 6] [--rounds 3]
+    python bench/search_speed.py --depth 7 [--positions 6] [--rounds 3]
 
 Both search the same positions (the start and positions a few random plies on, the same for
 both) for the same time; ours in every variant, TurboEngine in International only (it plays
@@ -11,10 +12,11 @@ this process (the searches stop on the wall clock, so a loaded machine gives the
 nodes and a shallower depth, but the rate holds); the engines search in turns, round after
 round, and the fastest round of each counts. The last line is a JSON object.
 
-`--nodes N` stops our searches after N nodes instead of a time (TurboEngine is left out):
-the tree is then the same on any machine and under any load, so two versions of the engine
-compare on the same work, and where a change should not alter the tree, the `searches`
-printed (each position's move, depth and score) must be equal.
+`--nodes N` stops our searches after N nodes, `--depth D` after the iteration of D plies,
+instead of a time (TurboEngine is left out): the tree is then the same on any machine and
+under any load, so two versions of the engine compare on the same work, and where a change
+should not alter the tree, the `searches` printed (each position's move, depth, score and
+nodes) must be equal.
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ def ours(position: Position, limit: Limit, searches: list[str]) -> tuple[int, fl
     begun = time.process_time()
     thought = think(position, limit, random.Random(0))
     seconds = time.process_time() - begun
-    searches.append(f"{position.notation(thought.move)} d{thought.depth} {thought.score}")
+    move = position.notation(thought.move)
+    searches.append(f"{move} d{thought.depth} {thought.score} {thought.nodes}n")
     return thought.nodes, seconds, thought.depth
 
 
@@ -89,10 +92,13 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3, help="the fastest round counts")
     parser.add_argument("--nodes", type=int, help="stop ours after this many nodes, not a time")
+    parser.add_argument("--depth", type=int, help="stop ours after this depth, not a time")
     args = parser.parse_args()
-    with_turbo = args.nodes is None
+    with_turbo = args.nodes is None and args.depth is None
     modules = peers.load(peers.PY_DRAUGHTS) if with_turbo else {}
-    limit = Limit(seconds=args.seconds) if with_turbo else Limit(seconds=1e9, nodes=args.nodes)
+    limit = Limit(seconds=args.seconds)
+    if not with_turbo:
+        limit = Limit(seconds=1e9, nodes=args.nodes or Limit().nodes, depth=args.depth or 64)
     report: dict[str, Any] = {}
     for variant in sorted(RULES):
         boards = positions(variant, args.positions, random.Random(args.seed))
