@@ -81,7 +81,8 @@ class Sampler:
         code = frame.f_code
         name = Path(code.co_filename).name
         self.functions[(name, code.co_name)] += 1
-        if name == "search.py" and code.co_name == "node":
+        # (No line while the frame is being entered or left.)
+        if name == "search.py" and code.co_name == "node" and frame.f_lineno is not None:
             self.node_lines[frame.f_lineno] += 1
 
 
