@@ -244,7 +244,7 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
     white_zone, black_zone = runaway_zone
 
     # Both sides' terms inline, White's added and Black's taken away: the planes' loops and
-    # popcounts are the evaluation, and a call per side or per table cost a fifth of it.
+    # popcounts are the evaluation, and a call per side or per table cost up to a fifth of it.
     def evaluate(own: int, opp: int, kings: int, colour: int) -> int:
         white, black = (own, opp) if colour == 0 else (opp, own)
         white_kings, black_kings = white & kings, black & kings
