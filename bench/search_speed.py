@@ -1,6 +1,8 @@
 """Benchmark: nodes per CPU second of our search and of py-draughts' TurboEngine.
 
     python bench/search_speed.py [--seconds 1.0] [--positions 6] [--rounds 3]
+    python bench/search_speed.py --nodes 100000 [--positions 6] [--rounds 3]
+    python bench/search_speed.py --depth 7 [--positions 6] [--rounds 3]
 
 Both search the same positions (the start and positions a few random plies on, the same for
 both) for the same time; ours in every variant, TurboEngine in International only (it plays
@@ -9,6 +11,12 @@ included), so the figures compare like with like only roughly. Rates are per CPU
 this process (the searches stop on the wall clock, so a loaded machine gives them fewer
 nodes and a shallower depth, but the rate holds); the engines search in turns, round after
 round, and the fastest round of each counts. The last line is a JSON object.
+
+`--nodes N` stops our searches after N nodes, `--depth D` after the iteration of D plies,
+instead of a time (TurboEngine is left out): the tree is then the same on any machine and
+under any load, so two versions of the engine compare on the same work, and where a change
+should not alter the tree, the `searches` printed (each position's move, depth, score and
+nodes) must be equal.
 """
 
 from __future__ import annotations
@@ -45,12 +53,16 @@ def positions(variant: str, count: int, rng: random.Random) -> list[Position]:
     return found
 
 
-def ours(position: Position, seconds: float) -> tuple[int, float, int]:
-    """(nodes, seconds, depth) of one search with empty tables."""
+def ours(position: Position, limit: Limit, searches: list[str]) -> tuple[int, float, int]:
+    """(nodes, seconds, depth) of one search with empty tables; what it found is added to
+    `searches` as `move depth score`."""
     forget_tables()
     begun = time.process_time()
-    thought = think(position, Limit(seconds=seconds), random.Random(0))
-    return thought.nodes, time.process_time() - begun, thought.depth
+    thought = think(position, limit, random.Random(0))
+    seconds = time.process_time() - begun
+    move = position.notation(thought.move)
+    searches.append(f"{move} d{thought.depth} {thought.score} {thought.nodes}n")
+    return thought.nodes, seconds, thought.depth
 
 
 def turbo(modules: dict[str, Any], position: Position, seconds: float) -> tuple[int, float, int]:
@@ -79,22 +91,32 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3, help="the fastest round counts")
+    parser.add_argument("--nodes", type=int, help="stop ours after this many nodes, not a time")
+    parser.add_argument("--depth", type=int, help="stop ours after this depth, not a time")
     args = parser.parse_args()
-    modules = peers.load(peers.PY_DRAUGHTS)
-    report = {}
+    with_turbo = args.nodes is None and args.depth is None
+    modules = peers.load(peers.PY_DRAUGHTS) if with_turbo else {}
+    limit = Limit(seconds=args.seconds)
+    if not with_turbo:
+        limit = Limit(seconds=1e9, nodes=args.nodes or Limit().nodes, depth=args.depth or 64)
+    report: dict[str, Any] = {}
     for variant in sorted(RULES):
         boards = positions(variant, args.positions, random.Random(args.seed))
         ours_runs, turbo_runs = [], []
+        searches: list[str] = []
         # Rounds in turns, so that a burst of load elsewhere slows both alike.
         for _ in range(args.rounds):
-            ours_runs.append([ours(board, args.seconds) for board in boards])
-            if variant == "international":
+            searches.clear()
+            ours_runs.append([ours(board, limit, searches) for board in boards])
+            if variant == "international" and with_turbo:
                 turbo_runs.append([turbo(modules, board, args.seconds) for board in boards])
-        report[f"ours {variant}"] = best_round(ours_runs)
+        report[f"ours {variant}"] = {**best_round(ours_runs), "searches": list(searches)}
         if turbo_runs:
             report["turbo international"] = best_round(turbo_runs)
     for name, figures in report.items():
         print(f"{name:<28}{figures['nodes_per_second']:>9} nodes/s  depth {figures['depth']:.1f}")
+        if "searches" in figures:
+            print(f"{'':<28}{', '.join(figures['searches'])}")
     print(json.dumps(report))
     return 0
 

@@ -8,11 +8,16 @@ minimax over Position objects (not the engine; captures played out at the horizo
 move wins at least two men (`--gain`) within `--depth` plies and every other move wins
 nothing. Prints
 lines `variant FEN move` for the data file.
+
+`--engine-nodes N` asks the engine of each shot found, searching N nodes (40,000 is what
+`strong` searched in half a second): a line ends `# engine: found` or `# engine: MISSED
+(plays M)`, and the last line, a JSON object, counts the shots and the misses.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from pathlib import Path
@@ -20,6 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.damas import Move, Position
+from games.damas.engine import Limit, think
+from games.damas.engine.table import forget_tables
 
 KING_MEN = {True: 3, False: 2}  # a king in men: flying kings are worth more
 
@@ -89,9 +96,11 @@ def main() -> int:
     # In italian-familiar the opponent may decline the sacrifice (and lose a piece to the
     # huff): shots there win less.
     parser.add_argument("--gain", type=int, default=2, help="men the shot wins, at least")
+    parser.add_argument("--engine-nodes", type=int, help="check the engine at this many nodes")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     found = 0
+    missed = []
     while found < args.count:
         position = Position.start(args.variant)
         for _ in range(rng.randint(8, 40)):
@@ -104,10 +113,26 @@ def main() -> int:
                 continue
             move = shot(position, args.depth, args.gain)
             if move is not None:
-                print(args.variant, position.fen(), position.notation(move), flush=True)
+                line = f"{args.variant} {position.fen()} {position.notation(move)}"
+                if args.engine_nodes:
+                    played = engine_move(position, args.engine_nodes)
+                    if played == move:
+                        line += "  # engine: found"
+                    else:
+                        line += f"  # engine: MISSED (plays {position.notation(played)})"
+                        missed.append(line)
+                print(line, flush=True)
                 found += 1
                 break
+    if args.engine_nodes:
+        print(json.dumps({"shots": found, "engine_nodes": args.engine_nodes, "missed": missed}))
     return 0
+
+
+def engine_move(position: Position, nodes: int) -> Move:
+    """The engine's move at a node budget, from empty tables (as the tests search)."""
+    forget_tables()
+    return think(position, Limit(nodes=nodes, seconds=1e9), random.Random(1)).move
 
 
 if __name__ == "__main__":

@@ -61,6 +61,23 @@ FEWEST_OPENING_PLIES, MOST_OPENING_PLIES = 2, 4
 ENDINGS = Path(__file__).resolve().parents[1] / "tests" / "data" / "endings.txt"
 
 
+UNATTENDED = """\
+A long match runs unattended: each game is printed as it ends ("game N: ... [k/n played]",
+no running score), then the score over all games and over the games where the rule sets
+agree, each with its 95% interval, and last a JSON line with every figure. For example the
+200-game goals of issue 26, on a machine with cores to spare (--jobs games at once, each
+with its two player processes; leave a core per job free or the clock is shared):
+
+  nohup python bench/strength.py --variant international --opponent turbo \\
+      --games 200 --time 0.5 --jobs 4 --seed 1 --pdn intl.pdn > intl.log 2>&1 &
+  nohup python bench/strength.py --variant brazilian --opponent simple \\
+      --games 200 --time 0.5 --jobs 4 --seed 1 --pdn braz.pdn > braz.log 2>&1 &
+
+then `tail -1 intl.log` is the result. A level at its own time against a peer at another:
+--level normal --time 1.0 --opponent turbo --opponent-time 0.5.
+"""
+
+
 @dataclass
 class Side:
     """What one player did over a game. `nodes` is None once a move came without a count."""
@@ -96,7 +113,14 @@ class Game:
 class Referee:
     """Plays one game between two player processes from a FEN."""
 
-    def __init__(self, variant: str, fen: str, specs: tuple[str, str], seconds: float, seed: int):
+    def __init__(
+        self,
+        variant: str,
+        fen: str,
+        specs: tuple[str, str],
+        seconds: tuple[float, float],
+        seed: int,
+    ):
         context = multiprocessing.get_context("spawn")
         self.position = Position.from_fen(variant, fen)
         self.pipes = []
@@ -104,7 +128,8 @@ class Referee:
         for index, spec in enumerate(specs):
             mine, theirs = context.Pipe()
             process = context.Process(
-                target=serve, args=(theirs, spec, variant, fen, seconds, seed * 2 + index)
+                target=serve,
+                args=(theirs, spec, variant, fen, seconds[index], seed * 2 + index),
             )
             process.start()
             self.pipes.append(mine)
@@ -185,17 +210,25 @@ def opening(variant: str, rng: random.Random) -> Position:
     return Position.from_fen(variant, rng.choice(openings(variant)))
 
 
+def opponent_time(args: argparse.Namespace) -> float:
+    """The opponent's seconds per move (`--opponent-time`, else the same as ours)."""
+    seconds: float = args.time if args.opponent_time is None else args.opponent_time
+    return seconds
+
+
 def play_game(args: argparse.Namespace, number: int, fen: str) -> Game:
     ours_white = number % 2 == 0
     ours, theirs = f"level:{args.level}", args.opponent
     specs = (ours, theirs) if ours_white else (theirs, ours)
+    their_time = opponent_time(args)
+    times = (args.time, their_time) if ours_white else (their_time, args.time)
     sides = (Side(), Side())
-    referee = Referee(args.variant, fen, specs, args.time, args.seed * 1000 + number)
+    referee = Referee(args.variant, fen, specs, times, args.seed * 1000 + number)
     winner, reason, plies = referee.play(sides)
     our_seat = 0 if ours_white else 1
     points = 0.5 if winner is None else 1.0 if winner == our_seat else 0.0
     tags = {
-        "Event": f"bench/strength.py game {number + 1}, {args.time} s/move",
+        "Event": f"bench/strength.py game {number + 1}, {times[0]}/{times[1]} s/move",
         "White": specs[0],
         "Black": specs[1],
         "Termination": reason,
@@ -238,6 +271,7 @@ def summary(label: str, sides: list[Side]) -> dict[str, float]:
 
 
 def match(args: argparse.Namespace) -> dict[str, object]:
+    their_time = opponent_time(args)
     rng = random.Random(args.seed)
     every = openings(args.variant)
     fens = rng.sample(every, (args.games + 1) // 2)
@@ -274,7 +308,8 @@ def match(args: argparse.Namespace) -> dict[str, object]:
         scores["rules_agree"] = score([game for game in games if game.disagreement is None])
     for label, figures in scores.items():
         print(
-            f"{args.variant}, level {args.level} v {args.opponent}, {args.time} s/move, "
+            f"{args.variant}, level {args.level} v {args.opponent}, {args.time} s/move "
+            f"(theirs {their_time} s), "
             f"{label} games: {100 * figures['score']:.1f}% +- {100 * figures['margin95']:.1f} "
             f"({figures['wins']} won, {figures['draws']} drawn, {figures['lost']} lost "
             f"of {figures['games']})"
@@ -284,6 +319,7 @@ def match(args: argparse.Namespace) -> dict[str, object]:
         "level": args.level,
         "opponent": args.opponent,
         "seconds_per_move": args.time,
+        "opponent_seconds_per_move": their_time,
         "openings": "every legal 2-4 ply sequence, captures included",
         **scores["all"],
         "scores": scores,
@@ -323,7 +359,7 @@ def endings(args: argparse.Namespace) -> dict[str, object]:
         variant, fen, expected = line.split()
         sides = (Side(), Side())
         spec = f"level:{args.level}"
-        referee = Referee(variant, fen, (spec, spec), args.time, args.seed)
+        referee = Referee(variant, fen, (spec, spec), (args.time, args.time), args.seed)
         winner, reason, plies = referee.play(sides)
         got = "draw" if winner is None else ("white", "black")[winner]
         ok = got == expected
@@ -340,12 +376,19 @@ def endings(args: argparse.Namespace) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=UNATTENDED,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--variant", default="international")
     parser.add_argument("--opponent", default="turbo", help="turbo, simple, careful or level:NAME")
     parser.add_argument("--level", default="strong", help="our level")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--time", type=float, default=0.1, help="seconds per move, each side")
+    parser.add_argument(
+        "--opponent-time", type=float, help="the opponent's seconds per move (default: --time)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--endings", action="store_true", help="play the king-ending set")

@@ -33,6 +33,8 @@ class MoveGenerator:
     """The generator of one rule set: every function takes (own, opp, kings, colour)."""
 
     captures: SideGenerator  # every complete capture route, before priorities and merging
+    # Whether `captures` would find any: the search asks it of the opponent at most nodes.
+    can_capture: Callable[[int, int, int, int], bool]
     quiet: SideGenerator  # every move without capture
     # The parts of `quiet`: the men's target bitboards per diagonal, the kings' per king.
     men_steps: Callable[[int, int, int, int], tuple[int, int]]
@@ -260,6 +262,51 @@ def make_generator(  # noqa: C901
                 short_routes(low, low, 0, (low,), (), king_jumps, opp, empty | low, routes)
         return routes
 
+    def can_capture(own: int, opp: int, kings: int, colour: int) -> bool:
+        # Only the first jump is looked for, by shifted bitboards (men, short kings) or
+        # the nearest piece on each ray (flying kings): no route is built.
+        empty = mask & ~(own | opp)
+        men = own & ~kings
+        if men:
+            jumpable = opp if men_capture_kings else opp & ~kings
+            if men_jump_up[colour] and men & (
+                (jumpable << near) & (empty << near2) | (jumpable << far) & (empty << far2)
+            ):
+                return True
+            if men_jump_down[colour] and men & (
+                (jumpable >> near) & (empty >> near2) | (jumpable >> far) & (empty >> far2)
+            ):
+                return True
+        own_kings = own & kings
+        if not own_kings:
+            return False
+        if not flying_kings:
+            return bool(
+                own_kings
+                & (
+                    (opp << near) & (empty << near2)
+                    | (opp << far) & (empty << far2)
+                    | (opp >> near) & (empty >> near2)
+                    | (opp >> far) & (empty >> far2)
+                )
+            )
+        while own_kings:
+            low = own_kings & -own_kings
+            own_kings ^= low
+            for ray, shift, to_higher_bits in lines[low]:
+                blockers = ray & ~empty
+                if not blockers:
+                    continue
+                if to_higher_bits:
+                    target = blockers & -blockers
+                    if opp & target and empty & (target << shift):
+                        return True
+                else:
+                    target = 1 << (blockers.bit_length() - 1)
+                    if opp & target and empty & (target >> shift):
+                        return True
+        return False
+
     def men_steps(own: int, opp: int, kings: int, colour: int) -> tuple[int, int]:
         """Where the men can step: the bitboards of the targets along each diagonal (the
         near one, then the far one). perft counts these without building the moves."""
@@ -294,33 +341,50 @@ def make_generator(  # noqa: C901
             found.append((low, targets))
         return found
 
+    # The raw move of every step without capture, built once: quiet runs at most nodes of
+    # the search, and a prebuilt tuple costs a lookup where a new one costs its making.
+    # Men, per colour and diagonal: target bit -> move; kings: king bit -> target -> move.
+    men_moves = tuple(
+        tuple(
+            {
+                1 << index: (origin, 1 << index, 0, (), ())
+                for index in board.square_of
+                for origin in [(1 << index) >> shift if colour else (1 << index) << shift]
+                if origin & mask
+            }
+            for shift in (near, far)
+        )
+        for colour in (0, 1)
+    )
+    king_moves = {
+        bit: {
+            1 << target: (bit, 1 << target, 0, (), ())
+            for ray in board.rays[index]
+            for target in ray
+        }
+        for index in board.square_of
+        for bit in [1 << index]
+    }
+
     def quiet(own: int, opp: int, kings: int, colour: int) -> list[Raw]:
         near_targets, far_targets = men_steps(own, opp, kings, colour)
         moves: list[Raw] = []
         append = moves.append
         for king, targets in king_steps(own, opp, kings) if own & kings else ():
+            from_king = king_moves[king]
             while targets:
                 low = targets & -targets
                 targets ^= low
-                append((king, low, 0, (), ()))
-        if colour == 0:
-            while near_targets:
-                low = near_targets & -near_targets
-                near_targets ^= low
-                append((low << near, low, 0, (), ()))
-            while far_targets:
-                low = far_targets & -far_targets
-                far_targets ^= low
-                append((low << far, low, 0, (), ()))
-        else:
-            while near_targets:
-                low = near_targets & -near_targets
-                near_targets ^= low
-                append((low >> near, low, 0, (), ()))
-            while far_targets:
-                low = far_targets & -far_targets
-                far_targets ^= low
-                append((low >> far, low, 0, (), ()))
+                append(from_king[low])
+        near_moves, far_moves = men_moves[colour]
+        while near_targets:
+            low = near_targets & -near_targets
+            near_targets ^= low
+            append(near_moves[low])
+        while far_targets:
+            low = far_targets & -far_targets
+            far_targets ^= low
+            append(far_moves[low])
         return moves
 
     def required(own: int, opp: int, kings: int, colour: int) -> list[Raw]:
@@ -354,6 +418,7 @@ def make_generator(  # noqa: C901
 
     return MoveGenerator(
         captures=captures,
+        can_capture=can_capture,
         quiet=quiet,
         men_steps=men_steps,
         king_steps=king_steps,

@@ -65,6 +65,7 @@ class Search:
         self.eval_cache: dict[int, int] = {}
         generator = rules.generator
         self.captures = generator.captures
+        self.can_capture = generator.can_capture
         self.choose = generator.choose
         self.quiet = generator.quiet
         self.promotion_rows = generator.promotion_rows
@@ -134,19 +135,6 @@ class Search:
                 cache.clear()
             cache[key] = score
         return score
-
-    def can_step(self, own: int, opp: int, kings: int, colour: int) -> bool:
-        """Whether the side to move has a move without capture (any free neighbour square)."""
-        empty = self.mask & ~(own | opp)
-        near, far = self.near, self.far
-        men = own & ~kings
-        own_kings = own & kings
-        targets = (men >> near) | (men >> far) if colour == 0 else (men << near) | (men << far)
-        if own_kings:
-            targets |= (
-                (own_kings >> near) | (own_kings >> far) | (own_kings << near) | (own_kings << far)
-            )
-        return bool(targets & empty)
 
     def child(
         self, own: int, opp: int, kings: int, colour: int, key: int, move: Raw
@@ -248,7 +236,7 @@ class Search:
             and not routes
             and len(moves) > FEW_MOVES
             and -WON < beta < WON
-            and not self.captures(opp, own, kings, 1 - colour)
+            and not self.can_capture(opp, own, kings, 1 - colour)
         ):
             # A null window far from a forced result: if a search of two fifths of the depth
             # clears beta by a margin growing with the depth, the full search would too. Not
@@ -330,13 +318,23 @@ class Search:
     ) -> int:
         """A horizon node without capture: its static value, unless it is blocked (lost) or
         the opponent threatens a capture (then every move is looked at, one ply)."""
-        if not self.can_step(own, opp, kings, colour):
+        # Blocked (no free square next to a piece that may step there): lost.
+        empty = self.mask & ~(own | opp)
+        near, far = self.near, self.far
+        men = own & ~kings
+        own_kings = own & kings
+        targets = (men >> near) | (men >> far) if colour == 0 else (men << near) | (men << far)
+        if own_kings:
+            targets |= (
+                (own_kings >> near) | (own_kings >> far) | (own_kings << near) | (own_kings << far)
+            )
+        if not targets & empty:
             return ply - WIN
         if (
             may_extend
             and self.quiescence
             and ply < MAX_PLY
-            and self.captures(opp, own, kings, 1 - colour)
+            and self.can_capture(opp, own, kings, 1 - colour)
         ):
             moves = self.quiet(own, opp, kings, colour)
             return self.best_reply(own, opp, kings, colour, key, moves, alpha, beta, ply)

@@ -129,3 +129,16 @@ def test_merged_generator_agrees_with_the_legal_moves(position: Position) -> Non
     raw = position.rules.generator.legal(own, opp, position.kings, position.to_move())
     keys = {(r[0], r[1], r[2]) for r in raw}
     assert len(keys) == len(raw) == len(position.legal_moves())
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(position=random_positions())
+def test_can_capture_says_whether_there_are_captures(position: Position) -> None:
+    """The search's quick test agrees with the full capture generator, for either side."""
+    generator = position.rules.generator
+    for own, opp, colour in (
+        (position.white, position.black, WHITE),
+        (position.black, position.white, BLACK),
+    ):
+        expected = bool(generator.captures(own, opp, position.kings, colour))
+        assert generator.can_capture(own, opp, position.kings, colour) == expected
