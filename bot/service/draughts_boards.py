@@ -71,8 +71,28 @@ def _labels(alphanumeric: bool, numbers: bool) -> DraughtsLabels:
 def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
     position = state.position
     assert isinstance(position, Position)
-    rules = position.rules
     path, captured = _last_move(state)
+    return position_view(
+        position,
+        viewer_seat,
+        last_move=(path, captured),
+        numbers=bool(state.record.options.get("numbers")),
+        # The pieces that may be huffed (soffio): the player to move sees which.
+        highlight=tuple(position.huffable()) if state.active else (),
+    )
+
+
+def position_view(
+    position: Position,
+    viewer_seat: int | None,
+    last_move: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
+    numbers: bool = False,
+    highlight: tuple[int, ...] = (),
+) -> DraughtsView:
+    """A position as the picture draws it, with the last move's path and captures; a
+    puzzle's position too (bot/service/puzzles), which is no game."""
+    rules = position.rules
+    path, captured = last_move
     pieces = {
         square: (WHITE if piece.colour == 0 else BLACK, piece.is_king)
         for square, piece in position.pieces().items()
@@ -81,11 +101,10 @@ def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
         size=10 if rules.board_size == 10 else 8,
         dark_corner_left=rules.dark_corner_left,
         pieces=pieces,
-        labels=_labels(rules.alphanumeric, bool(state.record.options.get("numbers"))),
+        labels=_labels(rules.alphanumeric, numbers),
         last_move=path or None,
         captured=captured,
-        # The pieces that may be huffed (soffio): the player to move sees which.
-        highlight=tuple(position.huffable()) if state.active else (),
+        highlight=highlight,
         viewer=BLACK if viewer_seat == 1 else WHITE,
     )
 

@@ -146,11 +146,13 @@ class ChallengeUpdate:
 
 @dataclass(frozen=True)
 class FileReady:
-    """A file for the person who asked (a PDN export, a picture)."""
+    """A file for the person who asked (a PDN export, a picture); with `chat`, a picture
+    posted in that chat by the service itself (the daily puzzle)."""
 
     name: str
     content: bytes
     caption: Text
+    chat: ChatRef | None = None
 
 
 @dataclass(frozen=True)

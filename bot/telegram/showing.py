@@ -49,7 +49,7 @@ from bot.telegram.ratings import leaderboard_html
 from bot.telegram.tournament_boards import TournamentBoards
 from bot.telegram.tournaments import tournament_keyboard
 from games.base import find_game
-from storage import Identity
+from storage import ChatRef, Identity
 
 logger = logging.getLogger(__name__)
 
@@ -95,9 +95,7 @@ class EventShowing:
                 case TournamentUpdate():
                     await self._show_tournament(event)
                 case FileReady():
-                    # Only a call makes files, so they go to whoever made it.
-                    if origin is not None:
-                        await self._send_file(event, origin)
+                    await self._show_file(event, origin)
                 case _:
                     assert_never(event)
 
@@ -277,15 +275,24 @@ class EventShowing:
         except TelegramError as error:
             logger.warning("the leaderboard was not sent: %s", error)
 
-    async def _send_file(self, event: FileReady, origin: Origin) -> None:
-        caption = translate(origin.language, event.caption)
+    async def _show_file(self, event: FileReady, origin: Origin | None) -> None:
+        """A call's file goes to whoever made it; a picture the service posts by itself (the
+        daily puzzle) to its chat, in the chat's language."""
+        if origin is not None:
+            await self._send_file(event, origin.chat, origin.language)
+        elif event.chat is not None and event.chat.platform == PLATFORM:
+            language = await self.people.chat_language(event.chat)
+            await self._send_file(event, event.chat, language)
+
+    async def _send_file(self, event: FileReady, chat: ChatRef, language: str | None) -> None:
+        caption = translate(language, event.caption)
         # A picture (the rating chart) is shown as a photo, other files (PDN) as documents.
         if event.name.endswith(".png"):
-            send = partial(self.bot.send_photo, origin.chat.chat_id, event.content, caption)
+            send = partial(self.bot.send_photo, chat.chat_id, event.content, caption)
         else:
             send = partial(
                 self.bot.send_document,
-                origin.chat.chat_id,
+                chat.chat_id,
                 event.content,
                 filename=event.name,
                 caption=caption,

@@ -16,6 +16,7 @@ from storage.sql.games import GameQueries
 from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
 from storage.sql.postgres import PostgresEngine, is_postgres_url
+from storage.sql.puzzles import PuzzleQueries
 from storage.sql.ratings import RatingQueries
 from storage.sql.sqlite import SqliteEngine
 from storage.sql.tournaments import TournamentQueries, tournament_from
@@ -31,6 +32,7 @@ class SqlStore(
     RatingQueries,
     ChatQueries,
     TournamentQueries,
+    PuzzleQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 

@@ -68,7 +68,7 @@ class EventShowing:
                         answer.say(event.text)  # who, what and which game
                     await self._post_challenge(event, answer)
                 case FileReady():
-                    _attach(event, answer)
+                    await self._show_file(event, answer)
                 case PlayerNotice():  # a TurnPing too
                     await self.notices.notify(event, answer)
                 case TurnNotice():
@@ -99,6 +99,17 @@ class EventShowing:
         if self.client.is_closed():
             return
         await self.show([event], None, None)
+
+    async def _show_file(self, event: FileReady, answer: Answer | None) -> None:
+        """A call's file goes with the person's answer; a picture the service posts by itself
+        (the daily puzzle) to its channel, in the channel's language."""
+        chat = event.chat
+        if answer is not None:
+            _attach(event, answer)
+        elif chat is not None and chat.platform == PLATFORM:
+            caption = translate(self.channels.languages.get(chat.chat_id), event.caption)
+            picture = discord.File(io.BytesIO(event.content), event.name)
+            await self.channels.post_file(chat.chat_id, caption, picture)
 
     async def _post_challenge(self, event: ChallengeUpdate, answer: Answer | None) -> None:
         challenge = event.challenge
@@ -147,8 +158,7 @@ class EventShowing:
             )
 
 
-def _attach(event: FileReady, answer: Answer | None) -> None:
-    """A file goes with the person's answer (a later event has no one to give it to)."""
-    if answer is not None:
-        answer.say(event.caption)
-        answer.files.append(discord.File(io.BytesIO(event.content), event.name))
+def _attach(event: FileReady, answer: Answer) -> None:
+    """A file goes with the person's answer."""
+    answer.say(event.caption)
+    answer.files.append(discord.File(io.BytesIO(event.content), event.name))

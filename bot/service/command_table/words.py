@@ -32,3 +32,6 @@ SWITCH_WORDS = {
     "no": False,
 }
 CONFIRM_WORDS = frozenset({"yes", "y", "sim", "s", "si", "sì", "confirm", "confirmar", "conferma"})
+# `/puzzle daily`: the chat's daily puzzle, and the word that shows its setting.
+DAILY_WORDS = frozenset({"daily", "diario", "diário", "giornaliero", "quotidiano"})
+SHOW_WORDS = frozenset({"show", "status", "mostrar", "ver", "mostra", "vedi"})

@@ -1,0 +1,69 @@
+"""Where puzzles come from: the positions of game records (PDN) and of games the engine plays
+against itself, and the search of each position for a puzzle."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from games.base import GameError
+from games.damas.engine import Limit, think
+from games.damas.pdn import PdnGame
+from games.damas.pdn_replay import start_position
+from games.damas.position import Position
+from games.damas.puzzles.finder import DEPTH, GAIN, Puzzle, find_puzzle
+
+# The engine's games: quick and noisy, so that one side now and then lets a shot through.
+SELF_PLAY = Limit(depth=2, seconds=0.05, noise=300, blunder=0.5)
+SELF_PLAY_PLIES = 120
+OPENING_PLIES = 6  # the first plies of a game hold no puzzle worth a search
+
+
+@dataclass(frozen=True)
+class GamePositions:
+    """The positions of one game, in order, and why its moves stop early (None: they don't)."""
+
+    positions: list[Position]
+    problem: str | None = None
+
+
+def record_positions(record: PdnGame) -> GamePositions:
+    """The positions of a record up to its end or to its first move that does not replay
+    (named with its number and the reason)."""
+    try:
+        position = start_position(record)
+    except GameError as error:
+        return GamePositions([], f"bad set-up position: {error}")
+    positions = [position]
+    for index, text in enumerate(record.moves):
+        try:
+            position = position.play(position.parse(text))
+        except GameError as error:
+            number = record.move_number(index)
+            return GamePositions(positions, f"move {number} {text}: {error}")
+        positions.append(position)
+    return GamePositions(positions)
+
+
+def engine_game(variant: str, seed: int, limit: Limit = SELF_PLAY) -> GamePositions:
+    """A game the engine plays against itself from the start (its noise drawn from `seed`)."""
+    rng = random.Random(seed)
+    position = Position.start(variant)
+    positions = [position]
+    while position.outcome() is None and len(positions) <= SELF_PLAY_PLIES:
+        position = position.play(think(position, limit, rng).move)
+        positions.append(position)
+    return GamePositions(positions)
+
+
+def puzzles_in(
+    positions: Iterable[Position], depth: int = DEPTH, gain: int = GAIN
+) -> Iterator[Puzzle]:
+    """The puzzles of a game's positions, each position once."""
+    for ply, position in enumerate(positions):
+        if ply < OPENING_PLIES:
+            continue
+        puzzle = find_puzzle(position, depth, gain)
+        if puzzle is not None:
+            yield puzzle
