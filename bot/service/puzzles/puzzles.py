@@ -37,12 +37,7 @@ def puzzle_variant(word: str | None) -> str:
     except KeyError:
         key = ""
     if key not in VARIANTS:
-        raise ServiceError(
-            text(
-                "Puzzles are of {games}.",
-                games=", ".join(VARIANTS),
-            )
-        )
+        raise ServiceError(text("Puzzles are for Brazilian, International and Italian draughts."))
     return key
 
 

@@ -17,7 +17,6 @@ from games.damas.puzzles.finder import DEPTH, GAIN, Puzzle, find_puzzle
 # The engine's games: quick and noisy, so that one side now and then lets a shot through.
 SELF_PLAY = Limit(depth=2, seconds=0.05, noise=300, blunder=0.5)
 SELF_PLAY_PLIES = 120
-OPENING_PLIES = 6  # the first plies of a game hold no puzzle worth a search
 
 
 @dataclass(frozen=True)
@@ -61,9 +60,7 @@ def puzzles_in(
     positions: Iterable[Position], depth: int = DEPTH, gain: int = GAIN
 ) -> Iterator[Puzzle]:
     """The puzzles of a game's positions, each position once."""
-    for ply, position in enumerate(positions):
-        if ply < OPENING_PLIES:
-            continue
+    for position in positions:
         puzzle = find_puzzle(position, depth, gain)
         if puzzle is not None:
             yield puzzle
