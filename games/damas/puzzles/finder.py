@@ -54,16 +54,23 @@ def _values(position: Position, depth: int) -> list[tuple[int, Move]]:
     return [(-minimax(position.play(move), depth - 1), move) for move in position.legal_moves()]
 
 
+def keeps(position: Position, move: Move, depth: int, bound: int) -> bool:
+    """Whether the mover keeps at least `bound` after `move` with best play for `depth`
+    plies: one null-window search, much cheaper than the move's value."""
+    return -minimax(position.play(move), depth - 1, -bound, -bound + 1) >= bound
+
+
 def only_winner(position: Position, depth: int, target: int) -> Move | None:
-    """The one move that keeps at least `target`, if exactly one does and no other keeps
-    more than `target - GAIN` (nothing won by the alternatives)."""
-    values = _values(position, depth)
-    winners = [move for value, move in values if value >= target]
-    if len(winners) != 1:
+    """The one move that keeps at least `target`, if no other keeps more than
+    `target - GAIN` (nothing won by the alternatives)."""
+    good = [
+        move
+        for move in position.legal_moves()
+        if keeps(position, move, depth, target - GAIN + 1)
+    ]
+    if len(good) != 1 or not keeps(position, good[0], depth, target):
         return None
-    if any(value > target - GAIN for value, move in values if move != winners[0]):
-        return None
-    return winners[0]
+    return good[0]
 
 
 def find_puzzle(position: Position, depth: int = DEPTH, gain: int = GAIN) -> Puzzle | None:
