@@ -73,6 +73,23 @@ async def test_a_puzzle_on_telegram(service: GameService, api: FakeBotApi) -> No
         assert post["caption"].startswith("Daily puzzle. Puzzle #")
         await service.scheduler.run_due()
         assert len(api.boards(group)) == 1
+        # Bia answers in the group: the group reads the verdict, Bia privately the solution.
+        bia = api.user(1002, "Bia")
+        bia_chat = api.private_chat(bia)
+        api.send_text(bia, bia_chat, "/help")
+        await api.wait_for(lambda: api.texts(bia_chat), "Bia's private chat")
+        api.send_text(bia, group, "/puzzle c5-b4")
+        await api.wait_for(lambda: len(api.boards(group)) == 2, "the line going on")
+        api.send_text(bia, group, "/puzzle b6xh4")
+        await api.wait_for(
+            lambda: any("Solved! The solution is in your private" in t for t in api.texts(group)),
+            "the verdict",
+        )
+        await api.wait_for(
+            lambda: any("c5-b4 a3xc5 b6xh4" in line for line in api.texts(bia_chat)),
+            "the solution, privately",
+        )
+        assert not any("b6xh4" in line for line in api.texts(group))
     finally:
         await stop_front(bot.front, bot.settings)
 

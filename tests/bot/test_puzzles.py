@@ -15,7 +15,7 @@ import pytest
 from bot.console import Console
 from bot.i18n import translate
 from bot.service.core import GameService
-from bot.service.events import Event, FileReady, ServiceError
+from bot.service.events import Event, FileReady, PlayerNotice, ServiceError
 from bot.service.timing.clocks import ManualClock
 from storage import ChatRef, Store, open_store
 from tests.bot.conftest import ANA, BIA, START, make_service
@@ -127,6 +127,14 @@ async def test_the_daily_puzzle_posts_once_a_day_across_a_restart_and_two_servic
     # Bia answers it in the group: the daily puzzle is hers to solve.
     [right, _picture] = await first.puzzles.answer(BIA, GROUP, "c5-b4")
     assert translate(None, right.text).startswith("Right!")  # type: ignore[union-attr]
+    # The end: the group reads the verdict, Bia alone the solution.
+    verdict, rating, notice = await first.puzzles.answer(BIA, GROUP, "b6xh4")
+    assert translate(None, verdict.text) == (  # type: ignore[union-attr]
+        "Solved! The solution is in your private messages."
+    )
+    assert isinstance(notice, PlayerNotice)
+    assert translate(None, notice.text).startswith("The solution: c5-b4 a3xc5 b6xh4.")
+    assert "c5-b4" not in translate(None, rating.text)  # type: ignore[union-attr]
     await first.kernel.close()
     await first_store.close()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.i18n import text
 from bot.i18n.game_messages import error_text
 from bot.service.capability import Capability, routed
-from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
+from bot.service.events import Actor, Event, FileReady, PlayerNotice, Reply, ServiceError
 from bot.service.families import game_title
 from bot.service.kernel import Kernel
 from bot.service.puzzles.puzzle_views import (
@@ -107,7 +107,8 @@ class Puzzles(Capability):
                 Reply(text("Right! {reply} is the answer: your move again.", reply=reply))
             ]
             return events + await self._shown(record, ply + 2)
-        return await self._finish(attempt, record, right)
+        in_group = daily is not None and daily.id == record.id
+        return await self._finish(attempt, record, right, actor.platform if in_group else None)
 
     async def _daily_untried(self, player: Player, chat: ChatRef) -> PuzzleRecord | None:
         today = self.kernel.clock().date()
@@ -139,8 +140,11 @@ class Puzzles(Capability):
         return [FileReady(f"puzzle-{record.id}.png", content, caption)]
 
     async def _finish(
-        self, attempt: PuzzleAttempt, record: PuzzleRecord, solved: bool
+        self, attempt: PuzzleAttempt, record: PuzzleRecord, solved: bool, privately: str | None
     ) -> list[Event]:
+        """The verdict, the solution and the new rating; the solution of a group's daily
+        puzzle goes to the player privately (on `privately`, their platform), so that the
+        group does not read it before answering."""
         variant = record.puzzle.variant
         before = await self._rating(attempt.player_id, variant)
         player = rate(_rated(before), [Result(_rated(record.rating), 1.0 if solved else 0.0)])
@@ -150,16 +154,22 @@ class Puzzles(Capability):
         ):
             raise ServiceError(text("This puzzle was answered already."))
         change = round(player.rating) - round(before.rating)
-        verdict = text("Solved!") if solved else text("Not this time.")
+        rating = text(
+            "Your puzzle rating ({game}): {rating} ({change}).",
+            game=game_title(variant),
+            rating=round(player.rating),
+            change=f"{change:+d}",
+        )
+        shown = solution(puzzle_of(record))
+        if privately is None:
+            verdict = text("Solved!") if solved else text("Not this time.")
+            return [Reply(verdict), Reply(shown), Reply(rating)]
+        if solved:
+            verdict = text("Solved! The solution is in your private messages.")
+        else:
+            verdict = text("Not this time. The solution is in your private messages.")
         return [
             Reply(verdict),
-            Reply(solution(puzzle_of(record))),
-            Reply(
-                text(
-                    "Your puzzle rating ({game}): {rating} ({change}).",
-                    game=game_title(variant),
-                    rating=round(player.rating),
-                    change=f"{change:+d}",
-                )
-            ),
+            Reply(rating),
+            PlayerNotice(attempt.player_id, shown, None, privately),
         ]
