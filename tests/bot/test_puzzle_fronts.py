@@ -5,6 +5,7 @@ the daily puzzle the scheduler posts in a Telegram group and a Discord channel."
 from __future__ import annotations
 
 import warnings
+from collections.abc import AsyncIterator
 from datetime import timedelta
 
 import pytest
@@ -39,11 +40,11 @@ def known_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-async def service(store: Store) -> GameService:
+async def service(store: Store) -> AsyncIterator[GameService]:
     # Ten in the morning: a daily puzzle set for nine is due.
     clock = ManualClock(START + timedelta(hours=1))
     created = make_service(store, clock)
-    yield created  # type: ignore[misc]
+    yield created
     await created.kernel.close()
 
 

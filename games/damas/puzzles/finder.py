@@ -64,9 +64,7 @@ def only_winner(position: Position, depth: int, target: int) -> Move | None:
     """The one move that keeps at least `target`, if no other keeps more than
     `target - GAIN` (nothing won by the alternatives)."""
     good = [
-        move
-        for move in position.legal_moves()
-        if keeps(position, move, depth, target - GAIN + 1)
+        move for move in position.legal_moves() if keeps(position, move, depth, target - GAIN + 1)
     ]
     if len(good) != 1 or not keeps(position, good[0], depth, target):
         return None
