@@ -29,6 +29,11 @@ class PuzzleStore(Protocol):
         `rating`; how many were new."""
 
     @abstractmethod
+    async def finished_games(self, kinds: Sequence[str], after: int) -> list[int]:
+        """The finished games of these kinds with an id above `after`, oldest first: where
+        `python -m bot puzzles` looks for new puzzles."""
+
+    @abstractmethod
     async def puzzle(self, puzzle_id: int) -> PuzzleRecord | None:
         """A puzzle by its id."""
 

@@ -67,6 +67,12 @@ class PuzzleQueries(SqlStoreBase):
                 added += len(rows)
         return added
 
+    async def finished_games(self, kinds: Sequence[str], after: int) -> list[int]:
+        rows = await self._engine.fetch_once(
+            "SELECT id, kind FROM games WHERE status = 'finished' AND id > $1 ORDER BY id", after
+        )
+        return [row["id"] for row in rows if row["kind"] in kinds]
+
     async def puzzle(self, puzzle_id: int) -> PuzzleRecord | None:
         rows = await self._engine.fetch_once("SELECT * FROM puzzles WHERE id = $1", puzzle_id)
         return _puzzle(rows[0]) if rows else None

@@ -4,7 +4,7 @@ against itself, and the search of each position for a puzzle."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from games.base import GameError
@@ -34,13 +34,20 @@ def record_positions(record: PdnGame) -> GamePositions:
         position = start_position(record)
     except GameError as error:
         return GamePositions([], f"bad set-up position: {error}")
+    return replayed(position, record.moves, record.move_number)
+
+
+def replayed(
+    position: Position, moves: Sequence[str], number: Callable[[int], str]
+) -> GamePositions:
+    """The positions of a game's moves from `position`, up to the first that does not
+    replay (named by `number` of its index)."""
     positions = [position]
-    for index, text in enumerate(record.moves):
+    for index, text in enumerate(moves):
         try:
             position = position.play(position.parse(text))
         except GameError as error:
-            number = record.move_number(index)
-            return GamePositions(positions, f"move {number} {text}: {error}")
+            return GamePositions(positions, f"move {number(index)} {text}: {error}")
         positions.append(position)
     return GamePositions(positions)
 
