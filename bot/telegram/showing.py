@@ -43,7 +43,7 @@ from bot.telegram.delivery import (
     is_not_modified,
     with_retries,
 )
-from bot.telegram.keyboards import challenge_keyboard
+from bot.telegram.keyboards import challenge_keyboard, puzzle_keyboard
 from bot.telegram.people import People
 from bot.telegram.ratings import leaderboard_html
 from bot.telegram.tournament_boards import TournamentBoards
@@ -288,7 +288,10 @@ class EventShowing:
         caption = translate(language, event.caption)
         # A picture (the rating chart) is shown as a photo, other files (PDN) as documents.
         if event.name.endswith(".png"):
-            send = partial(self.bot.send_photo, chat.chat_id, event.content, caption)
+            buttons = puzzle_keyboard(event.puzzle) if event.puzzle is not None else None
+            send = partial(
+                self.bot.send_photo, chat.chat_id, event.content, caption, reply_markup=buttons
+            )
         else:
             send = partial(
                 self.bot.send_document,

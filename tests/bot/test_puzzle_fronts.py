@@ -17,7 +17,7 @@ from bot.telegram import stop_front
 from storage import ChatRef, Store
 from tests.bot.conftest import START, make_service
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
+from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act
 from tests.bot.puzzle_set import use_known_puzzles
 from tests.bot.telegram.conftest import start_bot
 from tests.fakes.discord_api import FakeDiscord
@@ -59,7 +59,10 @@ async def test_a_puzzle_on_telegram(service: GameService, api: FakeBotApi) -> No
         api.send_text(ana, chat, "/puzzle c5-b4")
         await api.wait_for(lambda: len(api.boards(chat)) == 2, "the line going on")
         assert any(line.startswith("Right! a3xc5") for line in api.texts(chat))
-        api.send_text(ana, chat, "/puzzle b6xh4")
+        # The last move by its button (the buttons offer the legal moves by notation).
+        buttons = api.buttons(api.boards(chat)[-1])
+        assert set(buttons) == {"b6xh4"}
+        api.press(ana, api.boards(chat)[-1], buttons["b6xh4"])
         texts = await api.wait_for(
             lambda: [line for line in api.texts(chat) if "Solved!" in line], "the end"
         )
@@ -121,3 +124,9 @@ async def test_a_puzzle_on_discord(
     [post] = fake.channel_messages(DAILY_CHANNEL)
     assert post["content"].startswith("Daily puzzle. Puzzle #")
     assert post["attachments"]
+    # Bia answers with the post's menu of moves: the first move of the line.
+    menu = "dmb:z:1:0:0"
+    options = [option for row in post["components"] for option in row["components"][0]["options"]]
+    index = next(option["value"] for option in options if option["label"] == "c5-b4")
+    chosen = await act(fake, await fake.click(BIA, post, menu, [index]))
+    assert "Right! a3xc5" in chosen.ephemeral_text

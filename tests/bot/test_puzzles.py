@@ -86,6 +86,25 @@ async def test_a_wrong_move_misses_and_a_mistyped_one_does_not(
     assert picture.name == "puzzle-2.png"
 
 
+async def test_a_button_answers_its_own_step_only(service: GameService) -> None:
+    [picture] = await service.puzzles.puzzle(ANA, GROUP)
+    assert isinstance(picture, FileReady)
+    assert picture.puzzle is not None
+    step = picture.puzzle
+    assert "c5-b4" in step.moves
+    [right, later] = await service.puzzles.press(ANA, GROUP, 1, 0, step.moves.index("c5-b4"))
+    assert translate(None, right.text).startswith("Right!")  # type: ignore[union-attr]
+    assert isinstance(later, FileReady)
+    assert later.puzzle is not None
+    assert later.puzzle.moves == ("b6xh4",)
+    # The first picture's buttons are old now: refused, nothing counted.
+    with pytest.raises(ServiceError) as refused:
+        await service.puzzles.press(ANA, GROUP, 1, 0, 0)
+    assert "has moved on" in translate(None, refused.value.reason)
+    verdict, _solution, _rating = await service.puzzles.press(ANA, GROUP, 1, 1, 0)
+    assert translate(None, verdict.text) == "Solved!"  # type: ignore[union-attr]
+
+
 async def test_only_the_draughts_variants_have_puzzles(service: GameService) -> None:
     with pytest.raises(ServiceError) as refused:
         await service.puzzles.puzzle(ANA, GROUP, "ludo")

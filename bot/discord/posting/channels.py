@@ -53,12 +53,16 @@ class Channels:
             return None
         return sent.id
 
-    async def post_file(self, channel_id: str, content: str, file: discord.File) -> None:
-        """Post a picture with its caption in a channel (the daily puzzle); logged where
-        Discord refuses it: nobody asked for it, so nobody is answered."""
+    async def post_file(
+        self, channel_id: str, content: str, file: discord.File, view: discord.ui.View | None
+    ) -> None:
+        """Post a picture with its caption (and its menus) in a channel (the daily puzzle);
+        logged where Discord refuses it: nobody asked for it, so nobody is answered."""
         channel = self.client.get_partial_messageable(int(channel_id))
         try:
-            await channel.send(content=content[:CONTENT_LIMIT], file=file)
+            await channel.send(
+                content=content[:CONTENT_LIMIT], file=file, view=view or discord.utils.MISSING
+            )
         except discord.HTTPException as error:
             logger.warning("a picture cannot be posted in %s: %s", channel_id, error)
 

@@ -14,7 +14,7 @@ from bot.discord.posting.board_posts import PLATFORM, BoardPoster
 from bot.discord.posting.channels import Channels
 from bot.discord.posting.notices import PlayerNotices
 from bot.discord.posting.tournament_threads import TournamentThreads
-from bot.discord.widgets.views import challenge_view, tournament_view
+from bot.discord.widgets.views import challenge_view, puzzle_view, tournament_view
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.core import GameService
@@ -106,10 +106,14 @@ class EventShowing:
         chat = event.chat
         if answer is not None:
             _attach(event, answer)
+            if event.puzzle is not None:
+                answer.view = puzzle_view(event.puzzle, answer.language)
         elif chat is not None and chat.platform == PLATFORM:
-            caption = translate(self.channels.languages.get(chat.chat_id), event.caption)
+            language = self.channels.languages.get(chat.chat_id)
+            caption = translate(language, event.caption)
             picture = discord.File(io.BytesIO(event.content), event.name)
-            await self.channels.post_file(chat.chat_id, caption, picture)
+            view = puzzle_view(event.puzzle, language) if event.puzzle is not None else None
+            await self.channels.post_file(chat.chat_id, caption, picture, view)
 
     async def _post_challenge(self, event: ChallengeUpdate, answer: Answer | None) -> None:
         challenge = event.challenge

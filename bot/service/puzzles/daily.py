@@ -9,10 +9,10 @@ from datetime import UTC, datetime, time, timedelta
 
 from bot.i18n import Text, text
 from bot.service.capability import Capability, routed
-from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
+from bot.service.events import Actor, Event, Reply, ServiceError
 from bot.service.families import game_title
 from bot.service.kernel import Kernel
-from bot.service.puzzles.puzzle_views import headline, picture, puzzle_of, to_move
+from bot.service.puzzles.puzzle_views import headline, picture_event, puzzle_of, to_move
 from bot.service.puzzles.puzzles import puzzle_variant
 from bot.service.puzzles.shipped import add_shipped
 from storage import ChatRef, DailyPuzzle, PuzzleStore
@@ -86,9 +86,7 @@ class DailyPuzzles(Capability):
             headline=headline(record),
             to_move=to_move(puzzle),
         )
-        content = await picture(puzzle, 0)
-        post = FileReady(f"puzzle-{record.id}.png", content, caption, chat=setting.chat)
-        await self.kernel.publish([post])
+        await self.kernel.publish([await picture_event(record, 0, caption, setting.chat)])
 
 
 def _status(setting: DailyPuzzle | None) -> Text:

@@ -7,12 +7,13 @@ import asyncio
 from bot.i18n import Text, joined, text
 from bot.render import render_draughts
 from bot.service.draughts_boards import draughts_side, position_view
+from bot.service.events import FileReady, PuzzleStep
 from bot.service.families import game_title
 from games.damas import Position
 from games.damas.puzzles import Puzzle
 from games.damas.puzzles.finder import replay
 from games.damas.tactics import WIN
-from storage import PuzzleRecord
+from storage import ChatRef, PuzzleRecord
 
 THEME_TEXTS = {
     "shot": text("a shot: the first move gives a piece away to open the way for a capture"),
@@ -45,6 +46,24 @@ async def picture(puzzle: Puzzle, ply: int) -> bytes:
     solver = puzzle.start().colour
     view = position_view(position, solver, last_move=last)
     return await asyncio.to_thread(render_draughts, view)
+
+
+def answer_moves(puzzle: Puzzle, ply: int) -> tuple[str, ...]:
+    """The legal moves before ply `ply`, as the buttons offer them."""
+    position, _ = position_at(puzzle, ply)
+    return tuple(position.notation(move) for move in position.legal_moves())
+
+
+async def picture_event(
+    record: PuzzleRecord, step: int, caption: Text, chat: ChatRef | None = None
+) -> FileReady:
+    """The picture before the solver's move `step`, with the moves its buttons offer (posted
+    in `chat`: the daily puzzle)."""
+    puzzle = puzzle_of(record)
+    moves = answer_moves(puzzle, 2 * step)
+    content = await picture(puzzle, 2 * step)
+    answers = PuzzleStep(record.id, step, moves)
+    return FileReady(f"puzzle-{record.id}.png", content, caption, chat=chat, puzzle=answers)
 
 
 def to_move(puzzle: Puzzle) -> Text:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from bot.i18n import text
 from bot.i18n.game_messages import error_text
 from bot.service.capability import Capability, routed
-from bot.service.events import Actor, Event, FileReady, PlayerNotice, Reply, ServiceError
+from bot.service.events import Actor, Event, PlayerNotice, Reply, ServiceError
 from bot.service.families import game_title
 from bot.service.kernel import Kernel
 from bot.service.puzzles.puzzle_views import (
+    answer_moves,
     headline,
-    picture,
+    picture_event,
     position_at,
     puzzle_of,
     solution,
@@ -81,12 +82,45 @@ class Puzzles(Capability):
     @routed
     async def answer(self, actor: Actor, chat: ChatRef, move: str) -> list[Event]:
         """A move of the player's puzzle under way (or of the chat's daily puzzle)."""
+        return await self._answer(actor, chat, move)
+
+    @routed
+    async def press(
+        self, actor: Actor, chat: ChatRef, puzzle_id: int, step: int, index: int
+    ) -> list[Event]:
+        """A button of a puzzle's picture: the move `index` of that step's moves, if the
+        player's attempt is still at that step."""
         await self.ready()
-        player = await self.kernel.roster.player(actor)
+        attempt = await self._attempt(await self.kernel.roster.player(actor), chat)
+        record = await self.puzzles.puzzle(puzzle_id)
+        if (
+            attempt is None
+            or record is None
+            or (attempt.puzzle_id, attempt.step)
+            != (
+                puzzle_id,
+                step,
+            )
+        ):
+            raise ServiceError(text("This puzzle has moved on: answer its newest picture."))
+        moves = answer_moves(puzzle_of(record), 2 * step)
+        if not 0 <= index < len(moves):
+            raise ServiceError(text("This puzzle has moved on: answer its newest picture."))
+        return await self._answer(actor, chat, moves[index])
+
+    async def _attempt(self, player: Player, chat: ChatRef) -> PuzzleAttempt | None:
+        """The attempt a move answers: the chat's daily puzzle the player has not tried (it
+        starts now), else the player's puzzle under way."""
         daily = await self._daily_untried(player, chat)
         attempt = await self.puzzles.open_attempt(player.id)
         if daily is not None and (attempt is None or attempt.puzzle_id != daily.id):
-            attempt = await self.puzzles.start_attempt(player.id, daily.id, chat)
+            return await self.puzzles.start_attempt(player.id, daily.id, chat)
+        return attempt
+
+    async def _answer(self, actor: Actor, chat: ChatRef, move: str) -> list[Event]:
+        await self.ready()
+        player = await self.kernel.roster.player(actor)
+        attempt = await self._attempt(player, chat)
         if attempt is None:
             raise ServiceError(text("You have no puzzle under way: /puzzle gives you one."))
         record = await self.puzzles.puzzle(attempt.puzzle_id)
@@ -106,13 +140,16 @@ class Puzzles(Capability):
             events: list[Event] = [
                 Reply(text("Right! {reply} is the answer: your move again.", reply=reply))
             ]
-            return events + await self._shown(record, ply + 2)
-        in_group = daily is not None and daily.id == record.id
+            return events + await self._shown(record, attempt.step + 1)
+        daily = await self._daily_post(chat)
+        in_group = daily == record.id
         return await self._finish(attempt, record, right, actor.platform if in_group else None)
 
+    async def _daily_post(self, chat: ChatRef) -> int | None:
+        return await self.puzzles.daily_post(chat, self.kernel.clock().date())
+
     async def _daily_untried(self, player: Player, chat: ChatRef) -> PuzzleRecord | None:
-        today = self.kernel.clock().date()
-        puzzle_id = await self.puzzles.daily_post(chat, today)
+        puzzle_id = await self._daily_post(chat)
         if puzzle_id is None:
             return None
         open_attempt = await self.puzzles.open_attempt(player.id)
@@ -126,9 +163,10 @@ class Puzzles(Capability):
         ratings = await self.puzzles.puzzle_ratings(player_id)
         return next((found.rating for found in ratings if found.variant == variant), START)
 
-    async def _shown(self, record: PuzzleRecord, ply: int) -> list[Event]:
+    async def _shown(self, record: PuzzleRecord, step: int) -> list[Event]:
+        """The picture before the solver's move `step`, with its moves for the buttons."""
         puzzle = puzzle_of(record)
-        if ply == 0:
+        if step == 0:
             caption = text(
                 "{headline}: {to_move} Answer with /puzzle and your move.",
                 headline=headline(record),
@@ -136,8 +174,7 @@ class Puzzles(Capability):
             )
         else:
             caption = text("{headline}: your move.", headline=headline(record))
-        content = await picture(puzzle, ply)
-        return [FileReady(f"puzzle-{record.id}.png", content, caption)]
+        return [await picture_event(record, step, caption)]
 
     async def _finish(
         self, attempt: PuzzleAttempt, record: PuzzleRecord, solved: bool, privately: str | None
