@@ -2,9 +2,11 @@
 of at least two of its own moves, each the only one that wins.
 
 Proved by the plain material search of tactics.py (not the engine): the first move is the
-only one of at least `MIN_CHOICES` that wins `gain` men within `depth` plies, every other
+only one of at least `MIN_CHOICES` that wins `GAIN` men within `depth` plies, every other
 move wins nothing; the opponent answers with its best reply; each later move of the solver
-is again the only one that keeps the win. `verify` searches every alternative again, deeper.
+is again the only one that keeps the win. Then the second opinion: `verify` searches every
+alternative of every solver move again, `VERIFY_EXTRA` plies deeper, and only a puzzle that
+holds is kept.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ def only_winner(position: Position, depth: int, target: int) -> Move | None:
     return good[0]
 
 
-def find_puzzle(position: Position, depth: int = DEPTH, gain: int = GAIN) -> Puzzle | None:
+def find_puzzle(position: Position, depth: int = DEPTH) -> Puzzle | None:
     """The puzzle in `position`, if it holds one (a quiet first move among several)."""
     if position.outcome() is not None:
         return None
@@ -80,7 +82,7 @@ def find_puzzle(position: Position, depth: int = DEPTH, gain: int = GAIN) -> Puz
         return None
     if sum(map(sum, (position.material(0), position.material(1)))) < MIN_PIECES:
         return None
-    target = material(position) + gain
+    target = material(position) + GAIN
     # A cheap null-window test first: most positions win nothing.
     if minimax(position, depth, target - 1, target) < target:
         return None
@@ -88,13 +90,15 @@ def find_puzzle(position: Position, depth: int = DEPTH, gain: int = GAIN) -> Puz
     if line is None:
         return None
     notations, end = line
-    return Puzzle(
+    puzzle = Puzzle(
         position.rules.key,
         position.fen(),
         tuple(notations),
         themes(position, notations),
         _won(position, end),
     )
+    # The second opinion: every alternative searched again, deeper.
+    return puzzle if verify(puzzle, depth + VERIFY_EXTRA) else None
 
 
 def _line(position: Position, depth: int, target: int) -> tuple[list[str], Position] | None:

@@ -12,7 +12,7 @@ from games.damas.engine import Limit, think
 from games.damas.pdn import PdnGame
 from games.damas.pdn_replay import start_position
 from games.damas.position import Position
-from games.damas.puzzles.finder import DEPTH, GAIN, Puzzle, find_puzzle
+from games.damas.puzzles.finder import DEPTH, Puzzle, find_puzzle
 
 # The engine's games: quick and noisy, so that one side now and then lets a shot through.
 SELF_PLAY = Limit(depth=2, seconds=0.05, noise=300, blunder=0.5)
@@ -63,11 +63,9 @@ def engine_game(variant: str, seed: int, limit: Limit = SELF_PLAY) -> GamePositi
     return GamePositions(positions)
 
 
-def puzzles_in(
-    positions: Iterable[Position], depth: int = DEPTH, gain: int = GAIN
-) -> Iterator[Puzzle]:
+def puzzles_in(positions: Iterable[Position], depth: int = DEPTH) -> Iterator[Puzzle]:
     """The puzzles of a game's positions, each position once."""
     for position in positions:
-        puzzle = find_puzzle(position, depth, gain)
+        puzzle = find_puzzle(position, depth)
         if puzzle is not None:
             yield puzzle
