@@ -43,10 +43,6 @@ class Puzzle:
     themes: tuple[str, ...]
     gain: int  # men won by the line (WIN: the game)
 
-    @property
-    def solver_moves(self) -> int:
-        return (len(self.line) + 1) // 2
-
     def start(self) -> Position:
         return Position.from_fen(self.variant, self.fen)
 
