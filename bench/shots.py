@@ -27,46 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.damas import Move, Position
 from games.damas.engine import Limit, think
 from games.damas.engine.table import forget_tables
-
-KING_MEN = {True: 3, False: 2}  # a king in men: flying kings are worth more
-
-
-def material(position: Position) -> int:
-    """Men and kings (counted in men) of the side to move minus the other side's."""
-    king = KING_MEN[position.rules.flying_kings]
-    score = 0
-    for colour in (0, 1):
-        kings, men = position.material(colour)
-        value = men + king * kings
-        score += value if colour == position.colour else -value
-    return score
-
-
-def minimax(position: Position, depth: int, alpha: int, beta: int) -> int:
-    outcome = position.outcome()
-    if outcome is not None:
-        winners = outcome.winners
-        return 0 if not winners else 100 if position.colour in winners else -100
-    moves = position.legal_moves()
-    if depth <= 0 and not any(move.captures or move.huff for move in moves):
-        return material(position)
-    if depth <= 0:
-        # Past the horizon only captures go on (in italian-familiar the quiet moves stay
-        # legal beside them).
-        moves = [move for move in moves if move.captures or move.huff]
-    best = -1000
-    for move in moves:
-        after = position.play(move)
-        # A huff (italian-familiar) takes a piece and keeps the turn.
-        if move.huff:
-            value = minimax(after, depth, alpha, beta)
-        else:
-            value = -minimax(after, depth - 1, -beta, -alpha)
-        best = max(best, value)
-        alpha = max(alpha, best)
-        if alpha >= beta:
-            break
-    return best
+from games.damas.tactics import material, minimax
 
 
 def shot(position: Position, depth: int, gain: int = 2) -> Move | None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from bot import checks, recompute_ratings
+from bot import checks, puzzle_search, recompute_ratings
 from bot.console import DEFAULT_PLAYER, Console, run_console
 from bot.fronts import FRONT_ENDS, FrontEnd, serve_chats
 from bot.i18n import text, translate
@@ -89,6 +89,8 @@ commands:
                         check the tokens and the database and say what to do (alias: doctor)
   python -m bot recompute-ratings [--db DB]
                         rebuild every rating from the stored results
+  python -m bot puzzles [--db DB] [--after GAME]
+                        search the finished draughts games for new puzzles
 
 docs: README.md, docs/deploy.md, docs/web.md
 """
@@ -219,6 +221,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     if words[:1] == ["recompute-ratings"]:
         return recompute_ratings.main(words[1:], default_database())
+    if words[:1] == ["puzzles"]:
+        return puzzle_search.main(words[1:], default_database())
     if words[:1] in (["check"], ["doctor"]):
         return checks.main(words[1:], default_database())
     options = arguments(words)

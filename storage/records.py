@@ -235,3 +235,66 @@ class GameChange:
     id: int
     game_id: int
     version: int
+
+
+PuzzleStatus = Literal["open", "solved", "failed", "left"]
+
+
+@dataclass(frozen=True, slots=True)
+class Glicko:
+    """A Glicko-2 rating as stored: rating, deviation, volatility."""
+
+    rating: float
+    deviation: float
+    volatility: float
+
+
+@dataclass(frozen=True, slots=True)
+class NewPuzzle:
+    """A puzzle to add: its position, the line (the solver's moves and the answers, in turn),
+    its themes, the men it wins and where it was found."""
+
+    variant: str
+    fen: str
+    line: tuple[str, ...]
+    themes: tuple[str, ...]
+    gain: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRecord:
+    id: int
+    puzzle: NewPuzzle
+    rating: Glicko
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleAttempt:
+    """A player's try at a puzzle: `step` solver moves found so far."""
+
+    id: int
+    puzzle_id: int
+    player_id: int
+    chat: ChatRef
+    step: int
+    status: PuzzleStatus
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRating:
+    """A player's puzzle rating in one variant's pool, and their tally there."""
+
+    variant: str
+    rating: Glicko
+    solved: int
+    failed: int
+
+
+@dataclass(frozen=True, slots=True)
+class DailyPuzzle:
+    """A chat's daily puzzle: the variant, posted at `hour` (UTC)."""
+
+    chat: ChatRef
+    variant: str
+    hour: int

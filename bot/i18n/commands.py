@@ -57,6 +57,7 @@ COMMANDS: Mapping[str, Names] = {
     "tournament": ("tournament", "torneio", "torneo"),
     "help": ("help", "ajuda", "aiuto"),
     "review": ("review", "analise", "analisi"),
+    "puzzle": ("puzzle", "problema", "problema"),
 }
 # The console's own commands (bot/console.py): who is at the keyboard, the board's picture,
 # the hand-moved clock, the end of the session.
@@ -88,6 +89,7 @@ WORDS: Mapping[str, Names] = {
     # /tournament's words (bot/service/command_table/tournaments.py)
     "with": ("with", "com", "con"),
     "all": ("all", "todos", "tutti"),
+    "daily": ("daily", "diario", "giornaliero"),
     "knockout": ("knockout", "mata-mata", "eliminazione"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.

@@ -20,6 +20,8 @@ from bot.service.playing.play import Play
 from bot.service.playing.results import Results
 from bot.service.playing.takeback import Takebacks
 from bot.service.playing.turns import events_state, player_seats, seat_to_act
+from bot.service.puzzles.daily import DailyPuzzles
+from bot.service.puzzles.puzzles import Puzzles
 from bot.service.rated.ratings import Ratings
 from bot.service.review.reviews import Reviews
 from bot.service.timing.clocks import Clock, utc_now
@@ -60,6 +62,8 @@ class GameService:
         self.tournaments = Tournaments(kernel)
         self.entries = TournamentEntries(kernel)
         self.reports = TournamentReports(kernel)
+        self.puzzles = Puzzles(kernel)
+        self.daily = DailyPuzzles(kernel)
 
     async def resume(self) -> None:
         """After a start: wake the computers whose turn it is, and carry on the tournaments

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from bot.i18n import Text, text, translate
@@ -71,10 +70,11 @@ def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
     position = state.position
     assert isinstance(position, Position)
     path, captured = _last_move(state)
-    view = position_view(position, viewer_seat, path, captured)
-    return replace(
-        view,
-        labels=_labels(position.rules.alphanumeric, bool(state.record.options.get("numbers"))),
+    return position_view(
+        position,
+        viewer_seat,
+        last_move=(path, captured),
+        numbers=bool(state.record.options.get("numbers")),
         # The pieces that may be huffed (soffio): the player to move sees which.
         highlight=tuple(position.huffable()) if state.active else (),
     )
@@ -83,12 +83,14 @@ def draughts_view(state: GameState, viewer_seat: int | None) -> DraughtsView:
 def position_view(
     position: Position,
     viewer_seat: int | None,
-    path: tuple[int, ...] = (),
-    captured: tuple[int, ...] = (),
+    last_move: tuple[tuple[int, ...], tuple[int, ...]] = ((), ()),
+    numbers: bool = False,
+    highlight: tuple[int, ...] = (),
 ) -> DraughtsView:
-    """A position's picture with one move drawn as the last move is (`path`: its route,
-    `captured`: the pieces it takes): a game's last move, or a review's better move."""
+    """A position as the picture draws it, with the last move's path and captures; a
+    puzzle's position too (bot/service/puzzles), which is no game."""
     rules = position.rules
+    path, captured = last_move
     pieces = {
         square: (WHITE if piece.colour == 0 else BLACK, piece.is_king)
         for square, piece in position.pieces().items()
@@ -97,10 +99,10 @@ def position_view(
         size=10 if rules.board_size == 10 else 8,
         dark_corner_left=rules.dark_corner_left,
         pieces=pieces,
-        labels=_labels(rules.alphanumeric, False),
+        labels=_labels(rules.alphanumeric, numbers),
         last_move=path or None,
         captured=captured,
-        highlight=(),
+        highlight=highlight,
         viewer=BLACK if viewer_seat == 1 else WHITE,
     )
 

@@ -149,12 +149,26 @@ class ChallengeUpdate:
 
 
 @dataclass(frozen=True)
+class PuzzleStep:
+    """A puzzle's position as a picture shows it: its buttons answer with the move `index` of
+    `moves` (`service.puzzles.press(actor, chat, puzzle_id, step, index)`)."""
+
+    puzzle_id: int
+    step: int  # the solver's moves found so far
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class FileReady:
-    """A file for the person who asked (a PDN export, a picture)."""
+    """A file for the person who asked (a PDN export, a picture); with `chat`, a picture
+    posted in that chat by the service itself (the daily puzzle)."""
 
     name: str
     content: bytes
     caption: Text
+    chat: ChatRef | None = None
+    # A puzzle's picture: the moves its buttons answer with.
+    puzzle: PuzzleStep | None = None
 
 
 @dataclass(frozen=True)

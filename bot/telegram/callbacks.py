@@ -8,7 +8,8 @@ its version. Formats: `m:GAME:VERSION:INDEX` play the move with that index of
 `d:CHALLENGE` decline, `s:CHALLENGE` start an open table now; `q:GAME:VERSION` and
 `x:GAME:VERSION` ask to resign or abort, `k:GAME:VERSION:PLAYER` and `y:GAME:VERSION:PLAYER`
 confirm it (only for the player who asked), `n:GAME:VERSION` keeps playing, `w:GAME` asks for
-a rematch of a finished game; `tj:TOURNAMENT` join, `tl:TOURNAMENT` leave. The buttons
+a rematch of a finished game; `tj:TOURNAMENT` join, `tl:TOURNAMENT` leave;
+`z:PUZZLE:STEP:INDEX` answer a puzzle's step with the move of that index. The buttons
 after a bare /new (`ng:`, `nc:`) are game_picker.py's.
 """
 
@@ -36,6 +37,7 @@ class Action(Enum):
     REMATCH = "w"
     JOIN = "tj"
     LEAVE = "tl"
+    PUZZLE = "z"
 
 
 ENDING_ACTIONS = frozenset(
@@ -46,12 +48,15 @@ CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
 # Presses handled by bot.telegram.game_actions rather than as moves.
 GAME_END_ACTIONS = ENDING_ACTIONS | {Action.REMATCH}
 TOURNAMENT_ACTIONS = frozenset({Action.JOIN, Action.LEAVE})
-_INDEXED = frozenset({Action.MOVE, Action.PIECE, Action.RESIGN, Action.ABORT})
+_INDEXED = frozenset({Action.MOVE, Action.PIECE, Action.RESIGN, Action.ABORT, Action.PUZZLE})
+# A puzzle's step takes the place of a game's version.
+_VERSIONED = GAME_ACTIONS | {Action.PUZZLE}
 
 
 @dataclass(frozen=True)
 class Press:
-    """What a button asks for: `target` is a game id (with its version) or a challenge id."""
+    """What a button asks for: `target` is a game id (with its version), a challenge id, a
+    tournament id or a puzzle id (with its step)."""
 
     action: Action
     target: int
@@ -60,7 +65,7 @@ class Press:
 
     def encode(self) -> str:
         fields = [self.action.value, str(self.target)]
-        if self.action in GAME_ACTIONS:
+        if self.action in _VERSIONED:
             fields.append(str(self.version))
         if self.action in _INDEXED:
             fields.append(str(self.index))
@@ -82,9 +87,9 @@ def decode(data: str | None) -> Press | None:
         values = [int(number) for number in numbers]
     except ValueError:
         return None
-    expected = 1 + (action in GAME_ACTIONS) + (action in _INDEXED)
+    expected = 1 + (action in _VERSIONED) + (action in _INDEXED)
     if len(values) != expected or any(value < 0 for value in values):
         return None
-    version = values[1] if action in GAME_ACTIONS else None
+    version = values[1] if action in _VERSIONED else None
     index = values[2] if action in _INDEXED else None
     return Press(action, values[0], version, index)

@@ -17,13 +17,15 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.events import GameState
+from bot.service.events import GameState, PuzzleStep
 from bot.telegram.callbacks import Action, Press
 from games.base import CHANCE
 from storage import Challenge
 
 MAX_BUTTONS = 100
 MAX_PER_ROW = 8
+# A puzzle's buttons show whole moves (c3-d4, 28x19): fewer fit on a row.
+MOVES_PER_ROW = 4
 # Where every move has its button, the labels are whole moves ("p1 yard-c1"): fewer per row.
 OWN_BUTTONS_PER_ROW = 2
 
@@ -162,6 +164,15 @@ def _destinations(
         )
         rows.append([back])
     return InlineKeyboardMarkup(rows)
+
+
+def puzzle_keyboard(step: PuzzleStep) -> InlineKeyboardMarkup:
+    """A button per legal move of a puzzle's position, by its notation."""
+    buttons = [
+        _button(notation, Press(Action.PUZZLE, step.puzzle_id, step.step, index))
+        for index, notation in enumerate(step.moves[:MAX_BUTTONS])
+    ]
+    return InlineKeyboardMarkup(_rows(buttons, MOVES_PER_ROW))
 
 
 def challenge_keyboard(

@@ -126,7 +126,9 @@ class ButtonPresses:
             return
         chat = chat_ref(message.chat.id)
         origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
-        if press.action in TOURNAMENT_ACTIONS:
+        if press.action is Action.PUZZLE:
+            await self._puzzle_press(query, press, origin)
+        elif press.action in TOURNAMENT_ACTIONS:
             await self._tournament_press(query, press, origin)
         elif press.action in CHALLENGE_ACTIONS:
             await self._challenge_press(query, press, origin, message.message_id)
@@ -190,6 +192,17 @@ class ButtonPresses:
         await self.people.learn_chat_language(origin.chat, origin.language)
         await self.commands.run_command(
             origin, lambda: call(origin.actor, origin.chat, press.target), query
+        )
+
+    async def _puzzle_press(self, query: CallbackQuery, press: Press, origin: Origin) -> None:
+        """A move button of a puzzle's picture: answered as the typed move would be."""
+        step, index = press.version or 0, press.index or 0
+        await self.commands.run_command(
+            origin,
+            lambda: self.service.puzzles.press(
+                origin.actor, origin.chat, press.target, step, index
+            ),
+            query,
         )
 
     async def _refusal(self, state: GameState, press: Press, actor: Actor) -> Text | None:

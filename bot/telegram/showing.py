@@ -44,13 +44,13 @@ from bot.telegram.delivery import (
     is_not_modified,
     with_retries,
 )
-from bot.telegram.keyboards import challenge_keyboard
+from bot.telegram.keyboards import challenge_keyboard, puzzle_keyboard
 from bot.telegram.people import People
 from bot.telegram.ratings import leaderboard_html
 from bot.telegram.tournament_boards import TournamentBoards
 from bot.telegram.tournaments import tournament_keyboard
 from games.base import find_game
-from storage import Identity
+from storage import ChatRef, Identity
 
 logger = logging.getLogger(__name__)
 
@@ -96,16 +96,11 @@ class EventShowing:
                 case TournamentUpdate():
                     await self._show_tournament(event)
                 case FileReady():
-                    await self._file_for_caller(event, origin)
+                    await self._show_file(event, origin)
                 case ComputerThinking():
                     await self._show_thinking(event)
                 case _:
                     assert_never(event)
-
-    async def _file_for_caller(self, event: FileReady, origin: Origin | None) -> None:
-        # Only a call makes files, so they go to whoever made it.
-        if origin is not None:
-            await self._send_file(event, origin)
 
     async def _show_thinking(self, event: ComputerThinking) -> None:
         """The computer thinks in a game of a Telegram chat: the chat shows "typing" (for
@@ -299,15 +294,27 @@ class EventShowing:
         except TelegramError as error:
             logger.warning("the leaderboard was not sent: %s", error)
 
-    async def _send_file(self, event: FileReady, origin: Origin) -> None:
-        caption = translate(origin.language, event.caption)
+    async def _show_file(self, event: FileReady, origin: Origin | None) -> None:
+        """A call's file goes to whoever made it; a picture the service posts by itself (the
+        daily puzzle) to its chat, in the chat's language."""
+        if origin is not None:
+            await self._send_file(event, origin.chat, origin.language)
+        elif event.chat is not None and event.chat.platform == PLATFORM:
+            language = await self.people.chat_language(event.chat)
+            await self._send_file(event, event.chat, language)
+
+    async def _send_file(self, event: FileReady, chat: ChatRef, language: str | None) -> None:
+        caption = translate(language, event.caption)
         # A picture (the rating chart) is shown as a photo, other files (PDN) as documents.
         if event.name.endswith(".png"):
-            send = partial(self.bot.send_photo, origin.chat.chat_id, event.content, caption)
+            buttons = puzzle_keyboard(event.puzzle) if event.puzzle is not None else None
+            send = partial(
+                self.bot.send_photo, chat.chat_id, event.content, caption, reply_markup=buttons
+            )
         else:
             send = partial(
                 self.bot.send_document,
-                origin.chat.chat_id,
+                chat.chat_id,
                 event.content,
                 filename=event.name,
                 caption=caption,

@@ -1,8 +1,9 @@
-"""The draughts command line: `python -m games.damas perft|moves|check-pdn|play ...`.
+"""The draughts command line: `python -m games.damas perft|moves|check-pdn|puzzles|play ...`.
 
 perft      count the move sequences of a given length (and per first move with --divide)
 moves      list the legal moves of a position, as text or as JSON
 check-pdn  replay every game of PDN files and report each move that is not legal
+puzzles    find puzzles in the games of PDN files and of the engine, printed as JSON
 play       play both sides of a game in the terminal (reads moves from stdin)
 
 Bad input (an unknown variant, a bad FEN, a depth that is not a number) gets a one-line
@@ -34,6 +35,9 @@ from games.damas import (
 )
 from games.damas.pdn import MAX_RECORD, MAX_TAG_VALUE, UnreadRecord, stream_records
 from games.damas.pdn_replay import replay_game
+from games.damas.puzzles import puzzle_json
+from games.damas.puzzles.finder import DEPTH
+from games.damas.puzzles.sources import GamePositions, engine_game, puzzles_in, record_positions
 
 EXIT_OK, EXIT_FOUND_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_OUTPUT_CLOSED = 1  # stdout closed early by its reader
@@ -177,6 +181,57 @@ def _run_check_pdn(args: argparse.Namespace) -> int:
             print(f"checked {path}: {number} games", file=sys.stderr)
     print(f"games={games_count} moves={moves_count} illegal={illegal_count} unread={unread_count}")
     return EXIT_FOUND_PROBLEMS if illegal_count or unread_count else EXIT_OK
+
+
+# ----------------------------------------------------------------------------------------
+# puzzles
+
+
+def _pdn_games(
+    paths: Sequence[Path], default_variant: str | None
+) -> Iterator[tuple[str, GamePositions]]:
+    """Each readable game of the files with its name; a record that does not read, or whose
+    moves stop replaying, is named on stderr and the search goes on."""
+    files = [(path, _encoding(path)) for path in paths]
+    for path, encoding in files:
+        number = 0
+        for record in stream_records(_blocks(path, encoding), default_variant):
+            if isinstance(record, UnreadRecord):
+                print(
+                    f"{path}: line {record.line}: not readable as PDN, skipped: {record.reason}",
+                    file=sys.stderr,
+                )
+                continue
+            number += 1
+            name = f"{path.name} game {number} [{record.describe()}]"
+            game = record_positions(record)
+            if game.problem is not None:
+                print(
+                    f"{path}: game {number} [{record.describe()}]: {game.problem}; "
+                    "searched up to there",
+                    file=sys.stderr,
+                )
+            yield name, game
+
+
+def _engine_games(variant: str, count: int, seed: int) -> Iterator[tuple[str, GamePositions]]:
+    for number in range(seed, seed + count):
+        yield f"engine {variant} game {number}", engine_game(variant, number)
+
+
+def _run_puzzles(args: argparse.Namespace) -> int:
+    if args.engine_games and not args.variant:
+        raise BadInput("--engine-games needs --variant")
+    variant = _variant(args.variant) if args.variant else None
+    sources = _pdn_games([Path(name) for name in args.files], variant)
+    games = [*sources, *(_engine_games(variant, args.engine_games, args.seed) if variant else [])]
+    found: dict[tuple[str, str], dict[str, object]] = {}
+    for name, game in games:
+        for puzzle in puzzles_in(game.positions, args.depth):
+            found.setdefault((puzzle.variant, puzzle.fen), puzzle_json(puzzle, name))
+        print(f"{name}: {len(found)} puzzles so far", file=sys.stderr)
+    print(json.dumps(list(found.values()), indent=1, ensure_ascii=False))
+    return EXIT_OK
 
 
 # ----------------------------------------------------------------------------------------
@@ -358,6 +413,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check_parser.add_argument("files", metavar="FILE", nargs="+", help="PDN files")
     check_parser.set_defaults(run=_run_check_pdn)
+
+    puzzles_parser = commands.add_parser(
+        "puzzles",
+        help="find puzzles in the games of PDN files and of the engine",
+        description="Search every position of the games for a puzzle: a quiet move, the only "
+        "one that wins material by force, and a line of at least two moves of the solver, "
+        "each the only winning one (proved by a plain material search, not the engine). "
+        "Prints a JSON list of {variant, fen, line, themes, gain, source}; records that do not "
+        "read, or stop replaying, are named on stderr and the search goes on.",
+    )
+    puzzles_parser.add_argument(
+        "--variant", help="the variant of the engine's games and of PDN games without GameType"
+    )
+    puzzles_parser.add_argument(
+        "--engine-games", type=int, default=0, help="games the engine plays against itself"
+    )
+    puzzles_parser.add_argument("--seed", type=int, default=1, help="of the first engine game")
+    puzzles_parser.add_argument(
+        "--depth", type=int, default=DEPTH, help=f"plies of the search (default {DEPTH})"
+    )
+    puzzles_parser.add_argument("files", metavar="FILE", nargs="*", help="PDN files")
+    puzzles_parser.set_defaults(run=_run_puzzles)
 
     play_parser = commands.add_parser(
         "play",

@@ -35,6 +35,7 @@ from storage.api.clocks import ClockStore, VacationStore
 from storage.api.games import BoardStore, GameStore
 from storage.api.notices import NOTICE_LEASE, TURN_PING, NoticeStore
 from storage.api.players import LinkStore, PlayerStore
+from storage.api.puzzles import PuzzleStore
 from storage.api.ratings import RatingStore
 from storage.api.reviews import ReviewStore
 from storage.api.tournaments import TournamentStore
@@ -52,6 +53,7 @@ __all__ = [
     "LinkStore",
     "NoticeStore",
     "PlayerStore",
+    "PuzzleStore",
     "RatingStore",
     "ReviewStore",
     "Store",
@@ -95,6 +97,7 @@ class Store(
     RatingStore,
     TournamentStore,
     ReviewStore,
+    PuzzleStore,
     Closable,
     ABC,
 ):

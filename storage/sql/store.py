@@ -16,6 +16,7 @@ from storage.sql.games import GameQueries
 from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
 from storage.sql.postgres import PostgresEngine, is_postgres_url
+from storage.sql.puzzles import PuzzleQueries
 from storage.sql.ratings import RatingQueries
 from storage.sql.reviews import ReviewQueries
 from storage.sql.sqlite import SqliteEngine
@@ -33,6 +34,7 @@ class SqlStore(
     ChatQueries,
     TournamentQueries,
     ReviewQueries,
+    PuzzleQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 

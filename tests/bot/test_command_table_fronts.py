@@ -87,6 +87,9 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "tournament-settle": ("/tournament settle 7 1 2", {"tournament": 7, "table": 1, "entry": 2}),
     "tournament-verify": ("/torneo verifica 7", {"tournament": 7}),
     "tournament-help": ("/torneio ajuda", {}),
+    "puzzle": ("/puzzle brazilian", {"variant": "brazilian"}),
+    "puzzle-answer": ("/puzzle c3-d4", {"answer": "c3-d4"}),
+    "puzzle-daily": ("/problema diario", {"daily": "show"}),
     "help": ("/help", {}),
 }
 # The service calls the commands make (beside the reads every front end makes to show them).
@@ -126,6 +129,9 @@ RECORDED = [
     "entries.create",
     "entries.join",
     "tournaments.settle",
+    "puzzles.puzzle",
+    "puzzles.answer",
+    "daily.daily",
 ]
 
 Call = tuple[str, tuple[Any, ...], Any]

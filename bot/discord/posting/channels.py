@@ -53,6 +53,19 @@ class Channels:
             return None
         return sent.id
 
+    async def post_file(
+        self, channel_id: str, content: str, file: discord.File, view: discord.ui.View | None
+    ) -> None:
+        """Post a picture with its caption (and its menus) in a channel (the daily puzzle);
+        logged where Discord refuses it: nobody asked for it, so nobody is answered."""
+        channel = self.client.get_partial_messageable(int(channel_id))
+        try:
+            await channel.send(
+                content=content[:CONTENT_LIMIT], file=file, view=view or discord.utils.MISSING
+            )
+        except discord.HTTPException as error:
+            logger.warning("a picture cannot be posted in %s: %s", channel_id, error)
+
     async def remove_buttons(self, channel_id: str, message_ids: Iterable[int], what: str) -> None:
         """Take the buttons off earlier messages (`what` they are, for the log)."""
         channel = self.client.get_partial_messageable(int(channel_id))

@@ -15,7 +15,7 @@ from bot.discord.posting.board_posts import PLATFORM, BoardPoster
 from bot.discord.posting.channels import Channels
 from bot.discord.posting.notices import PlayerNotices
 from bot.discord.posting.tournament_threads import TournamentThreads
-from bot.discord.widgets.views import challenge_view, tournament_view
+from bot.discord.widgets.views import challenge_view, puzzle_view, tournament_view
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.core import GameService, player_seats
@@ -73,7 +73,7 @@ class EventShowing:
                         answer.say(event.text)  # who, what and which game
                     await self._post_challenge(event, answer)
                 case FileReady():
-                    _attach(event, answer)
+                    await self._show_file(event, answer)
                 case PlayerNotice():  # a TurnPing too
                     await self.notices.notify(event, answer)
                 case TurnNotice():
@@ -126,6 +126,21 @@ class EventShowing:
             return
         await self.show([event], None, None)
 
+    async def _show_file(self, event: FileReady, answer: Answer | None) -> None:
+        """A call's file goes with the person's answer; a picture the service posts by itself
+        (the daily puzzle) to its channel, in the channel's language."""
+        chat = event.chat
+        if answer is not None:
+            _attach(event, answer)
+            if event.puzzle is not None:
+                answer.view = puzzle_view(event.puzzle, answer.language)
+        elif chat is not None and chat.platform == PLATFORM:
+            language = self.channels.languages.get(chat.chat_id)
+            caption = translate(language, event.caption)
+            picture = discord.File(io.BytesIO(event.content), event.name)
+            view = puzzle_view(event.puzzle, language) if event.puzzle is not None else None
+            await self.channels.post_file(chat.chat_id, caption, picture, view)
+
     async def _post_challenge(self, event: ChallengeUpdate, answer: Answer | None) -> None:
         challenge = event.challenge
         if challenge.chat.platform != PLATFORM:
@@ -173,8 +188,7 @@ class EventShowing:
             )
 
 
-def _attach(event: FileReady, answer: Answer | None) -> None:
-    """A file goes with the person's answer (a later event has no one to give it to)."""
-    if answer is not None:
-        answer.say(event.caption)
-        answer.files.append(discord.File(io.BytesIO(event.content), event.name))
+def _attach(event: FileReady, answer: Answer) -> None:
+    """A file goes with the person's answer."""
+    answer.say(event.caption)
+    answer.files.append(discord.File(io.BytesIO(event.content), event.name))

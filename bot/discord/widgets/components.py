@@ -16,6 +16,7 @@ ids (at most 100 characters):
     dmb:w:{game}                    a rematch of a finished game
     dmb:a|d|b:{challenge}           accept, decline, begin a challenge
     dmb:tj|tl:{tournament}          join, leave a tournament (bot.discord.widgets.views)
+    dmb:z:{puzzle}:{step}:{part}    select of a puzzle's moves (values: move indexes)
 
 The callbacks hand the click to the front end (a `ComponentHandler`), found on the client.
 The components live in move_components.py (those that play a move) and action_buttons.py
@@ -42,6 +43,7 @@ from bot.discord.widgets.move_components import (
     DestinationSelect,
     MoveButton,
     PieceSelect,
+    PuzzleMoveSelect,
     RollButton,
     TypeMoveButton,
 )
@@ -53,6 +55,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveButton,
     RollButton,
     TypeMoveButton,
+    PuzzleMoveSelect,
     ChallengeButton,
     DrawAnswerButton,
     GameActionButton,

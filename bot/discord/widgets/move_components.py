@@ -86,6 +86,42 @@ class DestinationSelect(
         await handler_of(interaction).play_choice(interaction, self.game_id, self.version, index)
 
 
+class PuzzleMoveSelect(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:z:(?P<puzzle>\d+):(?P<step>\d+):(?P<part>\d+)",
+):
+    """Answer a puzzle's step: each option is a legal move, named by its index among the
+    moves of that step (bot.service.events.PuzzleStep)."""
+
+    def __init__(
+        self,
+        puzzle_id: int,
+        step: int,
+        part: int,
+        moves: Sequence[tuple[int, str]] = (),
+        placeholder: str = "",
+    ) -> None:
+        options = [
+            discord.SelectOption(label=fitted_label(label), value=str(index))
+            for index, label in moves
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{PREFIX}:z:{puzzle_id}:{step}:{part}",
+                options=options,
+                placeholder=placeholder or None,
+            )
+        )
+        self.puzzle_id, self.step = puzzle_id, step
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = self.item.values
+        chosen = whole_number(values[0]) if values else None
+        index = -1 if chosen is None else chosen
+        await handler_of(interaction).answer_puzzle(interaction, self.puzzle_id, self.step, index)
+
+
 class MoveButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -96,6 +96,16 @@ class ComponentPresses:
 
         await self.interactions.run(interaction, work)
 
+    async def answer_puzzle(
+        self, interaction: discord.Interaction[Any], puzzle_id: int, step: int, index: int
+    ) -> None:
+        """A move chosen in a puzzle's menu: answered as the typed move would be."""
+
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
+            return await self.service.puzzles.press(actor, chat, puzzle_id, step, index)
+
+        await self.interactions.run(interaction, work)
+
     async def answer_draw(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
     ) -> None:

@@ -21,13 +21,14 @@ from bot.discord.widgets.move_components import (
     DestinationSelect,
     MoveButton,
     PieceSelect,
+    PuzzleMoveSelect,
     RollButton,
     TypeMoveButton,
 )
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.events import GameState
+from bot.service.events import GameState, PuzzleStep
 from storage import Challenge, TournamentRecord
 
 
@@ -162,6 +163,20 @@ def destination_view(state: GameState, piece: str, language: str | None) -> disc
         typed = TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
         typed.row = ROWS - 1
         view.add_item(typed)
+    return view
+
+
+def puzzle_view(step: PuzzleStep, language: str | None) -> discord.ui.View:
+    """Menus of a puzzle's moves (25 per menu); past them, the typed answer remains."""
+    view = discord.ui.View(timeout=None)
+    placeholder = translate(language, text("Your move"))
+    moves = list(enumerate(step.moves))
+    for part, start in enumerate(range(0, len(moves), MENU_OPTIONS)[:ROWS]):
+        menu = PuzzleMoveSelect(
+            step.puzzle_id, step.step, part, moves[start : start + MENU_OPTIONS], placeholder
+        )
+        menu.row = part
+        view.add_item(menu)
     return view
 
 

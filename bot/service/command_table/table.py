@@ -39,6 +39,7 @@ from bot.service.command_table.play import (
     USE,
     VERIFY,
 )
+from bot.service.command_table.puzzles import PUZZLE
 from bot.service.command_table.review import REVIEW
 from bot.service.command_table.spec import Args, Command
 from bot.service.command_table.tournaments import TOURNAMENT
@@ -91,6 +92,7 @@ TABLE: tuple[Command, ...] = (
     VERIFY,
     RULES,
     TOURNAMENT,
+    PUZZLE,
     HELP,
 )
 BY_WORD = {word: command for command in TABLE for word in command.words}

@@ -15,7 +15,9 @@ from bot.service.command_table.words import (
     CHAT_WORDS,
     COMPUTER_WORDS,
     CONFIRM_WORDS,
+    DAILY_WORDS,
     DONE_WORDS,
+    SHOW_WORDS,
     SWITCH_WORDS,
     VERSUS_WORDS,
     WHITE_WORDS,
@@ -34,6 +36,7 @@ from bot.service.words.levels import (
     near_levels,
 )
 from bot.service.words.near_miss import nearest, with_nearest
+from games.base import find_game
 
 Values = dict[str, object]
 
@@ -203,6 +206,44 @@ def leaderboard(typed: Sequence[str]) -> Values:
         raise Misread
     values: Values = {"game": games[0]} if games else {}
     return {**values, "pace": paces[0]} if paces else values
+
+
+def _game_word(word: str) -> bool:
+    """Whether a word names a game (the service refuses those that have no puzzles)."""
+    try:
+        find_game(word)
+    except KeyError:
+        return False
+    return True
+
+
+def puzzle(words: Sequence[str]) -> Values:
+    """Nothing (a new puzzle), a variant, a move (the answer), or "daily [on|off|show] [HOUR]
+    [VARIANT]" in any order after it."""
+    if not words:
+        return {}
+    if words[0].lower() in DAILY_WORDS:
+        return _daily(words[1:])
+    if len(words) > 1:
+        raise Misread
+    return {"variant": words[0]} if _game_word(words[0]) else {"answer": words[0]}
+
+
+def _daily(words: Sequence[str]) -> Values:
+    values: Values = {"daily": "show"}
+    for word in words:
+        folded = word.lower()
+        if folded in SWITCH_WORDS:
+            values["daily"] = "on" if SWITCH_WORDS[folded] else "off"
+        elif folded in SHOW_WORDS:
+            values["daily"] = "show"
+        elif (hour := whole_number(folded)) is not None and "hour" not in values:
+            values["hour"] = hour
+        elif "variant" not in values:
+            values["variant"] = word
+        else:
+            raise Misread
+    return values
 
 
 def action(words: Sequence[str]) -> Values:

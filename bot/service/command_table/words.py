@@ -28,3 +28,6 @@ SWITCH_WORDS = {
     **dict.fromkeys((*WORDS["off"], "nao", "desligar"), False),
 }
 CONFIRM_WORDS = frozenset({*WORDS["yes"], "y", "s", "si", "confirm", "confirmar", "conferma"})
+# `/puzzle daily`: the chat's daily puzzle, and the word that shows its setting.
+DAILY_WORDS = frozenset({"daily", "diario", "diário", "giornaliero", "quotidiano"})
+SHOW_WORDS = frozenset({"show", "status", "mostrar", "ver", "mostra", "vedi"})

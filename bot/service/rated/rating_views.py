@@ -15,6 +15,7 @@ from bot.render.rating_chart import ChartLabels, RatingSeries, render_rating_cha
 from bot.service.families import game_title
 from bot.service.rating import Pace, Place, Pool, Shown
 from bot.service.words.counts import games_count
+from storage import PuzzleRating
 
 PACE_NAMES: Mapping[Pace, Text] = {
     Pace.LIVE: text("live"),
@@ -69,6 +70,17 @@ def pool_line(line: PoolLine) -> Text:
         rating=str(line.shown),
         change=f"{line.month_change:+d}",
         games=games_count(line.games),
+    )
+
+
+def puzzle_line(rating: PuzzleRating) -> Text:
+    """A player's puzzle rating in one variant's pool, and their tally."""
+    return text(
+        "Puzzles, {game}: {rating} ({solved} solved, {failed} missed)",
+        game=game_title(rating.variant),
+        rating=round(rating.rating.rating),
+        solved=rating.solved,
+        failed=rating.failed,
     )
 
 

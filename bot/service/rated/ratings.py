@@ -27,6 +27,7 @@ from bot.service.rated.rating_views import (
     chart,
     leaderboard_text,
     pool_line,
+    puzzle_line,
     record_line,
     standings,
 )
@@ -38,6 +39,7 @@ from storage import (
     GameStore,
     Player,
     PlayerStore,
+    PuzzleStore,
     RatingChangeRecord,
     RatingStore,
 )
@@ -62,6 +64,7 @@ class Ratings(Capability):
         self.players: PlayerStore = kernel.store
         self.games: GameStore = kernel.store
         self.ratings: RatingStore = kernel.store
+        self.puzzles: PuzzleStore = kernel.store
 
     async def rating_of(self, player_id: int, pool: Pool) -> Rating:
         """A player's rating in a pool (a new player's, 1500 ± 350, if they have none): what a
@@ -90,6 +93,8 @@ class Ratings(Capability):
             lines.append(pool_line(PoolLine(pool, seen, month, rating.games)))
         if not ratings:
             lines.append(text("No rated games yet."))
+        for puzzles in await self.puzzles.puzzle_ratings(player.id):
+            lines.append(puzzle_line(puzzles))
         if not settled or not ratings:
             lines.append(PROVISIONAL_NOTE)
         finished = await self.games.games_of_player(player.id, "finished")

@@ -91,7 +91,9 @@ def worst_picture(review: Review, name: str, language: str | None) -> FileReady 
     position = review.game.positions()[worst.ply]
     better = position.parse(worst.best)
     path = better.path if len(better.path) >= 2 and not better.huff else ()
-    picture = render_draughts(position_view(position, worst.seat, path, better.captures))
+    picture = render_draughts(
+        position_view(position, worst.seat, last_move=(path, better.captures))
+    )
     caption = text(
         "The worst moment: {move} {played}, {verdict}. The better move is drawn.",
         move=move_label(review, worst),

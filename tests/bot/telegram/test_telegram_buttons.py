@@ -33,6 +33,7 @@ from tests.fakes.telegram_api import ApiError, FakeBotApi
         Press(Action.ABORT, 7, 0, 3),
         Press(Action.KEEP_PLAYING, 7, 0),
         Press(Action.REMATCH, 10**15),
+        Press(Action.PUZZLE, 10**12, 3, 40),
     ],
 )
 def test_callback_data_round_trips_within_64_bytes(press: Press) -> None:
@@ -42,7 +43,8 @@ def test_callback_data_round_trips_within_64_bytes(press: Press) -> None:
 
 
 @pytest.mark.parametrize(
-    "data", [None, "", "x:1", "m:1:2", "m:1:2:3:4", "a:-1", "p:a:b:c", "zz", "k:1:2", "w:1:2"]
+    "data",
+    [None, "", "x:1", "m:1:2", "m:1:2:3:4", "a:-1", "p:a:b:c", "zz", "k:1:2", "w:1:2", "z:1:2"],
 )
 def test_data_this_bot_never_wrote_decodes_to_nothing(data: str | None) -> None:
     assert decode(data) is None

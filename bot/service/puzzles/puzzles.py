@@ -1,0 +1,212 @@
+"""/puzzle: a puzzle near the player's puzzle rating, answered move by move; the line goes on
+after each right move, and the solution and the new ratings come at the end (never before).
+
+Ratings are Glicko-2 (bot/service/rating/glicko2.py), one pool per variant: a solve is a win
+of the player over the puzzle, a miss the puzzle's win; both ratings change, stored with the
+end of the attempt in one transaction."""
+
+from __future__ import annotations
+
+from bot.i18n import text
+from bot.i18n.game_messages import error_text
+from bot.service.capability import Capability, routed
+from bot.service.events import Actor, Event, PlayerNotice, Reply, ServiceError
+from bot.service.families import game_title
+from bot.service.kernel import Kernel
+from bot.service.puzzles.puzzle_views import (
+    answer_moves,
+    headline,
+    picture_event,
+    position_at,
+    puzzle_of,
+    solution,
+    to_move,
+)
+from bot.service.puzzles.shipped import START, VARIANTS, add_shipped
+from bot.service.rating.glicko2 import Glicko as Rated
+from bot.service.rating.glicko2 import Result, rate
+from games.base import GameError, find_game
+from storage import ChatRef, Glicko, Player, PuzzleAttempt, PuzzleRecord, PuzzleStore
+
+
+def puzzle_variant(word: str | None) -> str:
+    """The draughts variant a word names (brazilian by default); refused for other games."""
+    if word is None:
+        return VARIANTS[0]
+    try:
+        key = find_game(word).key
+    except KeyError:
+        key = ""
+    if key not in VARIANTS:
+        raise ServiceError(text("Puzzles are for Brazilian, International and Italian draughts."))
+    return key
+
+
+def _rated(rating: Glicko) -> Rated:
+    return Rated(rating.rating, rating.deviation, rating.volatility)
+
+
+def _stored(rating: Rated) -> Glicko:
+    return Glicko(rating.rating, rating.deviation, rating.volatility)
+
+
+class Puzzles(Capability):
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.puzzles: PuzzleStore = kernel.store
+        self._shipped_added = False
+
+    async def ready(self) -> None:
+        """The shipped puzzles are in the store (added once per process; adding is
+        idempotent, so several processes may do it)."""
+        if not self._shipped_added:
+            await add_shipped(self.puzzles)
+            self._shipped_added = True
+
+    @routed
+    async def puzzle(self, actor: Actor, chat: ChatRef, variant: str | None = None) -> list[Event]:
+        """A new puzzle of the variant near the player's rating (in a chat with a daily
+        puzzle the player has not tried, that one)."""
+        await self.ready()
+        player = await self.kernel.roster.player(actor)
+        record = await self._daily_untried(player, chat) if variant is None else None
+        if record is None:
+            key = puzzle_variant(variant)
+            near = (await self._rating(player.id, key)).rating
+            record = await self.puzzles.next_puzzle(player.id, key, near)
+            if record is None:
+                raise ServiceError(text("No puzzles of {game} yet.", game=game_title(key)))
+        await self.puzzles.start_attempt(player.id, record.id, chat)
+        return await self._shown(record, 0)
+
+    @routed
+    async def answer(self, actor: Actor, chat: ChatRef, move: str) -> list[Event]:
+        """A move of the player's puzzle under way (or of the chat's daily puzzle)."""
+        return await self._answer(actor, chat, move)
+
+    @routed
+    async def press(
+        self, actor: Actor, chat: ChatRef, puzzle_id: int, step: int, index: int
+    ) -> list[Event]:
+        """A button of a puzzle's picture: the move `index` of that step's moves, if the
+        player's attempt is still at that step."""
+        await self.ready()
+        attempt = await self._attempt(await self.kernel.roster.player(actor), chat)
+        record = await self.puzzles.puzzle(puzzle_id)
+        if (
+            attempt is None
+            or record is None
+            or (attempt.puzzle_id, attempt.step)
+            != (
+                puzzle_id,
+                step,
+            )
+        ):
+            raise ServiceError(text("This puzzle has moved on: answer its newest picture."))
+        moves = answer_moves(puzzle_of(record), 2 * step)
+        if not 0 <= index < len(moves):
+            raise ServiceError(text("This puzzle has moved on: answer its newest picture."))
+        return await self._answer(actor, chat, moves[index])
+
+    async def _attempt(self, player: Player, chat: ChatRef) -> PuzzleAttempt | None:
+        """The attempt a move answers: the chat's daily puzzle the player has not tried (it
+        starts now), else the player's puzzle under way."""
+        daily = await self._daily_untried(player, chat)
+        attempt = await self.puzzles.open_attempt(player.id)
+        if daily is not None and (attempt is None or attempt.puzzle_id != daily.id):
+            return await self.puzzles.start_attempt(player.id, daily.id, chat)
+        return attempt
+
+    async def _answer(self, actor: Actor, chat: ChatRef, move: str) -> list[Event]:
+        await self.ready()
+        player = await self.kernel.roster.player(actor)
+        attempt = await self._attempt(player, chat)
+        if attempt is None:
+            raise ServiceError(text("You have no puzzle under way: {/puzzle} gives you one."))
+        record = await self.puzzles.puzzle(attempt.puzzle_id)
+        assert record is not None  # an attempt's puzzle stays
+        puzzle = puzzle_of(record)
+        ply = 2 * attempt.step
+        position, _ = position_at(puzzle, ply)
+        try:
+            played = position.parse(move)
+        except GameError as error:
+            raise ServiceError(error_text(error)) from None
+        right = played == position.parse(puzzle.line[ply])
+        if right and ply + 1 < len(puzzle.line):
+            if not await self.puzzles.advance_attempt(attempt.id, attempt.step):
+                raise ServiceError(text("This puzzle was answered already."))
+            reply = puzzle.line[ply + 1]
+            events: list[Event] = [
+                Reply(text("Right! {reply} is the answer: your move again.", reply=reply))
+            ]
+            return events + await self._shown(record, attempt.step + 1)
+        daily = await self._daily_post(chat)
+        in_group = daily == record.id
+        return await self._finish(attempt, record, right, actor.platform if in_group else None)
+
+    async def _daily_post(self, chat: ChatRef) -> int | None:
+        return await self.puzzles.daily_post(chat, self.kernel.clock().date())
+
+    async def _daily_untried(self, player: Player, chat: ChatRef) -> PuzzleRecord | None:
+        puzzle_id = await self._daily_post(chat)
+        if puzzle_id is None:
+            return None
+        open_attempt = await self.puzzles.open_attempt(player.id)
+        if open_attempt is not None and open_attempt.puzzle_id == puzzle_id:
+            return await self.puzzles.puzzle(puzzle_id)
+        if await self.puzzles.attempted(player.id, puzzle_id):
+            return None
+        return await self.puzzles.puzzle(puzzle_id)
+
+    async def _rating(self, player_id: int, variant: str) -> Glicko:
+        ratings = await self.puzzles.puzzle_ratings(player_id)
+        return next((found.rating for found in ratings if found.variant == variant), START)
+
+    async def _shown(self, record: PuzzleRecord, step: int) -> list[Event]:
+        """The picture before the solver's move `step`, with its moves for the buttons."""
+        puzzle = puzzle_of(record)
+        if step == 0:
+            caption = text(
+                "{headline}: {to_move} Answer with {/puzzle} and your move.",
+                headline=headline(record),
+                to_move=to_move(puzzle),
+            )
+        else:
+            caption = text("{headline}: your move.", headline=headline(record))
+        return [await picture_event(record, step, caption)]
+
+    async def _finish(
+        self, attempt: PuzzleAttempt, record: PuzzleRecord, solved: bool, privately: str | None
+    ) -> list[Event]:
+        """The verdict, the solution and the new rating; the solution of a group's daily
+        puzzle goes to the player privately (on `privately`, their platform), so that the
+        group does not read it before answering."""
+        variant = record.puzzle.variant
+        before = await self._rating(attempt.player_id, variant)
+        player = rate(_rated(before), [Result(_rated(record.rating), 1.0 if solved else 0.0)])
+        puzzle = rate(_rated(record.rating), [Result(_rated(before), 0.0 if solved else 1.0)])
+        if not await self.puzzles.finish_attempt(
+            attempt, variant, solved, _stored(player), _stored(puzzle)
+        ):
+            raise ServiceError(text("This puzzle was answered already."))
+        change = round(player.rating) - round(before.rating)
+        rating = text(
+            "Your puzzle rating ({game}): {rating} ({change}).",
+            game=game_title(variant),
+            rating=round(player.rating),
+            change=f"{change:+d}",
+        )
+        shown = solution(puzzle_of(record))
+        if privately is None:
+            verdict = text("Solved!") if solved else text("Not this time.")
+            return [Reply(verdict), Reply(shown), Reply(rating)]
+        if solved:
+            verdict = text("Solved! The solution is in your private messages.")
+        else:
+            verdict = text("Not this time. The solution is in your private messages.")
+        return [
+            Reply(verdict),
+            Reply(rating),
+            PlayerNotice(attempt.player_id, shown, None, privately),
+        ]

@@ -1,0 +1,179 @@
+"""/puzzle in the console and the service: a puzzle solved move by move, a miss, both
+ratings changing, the solution hidden until the answer, /profile's puzzle rating; the daily
+puzzle posted once per day per group across a restart and with two services on one
+database."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.console import Console
+from bot.i18n import translate
+from bot.service.core import GameService
+from bot.service.events import Event, FileReady, PlayerNotice, ServiceError
+from bot.service.timing.clocks import ManualClock
+from storage import ChatRef, Store, open_store
+from tests.bot.conftest import ANA, BIA, START, make_service
+from tests.bot.puzzle_set import SHOT, use_known_puzzles
+
+GROUP = ChatRef("test", "group-1")
+
+
+@pytest.fixture(autouse=True)
+def known_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_known_puzzles(monkeypatch)
+
+
+async def typed(console: Console, output: io.StringIO, line: str) -> str:
+    output.seek(0)
+    output.truncate()
+    await console.handle(line)
+    return output.getvalue()
+
+
+async def test_a_puzzle_solved_in_the_console(
+    service: GameService, store: Store, tmp_path: Path
+) -> None:
+    output = io.StringIO()
+    console = Console(service, output, player="Ana", folder=tmp_path)
+    shown = await typed(console, output, "/puzzle")
+    assert "Puzzle #1 (Brazilian draughts, rated 1500): Black to move and win." in shown
+    assert (tmp_path / "puzzle-1.png").read_bytes().startswith(b"\x89PNG")
+    # Nobody sees the solution before answering: no move of the line is shown.
+    assert not any(move in shown for move in SHOT.line)
+    right = await typed(console, output, "/problema c5-b4")
+    assert "Right! a3xc5 is the answer: your move again." in right
+    assert "b6xh4" not in right
+    solved = await typed(console, output, "/puzzle b6xh4")
+    assert "Solved!" in solved
+    assert "The solution: c5-b4 a3xc5 b6xh4. Black wins material worth 2 men; a shot" in solved
+    assert "Your puzzle rating (Brazilian draughts): 1662 (+162)." in solved
+    puzzle = await store.puzzle(1)
+    assert puzzle is not None
+    assert puzzle.rating.rating < 1500
+    profile = await typed(console, output, "/profile")
+    assert "Puzzles, Brazilian draughts: 1662 (1 solved, 0 missed)" in profile
+    again = await typed(console, output, "/puzzle b6xh4")
+    assert "You have no puzzle under way: /puzzle gives you one." in again
+
+
+async def test_a_wrong_move_misses_and_a_mistyped_one_does_not(
+    service: GameService, store: Store
+) -> None:
+    await service.puzzles.puzzle(ANA, GROUP, "brasileira")
+    with pytest.raises(ServiceError) as refused:
+        await service.puzzles.answer(ANA, GROUP, "a1-b2")
+    assert "is not legal" in translate(None, refused.value.reason)
+    answer = await service.puzzles.answer(ANA, GROUP, "h6-g5")
+    words = [translate("pt", event.text) for event in answer if hasattr(event, "text")]
+    assert words[0] == "Não foi desta vez."
+    assert words[1].startswith("A solução: c5-b4 a3xc5 b6xh4.")
+    player = await service.kernel.roster.player(ANA)
+    [rating] = await store.puzzle_ratings(player.id)
+    assert rating.rating.rating < 1500
+    assert (rating.solved, rating.failed) == (0, 1)
+    puzzle = await store.puzzle(1)
+    assert puzzle is not None
+    assert puzzle.rating.rating > 1500
+    # The next puzzle is one not tried yet.
+    [picture] = await service.puzzles.puzzle(ANA, GROUP)
+    assert isinstance(picture, FileReady)
+    assert picture.name == "puzzle-2.png"
+
+
+async def test_a_button_answers_its_own_step_only(service: GameService) -> None:
+    [picture] = await service.puzzles.puzzle(ANA, GROUP)
+    assert isinstance(picture, FileReady)
+    assert picture.puzzle is not None
+    step = picture.puzzle
+    assert "c5-b4" in step.moves
+    [right, later] = await service.puzzles.press(ANA, GROUP, 1, 0, step.moves.index("c5-b4"))
+    assert translate(None, right.text).startswith("Right!")  # type: ignore[union-attr]
+    assert isinstance(later, FileReady)
+    assert later.puzzle is not None
+    assert later.puzzle.moves == ("b6xh4",)
+    # The first picture's buttons are old now: refused, nothing counted.
+    with pytest.raises(ServiceError) as refused:
+        await service.puzzles.press(ANA, GROUP, 1, 0, 0)
+    assert "has moved on" in translate(None, refused.value.reason)
+    verdict, _solution, _rating = await service.puzzles.press(ANA, GROUP, 1, 1, 0)
+    assert translate(None, verdict.text) == "Solved!"  # type: ignore[union-attr]
+
+
+async def test_only_the_draughts_variants_have_puzzles(service: GameService) -> None:
+    with pytest.raises(ServiceError) as refused:
+        await service.puzzles.puzzle(ANA, GROUP, "ludo")
+    assert translate(None, refused.value.reason) == (
+        "Puzzles are for Brazilian, International and Italian draughts."
+    )
+
+
+def posts(events: list[Event]) -> list[FileReady]:
+    return [event for event in events if isinstance(event, FileReady) and event.chat == GROUP]
+
+
+async def test_the_daily_puzzle_posts_once_a_day_across_a_restart_and_two_services(
+    tmp_path: Path,
+) -> None:
+    clock = ManualClock(START)  # 9:00 UTC
+    database = tmp_path / "games.sqlite3"
+    first_store = await open_store(database, clock=clock)
+    first = make_service(first_store, clock)
+    published: list[Event] = []
+
+    async def sink(event: Event) -> None:
+        published.append(event)
+
+    first.kernel.subscribe(sink)
+    with pytest.raises(ServiceError):
+        await first.daily.daily(BIA, GROUP, True, 10, None, administrator=False)
+    [status] = await first.daily.daily(ANA, GROUP, True, 10, "brazilian", administrator=True)
+    assert translate(None, status.text) == (  # type: ignore[union-attr]
+        "This chat's daily puzzle: Brazilian draughts, at 10:00 UTC."
+    )
+    await first.scheduler.run_due()
+    assert posts(published) == []
+    clock.advance(timedelta(hours=1, minutes=30))
+    await first.scheduler.run_due()
+    await first.scheduler.run_due()
+    [post] = posts(published)
+    assert "Daily puzzle. Puzzle #1" in translate(None, post.caption)
+    # Bia answers it in the group: the daily puzzle is hers to solve.
+    [right, _picture] = await first.puzzles.answer(BIA, GROUP, "c5-b4")
+    assert translate(None, right.text).startswith("Right!")  # type: ignore[union-attr]
+    # The end: the group reads the verdict, Bia alone the solution.
+    verdict, rating, notice = await first.puzzles.answer(BIA, GROUP, "b6xh4")
+    assert translate(None, verdict.text) == (  # type: ignore[union-attr]
+        "Solved! The solution is in your private messages."
+    )
+    assert isinstance(notice, PlayerNotice)
+    assert translate(None, notice.text).startswith("The solution: c5-b4 a3xc5 b6xh4.")
+    assert "c5-b4" not in translate(None, rating.text)  # type: ignore[union-attr]
+    await first.kernel.close()
+    await first_store.close()
+
+    # A restart the same day posts nothing more; the next day two services on the same
+    # database post the day's puzzle once between them.
+    stores = [await open_store(database, clock=clock) for _ in range(2)]
+    services = [make_service(store, clock) for store in stores]
+    later: list[Event] = []
+
+    async def later_sink(event: Event) -> None:
+        later.append(event)
+
+    for service in services:
+        service.kernel.subscribe(later_sink)
+    await services[0].scheduler.run_due()
+    assert posts(later) == []
+    clock.advance(timedelta(days=1))
+    await asyncio.gather(*(service.scheduler.run_due() for service in services))
+    [next_day] = posts(later)
+    assert "Puzzle #2" in translate(None, next_day.caption)
+    for service, store in zip(services, stores, strict=True):
+        await service.kernel.close()
+        await store.close()
