@@ -40,7 +40,7 @@ from bot.service.events import (
     TurnNotice,
 )
 from bot.service.ids import game_number, known_id
-from bot.service.names import is_reserved
+from bot.service.people.names import is_reserved
 from bot.service.timing.clocks import ManualClock, parse_span
 from bot.service.words.text_boards import text_board
 from bot.terminal import Terminal

@@ -10,12 +10,10 @@ second click on an old board fail with "the board changed" even across processes
 from __future__ import annotations
 
 from bot.service.challenges import Challenges
-from bot.service.chats import ChatChoices
-from bot.service.elsewhere import ChangesElsewhere
 from bot.service.history import GameRecords
-from bot.service.identity import Identities
 from bot.service.kernel import Kernel
-from bot.service.players import ComputerPlayers
+from bot.service.people.chats import ChatChoices
+from bot.service.people.identity import Identities
 from bot.service.playing.play import Play
 from bot.service.playing.results import Results
 from bot.service.playing.takeback import Takebacks
@@ -24,6 +22,8 @@ from bot.service.puzzles.daily import DailyPuzzles
 from bot.service.puzzles.puzzles import Puzzles
 from bot.service.rated.ratings import Ratings
 from bot.service.review.reviews import Reviews
+from bot.service.runtime.elsewhere import ChangesElsewhere
+from bot.service.runtime.players import ComputerPlayers
 from bot.service.timing.clocks import Clock, utc_now
 from bot.service.timing.correspondence import Correspondence, Scheduler
 from bot.service.tournament.tournament_entries import TournamentEntries

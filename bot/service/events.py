@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.i18n import Text, translate
-from bot.service.names import checked_name
+from bot.service.people.names import checked_name
 from bot.service.rating import Shown
 from games.base import AnyGame
 from storage import Challenge, ChatRef, GameRecord, TournamentRecord

@@ -18,8 +18,8 @@ from bot.i18n import Text, joined, quote, text, translate
 from bot.i18n.game_messages import error_text, message_text
 from bot.render import render_draughts, render_ludo
 from bot.render.svg import draughts_svg, ludo_svg
-from bot.service import draughts_boards, ludo_boards
-from bot.service.choices import MoveChoice
+from bot.service.display import draughts_boards, ludo_boards
+from bot.service.display.choices import MoveChoice
 from bot.service.events import GameState, ServiceError
 from bot.service.words.dice_words import closing_note, opening_note
 from bot.service.words.levels import computer_label, computer_name

@@ -34,7 +34,7 @@ from bot.service.events import (
     TurnNotice,
 )
 from bot.service.families import family_of, players_text
-from bot.service.players import ComputerPlayers
+from bot.service.people.roster import Roster
 from bot.service.playing.turns import (
     acting_seat,
     next_clock,
@@ -44,8 +44,8 @@ from bot.service.playing.turns import (
     seat_players,
     seat_to_act,
 )
-from bot.service.roster import Roster
-from bot.service.states import GameStates
+from bot.service.runtime.players import ComputerPlayers
+from bot.service.runtime.states import GameStates
 from bot.service.timing.clocks import Clock, TimeControl
 from bot.service.timing.turn_pings import ping_delay, ping_kind, pinged_players
 from bot.service.words.levels import game_limit

@@ -20,12 +20,12 @@ from bot.i18n import text
 from bot.outage import Outage
 from bot.refusals import StartRefused
 from bot.service.core import GameService
-from bot.telegram.budget import Budget, Pacing
 from bot.telegram.chats import UPDATE_KINDS, TelegramApplication
 from bot.telegram.front import TelegramFront
-from bot.telegram.outage import WatchedRequest
-from bot.telegram.paced_request import PacedRequest
-from bot.telegram.updates import ChatUpdates
+from bot.telegram.sending.budget import Budget, Pacing
+from bot.telegram.sending.outage import WatchedRequest
+from bot.telegram.sending.paced_request import PacedRequest
+from bot.telegram.sending.updates import ChatUpdates
 from bot.web.settings import WebSettings, web_settings
 
 API_URL_VARIABLE = "TELEGRAM_API_URL"
@@ -58,7 +58,7 @@ class Settings:
     # Seconds the boards still waiting get at shutdown.
     shutdown_grace: float = 5.0
     # Updates handled at the same time (the service orders the work on each game), in all
-    # and from one chat (bot.telegram.updates).
+    # and from one chat (bot.telegram.sending.updates).
     concurrency: int = 32
     chat_concurrency: int = 8
     # Connections for the bot's calls (python-telegram-bot's default for them).

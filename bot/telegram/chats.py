@@ -22,7 +22,7 @@ from bot.i18n import text
 from bot.service.events import (
     Actor,
 )
-from bot.telegram.delivery import (
+from bot.telegram.posting.delivery import (
     PLATFORM,
 )
 from storage import ChatRef, Identity

@@ -26,18 +26,18 @@ from bot.service.events import (
     Event,
     ServiceError,
 )
-from bot.telegram.board_content import BoardContents
 from bot.telegram.chats import (
     USER_TOKEN,
     Origin,
     chat_ref,
     with_user_tokens,
 )
-from bot.telegram.delivery import BoardDesk, with_retries
-from bot.telegram.game_picker import games_question
 from bot.telegram.people import People
-from bot.telegram.progress import StageMessage
-from bot.telegram.showing import EventShowing
+from bot.telegram.posting.board_content import BoardContents
+from bot.telegram.posting.delivery import BoardDesk, with_retries
+from bot.telegram.posting.progress import StageMessage
+from bot.telegram.posting.showing import EventShowing
+from bot.telegram.widgets.game_picker import games_question
 
 logger = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """The Telegram front end: chat messages and button presses in, boards and messages out.
 
 Typed commands go through the shared parser and dispatcher; buttons carry their game and
-version (bot.telegram.callbacks), so a press is checked against the stored game before it is
+version (bot.telegram.widgets.callbacks), so a press is checked against the stored game before it is
 answered, then played through the service. Boards go out through the `BoardDesk` (paced,
 retried, edited in place); replies, turn notices and challenges are sent directly.
 """
@@ -25,15 +25,15 @@ from telegram.ext import (
 from bot.i18n import text
 from bot.service.core import GameService
 from bot.service.events import Event
-from bot.telegram.board_content import BoardContents
-from bot.telegram.budget import Budget
 from bot.telegram.chats import TelegramApplication, actor_of, chat_ref
 from bot.telegram.commands import TypedCommands
-from bot.telegram.delivery import PLATFORM, BoardDesk
 from bot.telegram.menus import publish
 from bot.telegram.people import People
-from bot.telegram.presses import ButtonPresses
-from bot.telegram.showing import EventShowing
+from bot.telegram.posting.board_content import BoardContents
+from bot.telegram.posting.delivery import PLATFORM, BoardDesk
+from bot.telegram.posting.showing import EventShowing
+from bot.telegram.sending.budget import Budget
+from bot.telegram.widgets.presses import ButtonPresses
 from bot.web.settings import WebSettings
 
 logger = logging.getLogger(__name__)

@@ -20,8 +20,8 @@ from telegram.error import TelegramError
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, text, translate
 from bot.service.command_table.table import TABLE
-from bot.telegram.budget import Pacing
-from bot.telegram.delivery import with_retries
+from bot.telegram.posting.delivery import with_retries
+from bot.telegram.sending.budget import Pacing
 
 logger = logging.getLogger(__name__)
 

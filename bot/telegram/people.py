@@ -21,7 +21,6 @@ from bot.service.events import (
     Actor,
     ServiceError,
 )
-from bot.telegram.budget import Pacing
 from bot.telegram.chats import (
     REMEMBERED_CHATS,
     REMEMBERED_PEOPLE,
@@ -31,10 +30,11 @@ from bot.telegram.chats import (
     chunks,
     is_private,
 )
-from bot.telegram.delivery import (
+from bot.telegram.posting.delivery import (
     PLATFORM,
     with_retries,
 )
+from bot.telegram.sending.budget import Pacing
 from storage import ChatRef, Identity
 
 logger = logging.getLogger(__name__)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import text, translate
-from bot.telegram.callbacks import Action, Press
+from bot.telegram.widgets.callbacks import Action, Press
 from storage import TournamentRecord
 
 

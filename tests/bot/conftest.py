@@ -19,7 +19,7 @@ from bot.service.events import (
     Reply,
     TournamentUpdate,
 )
-from bot.service.players import ComputerPlayers
+from bot.service.runtime.players import ComputerPlayers
 from bot.service.timing.clocks import ManualClock
 from games.computer import Limit
 from storage import ChatRef, Store, open_store

@@ -22,7 +22,7 @@ from bot.i18n import translate
 from bot.service.command_table.table import TABLE
 from bot.service.core import GameService
 from bot.service.events import Actor, Reply, ServiceError
-from bot.service.players import ComputerPlayers
+from bot.service.runtime.players import ComputerPlayers
 from bot.telegram import stop_front
 from games.computer import Limit
 from storage import ChatRef, open_store

@@ -16,8 +16,8 @@ from bot.console import Console
 from bot.i18n import translate
 from bot.render import LudoView
 from bot.service.core import GameService
+from bot.service.display.ludo_boards import ludo_lines
 from bot.service.events import Actor, BoardUpdate, GameState
-from bot.service.ludo_boards import ludo_lines
 from bot.service.words.ludo_words import shown_ludo_move
 from games.base import CHANCE
 from games.ludo import LudoPosition

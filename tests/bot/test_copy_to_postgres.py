@@ -15,7 +15,7 @@ import pytest
 from bot.service.core import GameService, seat_to_act
 from bot.service.events import ChallengeUpdate
 from bot.service.families import family_of
-from bot.service.players import ComputerPlayers
+from bot.service.runtime.players import ComputerPlayers
 from games.base import CHANCE, find_game, replay
 from games.computer import Limit
 from storage import Store, open_store

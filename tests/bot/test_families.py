@@ -14,11 +14,11 @@ from telegram import InlineKeyboardMarkup
 
 from bot.i18n import Text, text, translate
 from bot.service import boards, families
-from bot.service.choices import MoveChoice
 from bot.service.core import GameService
+from bot.service.display.choices import MoveChoice
 from bot.service.events import GameState
 from bot.service.words.text_boards import text_board
-from bot.telegram.keyboards import board_keyboard
+from bot.telegram.widgets.keyboards import board_keyboard
 from games.base import AnyGame
 from tests.bot.test_service import two_player_game
 
@@ -41,8 +41,8 @@ FRONTS = [
 FAMILY_MODULES = (
     "games.ludo",
     "games.damas",
-    "bot.service.draughts_boards",
-    "bot.service.ludo_boards",
+    "bot.service.display.draughts_boards",
+    "bot.service.display.ludo_boards",
 )
 FAMILY_NAMES = {"Draughts", "Ludo", "LudoPosition", "Position", "DraughtsView", "LudoView"}
 GAME_KEYS = {"ludo", "brazilian", "international", "italian", "italian-familiar"}

@@ -25,7 +25,7 @@ CAPABILITIES = tuple(
         "playing.play",
         "playing.results",
         "timing.correspondence",
-        "identity",
+        "people.identity",
         "history",
         "rated.ratings",
         "tournament.tournament_entries",

@@ -17,7 +17,7 @@ from bot.service.command_table.dispatch import dispatch
 from bot.service.core import GameService, events_state
 from bot.service.events import Actor, GameState, ServiceError
 from bot.service.families import seat_name
-from bot.service.players import ComputerPlayers
+from bot.service.runtime.players import ComputerPlayers
 from games.base import find_game, replay
 from games.computer import CORRESPONDENCE_LEVELS, LEVELS, Limit
 from storage import Store

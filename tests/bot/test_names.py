@@ -7,7 +7,7 @@ import io
 from bot.console import Console
 from bot.service.core import GameService
 from bot.service.events import Actor
-from bot.service.names import NAME_LIMIT, checked_name, is_reserved
+from bot.service.people.names import NAME_LIMIT, checked_name, is_reserved
 
 
 def test_control_characters_never_reach_a_stored_name() -> None:

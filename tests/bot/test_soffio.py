@@ -12,7 +12,7 @@ import pytest
 from bot.console import Console
 from bot.i18n import translate
 from bot.service.core import GameService
-from bot.service.draughts_boards import draughts_view
+from bot.service.display.draughts_boards import draughts_view
 from bot.service.families import family_of
 from games.base import find_game
 from tests.bot.conftest import ANA, BIA
@@ -93,7 +93,7 @@ async def test_the_computers_huff_is_explained(service: GameService) -> None:
 
 async def test_telegram_and_discord_show_the_huff_as_its_own_button(service: GameService) -> None:
     from bot.discord.widgets.views import board_view
-    from bot.telegram.keyboards import board_keyboard
+    from bot.telegram.widgets.keyboards import board_keyboard
 
     state = await two_player_game(service, "italian-familiar", MISSED)
     after = latest(await service.play.move(ANA, "28-24", state.id))

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import text
+from bot.service.display.replays import replayed_before
 from bot.service.events import BoardUpdate, Event, GameState, ServiceError
 from bot.service.families import family_of
-from bot.service.replays import replayed_before
 from bot.service.timing.clocks import TimeControl
 from games.base import CHANCE, AnyGame, Outcome, find_game
 from storage import GameRecord, GameResult, NextClock

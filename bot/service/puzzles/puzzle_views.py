@@ -6,7 +6,7 @@ import asyncio
 
 from bot.i18n import Text, joined, text
 from bot.render import render_draughts
-from bot.service.draughts_boards import draughts_side, position_view
+from bot.service.display.draughts_boards import draughts_side, position_view
 from bot.service.events import FileReady, PuzzleStep
 from bot.service.families import game_title
 from games.damas import Position

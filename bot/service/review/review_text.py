@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.i18n import Text, joined, text, translate
 from bot.render import render_draughts
-from bot.service.draughts_boards import position_view
+from bot.service.display.draughts_boards import position_view
 from bot.service.events import Event, FileReady, Reply
 from bot.service.review.review_record import Review
 from games.damas.pdn import PdnGame

@@ -13,7 +13,7 @@ import pytest
 
 from bot.discord.app import shard_options
 from bot.service.core import GameService
-from bot.service.players import ComputerPlayers
+from bot.service.runtime.players import ComputerPlayers
 from games.computer import Limit
 from storage import open_store
 from tests.bot.discord.conftest import Connect

@@ -9,7 +9,7 @@ import asyncio
 from bot.service import boards
 from bot.service.core import GameService, seat_to_act
 from bot.service.events import Actor
-from bot.service.players import ComputerPlayers
+from bot.service.runtime.players import ComputerPlayers
 from storage import Store
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (

@@ -17,8 +17,8 @@ from bot.i18n import translate
 from bot.service.core import GameService
 from bot.service.events import GameState, ServiceError
 from bot.telegram import Settings, TelegramFront, start_front, stop_front
-from bot.telegram.budget import Pacing
-from bot.telegram.presses import STILL_PRESSING
+from bot.telegram.sending.budget import Pacing
+from bot.telegram.widgets.presses import STILL_PRESSING
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 
 # The toast of a press while the same person's last press is still being handled.

@@ -10,10 +10,10 @@ from telegram import InlineKeyboardMarkup
 from bot.service import boards
 from bot.service.core import GameService, events_state, seat_to_act
 from bot.service.events import ChallengeUpdate, GameState
-from bot.telegram.callbacks import MAX_CALLBACK_BYTES, Action, Press, decode
 from bot.telegram.chats import Recent, chunks
-from bot.telegram.delivery import clip_caption
-from bot.telegram.keyboards import MAX_BUTTONS, MAX_PER_ROW, board_keyboard
+from bot.telegram.posting.delivery import clip_caption
+from bot.telegram.widgets.callbacks import MAX_CALLBACK_BYTES, Action, Press, decode
+from bot.telegram.widgets.keyboards import MAX_BUTTONS, MAX_PER_ROW, board_keyboard
 from tests.bot.conftest import ANA, BIA, CHAT
 from tests.fakes.telegram_api import ApiError, FakeBotApi
 

@@ -18,7 +18,7 @@ import pytest
 from bot.refusals import StartRefused
 from bot.service.core import GameService, seat_to_act
 from bot.service.events import GameState
-from bot.service.players import ComputerPlayers
+from bot.service.runtime.players import ComputerPlayers
 from bot.telegram import serve, stop_front
 from games.computer import Limit
 from storage import ChatRef, open_store

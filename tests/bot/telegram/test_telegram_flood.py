@@ -21,10 +21,10 @@ from telegram.ext import ExtBot
 from bot.i18n import translate
 from bot.service.core import GameService
 from bot.telegram import start_front, stop_front
-from bot.telegram.budget import Budget, Pacing
-from bot.telegram.delivery import is_not_modified
-from bot.telegram.paced_request import PacedRequest
-from bot.telegram.presses import STILL_PRESSING
+from bot.telegram.posting.delivery import is_not_modified
+from bot.telegram.sending.budget import Budget, Pacing
+from bot.telegram.sending.paced_request import PacedRequest
+from bot.telegram.widgets.presses import STILL_PRESSING
 from tests.bot.telegram.conftest import Bot, current_board, press, quick_settings, start_bot
 from tests.bot.telegram.test_telegram_group import group_game
 from tests.fakes.telegram_api import TOKEN, FakeBotApi

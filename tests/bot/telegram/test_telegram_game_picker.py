@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.service.core import GameService
-from bot.telegram.callbacks import MAX_CALLBACK_BYTES
-from bot.telegram.game_picker import Pick, decode_pick
+from bot.telegram.widgets.callbacks import MAX_CALLBACK_BYTES
+from bot.telegram.widgets.game_picker import Pick, decode_pick
 from tests.bot.telegram.conftest import current_board, press
 from tests.fakes.telegram_api import FakeBotApi
 

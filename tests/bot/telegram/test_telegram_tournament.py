@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.service.core import GameService
-from bot.telegram.callbacks import MAX_CALLBACK_BYTES
+from bot.telegram.widgets.callbacks import MAX_CALLBACK_BYTES
 from tests.bot.telegram.conftest import current_board, press
 from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
 

@@ -6,7 +6,7 @@ import pytest
 
 from bot.service.core import GameService
 from bot.service.events import ServiceError
-from bot.telegram.keyboards import board_keyboard
+from bot.telegram.widgets.keyboards import board_keyboard
 from storage import TournamentFacts
 from tests.bot.tournaments.helpers import (
     ORGANISER,

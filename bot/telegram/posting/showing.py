@@ -28,7 +28,6 @@ from bot.service.events import (
     TurnNotice,
 )
 from bot.service.families import family_of
-from bot.telegram.board_content import BoardContents
 from bot.telegram.chats import (
     NAME_SLOT,
     REMEMBERED_CHATS,
@@ -37,18 +36,19 @@ from bot.telegram.chats import (
     is_private,
     mention_link,
 )
-from bot.telegram.delivery import (
+from bot.telegram.people import People
+from bot.telegram.posting.board_content import BoardContents
+from bot.telegram.posting.delivery import (
     PLATFORM,
     BoardDesk,
     is_gone,
     is_not_modified,
     with_retries,
 )
-from bot.telegram.keyboards import challenge_keyboard, puzzle_keyboard
-from bot.telegram.people import People
+from bot.telegram.posting.tournament_boards import TournamentBoards
 from bot.telegram.ratings import leaderboard_html
-from bot.telegram.tournament_boards import TournamentBoards
 from bot.telegram.tournaments import tournament_keyboard
+from bot.telegram.widgets.keyboards import challenge_keyboard, puzzle_keyboard
 from games.base import find_game
 from storage import ChatRef, Identity
 

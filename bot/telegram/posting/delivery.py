@@ -2,7 +2,7 @@
 
 The service stores a move before any message is sent, so delivery only has to converge on
 the latest board: `BoardDesk` keeps the newest board wanted per game and chat and, when the
-chat's turn comes (bot.telegram.budget), sends the newest (edits in place, or a new message
+chat's turn comes (bot.telegram.sending.budget), sends the newest (edits in place, or a new message
 whose predecessor loses its buttons); it waits out a 429, retries after timeouts, treats
 "message is not modified" as done and a deleted message as a reason to send a new one. Boards
 that were overtaken while waiting are skipped: nothing is lost, since the newest board shows
@@ -31,7 +31,7 @@ from telegram.error import (
 from bot.i18n import Text
 from bot.service.core import GameService
 from bot.service.events import GameState
-from bot.telegram.budget import Budget, Pacing, retry_seconds
+from bot.telegram.sending.budget import Budget, Pacing, retry_seconds
 from storage import BoardMessage, ChatRef
 
 logger = logging.getLogger(__name__)

@@ -26,15 +26,6 @@ from bot.service.events import (
     ServiceError,
 )
 from bot.service.ids import known_id, known_tournament
-from bot.telegram.board_content import BoardContents
-from bot.telegram.callbacks import (
-    CHALLENGE_ACTIONS,
-    GAME_END_ACTIONS,
-    TOURNAMENT_ACTIONS,
-    Action,
-    Press,
-    decode,
-)
 from bot.telegram.chats import (
     BOARD_CHANGED,
     STALE_BOARD,
@@ -42,16 +33,25 @@ from bot.telegram.chats import (
     chat_ref,
 )
 from bot.telegram.commands import TypedCommands
-from bot.telegram.delivery import (
+from bot.telegram.people import People
+from bot.telegram.posting.board_content import BoardContents
+from bot.telegram.posting.delivery import (
     BoardDesk,
     is_gone,
     is_not_modified,
     with_retries,
 )
-from bot.telegram.game_actions import on_press as game_action_press
-from bot.telegram.game_picker import decode_pick, is_pick, opponent_question
-from bot.telegram.people import People
-from bot.telegram.showing import EventShowing
+from bot.telegram.posting.showing import EventShowing
+from bot.telegram.widgets.callbacks import (
+    CHALLENGE_ACTIONS,
+    GAME_END_ACTIONS,
+    TOURNAMENT_ACTIONS,
+    Action,
+    Press,
+    decode,
+)
+from bot.telegram.widgets.game_actions import on_press as game_action_press
+from bot.telegram.widgets.game_picker import decode_pick, is_pick, opponent_question
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)

@@ -1,6 +1,6 @@
 """Updates handled side by side, with a few at most from any one chat.
 
-A handler often waits for its chat's turn to write (bot.telegram.budget: a group gets a
+A handler often waits for its chat's turn to write (bot.telegram.sending.budget: a group gets a
 message every three seconds), and python-telegram-bot's one limit on the updates handled at
 once counts those waits: a busy group would fill it and hold up the presses of every other
 chat. Here the updates of one chat take at most `per_chat` of the `total` places; the rest of

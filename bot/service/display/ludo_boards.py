@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.i18n import Text, joined, text, translate
 from bot.render import LudoView
-from bot.service.choices import MoveChoice
+from bot.service.display.choices import MoveChoice
 from bot.service.events import GameState
 from bot.service.words.ludo_words import COLOUR_NAMES, PLACE_WORDS
 from games.base import AnyGame

@@ -1,7 +1,7 @@
 """The stages of long work (/review) in one message: sent with the first stage, edited with
 each later one.
 
-The work does not wait for Telegram: an edit goes out in its chat's turn (bot.telegram.budget)
+The work does not wait for Telegram: an edit goes out in its chat's turn (sending/budget.py)
 while the work goes on, and an edit that is still waiting when the next stage comes is dropped
 for it (as the budget drops an older edit of a message). When the work ends its result is
 sent, and an edit still waiting then is dropped too."""
@@ -16,8 +16,8 @@ from telegram.error import TelegramError
 
 from bot.i18n import Text, translate
 from bot.telegram.chats import Origin
-from bot.telegram.delivery import with_retries
 from bot.telegram.people import People
+from bot.telegram.posting.delivery import with_retries
 
 logger = logging.getLogger(__name__)
 

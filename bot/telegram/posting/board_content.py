@@ -13,10 +13,10 @@ from bot.service import boards
 from bot.service.core import seat_to_act
 from bot.service.events import GameState
 from bot.telegram.chats import NAME_SLOT, is_private, mention_link
-from bot.telegram.delivery import PLATFORM, BoardContent, clip_caption
-from bot.telegram.keyboards import board_keyboard
 from bot.telegram.people import People
-from bot.telegram.web_buttons import web_opening
+from bot.telegram.posting.delivery import PLATFORM, BoardContent, clip_caption
+from bot.telegram.widgets.keyboards import board_keyboard
+from bot.telegram.widgets.web_buttons import web_opening
 from bot.web.settings import WebSettings
 from storage import ChatRef
 

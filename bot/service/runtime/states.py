@@ -10,9 +10,9 @@ from dataclasses import replace
 from bot.i18n import text
 from bot.service.events import GameState, ServiceError
 from bot.service.families import Family, family_of
+from bot.service.people.roster import Roster
 from bot.service.playing.turns import seat_players
 from bot.service.rated.rating_reads import seat_ratings
-from bot.service.roster import Roster
 from bot.service.timing.clocks import Clock, TimeControl
 from games.base import GameError, find_game, replay
 from storage import CorruptRecord, GameRecord, NotFound, Store

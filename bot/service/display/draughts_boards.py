@@ -11,9 +11,9 @@ from typing import Any
 from bot.i18n import Text, text, translate
 from bot.render import BLACK, WHITE, DraughtsView, draughts_text
 from bot.render.views import DraughtsLabels
-from bot.service.choices import MoveChoice
+from bot.service.display.choices import MoveChoice
+from bot.service.display.replays import replayed_before
 from bot.service.events import GameState
-from bot.service.replays import replayed_before
 from games.base import AnyGame, GameError
 from games.damas import Move, Position, parse_square, square_name
 

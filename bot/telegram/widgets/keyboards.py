@@ -1,7 +1,7 @@
 """The inline keyboards under boards and challenges, within Telegram's limits.
 
 A board offers a roll button while a roll is due, then its moves as the game's family
-describes them (bot.service.choices): the pieces first, then the destinations of the piece
+describes them (bot.service.display.choices): the pieces first, then the destinations of the piece
 picked (a capture with several routes offers each route in notation), and a button of its own
 for each move that has one (a huff; every pawn move in Ludo). Telegram takes at most 100
 buttons and 8 per row: a 10x10 board fits, and anything beyond the limit is left to typed
@@ -18,7 +18,7 @@ from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
 from bot.service.events import GameState, PuzzleStep
-from bot.telegram.callbacks import Action, Press
+from bot.telegram.widgets.callbacks import Action, Press
 from games.base import CHANCE
 from storage import Challenge
 
@@ -48,7 +48,7 @@ def board_keyboard(
 ) -> InlineKeyboardMarkup | None:
     """The buttons under a board: the moves with resign (and abort, before the first move)
     under them; a rematch under a finished game of two; `opening` (the web page or the Mini
-    App, bot/telegram/web_buttons.py) last, where it fits."""
+    App, bot/telegram/widgets/web_buttons.py) last, where it fits."""
     rows = _board_rows(state, language, picked)
     if opening is not None and sum(len(row) for row in rows) < MAX_BUTTONS:
         rows.append([opening])

@@ -25,8 +25,8 @@ from bot.service.events import BoardUpdate, GameState
 from bot.service.playing.turns import seat_players
 from bot.service.tournament.tournament_options import PRIVATE, THREADS
 from bot.telegram.chats import REMEMBERED_CHATS, Recent, chat_ref
-from bot.telegram.delivery import REMEMBERED_BOARDS, BoardDesk, with_retries
 from bot.telegram.people import People
+from bot.telegram.posting.delivery import REMEMBERED_BOARDS, BoardDesk, with_retries
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)

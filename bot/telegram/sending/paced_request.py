@@ -1,4 +1,4 @@
-"""The bot's Bot API requests, each call that writes in a chat in its turn (bot.telegram.budget).
+"""The bot's Bot API requests, each call that writes in a chat in its turn (sending/budget.py).
 
 Every call goes through here, whoever makes it (boards, replies, notices, keyboards), so no
 call can jump the queue of its chat. A 429 holds the chat back for its retry_after before it
@@ -15,7 +15,7 @@ from typing import Any
 
 from telegram.request import HTTPXRequest, RequestData
 
-from bot.telegram.budget import Budget, counts
+from bot.telegram.sending.budget import Budget, counts
 
 REPLACED = json.dumps(
     {

@@ -45,7 +45,7 @@ ENDING_ACTIONS = frozenset(
 )
 GAME_ACTIONS = frozenset({Action.MOVE, Action.PIECE, Action.BACK, Action.ROLL} | ENDING_ACTIONS)
 CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
-# Presses handled by bot.telegram.game_actions rather than as moves.
+# Presses handled by bot.telegram.widgets.game_actions rather than as moves.
 GAME_END_ACTIONS = ENDING_ACTIONS | {Action.REMATCH}
 TOURNAMENT_ACTIONS = frozenset({Action.JOIN, Action.LEAVE})
 _INDEXED = frozenset({Action.MOVE, Action.PIECE, Action.RESIGN, Action.ABORT, Action.PUZZLE})

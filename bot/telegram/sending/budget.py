@@ -91,7 +91,7 @@ class _Chat:
 
 
 class Budget:
-    """The turns of the bot's calls that write in chats (bot.telegram.paced_request)."""
+    """The turns of the bot's calls that write in chats (bot.telegram.sending.paced_request)."""
 
     def __init__(self, pacing: Pacing) -> None:
         self.pacing = pacing

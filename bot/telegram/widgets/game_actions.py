@@ -14,8 +14,8 @@ from telegram import CallbackQuery, InlineKeyboardMarkup
 from bot.i18n import Text, text
 from bot.service.core import GameService, player_seats
 from bot.service.events import Actor, Event, GameState, ServiceError
-from bot.telegram.callbacks import Action, Press
-from bot.telegram.keyboards import confirmation_keyboard
+from bot.telegram.widgets.callbacks import Action, Press
+from bot.telegram.widgets.keyboards import confirmation_keyboard
 from storage import ChatRef
 
 STALE = text("This board is old: play on the newest one.")

@@ -1,0 +1,2 @@
+"""Who plays: identities and languages, the roster of players behind actors, names, chats'
+choices."""
