@@ -66,23 +66,13 @@ class DestinationSelect(
         moves: Sequence[tuple[int, str]] = (),
         placeholder: str = "",
     ) -> None:
-        options = [
-            discord.SelectOption(label=fitted_label(label), value=str(index))
-            for index, label in moves
-        ]
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"{PREFIX}:s:{game_id}:{version}:{part}",
-                options=options,
-                placeholder=placeholder or None,
-            )
+            _indexed_select(f"{PREFIX}:s:{game_id}:{version}:{part}", moves, placeholder)
         )
         self.game_id, self.version = game_id, version
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values
-        chosen = whole_number(values[0]) if values else None
-        index = -1 if chosen is None else chosen
+        index = _chosen_index(self.item)
         await handler_of(interaction).play_choice(interaction, self.game_id, self.version, index)
 
 
@@ -102,23 +92,13 @@ class PuzzleMoveSelect(
         moves: Sequence[tuple[int, str]] = (),
         placeholder: str = "",
     ) -> None:
-        options = [
-            discord.SelectOption(label=fitted_label(label), value=str(index))
-            for index, label in moves
-        ]
         super().__init__(
-            discord.ui.Select(
-                custom_id=f"{PREFIX}:z:{puzzle_id}:{step}:{part}",
-                options=options,
-                placeholder=placeholder or None,
-            )
+            _indexed_select(f"{PREFIX}:z:{puzzle_id}:{step}:{part}", moves, placeholder)
         )
         self.puzzle_id, self.step = puzzle_id, step
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values
-        chosen = whole_number(values[0]) if values else None
-        index = -1 if chosen is None else chosen
+        index = _chosen_index(self.item)
         await handler_of(interaction).answer_puzzle(interaction, self.puzzle_id, self.step, index)
 
 
@@ -207,3 +187,19 @@ class MoveModal(discord.ui.Modal):
                 max_length=60,
             )
         )
+
+
+def _indexed_select(
+    custom_id: str, moves: Sequence[tuple[int, str]], placeholder: str
+) -> discord.ui.Select[Any]:
+    """A menu of moves, each option's value its index among the moves it was built from."""
+    options = [
+        discord.SelectOption(label=fitted_label(label), value=str(index)) for index, label in moves
+    ]
+    return discord.ui.Select(custom_id=custom_id, options=options, placeholder=placeholder or None)
+
+
+def _chosen_index(select: discord.ui.Select[Any]) -> int:
+    """The index a menu's chosen option names; -1 for none or a value no menu of ours sends."""
+    chosen = whole_number(select.values[0]) if select.values else None
+    return -1 if chosen is None else chosen
