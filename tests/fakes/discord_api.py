@@ -39,6 +39,10 @@ BOT_USER = {
 }
 GUILD_ID = "800000000000000001"
 INTERACTION_DEADLINE = 3.0
+# "Interaction tokens are valid for 15 minutes": follow-ups and edits of the answer after that
+# are refused (Discord: 401, 50027 Invalid Webhook Token).
+INTERACTION_TOKEN_LIFETIME = 15 * 60.0
+INVALID_WEBHOOK_TOKEN = 50027
 EPHEMERAL = 64
 
 # Discord's own error codes, as its JSON error bodies carry them.
@@ -211,6 +215,7 @@ class FakeDiscord:
         self.closed_dms: set[str] = set()
         # Discord's 3 seconds; a test may shorten it to prove that slow work is acked first.
         self.deadline = INTERACTION_DEADLINE
+        self.token_lifetime = INTERACTION_TOKEN_LIFETIME
         self._failures: list[Failure] = []
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self._sequence = itertools.count(1)
@@ -864,6 +869,10 @@ class FakeDiscord:
         if interaction.response is None:
             self.violations.append("a webhook call before the interaction was acknowledged")
             raise _Refusal(404, 10015, "Unknown Webhook")
+        age = time.monotonic() - interaction.created
+        if age > self.token_lifetime:
+            self.violations.append(f"a webhook call {age:.1f} s after the interaction")
+            raise _Refusal(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
         if len(parts) == 3 and method == "POST":
             message = self._new_message(
                 interaction.payload["channel_id"],

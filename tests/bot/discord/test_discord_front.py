@@ -392,6 +392,36 @@ async def test_slow_work_is_acknowledged_first_and_answered_later(
     assert (await service.kernel.state(game_id)).plies == 1
 
 
+async def test_an_answer_after_the_interaction_token_expired_is_refused(
+    fake: FakeDiscord, connect: Connect, service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Work that outlasts the interaction's token (15 minutes, here shortened) cannot edit its
+    answer any more: Discord refuses the edit, and the move stands all the same."""
+    await connect(service)
+    board = await start_duel(fake)
+    game_id = game_of(board)
+    choice = boards.move_choices(await service.kernel.state(game_id))[0]
+    move = service.play.move
+
+    async def slow_move(*args: Any, **options: Any) -> Any:
+        await asyncio.sleep(0.8)
+        return await move(*args, **options)
+
+    monkeypatch.setattr(service.play, "move", slow_move)
+    fake.deadline = 0.2
+    fake.token_lifetime = 0.4
+    menu = menu_offering(board, r"dmb:p:\d+:\d+:\d+", choice.piece)
+    picked = await act(fake, await fake.click(ANA, board, menu, [choice.piece]))
+    assert picked.original is not None
+    destinations = menu_offering(picked.original, r"dmb:s:\d+:\d+:\d+", str(choice.index))
+    await fake.click(ANA, picked.original, destinations, [str(choice.index)])
+    late = "a webhook call"
+    await fake.wait_for(lambda: any(late in v for v in fake.violations), 10, "the refused edit")
+    assert (await service.kernel.state(game_id)).plies == 1
+    # The refusal was the point: the session's check of the bot's conduct is not about it.
+    fake.violations[:] = [v for v in fake.violations if late not in v]
+
+
 async def test_a_click_that_cannot_be_acknowledged_does_nothing(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
