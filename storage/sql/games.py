@@ -454,7 +454,10 @@ class GameQueries(SqlStoreBase):
                 "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, platform, chat_id) "
                 "DO UPDATE SET message_id = excluded.message_id, version = excluded.version, "
                 "thread_id = COALESCE(excluded.thread_id, board_messages.thread_id) "
-                "RETURNING thread_id",
+                # Another process may have shown a newer board already: an older one never
+                # takes its place (else a restart would find the chat behind and post again).
+                "WHERE excluded.version >= board_messages.version "
+                "RETURNING message_id, version, thread_id",
                 game_id,
                 platform,
                 chat_id,
@@ -462,8 +465,18 @@ class GameQueries(SqlStoreBase):
                 version,
                 thread_id,
             )
-        assert row is not None  # RETURNING of an upsert always gives the row
-        return BoardMessage(game_id, platform, chat_id, message_id, version, row["thread_id"])
+            if row is None:
+                row = await connection.fetchrow(
+                    "SELECT message_id, version, thread_id FROM board_messages "
+                    "WHERE game_id = $1 AND platform = $2 AND chat_id = $3",
+                    game_id,
+                    platform,
+                    chat_id,
+                )
+        assert row is not None  # kept or written, the chat's row is there
+        return BoardMessage(
+            game_id, platform, chat_id, row["message_id"], row["version"], row["thread_id"]
+        )
 
     async def board_messages(self, game_id: int) -> list[BoardMessage]:
         async with self._engine.reading() as connection:

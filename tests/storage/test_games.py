@@ -180,6 +180,17 @@ async def test_a_board_keeps_its_thread(store: Store, game: GameRecord) -> None:
     assert await store.board_messages(game.id) == [kept]
 
 
+async def test_an_older_board_never_replaces_a_newer_one(store: Store, game: GameRecord) -> None:
+    """Two processes show one chat's board: the one that records an older version last (it
+    followed the other's change late) keeps the newer record, which it is answered."""
+    await store.set_board_message(game.id, "telegram", "77", "4", version=2)
+    late = await store.set_board_message(game.id, "telegram", "77", "3", version=1)
+    assert late == BoardMessage(game.id, "telegram", "77", "4", 2)
+    assert await store.board_messages(game.id) == [late]
+    again = await store.set_board_message(game.id, "telegram", "77", "5", version=2)
+    assert again.message_id == "5", "a new message of the same version replaces it"
+
+
 async def test_boards_behind_the_stored_version(store: Store, game: GameRecord) -> None:
     """After a restart: the chats whose board is older than the game, and the game's own
     chat while no board was shown there yet; never a finished game's."""
