@@ -8,7 +8,8 @@
 
 Ours (`--level`, default strong, with `--time` seconds per move) plays `--opponent`:
 py-draughts 1.10.1's `turbo` (International only) or `simple` (installed apart, see
-peers.py), one of our own levels (`level:NAME`), or `careful` (a careful beginner: each move,
+peers.py), one of our own levels (`level:NAME`), a level of the frozen copy of an earlier
+engine (`frozen:NAME`, see frozen_engine.py), or `careful` (a careful beginner: each move,
 every reply and the captures then forced, material only; the beginner level is meant to lose
 to it). The peers play at their strongest: TurboEngine with `depth_limit=None` and
 SimpleEngine with a depth limit it never reaches, both stopped by the time alone. Every
@@ -49,6 +50,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import frozen_engine
 import peers
 from match_players import Answer, find_move, identity, serve
 
@@ -72,6 +74,8 @@ with its two player processes; leave a core per job free or the clock is shared)
       --games 200 --time 0.5 --jobs 4 --seed 1 --pdn intl.pdn > intl.log 2>&1 &
   nohup python bench/strength.py --variant brazilian --opponent simple \\
       --games 200 --time 0.5 --jobs 4 --seed 1 --pdn braz.pdn > braz.log 2>&1 &
+  nohup python bench/strength.py --variant italian --opponent frozen:strong \\
+      --games 200 --time 0.5 --jobs 4 --seed 1 --pdn ital.pdn > ital.log 2>&1 &
 
 then `tail -1 intl.log` is the result. A level at its own time against a peer at another:
 --level normal --time 1.0 --opponent turbo --opponent-time 0.5.
@@ -128,7 +132,7 @@ class Referee:
         for index, spec in enumerate(specs):
             mine, theirs = context.Pipe()
             process = context.Process(
-                target=serve,
+                target=frozen_engine.serve if spec.startswith(frozen_engine.PREFIX) else serve,
                 args=(theirs, spec, variant, fen, seconds[index], seed * 2 + index),
             )
             process.start()
@@ -276,9 +280,11 @@ def match(args: argparse.Namespace) -> dict[str, object]:
     every = openings(args.variant)
     fens = rng.sample(every, (args.games + 1) // 2)
     jobs = [(number, fens[number // 2]) for number in range(args.games)]
+    # Once, before the games' player processes each look for it at the same moment.
     if args.opponent in ("turbo", "simple"):
-        # Once, before the games' player processes each look for it at the same moment.
         peers.install(peers.PY_DRAUGHTS)
+    if args.opponent.startswith(frozen_engine.PREFIX):
+        frozen_engine.unpack()
     with ThreadPoolExecutor(args.jobs) as pool:
         futures = {pool.submit(play_game, args, *job): job[0] for job in jobs}
         played: dict[int, Game] = {}
@@ -382,7 +388,12 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--variant", default="international")
-    parser.add_argument("--opponent", default="turbo", help="turbo, simple, careful or level:NAME")
+    parser.add_argument(
+        "--opponent",
+        default="turbo",
+        help="turbo, simple, careful, level:NAME or frozen:NAME (the engine of main at "
+        f"{frozen_engine.COMMIT})",
+    )
     parser.add_argument("--level", default="strong", help="our level")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--time", type=float, default=0.1, help="seconds per move, each side")
