@@ -291,8 +291,15 @@ def match(args: argparse.Namespace) -> dict[str, object]:
         # Each game as it ends (a 100-game match at 0.5 s a move runs for an hour or more),
         # but no running score: a match is judged once all its games are played, never
         # stopped on how it stands.
+        failed: dict[int, str] = {}
         for future in as_completed(futures):
-            number, game = futures[future], future.result()
+            number = futures[future]
+            try:
+                game = future.result()
+            except Exception as error:  # one broken game must not end a long match
+                failed[number] = f"{type(error).__name__}: {error}"
+                print(f"game {number + 1:>3}: failed, no result ({failed[number]})", flush=True)
+                continue
             played[number] = game
             colour = "White" if game.ours_white else "Black"
             print(
@@ -302,15 +309,19 @@ def match(args: argparse.Namespace) -> dict[str, object]:
                 + (f" rules disagree: {game.disagreement}" if game.disagreement else ""),
                 flush=True,
             )
-    games = [played[number] for number in range(len(jobs))]
+    games = [played[number] for number in sorted(played)]
     if args.pdn:
         Path(args.pdn).write_text(write_games(game.record for game in games))
     scores = {"all": score(games)}
-    apart = [game for game in games if game.disagreement is not None]
+    apart = [(number, game) for number, game in sorted(played.items()) if game.disagreement]
+    if failed:
+        print(
+            f"{len(failed)} games failed and are not scored: games {sorted(n + 1 for n in failed)}"
+        )
     if apart:
         print(f"{len(apart)} games where the rule sets disagreed on the end:")
-        for game in apart:
-            print(f"  game {games.index(game) + 1}: {game.points} ({game.disagreement})")
+        for number, game in apart:
+            print(f"  game {number + 1}: {game.points} ({game.disagreement})")
         scores["rules_agree"] = score([game for game in games if game.disagreement is None])
     for label, figures in scores.items():
         print(
@@ -330,8 +341,11 @@ def match(args: argparse.Namespace) -> dict[str, object]:
         **scores["all"],
         "scores": scores,
         "rule_disagreements": [
-            {"game": games.index(game) + 1, "points": game.points, "where": game.disagreement}
-            for game in apart
+            {"game": number + 1, "points": game.points, "where": game.disagreement}
+            for number, game in apart
+        ],
+        "failed": [
+            {"game": number + 1, "error": error} for number, error in sorted(failed.items())
         ],
         "ours": summary("ours", [game.ours for game in games]),
         "theirs": summary("theirs", [game.theirs for game in games]),
