@@ -6,13 +6,16 @@ it for a move within a number of seconds; the player answers with the identity o
 the nodes it searched and the depth it reached. Asked `over`, it says whether its own rules
 have ended the game (a peer library's draw rules are not ours). Players: ours at a level
 (`level:strong`), py-draughts' `turbo` (International only) and `simple` (installed apart,
-see peers.py), and `careful`: a model of a careful beginner, against whom the beginner
-level must lose.
+see peers.py), Scan 2.0 (`scan`, International only: a build of Fabien Letouzey's engine
+that the benchmark does not ship, see ScanPlayer), and `careful`: a model of a careful
+beginner, against whom the beginner level must lose.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
 import sys
 import time
 from dataclasses import replace
@@ -191,6 +194,87 @@ class PyDraughtsPlayer:
         return self._identity(move), nodes, depth, seconds
 
 
+class ScanPlayer:
+    """Scan 2.0 (Fabien Letouzey, GPL 3), driven through the Hub protocol of its `scan hub`
+    mode. Nothing of Scan is in this repository: it is built apart from its public source
+    (the folder with the `scan` binary, `scan.ini` and `data/` given by $SCAN_DIR, for
+    measurement only). `scan` plays at the time per move with its book and bitbases as
+    scan.ini sets them; `scan:depth=N` searches N plies whatever the time, and `:nobook`
+    turns its opening book off. Scan keeps its own transposition table through the game and
+    is given the whole position before each move (Hub's `pos`); the draw rules are the
+    referee's, as Hub leaves them to the interface, so its `over` is ours. It ends when its
+    player's process does (its input closes)."""
+
+    def __init__(self, variant: str, fen: str, spec: str, seconds: float) -> None:
+        if variant != "international":
+            raise SystemExit("Scan plays only international")
+        folder = os.environ.get("SCAN_DIR")
+        if not folder or not (Path(folder) / "scan").is_file():
+            raise SystemExit(
+                "set SCAN_DIR to the folder of a Scan 2.0 build (scan, scan.ini, data/)"
+            )
+        options = spec.split(":")[1:]
+        self.depth = next(
+            (int(o.removeprefix("depth=")) for o in options if o.startswith("depth=")), None
+        )
+        self.seconds = seconds
+        self.position = Position.from_fen(variant, fen)
+        self.process = subprocess.Popen(
+            [str(Path(folder) / "scan"), "hub"],
+            cwd=folder,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self._send("hub")
+        self._until("wait")
+        if "nobook" in options:
+            self._send("set book false")
+        self._send("init")
+        self._until("ready")
+
+    play = OurPlayer.play
+    over = OurPlayer.over
+
+    def _send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+
+    def _until(self, first_word: str) -> str:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if line.split()[:1] == [first_word]:
+                return line
+            if line.startswith("error"):
+                raise RuntimeError(f"Scan: {line.strip()}")
+        raise RuntimeError("Scan ended")
+
+    def _hub_position(self) -> str:
+        letters = {(False, 0): "w", (False, 1): "b", (True, 0): "W", (True, 1): "B"}
+        pieces = self.position.pieces()
+        squares = "".join(
+            letters[(pieces[n].is_king, pieces[n].colour)] if n in pieces else "e"
+            for n in range(1, 51)
+        )
+        return "wb"[self.position.to_move()] + squares
+
+    def go(self) -> Answer:
+        begun = time.perf_counter()
+        self._send(f"pos {self._hub_position()}")
+        # `pos` resets the search's limits, so they follow it.
+        if self.depth is not None:
+            self._send(f"depth {self.depth}")
+        else:
+            self._send(f"time {round(self.seconds * 1000)}")
+        self._send("go")
+        move = self._until("move").split()[1]
+        squares = [int(square) for square in move.replace("-", "x").split("x")]
+        wanted = (squares[0], squares[1], tuple(sorted(squares[2:])), False)
+        # Scan's Hub mode prints no node count or depth for short searches.
+        return wanted, None, None, time.perf_counter() - begun
+
+
 def make_player(spec: str, variant: str, fen: str, seconds: float, seed: int) -> Any:
     if spec.startswith("level:"):
         return OurPlayer(variant, fen, spec.removeprefix("level:"), seconds, seed)
@@ -198,7 +282,9 @@ def make_player(spec: str, variant: str, fen: str, seconds: float, seed: int) ->
         return PyDraughtsPlayer(variant, fen, spec, seconds)
     if spec == "careful":
         return CarefulBeginner(variant, fen, seed)
-    raise SystemExit(f"unknown player {spec!r}: turbo, simple, careful or level:NAME")
+    if spec.split(":")[0] == "scan":
+        return ScanPlayer(variant, fen, spec, seconds)
+    raise SystemExit(f"unknown player {spec!r}: turbo, simple, careful, scan or level:NAME")
 
 
 def serve(

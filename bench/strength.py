@@ -9,7 +9,9 @@
 Ours (`--level`, default strong, with `--time` seconds per move) plays `--opponent`:
 py-draughts 1.10.1's `turbo` (International only) or `simple` (installed apart, see
 peers.py), one of our own levels (`level:NAME`), a level of the frozen copy of an earlier
-engine (`frozen:NAME`, see frozen_engine.py), or `careful` (a careful beginner: each move,
+engine (`frozen:NAME`, see frozen_engine.py), Scan 2.0 (`scan`, `scan:depth=6:nobook`;
+International only, built apart from its public source and found through $SCAN_DIR, see
+match_players.ScanPlayer), or `careful` (a careful beginner: each move,
 every reply and the captures then forced, material only; the beginner level is meant to lose
 to it). The peers play at their strongest: TurboEngine with `depth_limit=None` and
 SimpleEngine with a depth limit it never reaches, both stopped by the time alone. Every
@@ -405,8 +407,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--opponent",
         default="turbo",
-        help="turbo, simple, careful, level:NAME or frozen:NAME (the engine of main at "
-        f"{frozen_engine.COMMIT})",
+        help="turbo, simple, careful, scan[:depth=N][:nobook], level:NAME or frozen:NAME "
+        f"(the engine of main at {frozen_engine.COMMIT})",
     )
     parser.add_argument("--level", default="strong", help="our level")
     parser.add_argument("--games", type=int, default=20)
