@@ -25,9 +25,11 @@ from bot.service import boards
 from bot.service.core import GameService, seat_to_act
 from bot.service.events import Actor, ChallengeUpdate, GameState
 from bot.service.timing.clocks import ManualClock
-from bot.web.links import game_link
+from bot.web.links import game_link, tournament_link
 from storage import ChatRef
+from tests.bot.tournaments.helpers import end_game
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, until, web_client
+from tests.bot.web.test_tournament_live import running_tournament
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -123,6 +125,23 @@ async def test_a_forged_init_data_is_refused_on_the_page(
     await page.locator("#note.refused").wait_for()
     assert "Telegram" in await page.locator("#note").inner_text()
     assert await page.locator("#board svg").count() == 0
+
+
+async def test_a_tournament_page_shows_a_new_result_without_reloading(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    tournament_id, players = await running_tournament(service, ["brazilian", "swiss", "rounds=2"])
+    page = await browser.new_page()
+    await page.goto(str(client.make_url(local(tournament_link(SETTINGS, tournament_id)))))
+    await page.wait_for_function("document.body.dataset.shown >= 1", timeout=DEADLINE * 1000)
+    # A reload would make a new window object and lose this mark.
+    await page.evaluate("window.stayed = true")
+    assert "+1 =0 -0" not in await page.locator("#live").inner_text()
+    facts = await service.store.tournament_facts(tournament_id)
+    first = next(game.game_id for game in facts.games if game.game_id is not None)
+    await end_game(service, players, first, "white")
+    await page.locator("#live", has_text="+1 =0 -0").wait_for(timeout=DEADLINE * 1000)
+    assert await page.evaluate("window.stayed") is True
 
 
 @pytest.mark.parametrize("language", ["pt", "it"])
