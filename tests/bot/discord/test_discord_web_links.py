@@ -40,7 +40,7 @@ def link_buttons(answer: dict[str, Any] | None) -> list[dict[str, Any]]:
 
 async def new_tournament(fake: FakeDiscord, *words: str) -> None:
     options: dict[str, Any] = {"variant": "brazilian", "format": "knockout"}
-    options |= {word: True for word in words}
+    options |= dict.fromkeys(words, True)
     opened = await act(
         fake, await fake.slash(ANA, CHANNEL, "tournament", options, subcommand="new")
     )
