@@ -29,6 +29,7 @@ from bot.web.links import game_link, tournament_link
 from storage import ChatRef
 from tests.bot.tournaments.helpers import end_game
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, until, web_client
+from tests.bot.web.test_mini_app_soffio import MISSED
 from tests.bot.web.test_tournament_live import running_tournament
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -114,6 +115,38 @@ async def test_moves_by_taps_reach_the_game_and_a_watching_page(
         )
     assert state.log == ("c3-d4", "f6-e5", "d4xf6", "g7xe5")
     assert await watcher.locator("#board .piece").count() == 22
+
+
+async def test_the_soffio_is_a_button_on_the_mini_app(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    state = await familiar_game_with_a_missed_capture(service)
+    page = await mini_app(
+        browser, client, state.id, init_data(22, "bia", datetime.now(UTC), language="it")
+    )
+    huff = page.locator("#own button", has_text="22")
+    await huff.wait_for(timeout=DEADLINE * 1000)
+    assert await huff.count() == 1
+    await huff.click()
+
+    async def huffed() -> bool:
+        return (await service.kernel.state(state.id)).log == ("28-24", "soffio 22")
+
+    await until(huffed)
+    await page.wait_for_function(
+        f"document.body.dataset.version > {state.version}", timeout=DEADLINE * 1000
+    )
+    assert await page.locator("#own button").count() == 0
+
+
+async def familiar_game_with_a_missed_capture(service: GameService) -> GameState:
+    events = await service.challenges.new_game(
+        ANA, GROUP, "familiare", opponent=BIA, seat=0, option_words=[MISSED]
+    )
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    await service.challenges.accept(BIA, challenge.id, GROUP)
+    await service.play.move(ANA, "28-24", challenge.game_id)
+    return await service.kernel.state(challenge.game_id or 1)
 
 
 async def test_a_forged_init_data_is_refused_on_the_page(
