@@ -20,10 +20,11 @@ import pytest
 from aiohttp.test_utils import TestClient
 from PIL import Image
 
+from bot.render import ludo
 from bot.render.draughts import DARK
 from bot.service import boards
 from bot.service.core import GameService, seat_to_act
-from bot.service.events import Actor, ChallengeUpdate, GameState
+from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, GameState
 from bot.service.timing.clocks import ManualClock
 from bot.web.links import game_link, tournament_link
 from storage import ChatRef
@@ -190,6 +191,37 @@ async def test_a_screenshot_of_the_game_page_shows_the_board(
     dark = sum(int(count) for count, colour in colours if colour == DARK)
     # 32 dark squares of about (390 / 10) squared pixels each, less the pieces on them.
     assert dark > shot.width * shot.width / 10
+
+
+@pytest.mark.parametrize("language", ["pt", "it"])
+async def test_a_screenshot_of_a_ludo_page_shows_the_board_drawn(
+    service: GameService, client: Client, browser: Any, language: str
+) -> None:
+    events = await service.challenges.new_game(ANA, GROUP, "ludo", opponent=BIA, players=2)
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    accepted = await service.challenges.accept(BIA, challenge.id, GROUP)
+    state = next(e.state for e in accepted if isinstance(e, BoardUpdate))
+    game = state.id
+    seat = seat_to_act(state)
+    assert seat is not None
+    ana = await service.kernel.roster.player(ANA)
+    first = ANA if state.record.seats[seat].player_id == ana.id else BIA
+    await service.play.roll(first, game)
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+    await page.goto(str(client.make_url(local(game_link(SETTINGS, game, language)))))
+    assert await page.locator("#board .pawn").count() == 8
+    assert await page.locator("#board .die").count() == 1
+    shot = Image.open(io.BytesIO(await page.locator("#board").screenshot())).convert("RGB")
+    assert shot.width >= 300
+    counts = {colour: count for count, colour in shot.getcolors(shot.width * shot.height) or []}
+    cell = shot.width / 15
+    # The two yards in play (Red and Yellow: 6x6 squares less their white inside) and the two
+    # pale ones, each in its own colour; the frame around them.
+    for colour in (ludo.COLOUR_FILL[1], ludo.COLOUR_FILL[3]):
+        assert counts.get(colour, 0) > 6 * cell * cell, colour
+    for colour in (ludo._pale(ludo.COLOUR_FILL[2]), ludo._pale(ludo.COLOUR_FILL[4])):
+        assert counts.get(colour, 0) > 6 * cell * cell, colour
+    assert counts.get(ludo.BOARD, 0) > 20 * cell * cell
 
 
 @pytest.fixture
