@@ -201,7 +201,12 @@ async def serve(
             background.append(asyncio.create_task(start_work()))
 
         await run_console(
-            service, player=player, announce=announce, tag=database_tag(database), terminal=terminal
+            service,
+            player=player,
+            announce=announce,
+            tag=database_tag(database),
+            terminal=terminal,
+            web=web,
         )
     except StartRefused as refusal:
         print(f"damas-bot: {translate(None, refusal.reason)}", file=sys.stderr)

@@ -44,6 +44,8 @@ from bot.service.people.names import is_reserved
 from bot.service.timing.clocks import ManualClock, parse_span
 from bot.service.words.text_boards import text_board
 from bot.terminal import Terminal
+from bot.web.links import page_label, page_link
+from bot.web.settings import WebSettings
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -76,8 +78,11 @@ class Console:
         folder: Path | None = None,
         tag: str = "",
         write: Callable[[str], None] | None = None,
+        web: WebSettings | None = None,
     ) -> None:
         self.service = service
+        # The web companion (WEB_URL), whose pages the answers link.
+        self.web = web
         # How text reaches the person (an interactive terminal keeps its prompt below it).
         self.write = write or self._print
         # Put before the names of the files written (the database's name).
@@ -117,10 +122,19 @@ class Console:
     async def _show_later(self, event: Event) -> None:
         await self.show([event])
 
+    def _reply(self, reply: Reply) -> None:
+        """The reply, and the address of its page (with WEB_URL) on a line of its own."""
+        self.say(reply.text)
+        if self.web is not None and reply.page is not None:
+            label = translate(self.language, page_label(reply.page))
+            self.write(f"{label}: {page_link(self.web, reply.page)}")
+
     async def show(self, events: list[Event]) -> None:
         for event in events:
             match event:
-                case Reply() | TournamentUpdate():
+                case Reply():
+                    self._reply(event)
+                case TournamentUpdate():
                     self.say(event.text)
                 case BoardUpdate():
                     await self._board(event.state, await self._headline(event))
@@ -330,11 +344,12 @@ async def run_console(
     announce: Callable[[Console], None] | None = None,
     tag: str = "",
     terminal: Terminal | None = None,
+    web: WebSettings | None = None,
 ) -> None:
     """Read commands until the end of input (or /quit): from `terminal` when the person types
     at one, else line by line from `input_stream`."""
     write = terminal.write if terminal is not None else None
-    console = Console(service, output, player, tag=tag, write=write)
+    console = Console(service, output, player, tag=tag, write=write, web=web)
     await console.begin()
     if announce is not None:
         announce(console)

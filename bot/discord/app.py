@@ -29,6 +29,7 @@ from bot.i18n import text
 from bot.outage import Outage
 from bot.refusals import StartRefused
 from bot.service.core import GameService
+from bot.web.settings import web_from_environment
 
 logger = logging.getLogger(__name__)
 
@@ -89,7 +90,7 @@ class DamasClient(discord.Client):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         super().__init__(intents=discord.Intents(guilds=True), **options)
-        self.front = DiscordFront(self, service)
+        self.front = DiscordFront(self, service, web_from_environment())
         self.tree = app_commands.CommandTree(self)
         self._resending: asyncio.Task[None] | None = None
         self._listening: Callable[[], None] | None = listening

@@ -30,15 +30,18 @@ from bot.discord.posting.channels import Channels
 from bot.discord.posting.showing import EventShowing
 from bot.discord.widgets.presses import ComponentPresses
 from bot.service.core import GameService
+from bot.web.settings import WebSettings
 
 
 class DiscordFront:
     """The Discord front end over one service and one connected client: its parts."""
 
-    def __init__(self, client: discord.Client, service: GameService) -> None:
+    def __init__(
+        self, client: discord.Client, service: GameService, web: WebSettings | None = None
+    ) -> None:
         self.service = service
         self.channels = Channels(client)
         self.poster = BoardPoster(client, service, self.channels.languages)
         self.showing = EventShowing(client, service, self.poster, self.channels)
-        self.interactions = Interactions(service, self.poster, self.channels, self.showing)
+        self.interactions = Interactions(service, self.poster, self.channels, self.showing, web)
         self.presses = ComponentPresses(service, self.interactions)

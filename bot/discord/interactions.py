@@ -23,6 +23,7 @@ from bot.i18n import text, translate
 from bot.service.core import GameService, player_seats
 from bot.service.events import Actor, BoardChanged, ServiceError
 from bot.service.families import family_of
+from bot.web.settings import WebSettings
 from games.base import find_game
 from storage import ChatRef
 
@@ -45,11 +46,13 @@ class Interactions:
         poster: BoardPoster,
         channels: Channels,
         showing: EventShowing,
+        web: WebSettings | None = None,
     ) -> None:
         self.service = service
         self.poster = poster
         self.channels = channels
         self.showing = showing
+        self.web = web
         # The private answers whose menu a click is being answered in now (message ids), and
         # the last ones a move played from their menu took away: a second click there never
         # edits them.
@@ -91,7 +94,7 @@ class Interactions:
             return
         actor, chat = actor_of(interaction), chat_of(interaction)
         language: str | None = None
-        answer = Answer(interaction, language)
+        answer = Answer(interaction, language, web=self.web)
         try:
             language = await self.service.identities.language(actor)
             answer.language = language

@@ -86,7 +86,34 @@ CAPTURE: Rgb = (190, 30, 45)
 SHAPES = {1: "circle", 2: "square", 3: "diamond", 4: "hexagon"}
 
 PAWN_RADIUS = 0.37  # of a cell
+# A square pawn's half side and its corners' rounding, of its radius; a tower's ring, of it.
+SQUARE_HALF = 0.9
+SQUARE_ROUNDING = 0.3
+TOWER_RING = 1.32
 SMALL_PAWN_RADIUS = 0.24
+# Sizes in cells: the white inside of a yard (its inset, its corners' rounding), the spots
+# where its pawns wait, the star of a start square (safe), the seat number, the track numbers.
+YARD_INSET = 0.7
+YARD_ROUNDING = 0.4
+YARD_SPOT_RADIUS = 0.42
+STAR_RADIUS = 0.36
+SEAT_NUMBER_SIZE = 0.6
+TRACK_NUMBER_SIZE = 0.26
+# The die: its side in cells, and where its pips are on each face (-1..1, times PIP_STEP of
+# its side), each PIP_RADIUS of its side.
+DIE_SIDE = 1.2
+DIE_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+PIP_STEP = 0.24
+PIP_RADIUS = 0.085
+# The dots along the last move's way, in cells.
+TRAIL_DOT = 0.08
 
 
 def _turn_cell(cell: Cell, quarter_turns: int) -> Cell:
@@ -156,6 +183,13 @@ class _Viewpoint:
     def cell_pixel(self, cell: Cell) -> Point:
         return self.pixel(_cell_centre(cell))
 
+    def yard_centre(self, colour: int) -> Point:
+        return self.pixel(_turn_point(_FIRST_YARD_CENTRE, colour - 1))
+
+    def triangle(self, colour: int) -> list[Point]:
+        """The colour's triangle of the centre, where its pawns finish."""
+        return [self.pixel(_turn_point(point, colour - 1)) for point in _FIRST_TRIANGLE]
+
     def cell_box(self, cell: Cell, inset: float = 0.0) -> tuple[float, float, float, float]:
         x, y = self.cell_pixel(cell)
         half = CELL / 2 - inset
@@ -199,8 +233,8 @@ def _background(viewpoint: _Viewpoint, colours: frozenset[int]) -> Image.Image:
                 box((y0, x0), (y1, x1)), fill=fill(colour), outline=INK, width=round(scale)
             )
             draw.rounded_rectangle(
-                box((y0 + 0.7, x0 + 0.7), (y1 - 0.7, x1 - 0.7)),
-                radius=CELL * 0.4 * scale,
+                box((y0 + YARD_INSET, x0 + YARD_INSET), (y1 - YARD_INSET, x1 - YARD_INSET)),
+                radius=CELL * YARD_ROUNDING * scale,
                 fill=YARD_INSIDE,
             )
             for number in range(1, LUDO_PAWNS_PER_COLOUR + 1):
@@ -210,7 +244,7 @@ def _background(viewpoint: _Viewpoint, colours: frozenset[int]) -> Image.Image:
                     draw,
                     SHAPES[colour],
                     centre,
-                    CELL * 0.42 * scale,
+                    CELL * YARD_SPOT_RADIUS * scale,
                     fill=_pale(fill(colour)),
                     outline=fill(colour),
                     width=2 * scale,
@@ -220,7 +254,7 @@ def _background(viewpoint: _Viewpoint, colours: frozenset[int]) -> Image.Image:
         for colour in LUDO_COLOURS:
             start = TRACK[track_square(colour, 0)]
             square(start, fill(colour))
-            _paint_star(draw, px(_cell_centre(start)), CELL * 0.36 * scale)
+            _paint_star(draw, px(_cell_centre(start)), CELL * STAR_RADIUS * scale)
             for progress in range(LUDO_FIRST_HOME_STEP, LUDO_FINISHED):
                 square(_standard_cell(colour, progress), fill(colour))
             triangle = [px(_turn_point(point, colour - 1)) for point in _FIRST_TRIANGLE]
@@ -236,16 +270,24 @@ def _write_numbers(
 ) -> None:
     """The seat numbers in the yards, and the number of every track square."""
     for colour in LUDO_COLOURS:
-        centre = viewpoint.pixel(_turn_point(_FIRST_YARD_CENTRE, colour - 1))
-        centred_text(draw, centre, str(colour), CELL * 0.6, fill(colour), outline=INK)
-    # Track square n is the c<n> of the moves and the text board (c1 is Red's start).
+        centre = viewpoint.yard_centre(colour)
+        centred_text(draw, centre, str(colour), CELL * SEAT_NUMBER_SIZE, fill(colour), outline=INK)
+    for number, corner in track_numbers(viewpoint):
+        centred_text(draw, corner, str(number), CELL * TRACK_NUMBER_SIZE, TRACK_NUMBER)
+
+
+def track_numbers(viewpoint: _Viewpoint) -> list[tuple[int, Point]]:
+    """Track square n is the c<n> of the moves and the text board (c1 is Red's start):
+    each number and where it is written (up and left in its square)."""
+    numbers = []
     for index, cell in enumerate(TRACK):
-        x, y = viewpoint.pixel(_cell_centre(cell))
+        x, y = viewpoint.cell_pixel(cell)
         corner = (x - CELL * SQUARE_NUMBER_OFFSET, y - CELL * SQUARE_NUMBER_OFFSET)
-        centred_text(draw, corner, str(index + 1), CELL * 0.26, TRACK_NUMBER)
+        numbers.append((index + 1, corner))
+    return numbers
 
 
-def _shape_points(shape: str, centre: Point, radius: float) -> list[Point]:
+def shape_points(shape: str, centre: Point, radius: float) -> list[Point]:
     cx, cy = centre
     corners = {"square": (4, 45.0, 0.9), "diamond": (4, 0.0, 1.18), "hexagon": (6, 0.0, 1.06)}
     count, first_angle, stretch = corners[shape]
@@ -279,27 +321,33 @@ def _paint_shape(
             width=w,
         )
     elif shape == "square":
-        half = radius * 0.9
+        half = radius * SQUARE_HALF
         draw.rounded_rectangle(
             [cx - half, cy - half, cx + half, cy + half],
-            radius=radius * 0.3,
+            radius=radius * SQUARE_ROUNDING,
             fill=fill,
             outline=outline,
             width=w,
         )
     else:
-        draw.polygon(_shape_points(shape, centre, radius), fill=fill, outline=outline, width=w)
+        draw.polygon(shape_points(shape, centre, radius), fill=fill, outline=outline, width=w)
 
 
-def _paint_star(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> None:
-    """The mark of a protected start square."""
+def star_points(centre: Point, radius: float) -> list[Point]:
+    """The five-pointed star that marks a start square, where a pawn is safe."""
     cx, cy = centre
     points = []
     for k in range(10):
         r = radius if k % 2 == 0 else radius * 0.45
         angle = math.radians(36 * k)
         points.append((cx + r * math.sin(angle), cy - r * math.cos(angle)))
-    draw.polygon(points, fill=YARD_INSIDE, outline=INK, width=max(1, round(radius / 12)))
+    return points
+
+
+def _paint_star(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> None:
+    draw.polygon(
+        star_points(centre, radius), fill=YARD_INSIDE, outline=INK, width=max(1, round(radius / 12))
+    )
 
 
 @lru_cache(maxsize=256)
@@ -317,8 +365,8 @@ def _pawn_sprite(colour: int, label: str, rings: int, radius: float) -> Image.Im
         shadow = (centre[0] + r * 0.1, centre[1] + r * 0.16)
         if rings > 1:
             # A bold ring of the colour around a slightly smaller pawn: two pawns, one square.
-            _paint_shape(draw, shape, shadow, r * 1.32, (0, 0, 0, 80), (0, 0, 0, 0), 1)
-            _paint_shape(draw, shape, centre, r * 1.32, COLOUR_FILL[colour], INK, r * 0.12)
+            _paint_shape(draw, shape, shadow, r * TOWER_RING, (0, 0, 0, 80), (0, 0, 0, 0), 1)
+            _paint_shape(draw, shape, centre, r * TOWER_RING, COLOUR_FILL[colour], INK, r * 0.12)
             _paint_shape(draw, shape, centre, r, YARD_INSIDE, INK, r * 0.07)
             r *= 0.92
         else:
@@ -357,15 +405,7 @@ def _capture_badge() -> Image.Image:
 
 @lru_cache(maxsize=6)
 def _die_sprite(value: int) -> Image.Image:
-    side = round(CELL * 1.2)
-    pip_places = {
-        1: ((0, 0),),
-        2: ((-1, -1), (1, 1)),
-        3: ((-1, -1), (0, 0), (1, 1)),
-        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-        5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-    }
+    side = round(CELL * DIE_SIDE)
 
     def paint(draw: ImageDraw.ImageDraw, scale: float) -> None:
         s = side * scale
@@ -381,8 +421,8 @@ def _die_sprite(value: int) -> Image.Image:
             width=round(edge * 1.2),
         )
         middle = (s - edge * 1.5) / 2
-        step, pip = s * 0.24, s * 0.085
-        for dx, dy in pip_places[value]:
+        step, pip = s * PIP_STEP, s * PIP_RADIUS
+        for dx, dy in DIE_PIPS[value]:
             x, y = middle + dx * step, middle + dy * step
             draw.ellipse([x - pip, y - pip, x + pip, y + pip], fill=INK)
 
@@ -393,6 +433,72 @@ def _pawn_label(numbers: Iterable[int]) -> str:
     return "+".join(str(n) for n in numbers)
 
 
+@dataclass(frozen=True)
+class PawnSpot:
+    """Where the picture draws a pawn, or a tower (two numbers) of one colour, and how big."""
+
+    colour: int
+    numbers: tuple[int, ...]
+    centre: Point
+    radius: float
+
+    @property
+    def label(self) -> str:
+        return _pawn_label(self.numbers)
+
+
+def pawn_spots(view: LudoView, viewpoint: _Viewpoint) -> list[PawnSpot]:
+    """Every pawn of the colours in play: waiting in its yard's spot, finished in its
+    triangle (small), or on its square; one colour fills a square, pawns of several colours
+    (rare) share it side by side, small."""
+    spots = []
+    on_cells: dict[Cell, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for colour in (colour for colour in view.colours if colour not in view.left):
+        for number, progress in enumerate(view.pawns[colour], start=1):
+            if progress == LUDO_YARD:
+                at = viewpoint.yard_spot(colour, number)
+                spots.append(PawnSpot(colour, (number,), at, CELL * PAWN_RADIUS))
+            elif progress == LUDO_FINISHED:
+                at = viewpoint.pixel(_turn_point(_FIRST_FINISH_SPOTS[number - 1], colour - 1))
+                spots.append(PawnSpot(colour, (number,), at, CELL * SMALL_PAWN_RADIUS))
+            else:
+                on_cells[_standard_cell(colour, progress)][colour].append(number)
+    for cell, groups in on_cells.items():
+        crowded = len(groups) > 1
+        radius = CELL * (SMALL_PAWN_RADIUS if crowded else PAWN_RADIUS)
+        for index, (colour, numbers) in enumerate(sorted(groups.items())):
+            x, y = viewpoint.cell_pixel(cell)
+            if crowded:
+                offset = CELL * 0.22 * (1 if index % 2 else -1)
+                x, y = x + offset, y + offset * (1 if index < 2 else -1)
+            spots.append(PawnSpot(colour, tuple(numbers), (x, y), radius))
+    return spots
+
+
+def capture_spot(view: LudoView, viewpoint: _Viewpoint) -> Point | None:
+    """Where the badge of a capture goes: the corner of the square the last move landed on."""
+    if not view.capture or view.last_move is None:
+        return None
+    colour, _, landed = view.last_move
+    if not LUDO_YARD < landed < LUDO_FINISHED:
+        return None
+    x, y = viewpoint.cell_pixel(_standard_cell(colour, landed))
+    return x + CELL * 0.32, y - CELL * 0.32
+
+
+def trail(last_move: tuple[int, int, int]) -> tuple[Cell | None, list[Cell], Cell | None]:
+    """The last move's square left (None: the yard), the squares passed, the square reached
+    (None: the finish)."""
+    colour, before, after = last_move
+    on_board = range(LUDO_FINISHED)
+    passed = range(max(before + 1, 0), min(after, LUDO_FINISHED))
+    return (
+        _standard_cell(colour, before) if before in on_board else None,
+        [_standard_cell(colour, progress) for progress in passed],
+        _standard_cell(colour, after) if after in on_board else None,
+    )
+
+
 def draw_ludo(view: LudoView) -> Image.Image:
     """The board picture of `view` as a Pillow image (RGB, IMAGE_SIZE square)."""
     viewpoint = _Viewpoint.of(view.viewer_colour)
@@ -400,57 +506,30 @@ def draw_ludo(view: LudoView) -> Image.Image:
     picture = _background(viewpoint, frozenset(playing)).copy()
     if view.last_move is not None:
         _draw_last_move(ImageDraw.Draw(picture), viewpoint, view.last_move)
-    on_cells: dict[Cell, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
-    for colour in playing:
-        for number, progress in enumerate(view.pawns[colour], start=1):
-            if progress == LUDO_YARD:
-                sprite = _pawn_sprite(colour, str(number), 1, CELL * PAWN_RADIUS)
-                paste_centred(picture, sprite, viewpoint.yard_spot(colour, number))
-            elif progress == LUDO_FINISHED:
-                spot = _turn_point(_FIRST_FINISH_SPOTS[number - 1], colour - 1)
-                sprite = _pawn_sprite(colour, str(number), 1, CELL * SMALL_PAWN_RADIUS)
-                paste_centred(picture, sprite, viewpoint.pixel(spot))
-            else:
-                on_cells[_standard_cell(colour, progress)][colour].append(number)
-    for cell, groups in on_cells.items():
-        _draw_cell_pawns(picture, viewpoint.cell_pixel(cell), groups)
-    if view.capture and view.last_move is not None:
-        colour, _, landed = view.last_move
-        if LUDO_YARD < landed < LUDO_FINISHED:
-            x, y = viewpoint.cell_pixel(_standard_cell(colour, landed))
-            paste_centred(picture, _capture_badge(), (x + CELL * 0.32, y - CELL * 0.32))
+    for spot in pawn_spots(view, viewpoint):
+        sprite = _pawn_sprite(spot.colour, spot.label, min(2, len(spot.numbers)), spot.radius)
+        paste_centred(picture, sprite, spot.centre)
+    badge = capture_spot(view, viewpoint)
+    if badge is not None:
+        paste_centred(picture, _capture_badge(), badge)
     if view.dice is not None:
         paste_centred(picture, _die_sprite(view.dice), viewpoint.pixel(_CENTRE))
     return picture
-
-
-def _draw_cell_pawns(picture: Image.Image, centre: Point, groups: dict[int, list[int]]) -> None:
-    """One colour fills the square; pawns of several colours (rare) share it side by side."""
-    crowded = len(groups) > 1
-    radius = CELL * (SMALL_PAWN_RADIUS if crowded else PAWN_RADIUS)
-    for index, (colour, numbers) in enumerate(sorted(groups.items())):
-        sprite = _pawn_sprite(colour, _pawn_label(numbers), min(2, len(numbers)), radius)
-        x, y = centre
-        if crowded:
-            offset = CELL * 0.22 * (1 if index % 2 else -1)
-            x, y = x + offset, y + offset * (1 if index < 2 else -1)
-        paste_centred(picture, sprite, (x, y))
 
 
 def _draw_last_move(
     draw: ImageDraw.ImageDraw, viewpoint: _Viewpoint, last_move: tuple[int, int, int]
 ) -> None:
     """A thin frame where the pawn left, dots along its way, a thick frame where it landed."""
-    colour, before, after = last_move
-    on_board = range(LUDO_FINISHED)
-    if before in on_board:
-        draw.rectangle(viewpoint.cell_box(_standard_cell(colour, before), 3), outline=INK, width=2)
-    for progress in range(max(before + 1, 0), min(after, LUDO_FINISHED)):
-        x, y = viewpoint.cell_pixel(_standard_cell(colour, progress))
-        dot = CELL * 0.08
+    left, passed, reached = trail(last_move)
+    if left is not None:
+        draw.rectangle(viewpoint.cell_box(left, 3), outline=INK, width=2)
+    for cell in passed:
+        x, y = viewpoint.cell_pixel(cell)
+        dot = CELL * TRAIL_DOT
         draw.ellipse([x - dot, y - dot, x + dot, y + dot], fill=TRAIL)
-    if after in on_board:
-        draw.rectangle(viewpoint.cell_box(_standard_cell(colour, after), 2), outline=INK, width=5)
+    if reached is not None:
+        draw.rectangle(viewpoint.cell_box(reached, 2), outline=INK, width=5)
 
 
 # The colours each player count takes by the project's rules.

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from html import escape
 
 from bot.render import draughts, ludo
-from bot.render._paint import Rgb
+from bot.render._paint import Point, Rgb
 from bot.render.views import (
     LUDO_COLOURS,
     LUDO_FINISHED,
     LUDO_FIRST_HOME_STEP,
-    LUDO_YARD,
+    LUDO_PAWNS_PER_COLOUR,
     Colour,
     DraughtsView,
     LudoView,
@@ -188,7 +188,8 @@ def _draughts_marks(view: DraughtsView, centre: Centre, cell: int) -> list[str]:
 
 
 class _LudoPainter:
-    """The Ludo board's parts in the PNG picture's frame, turned for its viewer."""
+    """The Ludo board's parts as the PNG picture draws them (ludo.py's geometry, sizes and
+    colours), turned for its viewer."""
 
     def __init__(self, view: LudoView) -> None:
         self.view = view
@@ -199,124 +200,238 @@ class _LudoPainter:
         shade = ludo.COLOUR_FILL[colour]
         return _rgb(shade if colour in self.playing else ludo._pale(shade))
 
-    def square(self, at: ludo.Cell, colour: str, **extra: object) -> str:
-        x, y = self.viewpoint.cell_pixel(at)
-        half = ludo.CELL / 2
-        return _tag(
-            "rect",
-            x=x - half,
-            y=y - half,
-            width=ludo.CELL,
-            height=ludo.CELL,
-            fill=colour,
-            stroke=_rgb(ludo.GRID_LINE),
-            **extra,
-        )
+    def square(self, at: ludo.Cell, colour: str, inset: float = 0.0, **extra: object) -> str:
+        """A square of the grid in `colour`, edged with the grid's line unless told."""
+        x0, y0, x1, y1 = self.viewpoint.cell_box(at, inset)
+        paint = {"stroke": _rgb(ludo.GRID_LINE)} | extra
+        return _tag("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, fill=colour, **paint)
+
+    def box(self, top_left: Point, bottom_right: Point, **extra: object) -> str:
+        """A rectangle between two points of the standard frame."""
+        (x0, y0), (x1, y1) = self.viewpoint.pixel(top_left), self.viewpoint.pixel(bottom_right)
+        left, top = min(x0, x1), min(y0, y1)
+        return _tag("rect", x=left, y=top, width=abs(x1 - x0), height=abs(y1 - y0), **extra)
 
     def background(self) -> list[str]:
         size = ludo.IMAGE_SIZE
-        parts = [_tag("rect", width=size, height=size, fill=_rgb(ludo.FRAME))]
+        ink = _rgb(ludo.INK)
+        parts = [
+            _tag("rect", width=size, height=size, fill=_rgb(ludo.FRAME)),
+            self.box((0, 0), (ludo.GRID, ludo.GRID), fill=_rgb(ludo.BOARD)),
+        ]
         for colour in LUDO_COLOURS:
-            corners = [self.viewpoint.pixel(point) for point in ludo._yard_corners(colour)]
-            xs, ys = sorted(p[0] for p in corners), sorted(p[1] for p in corners)
-            parts.append(
-                _tag(
-                    "rect",
-                    x=xs[0],
-                    y=ys[0],
-                    width=xs[1] - xs[0],
-                    height=ys[1] - ys[0],
-                    fill=self.fill(colour),
-                    stroke=_rgb(ludo.INK),
-                )
-            )
+            parts.extend(self.yard(colour))
         parts.extend(self.square(at, _rgb(ludo.BOARD)) for at in ludo.TRACK)
         for colour in LUDO_COLOURS:
-            for progress in (0, *range(LUDO_FIRST_HOME_STEP, LUDO_FINISHED)):
-                parts.append(self.square(ludo._standard_cell(colour, progress), self.fill(colour)))
+            start = ludo._standard_cell(colour, 0)
+            parts.append(self.square(start, self.fill(colour), class_="start"))
+            star = ludo.star_points(self.viewpoint.cell_pixel(start), ludo.CELL * ludo.STAR_RADIUS)
+            parts.append(
+                _tag(
+                    "polygon",
+                    class_="safe",
+                    points=_points(star),
+                    fill=_rgb(ludo.YARD_INSIDE),
+                    stroke=ink,
+                )
+            )
+            for progress in range(LUDO_FIRST_HOME_STEP, LUDO_FINISHED):
+                home = ludo._standard_cell(colour, progress)
+                parts.append(self.square(home, self.fill(colour), class_="home"))
+            triangle = _points(self.viewpoint.triangle(colour))
+            parts.append(_tag("polygon", points=triangle, fill=self.fill(colour), stroke=ink))
+        parts.extend(self.numbers())
+        return [_tag("g", "".join(parts), pointer_events="none")]
+
+    def yard(self, colour: int) -> list[str]:
+        """The yard in its colour, its white inside, the spots where its pawns wait."""
+        (y0, x0), (y1, x1) = ludo._yard_corners(colour)
+        inset, pale = ludo.YARD_INSET, ludo._pale(ludo.COLOUR_FILL[colour])
+        spots = [
+            _shape(
+                ludo.SHAPES[colour],
+                self.viewpoint.yard_spot(colour, number),
+                ludo.CELL * ludo.YARD_SPOT_RADIUS,
+                fill=_rgb(pale if colour in self.playing else ludo._pale(pale)),
+                stroke=self.fill(colour),
+            )
+            for number in range(1, LUDO_PAWNS_PER_COLOUR + 1)
+        ]
+        return [
+            self.box(
+                (y0, x0), (y1, x1), class_="yard", fill=self.fill(colour), stroke=_rgb(ludo.INK)
+            ),
+            self.box(
+                (y0 + inset, x0 + inset),
+                (y1 - inset, x1 - inset),
+                rx=ludo.CELL * ludo.YARD_ROUNDING,
+                fill=_rgb(ludo.YARD_INSIDE),
+            ),
+            *spots,
+        ]
+
+    def numbers(self) -> list[str]:
+        """The seat numbers in the yards and the number of every track square."""
+        parts = []
+        for colour in LUDO_COLOURS:
+            x, y = self.viewpoint.yard_centre(colour)
+            size = ludo.CELL * ludo.SEAT_NUMBER_SIZE
+            parts.append(
+                _text(
+                    str(colour),
+                    x,
+                    y,
+                    size,
+                    self.fill(colour),
+                    stroke=_rgb(ludo.INK),
+                    stroke_width=3,
+                )
+            )
+        for number, (x, y) in ludo.track_numbers(self.viewpoint):
+            size = ludo.CELL * ludo.TRACK_NUMBER_SIZE
+            parts.append(_text(str(number), x, y, size, _rgb(ludo.TRACK_NUMBER)))
         return parts
 
     def last_move(self) -> list[str]:
+        """A thin frame where the pawn left, dots along its way, a thick frame where it
+        landed, and the badge of a capture."""
         if self.view.last_move is None:
             return []
-        colour, before, after = self.view.last_move
-        return [
-            self.square(
-                ludo._standard_cell(colour, progress),
-                "none",
-                stroke_width=5 if progress == after else 2,
-                class_="last",
-            )
-            for progress in (before, after)
-            if LUDO_YARD < progress < LUDO_FINISHED
-        ]
-
-    def pawn_at(self, colour: int, number: int, progress: int) -> tuple[float, float]:
-        if progress == LUDO_YARD:
-            return self.viewpoint.yard_spot(colour, number)
-        if progress == LUDO_FINISHED:
-            return self.viewpoint.pixel(ludo._CENTRE)
-        return self.viewpoint.cell_pixel(ludo._standard_cell(colour, progress))
-
-    def pawns(self) -> list[str]:
-        radius = ludo.CELL * ludo.PAWN_RADIUS
+        left, passed, reached = ludo.trail(self.view.last_move)
         ink = _rgb(ludo.INK)
         parts = []
-        for colour in self.playing:
-            for number, progress in enumerate(self.view.pawns[colour], start=1):
-                x, y = self.pawn_at(colour, number, progress)
-                disc = _tag("circle", cx=x, cy=y, r=radius, fill=self.fill(colour), stroke=ink)
-                label = _tag(
-                    "text",
-                    str(number),
-                    x=x,
-                    y=y + radius / 2,
-                    text_anchor="middle",
-                    font_size=radius * 1.3,
-                    fill=ink,
+        if left is not None:
+            parts.append(self.square(left, "none", 3, stroke=ink, stroke_width=2))
+        for cell in passed:
+            x, y = self.viewpoint.cell_pixel(cell)
+            dot = ludo.CELL * ludo.TRAIL_DOT
+            parts.append(_tag("circle", cx=x, cy=y, r=dot, fill=_rgb(ludo.TRAIL)))
+        if reached is not None:
+            parts.append(self.square(reached, "none", 2, class_="last", stroke=ink, stroke_width=5))
+        badge = ludo.capture_spot(self.view, self.viewpoint)
+        if badge is not None:
+            parts.append(_capture_badge(badge))
+        return [_tag("g", "".join(parts), pointer_events="none")]
+
+    def pawns(self) -> list[str]:
+        """Each pawn (or tower: two numbers, a ring around it) in its colour's shape with its
+        number, as the picture draws it; the Mini App finds the one tapped by its data."""
+        ink = _rgb(ludo.INK)
+        parts = []
+        for spot in ludo.pawn_spots(self.view, self.viewpoint):
+            shape, colour = ludo.SHAPES[spot.colour], _rgb(ludo.COLOUR_FILL[spot.colour])
+            radius = spot.radius
+            inside = []
+            if len(spot.numbers) > 1:
+                ring = radius * ludo.TOWER_RING
+                inside.append(_shape(shape, spot.centre, ring, fill=colour, stroke=ink))
+                inside.append(_shape(shape, spot.centre, radius, fill=_rgb(ludo.YARD_INSIDE)))
+                radius *= 0.92
+            inside.append(_shape(shape, spot.centre, radius, fill=colour, stroke=ink))
+            size = radius * (1.15 if len(spot.label) == 1 else 0.8)
+            x, y = spot.centre
+            inside.append(_text(spot.label, x, y, size, _rgb(ludo.YARD_INSIDE), stroke=ink))
+            parts.append(
+                _tag(
+                    "g",
+                    "".join(inside),
+                    class_="pawn",
+                    data_colour=spot.colour,
+                    data_pawn=spot.numbers[0],
+                    data_pawns=spot.label,
+                    stroke_width=2,
                 )
-                parts.append(
-                    _tag(
-                        "g",
-                        disc + label,
-                        class_="pawn",
-                        data_colour=colour,
-                        data_pawn=number,
-                        stroke_width=2,
-                    )
-                )
+            )
         return parts
 
     def die(self) -> list[str]:
+        """The last roll as a die face with its pips in the centre."""
         if self.view.dice is None:
             return []
         x, y = self.viewpoint.pixel(ludo._CENTRE)
-        cell = ludo.CELL
+        side = ludo.CELL * ludo.DIE_SIDE
+        pips = [
+            _tag(
+                "circle",
+                cx=x + dx * side * ludo.PIP_STEP,
+                cy=y + dy * side * ludo.PIP_STEP,
+                r=side * ludo.PIP_RADIUS,
+                fill=_rgb(ludo.INK),
+            )
+            for dx, dy in ludo.DIE_PIPS[self.view.dice]
+        ]
         face = _tag(
             "rect",
-            class_="die",
-            x=x - cell / 2,
-            y=y - cell / 2,
-            width=cell,
-            height=cell,
-            rx=6,
-            fill=_rgb((255, 255, 255)),
+            x=x - side / 2,
+            y=y - side / 2,
+            width=side,
+            height=side,
+            rx=side * 0.18,
+            fill=_rgb(ludo.YARD_INSIDE),
             stroke=_rgb(ludo.INK),
+            stroke_width=2,
         )
-        value = _tag(
-            "text",
-            str(self.view.dice),
-            x=x,
-            y=y + cell / 5,
-            text_anchor="middle",
-            font_size=cell * 0.6,
+        return [_tag("g", face + "".join(pips), class_="die", data_value=self.view.dice)]
+
+
+def _points(points: list[Point]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def _shape(shape: str, centre: Point, radius: float, **paint: object) -> str:
+    """A colour's pawn shape (ludo.py's `_paint_shape`): circle, rounded square, diamond,
+    hexagon."""
+    x, y = centre
+    if shape == "circle":
+        return _tag("circle", cx=x, cy=y, r=radius, **paint)
+    if shape == "square":
+        half = radius * ludo.SQUARE_HALF
+        rounding = radius * ludo.SQUARE_ROUNDING
+        return _tag(
+            "rect", x=x - half, y=y - half, width=2 * half, height=2 * half, rx=rounding, **paint
         )
-        return [face, value]
+    return _tag("polygon", points=_points(ludo.shape_points(shape, centre, radius)), **paint)
+
+
+def _text(written: str, x: float, y: float, size: float, fill: str, **extra: object) -> str:
+    """Centred on (x, y); an outline stays under the letters (paint-order)."""
+    return _tag(
+        "text",
+        written,
+        x=x,
+        y=y,
+        font_size=size,
+        font_family="sans-serif",
+        font_weight=700,
+        text_anchor="middle",
+        dominant_baseline="central",
+        fill=fill,
+        paint_order="stroke",
+        pointer_events="none",
+        **extra,
+    )
+
+
+def _capture_badge(centre: Point) -> str:
+    """A red disc with a white cross, as on the picture."""
+    x, y = centre
+    side = ludo.CELL * 0.5
+    arm = side * 0.2
+    white = _rgb(ludo.YARD_INSIDE)
+    cross = f"M{x - arm} {y - arm}L{x + arm} {y + arm}M{x + arm} {y - arm}L{x - arm} {y + arm}"
+    return _tag(
+        "g",
+        _tag("circle", cx=x, cy=y, r=side * 0.46, fill=_rgb(ludo.CAPTURE), stroke=white)
+        + _tag("path", d=cross, stroke=white, stroke_width=side * 0.11),
+        class_="capture",
+    )
 
 
 def ludo_svg(view: LudoView) -> str:
-    """The Ludo board of `view` as an SVG document: yards, track, home columns, the pawns
-    (numbered as in the picture), the last move and the die."""
+    """The Ludo board of `view` as an SVG document, the picture's parts: yards with their
+    waiting spots and seat numbers, the track with its numbers, the start squares (starred:
+    safe), the home columns and the centre's triangles in each colour, the last move, the
+    pawns (shapes, colours and numbers as in the picture; towers ringed) and the die."""
     painter = _LudoPainter(view)
     body = [*painter.background(), *painter.last_move(), *painter.pawns(), *painter.die()]
     return _svg(ludo.IMAGE_SIZE, body)

@@ -94,10 +94,33 @@ class GameState:
 
 
 @dataclass(frozen=True)
+class TournamentPage:
+    """A tournament's page on the web companion; `open`: seen from every chat, so its link
+    needs no signature."""
+
+    tournament_id: int
+    open: bool
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """A player's page on the web companion, by one of his accounts."""
+
+    platform: str
+    user_id: str
+
+
+# What a reply is about that has a page of its own (docs/web.md); a front end with WEB_URL
+# set links it under the reply.
+WebPage = TournamentPage | PlayerPage
+
+
+@dataclass(frozen=True)
 class Reply:
     """Text for the person who issued the command only."""
 
     text: Text
+    page: WebPage | None = None
 
 
 @dataclass(frozen=True)

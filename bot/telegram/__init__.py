@@ -26,7 +26,7 @@ from bot.telegram.sending.budget import Budget, Pacing
 from bot.telegram.sending.outage import WatchedRequest
 from bot.telegram.sending.paced_request import PacedRequest
 from bot.telegram.sending.updates import ChatUpdates
-from bot.web.settings import WebSettings, web_settings
+from bot.web.settings import WebSettings, web_from_environment
 
 API_URL_VARIABLE = "TELEGRAM_API_URL"
 OFFICIAL_API_URL = "https://api.telegram.org"
@@ -36,13 +36,6 @@ __all__ = ["Settings", "TelegramFront", "build_application", "serve", "start_fro
 
 def _api_url_from_environment() -> str:
     return os.environ.get(API_URL_VARIABLE) or OFFICIAL_API_URL
-
-
-def _web_from_environment() -> WebSettings | None:
-    try:
-        return web_settings(os.environ)
-    except ValueError:  # bot/__main__.py has said what is wrong before any front end starts
-        return None
 
 
 @dataclass(frozen=True)
@@ -64,7 +57,7 @@ class Settings:
     # Connections for the bot's calls (python-telegram-bot's default for them).
     connections: int = 256
     # The web companion (WEB_URL): the button under boards that opens it.
-    web: WebSettings | None = field(default_factory=_web_from_environment)
+    web: WebSettings | None = field(default_factory=web_from_environment)
 
 
 def build_application(

@@ -9,6 +9,7 @@ from typing import Any
 
 from telegram import (
     CallbackQuery,
+    InlineKeyboardMarkup,
     User,
 )
 from telegram.constants import ChatMemberStatus
@@ -129,8 +130,11 @@ class People:
         lines: Sequence[Text],
         language: str | None,
         reply_to: int | None = None,
+        keyboard: InlineKeyboardMarkup | None = None,
     ) -> None:
-        for part in chunks([translate(language, line) for line in lines]):
+        """`lines` in as few messages as fit; `keyboard` under the last."""
+        parts = chunks([translate(language, line) for line in lines])
+        for number, part in enumerate(parts, start=1):
             try:
                 await with_retries(
                     partial(
@@ -139,6 +143,7 @@ class People:
                         part,
                         reply_to_message_id=reply_to,
                         allow_sending_without_reply=True,
+                        reply_markup=keyboard if number == len(parts) else None,
                     ),
                     self.pacing,
                 )

@@ -1,7 +1,8 @@
 """Who may see what on the pages: the chats' rules (docs/service.md, "Who sees a
-tournament"). A page is read by nobody the service knows, so a game opens only with the
-signed link the bot gave in a chat where it could be seen, and a tournament with its signed
-link or when it is open to every chat. A refusal reads like an id nothing has."""
+tournament"). An anonymous page is read by nobody the service knows, so a game opens only
+with the signed link the bot gave in a chat where it could be seen, and a tournament with its
+signed link or when it is open to every chat. A refusal reads like an id nothing has. (The
+Mini App knows its reader and reads as him: bot/web/mini_app.py.)"""
 
 from __future__ import annotations
 

@@ -45,7 +45,7 @@ def web_app(service: GameService, settings: WebSettings) -> web.Application:
     onlookers = Onlookers()
     app = web.Application(middlewares=[refusals])
     app.add_routes(GamePages(service, settings, onlookers).routes())
-    app.add_routes(ReportPages(service, settings).routes())
+    app.add_routes(ReportPages(service, settings, onlookers).routes())
     app.add_routes(MiniApp(service, settings).routes())
 
     async def watch(_: web.Application) -> None:

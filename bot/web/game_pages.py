@@ -3,8 +3,6 @@ played (server-sent events), move by move once it is over; its PDN."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 from html import escape
 
 from aiohttp import web
@@ -12,7 +10,7 @@ from aiohttp import web
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.core import GameService
-from bot.service.events import FileReady, GameState, ServiceError
+from bot.service.events import BoardUpdate, Event, FileReady, GameState, ServiceError
 from bot.web.access import Refused, known_number, onlooker, visible_game
 from bot.web.game_view import Views
 from bot.web.language import reader_language
@@ -20,9 +18,7 @@ from bot.web.links import player_link, tournament_link
 from bot.web.live import Onlookers
 from bot.web.pages import page
 from bot.web.settings import WebSettings
-
-# Seconds between comments on a quiet event stream, so that proxies keep it open.
-KEEP_ALIVE = 25.0
+from bot.web.signing import game_subject
 
 LIVE_SCRIPT = """
 const q=location.search;const show=v=>{document.getElementById('board').innerHTML=v.svg;
@@ -116,37 +112,22 @@ class GamePages:
         """The game's views as server-sent events: the current one, then each new one."""
         language = reader_language(request)
         state = await visible_game(self.service, self.settings, request)
-        response = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",  # nginx: pass each event on at once
-            }
-        )
-        await response.prepare(request)
-        queue = self.onlookers.open(state.id)
-        try:
-            # The state read before the queue opened may be behind already: read it again.
-            shown = await self.service.kernel.current(state.id)
-            await self._send(response, self.views.of(shown, language))
-            while shown.active:
-                try:
-                    fresh = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
-                except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
-                if fresh.version > shown.version:
-                    shown = fresh
-                    await self._send(response, self.views.of(shown, language))
-        except (ConnectionResetError, asyncio.CancelledError):
-            pass
-        finally:
-            self.onlookers.close(state.id, queue)
-        return response
+        shown = state
 
-    @staticmethod
-    async def _send(response: web.StreamResponse, view: dict[str, object]) -> None:
-        await response.write(f"data: {json.dumps(view)}\n\n".encode())
+        async def view(news: Event | None) -> dict[str, object] | None:
+            nonlocal shown
+            if news is None:
+                # The state read before the stream opened may be behind already.
+                shown = await self.service.kernel.current(state.id)
+            elif isinstance(news, BoardUpdate) and news.state.version > shown.version:
+                shown = news.state
+            else:
+                return None
+            return self.views.of(shown, language)
+
+        return await self.onlookers.stream(
+            request, game_subject(state.id), view, lambda: shown.active
+        )
 
     async def ply(self, request: web.Request) -> web.Response:
         """The replay: the finished game after its first N moves."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from bot.i18n import Text, text
+from bot.service.events import PlayerPage, TournamentPage, WebPage
 from bot.web.settings import WebSettings
 from bot.web.signing import game_subject, player_subject, sign, tournament_subject
 
@@ -17,6 +19,23 @@ def game_link(settings: WebSettings, game_id: int, language: str | None = None) 
 def tournament_link(settings: WebSettings, tournament_id: int) -> str:
     token = sign(settings.secret, tournament_subject(tournament_id))
     return f"{settings.url}/tournament/{tournament_id}?t={token}"
+
+
+def page_link(settings: WebSettings, page: WebPage) -> str:
+    """The address of a reply's page for the chats: an open tournament's unsigned (anyone
+    may see it), the others signed."""
+    if isinstance(page, PlayerPage):
+        return player_link(settings, page.platform, page.user_id)
+    if page.open:
+        return f"{settings.url}/tournament/{page.tournament_id}"
+    return tournament_link(settings, page.tournament_id)
+
+
+def page_label(page: WebPage) -> Text:
+    """The words of a link to a reply's page (a button's label)."""
+    if isinstance(page, TournamentPage):
+        return text("Tournament page")
+    return text("Player page")
 
 
 def player_link(settings: WebSettings, platform: str, user_id: str) -> str:

@@ -16,23 +16,30 @@ from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.web.access import Refused, known_number, onlooker, tournament_chat
 from bot.web.language import reader_language
 from bot.web.links import game_link
+from bot.web.live import Onlookers
 from bot.web.pages import page
 from bot.web.settings import WebSettings
-from bot.web.signing import player_subject, signed
+from bot.web.signing import player_subject, signed, tournament_subject
 
-# A tournament page reloads while its games go on.
-REFRESH_SECONDS = 30
+# The tournament's page follows its event stream: the standings and games in place.
+LIVE_SCRIPT = """
+const s=new EventSource(location.pathname+'/events'+location.search);
+s.onmessage=e=>{document.getElementById('live').innerHTML=JSON.parse(e.data).html;
+document.body.dataset.shown=(+document.body.dataset.shown||0)+1;};
+"""
 GAME_NUMBER = re.compile(r"#(\d+)")
 
 
 class ReportPages:
-    def __init__(self, service: GameService, settings: WebSettings) -> None:
+    def __init__(self, service: GameService, settings: WebSettings, onlookers: Onlookers) -> None:
         self.service = service
         self.settings = settings
+        self.onlookers = onlookers
 
     def routes(self) -> list[web.RouteDef]:
         return [
             web.get("/tournament/{tournament}", self.tournament),
+            web.get("/tournament/{tournament}/events", self.tournament_events),
             web.get("/player/{platform}/{user}", self.player),
         ]
 
@@ -59,22 +66,41 @@ class ReportPages:
 
     async def tournament(self, request: web.Request) -> web.Response:
         language = reader_language(request)
-        chat = tournament_chat(self.settings, request)
         number = known_number(request.match_info["tournament"])
+        body = await self._tournament(request, language, number)
+        return page(
+            language,
+            text("Tournament #{id}", id=number),
+            f'<div id="live">{body}</div>',
+            LIVE_SCRIPT,
+        )
+
+    async def tournament_events(self, request: web.Request) -> web.StreamResponse:
+        """The tournament's page as server-sent events: now, then after each change (a game
+        ended, a round paired, the end)."""
+        language = reader_language(request)
+        number = known_number(request.match_info["tournament"])
+        await self._tournament(request, language, number)  # refused before the stream opens
+
+        async def view(_: Event | None) -> dict[str, object]:
+            return {"html": await self._tournament(request, language, number)}
+
+        return await self.onlookers.stream(request, tournament_subject(number), view, lambda: True)
+
+    async def _tournament(self, request: web.Request, language: str, number: int) -> str:
+        """The standings, the picture and the games, as the reader may see them."""
+        chat = tournament_chat(self.settings, request)
         reader = onlooker(language)
         try:
             standings = await self.service.reports.show(reader, chat, number)
             games = await self.service.reports.games(reader, chat, number, everyone=True)
         except ServiceError as error:
             raise Refused(error.reason) from error
-        body = (
+        return (
             self._shown(language, standings)
             + f"<h2>{escape(translate(language, text('Games')))}</h2>"
             + self._shown(language, games, linked=True)
         )
-        response = page(language, text("Tournament #{id}", id=number), body)
-        response.headers["Refresh"] = str(REFRESH_SECONDS)
-        return response
 
     async def player(self, request: web.Request) -> web.Response:
         language = reader_language(request)

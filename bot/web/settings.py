@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -56,3 +57,12 @@ def web_settings(environment: Mapping[str, str]) -> WebSettings | None:
         app_name=environment.get("WEB_APP_NAME") or None,
         bot_name=environment.get("TELEGRAM_BOT_NAME") or None,
     )
+
+
+def web_from_environment() -> WebSettings | None:
+    """The settings of this process for a chat front end: None when unset or wrong
+    (bot/__main__.py has said what is wrong before any front end starts)."""
+    try:
+        return web_settings(os.environ)
+    except ValueError:
+        return None

@@ -163,8 +163,8 @@ def _check_component(child: dict[str, Any], problems: list[str]) -> None:
     custom_id = child.get("custom_id")
     if custom_id is not None and not 1 <= len(custom_id) <= 100:
         problems.append(f"custom_id {custom_id!r} longer than 100")
-    if child.get("type") == 2 and len(child.get("label") or "") > 80:
-        problems.append(f"button label {child['label']!r} longer than 80")
+    if child.get("type") == 2:
+        _check_button(child, problems)
     if child.get("type") == 3:
         options = child.get("options", [])
         if not 1 <= len(options) <= 25:
@@ -176,6 +176,33 @@ def _check_component(child: dict[str, Any], problems: list[str]) -> None:
             problems.append("select placeholder longer than 150")
     if child.get("type") == 4 and len(child.get("label") or "") > 45:
         problems.append("text input label longer than 45")
+
+
+# "Button Styles": a link button (style 5) opens its url and sends no interaction; a premium
+# one (6) names a SKU; the others send their custom_id.
+LINK_STYLE, PREMIUM_STYLE = 5, 6
+URL_LIMIT = 512
+
+
+def _check_button(button: dict[str, Any], problems: list[str]) -> None:
+    """ "Button Object": a label of at most 80 characters; a link button has a url (at most
+    512) and no custom_id, a non-link non-premium button a custom_id and no url."""
+    if len(button.get("label") or "") > 80:
+        problems.append(f"button label {button['label']!r} longer than 80")
+    style = button.get("style")
+    if style == LINK_STYLE:
+        url = button.get("url")
+        if not url:
+            problems.append("a link button without a url")
+        elif len(url) > URL_LIMIT:
+            problems.append(f"a link button url longer than {URL_LIMIT}")
+        if "custom_id" in button:
+            problems.append("a link button with a custom_id")
+    elif style != PREMIUM_STYLE:
+        if "url" in button:
+            problems.append(f"a url on a button of style {style}")
+        if not button.get("custom_id"):
+            problems.append(f"a button of style {style} without a custom_id")
 
 
 def message_problems(payload: dict[str, Any]) -> list[str]:

@@ -232,7 +232,8 @@ def caption_problem(caption: Any, parse_mode: str | None) -> str | None:
 def button_problem(button: Any, private: bool = True) -> str | None:
     """An inline keyboard button: a label, exactly one action, callback data of 1-64 bytes,
     no field the type does not document; a web_app button only in a private chat ("Available
-    only in private chats between a user and the bot"), to an HTTPS address."""
+    only in private chats between a user and the bot"), to an HTTPS address; a url button to
+    an HTTP(S) or tg:// address."""
     if not isinstance(button, dict) or not button.get("text"):
         return "Bad Request: text buttons are unallowed in the inline keyboard"
     unknown = set(button) - BUTTON_FIELDS
@@ -248,7 +249,13 @@ def button_problem(button: Any, private: bool = True) -> str | None:
         return "Bad Request: BUTTON_DATA_INVALID"
     if "web_app" in button:
         return _web_app_problem(button["web_app"], private)
+    if "url" in button and not str(button["url"]).startswith(URL_SCHEMES):
+        return "Bad Request: BUTTON_URL_INVALID"
     return None
+
+
+# InlineKeyboardButton.url: "HTTP or tg:// URL to be opened when the button is pressed".
+URL_SCHEMES = ("http://", "https://", "tg://")
 
 
 def _web_app_problem(web_app: Any, private: bool) -> str | None:

@@ -76,6 +76,9 @@ def test_captions_are_0_to_1024_characters_after_parsing() -> None:
     [
         ({"text": "ok", "callback_data": "x" * 64}, None),
         ({"text": "ok", "url": "https://example.org"}, None),
+        ({"text": "ok", "url": "tg://resolve?domain=damas_bot"}, None),
+        ({"text": "ok", "url": "ftp://example.org"}, "Bad Request: BUTTON_URL_INVALID"),
+        ({"text": "ok", "url": "damas.example/tournament/1"}, "Bad Request: BUTTON_URL_INVALID"),
         ({"text": "ok", "callback_data": "é" * 33}, "Bad Request: BUTTON_DATA_INVALID"),
         ({"text": "ok", "callback_data": ""}, "Bad Request: BUTTON_DATA_INVALID"),
         ({"text": "ok"}, "Bad Request: text buttons are unallowed in the inline keyboard"),

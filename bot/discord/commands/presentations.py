@@ -54,6 +54,7 @@ def profile_embed(events: list[Event], answer: Answer) -> None:
             answer.files.append(discord.File(io.BytesIO(event.content), event.name))
             embed.set_image(url=f"attachment://{event.name}")
     answer.embeds.append(embed)
+    answer.link_pages(events)
 
 
 async def _profile(

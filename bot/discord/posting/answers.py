@@ -13,7 +13,9 @@ import discord
 from bot.discord.locales import language_of_locale
 from bot.discord.posting.board_posts import PLATFORM
 from bot.i18n import Text, translate
-from bot.service.events import Actor, Event, GameState
+from bot.service.events import Actor, Event, GameState, Reply
+from bot.web.links import page_label, page_link
+from bot.web.settings import WebSettings
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -49,9 +51,24 @@ class Answer:
     embeds: list[discord.Embed] = field(default_factory=list)
     # A click on a board that played: the board shows it, the private answer goes away.
     tidy: bool = False
+    # The web companion (WEB_URL), whose pages the answer links.
+    web: WebSettings | None = None
 
     def say(self, message: Text | str) -> None:
         self.lines.append(translate(self.language, message))
+
+    def link_pages(self, events: list[Event]) -> None:
+        """A link button to each page the replies among `events` are about (with WEB_URL)."""
+        if self.web is None:
+            return
+        for event in events:
+            if isinstance(event, Reply) and event.page is not None:
+                self.view = self.view or discord.ui.View(timeout=None)
+                label = translate(self.language, page_label(event.page))
+                url = page_link(self.web, event.page)
+                self.view.add_item(
+                    discord.ui.Button(style=discord.ButtonStyle.link, label=label, url=url)
+                )
 
     async def show_stage(self, stage: Text) -> None:
         """A stage of long work (/review) in the acknowledged answer, until the result

@@ -66,6 +66,7 @@ class EventShowing:
                 case Reply():
                     if answer is not None:
                         answer.say(event.text)
+                        answer.link_pages([event])
                 case BoardUpdate():
                     await self._post_board(event, answer, event.chat or chat)
                 case ChallengeUpdate():

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from bot.i18n import language_of, quote, text
 from bot.service.capability import Capability
-from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
+from bot.service.events import Actor, Event, FileReady, PlayerPage, Reply, ServiceError
 from bot.service.families import game_title, players_text
 from bot.service.kernel import Kernel
 from bot.service.rated.rating_reads import pool_rating, readable_rating
@@ -116,7 +116,10 @@ class Ratings(Capability):
             )
         language = viewer.language or language_of(actor.language)
         picture = await asyncio.to_thread(chart, player.display_name, _history(changes), language)
-        events: list[Event] = [Reply(line) for line in lines]
+        # The name line carries the player's page, by the account he was asked by.
+        account = someone or actor
+        page = PlayerPage(account.platform, account.user_id)
+        events: list[Event] = [Reply(lines[0], page), *(Reply(line) for line in lines[1:])]
         events.append(
             FileReady(
                 f"ratings-{player.id}.png",

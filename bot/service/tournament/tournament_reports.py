@@ -9,7 +9,14 @@ import logging
 
 from bot.i18n import text, translate
 from bot.service.capability import Capability, routed
-from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
+from bot.service.events import (
+    Actor,
+    Event,
+    FileReady,
+    Reply,
+    ServiceError,
+    TournamentPage,
+)
 from bot.service.families import family_of, game_title
 from bot.service.kernel import Kernel
 from bot.service.pairing.tournament import Format, Tournament
@@ -78,9 +85,10 @@ class TournamentReports(Capability):
             entries=entries_count(len(facts.entries)),
             status=STATUS_NAMES[record.status],
         )
+        page = TournamentPage(record.id, bool(record.options.get("open")))
         if state is None:
             listing = ", ".join(names.values()) or "-"
-            return [Reply(joined([head, text("Entries: {names}", names=listing)]))]
+            return [Reply(joined([head, text("Entries: {names}", names=listing)]), page)]
         knockout = record.format == Format.KNOCKOUT
         final = state.final.number if state.final else None
         lines = (
@@ -90,7 +98,7 @@ class TournamentReports(Capability):
         )
         if state.winner is not None:
             lines.append(text("The winner: {name}", name=names[state.winner]))
-        events: list[Event] = [Reply(joined([head, *lines]))]
+        events: list[Event] = [Reply(joined([head, *lines]), page)]
         language = await reader_language(self.kernel, actor)
         try:
             png = await asyncio.to_thread(picture, facts, state, names, language)

@@ -49,6 +49,7 @@ from bot.telegram.posting.tournament_boards import TournamentBoards
 from bot.telegram.ratings import leaderboard_html
 from bot.telegram.tournaments import tournament_keyboard
 from bot.telegram.widgets.keyboards import challenge_keyboard, puzzle_keyboard
+from bot.telegram.widgets.web_buttons import page_buttons
 from games.base import find_game
 from storage import ChatRef, Identity
 
@@ -76,7 +77,8 @@ class EventShowing:
     async def show(self, events: Sequence[Event], origin: Origin | None) -> None:
         replies = [event.text for event in events if isinstance(event, Reply)]
         if replies and origin is not None:
-            await self.people.say(origin.chat, replies, origin.language, origin.reply_to)
+            links = page_buttons(self.contents.web, events, origin.language)
+            await self.people.say(origin.chat, replies, origin.language, origin.reply_to, links)
         acting_player = (
             await self.service.kernel.roster.player(origin.actor) if origin is not None else None
         )

@@ -1,7 +1,8 @@
 """The web companion from Telegram (issue 28, item 3): the board in a private chat opens the
 Mini App (a web_app button, which the fake, as Telegram, refuses in groups), a group's board
 links to it through t.me/BOT/APP?startapp=, and a move on the Mini App shows in the group's
-board as a move in the chat does."""
+board as a move in the chat does. /tournament show and /profile carry a url button to their
+pages (signed; an open tournament's unsigned), none without WEB_URL."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.service.core import GameService
 from bot.telegram import stop_front
+from bot.web.links import player_link, tournament_link
 from bot.web.settings import WebSettings, web_settings
 from tests.bot.telegram.conftest import Bot, current_board, start_bot
 from tests.bot.telegram.test_telegram_group import group_game
@@ -90,3 +92,51 @@ async def test_a_private_board_opens_the_mini_app(api: FakeBotApi, service: Game
     assert kind == "web_app"
     assert address == "https://damas.example/app?game=1"
     assert "Jogar no app" in api.openings(board)
+
+
+async def answer_with(api: FakeBotApi, chat: dict[str, Any], words: str) -> dict[str, Any]:
+    """The bot's message that starts with `words`, the newest."""
+    found = await api.wait_for(
+        lambda: [m for m in api.bot_messages(chat) if m.get("text", "").startswith(words)],
+        words,
+    )
+    last: dict[str, Any] = found[-1]
+    return last
+
+
+@pytest.mark.usefixtures("web_bot")
+@pytest.mark.parametrize("opened", [False, True])
+async def test_tournament_show_links_its_page(
+    api: FakeBotApi, settings: WebSettings, opened: bool
+) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    group = api.group(-100300, "Clube")
+    api.send_text(ana, group, "/tournament new brazilian knockout" + " open" * opened)
+    await answer_with(api, group, "Ana opens tournament #1")
+    api.send_text(ana, group, "/tournament show")
+    shown = await answer_with(api, group, "Tournament #1:")
+    address = f"{settings.url}/tournament/1" if opened else tournament_link(settings, 1)
+    assert api.openings(shown) == {"Tournament page": ("url", address)}
+
+
+@pytest.mark.usefixtures("web_bot")
+async def test_profile_links_the_players_page(api: FakeBotApi, settings: WebSettings) -> None:
+    ana = api.user(1, "Ana", "ana", "pt")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/perfil")
+    shown = await answer_with(api, chat, "Ana")
+    assert api.openings(shown) == {
+        "Página do jogador": ("url", player_link(settings, "telegram", "1"))
+    }
+
+
+@pytest.mark.usefixtures("bot")
+async def test_no_page_is_linked_without_web_url(api: FakeBotApi) -> None:
+    ana = api.user(1, "Ana", "ana", "en")
+    group = api.group(-100300, "Clube")
+    api.send_text(ana, group, "/tournament new brazilian knockout")
+    await answer_with(api, group, "Ana opens tournament #1")
+    api.send_text(ana, group, "/tournament show")
+    assert api.openings(await answer_with(api, group, "Tournament #1:")) == {}
+    api.send_text(ana, group, "/profile")
+    assert api.openings(await answer_with(api, group, "Ana")) == {}

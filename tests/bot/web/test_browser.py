@@ -20,14 +20,18 @@ import pytest
 from aiohttp.test_utils import TestClient
 from PIL import Image
 
+from bot.render import ludo
 from bot.render.draughts import DARK
 from bot.service import boards
 from bot.service.core import GameService, seat_to_act
-from bot.service.events import Actor, ChallengeUpdate, GameState
+from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, GameState
 from bot.service.timing.clocks import ManualClock
-from bot.web.links import game_link
+from bot.web.links import game_link, tournament_link
 from storage import ChatRef
+from tests.bot.tournaments.helpers import end_game
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, until, web_client
+from tests.bot.web.test_mini_app_soffio import MISSED
+from tests.bot.web.test_tournament_live import running_tournament
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -114,6 +118,38 @@ async def test_moves_by_taps_reach_the_game_and_a_watching_page(
     assert await watcher.locator("#board .piece").count() == 22
 
 
+async def test_the_soffio_is_a_button_on_the_mini_app(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    state = await familiar_game_with_a_missed_capture(service)
+    page = await mini_app(
+        browser, client, state.id, init_data(22, "bia", datetime.now(UTC), language="it")
+    )
+    huff = page.locator("#own button", has_text="22")
+    await huff.wait_for(timeout=DEADLINE * 1000)
+    assert await huff.count() == 1
+    await huff.click()
+
+    async def huffed() -> bool:
+        return (await service.kernel.state(state.id)).log == ("28-24", "soffio 22")
+
+    await until(huffed)
+    await page.wait_for_function(
+        f"document.body.dataset.version > {state.version}", timeout=DEADLINE * 1000
+    )
+    assert await page.locator("#own button").count() == 0
+
+
+async def familiar_game_with_a_missed_capture(service: GameService) -> GameState:
+    events = await service.challenges.new_game(
+        ANA, GROUP, "familiare", opponent=BIA, seat=0, option_words=[MISSED]
+    )
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    await service.challenges.accept(BIA, challenge.id, GROUP)
+    await service.play.move(ANA, "28-24", challenge.game_id)
+    return await service.kernel.state(challenge.game_id or 1)
+
+
 async def test_a_forged_init_data_is_refused_on_the_page(
     service: GameService, client: Client, browser: Any
 ) -> None:
@@ -123,6 +159,23 @@ async def test_a_forged_init_data_is_refused_on_the_page(
     await page.locator("#note.refused").wait_for()
     assert "Telegram" in await page.locator("#note").inner_text()
     assert await page.locator("#board svg").count() == 0
+
+
+async def test_a_tournament_page_shows_a_new_result_without_reloading(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    tournament_id, players = await running_tournament(service, ["brazilian", "swiss", "rounds=2"])
+    page = await browser.new_page()
+    await page.goto(str(client.make_url(local(tournament_link(SETTINGS, tournament_id)))))
+    await page.wait_for_function("document.body.dataset.shown >= 1", timeout=DEADLINE * 1000)
+    # A reload would make a new window object and lose this mark.
+    await page.evaluate("window.stayed = true")
+    assert "+1 =0 -0" not in await page.locator("#live").inner_text()
+    facts = await service.store.tournament_facts(tournament_id)
+    first = next(game.game_id for game in facts.games if game.game_id is not None)
+    await end_game(service, players, first, "white")
+    await page.locator("#live", has_text="+1 =0 -0").wait_for(timeout=DEADLINE * 1000)
+    assert await page.evaluate("window.stayed") is True
 
 
 @pytest.mark.parametrize("language", ["pt", "it"])
@@ -138,6 +191,37 @@ async def test_a_screenshot_of_the_game_page_shows_the_board(
     dark = sum(int(count) for count, colour in colours if colour == DARK)
     # 32 dark squares of about (390 / 10) squared pixels each, less the pieces on them.
     assert dark > shot.width * shot.width / 10
+
+
+@pytest.mark.parametrize("language", ["pt", "it"])
+async def test_a_screenshot_of_a_ludo_page_shows_the_board_drawn(
+    service: GameService, client: Client, browser: Any, language: str
+) -> None:
+    events = await service.challenges.new_game(ANA, GROUP, "ludo", opponent=BIA, players=2)
+    challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    accepted = await service.challenges.accept(BIA, challenge.id, GROUP)
+    state = next(e.state for e in accepted if isinstance(e, BoardUpdate))
+    game = state.id
+    seat = seat_to_act(state)
+    assert seat is not None
+    ana = await service.kernel.roster.player(ANA)
+    first = ANA if state.record.seats[seat].player_id == ana.id else BIA
+    await service.play.roll(first, game)
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+    await page.goto(str(client.make_url(local(game_link(SETTINGS, game, language)))))
+    assert await page.locator("#board .pawn").count() == 8
+    assert await page.locator("#board .die").count() == 1
+    shot = Image.open(io.BytesIO(await page.locator("#board").screenshot())).convert("RGB")
+    assert shot.width >= 300
+    counts = {colour: count for count, colour in shot.getcolors(shot.width * shot.height) or []}
+    cell = shot.width / 15
+    # The two yards in play (Red and Yellow: 6x6 squares less their white inside) and the two
+    # pale ones, each in its own colour; the frame around them.
+    for colour in (ludo.COLOUR_FILL[1], ludo.COLOUR_FILL[3]):
+        assert counts.get(colour, 0) > 6 * cell * cell, colour
+    for colour in (ludo._pale(ludo.COLOUR_FILL[2]), ludo._pale(ludo.COLOUR_FILL[4])):
+        assert counts.get(colour, 0) > 6 * cell * cell, colour
+    assert counts.get(ludo.BOARD, 0) > 20 * cell * cell
 
 
 @pytest.fixture

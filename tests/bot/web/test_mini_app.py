@@ -226,3 +226,28 @@ async def test_ludo_on_the_mini_app_rolls_then_offers_the_pawns(
         assert rolled["roll"] is False
     for choice in rolled["choices"]:
         assert choice["label"]  # each pawn move is a button of its own
+
+
+async def test_the_mini_app_reads_as_its_verified_user_by_the_chats_rules(
+    service: GameService, client: Client
+) -> None:
+    """Issue 28, item 4: the reader of the Mini App is known (verified initData), so the page
+    reads the service as him: his own games anywhere and the boards shown in his private chat
+    with the bot open without a signed link, as a button pressed there would; nothing else."""
+    state = await group_game(service)
+    # A player of the group's game, from anywhere: his own game.
+    assert (await post(client, "state", as_user(BIA, game=state.id)))[0] == 200
+    # Caio sees it only once its board is shown in his private chat with the bot.
+    assert (await post(client, "state", as_user(CAIO, game=state.id)))[0] == 404
+    await service.store.set_board_message(state.id, "telegram", CAIO.user_id, "77")
+    status, shown = await post(client, "state", as_user(CAIO, game=state.id))
+    assert status == 200
+    assert shown["view"]["game"] == state.id
+    assert shown["choices"] == []  # he sees it; he does not play in it
+    # A board shown in someone else's private chat opens nothing for Caio.
+    events = await service.challenges.new_game(BIA, None, "brazilian", computer=True, seat=0)
+    other = next(e.state for e in events if isinstance(e, BoardUpdate))
+    assert other.id != state.id
+    await service.store.set_board_message(other.id, "telegram", "404", "78")
+    assert (await post(client, "state", as_user(CAIO, game=other.id)))[0] == 404
+    assert (await post(client, "state", as_user(BIA, game=other.id)))[0] == 200

@@ -1,0 +1,54 @@
+"""The console prints the address of the web page of what it shows (issue 28): the
+tournament's after /tournament show (signed unless open), the player's after /profile; no
+address without WEB_URL."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from bot.console import Console
+from bot.service.core import GameService
+from bot.web.links import player_link, tournament_link
+from bot.web.settings import WebSettings, web_settings
+
+WEB = web_settings({"WEB_URL": "https://damas.example", "WEB_SECRET": "console links"})
+
+
+def settings() -> WebSettings:
+    assert WEB is not None
+    return WEB
+
+
+@pytest.mark.parametrize("opened", [False, True])
+async def test_tournament_show_prints_the_tournament_page(
+    service: GameService, opened: bool
+) -> None:
+    output = io.StringIO()
+    console = Console(service, output, web=settings())
+    await console.handle("/tournament new brazilian knockout" + " open" * opened)
+    await console.handle("/tournament show")
+    shown = output.getvalue().splitlines()
+    address = f"{settings().url}/tournament/1" if opened else tournament_link(settings(), 1)
+    assert f"Tournament page: {address}" in shown
+
+
+async def test_profile_prints_the_player_page_in_the_readers_language(
+    service: GameService,
+) -> None:
+    output = io.StringIO()
+    console = Console(service, output, web=settings())
+    await console.handle("/lang pt")
+    await console.handle("/profile")
+    lines = output.getvalue().splitlines()
+    assert f"Página do jogador: {player_link(settings(), 'console', 'player')}" in lines
+
+
+async def test_no_address_without_web_url(service: GameService) -> None:
+    output = io.StringIO()
+    console = Console(service, output)
+    await console.handle("/tournament new brazilian knockout")
+    await console.handle("/tournament show")
+    await console.handle("/profile")
+    assert "https://" not in output.getvalue()
