@@ -1,8 +1,9 @@
 """Board pictures as SVG for the web pages, drawn from the same views and the same geometry
 as the PNG pictures (draughts.py, ludo.py), so that a page and a chat show one board.
 
-Every dark draughts square carries its number and its name (`data-square`, `data-name`) and
-every Ludo pawn its colour and number, so that the Mini App finds what the player tapped.
+Every dark draughts square and every piece on one carries the square's number and name
+(`data-square`, `data-name`) and every Ludo pawn its colour and number, so that the Mini App
+finds what the player tapped and marks the pieces a capture takes.
 Elements are written by `_tag` from names and attributes: no word of the markup is text for
 people (tests/bot/render/test_no_words.py).
 """
@@ -81,6 +82,12 @@ def draughts_svg(view: DraughtsView) -> str:
 Centre = Callable[[int], tuple[float, float]]
 
 
+def _square_data(view: DraughtsView, square: int) -> dict[str, object]:
+    """The number and the name by which the Mini App finds a square and the piece on it."""
+    name = draughts.square_name(view.size, view.dark_corner_left, square)
+    return {"data_square": square, "data_name": name}
+
+
 def _draughts_squares(view: DraughtsView, centre: Centre, cell: int) -> list[str]:
     trail = set(view.last_move or ())
     parts = []
@@ -91,8 +98,7 @@ def _draughts_squares(view: DraughtsView, centre: Centre, cell: int) -> list[str
             _tag(
                 "rect",
                 class_="square",
-                data_square=square,
-                data_name=draughts.square_name(view.size, view.dark_corner_left, square),
+                **_square_data(view, square),
                 x=x - cell / 2,
                 y=y - cell / 2,
                 width=cell,
@@ -159,7 +165,7 @@ def _draughts_pieces(view: DraughtsView, centre: Centre, cell: int) -> list[str]
                 "g",
                 "".join(inside),
                 class_="piece",
-                data_square=square,
+                **_square_data(view, square),
                 pointer_events="none",
                 stroke_width=2,
             )

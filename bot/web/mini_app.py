@@ -34,6 +34,10 @@ from bot.web.signing import game_subject, signed
 from storage import ChatRef
 
 NOT_SET_UP = text("The Mini App is not set up on this bot.")
+ROUTES = text(
+    "More than one capture ends on this square: tap one to see the pieces it takes, "
+    "tap it again to play it."
+)
 
 
 class Answer(Exception):
@@ -182,23 +186,42 @@ class MiniApp:
             )
             seats = tuple(player_seats(state, player)) if player is not None else ()
         acting = boards.waits_for_a_person(state) and seat_to_act(state) in seats
+        offered = boards.move_choices(state) if acting else []
         choices = [
             {
                 "notation": choice.notation,
                 "piece": choice.piece,
                 "target": choice.target,
                 "label": translate(language, choice.label) if choice.label else None,
+                "captured": list(choice.captured),
+                "via": list(choice.via),
+                "takes": _takes(choice, language),
             }
-            for choice in (boards.move_choices(state) if acting else [])
+            for choice in offered
         ]
         to_roll = acting and not choices and state.active
         return {
             "view": game_view(state, language, seats),
             "choices": choices,
             "roll": to_roll,
+            "routes": translate(language, ROUTES) if _shared_ends(offered) else None,
             "said": "\n".join(translate(language, line) for line in said),
             # The game's event stream, on this server whatever its public address.
             "live": game_link(self.settings, state.id, language)
             .removeprefix(self.settings.url)
             .replace("?", "/events?", 1),
         }
+
+
+def _takes(choice: boards.MoveChoice, language: str) -> str | None:
+    """What a capture takes, in the reader's words, for the buttons that tell apart two
+    captures ending on one square."""
+    if not choice.captured:
+        return None
+    return translate(language, text("takes {squares}", squares=", ".join(choice.captured)))
+
+
+def _shared_ends(choices: list[boards.MoveChoice]) -> bool:
+    """Whether two moves of one piece end on one square: the page then offers them as
+    buttons, and says how."""
+    return len({(choice.piece, choice.target) for choice in choices}) < len(choices)

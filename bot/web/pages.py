@@ -17,7 +17,11 @@ h1{font-size:1.2rem;margin:.3rem 0}
 pre{white-space:pre-wrap;font-family:inherit;margin:.3rem 0}
 nav button,.actions button{font-size:1rem;padding:.5rem .9rem;margin:.2rem}
 .selected{outline:4px solid #2a7}
+.via{fill:#db5 !important}
 .target{fill:#6c6 !important}
+.taken{opacity:.8}
+.taken>circle:first-child{stroke:#e01010;stroke-width:8}
+.actions button[aria-pressed=true]{outline:4px solid #e01010}
 .refused{color:#b00}
 img{max-width:100%}
 """

@@ -25,6 +25,24 @@ async def test_move_choices_name_the_piece_and_the_target(service: GameService) 
         assert state.position.notation(state.position.legal_moves()[choice.index]) == (
             choice.notation
         )
+    assert all(not choice.captured and not choice.via for choice in choices), "none captures"
+
+
+@pytest.mark.parametrize(
+    ("kind", "fen", "captured", "via"),
+    [
+        ("brazilian", "fen=W:W21,30:B17,10,2", ("b4", "d6"), ("c5",)),
+        ("international", "fen=W:W32,47:B28,19,3", ("28", "19"), ("23",)),
+        ("italian", "fen=W:W26:B13,21,4", ("21", "13"), ("17",)),
+    ],
+)
+async def test_a_capture_choice_names_what_it_takes_and_where_it_lands(
+    service: GameService, kind: str, fen: str, captured: tuple[str, ...], via: tuple[str, ...]
+) -> None:
+    """In the squares' names of the notation, which the board pictures carry too."""
+    state = await two_player_game(service, kind, fen)
+    [capture] = boards.move_choices(state)
+    assert (capture.captured, capture.via) == (captured, via)
 
 
 async def test_ludo_offers_no_moves_until_the_die_is_rolled(service: GameService) -> None:

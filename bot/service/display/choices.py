@@ -16,10 +16,17 @@ class MoveChoice:
     one game version: buttons carry it (with the version) instead of long notation.
 
     A move with a `label` is offered on a button of its own showing it (each Ludo pawn move,
-    a draughts huff); one without is offered in two steps: its piece, then its target."""
+    a draughts huff); one without is offered in two steps: its piece, then its target.
+
+    A draughts capture names the squares of the pieces it takes (`captured`) and those it
+    lands on between its piece and its target (`via`), as `piece` and `target` name squares
+    (the board pictures' square names), so that a board can show its route; other moves
+    have neither."""
 
     index: int
     notation: str
     piece: str
     target: str
     label: Text | str | None = None
+    captured: tuple[str, ...] = ()
+    via: tuple[str, ...] = ()

@@ -108,16 +108,25 @@ def position_view(
 
 
 def draughts_choice(position: AnyGame, move: Any, index: int) -> MoveChoice:
-    """A move by its piece and target square; a huff (soffio) removes an opponent's piece, so
-    it is offered on a button of its own: "Soffio: huff the piece on 22"."""
+    """A move by its piece and target square, a capture with the pieces it takes and the
+    squares it lands on on its way; a huff (soffio) removes an opponent's piece, so it is
+    offered on a button of its own: "Soffio: huff the piece on 22"."""
     assert isinstance(position, Position)
     assert isinstance(move, Move)
     notation = position.notation(move)
-    piece = square_name(position.rules, move.start)
+    rules = position.rules
+    piece = square_name(rules, move.start)
     if move.huff:
         label = text("Soffio: huff the piece on {square}", square=piece)
         return MoveChoice(index, notation, piece, notation, label)
-    return MoveChoice(index, notation, piece, square_name(position.rules, move.end))
+    return MoveChoice(
+        index,
+        notation,
+        piece,
+        square_name(rules, move.end),
+        captured=tuple(square_name(rules, square) for square in move.captures),
+        via=tuple(square_name(rules, square) for square in move.path[1:-1]),
+    )
 
 
 def draughts_text_board(state: GameState, viewer_seat: int | None, language: str | None) -> str:

@@ -30,6 +30,7 @@ from bot.web.links import game_link, tournament_link
 from storage import ChatRef
 from tests.bot.tournaments.helpers import end_game
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, until, web_client
+from tests.bot.web.test_mini_app_routes import BRAZILIAN_DOUBLE, ITALIAN_TWO_ROUTES
 from tests.bot.web.test_mini_app_soffio import MISSED
 from tests.bot.web.test_tournament_live import running_tournament
 
@@ -67,8 +68,11 @@ async def browser() -> AsyncIterator[Any]:
         await launched.close()
 
 
-async def group_game(service: GameService) -> GameState:
-    events = await service.challenges.new_game(ANA, GROUP, "brazilian", opponent=BIA, seat=0)
+async def group_game(service: GameService, kind: str = "brazilian", *words: str) -> GameState:
+    """Ana (White) and Bia play in a Telegram group, from the position `words` may set."""
+    events = await service.challenges.new_game(
+        ANA, GROUP, kind, opponent=BIA, seat=0, option_words=words
+    )
     challenge = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
     await service.challenges.accept(BIA, challenge.id, GROUP)
     return await service.kernel.state(challenge.game_id or 1)
@@ -138,6 +142,70 @@ async def test_the_soffio_is_a_button_on_the_mini_app(
         f"document.body.dataset.version > {state.version}", timeout=DEADLINE * 1000
     )
     assert await page.locator("#own button").count() == 0
+
+
+async def test_a_tapped_piece_shows_the_pieces_its_capture_takes(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    state = await group_game(service, "brazilian", BRAZILIAN_DOUBLE)
+    page = await mini_app(browser, client, state.id, init_data(11, "ana", datetime.now(UTC)))
+    await page.locator("#board svg").wait_for()
+    assert await page.locator("#board .taken").count() == 0
+    await page.locator('#board rect[data-name="a3"]').click()
+    taken = page.locator("#board .piece.taken")
+    await taken.first.wait_for()
+    assert sorted(await _names(taken)) == ["b4", "d6"]
+    assert await _names(page.locator("#board rect.target")) == ["e7"]
+    assert await _names(page.locator("#board rect.via")) == ["c5"]
+    await page.locator('#board rect[data-name="e7"]').click()
+    await page.wait_for_function(
+        f"document.body.dataset.version > {state.version}", timeout=DEADLINE * 1000
+    )
+    assert (await service.kernel.state(state.id)).log == ("a3xe7",)
+    pieces = await _names(page.locator("#board .piece"))
+    assert "e7" in pieces
+    assert not {"a3", "b4", "d6"} & set(pieces)
+    assert await page.locator("#board .taken, #board .target, #board .via").count() == 0
+
+
+async def test_each_of_two_routes_to_one_square_shows_its_own_captures(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    state = await group_game(service, "italian", ITALIAN_TWO_ROUTES)
+    page = await mini_app(browser, client, state.id, init_data(11, "ana", datetime.now(UTC)))
+    await page.locator("#board svg").wait_for()
+    await page.locator('#board rect[data-square="26"]').click()
+    assert sorted(await _squares(page.locator("#board .piece.taken"))) == ["13", "14", "21", "22"]
+    await page.locator('#board rect[data-square="10"]').click()
+    routes = page.locator("#own button")
+    assert await routes.count() == 2
+    assert "toque" in await page.locator("#routes").inner_text()
+    by_17 = page.locator("#own button", has_text="26x17x10")
+    # What it takes, in Ana's words (Portuguese).
+    assert await by_17.inner_text() == "26x17x10 \u00b7 toma 21, 13"
+    await by_17.click()
+    assert sorted(await _squares(page.locator("#board .piece.taken"))) == ["13", "21"]
+    assert await _squares(page.locator("#board rect.via")) == ["17"]
+    assert await by_17.get_attribute("aria-pressed") == "true"
+    by_19 = page.locator("#own button", has_text="26x19x10")
+    await by_19.click()
+    assert sorted(await _squares(page.locator("#board .piece.taken"))) == ["14", "22"]
+    assert await by_17.get_attribute("aria-pressed") == "false"
+    assert (await service.kernel.state(state.id)).log == ()
+    await by_19.click()
+
+    async def played() -> bool:
+        return (await service.kernel.state(state.id)).log == ("26x19x10",)
+
+    await until(played)
+
+
+async def _names(elements: Any) -> list[str]:
+    return [str(await element.get_attribute("data-name")) for element in await elements.all()]
+
+
+async def _squares(elements: Any) -> list[str]:
+    return [str(await element.get_attribute("data-square")) for element in await elements.all()]
 
 
 async def familiar_game_with_a_missed_capture(service: GameService) -> GameState:
@@ -253,6 +321,8 @@ async def test_a_whole_game_is_played_on_the_mini_app(
         await page.locator(f'#board rect[data-name="{choice.target}"]').click()
         routes = page.locator("#own button", has_text=choice.notation)
         if await routes.count():
+            # The first tap shows the route's captures, the second plays it.
+            await routes.first.click()
             await routes.first.click()
         await until(partial(_moved_past, service, state.id, state.version))
         state = await service.kernel.state(state.id)
