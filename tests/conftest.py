@@ -31,3 +31,25 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+REPOSITORY_ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_in_the_checkout() -> Iterator[None]:
+    """A test writes its files (charts, PDN, pictures) under its own tmp_path: a console
+    built without a folder writes into the working directory, the checkout's root."""
+    before = _visible_files()
+    yield
+    left = sorted(_visible_files() - before)
+    assert not left, f"the test left {left} in the checkout's root"
+
+
+def _visible_files() -> set[str]:
+    """The root's files; tools' own folders (.hypothesis, .peers) are theirs to make."""
+    return {
+        path.name
+        for path in REPOSITORY_ROOT.iterdir()
+        if path.is_file() and not path.name.startswith(".")
+    }

@@ -53,9 +53,9 @@ WORDS = {
 class Transcript:
     """The real console, typed lines and what each printed."""
 
-    def __init__(self, service: GameService, player: str) -> None:
+    def __init__(self, service: GameService, player: str, folder: Path) -> None:
         self.output = io.StringIO()
-        self.console = Console(service, self.output, player=player)
+        self.console = Console(service, self.output, player=player, folder=folder)
 
     async def type(self, line: str) -> str:
         start = len(self.output.getvalue())
@@ -71,10 +71,10 @@ def named_in(printed: str, marker: str) -> list[str]:
 
 @pytest.mark.parametrize("language", ["pt", "it"])
 async def test_a_challenge_and_a_draw_offer_name_commands_that_work_as_typed(
-    service: GameService, language: str
+    service: GameService, language: str, tmp_path: Path
 ) -> None:
     words = WORDS[language]
-    ana = Transcript(service, "ana")
+    ana = Transcript(service, "ana", tmp_path)
     await ana.console.begin()
     await ana.type(f"/lang {language}")
     challenge = await ana.type(words["new"])

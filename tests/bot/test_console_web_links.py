@@ -5,6 +5,7 @@ address without WEB_URL."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -23,10 +24,10 @@ def settings() -> WebSettings:
 
 @pytest.mark.parametrize("opened", [False, True])
 async def test_tournament_show_prints_the_tournament_page(
-    service: GameService, opened: bool
+    service: GameService, opened: bool, tmp_path: Path
 ) -> None:
     output = io.StringIO()
-    console = Console(service, output, web=settings())
+    console = Console(service, output, web=settings(), folder=tmp_path)
     await console.handle("/tournament new brazilian knockout" + " open" * opened)
     await console.handle("/tournament show")
     shown = output.getvalue().splitlines()
@@ -35,19 +36,19 @@ async def test_tournament_show_prints_the_tournament_page(
 
 
 async def test_profile_prints_the_player_page_in_the_readers_language(
-    service: GameService,
+    service: GameService, tmp_path: Path
 ) -> None:
     output = io.StringIO()
-    console = Console(service, output, web=settings())
+    console = Console(service, output, web=settings(), folder=tmp_path)
     await console.handle("/lang pt")
     await console.handle("/profile")
     lines = output.getvalue().splitlines()
     assert f"Página do jogador: {player_link(settings(), 'console', 'player')}" in lines
 
 
-async def test_no_address_without_web_url(service: GameService) -> None:
+async def test_no_address_without_web_url(service: GameService, tmp_path: Path) -> None:
     output = io.StringIO()
-    console = Console(service, output)
+    console = Console(service, output, folder=tmp_path)
     await console.handle("/tournament new brazilian knockout")
     await console.handle("/tournament show")
     await console.handle("/profile")

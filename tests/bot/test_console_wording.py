@@ -6,6 +6,7 @@ the tournament's published SHA-256, one Portuguese word for teams."""
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 
 import pytest
 
@@ -71,9 +72,9 @@ WORDS = {
 AS = {"pt": "/sou", "it": "/sono"}
 
 
-async def two_people(service: GameService, language: str) -> Transcript:
+async def two_people(service: GameService, language: str, folder: Path) -> Transcript:
     """Ana and Bia at one keyboard, both in `language`; Ana types next."""
-    people = Transcript(service, "bia")
+    people = Transcript(service, "bia", folder)
     await people.type(f"/lang {language}")
     await people.type(f"{AS[language]} ana")
     await people.type(f"/lang {language}")
@@ -82,20 +83,20 @@ async def two_people(service: GameService, language: str) -> Transcript:
 
 @pytest.mark.parametrize("language", ["pt", "it"])
 async def test_the_leaderboard_reads_and_shows_the_pace_in_the_readers_words(
-    service: GameService, language: str
+    service: GameService, language: str, tmp_path: Path
 ) -> None:
     words = WORDS[language]
-    people = await two_people(service, language)
+    people = await two_people(service, language, tmp_path)
     assert (await people.type(words["top"])).splitlines()[0] == words["top header"]
     assert (await people.type(f"{words['top']} x")).strip() == words["top usage"]
 
 
 @pytest.mark.parametrize("language", ["pt", "it"])
 async def test_a_record_counts_in_the_readers_plural_forms(
-    service: GameService, language: str
+    service: GameService, language: str, tmp_path: Path
 ) -> None:
     words = WORDS[language]
-    people = await two_people(service, language)
+    people = await two_people(service, language, tmp_path)
     await people.type(words["new"])
     await people.type(f"{AS[language]} bia")
     await people.type(words["accept"])
@@ -106,14 +107,14 @@ async def test_a_record_counts_in_the_readers_plural_forms(
 
 @pytest.mark.parametrize("language", ["pt", "it"])
 async def test_a_ludo_table_names_its_computer_and_its_places_in_the_readers_words(
-    service: GameService, language: str, monkeypatch: pytest.MonkeyPatch
+    service: GameService, language: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """The dice's first roll is a 6 and Ana moves first, so a pawn is to move."""
     six_first = next(s for s in (bytes([n]) * 32 for n in range(256)) if roll(s, 0) == 6)
     monkeypatch.setattr(families, "new_seed", lambda: six_first)
     monkeypatch.setattr(secrets, "randbelow", lambda _players: 0)
     words = WORDS[language]
-    people = await two_people(service, language)
+    people = await two_people(service, language, tmp_path)
     await people.type(words["ludo"])
     await people.type(f"{AS[language]} bia")
     await people.type(words["accept"])
@@ -125,18 +126,18 @@ async def test_a_ludo_table_names_its_computer_and_its_places_in_the_readers_wor
 
 @pytest.mark.parametrize("language", ["pt", "it"])
 async def test_the_rules_name_material_and_teams_as_the_reader_writes_them(
-    service: GameService, language: str
+    service: GameService, language: str, tmp_path: Path
 ) -> None:
     words = WORDS[language]
-    people = await two_people(service, language)
+    people = await two_people(service, language, tmp_path)
     assert words["material"] in (await people.type(words["rules"])).splitlines()
     ludo = await people.type(words["ludo rules"])
     assert words["teams"] in ludo
     assert "equipes" not in ludo
 
 
-async def test_an_italian_reader_reads_caselle(service: GameService) -> None:
-    people = await two_people(service, "it")
+async def test_an_italian_reader_reads_caselle(service: GameService, tmp_path: Path) -> None:
+    people = await two_people(service, "it", tmp_path)
     await people.type("/nuova italiana contro computer bianco")
     refusal = await people.type("21-99")
     assert "99 non è una casella di questa damiera" in refusal
@@ -145,10 +146,10 @@ async def test_an_italian_reader_reads_caselle(service: GameService) -> None:
 
 @pytest.mark.parametrize("language", ["pt", "it"])
 async def test_a_swiss_bye_and_the_published_sha256_in_the_readers_words(
-    service: GameService, language: str
+    service: GameService, language: str, tmp_path: Path
 ) -> None:
     words = WORDS[language]
-    people = await two_people(service, language)
+    people = await two_people(service, language, tmp_path)
     await people.type(words["tournament"])
     for name in ("ana", "bia", "caio"):
         await people.type(f"{AS[language]} {name}")
