@@ -22,9 +22,16 @@ from bot.service.kernel import Kernel
 from bot.service.review.review_record import Review, ReviewedGame
 from bot.service.review.review_text import annotated_moves, pdn_of_record, review_events
 from games.base import find_game
+from games.damas import Position
 from games.damas.pdn import PdnError, read_games
 from games.damas.pdn_replay import replay_game
-from games.damas.review import REVIEW_NODES, Searched, search_snapshot
+from games.damas.review import (
+    REVIEW_NODES,
+    SECOND_LOOK_NODES,
+    Searched,
+    search_snapshot,
+    second_look_plies,
+)
 from storage import ChatRef, GameStore, ReviewStore
 
 # How the front end shows a stage of a long piece of work (a message, then its edits).
@@ -46,6 +53,8 @@ class Reviews(Capability):
         self.reviews: ReviewStore = kernel.store
         # Nodes a position (games.damas.review: about 0.2 s of CPU); tests search less.
         self.nodes = REVIEW_NODES
+        # Nodes of the second look at each move the first pass marks a mistake or worse.
+        self.second_look_nodes = SECOND_LOOK_NODES
         # One review of a game at a time: a second asker waits and reads the stored one.
         self._running: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -147,15 +156,33 @@ class Reviews(Capability):
                         moves=total,
                     )
                 )
-            if position.outcome() is not None:
-                searched.append(None)
-                continue
-            searched.append(
-                await self.kernel.computers.work(
-                    search_snapshot, game.variant, position.snapshot(), self.nodes
+            searched.append(await self._search(game.variant, position, self.nodes))
+        first = Review.of(game, self.nodes, searched)
+        plies = second_look_plies(first.moves)
+        if plies:
+            await progress(
+                text(
+                    "Reviewing {title}: a second, deeper look at the marked moves ({count}).",
+                    title=title,
+                    count=len(plies),
                 )
             )
-        return Review.of(game, self.nodes, searched)
+        deeper: dict[int, tuple[Searched | None, Searched | None]] = {}
+        for ply in plies:
+            before, after = positions[ply : ply + 2]
+            deeper[ply] = (
+                await self._search(game.variant, before, self.second_look_nodes),
+                await self._search(game.variant, after, self.second_look_nodes),
+            )
+        return first.looked_again(self.second_look_nodes, deeper)
+
+    async def _search(self, variant: str, position: Position, nodes: int) -> Searched | None:
+        """One position searched in a worker (None where the game is over)."""
+        if position.outcome() is not None:
+            return None
+        return await self.kernel.computers.work(
+            search_snapshot, variant, position.snapshot(), nodes
+        )
 
 
 def _noted(events: list[Event], stored: bool) -> list[Event]:

@@ -10,7 +10,7 @@ from storage import ChatRef
 from tests import planted_blunder as planted
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
-from tests.bot.review_games import PDN, TEST_NODES, blundered_game
+from tests.bot.review_games import PDN, TEST_NODES, TEST_SECOND_LOOK, blundered_game
 from tests.fakes.discord_api import FakeDiscord
 
 
@@ -18,6 +18,7 @@ async def test_a_pasted_pdn_is_reviewed_with_its_stages(
     service: GameService, fake: FakeDiscord, connect: Connect
 ) -> None:
     service.reviews.nodes = TEST_NODES
+    service.reviews.second_look_nodes = TEST_SECOND_LOOK
     await connect(service)
     interaction = await act(fake, await fake.slash(ANA, CHANNEL, "review", {"pdn": PDN}))
     await fake.wait_for(lambda: "??" in interaction.ephemeral_text, what="the review")
@@ -36,6 +37,7 @@ async def test_another_channels_game_is_refused_as_unknown(
     service: GameService, fake: FakeDiscord, connect: Connect
 ) -> None:
     service.reviews.nodes = TEST_NODES
+    service.reviews.second_look_nodes = TEST_SECOND_LOOK
     ana, bia = Actor("discord", "7", "Ana"), Actor("discord", "8", "Bia")
     game = await blundered_game(service, ana, bia, ChatRef("discord", "500000000000000099"))
     await connect(service)

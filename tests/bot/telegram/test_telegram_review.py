@@ -14,7 +14,7 @@ from bot.service.core import GameService
 from bot.service.events import Actor
 from storage import ChatRef
 from tests import planted_blunder as planted
-from tests.bot.review_games import TEST_NODES, blundered_game, opening_pdn
+from tests.bot.review_games import TEST_NODES, TEST_SECOND_LOOK, blundered_game, opening_pdn
 from tests.fakes.telegram_api import FakeBotApi
 
 GROUP = -100_27
@@ -33,6 +33,7 @@ async def test_a_group_game_is_reviewed_in_a_private_chat(
     service: GameService, api: FakeBotApi
 ) -> None:
     service.reviews.nodes = TEST_NODES
+    service.reviews.second_look_nodes = TEST_SECOND_LOOK
     api.user(1001, "Ana")
     bia_user = api.user(1002, "Bia")
     api.group(GROUP, "Club")
@@ -65,6 +66,7 @@ async def test_a_pasted_pdn_is_reviewed_in_portuguese_with_its_stages(
     service: GameService, api: FakeBotApi
 ) -> None:
     service.reviews.nodes = TEST_NODES
+    service.reviews.second_look_nodes = TEST_SECOND_LOOK
     ana_user = api.user(1001, "Ana", language="pt-br")
     private = api.private_chat(ana_user)
     api.send_text(ana_user, private, "/analise " + opening_pdn(6))
