@@ -19,6 +19,7 @@ from bot.service.capability import Capability
 from bot.service.events import Actor, Event, GameState, Reply, ServiceError
 from bot.service.families import family_of, seat_name
 from bot.service.kernel import Kernel
+from bot.service.review.pdn_files import PDN_LIMIT, PdnFile, pdn_file_text, too_long
 from bot.service.review.review_record import Review, ReviewedGame
 from bot.service.review.review_text import annotated_moves, pdn_of_record, review_events
 from games.base import find_game
@@ -38,8 +39,6 @@ from storage import ChatRef, GameStore, ReviewStore
 Progress = Callable[[Text], Awaitable[None]]
 # Progress reports of one review at most (the first position's included).
 STAGES = 10
-# A PDN given to the review: at most this many characters (a long game is under 5,000).
-PDN_LIMIT = 100_000
 
 
 async def no_progress(_stage: Text) -> None:
@@ -67,11 +66,14 @@ class Reviews(Capability):
         game_id: int | None = None,
         pdn: str | None = None,
         progress: Progress = no_progress,
+        file: PdnFile | None = None,
     ) -> list[Event]:
         """The review of a finished game (by default the player's last one), or of the first
-        record of a PDN text; computed once, then shown from the store."""
+        record of a PDN text or file; computed once, then shown from the store."""
         player = await self.kernel.roster.player(actor)
         language = player.language or language_of(actor.language)
+        if file is not None:
+            pdn = await pdn_file_text(file)
         if pdn is not None:
             reviewed = _pdn_game(pdn)
             key = "pdn:" + hashlib.sha256(pdn.strip().encode()).hexdigest()
@@ -201,9 +203,7 @@ def _pdn_game(content: str) -> ReviewedGame:
     notation (a capture written short, in full); refused with the reason where it does not
     read or replay."""
     if len(content) > PDN_LIMIT:
-        raise ServiceError(
-            text("That PDN is too long: at most {limit} characters.", limit=f"{PDN_LIMIT:,}")
-        )
+        raise too_long()
     try:
         games = read_games(content)
     except PdnError as error:
