@@ -97,18 +97,21 @@ def searched(position: Position, nodes: int) -> Searched | None:
     return search_position(position, review_limit(nodes))
 
 
-def reviewed(game: Game, nodes: int, second_nodes: int) -> list[MoveReview]:
+def reviewed(game: Game, nodes: int, second_nodes: int) -> tuple[list[MoveReview], int, float]:
     """The review of a game as /review makes it: every position, then a second look at the
-    moves marked a mistake or worse (none where `second_nodes` is 0)."""
+    moves marked a mistake or worse (none where `second_nodes` is 0); with the number of
+    moves looked at again and the CPU seconds of that second look."""
     positions, played = game
     first = review_moves(positions, played, [searched(p, nodes) for p in positions])
     if not second_nodes:
-        return first
+        return first, 0, 0.0
+    began = time.process_time()
     deeper = {
         ply: (searched(positions[ply], second_nodes), searched(positions[ply + 1], second_nodes))
         for ply in second_look_plies(first)
     }
-    return second_look(positions, first, deeper)
+    judged = second_look(positions, first, deeper)
+    return judged, len(deeper), time.process_time() - began
 
 
 SEVERITY = {None: 0, "inaccuracy": 1, "mistake": 2, "blunder": 3}
@@ -141,14 +144,19 @@ def main() -> None:
     for path in options.pdn:
         games += pdn_games(path, options.pdn_games)
     check_nodes = max(options.nodes, options.second_look) * options.deeper
-    plies = cpu = 0.0
+    plies = cpu = second_cpu_total = 0.0
+    looked_again = 0
     blunders = confirmations = mistakes = mistakes_confirmed = 0
     for index, (positions, played) in enumerate(games):
         began = time.process_time()
-        moves = reviewed((positions, played), options.nodes, options.second_look)
+        moves, looked, second_cpu = reviewed(
+            (positions, played), options.nodes, options.second_look
+        )
         spent = time.process_time() - began
         plies += len(moves)
         cpu += spent
+        looked_again += looked
+        second_cpu_total += second_cpu
         # Each mistake or blunder scored again deeper: a blunder is confirmed when it stays a
         # blunder; beside it, how many of both stay at least mistakes.
         marked = [move for move in moves if SEVERITY[move.mark] >= SEVERITY["mistake"]]
@@ -160,7 +168,8 @@ def main() -> None:
         mistakes_confirmed += sum(SEVERITY[again] >= SEVERITY["mistake"] for _, again in here)
         variant = positions[0].rules.key
         print(
-            f"game {index + 1} ({variant}): {len(moves)} plies, {spent:.1f} s of CPU, "
+            f"game {index + 1} ({variant}): {len(moves)} plies, {spent:.1f} s of CPU "
+            f"({second_cpu:.1f} s for the second look at {looked} moves), "
             f"{len(here)} mistakes or blunders, deeper: {[again for _, again in here]}",
             flush=True,
         )
@@ -169,7 +178,8 @@ def main() -> None:
     mistake_share = mistakes_confirmed / mistakes if mistakes else 1.0
     print(
         f"{len(games)} games, {int(plies)} plies: {per_game:.1f} s of CPU per 60-move game "
-        f"(goal under 30); {confirmations} of {blunders} blunders confirmed at "
+        f"(goal under 30), {second_cpu_total / cpu if cpu else 0:.0%} of it the second look at "
+        f"{looked_again} moves; {confirmations} of {blunders} blunders confirmed at "
         f"{check_nodes:,} nodes ({share:.0%}; goal 90%); {mistakes_confirmed} of "
         f"{mistakes} mistakes or blunders stay at least mistakes ({mistake_share:.0%})"
     )
@@ -181,6 +191,8 @@ def main() -> None:
                 "nodes": options.nodes,
                 "second_look_nodes": options.second_look,
                 "cpu_seconds_per_60_move_game": round(per_game, 2),
+                "second_look_moves": looked_again,
+                "second_look_cpu_share": round(second_cpu_total / cpu, 3) if cpu else 0.0,
                 "blunders": blunders,
                 "confirmed": confirmations,
                 "confirmed_share": round(share, 3),
