@@ -43,6 +43,7 @@ from games.damas.review import (
     search_position,
     second_look,
     second_look_plies,
+    second_look_positions,
 )
 
 VARIANTS = ("brazilian", "italian", "international")
@@ -106,10 +107,11 @@ def reviewed(game: Game, nodes: int, second_nodes: int) -> tuple[list[MoveReview
     if not second_nodes:
         return first, 0, 0.0
     began = time.process_time()
-    deeper = {
-        ply: (searched(positions[ply], second_nodes), searched(positions[ply + 1], second_nodes))
-        for ply in second_look_plies(first)
+    plies = second_look_plies(first)
+    again = {
+        index: searched(positions[index], second_nodes) for index in second_look_positions(plies)
     }
+    deeper = {ply: (again[ply], again[ply + 1]) for ply in plies}
     judged = second_look(positions, first, deeper)
     return judged, len(deeper), time.process_time() - began
 

@@ -199,6 +199,12 @@ def second_look_plies(reviews: Sequence[MoveReview]) -> list[int]:
     return [review.ply for review in reviews if review.loss >= SECOND_LOOK_FROM]
 
 
+def second_look_positions(plies: Sequence[int]) -> list[int]:
+    """The positions the second look searches: before and after each of `plies`, each once
+    (two marked moves in a row share a position)."""
+    return sorted({index for ply in plies for index in (ply, ply + 1)})
+
+
 def second_look(
     positions: Sequence[Position],
     reviews: Sequence[MoveReview],

@@ -32,6 +32,7 @@ from games.damas.review import (
     Searched,
     search_snapshot,
     second_look_plies,
+    second_look_positions,
 )
 from storage import ChatRef, GameStore, ReviewStore
 
@@ -169,13 +170,12 @@ class Reviews(Capability):
                     count=len(plies),
                 )
             )
-        deeper: dict[int, tuple[Searched | None, Searched | None]] = {}
-        for ply in plies:
-            before, after = positions[ply : ply + 2]
-            deeper[ply] = (
-                await self._search(game.variant, before, self.second_look_nodes),
-                await self._search(game.variant, after, self.second_look_nodes),
-            )
+        # Each position once, though two marked moves in a row share one.
+        again = {
+            index: await self._search(game.variant, positions[index], self.second_look_nodes)
+            for index in second_look_positions(plies)
+        }
+        deeper = {ply: (again[ply], again[ply + 1]) for ply in plies}
         return first.looked_again(self.second_look_nodes, deeper)
 
     async def _search(self, variant: str, position: Position, nodes: int) -> Searched | None:

@@ -20,6 +20,7 @@ from games.damas.review import (
     search_snapshot,
     second_look,
     second_look_plies,
+    second_look_positions,
     slope_of,
     summaries,
     win_chance,
@@ -131,5 +132,7 @@ def test_a_marked_move_is_judged_again_by_the_deeper_searches_alone() -> None:
     assert unchanged == quiet
     assert (again.ply, again.seat, again.played) == (1, 1, planted.BLUNDER)
     assert (again.mark, again.best, again.line[0]) == ("blunder", planted.BETTER, planted.BETTER)
+    # Two marked moves in a row share the position between them: searched once.
+    assert second_look_positions([4, 5, 9]) == [4, 5, 6, 9, 10]
     # A move the first pass finds no mistake is not looked at again.
     assert second_look_plies([replace(first, after=0.55)]) == []
