@@ -1,14 +1,18 @@
 """Benchmark: how many puzzles the finder gets from games, and whether they hold deeper.
 
     python bench/puzzles.py [--games 10] [--variants brazilian,international,italian]
+                            [--recheck PLIES] [--out found.json]
 
 For each variant the engine plays `--games` noisy games against itself (the games the
 shipped set was made from: games.damas.puzzles.sources.engine_game, seeds from `--seed`);
-every position is searched for a puzzle (games.damas.puzzles.finder, DEPTH plies), and each
-puzzle found is checked again at double the depth: every solver move of its line must still
-be the only one that wins, every alternative searched again (`verify`). Prints per variant
-the games, the puzzles found per 100 games, the share that pass the deeper check (goal 100%)
-and the CPU seconds per game; the last line is a JSON object of the same figures.
+every position is searched for a puzzle (games.damas.puzzles.finder, DEPTH plies, each line
+kept only if its own second check at VERIFY_TIMES the depth holds), and each puzzle found is
+checked again at `--recheck` plies (default double the depth, the issue's figure): every
+solver move of its line must still be the only one that wins, every alternative searched
+again (`verify`). Prints per variant the games, the puzzles found per 100 games, the share
+that pass the check again (goal 100%) and the CPU seconds per game of the finder; the last
+line is a JSON object of the same figures. `--out` writes the puzzles found, in the
+generator's JSON (python -m games.damas puzzles), for the shipped set.
 """
 
 from __future__ import annotations
@@ -21,18 +25,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.damas.puzzles import Puzzle, verify
+from games.damas.puzzles import Puzzle, puzzle_json, verify
 from games.damas.puzzles.finder import DEPTH
 from games.damas.puzzles.sources import engine_game, puzzles_in
 
 
-def measure(variant: str, games: int, seed: int) -> dict[str, float]:
+def measure(
+    variant: str, games: int, seed: int, recheck: int, out: list[dict[str, object]]
+) -> dict[str, float]:
     found: list[Puzzle] = []
     began = time.process_time()
     for number in range(seed, seed + games):
-        found.extend(puzzles_in(engine_game(variant, number).positions))
+        for puzzle in puzzles_in(engine_game(variant, number).positions):
+            found.append(puzzle)
+            out.append(puzzle_json(puzzle, f"engine {variant} game {number}"))
     seconds = time.process_time() - began
-    held = sum(verify(puzzle, 2 * DEPTH) for puzzle in found)
+    held = sum(verify(puzzle, recheck) for puzzle in found)
     return {
         "games": games,
         "puzzles": len(found),
@@ -47,19 +55,24 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=10, help="engine games per variant")
     parser.add_argument("--seed", type=int, default=1001, help="of the first game")
     parser.add_argument("--variants", default="brazilian,international,italian")
+    parser.add_argument("--recheck", type=int, default=2 * DEPTH, help="plies of the check")
+    parser.add_argument("--out", type=Path, help="write the puzzles found here (JSON)")
     args = parser.parse_args()
     figures: dict[str, dict[str, float]] = {}
+    found: list[dict[str, object]] = []
     for variant in args.variants.split(","):
-        figures[variant] = measure(variant, args.games, args.seed)
+        figures[variant] = measure(variant, args.games, args.seed, args.recheck, found)
+        if args.out is not None:
+            args.out.write_text(json.dumps(found, indent=1, ensure_ascii=False))
         row = figures[variant]
         print(
             f"{variant:14} {row['games']:4.0f} games  {row['puzzles']:3.0f} puzzles  "
             f"{row['per_100_games']:6.1f} per 100 games  "
-            f"{row['deeper_check_share']:6.1%} hold at {2 * DEPTH} plies  "
+            f"{row['deeper_check_share']:6.1%} hold at {args.recheck} plies  "
             f"{row['cpu_seconds_per_game']:5.1f} s CPU per game",
             flush=True,
         )
-    print(json.dumps({"depth": DEPTH, "verify_depth": 2 * DEPTH, "variants": figures}))
+    print(json.dumps({"depth": DEPTH, "recheck_depth": args.recheck, "variants": figures}))
     return 0
 
 

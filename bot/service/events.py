@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from bot.i18n import Text, translate
+from bot.service.display.choices import MoveChoice
 from bot.service.people.names import checked_name
 from bot.service.rating import Shown
 from games.base import AnyGame
@@ -173,12 +174,13 @@ class ChallengeUpdate:
 
 @dataclass(frozen=True)
 class PuzzleStep:
-    """A puzzle's position as a picture shows it: its buttons answer with the move `index` of
-    `moves` (`service.puzzles.press(actor, chat, puzzle_id, step, index)`)."""
+    """A puzzle's position as a picture shows it: its buttons offer `choices` as a game's
+    board offers its moves (a piece, then its destination) and answer with the choice's
+    `index` (`service.puzzles.press(actor, chat, puzzle_id, step, index)`)."""
 
     puzzle_id: int
     step: int  # the solver's moves found so far
-    moves: tuple[str, ...]
+    choices: tuple[MoveChoice, ...]
 
 
 @dataclass(frozen=True)

@@ -109,10 +109,12 @@ def chunks(lines: Sequence[str]) -> list[str]:
 def with_user_tokens(message: Message) -> str:
     """The message text with each mention of a user without a username (a text_mention,
     which may span several words) replaced by one word `tg:ID` the opponent resolver reads."""
-    content = message.text or ""
+    # A document's command is its caption (/review sent with a PDN file).
+    content = message.text if message.text is not None else message.caption or ""
+    entities = message.entities if message.text is not None else message.caption_entities
     mentions = [
         entity
-        for entity in message.entities
+        for entity in entities
         if entity.type == MessageEntity.TEXT_MENTION and entity.user is not None
     ]
     # Entity offsets count UTF-16 code units.

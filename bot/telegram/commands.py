@@ -32,6 +32,7 @@ from bot.telegram.chats import (
     chat_ref,
     with_user_tokens,
 )
+from bot.telegram.documents import document_file, reviewed_document
 from bot.telegram.people import People
 from bot.telegram.posting.board_content import BoardContents
 from bot.telegram.posting.delivery import BoardDesk, with_retries
@@ -68,6 +69,8 @@ class TypedCommands:
     def _addressed_text(self, message: Message, private: bool) -> str | None:
         """The text of a message meant for the bot, or None for chatter in a group."""
         content = with_user_tokens(message)
+        if private and not content and message.document is not None:
+            return "/review"  # a file sent alone to the bot: reviewed as a PDN
         if private:
             return content
         if content.startswith("/"):
@@ -134,18 +137,7 @@ class TypedCommands:
             )
             return
         stages = StageMessage(self.people, origin)
-        await self.run_command(
-            origin,
-            lambda: dispatch(
-                self.service,
-                actor,
-                chat,
-                command,
-                self.people.resolve_opponent,
-                lambda: self.people.administers(chat, actor),
-                stages,
-            ),
-        )
+        await self.run_command(origin, self._call(origin, command, message, stages))
         stages.stop()
         if command.name == "help" and not private:
             await self.people.say(chat, [GROUP_MOVES_HELP], language, origin.reply_to)
@@ -154,6 +146,26 @@ class TypedCommands:
             self.people.forget_chat_language(chat)
         # After /lang the boards of a private chat speak the new language too.
         await self.people.learn_chat_language(chat, await self.service.identities.language(actor))
+
+    def _call(
+        self, origin: Origin, command: CommandLine, message: Message, stages: StageMessage
+    ) -> Callable[[], Awaitable[list[Event]]]:
+        """The service call of a typed command; /review with a document (sent with it, or
+        replied to) reviews the PDN file."""
+        actor, chat = origin.actor, origin.chat
+        document = reviewed_document(message) if command.name == "review" else None
+        if document is not None and not command.args:
+            file = document_file(self.bot, document)
+            return lambda: self.service.reviews.review(actor, chat, file=file, progress=stages)
+        return lambda: dispatch(
+            self.service,
+            actor,
+            chat,
+            command,
+            self.people.resolve_opponent,
+            lambda: self.people.administers(chat, actor),
+            stages,
+        )
 
     async def run_command(
         self,

@@ -66,7 +66,10 @@ class TelegramFront:
         self.running = False
         application.add_handler(CallbackQueryHandler(self.presses.on_press))
         application.add_handler(
-            MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, self.commands.on_message)
+            MessageHandler(
+                (filters.TEXT | filters.Document.ALL) & filters.UpdateType.MESSAGE,
+                self.commands.on_message,
+            )
         )
         application.add_handler(
             ChatMemberHandler(self.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)

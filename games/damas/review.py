@@ -14,8 +14,8 @@ processes, one position per job.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from games.damas.engine import Limit, think
@@ -39,6 +39,14 @@ WIN_SLOPES: dict[str, tuple[float, float]] = {
 # time cap for slow machines. About 0.2 s of CPU a position: a 60-move game in about 25 s.
 REVIEW_NODES = 20_000
 REVIEW_SECONDS = 2.0
+# The second look: a move the first pass marks a mistake or worse is judged again from a
+# search of the position before it and of the one after it with these many nodes, and its
+# mark, better move and line are the deeper search's. At 20,000 nodes two searches of
+# neighbouring positions stop at different depths, and a few hundredths of a man of
+# difference on the steep part of the curve make a mistake a blunder; the marked moves are
+# few (one or two a game), so the deeper look costs little.
+SECOND_LOOK_NODES = 100_000
+SECOND_LOOK_FROM = 0.2
 # Moves of the better line shown (the better move and the replies that follow it).
 LINE_PLIES = 6
 
@@ -53,8 +61,9 @@ NAGS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
 def review_limit(nodes: int = REVIEW_NODES) -> Limit:
-    """The search limit of one position of a review: `nodes` nodes, no randomness."""
-    return Limit(nodes=nodes, seconds=REVIEW_SECONDS, seed=0)
+    """The search limit of one position of a review: `nodes` nodes, no randomness; the time
+    cap grows with the nodes (a deeper look must not be cut short by the first pass's)."""
+    return Limit(nodes=nodes, seconds=REVIEW_SECONDS * max(1.0, nodes / REVIEW_NODES), seed=0)
 
 
 def slope_of(position: Position) -> float:
@@ -183,6 +192,34 @@ def review_moves(
             )
         )
     return reviews
+
+
+def second_look_plies(reviews: Sequence[MoveReview]) -> list[int]:
+    """The plies whose moves the first pass marks a mistake or worse: searched again."""
+    return [review.ply for review in reviews if review.loss >= SECOND_LOOK_FROM]
+
+
+def second_look_positions(plies: Sequence[int]) -> list[int]:
+    """The positions the second look searches: before and after each of `plies`, each once
+    (two marked moves in a row share a position)."""
+    return sorted({index for ply in plies for index in (ply, ply + 1)})
+
+
+def second_look(
+    positions: Sequence[Position],
+    reviews: Sequence[MoveReview],
+    deeper: Mapping[int, tuple[Searched | None, Searched | None]],
+) -> list[MoveReview]:
+    """The reviews with each move of `deeper` (its ply: the searches of the position before
+    it and after it, None where the game is over) judged by those searches alone."""
+    judged = []
+    for review in reviews:
+        if review.ply in deeper:
+            window = positions[review.ply : review.ply + 2]
+            [again] = review_moves(window, [review.played], deeper[review.ply])
+            review = replace(again, ply=review.ply)
+        judged.append(review)
+    return judged
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from tests import planted_blunder as planted
 
 # Nodes a position in the tests: the shot is six plies deep, found at far less than this.
 TEST_NODES = 3000
+# Nodes of the second look at a marked move in the tests: deeper than the first pass.
+TEST_SECOND_LOOK = 6000
 PDN = (
     f'[White "Ana"] [Black "Bia"] [GameType "26"] [SetUp "1"] [FEN "{planted.FEN}"] '
     f"1... {planted.BLUNDER} *"

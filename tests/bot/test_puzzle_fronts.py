@@ -17,7 +17,7 @@ from bot.telegram import stop_front
 from storage import ChatRef, Store
 from tests.bot.conftest import START, make_service
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act
+from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act, ids_like, menu_offering
 from tests.bot.puzzle_set import use_known_puzzles
 from tests.bot.telegram.conftest import start_bot
 from tests.fakes.discord_api import FakeDiscord
@@ -56,13 +56,23 @@ async def test_a_puzzle_on_telegram(service: GameService, api: FakeBotApi) -> No
         api.send_text(ana, chat, "/puzzle")
         [picture] = await api.wait_for(lambda: api.boards(chat), "the puzzle")
         assert "Black to move and win" in picture["caption"]
-        api.send_text(ana, chat, "/puzzle c5-b4")
+        # The buttons work as a game's: the pieces, then the destinations of the one pressed
+        # (with Back to the pieces).
+        assert {"c5", "b6"} <= set(api.buttons(picture))
+        api.press(ana, picture, api.buttons(picture)["c5"])
+        await api.wait_for(lambda: "Back" in api.buttons(picture), "the destinations of c5")
+        assert set(api.buttons(picture)) == {"b4", "d4", "Back"}
+        api.press(ana, picture, api.buttons(picture)["Back"])
+        await api.wait_for(lambda: "c5" in api.buttons(picture), "the pieces again")
+        api.press(ana, picture, api.buttons(picture)["c5"])
+        await api.wait_for(lambda: "b4" in api.buttons(picture), "the destinations again")
+        api.press(ana, picture, api.buttons(picture)["b4"])
         await api.wait_for(lambda: len(api.boards(chat)) == 2, "the line going on")
         assert any(line.startswith("Right! a3xc5") for line in api.texts(chat))
-        # The last move by its button (the buttons offer the legal moves by notation).
+        # The last move: one piece can move, so its destinations come at once.
         buttons = api.buttons(api.boards(chat)[-1])
-        assert set(buttons) == {"b6xh4"}
-        api.press(ana, api.boards(chat)[-1], buttons["b6xh4"])
+        assert set(buttons) == {"h4"}
+        api.press(ana, api.boards(chat)[-1], buttons["h4"])
         texts = await api.wait_for(
             lambda: [line for line in api.texts(chat) if "Solved!" in line], "the end"
         )
@@ -124,9 +134,19 @@ async def test_a_puzzle_on_discord(
     [post] = fake.channel_messages(DAILY_CHANNEL)
     assert post["content"].startswith("Daily puzzle. Puzzle #")
     assert post["attachments"]
-    # Bia answers with the post's menu of moves: the first move of the line.
-    menu = "dmb:z:1:0:0"
-    options = [option for row in post["components"] for option in row["components"][0]["options"]]
-    index = next(option["value"] for option in options if option["label"] == "c5-b4")
-    chosen = await act(fake, await fake.click(BIA, post, menu, [index]))
+    # Bia answers with the post's menus, as on a game's board: the piece, then (in the
+    # private answer) its destination.
+    pieces = menu_offering(post, r"dmb:zp:1:0:\d+", "c5")
+    picked = await act(fake, await fake.click(BIA, post, pieces, ["c5"]))
+    assert picked.original is not None
+    [menu] = ids_like(picked.original, r"dmb:z:1:0:\d+")
+    options = [
+        option
+        for row in picked.original["components"]
+        for item in row["components"]
+        for option in item["options"]
+    ]
+    assert sorted(option["label"] for option in options) == ["→ b4", "→ d4"]
+    index = next(option["value"] for option in options if option["label"] == "→ b4")
+    chosen = await act(fake, await fake.click(BIA, picked.original, menu, [index]))
     assert "Right! a3xc5" in chosen.ephemeral_text

@@ -4,13 +4,16 @@ moves stop replaying is named and searched up to there; a second run adds nothin
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from pathlib import Path
 
 import pytest
 
+from bot import puzzle_search
 from bot.__main__ import main
+from games.damas.puzzles.sources import puzzles_in
 from storage import GameResult, PuzzleRecord, SeatRecord, open_store
-from tests.bot.puzzle_set import SHOT
+from tests.bot.puzzle_set import CHOICES as SHOT
 
 WON: GameResult = {"winners": [1], "reason": "resigned"}
 
@@ -25,7 +28,7 @@ async def club_games(database: Path) -> tuple[int, int]:
         options = {"fen": SHOT.fen}
         # The shot was on the board: Black played it.
         played = await store.create_game("brazilian", options, seats, "s", None)
-        await store.append_move(played.id, 1, "c5-b4", 1, bia.id, "s")
+        await store.append_move(played.id, 1, "d4-e3", 1, bia.id, "s")
         await store.finish_game(played.id, 2, "finished", WON)
         # A log that stops replaying (a move the rules refuse) is searched up to there.
         broken = await store.create_game("brazilian", options, seats, "s", None)
@@ -43,8 +46,10 @@ async def stored_puzzle(database: Path) -> PuzzleRecord | None:
 
 
 def test_the_club_games_grow_the_puzzles(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The finder at 4 plies (checked again at 8) finds the puzzle in a fraction of the CPU.
+    monkeypatch.setattr(puzzle_search, "puzzles_in", partial(puzzles_in, depth=4))
     database = tmp_path / "club.sqlite3"
     played, broken = asyncio.run(club_games(database))
     assert main(["puzzles", "--db", str(database)]) == 0

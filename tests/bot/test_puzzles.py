@@ -91,12 +91,18 @@ async def test_a_button_answers_its_own_step_only(service: GameService) -> None:
     assert isinstance(picture, FileReady)
     assert picture.puzzle is not None
     step = picture.puzzle
-    assert "c5-b4" in step.moves
-    [right, later] = await service.puzzles.press(ANA, GROUP, 1, 0, step.moves.index("c5-b4"))
+    # The buttons offer the moves as a game's board does: by piece and destination.
+    [first] = [choice for choice in step.choices if choice.notation == "c5-b4"]
+    assert (first.piece, first.target) == ("c5", "b4")
+    assert await service.puzzles.step(ANA, GROUP, 1, 0) == step
+    [right, later] = await service.puzzles.press(ANA, GROUP, 1, 0, first.index)
     assert translate(None, right.text).startswith("Right!")  # type: ignore[union-attr]
     assert isinstance(later, FileReady)
     assert later.puzzle is not None
-    assert later.puzzle.moves == ("b6xh4",)
+    assert [choice.notation for choice in later.puzzle.choices] == ["b6xh4"]
+    with pytest.raises(ServiceError) as refused:
+        await service.puzzles.step(ANA, GROUP, 1, 0)
+    assert "has moved on" in translate(None, refused.value.reason)
     # The first picture's buttons are old now: refused, nothing counted.
     with pytest.raises(ServiceError) as refused:
         await service.puzzles.press(ANA, GROUP, 1, 0, 0)

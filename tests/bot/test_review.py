@@ -22,7 +22,7 @@ from games.damas.pdn import read_games
 from storage import ChatRef
 from tests import planted_blunder as planted
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
-from tests.bot.review_games import PDN, TEST_NODES, blundered_game, opening_pdn
+from tests.bot.review_games import PDN, TEST_NODES, TEST_SECOND_LOOK, blundered_game, opening_pdn
 
 ELSEWHERE = ChatRef("test", "chat-2")
 
@@ -30,6 +30,7 @@ ELSEWHERE = ChatRef("test", "chat-2")
 @pytest.fixture
 def reviews(service: GameService) -> GameService:
     service.reviews.nodes = TEST_NODES
+    service.reviews.second_look_nodes = TEST_SECOND_LOOK
     return service
 
 
@@ -68,8 +69,12 @@ async def test_the_planted_blunder_is_marked_with_the_better_move(reviews: GameS
         stages.append(translate(None, stage))
 
     events = await reviews.reviews.review(BIA, CHAT, game, progress=progress)
-    assert stages == [f"Reviewing game #{game}: move 1 of 1."]
+    assert stages == [
+        f"Reviewing game #{game}: move 1 of 1.",
+        f"Reviewing game #{game}: a second, deeper look at the marked moves (1).",
+    ]
     message = replies(events)
+    assert "Each move marked a mistake or a blunder was searched again with 6000 nodes" in message
     assert f"1... {planted.BLUNDER}?? blunder" in message
     assert f"better {planted.BETTER} ({planted.BETTER} " in message
     assert "Bia: 1 moves" in message
@@ -89,10 +94,11 @@ async def test_a_review_is_stored_and_shown_again_without_a_search(reviews: Game
     game = await blundered_game(reviews, ANA, BIA, CHAT)
     jobs = jobs_of(reviews)
     first = await reviews.reviews.review(ANA, CHAT, game)
-    # The position before the move, and the one after it (a resignation ends no position).
-    assert len(jobs) == 2
+    # The position before the move, and the one after it (a resignation ends no position),
+    # then both again, deeper: the move is marked.
+    assert [job[-1] for job in jobs] == [TEST_NODES] * 2 + [TEST_SECOND_LOOK] * 2
     again = await reviews.reviews.review(BIA, CHAT, game)
-    assert len(jobs) == 2
+    assert len(jobs) == 4
     assert replies(again).startswith("The stored review")
     assert replies(first) in replies(again)
     assert files(again) == files(first)
@@ -152,12 +158,12 @@ async def test_a_pdn_given_as_text_is_reviewed_and_stored(reviews: GameService) 
     assert "Review of the PDN game Ana - Bia" in message
     assert f"1... {planted.BLUNDER}?? blunder" in message
     assert "Bia: 1 moves" in message
-    assert len(jobs) == 2
+    assert len(jobs) == 4  # two positions, and both again for the second look
     [record] = read_games(files(events)["review.pdn"].decode())
     assert record.moves == (planted.BLUNDER,)
     assert record.tags["White"] == "Ana"
     await reviews.reviews.review(BIA, CHAT, pdn=PDN)
-    assert len(jobs) == 2
+    assert len(jobs) == 4
 
 
 async def test_the_console_reviews_a_game_a_pasted_pdn_and_a_pdn_file(

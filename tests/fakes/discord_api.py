@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlparse
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
@@ -44,6 +45,11 @@ INTERACTION_DEADLINE = 3.0
 INTERACTION_TOKEN_LIFETIME = 15 * 60.0
 INVALID_WEBHOOK_TOKEN = 50027
 EPHEMERAL = 64
+# What a member may upload (no Nitro, a server without boosts): Discord refuses more with 413,
+# 40005 "Request entity too large"; interactions tell the bot as `attachment_size_limit`.
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+REQUEST_ENTITY_TOO_LARGE = 40005
+ATTACHMENT_OPTION = 11
 
 # Discord's own error codes, as its JSON error bodies carry them.
 UNKNOWN_CHANNEL = 10003
@@ -232,6 +238,9 @@ class FakeDiscord:
         self.commands: list[dict[str, Any]] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.files: dict[int, dict[str, bytes]] = {}
+        # Files people uploaded, by their CDN path, and the paths the bot fetched.
+        self.uploads: dict[str, bytes] = {}
+        self.fetched: list[str] = []
         self.interactions: dict[str, FakeInteraction] = {}
         self.denied_channels: set[str] = set()
         # The channels where the bot triggered its typing indicator, in order.
@@ -265,6 +274,7 @@ class FakeDiscord:
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        app.router.add_get("/attachments/{tail:.*}", self._cdn)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
@@ -405,7 +415,7 @@ class FakeDiscord:
             "entitlements": [],
             "authorizing_integration_owners": {"0": self.guild_of(channel_id)},
             "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
         if message is not None:
             payload["message"] = message
@@ -436,8 +446,18 @@ class FakeDiscord:
             [sub] = [o for o in declared if o["name"] == subcommand and o["type"] == 1]
             declared = sub.get("options", [])
         types = {option["name"]: option["type"] for option in declared}
+        # An attachment option holds the attachment's id; the attachment comes resolved.
+        attachments = {
+            value["id"]: value
+            for key, value in (options or {}).items()
+            if types[key] == ATTACHMENT_OPTION
+        }
         given = [
-            {"name": key, "type": types[key], "value": value}
+            {
+                "name": key,
+                "type": types[key],
+                "value": value["id"] if types[key] == ATTACHMENT_OPTION else value,
+            }
             for key, value in (options or {}).items()
         ]
         if subcommand is not None:
@@ -449,14 +469,16 @@ class FakeDiscord:
             "guild_id": self.guild_of(channel_id),
             "options": given,
         }
+        resolved: dict[str, Any] = {}
         if users:
-            data["resolved"] = {
-                "users": {key: value["user"] for key, value in users.items()},
-                "members": {
-                    key: {k: v for k, v in value.items() if k != "user"}
-                    for key, value in users.items()
-                },
+            resolved["users"] = {key: value["user"] for key, value in users.items()}
+            resolved["members"] = {
+                key: {k: v for k, v in value.items() if k != "user"} for key, value in users.items()
             }
+        if attachments:
+            resolved["attachments"] = attachments
+        if resolved:
+            data["resolved"] = resolved
         return await self._interact(2, data, who, channel_id, locale, guild_locale=guild_locale)
 
     async def autocomplete(
@@ -595,6 +617,37 @@ class FakeDiscord:
         return interaction
 
     # -- REST ------------------------------------------------------------------------------------
+
+    async def _cdn(self, request: web.Request) -> web.StreamResponse:
+        """An uploaded file at its attachment's url; a url no longer served (the file deleted,
+        the link expired) answers as Discord's CDN does."""
+        self.fetched.append(request.path)
+        content = self.uploads.get(request.path)
+        if content is None:
+            return web.Response(status=404, text="This content is no longer available.")
+        return web.Response(body=content, content_type="application/octet-stream")
+
+    def upload(self, channel_id: str, name: str, content: bytes) -> dict[str, Any]:
+        """A file a person attaches (to a slash command's attachment option): the attachment
+        object, its url served by the fake's CDN. Discord takes no upload over the limit."""
+        if len(content) > ATTACHMENT_SIZE_LIMIT:
+            raise _Refusal(413, REQUEST_ENTITY_TOO_LARGE, "Request entity too large")
+        attachment_id = str(self._snowflake())
+        path = f"/attachments/{channel_id}/{attachment_id}/{name}"
+        self.uploads[path] = content
+        url = f"http://127.0.0.1:{self.port}{path}"
+        return {
+            "id": attachment_id,
+            "filename": name,
+            "size": len(content),
+            "url": url,
+            "proxy_url": url,
+            "content_type": "application/octet-stream",
+        }
+
+    def expire(self, attachment: dict[str, Any]) -> None:
+        """An attachment's url stops being served."""
+        self.uploads.pop(urlparse(attachment["url"]).path)
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]

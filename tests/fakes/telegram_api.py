@@ -27,6 +27,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from aiohttp import web
@@ -126,6 +127,10 @@ class FakeBotApi:
         self.messages: dict[tuple[int, int], dict[str, Any]] = {}
         self.photos: dict[tuple[int, int], bytes] = {}
         self.documents: dict[tuple[int, int], tuple[str, bytes]] = {}
+        # Files people sent (by file_id: name, content) and the paths getFile lent for them.
+        self.sent_files: dict[str, tuple[str, bytes]] = {}
+        self.file_paths: dict[str, bytes] = {}
+        self._file_ids = itertools.count(1)
         # The bot's command lists by scope ("default", "chat:42"...) and language (None: all),
         # its descriptions by kind ("description", "short_description") and language.
         self.command_lists: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
@@ -168,6 +173,7 @@ class FakeBotApi:
     async def start(self) -> str:
         app = web.Application()
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._download)
         self._runner = web.AppRunner(app, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -232,6 +238,21 @@ class FakeBotApi:
             # The work is done, as on Telegram, but the answer comes too late for the client.
             await asyncio.sleep(fault.delay)
         return web.json_response({"ok": True, "result": result})
+
+    async def _download(self, request: web.Request) -> web.Response:
+        """A file's download address, as getFile lends it (`file_path`) to the bot's token."""
+        if self._cut_off(request):
+            return web.Response(status=503)
+        content = self.file_paths.get(request.match_info["path"])
+        if request.match_info["token"] != TOKEN:
+            return web.json_response(
+                {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
+            )
+        if content is None:
+            return web.json_response(
+                {"ok": False, "error_code": 404, "description": "Not Found"}, status=404
+            )
+        return web.Response(body=content, content_type="application/octet-stream")
 
     def _handler(
         self, method: str, params: dict[str, Any], fault: _Fault | None
@@ -379,6 +400,53 @@ class FakeBotApi:
         self.messages[(chat["id"], message["message_id"])] = message
         self._push({"message": message})
         return message
+
+    def send_document(
+        self,
+        user: dict[str, Any],
+        chat: dict[str, Any],
+        name: str,
+        content: bytes,
+        *,
+        caption: str | None = None,
+        with_size: bool = True,
+    ) -> dict[str, Any]:
+        """A person sends a file (with a caption, which may be a command); Telegram gives its
+        size with it, or not (`with_size`: the field is optional)."""
+        record = self.chats[chat["id"]]
+        if chat["type"] == "private":
+            record.open_to_bot = True
+        file_id = f"document-{next(self._file_ids)}"
+        self.sent_files[file_id] = (name, content)
+        document: dict[str, Any] = {
+            "file_id": file_id,
+            "file_unique_id": file_id,
+            "file_name": name,
+            "mime_type": "application/octet-stream",
+        }
+        if with_size:
+            document["file_size"] = len(content)
+        message: dict[str, Any] = {
+            "message_id": next(record.next_message_id),
+            "date": int(time.time()),
+            "chat": chat,
+            "from": user,
+            "document": document,
+        }
+        if caption is not None:
+            message["caption"] = caption
+            command = re.match(r"/\S+", caption)
+            if command:
+                message["caption_entities"] = [
+                    {"type": "bot_command", "offset": 0, "length": command.end()}
+                ]
+        self.messages[(chat["id"], message["message_id"])] = message
+        self._push({"message": message})
+        return message
+
+    def forget_file(self, file_id: str) -> None:
+        """A file id Telegram no longer knows (another bot's, or a forged one)."""
+        self.sent_files.pop(file_id)
 
     def press(self, user: dict[str, Any], message: dict[str, Any], data: str) -> str:
         """A person presses a button of a message; returns the callback query id."""
@@ -777,6 +845,23 @@ class FakeBotApi:
             "is_anonymous": False,
             "can_promote_members": False,
             **granted,
+        }
+
+    def _api_getFile(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
+        """A file's download path, for files of up to 20 MB (Telegram's limit for bots)."""
+        file_id = str(params.get("file_id", ""))
+        if file_id not in self.sent_files:
+            raise ApiError(400, "Bad Request: invalid file_id")
+        name, content = self.sent_files[file_id]
+        if len(content) > rules.MAX_DOWNLOAD:
+            raise ApiError(400, "Bad Request: file is too big")
+        path = f"documents/file_{len(self.file_paths)}{Path(name).suffix}"
+        self.file_paths[path] = content
+        return {
+            "file_id": file_id,
+            "file_unique_id": file_id,
+            "file_size": len(content),
+            "file_path": path,
         }
 
     def _api_getChat(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:

@@ -29,6 +29,8 @@ MAX_COMMAND = 32
 MAX_COMMAND_DESCRIPTION = 256
 MAX_DESCRIPTION = 512
 MAX_SHORT_DESCRIPTION = 120
+# getFile: "bots can download files of up to 20MB in size" (Bot API, getFile).
+MAX_DOWNLOAD = 20 * 1024 * 1024
 
 PARSE_MODES = frozenset({"html", "markdown", "markdownv2"})
 # "Formatting options", HTML style: the tags Telegram reads (attributes as documented).

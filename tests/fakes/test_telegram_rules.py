@@ -291,3 +291,25 @@ def test_web_app_buttons_only_in_private_chats_to_https(
 ) -> None:
     button = {"text": "Play", "web_app": {"url": url}}
     assert rules.button_problem(button, private) == problem
+
+
+async def test_files_are_lent_to_bots_up_to_20_mb(fake: FakeBotApi) -> None:
+    client = Bot(TOKEN, base_url=f"{fake.url}/bot", base_file_url=f"{fake.url}/file/bot")
+    async with client:
+        ana = fake.user(1001, "Ana")
+        chat = fake.private_chat(ana)
+        small = fake.send_document(ana, chat, "game.pdn", b"1. c3-d4 *")["document"]
+        found = await client.get_file(small["file_id"])
+        assert bytes(await found.download_as_bytearray()) == b"1. c3-d4 *"
+        limit = b"x" * rules.MAX_DOWNLOAD
+        at_limit = fake.send_document(ana, chat, "big.pdn", limit)["document"]
+        assert (await client.get_file(at_limit["file_id"])).file_size == rules.MAX_DOWNLOAD
+        over = fake.send_document(ana, chat, "bigger.pdn", limit + b"x")["document"]
+        with pytest.raises(BadRequest, match="File is too big"):
+            await client.get_file(over["file_id"])
+        with pytest.raises(BadRequest, match="Invalid file_id"):
+            await client.get_file("no-such-file")
+    assert [call.error for call in fake.calls_of("getFile")][-2:] == [
+        "Bad Request: file is too big",
+        "Bad Request: invalid file_id",
+    ]

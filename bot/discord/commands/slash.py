@@ -12,6 +12,7 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
+from bot.discord.attachments import attachment_file
 from bot.discord.commands.presentations import PRESENTATIONS, Presentation
 from bot.discord.commands.slash_names import command_name, menu_text, option_name
 from bot.discord.front import DiscordFront
@@ -36,6 +37,7 @@ _TYPES: dict[Kind, Any] = {
     Kind.WORDS: str,
     Kind.FLAG: bool,
     Kind.MEMBER: discord.User,
+    Kind.FILE: discord.Attachment,
 }
 
 
@@ -53,9 +55,12 @@ def _completes_games(option: Option) -> bool:
 
 
 def _values(given: dict[str, Any]) -> dict[str, object]:
-    """The options as the table holds them: members as players; bots play no games."""
+    """The options as the table holds them: members as players (bots play no games), files
+    as the review takes them."""
     values: dict[str, object] = {}
     for name, value in given.items():
+        if isinstance(value, discord.Attachment):
+            value = attachment_file(value)
         if isinstance(value, discord.User | discord.Member):
             if value.bot:
                 raise ServiceError(text("Bots do not play here: choose computer instead."))

@@ -16,7 +16,8 @@ ids (at most 100 characters):
     dmb:w:{game}                    a rematch of a finished game
     dmb:a|d|b:{challenge}           accept, decline, begin a challenge
     dmb:tj|tl:{tournament}          join, leave a tournament (bot.discord.widgets.views)
-    dmb:z:{puzzle}:{step}:{part}    select of a puzzle's moves (values: move indexes)
+    dmb:zp:{puzzle}:{step}:{part}   select of a puzzle's movable pieces (as dmb:p)
+    dmb:z:{puzzle}:{step}:{part}    select of one piece's destinations in a puzzle (as dmb:s)
 
 The callbacks hand the click to the front end (a `ComponentHandler`), found on the client.
 The components live in move_components.py (those that play a move) and action_buttons.py
@@ -43,7 +44,6 @@ from bot.discord.widgets.move_components import (
     DestinationSelect,
     MoveButton,
     PieceSelect,
-    PuzzleMoveSelect,
     RollButton,
     TypeMoveButton,
 )
@@ -55,7 +55,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveButton,
     RollButton,
     TypeMoveButton,
-    PuzzleMoveSelect,
     ChallengeButton,
     DrawAnswerButton,
     GameActionButton,

@@ -1,5 +1,6 @@
-"""The components that play a move on a Discord board: the menus of pieces and of one piece's
-destinations, a button per move, Roll (Ludo), and the button and modal to type a move.
+"""The components that play a move on a Discord board (or answer a puzzle): the menus of
+pieces and of one piece's destinations, a button per move, Roll (Ludo), and the button and
+modal to type a move.
 Their ids are listed in bot.discord.widgets.components."""
 
 from __future__ import annotations
@@ -19,16 +20,24 @@ MODAL_ID = re.compile(rf"^{PREFIX}:tm:(?P<game>\d+):(?P<version>\d+)$")
 MOVE_FIELD = "move"
 
 
+# The kinds of the menus of pieces and of destinations: a game's (at its version) and a
+# puzzle's (at its step; `z` is the id puzzle menus had before they offered pieces first).
+GAME_PIECES, PUZZLE_PIECES = "p", "zp"
+GAME_DESTINATIONS, PUZZLE_DESTINATIONS = "s", "z"
+
+
 class PieceSelect(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"{PREFIX}:p:(?P<game>\d+):(?P<version>\d+):(?P<part>\d+)",
+    template=rf"{PREFIX}:(?P<kind>z?p):(?P<target>\d+):(?P<version>\d+):(?P<part>\d+)",
 ):
-    """Pick a piece to move; the answer (for the mover only) offers its destinations."""
+    """Pick a piece to move, in a game (`target` the game, at its version) or a puzzle (the
+    puzzle, at its step); the answer (for the mover only) offers its destinations."""
 
     def __init__(
         self,
-        game_id: int,
+        kind: str,
+        target: int,
         version: int,
         part: int,
         pieces: Sequence[str] = (),
@@ -37,69 +46,53 @@ class PieceSelect(
         options = [discord.SelectOption(label=fitted_label(piece), value=piece) for piece in pieces]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"{PREFIX}:p:{game_id}:{version}:{part}",
+                custom_id=f"{PREFIX}:{kind}:{target}:{version}:{part}",
                 options=options,
                 placeholder=placeholder or None,
             )
         )
-        self.game_id, self.version = game_id, version
+        self.kind, self.target, self.version = kind, target, version
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         piece = values[0] if values else ""
-        await handler_of(interaction).choose_piece(interaction, self.game_id, self.version, piece)
+        handler = handler_of(interaction)
+        if self.kind == PUZZLE_PIECES:
+            await handler.choose_puzzle_piece(interaction, self.target, self.version, piece)
+        else:
+            await handler.choose_piece(interaction, self.target, self.version, piece)
 
 
 class DestinationSelect(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"{PREFIX}:s:(?P<game>\d+):(?P<version>\d+):(?P<part>\d+)",
+    template=rf"{PREFIX}:(?P<kind>[sz]):(?P<target>\d+):(?P<version>\d+):(?P<part>\d+)",
 ):
-    """Pick where the chosen piece goes: each option is a move, named by its index in the
-    move choices of this version (two routes to one square show their notation)."""
+    """Pick where the chosen piece goes, in a game or a puzzle (as PieceSelect): each option
+    is a move, named by its index among the move choices of this version or step (two routes
+    to one square show their notation)."""
 
     def __init__(
         self,
-        game_id: int,
+        kind: str,
+        target: int,
         version: int,
         part: int,
         moves: Sequence[tuple[int, str]] = (),
         placeholder: str = "",
     ) -> None:
         super().__init__(
-            _indexed_select(f"{PREFIX}:s:{game_id}:{version}:{part}", moves, placeholder)
+            _indexed_select(f"{PREFIX}:{kind}:{target}:{version}:{part}", moves, placeholder)
         )
-        self.game_id, self.version = game_id, version
+        self.kind, self.target, self.version = kind, target, version
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         index = _chosen_index(self.item)
-        await handler_of(interaction).play_choice(interaction, self.game_id, self.version, index)
-
-
-class PuzzleMoveSelect(
-    FromCustomId,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"{PREFIX}:z:(?P<puzzle>\d+):(?P<step>\d+):(?P<part>\d+)",
-):
-    """Answer a puzzle's step: each option is a legal move, named by its index among the
-    moves of that step (bot.service.events.PuzzleStep)."""
-
-    def __init__(
-        self,
-        puzzle_id: int,
-        step: int,
-        part: int,
-        moves: Sequence[tuple[int, str]] = (),
-        placeholder: str = "",
-    ) -> None:
-        super().__init__(
-            _indexed_select(f"{PREFIX}:z:{puzzle_id}:{step}:{part}", moves, placeholder)
-        )
-        self.puzzle_id, self.step = puzzle_id, step
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        index = _chosen_index(self.item)
-        await handler_of(interaction).answer_puzzle(interaction, self.puzzle_id, self.step, index)
+        handler = handler_of(interaction)
+        if self.kind == PUZZLE_DESTINATIONS:
+            await handler.answer_puzzle(interaction, self.target, self.version, index)
+        else:
+            await handler.play_choice(interaction, self.target, self.version, index)
 
 
 class MoveButton(

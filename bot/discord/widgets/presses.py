@@ -12,7 +12,11 @@ from bot.discord.interactions import Interactions
 from bot.discord.posting.answers import Answer, actor_of
 from bot.discord.widgets.components import stray_target
 from bot.discord.widgets.move_components import MODAL_ID, MOVE_FIELD
-from bot.discord.widgets.views import confirm_view, destination_view
+from bot.discord.widgets.views import (
+    confirm_view,
+    destination_view,
+    puzzle_destination_view,
+)
 from bot.i18n import text
 from bot.service import boards
 from bot.service.command_table.typed import typed_move
@@ -89,6 +93,21 @@ class ComponentPresses:
                 name = state.seat_names[acting] if acting is not None else "?"
                 raise ServiceError(text("It is not your turn: {name} is to move.", name=name))
             answer.view = destination_view(state, piece, answer.language)
+            if answer.view is None:
+                raise ServiceError(text("{piece} has no move now.", piece=piece))
+            answer.say(text("Where to with {piece}?", piece=piece))
+            return []
+
+        await self.interactions.run(interaction, work)
+
+    async def choose_puzzle_piece(
+        self, interaction: discord.Interaction[Any], puzzle_id: int, step: int, piece: str
+    ) -> None:
+        """A piece picked in a puzzle's menu: its destinations, while the step is open."""
+
+        async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
+            choices = await self.service.puzzles.step(actor, chat, puzzle_id, step)
+            answer.view = puzzle_destination_view(choices, piece, answer.language)
             if answer.view is None:
                 raise ServiceError(text("{piece} has no move now.", piece=piece))
             answer.say(text("Where to with {piece}?", piece=piece))

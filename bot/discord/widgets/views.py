@@ -18,10 +18,13 @@ from bot.discord.widgets.action_buttons import (
 )
 from bot.discord.widgets.component_base import BUTTONS_PER_ROW, MENU_OPTIONS, MENUS, ROWS
 from bot.discord.widgets.move_components import (
+    GAME_DESTINATIONS,
+    GAME_PIECES,
+    PUZZLE_DESTINATIONS,
+    PUZZLE_PIECES,
     DestinationSelect,
     MoveButton,
     PieceSelect,
-    PuzzleMoveSelect,
     RollButton,
     TypeMoveButton,
 )
@@ -77,18 +80,8 @@ def board_view(state: GameState, language: str | None) -> discord.ui.View | None
         view.add_item(typed)
         _add_game_actions(view, state, language, typed.row)
         return view
-    # One menu per 25 pieces (no board has more than 20 movable pieces: one menu in practice),
-    # then a row for the typed move and the answers to a draw offer.
-    for part, start in enumerate(range(0, len(pieces), MENU_OPTIONS)[:MENUS]):
-        chunk = pieces[start : start + MENU_OPTIONS]
-        placeholder = translate(
-            language, text("Pieces {first} to {last}", first=chunk[0], last=chunk[-1])
-        )
-        if len(pieces) <= MENU_OPTIONS:
-            placeholder = translate(language, text("Choose a piece to move"))
-        select = PieceSelect(state.id, state.version, part, chunk, placeholder)
-        select.row = part
-        view.add_item(select)
+    # Then a row for the typed move and the answers to a draw offer.
+    _piece_menus(view, GAME_PIECES, state.id, state.version, pieces, language)
     typed.row = len(view.children)
     view.add_item(typed)
     # The moves with buttons of their own beside the menus (a huff, soffio), on a row of their own.
@@ -139,8 +132,67 @@ def _rematch_view(state: GameState, language: str | None) -> discord.ui.View | N
 
 def destination_view(state: GameState, piece: str, language: str | None) -> discord.ui.View | None:
     """A menu of the moves of one piece (25 per menu); two routes to one square show their
-    notation. Past five menus, the typed move remains."""
-    moves = [choice for choice in boards.move_choices(state) if choice.piece == piece]
+    notation. Past four menus, the typed move remains."""
+    choices = boards.move_choices(state)
+    view = _destination_menus(GAME_DESTINATIONS, state.id, state.version, choices, piece, language)
+    moves = sum(choice.piece == piece for choice in choices)
+    if view is not None and moves > (ROWS - 1) * MENU_OPTIONS:
+        typed = TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
+        typed.row = ROWS - 1
+        view.add_item(typed)
+    return view
+
+
+def puzzle_view(step: PuzzleStep, language: str | None) -> discord.ui.View:
+    """A puzzle's moves as a board offers them: the menu of pieces, whose choice answers
+    with the menu of the piece's destinations (`puzzle_destination_view`)."""
+    view = discord.ui.View(timeout=None)
+    pieces = _pieces_in_order(step.choices)
+    _piece_menus(view, PUZZLE_PIECES, step.puzzle_id, step.step, pieces, language)
+    return view
+
+
+def puzzle_destination_view(
+    step: PuzzleStep, piece: str, language: str | None
+) -> discord.ui.View | None:
+    return _destination_menus(
+        PUZZLE_DESTINATIONS, step.puzzle_id, step.step, step.choices, piece, language
+    )
+
+
+def _piece_menus(
+    view: discord.ui.View,
+    kind: str,
+    target: int,
+    version: int,
+    pieces: Sequence[str],
+    language: str | None,
+) -> None:
+    """One menu per 25 pieces (no board has more than 20 movable pieces: one menu in
+    practice), from the view's first row."""
+    for part, start in enumerate(range(0, len(pieces), MENU_OPTIONS)[:MENUS]):
+        chunk = pieces[start : start + MENU_OPTIONS]
+        placeholder = translate(
+            language, text("Pieces {first} to {last}", first=chunk[0], last=chunk[-1])
+        )
+        if len(pieces) <= MENU_OPTIONS:
+            placeholder = translate(language, text("Choose a piece to move"))
+        select = PieceSelect(kind, target, version, part, chunk, placeholder)
+        select.row = part
+        view.add_item(select)
+
+
+def _destination_menus(
+    kind: str,
+    target: int,
+    version: int,
+    choices: Sequence[MoveChoice],
+    piece: str,
+    language: str | None,
+) -> discord.ui.View | None:
+    """The menus of the moves of `piece` (25 per menu, four at most), None if it has none;
+    two routes to one square show their notation."""
+    moves = [choice for choice in choices if choice.piece == piece]
     if not moves:
         return None
     targets = [choice.target for choice in moves]
@@ -154,27 +206,8 @@ def destination_view(state: GameState, piece: str, language: str | None) -> disc
     view = discord.ui.View(timeout=None)
     placeholder = translate(language, text("Where does {piece} go?", piece=piece))
     for part, start in enumerate(range(0, len(labelled), MENU_OPTIONS)[: ROWS - 1]):
-        menu = DestinationSelect(
-            state.id, state.version, part, labelled[start : start + MENU_OPTIONS], placeholder
-        )
-        menu.row = part
-        view.add_item(menu)
-    if len(labelled) > (ROWS - 1) * MENU_OPTIONS:
-        typed = TypeMoveButton(state.id, state.version, translate(language, text("Type a move")))
-        typed.row = ROWS - 1
-        view.add_item(typed)
-    return view
-
-
-def puzzle_view(step: PuzzleStep, language: str | None) -> discord.ui.View:
-    """Menus of a puzzle's moves (25 per menu); past them, the typed answer remains."""
-    view = discord.ui.View(timeout=None)
-    placeholder = translate(language, text("Your move"))
-    moves = list(enumerate(step.moves))
-    for part, start in enumerate(range(0, len(moves), MENU_OPTIONS)[:ROWS]):
-        menu = PuzzleMoveSelect(
-            step.puzzle_id, step.step, part, moves[start : start + MENU_OPTIONS], placeholder
-        )
+        chunk = labelled[start : start + MENU_OPTIONS]
+        menu = DestinationSelect(kind, target, version, part, chunk, placeholder)
         menu.row = part
         view.add_item(menu)
     return view

@@ -1,5 +1,6 @@
 """/review: a finished game, or a PDN record pasted after the command (Discord: its `pdn`
-option; the console also takes a file's path), reviewed move by move."""
+option) or sent as a file (a Telegram document, Discord's `file` option; the console takes a
+file's path), reviewed move by move."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from bot.service.command_table.spec import Args, Command, Kind, Option
 from bot.service.command_table.typed import one_game
 from bot.service.core import GameService
 from bot.service.events import Actor, Event
+from bot.service.review.pdn_files import PdnFile
 from storage import ChatRef
 
 PDN = Option("pdn", ("pdn", "pdn"), Kind.WORDS, text("a PDN game to review instead (its text)"))
+FILE = Option("file", ("arquivo", "file"), Kind.FILE, text("a PDN file to review instead"))
 
 
 def game_or_pdn(words: Sequence[str]) -> dict[str, object]:
@@ -24,8 +27,10 @@ def game_or_pdn(words: Sequence[str]) -> dict[str, object]:
 
 
 async def _review(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+    given = args.values.get("file")
+    file = given if isinstance(given, PdnFile) else None
     return await service.reviews.review(
-        actor, chat, args.game(), args.text("pdn"), progress=args.progress
+        actor, chat, args.game(), args.text("pdn"), progress=args.progress, file=file
     )
 
 
@@ -36,5 +41,5 @@ REVIEW = Command(
     text("review a finished draughts game (or a pasted PDN): marks, better moves, annotated PDN"),
     _review,
     game_or_pdn,
-    (GAME, PDN),
+    (GAME, PDN, FILE),
 )

@@ -52,6 +52,7 @@ class Kind(Enum):
     WORDS = "words"  # several words, as typed
     FLAG = "flag"  # yes or no; absent is neither
     MEMBER = "member"  # a person of the chat
+    FILE = "file"  # a file the person sends (a PdnFile); never typed
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ import asyncio
 
 from bot.i18n import Text, joined, text
 from bot.render import render_draughts
-from bot.service.display.draughts_boards import draughts_side, position_view
+from bot.service.display.choices import MoveChoice
+from bot.service.display.draughts_boards import draughts_choice, draughts_side, position_view
 from bot.service.events import FileReady, PuzzleStep
 from bot.service.families import game_title
 from games.damas import Position
@@ -48,10 +49,17 @@ async def picture(puzzle: Puzzle, ply: int) -> bytes:
     return await asyncio.to_thread(render_draughts, view)
 
 
-def answer_moves(puzzle: Puzzle, ply: int) -> tuple[str, ...]:
-    """The legal moves before ply `ply`, as the buttons offer them."""
+def answer_choices(puzzle: Puzzle, ply: int) -> tuple[MoveChoice, ...]:
+    """The legal moves before ply `ply`, as a game's buttons offer them."""
     position, _ = position_at(puzzle, ply)
-    return tuple(position.notation(move) for move in position.legal_moves())
+    return tuple(
+        draughts_choice(position, move, index) for index, move in enumerate(position.legal_moves())
+    )
+
+
+def puzzle_step(record: PuzzleRecord, step: int) -> PuzzleStep:
+    """What the buttons before the solver's move `step` offer."""
+    return PuzzleStep(record.id, step, answer_choices(puzzle_of(record), 2 * step))
 
 
 async def picture_event(
@@ -59,10 +67,8 @@ async def picture_event(
 ) -> FileReady:
     """The picture before the solver's move `step`, with the moves its buttons offer (posted
     in `chat`: the daily puzzle)."""
-    puzzle = puzzle_of(record)
-    moves = answer_moves(puzzle, 2 * step)
-    content = await picture(puzzle, 2 * step)
-    answers = PuzzleStep(record.id, step, moves)
+    content = await picture(puzzle_of(record), 2 * step)
+    answers = puzzle_step(record, step)
     return FileReady(f"puzzle-{record.id}.png", content, caption, chat=chat, puzzle=answers)
 
 

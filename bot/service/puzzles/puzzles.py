@@ -10,15 +10,15 @@ from __future__ import annotations
 from bot.i18n import text
 from bot.i18n.game_messages import error_text
 from bot.service.capability import Capability, routed
-from bot.service.events import Actor, Event, PlayerNotice, Reply, ServiceError
+from bot.service.events import Actor, Event, PlayerNotice, PuzzleStep, Reply, ServiceError
 from bot.service.families import game_title
 from bot.service.kernel import Kernel
 from bot.service.puzzles.puzzle_views import (
-    answer_moves,
     headline,
     picture_event,
     position_at,
     puzzle_of,
+    puzzle_step,
     solution,
     to_move,
 )
@@ -27,6 +27,8 @@ from bot.service.rating.glicko2 import Glicko as Rated
 from bot.service.rating.glicko2 import Result, rate
 from games.base import GameError, find_game
 from storage import ChatRef, Glicko, Player, PuzzleAttempt, PuzzleRecord, PuzzleStore
+
+MOVED_ON = text("This puzzle has moved on: answer its newest picture.")
 
 
 def puzzle_variant(word: str | None) -> str:
@@ -88,25 +90,30 @@ class Puzzles(Capability):
     async def press(
         self, actor: Actor, chat: ChatRef, puzzle_id: int, step: int, index: int
     ) -> list[Event]:
-        """A button of a puzzle's picture: the move `index` of that step's moves, if the
+        """A button of a puzzle's picture: the move `index` of that step's choices, if the
         player's attempt is still at that step."""
+        choices = (await self.step(actor, chat, puzzle_id, step)).choices
+        if not 0 <= index < len(choices):
+            raise ServiceError(MOVED_ON)
+        return await self._answer(actor, chat, choices[index].notation)
+
+    async def step(self, actor: Actor, chat: ChatRef, puzzle_id: int, step: int) -> PuzzleStep:
+        """The moves a puzzle's buttons offer at `step` (a piece chosen shows its
+        destinations), if the player's attempt is still at that step."""
         await self.ready()
         attempt = await self._attempt(await self.kernel.roster.player(actor), chat)
         record = await self.puzzles.puzzle(puzzle_id)
         if (
-            attempt is None
-            or record is None
+            record is None
+            or attempt is None
             or (attempt.puzzle_id, attempt.step)
             != (
                 puzzle_id,
                 step,
             )
         ):
-            raise ServiceError(text("This puzzle has moved on: answer its newest picture."))
-        moves = answer_moves(puzzle_of(record), 2 * step)
-        if not 0 <= index < len(moves):
-            raise ServiceError(text("This puzzle has moved on: answer its newest picture."))
-        return await self._answer(actor, chat, moves[index])
+            raise ServiceError(MOVED_ON)
+        return puzzle_step(record, step)
 
     async def _attempt(self, player: Player, chat: ChatRef) -> PuzzleAttempt | None:
         """The attempt a move answers: the chat's daily puzzle the player has not tried (it

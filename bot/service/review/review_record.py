@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from games.damas import Position
-from games.damas.review import MoveReview, Searched, review_moves
+from games.damas.review import MoveReview, Searched, review_moves, second_look
 
 
 @dataclass(frozen=True)
@@ -39,14 +39,25 @@ class ReviewedGame:
 
 @dataclass(frozen=True)
 class Review:
+    """`nodes`: the budget of every position; `second_look`: of the second look at the moves
+    the first pass marked a mistake or worse (0 in the reviews stored before it)."""
+
     game: ReviewedGame
     nodes: int
     moves: tuple[MoveReview, ...]
+    second_look: int = 0
 
     @classmethod
     def of(cls, game: ReviewedGame, nodes: int, searched: list[Searched | None]) -> Review:
         reviews = review_moves(game.positions(), game.moves, searched)
         return cls(game, nodes, tuple(reviews))
+
+    def looked_again(
+        self, nodes: int, deeper: Mapping[int, tuple[Searched | None, Searched | None]]
+    ) -> Review:
+        """The review with the moves of `deeper` judged by its searches (`nodes` each)."""
+        moves = second_look(self.game.positions(), self.moves, deeper)
+        return Review(self.game, self.nodes, tuple(moves), nodes)
 
     def to_json(self) -> str:
         game = self.game
@@ -59,6 +70,7 @@ class Review:
                 "tags": dict(game.tags),
                 "result": game.result,
                 "nodes": self.nodes,
+                "second_look": self.second_look,
                 "reviews": [
                     [m.ply, m.seat, m.played, m.best, list(m.line), m.before, m.after]
                     for m in self.moves
@@ -81,4 +93,4 @@ class Review:
             MoveReview(ply, seat, played, best, tuple(line), before, after)
             for ply, seat, played, best, line, before, after in data["reviews"]
         )
-        return cls(game, data["nodes"], moves)
+        return cls(game, data["nodes"], moves, data.get("second_look", 0))

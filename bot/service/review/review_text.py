@@ -60,6 +60,14 @@ def summary_lines(review: Review, title: Text, names: Sequence[str]) -> list[Tex
             nodes=review.nodes,
         )
     ]
+    if review.second_look:
+        lines.append(
+            text(
+                "Each move marked a mistake or a blunder was searched again with {nodes} "
+                "nodes, and judged by that search.",
+                nodes=review.second_look,
+            )
+        )
     for summary in summaries(review.moves):
         lines.append(
             text(

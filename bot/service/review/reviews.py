@@ -19,20 +19,27 @@ from bot.service.capability import Capability
 from bot.service.events import Actor, Event, GameState, Reply, ServiceError
 from bot.service.families import family_of, seat_name
 from bot.service.kernel import Kernel
+from bot.service.review.pdn_files import PDN_LIMIT, PdnFile, pdn_file_text, too_long
 from bot.service.review.review_record import Review, ReviewedGame
 from bot.service.review.review_text import annotated_moves, pdn_of_record, review_events
 from games.base import find_game
+from games.damas import Position
 from games.damas.pdn import PdnError, read_games
 from games.damas.pdn_replay import replay_game
-from games.damas.review import REVIEW_NODES, Searched, search_snapshot
+from games.damas.review import (
+    REVIEW_NODES,
+    SECOND_LOOK_NODES,
+    Searched,
+    search_snapshot,
+    second_look_plies,
+    second_look_positions,
+)
 from storage import ChatRef, GameStore, ReviewStore
 
 # How the front end shows a stage of a long piece of work (a message, then its edits).
 Progress = Callable[[Text], Awaitable[None]]
 # Progress reports of one review at most (the first position's included).
 STAGES = 10
-# A PDN given to the review: at most this many characters (a long game is under 5,000).
-PDN_LIMIT = 100_000
 
 
 async def no_progress(_stage: Text) -> None:
@@ -46,6 +53,8 @@ class Reviews(Capability):
         self.reviews: ReviewStore = kernel.store
         # Nodes a position (games.damas.review: about 0.2 s of CPU); tests search less.
         self.nodes = REVIEW_NODES
+        # Nodes of the second look at each move the first pass marks a mistake or worse.
+        self.second_look_nodes = SECOND_LOOK_NODES
         # One review of a game at a time: a second asker waits and reads the stored one.
         self._running: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -58,11 +67,14 @@ class Reviews(Capability):
         game_id: int | None = None,
         pdn: str | None = None,
         progress: Progress = no_progress,
+        file: PdnFile | None = None,
     ) -> list[Event]:
         """The review of a finished game (by default the player's last one), or of the first
-        record of a PDN text; computed once, then shown from the store."""
+        record of a PDN text or file; computed once, then shown from the store."""
         player = await self.kernel.roster.player(actor)
         language = player.language or language_of(actor.language)
+        if file is not None:
+            pdn = await pdn_file_text(file)
         if pdn is not None:
             reviewed = _pdn_game(pdn)
             key = "pdn:" + hashlib.sha256(pdn.strip().encode()).hexdigest()
@@ -147,15 +159,32 @@ class Reviews(Capability):
                         moves=total,
                     )
                 )
-            if position.outcome() is not None:
-                searched.append(None)
-                continue
-            searched.append(
-                await self.kernel.computers.work(
-                    search_snapshot, game.variant, position.snapshot(), self.nodes
+            searched.append(await self._search(game.variant, position, self.nodes))
+        first = Review.of(game, self.nodes, searched)
+        plies = second_look_plies(first.moves)
+        if plies:
+            await progress(
+                text(
+                    "Reviewing {title}: a second, deeper look at the marked moves ({count}).",
+                    title=title,
+                    count=len(plies),
                 )
             )
-        return Review.of(game, self.nodes, searched)
+        # Each position once, though two marked moves in a row share one.
+        again = {
+            index: await self._search(game.variant, positions[index], self.second_look_nodes)
+            for index in second_look_positions(plies)
+        }
+        deeper = {ply: (again[ply], again[ply + 1]) for ply in plies}
+        return first.looked_again(self.second_look_nodes, deeper)
+
+    async def _search(self, variant: str, position: Position, nodes: int) -> Searched | None:
+        """One position searched in a worker (None where the game is over)."""
+        if position.outcome() is not None:
+            return None
+        return await self.kernel.computers.work(
+            search_snapshot, variant, position.snapshot(), nodes
+        )
 
 
 def _noted(events: list[Event], stored: bool) -> list[Event]:
@@ -174,9 +203,7 @@ def _pdn_game(content: str) -> ReviewedGame:
     notation (a capture written short, in full); refused with the reason where it does not
     read or replay."""
     if len(content) > PDN_LIMIT:
-        raise ServiceError(
-            text("That PDN is too long: at most {limit} characters.", limit=f"{PDN_LIMIT:,}")
-        )
+        raise too_long()
     try:
         games = read_games(content)
     except PdnError as error:

@@ -309,7 +309,9 @@ class EventShowing:
         caption = translate(language, event.caption)
         # A picture (the rating chart) is shown as a photo, other files (PDN) as documents.
         if event.name.endswith(".png"):
-            buttons = puzzle_keyboard(event.puzzle) if event.puzzle is not None else None
+            buttons = None
+            if event.puzzle is not None:
+                buttons = puzzle_keyboard(event.puzzle, language)
             send = partial(
                 self.bot.send_photo, chat.chat_id, event.content, caption, reply_markup=buttons
             )

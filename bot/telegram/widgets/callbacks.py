@@ -9,7 +9,8 @@ its version. Formats: `m:GAME:VERSION:INDEX` play the move with that index of
 `x:GAME:VERSION` ask to resign or abort, `k:GAME:VERSION:PLAYER` and `y:GAME:VERSION:PLAYER`
 confirm it (only for the player who asked), `n:GAME:VERSION` keeps playing, `w:GAME` asks for
 a rematch of a finished game; `tj:TOURNAMENT` join, `tl:TOURNAMENT` leave;
-`z:PUZZLE:STEP:INDEX` answer a puzzle's step with the move of that index. The buttons
+`z:PUZZLE:STEP:INDEX` answer a puzzle's step with the move of that index, `zp:PUZZLE:STEP:INDEX`
+show the destinations of the piece of that move, `zb:PUZZLE:STEP` back to the pieces. The buttons
 after a bare /new (`ng:`, `nc:`) are game_picker.py's.
 """
 
@@ -38,6 +39,8 @@ class Action(Enum):
     JOIN = "tj"
     LEAVE = "tl"
     PUZZLE = "z"
+    PUZZLE_PIECE = "zp"
+    PUZZLE_BACK = "zb"
 
 
 ENDING_ACTIONS = frozenset(
@@ -48,9 +51,12 @@ CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
 # Presses handled by bot.telegram.widgets.game_actions rather than as moves.
 GAME_END_ACTIONS = ENDING_ACTIONS | {Action.REMATCH}
 TOURNAMENT_ACTIONS = frozenset({Action.JOIN, Action.LEAVE})
-_INDEXED = frozenset({Action.MOVE, Action.PIECE, Action.RESIGN, Action.ABORT, Action.PUZZLE})
+PUZZLE_ACTIONS = frozenset({Action.PUZZLE, Action.PUZZLE_PIECE, Action.PUZZLE_BACK})
+_INDEXED = frozenset(
+    {Action.MOVE, Action.PIECE, Action.RESIGN, Action.ABORT, Action.PUZZLE, Action.PUZZLE_PIECE}
+)
 # A puzzle's step takes the place of a game's version.
-_VERSIONED = GAME_ACTIONS | {Action.PUZZLE}
+_VERSIONED = GAME_ACTIONS | PUZZLE_ACTIONS
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,13 @@ describes them (bot.service.display.choices): the pieces first, then the destina
 picked (a capture with several routes offers each route in notation), and a button of its own
 for each move that has one (a huff; every pawn move in Ludo). Telegram takes at most 100
 buttons and 8 per row: a 10x10 board fits, and anything beyond the limit is left to typed
-notation.
+notation. A puzzle's picture offers its moves the same way (`puzzle_keyboard`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -24,8 +25,6 @@ from storage import Challenge
 
 MAX_BUTTONS = 100
 MAX_PER_ROW = 8
-# A puzzle's buttons show whole moves (c3-d4, 28x19): fewer fit on a row.
-MOVES_PER_ROW = 4
 # Where every move has its button, the labels are whole moves ("p1 yard-c1"): fewer per row.
 OWN_BUTTONS_PER_ROW = 2
 
@@ -100,18 +99,54 @@ def confirmation_keyboard(
     return InlineKeyboardMarkup([[_button(translate(language, yes), press)], [no]])
 
 
+@dataclass(frozen=True)
+class ChoicePresses:
+    """What the buttons of one set of move choices press: a game's (at its version) or a
+    puzzle's (at its step), each with its actions for a move, a piece and back."""
+
+    target: int
+    version: int
+    move: Action = Action.MOVE
+    piece: Action = Action.PIECE
+    back: Action = Action.BACK
+
+    def press(self, action: Action, index: int | None = None) -> Press:
+        return Press(action, self.target, self.version, index)
+
+
 def _move_keyboard(
     state: GameState, language: str | None, picked: int | None
 ) -> InlineKeyboardMarkup | None:
     if not boards.waits_for_a_person(state):
         return None
-    game, version = state.id, state.version
     if state.position.to_move() == CHANCE:
-        roll = _button(translate(language, text("Roll the die")), Press(Action.ROLL, game, version))
+        roll = _button(translate(language, text("Roll the die")), Press(Action.ROLL, *_at(state)))
         return InlineKeyboardMarkup([[roll]])
-    choices = boards.move_choices(state)
+    presses = ChoicePresses(*_at(state))
+    return InlineKeyboardMarkup(_choice_rows(boards.move_choices(state), presses, picked, language))
+
+
+def puzzle_keyboard(
+    step: PuzzleStep, language: str | None, picked: int | None = None
+) -> InlineKeyboardMarkup:
+    """A puzzle's moves as a game's board offers them: its pieces, then the destinations of
+    the piece picked."""
+    presses = ChoicePresses(
+        step.puzzle_id, step.step, Action.PUZZLE, Action.PUZZLE_PIECE, Action.PUZZLE_BACK
+    )
+    return InlineKeyboardMarkup(_choice_rows(step.choices, presses, picked, language))
+
+
+def _choice_rows(
+    choices: Sequence[MoveChoice],
+    presses: ChoicePresses,
+    picked: int | None,
+    language: str | None,
+) -> list[list[InlineKeyboardButton]]:
+    """The pieces, or the destinations of the piece of the choice `picked` (also where only
+    one piece moves); the moves with a button of their own beside them."""
     own = [
-        _button(translate(language, choice.label), Press(Action.MOVE, game, version, choice.index))
+        _button(translate(language, choice.label), presses.press(presses.move, choice.index))
         for choice in choices
         if choice.label is not None
     ]
@@ -120,30 +155,29 @@ def _move_keyboard(
         if choice.label is None:
             first_of_piece.setdefault(choice.piece, choice)
     if not first_of_piece:
-        return InlineKeyboardMarkup(_rows(own[:MAX_BUTTONS], OWN_BUTTONS_PER_ROW))
+        return _rows(own[:MAX_BUTTONS], OWN_BUTTONS_PER_ROW)
     # Beside the pieces, a move with a button of its own (a huff, soffio) has a row of its own.
     own_rows = [[button] for button in own]
     if picked is not None and 0 <= picked < len(choices):
         return _destinations(
-            state, choices, choices[picked].piece, len(first_of_piece) > 1, language
+            choices, presses, choices[picked].piece, len(first_of_piece) > 1, language
         )
     if len(first_of_piece) == 1 and not own_rows:
-        return _destinations(state, choices, choices[0].piece, False, language)
+        return _destinations(choices, presses, choices[0].piece, False, language)
     buttons = [
-        _button(piece, Press(Action.PIECE, game, version, choice.index))
+        _button(piece, presses.press(presses.piece, choice.index))
         for piece, choice in first_of_piece.items()
     ]
-    rows = _rows(buttons[: MAX_BUTTONS - len(own_rows)], MAX_PER_ROW)
-    return InlineKeyboardMarkup(rows + own_rows)
+    return _rows(buttons[: MAX_BUTTONS - len(own_rows)], MAX_PER_ROW) + own_rows
 
 
 def _destinations(
-    state: GameState,
     choices: Sequence[MoveChoice],
+    presses: ChoicePresses,
     piece: str,
     with_back: bool,
     language: str | None,
-) -> InlineKeyboardMarkup:
+) -> list[list[InlineKeyboardButton]]:
     """One button per move of `piece`: its target, or its whole notation where two routes
     (captures taking different pieces) end on the same square."""
     own = [choice for choice in choices if choice.piece == piece]
@@ -152,27 +186,15 @@ def _destinations(
     buttons = [
         _button(
             choice.target if targets.count(choice.target) == 1 else choice.notation,
-            Press(Action.MOVE, state.id, state.version, choice.index),
+            presses.press(presses.move, choice.index),
         )
         for choice in own[:room]
     ]
     per_row = MAX_PER_ROW if all(targets.count(target) == 1 for target in targets) else 2
     rows = _rows(buttons, per_row)
     if with_back:
-        back = _button(
-            translate(language, text("Back")), Press(Action.BACK, state.id, state.version)
-        )
-        rows.append([back])
-    return InlineKeyboardMarkup(rows)
-
-
-def puzzle_keyboard(step: PuzzleStep) -> InlineKeyboardMarkup:
-    """A button per legal move of a puzzle's position, by its notation."""
-    buttons = [
-        _button(notation, Press(Action.PUZZLE, step.puzzle_id, step.step, index))
-        for index, notation in enumerate(step.moves[:MAX_BUTTONS])
-    ]
-    return InlineKeyboardMarkup(_rows(buttons, MOVES_PER_ROW))
+        rows.append([_button(translate(language, text("Back")), presses.press(presses.back))])
+    return rows
 
 
 def challenge_keyboard(

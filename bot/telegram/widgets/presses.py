@@ -45,6 +45,7 @@ from bot.telegram.posting.showing import EventShowing
 from bot.telegram.widgets.callbacks import (
     CHALLENGE_ACTIONS,
     GAME_END_ACTIONS,
+    PUZZLE_ACTIONS,
     TOURNAMENT_ACTIONS,
     Action,
     Press,
@@ -52,6 +53,7 @@ from bot.telegram.widgets.callbacks import (
 )
 from bot.telegram.widgets.game_actions import on_press as game_action_press
 from bot.telegram.widgets.game_picker import decode_pick, is_pick, opponent_question
+from bot.telegram.widgets.keyboards import puzzle_keyboard
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -126,8 +128,8 @@ class ButtonPresses:
             return
         chat = chat_ref(message.chat.id)
         origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
-        if press.action is Action.PUZZLE:
-            await self._puzzle_press(query, press, origin)
+        if press.action in PUZZLE_ACTIONS:
+            await self._puzzle_press(query, press, origin, message.message_id)
         elif press.action in TOURNAMENT_ACTIONS:
             await self._tournament_press(query, press, origin)
         elif press.action in CHALLENGE_ACTIONS:
@@ -194,9 +196,27 @@ class ButtonPresses:
             origin, lambda: call(origin.actor, origin.chat, press.target), query
         )
 
-    async def _puzzle_press(self, query: CallbackQuery, press: Press, origin: Origin) -> None:
-        """A move button of a puzzle's picture: answered as the typed move would be."""
+    async def _puzzle_press(
+        self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
+    ) -> None:
+        """A button of a puzzle's picture: a piece shows its destinations (back, the pieces
+        again), as on a game's board; a move is answered as the typed move would be."""
         step, index = press.version or 0, press.index or 0
+        if press.action is not Action.PUZZLE:
+            try:
+                choices = await self.service.puzzles.step(
+                    origin.actor, origin.chat, press.target, step
+                )
+            except ServiceError as error:
+                await self.people.answer(query, error.reason, origin.language)
+                return
+            await self.people.answer(query, None, origin.language)
+            picked = index if press.action is Action.PUZZLE_PIECE else None
+            language = self.people.chat_languages.get(origin.chat.chat_id, origin.language)
+            await self.set_keyboard(
+                origin.chat, message_id, puzzle_keyboard(choices, language, picked)
+            )
+            return
         await self.commands.run_command(
             origin,
             lambda: self.service.puzzles.press(

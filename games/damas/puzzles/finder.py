@@ -4,9 +4,10 @@ of at least two of its own moves, each the only one that wins.
 Proved by the plain material search of tactics.py (not the engine): the first move is the
 only one of at least `MIN_CHOICES` that wins `GAIN` men within `depth` plies, every other
 move wins nothing; the opponent answers with its best reply; each later move of the solver
-is again the only one that keeps the win. Then the second opinion: `verify` searches every
-alternative of every solver move again, `VERIFY_EXTRA` plies deeper, and only a puzzle that
-holds is kept.
+is again the only one that keeps the win; at least `MIN_SOLVER_MOVES` of the solver's moves
+are a choice (a move the rules force counts for nothing). Then the second opinion: `verify`
+searches every alternative of every solver move again at `VERIFY_TIMES` the depth, and only a
+puzzle that holds is kept.
 """
 
 from __future__ import annotations
@@ -19,9 +20,14 @@ from games.damas.position import Position
 from games.damas.tactics import WIN, material, minimax
 
 DEPTH = 6  # plies of the first search
-VERIFY_EXTRA = 2  # plies more for the second search of every alternative
+# The second search of every alternative, at this many times the first one's depth: a
+# quiet alternative that wins two men only beyond the first horizon (seen at 8 plies, not
+# at 6) made a puzzle that a deeper check dropped; the few lines found are cheap to check.
+VERIFY_TIMES = 2
 GAIN = 2  # men the solver must win at least
 MIN_CHOICES = 3  # legal moves at the start, at least: a puzzle is a choice
+# The solver's moves that were a choice, at least: a move the rules force (the one legal
+# move, a compulsory capture with no other) is no part of the puzzle's difficulty.
 MIN_SOLVER_MOVES = 2
 # Fewer pieces on the board: an ending, where material won need not win (three kings cannot
 # catch one on the long diagonal); endings are a study of their own, not a puzzle here.
@@ -94,18 +100,20 @@ def find_puzzle(position: Position, depth: int = DEPTH) -> Puzzle | None:
         _won(position, end),
     )
     # The second opinion: every alternative searched again, deeper.
-    return puzzle if verify(puzzle, depth + VERIFY_EXTRA) else None
+    return puzzle if verify(puzzle, VERIFY_TIMES * depth) else None
 
 
 def _line(position: Position, depth: int, target: int) -> tuple[list[str], Position] | None:
     """The solver's only winning moves and the opponent's best answers, until the win is in
     material on the board; None where a move of the solver is not the only one."""
     notations: list[str] = []
+    choices = 0  # the solver's moves where the rules left more than one
     plies_left = depth
     while True:
         move = only_winner(position, max(plies_left, MIN_PLIES_LEFT), target)
         if move is None:
             return None
+        choices += len(position.legal_moves()) > 1
         notations.append(position.notation(move))
         position = position.play(move)
         plies_left -= 1
@@ -119,7 +127,7 @@ def _line(position: Position, depth: int, target: int) -> tuple[list[str], Posit
             break
         if len(notations) > 2 * depth:
             return None  # the win never stands on the board within the search's reach
-    if (len(notations) + 1) // 2 < MIN_SOLVER_MOVES:
+    if choices < MIN_SOLVER_MOVES:
         return None
     return notations, position
 

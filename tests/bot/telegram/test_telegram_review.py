@@ -14,7 +14,7 @@ from bot.service.core import GameService
 from bot.service.events import Actor
 from storage import ChatRef
 from tests import planted_blunder as planted
-from tests.bot.review_games import TEST_NODES, blundered_game, opening_pdn
+from tests.bot.review_games import PDN, TEST_NODES, TEST_SECOND_LOOK, blundered_game, opening_pdn
 from tests.fakes.telegram_api import FakeBotApi
 
 GROUP = -100_27
@@ -33,6 +33,7 @@ async def test_a_group_game_is_reviewed_in_a_private_chat(
     service: GameService, api: FakeBotApi
 ) -> None:
     service.reviews.nodes = TEST_NODES
+    service.reviews.second_look_nodes = TEST_SECOND_LOOK
     api.user(1001, "Ana")
     bia_user = api.user(1002, "Bia")
     api.group(GROUP, "Club")
@@ -65,6 +66,7 @@ async def test_a_pasted_pdn_is_reviewed_in_portuguese_with_its_stages(
     service: GameService, api: FakeBotApi
 ) -> None:
     service.reviews.nodes = TEST_NODES
+    service.reviews.second_look_nodes = TEST_SECOND_LOOK
     ana_user = api.user(1001, "Ana", language="pt-br")
     private = api.private_chat(ana_user)
     api.send_text(ana_user, private, "/analise " + opening_pdn(6))
@@ -95,3 +97,69 @@ async def test_bad_input_is_answered_in_the_readers_language(
         ),
         "the PDN's refusal",
     )
+
+
+@pytest.mark.usefixtures("bot")
+async def test_a_pdn_file_is_reviewed_sent_with_the_command_or_replied_to(
+    service: GameService, api: FakeBotApi
+) -> None:
+    service.reviews.nodes = TEST_NODES
+    service.reviews.second_look_nodes = TEST_SECOND_LOOK
+    ana_user = api.user(1001, "Ana")
+    private = api.private_chat(ana_user)
+    content = PDN.replace("] [", "]\n[").encode()
+    api.send_document(ana_user, private, "club.pdn", content, caption="/review")
+    await api.wait_for(
+        lambda: any("Review of the PDN game Ana - Bia" in line for line in api.texts(private)),
+        "the review of the file",
+    )
+    review = next(line for line in api.texts(private) if "??" in line)
+    assert f"1... {planted.BLUNDER}?? blunder" in review
+    # Fetched as bots fetch files: getFile, then its download address.
+    assert [call.params["file_id"] for call in api.calls_of("getFile")] == ["document-1"]
+    # In a group, /review written as a reply to the file; it is stored already.
+    group = api.group(GROUP, "Club")
+    sent = api.send_document(ana_user, group, "club.pdn", content)
+    api.send_text(ana_user, group, "/review", reply_to=sent)
+    await api.wait_for(
+        lambda: any(line.startswith("The stored review") for line in api.texts(group)),
+        "the stored review, in the group",
+    )
+
+
+@pytest.mark.usefixtures("bot")
+async def test_files_that_are_not_pdn_too_big_or_unknown_are_refused(api: FakeBotApi) -> None:
+    ana_user = api.user(1001, "Ana", language="pt-br")
+    private = api.private_chat(ana_user)
+    api.send_document(ana_user, private, "notes.txt", b"hello", caption="/analise")
+    await api.wait_for(
+        lambda: (
+            "notes.txt não é um arquivo PDN: envie uma partida salva como .pdn."
+            in api.texts(private)
+        ),
+        "a file that is no PDN refused",
+    )
+    # Too big for one game: refused from the size Telegram gives, without downloading.
+    api.send_document(ana_user, private, "big.pdn", b" " * 400_001)
+    await api.wait_for(
+        lambda: any(line.startswith("Esse PDN é longo demais") for line in api.texts(private)),
+        "a file too big refused",
+    )
+    assert api.calls_of("getFile") == []
+    # Without its size, the file over Telegram's 20 MB for bots: getFile refuses it.
+    api.send_document(ana_user, private, "huge.pdn", b" " * (20 * 1024 * 1024 + 1), with_size=False)
+    await api.wait_for(
+        lambda: any("File is too big" in line for line in api.texts(private)),
+        "Telegram's refusal of a file too big",
+    )
+    # A file id Telegram no longer knows.
+    gone = api.send_document(ana_user, private, "gone.pdn", b"1. c3-d4 *", with_size=False)
+    api.forget_file(gone["document"]["file_id"])
+    await api.wait_for(
+        lambda: any("Invalid file_id" in line for line in api.texts(private)),
+        "Telegram's refusal of an unknown file",
+    )
+    assert [call.error for call in api.calls_of("getFile")] == [
+        "Bad Request: file is too big",
+        "Bad Request: invalid file_id",
+    ]

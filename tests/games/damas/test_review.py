@@ -4,6 +4,7 @@ blunder marked with the move a plain search proves better, the better line, the 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -17,6 +18,9 @@ from games.damas.review import (
     review_moves,
     search_position,
     search_snapshot,
+    second_look,
+    second_look_plies,
+    second_look_positions,
     slope_of,
     summaries,
     win_chance,
@@ -108,3 +112,27 @@ def test_summaries_count_each_players_marks_and_average_loss() -> None:
     assert (white.moves, white.blunders, white.inaccuracies, white.mistakes) == (2, 1, 1, 0)
     assert white.average_loss == pytest.approx(0.275)
     assert (black.moves, black.blunders, black.average_loss) == (1, 0, 0.0)
+
+
+def test_a_marked_move_is_judged_again_by_the_deeper_searches_alone() -> None:
+    before = planted.start()
+    after = before.play(before.parse(planted.BLUNDER))
+    positions = [Position.start("brazilian"), before, after]
+    quiet = MoveReview(0, 0, "c3-d4", "c3-d4", ("c3-d4",), 0.5, 0.5)
+    # The first pass misjudged the blunder as a mistake, with another better move.
+    first = MoveReview(1, 1, planted.BLUNDER, "h6-g5", ("h6-g5",), 0.7, 0.45)
+    assert second_look_plies([quiet, first]) == [1]
+    deeper = {
+        1: (
+            search_position(before, review_limit(SMALL)),
+            search_position(after, review_limit(SMALL)),
+        )
+    }
+    [unchanged, again] = second_look(positions, [quiet, first], deeper)
+    assert unchanged == quiet
+    assert (again.ply, again.seat, again.played) == (1, 1, planted.BLUNDER)
+    assert (again.mark, again.best, again.line[0]) == ("blunder", planted.BETTER, planted.BETTER)
+    # Two marked moves in a row share the position between them: searched once.
+    assert second_look_positions([4, 5, 9]) == [4, 5, 6, 9, 10]
+    # A move the first pass finds no mistake is not looked at again.
+    assert second_look_plies([replace(first, after=0.55)]) == []
