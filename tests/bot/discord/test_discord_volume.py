@@ -5,6 +5,9 @@ correspondence game posts a new board per move, the one before losing its compon
 from __future__ import annotations
 
 import asyncio
+from typing import Any
+
+import pytest
 
 from bot.service import boards
 from bot.service.core import GameService, seat_to_act
@@ -90,20 +93,35 @@ async def test_only_the_controls_that_can_be_used_now(
 
 
 async def test_a_board_on_the_computers_turn_has_no_controls(
-    fake: FakeDiscord, connect: Connect, service: GameService
+    fake: FakeDiscord, connect: Connect, service: GameService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The computer waits until the first board is out: a quick move would otherwise replace
+    # that board before it is posted, and there would be no board on the computer's turn.
+    first_board_out = asyncio.Event()
+    choose = service.kernel.computers.choose
+
+    async def after_the_first_board(*args: Any, **kwargs: Any) -> Any:
+        await first_board_out.wait()
+        return await choose(*args, **kwargs)
+
+    monkeypatch.setattr(service.kernel.computers, "choose", after_the_first_board)
     await connect(service)
     await act(
         fake,
         await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 1}),
     )
+
+    def boards_posted() -> list[dict[str, Any]]:
+        return [
+            call.payload
+            for call in fake.calls_to("POST", rf"^/channels/{CHANNEL}/messages$")
+            if isinstance(call.payload, dict) and call.payload.get("embeds")
+        ]
+
+    await fake.wait_for(boards_posted, what="the first board")
+    first_board_out.set()
     await service.kernel.idle()
-    posted = [
-        call.payload
-        for call in fake.calls_to("POST", rf"^/channels/{CHANNEL}/messages$")
-        if isinstance(call.payload, dict) and call.payload.get("embeds")
-    ]
-    assert posted, "the first board"
+    posted = boards_posted()
     assert "Computer (normal, White) to move" in posted[0]["embeds"][0]["description"]
     assert not posted[0].get("components"), "controls on the computer's turn"
     board = latest_board(fake)
