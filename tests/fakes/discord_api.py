@@ -188,11 +188,14 @@ def _check_component(child: dict[str, Any], problems: list[str]) -> None:
 # one (6) names a SKU; the others send their custom_id.
 LINK_STYLE, PREMIUM_STYLE = 5, 6
 URL_LIMIT = 512
+# Discord refuses any other scheme in a link button ("Scheme must be one of ...").
+LINK_SCHEMES = ("http", "https", "discord")
 
 
 def _check_button(button: dict[str, Any], problems: list[str]) -> None:
     """ "Button Object": a label of at most 80 characters; a link button has a url (at most
-    512) and no custom_id, a non-link non-premium button a custom_id and no url."""
+    512, http, https or discord) and no custom_id, a non-link non-premium button a
+    custom_id and no url."""
     if len(button.get("label") or "") > 80:
         problems.append(f"button label {button['label']!r} longer than 80")
     style = button.get("style")
@@ -202,6 +205,8 @@ def _check_button(button: dict[str, Any], problems: list[str]) -> None:
             problems.append("a link button without a url")
         elif len(url) > URL_LIMIT:
             problems.append(f"a link button url longer than {URL_LIMIT}")
+        elif urlparse(url).scheme not in LINK_SCHEMES:
+            problems.append(f"Scheme {urlparse(url).scheme!r} is not supported")
         if "custom_id" in button:
             problems.append("a link button with a custom_id")
     elif style != PREMIUM_STYLE:

@@ -115,6 +115,9 @@ def test_the_fake_holds_link_buttons_to_discords_rules() -> None:
     assert problems({**link, "custom_id": "x"}) == ["a link button with a custom_id"]
     too_long = "https://damas.example/" + "x" * 500
     assert problems({**link, "url": too_long}) == ["a link button url longer than 512"]
+    assert problems({**link, "url": "javascript:alert(1)"}) == [
+        "Scheme 'javascript' is not supported"
+    ]
     assert problems({**link, "label": "x" * 81}) == [f"button label {'x' * 81!r} longer than 80"]
     plain = {"type": 2, "style": 1, "label": "Go", "custom_id": "go"}
     assert problems(plain) == []
