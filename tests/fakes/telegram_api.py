@@ -377,6 +377,21 @@ class FakeBotApi:
         entities: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """A person writes in a chat; a private message opens the chat to the bot."""
+        message: dict[str, Any] = {"text": content}
+        found = _command_entity(content) + list(entities or [])
+        if found:
+            message["entities"] = found
+        if reply_to is not None:
+            message["reply_to_message"] = {
+                key: value for key, value in reply_to.items() if key != "reply_to_message"
+            }
+        return self._posted_by(user, chat, message)
+
+    def _posted_by(
+        self, user: dict[str, Any], chat: dict[str, Any], fields: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A person's message in a chat, delivered as an update; a private one opens the chat
+        to the bot."""
         record = self.chats[chat["id"]]
         if chat["type"] == "private":
             record.open_to_bot = True
@@ -385,18 +400,8 @@ class FakeBotApi:
             "date": int(time.time()),
             "chat": chat,
             "from": user,
-            "text": content,
+            **fields,
         }
-        found = list(entities or [])
-        command = re.match(r"/\S+", content)
-        if command:
-            found.insert(0, {"type": "bot_command", "offset": 0, "length": command.end()})
-        if found:
-            message["entities"] = found
-        if reply_to is not None:
-            message["reply_to_message"] = {
-                key: value for key, value in reply_to.items() if key != "reply_to_message"
-            }
         self.messages[(chat["id"], message["message_id"])] = message
         self._push({"message": message})
         return message
@@ -413,9 +418,6 @@ class FakeBotApi:
     ) -> dict[str, Any]:
         """A person sends a file (with a caption, which may be a command); Telegram gives its
         size with it, or not (`with_size`: the field is optional)."""
-        record = self.chats[chat["id"]]
-        if chat["type"] == "private":
-            record.open_to_bot = True
         file_id = f"document-{next(self._file_ids)}"
         self.sent_files[file_id] = (name, content)
         document: dict[str, Any] = {
@@ -426,23 +428,13 @@ class FakeBotApi:
         }
         if with_size:
             document["file_size"] = len(content)
-        message: dict[str, Any] = {
-            "message_id": next(record.next_message_id),
-            "date": int(time.time()),
-            "chat": chat,
-            "from": user,
-            "document": document,
-        }
+        message: dict[str, Any] = {"document": document}
         if caption is not None:
             message["caption"] = caption
-            command = re.match(r"/\S+", caption)
-            if command:
-                message["caption_entities"] = [
-                    {"type": "bot_command", "offset": 0, "length": command.end()}
-                ]
-        self.messages[(chat["id"], message["message_id"])] = message
-        self._push({"message": message})
-        return message
+            found = _command_entity(caption)
+            if found:
+                message["caption_entities"] = found
+        return self._posted_by(user, chat, message)
 
     def forget_file(self, file_id: str) -> None:
         """A file id Telegram no longer knows (another bot's, or a forged one)."""
@@ -933,3 +925,9 @@ def _error_response(error: ApiError) -> web.Response:
     if error.retry_after is not None:
         body["parameters"] = {"retry_after": error.retry_after}
     return web.json_response(body, status=error.status)
+
+
+def _command_entity(content: str) -> list[dict[str, Any]]:
+    """The bot_command entity Telegram marks at the start of a text or caption, if any."""
+    command = re.match(r"/\S+", content)
+    return [{"type": "bot_command", "offset": 0, "length": command.end()}] if command else []
