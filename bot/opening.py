@@ -9,11 +9,12 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.i18n import Text, text
-from bot.service.timing.clocks import Clock
+from bot.i18n import Text, text, translate
+from bot.service.timing.clocks import Clock, utc_now
 from storage import (
     GameEndWrite,
     SchemaTooNew,
@@ -126,3 +127,13 @@ async def open_database(
         return await open_store(database, clock=clock, on_game_end=on_game_end)
     except (sqlite3.Error, StorageError, OSError) as error:
         raise DatabaseUnusable(_problem(database, error)) from None
+
+
+async def open_existing(database: str | Path) -> Store | None:
+    """The store of a command that reads what the bot stored (never created), or None once
+    the reason it cannot serve is said in one line on stderr (exit with BAD_DATABASE_STATUS)."""
+    try:
+        return await open_database(database, utc_now, existing=True)
+    except DatabaseUnusable as error:
+        print(f"damas-bot: {translate(None, error.reason)}", file=sys.stderr)
+        return None

@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.i18n import text, translate
-from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, chosen_database, open_database
+from bot.opening import BAD_DATABASE_STATUS, chosen_database, open_existing
 from bot.service.puzzles.shipped import START, VARIANTS, stored
-from bot.service.timing.clocks import utc_now
 from games.base import GameError
 from games.damas import Position
 from games.damas.puzzles.sources import puzzles_in, replayed
@@ -54,10 +53,8 @@ async def search(store: Store, game_id: int) -> list[NewPuzzle]:
 
 
 async def run(database: str | Path, after: int) -> int:
-    try:
-        store = await open_database(database, utc_now, existing=True)
-    except DatabaseUnusable as error:
-        print(f"damas-bot: {translate(None, error.reason)}", file=sys.stderr)
+    store = await open_existing(database)
+    if store is None:
         return BAD_DATABASE_STATUS
     async with store:
         games = await store.finished_games(VARIANTS, after)

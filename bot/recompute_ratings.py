@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.i18n import Text, text, translate
-from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, chosen_database, open_database
+from bot.opening import BAD_DATABASE_STATUS, chosen_database, open_existing
 from bot.service.rated.rating_rebuild import Rebuilt, recompute
 from bot.service.rating import Rating
-from bot.service.timing.clocks import utc_now
 from storage import NotFound, Store, database_label
 
 # The exit status when the database held no rated game (likely not the one the bot uses).
@@ -81,10 +80,8 @@ async def report(store: Store, rebuilt: Rebuilt) -> list[Text]:
 
 
 async def run(database: str | Path) -> int:
-    try:
-        store = await open_database(database, utc_now, existing=True)
-    except DatabaseUnusable as error:
-        print(f"damas-bot: {translate(None, error.reason)}", file=sys.stderr)
+    store = await open_existing(database)
+    if store is None:
         return BAD_DATABASE_STATUS
     async with store:
         rebuilt = await recompute(store)
