@@ -92,11 +92,7 @@ class ComponentPresses:
             if acting not in seats:
                 name = state.seat_names[acting] if acting is not None else "?"
                 raise ServiceError(text("It is not your turn: {name} is to move.", name=name))
-            answer.view = destination_view(state, piece, answer.language)
-            if answer.view is None:
-                raise ServiceError(text("{piece} has no move now.", piece=piece))
-            answer.say(text("Where to with {piece}?", piece=piece))
-            return []
+            return _where_to(answer, destination_view(state, piece, answer.language), piece)
 
         await self.interactions.run(interaction, work)
 
@@ -107,11 +103,8 @@ class ComponentPresses:
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
             choices = await self.service.puzzles.step(actor, chat, puzzle_id, step)
-            answer.view = puzzle_destination_view(choices, piece, answer.language)
-            if answer.view is None:
-                raise ServiceError(text("{piece} has no move now.", piece=piece))
-            answer.say(text("Where to with {piece}?", piece=piece))
-            return []
+            view = puzzle_destination_view(choices, piece, answer.language)
+            return _where_to(answer, view, piece)
 
         await self.interactions.run(interaction, work)
 
@@ -222,3 +215,12 @@ class ComponentPresses:
             )
 
         await self.interactions.run(interaction, work)
+
+
+def _where_to(answer: Answer, destinations: discord.ui.View | None, piece: str) -> list[Event]:
+    """A picked piece's answer, in a game or a puzzle: the menu of its destinations."""
+    if destinations is None:
+        raise ServiceError(text("{piece} has no move now.", piece=piece))
+    answer.view = destinations
+    answer.say(text("Where to with {piece}?", piece=piece))
+    return []
