@@ -19,6 +19,8 @@
 
 typedef uint64_t u64;
 
+/* The constants of search.py, table.py and ordering.py (CONSTANTS below exports them, and
+ * test_compiled.py checks that they are the Python values). */
 #define WIN 1000000
 #define WON (WIN - 1000)
 #define DRAW 0
@@ -32,6 +34,7 @@ typedef uint64_t u64;
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
+/* Limits of this file: bit indices, captures of one route, tables of the spec. */
 #define BITS 64
 #define MAX_CAPTURES 56 /* more than any bitboard holds squares: a capture takes each once */
 #define MAX_PLANES 16
@@ -625,7 +628,8 @@ static int read_keys(u64 table[2][BITS + 1], PyObject *seq) {
         int failed = n < 0 || n > BITS + 1;
         if (failed && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "keys: too many");
         memset(table[colour], 0, sizeof table[colour]);
-        for (Py_ssize_t i = 0; i < n && !failed; i++) failed = seq_item_u64(side, i, &table[colour][i]);
+        for (Py_ssize_t i = 0; i < n && !failed; i++)
+            failed = seq_item_u64(side, i, &table[colour][i]);
         Py_DECREF(side);
         if (failed) return -1;
     }
@@ -634,20 +638,23 @@ static int read_keys(u64 table[2][BITS + 1], PyObject *seq) {
 
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     static char *names[] = {"mask", "half", "size", "flying", "men_backwards", "men_kings",
-                            "italian", "promotion", "rays", "key_men", "key_kings",
+                            "italian", "promotion", "rays", "men_directions", "key_men",
+                            "key_kings",
                             "black_to_move", "king_limit", "endgame_pieces", "most_kings",
                             "endgame", "drawn", "man_value", "king_value", "supported",
                             "runaway", "balance", "mobility", "cornering", "closing",
                             "ending_diagonal", "men_planes", "king_planes", "zones", "cones",
                             "wings", "main_diagonal", "places", NULL};
     unsigned long long mask, black_to_move, main_diagonal;
-    PyObject *promotion, *rays, *key_men, *key_kings, *endgame, *drawn, *men_planes,
+    PyObject *promotion, *rays, *men_directions, *key_men, *key_kings, *endgame, *drawn,
+        *men_planes,
         *king_planes, *zones, *cones, *wings, *places;
     int half;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "Kiipppp$OOOOKiiiOOiiiiiiiiiOOOOOKO", names, &mask, &half, &c->size,
+            args, kw, "Kiipppp$OOOOOKiiiOOiiiiiiiiiOOOOOKO", names, &mask, &half, &c->size,
             &c->flying, &c->men_backwards, &c->men_kings, &c->italian, &promotion, &rays,
-            &key_men, &key_kings, &black_to_move, &c->king_limit, &c->endgame_pieces,
+            &men_directions, &key_men, &key_kings, &black_to_move, &c->king_limit,
+            &c->endgame_pieces,
             &c->most_kings, &endgame, &drawn, &c->man_value, &c->king_value, &c->supported,
             &c->runaway, &c->balance, &c->mobility, &c->cornering, &c->closing,
             &c->ending_diagonal, &men_planes, &king_planes, &zones, &cones, &wings,
@@ -662,7 +669,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->far = half + 1;
     c->black_to_move = black_to_move;
     c->main_diagonal = main_diagonal;
-    if (seq_item_u64(promotion, 0, &c->promotion[0]) || seq_item_u64(promotion, 1, &c->promotion[1]))
+    if (seq_item_u64(promotion, 0, &c->promotion[0]) ||
+        seq_item_u64(promotion, 1, &c->promotion[1]))
         return -1;
     /* rays: per bit index, per direction, the indices outward (empty for a ghost bit) */
     Py_ssize_t width = PySequence_Size(rays);
@@ -708,12 +716,30 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     }
     for (Py_ssize_t i = width; i < BITS; i++)
         for (int d = 0; d < 4; d++) first[i][d] = second[i][d] = -1;
-    /* jump tables in board.py's direction order: men per colour, then kings */
+    /* jump tables in board.py's direction order: men per colour (the directions they capture
+     * in), then kings (all four) */
+    int allowed[3][4] = {{0}};
+    for (int colour = 0; colour < 2; colour++) {
+        PyObject *directions = PySequence_GetItem(men_directions, colour);
+        if (!directions) return -1;
+        Py_ssize_t n = PySequence_Size(directions);
+        int failed = n < 0 || n > 4;
+        for (Py_ssize_t k = 0; k < n && !failed; k++) {
+            int d;
+            failed = seq_item_int(directions, k, &d) || d < 0 || d > 3;
+            if (!failed) allowed[colour][d] = 1;
+        }
+        Py_DECREF(directions);
+        if (failed) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "men_directions: 0 to 3");
+            return -1;
+        }
+    }
+    for (int d = 0; d < 4; d++) allowed[2][d] = 1;
     for (int table = 0; table < 3; table++) {
         for (Py_ssize_t i = 0; i < width; i++) {
             for (int d = 0; d < 4; d++) {
-                int allowed = table == 2 || c->men_backwards || (table == 0 ? d < 2 : d >= 2);
-                if (!allowed || second[i][d] < 0) continue;
+                if (!allowed[table][d] || second[i][d] < 0) continue;
                 int n = c->jumps_n[table][i]++;
                 c->jumps[table][i][n][0] = (u64)1 << first[i][d];
                 c->jumps[table][i][n][1] = (u64)1 << second[i][d];
@@ -1661,10 +1687,15 @@ PyMODINIT_FUNC PyInit__core(void) {
             return NULL;
         }
     }
-    if (PyModule_AddIntConstant(m, "MAX_PLY", MAX_PLY) || PyModule_AddIntConstant(m, "WIN", WIN))
-        goto fail;
+    PyObject *constants = Py_BuildValue(
+        "{sisisisisisisisisisisisL}", "WIN", WIN, "WON", WON, "DRAW", DRAW, "NEVER", NEVER,
+        "MAX_PLY", MAX_PLY, "CHECK_EVERY", CHECK_EVERY, "PRUNE_MARGIN", PRUNE_MARGIN,
+        "FEW_MOVES", FEW_MOVES, "EXACT", EXACT, "LOWER", LOWER, "UPPER", UPPER, "HISTORY_CAP",
+        (long long)HISTORY_CAP);
+    if (!constants || PyModule_AddObject(m, "CONSTANTS", constants) < 0) {
+        Py_XDECREF(constants);
+        Py_DECREF(m);
+        return NULL;
+    }
     return m;
-fail:
-    Py_DECREF(m);
-    return NULL;
 }

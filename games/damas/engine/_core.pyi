@@ -3,8 +3,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from games.damas.movegen import Raw
 
-MAX_PLY: int
-WIN: int
+# The search's constants compiled in (test_compiled.py compares them with the Python ones).
+CONSTANTS: dict[str, int]
 
 class Core:
     def __init__(
@@ -19,6 +19,7 @@ class Core:
         italian: bool,
         promotion: Sequence[int],
         rays: Sequence[Sequence[Sequence[int]]],
+        men_directions: Sequence[Sequence[int]],
         key_men: Sequence[Sequence[int]],
         key_kings: Sequence[Sequence[int]],
         black_to_move: int,

@@ -23,7 +23,7 @@ from games.damas.engine.search import (
 )
 from games.damas.engine.table import Kept, kept, tables_for
 from games.damas.engine.zobrist import Keys, make_keys
-from games.damas.movegen import Raw, italian_priorities, majority_law
+from games.damas.movegen import Raw, italian_priorities, majority_law, men_capture_directions
 from games.damas.rules import RULES, Rules
 
 try:
@@ -142,6 +142,7 @@ def _spec(rules: Rules, weights: Weights) -> dict[str, Any]:
         "italian": rules.capture_priority is italian_priorities,
         "promotion": board.promotion_rows,
         "rays": board.rays,
+        "men_directions": men_capture_directions(rules.men_capture_backwards),
         "key_men": keys.men,
         "key_kings": keys.kings,
         "black_to_move": keys.black_to_move,

@@ -134,6 +134,18 @@ def test_the_search_returns_what_the_pure_search_returns(variant: str) -> None:
         assert _thought(position, 4000, pure=False) == pure, position.snapshot()
 
 
+def test_the_compiled_constants_are_the_python_ones() -> None:
+    from games.damas.engine import ordering, search, table
+    from games.damas.engine._core import CONSTANTS, CoreTable
+
+    names = ("WIN", "WON", "DRAW", "NEVER", "MAX_PLY", "CHECK_EVERY", "PRUNE_MARGIN", "FEW_MOVES")
+    expected = {name: getattr(search, name) for name in names}
+    expected |= {name: getattr(table, name) for name in ("EXACT", "LOWER", "UPPER")}
+    expected["HISTORY_CAP"] = ordering._HISTORY_CAP
+    assert expected == CONSTANTS
+    assert CoreTable().entries == table.DEFAULT_ENTRIES
+
+
 def test_a_kept_table_gives_the_same_game() -> None:
     # The tables carry over from move to move; both searches keep theirs alike.
     forget_tables()
