@@ -1109,11 +1109,23 @@ static inline int path_has(const Search *s, u64 key) {
     return 0;
 }
 
-/* time.perf_counter() on Linux: CLOCK_MONOTONIC. */
+/* A monotonic clock; the deadline is turned from time.perf_counter()'s scale to this one
+ * when the search starts (the two are the same clock on Linux, not everywhere). */
 static double now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int perf_counter(double *out) {
+    PyObject *time = PyImport_ImportModule("time");
+    if (!time) return -1;
+    PyObject *value = PyObject_CallMethod(time, "perf_counter", NULL);
+    Py_DECREF(time);
+    if (!value) return -1;
+    *out = PyFloat_AsDouble(value);
+    Py_DECREF(value);
+    return PyErr_Occurred() ? -1 : 0;
 }
 
 static int tick(Search *s) {
@@ -1505,7 +1517,9 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     Py_XSETREF(s->out_of_time, out_of_time);
     Py_INCREF(solved);
     Py_XSETREF(s->solved, solved);
-    s->deadline = deadline;
+    double perf;
+    if (perf_counter(&perf)) return -1;
+    s->deadline = deadline - perf + now();
     s->max_nodes = max_nodes;
     s->quiescence = quiescence;
     s->nodes = 0;

@@ -25,6 +25,7 @@ from games.damas.engine.table import forget_tables
 from games.damas.movegen import Raw
 
 VARIANTS = sorted(RULES)
+ENDINGS = Path(__file__).parents[3] / "data" / "endings.txt"
 
 
 @pytest.fixture(autouse=True)
@@ -110,14 +111,29 @@ def _bench_positions(variant: str) -> list[Position]:
 
 
 def _sampled_positions(variant: str) -> list[Position]:
-    """Positions of random games: openings, middle games with captures pending, kings and
-    endings whose draw-rule counters run."""
+    """Positions of random games (openings, middle games with captures pending, kings), the
+    king endings of tests/data/endings.txt with their draw-rule counters running, and
+    positions whose next moves may repeat the game's history."""
     found = list(_game_positions(variant, 6, 11))
     rng = random.Random(3)
-    picked = rng.sample(found, 10)
-    # The endings: the last plies of each game.
-    ends = [p for p in found if (p.white | p.black).bit_count() <= 6]
-    return picked + rng.sample(ends, min(6, len(ends)))
+    picked = rng.sample(found, 8)
+    picked += rng.sample([p for p in found if p.kings], 4)
+    for line in ENDINGS.read_text().splitlines():
+        if line.startswith(f"{variant} "):
+            fen = line.split()[1]
+            # Counters well on too: the draw rules end some lines within the search.
+            for snapshot in (fen, f"{fen};king_moves=30;endgame=5"):
+                position = Position.from_snapshot(variant, snapshot)
+                if position.outcome() is None:
+                    picked.append(position)
+    for position in picked[-6:]:
+        # A few king moves on: positions of the game's history that the search may repeat.
+        for _ in range(4):
+            if position.outcome() is None:
+                position = position.play(rng.choice(position.legal_moves()))
+        if position.outcome() is None:
+            picked.append(position)
+    return picked
 
 
 def _thought(position: Position, nodes: int, pure: bool) -> tuple[str, int, int, int]:
@@ -129,6 +145,10 @@ def _thought(position: Position, nodes: int, pure: bool) -> tuple[str, int, int,
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_search_returns_what_the_pure_search_returns(variant: str) -> None:
     positions = _bench_positions(variant) + _sampled_positions(variant)
+    rules = RULES[variant]
+    # The draw rules the variant has are in play in some of them.
+    assert any(p.seen for p in positions) or not rules.repetition_draw
+    assert any(p.endgame for p in positions) or not rules.endgame_moves
     for position in positions:
         pure = _thought(position, 4000, pure=True)
         assert _thought(position, 4000, pure=False) == pure, position.snapshot()
