@@ -90,6 +90,7 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
+    int ready; /* initialised once: a search may be reading it */
     /* geometry and rules */
     u64 mask;
     int near, far, size;
@@ -637,6 +638,10 @@ static int read_keys(u64 table[2][BITS + 1], PyObject *seq) {
 }
 
 static int Core_init(Core *c, PyObject *args, PyObject *kw) {
+    if (c->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "a Core is initialised once");
+        return -1;
+    }
     static char *names[] = {"mask", "half", "size", "flying", "men_backwards", "men_kings",
                             "italian", "promotion", "rays", "men_directions", "key_men",
                             "key_kings",
@@ -798,6 +803,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         c->row[at] = place_rows[i][1];
         c->col[at] = place_rows[i][2];
     }
+    c->ready = 1;
     return 0;
 }
 
@@ -806,6 +812,10 @@ static void Core_dealloc(Core *c) { Py_TYPE(c)->tp_free((PyObject *)c); }
 /* The arguments of every generator method, checked: the bitboards of a real position. */
 static int side_args(const Core *c, PyObject *args, u64 *own, u64 *opp, u64 *kings, int *colour) {
     unsigned long long a, b, k;
+    if (!c->ready) {
+        PyErr_SetString(PyExc_ValueError, "the Core was not initialised");
+        return -1;
+    }
     if (!PyArg_ParseTuple(args, "KKKi", &a, &b, &k, colour)) return -1;
     if ((a | b | k) & ~c->mask || (a & b) || (k & ~(a | b)) || *colour < 0 || *colour > 1) {
         PyErr_SetString(PyExc_ValueError, "not a position of this board");
@@ -968,9 +978,12 @@ static int Table_init(Table *t, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "entries: 1 to 2**28");
         return -1;
     }
+    if (t->data) {
+        PyErr_SetString(PyExc_RuntimeError, "a table is initialised once");
+        return -1;
+    }
     size_t slots = 1024;
     while (slots < (size_t)entries * 4) slots *= 2;
-    PyMem_Free(t->data);
     t->data = PyMem_Calloc(slots, sizeof(Entry));
     if (!t->data) {
         PyErr_NoMemory();
@@ -1062,6 +1075,8 @@ typedef struct {
     double deadline;
     long long max_nodes, nodes;
     int quiescence, failed;
+    int busy;        /* a node() runs: the GIL is let go now and then (see tick) */
+    double released; /* when the GIL was last let go */
     /* the keys of the game's path to the node (the history before the root first) */
     u64 *path;
     Py_ssize_t path_len, path_cap;
@@ -1128,11 +1143,26 @@ static int perf_counter(double *out) {
     return PyErr_Occurred() ? -1 : 0;
 }
 
+#define SWITCH_SECONDS 0.005 /* Python's default switch interval */
+
 static int tick(Search *s) {
-    if (s->nodes >= s->max_nodes || now() > s->deadline) {
+    double at = now();
+    if (s->nodes >= s->max_nodes || at > s->deadline) {
         PyErr_SetNone(s->out_of_time);
         s->failed = 1;
         return -1;
+    }
+    if (at - s->released > SWITCH_SECONDS) {
+        /* Another thread (an event loop with the search in a thread pool) gets its turn, as
+         * it would between the pure search's bytecodes. The pause lets a waiting thread
+         * take the GIL: let go and taken back at once, it stays here (measured: no turn in
+         * half a second). Nothing here holds a pointer into the shared table across this,
+         * and `busy` keeps this search's own state apart. */
+        Py_BEGIN_ALLOW_THREADS
+        struct timespec pause = {0, 10000};
+        nanosleep(&pause, NULL);
+        Py_END_ALLOW_THREADS
+        s->released = now();
     }
     return 0;
 }
@@ -1500,6 +1530,10 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
                                      &table, &deadline, &max_nodes, &seen, &quiescence,
                                      &out_of_time, &solved))
         return -1;
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the search is running (in another thread)");
+        return -1;
+    }
     if (!PyExceptionClass_Check(out_of_time)) {
         PyErr_SetString(PyExc_TypeError, "out_of_time: an exception class");
         return -1;
@@ -1565,6 +1599,10 @@ static int search_ready(Search *s) {
         PyErr_SetString(PyExc_ValueError, "the search was not initialised");
         return -1;
     }
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the search is running (in another thread)");
+        return -1;
+    }
     return 0;
 }
 
@@ -1590,7 +1628,10 @@ static PyObject *Search_node(Search *s, PyObject *args) {
         return NULL;
     }
     s->failed = 0;
+    s->busy = 1;
+    s->released = now();
     int score = node(s, own, opp, kings, colour, key, rule_plies, endgame, depth, alpha, beta, ply);
+    s->busy = 0;
     if (s->failed) {
         /* the path is back as it was: every node left it on the way out */
         s->moves.len = 0;
@@ -1633,12 +1674,14 @@ static PyObject *Search_endgame_plies(Search *s, PyObject *args) {
 }
 
 static PyObject *Search_enter(Search *s, PyObject *arg) {
+    if (search_ready(s)) return NULL;
     u64 key = PyLong_AsUnsignedLongLong(arg);
     if (PyErr_Occurred() || path_push(s, key)) return NULL;
     Py_RETURN_NONE;
 }
 
 static PyObject *Search_leave(Search *s, PyObject *arg) {
+    if (search_ready(s)) return NULL;
     u64 key = PyLong_AsUnsignedLongLong(arg);
     if (PyErr_Occurred()) return NULL;
     if (path_remove(s, key)) {

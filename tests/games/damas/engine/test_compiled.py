@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import threading
 import time
 import tracemalloc
 from collections.abc import Iterator
@@ -22,6 +23,7 @@ from games.damas.engine.line import principal_line
 from games.damas.engine.lone_king import lone_king_table
 from games.damas.engine.search import CHECK_EVERY, OutOfTime
 from games.damas.engine.table import forget_tables
+from games.damas.move import Move
 from games.damas.movegen import Raw
 
 VARIANTS = sorted(RULES)
@@ -241,6 +243,55 @@ def test_bad_input_raises_and_never_crashes() -> None:
         search.child(own, opp, kings, colour, 0, foreign)
     with pytest.raises(TypeError):
         core.captures(own, opp)  # type: ignore[call-arg]
+
+
+def test_searches_in_threads_share_the_table() -> None:
+    # A bot may think in a thread pool: two searches of a variant share its table.
+    position = Position.start("international")
+    moves: list[Move] = []
+
+    def search() -> None:
+        moves.append(think(position, Limit(seconds=0.3), random.Random(0)).move)
+
+    workers = [threading.Thread(target=search) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert len(moves) == 2
+    assert all(move in position.legal_moves() for move in moves)
+
+
+def test_a_running_search_lets_other_threads_run_and_refuses_them() -> None:
+    # The core lets the GIL go now and then, as the pure search does between bytecodes (an
+    # event loop beside a thread pool keeps running); another thread's call into the same
+    # search is refused, never mixed into its state.
+    search = searcher(RULES["italian"], None, time.perf_counter() + 0.5, 10**9, {}, True, False)
+    position = Position.start("italian")
+    _, keys = tools("italian")
+    key = keys.of(position.white, position.black, position.kings, 0)
+    refused: list[RuntimeError] = []
+
+    def run() -> None:
+        with pytest.raises(OutOfTime):  # the deadline ends it: 40 plies never finish
+            search.node(*_side(position), key, 40, 1 << 30, 40, -(10**6), 10**6, 1)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    turns = 0
+    while runner.is_alive():
+        runner.join(0.001)
+        turns += 1
+        if turns == 5:
+            try:
+                search.enter(key)
+            except RuntimeError as error:
+                refused.append(error)
+    # One node() call from start to end: without letting go, no turn at all in between.
+    assert turns >= 10
+    assert refused
+    search.enter(key)  # once it is done, the search answers again
+    search.leave(key)
 
 
 def test_memory_does_not_grow_over_searches() -> None:
