@@ -6,11 +6,17 @@ in pure Python (games/damas/engine/compiled.py chooses at import).
 
 from setuptools import Extension, setup
 
+CORE_FILES = ("movegen", "evaluate", "core_type", "table", "search")
+
 setup(
     ext_modules=[
         Extension(
             "games.damas.engine._core",
-            ["games/damas/engine/_core.c"],
+            [
+                "games/damas/engine/_core.c",
+                *(f"games/damas/engine/core/{name}.c" for name in CORE_FILES),
+            ],
+            depends=["games/damas/engine/core/core.h"],
             optional=True,
             extra_compile_args=["-O2"],
         )
