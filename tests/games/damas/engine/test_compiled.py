@@ -104,11 +104,12 @@ def test_the_evaluation_is_the_same_to_the_point(variant: str) -> None:
 
 def _bench_positions(variant: str) -> list[Position]:
     """The positions bench/search_speed.py searches."""
+    saved = list(sys.path)  # the script puts the repository and bench/ first on import
     sys.path.insert(0, str(Path(__file__).parents[4] / "bench"))
     try:
         from search_speed import positions
     finally:
-        sys.path.pop(0)
+        sys.path[:] = saved
     return positions(variant, 6, random.Random(1))
 
 
