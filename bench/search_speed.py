@@ -3,6 +3,7 @@
     python bench/search_speed.py [--seconds 1.0] [--positions 6] [--rounds 3]
     python bench/search_speed.py --nodes 100000 [--positions 6] [--rounds 3]
     python bench/search_speed.py --depth 7 [--positions 6] [--rounds 3]
+    python bench/search_speed.py ... --pure
 
 Both search the same positions (the start and positions a few random plies on, the same for
 both) for the same time; ours in every variant, TurboEngine in International only (it plays
@@ -17,6 +18,9 @@ instead of a time (TurboEngine is left out): the tree is then the same on any ma
 under any load, so two versions of the engine compare on the same work, and where a change
 should not alter the tree, the `searches` printed (each position's move, depth, score and
 nodes) must be equal.
+
+Ours is the compiled core where it is built (see docs/engine.md); `--pure` measures the
+pure-Python search instead. At a node budget both print the same `searches`.
 """
 
 from __future__ import annotations
@@ -93,12 +97,15 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="the fastest round counts")
     parser.add_argument("--nodes", type=int, help="stop ours after this many nodes, not a time")
     parser.add_argument("--depth", type=int, help="stop ours after this depth, not a time")
+    parser.add_argument("--pure", action="store_true", help="our pure-Python search")
     args = parser.parse_args()
     with_turbo = args.nodes is None and args.depth is None
     modules = peers.load(peers.PY_DRAUGHTS) if with_turbo else {}
-    limit = Limit(seconds=args.seconds)
+    limit = Limit(seconds=args.seconds, pure=args.pure)
     if not with_turbo:
-        limit = Limit(seconds=1e9, nodes=args.nodes or Limit().nodes, depth=args.depth or 64)
+        limit = Limit(
+            seconds=1e9, nodes=args.nodes or Limit().nodes, depth=args.depth or 64, pure=args.pure
+        )
     report: dict[str, Any] = {}
     for variant in sorted(RULES):
         boards = positions(variant, args.positions, random.Random(args.seed))

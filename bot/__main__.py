@@ -34,6 +34,7 @@ from bot.service.rated.rated_games import rating_writes
 from bot.service.timing.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
 from bot.terminal import Terminal
 from bot.web import WebSettings, serving_web, web_settings
+from games.damas.engine.compiled import COMPILED as engine_compiled
 from storage import database_label, database_tag
 
 DATABASE_NAME = "damas-bot.sqlite3"
@@ -232,6 +233,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return checks.main(words[1:], default_database())
     options = arguments(words)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if not engine_compiled:
+        logging.getLogger(__name__).warning(
+            "the draughts engine runs in pure Python, slower and weaker: install a C compiler "
+            "(Debian: build-essential) and reinstall to build its compiled core"
+        )
     database = chosen_database(options.db, default_database())
     try:
         interval = scheduler_interval(os.environ)

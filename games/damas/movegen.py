@@ -84,6 +84,11 @@ def italian_priorities(routes: list[Raw], kings: int) -> list[Raw]:
     return [route for route, route_rank in zip(routes, ranks, strict=True) if route_rank == best]
 
 
+def men_capture_directions(backwards: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per colour: the directions its men capture in (board.py's indices)."""
+    return (DIRECTIONS, DIRECTIONS) if backwards else FORWARD
+
+
 # The move generator of one rule set, built once: its closures run for every position the
 # engine and perft see, so the scans stay inline in them rather than in helper calls.
 def make_generator(  # noqa: C901
@@ -125,7 +130,7 @@ def make_generator(  # noqa: C901
             table[1 << index] = tuple(jumps)
         return table
 
-    man_directions = [DIRECTIONS if men_capture_backwards else FORWARD[c] for c in (0, 1)]
+    man_directions = men_capture_directions(men_capture_backwards)
     man_jumps = [jump_table(man_directions[colour]) for colour in (0, 1)]
     king_jumps = jump_table(DIRECTIONS)
     near2, far2 = 2 * near, 2 * far

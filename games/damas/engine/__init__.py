@@ -2,7 +2,8 @@
 
 `think(position, limit)` is the whole interface; the modules inside each do one thing:
 evaluate (static evaluation), zobrist (position keys), table (transposition table), search
-(the tree), think (the root: deepening, time, randomness, huffs).
+(the tree), think (the root: deepening, time, randomness, huffs), compiled (the compiled
+core, _core.c, that runs the same search in C where it was built, else search.py).
 """
 
 from games.damas.engine.think import Limit, Thought, think

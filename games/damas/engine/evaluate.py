@@ -109,17 +109,51 @@ class _Geometry:
         return min(col, self.size - 1 - col, row, self.size - 1 - row)
 
 
-# One closure per rule set, with every term inline: it runs at each leaf of the search, where
-# a call per term would cost more than the term.
-def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate:  # noqa: C901
-    """The evaluation function of one rule set."""
+Cones = tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]
+
+
+def _runaways(geometry: _Geometry) -> tuple[tuple[int, int], Cones]:
+    """Per colour: the bits of the three rows before the crowning row, and per such bit the
+    cone of squares a man there crosses to crown (a piece there may stop it)."""
+    size = geometry.size
+    zone = [0, 0]
+    cones: Cones = ({}, {})
+    for colour in (0, 1):
+        for bit, (row, col) in geometry.places.items():
+            rows_left = size - 1 - geometry.advanced(bit, colour)
+            if not 1 <= rows_left <= 3:
+                continue
+            zone[colour] |= bit
+            step = -1 if colour == 0 else 1
+            cone = 0
+            for other, (other_row, other_col) in geometry.places.items():
+                ahead = (other_row - row) * step
+                if 0 < ahead <= rows_left and abs(other_col - col) <= ahead:
+                    cone |= other
+            cones[colour][bit] = (cone, rows_left)
+    return (zone[0], zone[1]), cones
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The precomputed tables of one rule set's evaluation (compiled.py hands them to the C
+    core too)."""
+
+    geometry: _Geometry
+    men_planes: tuple[Planes, Planes]  # per colour
+    king_planes: Planes
+    runaway_zone: tuple[int, int]  # see _runaways
+    cones: Cones
+    main_diagonal: int
+    left_wing: int  # the columns left of the two middle ones
+    right_wing: int
+
+
+def tables(rules: Rules, weights: Weights) -> Tables:
+    """The evaluation tables of a rule set with the given weights."""
     geometry = _Geometry.of(rules)
-    board = rules.board
-    size, half, mask = board.size, board.half, board.mask
-    near, far = half, half + 1
+    size = rules.board.size
     flying = rules.flying_kings
-    king_value = weights.flying_king if flying else weights.short_king
-    man_value = weights.man
     advance = weights.advance
 
     def man_table(colour: int) -> dict[int, int]:
@@ -147,30 +181,37 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
                 table[bit] = weights.king_centre * geometry.from_edge(bit)
         return table
 
-    men_planes = (_planes(man_table(0)), _planes(man_table(1)))
-    king_planes = _planes(king_table())
-    # Per colour: the bits of the three rows before the crowning row, and per such bit the
-    # cone of squares a man there crosses to crown (a piece there may stop it).
-    runaway_zone = [0, 0]
-    cones: list[dict[int, tuple[int, int]]] = [{}, {}]
-    for colour in (0, 1):
-        for bit, (row, col) in geometry.places.items():
-            rows_left = size - 1 - geometry.advanced(bit, colour)
-            if not 1 <= rows_left <= 3:
-                continue
-            runaway_zone[colour] |= bit
-            step = -1 if colour == 0 else 1
-            cone = 0
-            for other, (other_row, other_col) in geometry.places.items():
-                ahead = (other_row - row) * step
-                if 0 < ahead <= rows_left and abs(other_col - col) <= ahead:
-                    cone |= other
-            cones[colour][bit] = (cone, rows_left)
+    runaway_zone, cones = _runaways(geometry)
+    middle = size // 2
+    return Tables(
+        geometry=geometry,
+        men_planes=(_planes(man_table(0)), _planes(man_table(1))),
+        king_planes=_planes(king_table()),
+        runaway_zone=runaway_zone,
+        cones=cones,
+        main_diagonal=main_diagonal,
+        left_wing=sum(bit for bit, (_, col) in geometry.places.items() if col < middle - 1),
+        right_wing=sum(bit for bit, (_, col) in geometry.places.items() if col > middle),
+    )
+
+
+# One closure per rule set, with every term inline: it runs at each leaf of the search, where
+# a call per term would cost more than the term.
+def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate:  # noqa: C901
+    """The evaluation function of one rule set."""
+    made = tables(rules, weights)
+    geometry = made.geometry
+    board = rules.board
+    size, half, mask = board.size, board.half, board.mask
+    near, far = half, half + 1
+    flying = rules.flying_kings
+    king_value = weights.flying_king if flying else weights.short_king
+    man_value = weights.man
+    men_planes, king_planes = made.men_planes, made.king_planes
+    cones, main_diagonal = made.cones, made.main_diagonal
     drawn = rules.drawn_material
     step_shifts = (near, far)
-    middle = size // 2
-    left_wing = sum(bit for bit, (_, col) in geometry.places.items() if col < middle - 1)
-    right_wing = sum(bit for bit, (_, col) in geometry.places.items() if col > middle)
+    left_wing, right_wing = made.left_wing, made.right_wing
 
     balance, mobility = weights.balance, weights.mobility
     king_steps = rules.generator.king_steps
@@ -241,7 +282,7 @@ def make_evaluator(rules: Rules, weights: Weights = DEFAULT_WEIGHTS) -> Evaluate
 
     white_planes, black_planes = men_planes
     supported = weights.supported
-    white_zone, black_zone = runaway_zone
+    white_zone, black_zone = made.runaway_zone
 
     # Both sides' terms inline, White's added and Black's taken away: the planes' loops and
     # popcounts are the evaluation, and a call per side or per table cost up to a fifth of it.

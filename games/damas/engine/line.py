@@ -8,16 +8,17 @@ position seen before on the line, or at the end of the game.
 
 from __future__ import annotations
 
-from games.damas.engine.table import tables_for
-from games.damas.engine.think import _as_moves, _raw_moves, _tools
+from games.damas.engine.compiled import table_of, tools
+from games.damas.engine.think import _as_moves, _raw_moves
 from games.damas.move import Move
 from games.damas.position import Position
 
 
-def principal_line(position: Position, plies: int) -> list[Move]:
-    """Up to `plies` moves of the line the last search of `position`'s variant expects."""
-    _, keys = _tools(position.rules.key)
-    table = tables_for(position.rules.key)
+def principal_line(position: Position, plies: int, pure: bool = False) -> list[Move]:
+    """Up to `plies` moves of the line the last search of `position`'s variant expects (of
+    the pure-Python search with `pure`)."""
+    _, keys = tools(position.rules.key)
+    table = table_of(position.rules.key, pure)
     line: list[Move] = []
     seen: set[int] = set()
     while len(line) < plies and position.outcome() is None:
@@ -26,10 +27,12 @@ def principal_line(position: Position, plies: int) -> list[Move]:
         if entry is None or key in seen:
             break
         seen.add(key)
-        raws = _raw_moves(position)
-        move = _as_moves(position, raws).get(entry[3]) if entry[3] in raws else None
-        if move is None:
+        # The compiled table keeps a move as (start, end, taken) only.
+        best = entry[3][:3]
+        raws = [raw for raw in _raw_moves(position) if raw[:3] == best]
+        if not raws:
             break
+        move = _as_moves(position, raws)[raws[0]]
         line.append(move)
         position = position.play(move)
     return line

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 
 from games.damas.engine.evaluate import Evaluate
-from games.damas.engine.lone_king import MOST_KINGS, covers, lone_king_table
+from games.damas.engine.lone_king import MOST_KINGS, LoneKingTable, covers, lone_king_table
 from games.damas.engine.ordering import Ordering
 from games.damas.engine.table import EXACT, LOWER, UPPER, Table
 from games.damas.engine.zobrist import Keys
@@ -35,6 +35,29 @@ FEW_MOVES = 3  # this many moves or fewer: no verification cut (see Search.node)
 
 class OutOfTime(Exception):
     """The deadline passed, or the node budget ran out, in the middle of an iteration."""
+
+
+def endgame_pieces(rules: Rules) -> int:
+    """The most pieces on the board where an endgame rule or drawn material can apply."""
+    return max(
+        [k + m + 1 for k, m in rules.endgame_moves]
+        + [sum(white) + sum(black) for white, black in rules.drawn_material]
+        + [0]
+    )
+
+
+def solved_score(table: LoneKingTable, own: int, opp: int, plies_left: int, ply: int) -> int | None:
+    """The exact value of kings against a lone king when the kings win within the plies the
+    draw rules leave; None when the table does not say."""
+    result = table.result(own, opp)
+    if result is None:
+        return None
+    mover_wins, plies = result
+    if plies > plies_left:
+        # The draw rules may end the game first, unless a capture on the way starts their
+        # counts again: left to the search.
+        return None
+    return WIN - ply - plies if mover_wins else ply + plies - WIN
 
 
 class Search:
@@ -72,11 +95,7 @@ class Search:
         self.king_limit = 2 * rules.king_moves_limit if rules.king_moves_limit else NEVER
         self.endgame_moves = rules.endgame_moves
         self.drawn_material = rules.drawn_material
-        self.endgame_pieces = max(
-            [k + m + 1 for k, m in rules.endgame_moves]
-            + [sum(white) + sum(black) for white, black in rules.drawn_material]
-            + [0]
-        )
+        self.endgame_pieces = endgame_pieces(rules)
         board = rules.board
         self.mask, self.near, self.far = board.mask, board.half, board.half + 1
         # Kings against a lone king on 8x8, when solved in this process (see think.py).
@@ -108,19 +127,14 @@ class Search:
         )
         return tuple(material) in self.drawn_material
 
-    def solved(self, own: int, opp: int, plies_left: int, ply: int) -> int | None:
-        """The exact value of kings against a lone king when the kings win within the plies
-        the draw rules leave; None when the table does not say."""
-        assert self.lone_king is not None
-        result = self.lone_king.result(own, opp)
-        if result is None:
-            return None
-        mover_wins, plies = result
-        if plies > plies_left:
-            # The draw rules may end the game first, unless a capture on the way starts
-            # their counts again: left to the search.
-            return None
-        return WIN - ply - plies if mover_wins else ply + plies - WIN
+    def enter(self, key: int) -> None:
+        """Put a position on the path (the root, which may repeat the game's history)."""
+        self.path[key] = self.path.get(key, 0) + 1
+
+    def leave(self, key: int) -> None:
+        self.path[key] -= 1
+        if not self.path[key]:
+            del self.path[key]
 
     def tick(self) -> None:
         if self.nodes >= self.max_nodes or time.perf_counter() > self.deadline:
@@ -198,7 +212,7 @@ class Search:
             and (own | opp).bit_count() <= MOST_KINGS + 1
             and covers(own, opp, kings)
         ):
-            solved = self.solved(own, opp, min(rule_plies, endgame), ply)
+            solved = solved_score(self.lone_king, own, opp, min(rule_plies, endgame), ply)
             if solved is not None:
                 return solved
         if ply >= MAX_PLY:

@@ -8,6 +8,9 @@ dict has no cheaper way to forget its oldest entries.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar, cast
+
 from games.damas.movegen import Raw
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -37,16 +40,34 @@ class Table:
             self._data.clear()
 
 
-_TABLES: dict[str, Table] = {}
+class Kept(Protocol):
+    """What the root and the principal line ask of a table, this one or the compiled core's
+    (whose entries hold the move as (start, end, taken) only)."""
+
+    @property
+    def get(self) -> Callable[[int], tuple[int, int, int, Sequence[object]] | None]: ...
+
+    def make_room(self) -> None: ...
+
+
+K = TypeVar("K", bound=Kept)
+# (variant, kind of table: this one or the compiled core's) -> its table in this process
+_TABLES: dict[tuple[str, Callable[[], Kept]], Kept] = {}
 
 
 def tables_for(rules_key: str) -> Table:
-    """The table of a variant in this process: searches of one game follow each other in a
-    worker, and entries are exact for their position whatever game it comes from."""
-    table = _TABLES.get(rules_key)
+    """The table of a variant's pure-Python search in this process (see `kept`)."""
+    return kept(rules_key, Table)
+
+
+def kept(rules_key: str, kind: Callable[[], K]) -> K:
+    """The table of a kind for a variant in this process: searches of one game follow each
+    other in a worker, and entries are exact for their position whatever game it comes
+    from."""
+    table = _TABLES.get((rules_key, kind))
     if table is None:
-        table = _TABLES[rules_key] = Table()
-    return table
+        table = _TABLES[rules_key, kind] = kind()
+    return cast(K, table)
 
 
 def forget_tables() -> None:

@@ -13,17 +13,14 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from functools import cache
 
-from games.damas.engine.evaluate import Evaluate, Weights, make_evaluator, weights_for
+from games.damas.engine.compiled import Searcher, searcher, tools
+from games.damas.engine.evaluate import Weights
 from games.damas.engine.lone_king import covers, lone_king_table, solvable
-from games.damas.engine.search import NEVER, WIN, WON, OutOfTime, Search
-from games.damas.engine.table import tables_for
-from games.damas.engine.zobrist import Keys, make_keys
+from games.damas.engine.search import NEVER, WIN, WON, OutOfTime
 from games.damas.move import WHITE, Move
 from games.damas.movegen import Raw
 from games.damas.position import Position
-from games.damas.rules import RULES
 
 ASPIRATION = 25
 # Solving the kings-against-a-lone-king endings of 8x8 costs about 1.3 s of CPU once per
@@ -45,6 +42,8 @@ class Limit:
     noise: int = 0  # random bonus per root move, up to this many hundredths of a man
     opening_noise: int = 0  # the same, in the opening only (when noise is smaller)
     blunder: float = 0.0  # chance of a move chosen one ply deep, blind to replies
+    # The pure-Python search even where the compiled core is built (tests, benchmarks).
+    pure: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,12 +53,6 @@ class Thought:
     depth: int  # the last iteration completed
     nodes: int
     seconds: float
-
-
-@cache
-def _tools(rules_key: str, weights: Weights | None = None) -> tuple[Evaluate, Keys]:
-    rules = RULES[rules_key]
-    return make_evaluator(rules, weights or weights_for(rules_key)), make_keys(rules.board)
 
 
 def _sides(position: Position) -> tuple[int, int]:
@@ -136,26 +129,17 @@ def _search(
     needed (`scored`)."""
     began = time.perf_counter()
     rules = position.rules
-    evaluate, keys = _tools(rules.key, weights)
+    _, keys = tools(rules.key, weights)
     raws = _raw_moves(position)
     moves = _as_moves(position, raws)
     if len(raws) == 1 and not scored:
         return Thought(moves[raws[0]], 0, 0, 0, time.perf_counter() - began)
-    table = tables_for(rules.key)
-    table.make_room()
     seen: dict[int, int] = {}
     for white, black, kings, colour in position.seen:
         seen[keys.of(white, black, kings, colour)] = 1
     blind = rng.random() < limit.blunder
-    search = Search(
-        rules,
-        evaluate,
-        keys,
-        table,
-        deadline,
-        limit.nodes,
-        seen,
-        quiescence=not blind,
+    search = searcher(
+        rules, weights, deadline, limit.nodes, seen, quiescence=not blind, pure=limit.pure
     )
     own, opp = _sides(position)
     pieces_gone = 2 * rules.board.home_rows[WHITE].bit_count() - (own | opp).bit_count()
@@ -198,13 +182,13 @@ class _Root:
     """One iteration over the root moves; keeps the best move proven in an iteration that
     runs out of time (`partial`)."""
 
-    def __init__(self, search: Search, position: Position, bonus: dict[Raw, int]) -> None:
+    def __init__(self, search: Searcher, position: Position, bonus: dict[Raw, int]) -> None:
         self.search = search
         self.bonus = bonus
         self.colour = position.colour
         self.own, self.opp = _sides(position)
         self.kings = position.kings
-        _, keys = _tools(position.rules.key)
+        _, keys = tools(position.rules.key)
         self.key = keys.of(position.white, position.black, position.kings, position.colour)
         self.rule_plies = search.king_limit - position.king_moves
         limit = position.endgame_limit()
@@ -216,7 +200,7 @@ class _Root:
         own, opp, kings, colour = self.own, self.opp, self.kings, self.colour
         self.partial = None
         best, best_score = moves[0], -WIN - 1
-        search.path[self.key] = search.path.get(self.key, 0) + 1
+        search.enter(self.key)
         try:
             for index, move in enumerate(moves):
                 after_opp, after_own, after_kings, key, man_moved, crowned = search.child(
@@ -246,7 +230,5 @@ class _Root:
                         if alpha >= beta:
                             break
         finally:
-            search.path[self.key] -= 1
-            if not search.path[self.key]:
-                del search.path[self.key]
+            search.leave(self.key)
         return best, best_score

@@ -1,5 +1,6 @@
 """Each engine test starts with empty transposition tables: results must not depend on which
-tests ran before."""
+tests ran before. A test that takes `pure` runs on both searches: the compiled core (where
+it is built) and the pure-Python one."""
 
 from collections.abc import Iterator
 
@@ -13,3 +14,9 @@ def fresh_tables() -> Iterator[None]:
     forget_tables()
     yield
     forget_tables()
+
+
+@pytest.fixture(params=[False, True], ids=["compiled", "pure"])
+def pure(request: pytest.FixtureRequest) -> bool:
+    value: bool = request.param
+    return value

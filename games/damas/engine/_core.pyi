@@ -1,0 +1,95 @@
+# The compiled core (_core.c): types for mypy; compiled.py is the only module that imports it.
+from collections.abc import Callable, Iterable, Sequence
+
+from games.damas.movegen import Raw
+
+# The search's constants compiled in (test_compiled.py compares them with the Python ones).
+CONSTANTS: dict[str, int]
+
+class Core:
+    def __init__(
+        self,
+        *,
+        mask: int,
+        half: int,
+        size: int,
+        flying: bool,
+        men_backwards: bool,
+        men_kings: bool,
+        italian: bool,
+        promotion: Sequence[int],
+        rays: Sequence[Sequence[Sequence[int]]],
+        men_directions: Sequence[Sequence[int]],
+        key_men: Sequence[Sequence[int]],
+        key_kings: Sequence[Sequence[int]],
+        black_to_move: int,
+        king_limit: int,
+        endgame_pieces: int,
+        most_kings: int,
+        endgame: Sequence[Sequence[int]],
+        drawn: Sequence[Sequence[int]],
+        man_value: int,
+        king_value: int,
+        supported: int,
+        runaway: int,
+        balance: int,
+        mobility: int,
+        cornering: int,
+        closing: int,
+        ending_diagonal: int,
+        men_planes: Sequence[Sequence[Sequence[int]]],
+        king_planes: Sequence[Sequence[int]],
+        zones: Sequence[int],
+        cones: Sequence[Sequence[Sequence[int]]],
+        wings: Sequence[int],
+        main_diagonal: int,
+        places: Sequence[Sequence[int]],
+    ) -> None: ...
+    def captures(self, own: int, opp: int, kings: int, colour: int, /) -> list[Raw]: ...
+    def moves(self, own: int, opp: int, kings: int, colour: int, /) -> list[Raw]: ...
+    def quiet(self, own: int, opp: int, kings: int, colour: int, /) -> list[Raw]: ...
+    def can_capture(self, own: int, opp: int, kings: int, colour: int, /) -> bool: ...
+    def evaluate(self, own: int, opp: int, kings: int, colour: int, /) -> int: ...
+
+class CoreTable:
+    entries: int
+    def __init__(self, entries: int = 250_000) -> None: ...
+    def get(self, key: int, /) -> tuple[int, int, int, tuple[int, int, int]] | None: ...
+    def make_room(self) -> None: ...
+    def __len__(self) -> int: ...
+
+class CoreSearch:
+    nodes: int
+    king_limit: int
+    def __init__(
+        self,
+        core: Core,
+        table: CoreTable,
+        deadline: float,
+        max_nodes: int,
+        seen: Iterable[int],
+        quiescence: bool,
+        out_of_time: type[BaseException],
+        solved: Callable[[int, int, int, int], int | None] | None,
+    ) -> None: ...
+    def node(
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        colour: int,
+        key: int,
+        rule_plies: int,
+        endgame: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        /,
+    ) -> int: ...
+    def child(
+        self, own: int, opp: int, kings: int, colour: int, key: int, move: Raw, /
+    ) -> tuple[int, int, int, int, bool, bool]: ...
+    def endgame_plies(self, own: int, opp: int, kings: int, /) -> int: ...
+    def enter(self, key: int, /) -> None: ...
+    def leave(self, key: int, /) -> None: ...

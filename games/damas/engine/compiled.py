@@ -1,0 +1,173 @@
+"""The seam between the two searches: the compiled core (_core.c, built by `pip install` where
+a C compiler exists) when it imported, else the pure-Python search.py, which stays the
+reference: both return the same result from the same tables.
+
+The core derives no rule of its own: `_spec` hands it the board's rays, the rule set's
+switches and draw rules, the evaluation's tables and the Zobrist keys, all read from the
+Python objects that define them.
+"""
+
+from __future__ import annotations
+
+from functools import cache, partial
+from typing import Any, Protocol
+
+from games.damas.engine.evaluate import Evaluate, Weights, make_evaluator, tables, weights_for
+from games.damas.engine.lone_king import MOST_KINGS, lone_king_table
+from games.damas.engine.search import (
+    NEVER,
+    OutOfTime,
+    Search,
+    endgame_pieces,
+    solved_score,
+)
+from games.damas.engine.table import Kept, kept, tables_for
+from games.damas.engine.zobrist import Keys, make_keys
+from games.damas.movegen import Raw, italian_priorities, majority_law, men_capture_directions
+from games.damas.rules import RULES, Rules
+
+try:
+    from games.damas.engine._core import Core, CoreSearch, CoreTable
+
+    COMPILED = True
+except ImportError:  # no C compiler where the package was installed: pure Python
+    COMPILED = False
+
+
+class Searcher(Protocol):
+    """What the root (think.py) asks of a search, pure or compiled."""
+
+    @property
+    def nodes(self) -> int: ...
+
+    @property
+    def king_limit(self) -> int: ...
+
+    def node(
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        colour: int,
+        key: int,
+        rule_plies: int,
+        endgame: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+    ) -> int: ...
+
+    def child(
+        self, own: int, opp: int, kings: int, colour: int, key: int, move: Raw
+    ) -> tuple[int, int, int, int, bool, bool]: ...
+
+    def endgame_plies(self, own: int, opp: int, kings: int) -> int: ...
+
+    def enter(self, key: int) -> None: ...
+
+    def leave(self, key: int) -> None: ...
+
+
+@cache
+def tools(rules_key: str, weights: Weights | None = None) -> tuple[Evaluate, Keys]:
+    """The evaluation (with the rule set's weights unless given) and the Zobrist keys."""
+    rules = RULES[rules_key]
+    return make_evaluator(rules, weights or weights_for(rules_key)), make_keys(rules.board)
+
+
+def table_of(rules_key: str, pure: bool) -> Kept:
+    """The transposition table the search of a variant keeps between moves."""
+    if pure or not COMPILED:
+        return tables_for(rules_key)
+    return kept(rules_key, CoreTable)
+
+
+def searcher(
+    rules: Rules,
+    weights: Weights | None,
+    deadline: float,
+    max_nodes: int,
+    seen: dict[int, int],
+    quiescence: bool,
+    pure: bool,
+) -> Searcher:
+    """A search of one root position: compiled unless `pure` or the core is missing; its
+    table emptied first if full."""
+    if pure or not COMPILED:
+        table = tables_for(rules.key)
+        table.make_room()
+        evaluate, keys = tools(rules.key, weights)
+        return Search(rules, evaluate, keys, table, deadline, max_nodes, seen, quiescence)
+    core_table = kept(rules.key, CoreTable)
+    core_table.make_room()
+    lone_king = lone_king_table(rules.key)
+    return CoreSearch(
+        core_of(rules.key, weights),
+        core_table,
+        deadline,
+        max_nodes,
+        list(seen),
+        quiescence,
+        OutOfTime,
+        None if lone_king is None else partial(solved_score, lone_king),
+    )
+
+
+@cache
+def core_of(rules_key: str, weights: Weights | None = None) -> Core:
+    """The compiled generator and evaluation of a rule set (the core must have imported)."""
+    rules = RULES[rules_key]
+    return Core(**_spec(rules, weights or weights_for(rules_key)))
+
+
+def _spec(rules: Rules, weights: Weights) -> dict[str, Any]:
+    """The core's arguments: every table as ints, bit indices where the core indexes."""
+    if rules.capture_priority not in (majority_law, italian_priorities):
+        raise ValueError(f"the compiled core knows no capture priority of {rules.key}")
+    board = rules.board
+    made = tables(rules, weights)
+    _, keys = tools(rules.key, weights)
+
+    def index(bit: int) -> int:
+        return bit.bit_length() - 1
+
+    return {
+        "mask": board.mask,
+        "half": board.half,
+        "size": board.size,
+        "flying": rules.flying_kings,
+        "men_backwards": rules.men_capture_backwards,
+        "men_kings": rules.men_capture_kings,
+        "italian": rules.capture_priority is italian_priorities,
+        "promotion": board.promotion_rows,
+        "rays": board.rays,
+        "men_directions": men_capture_directions(rules.men_capture_backwards),
+        "key_men": keys.men,
+        "key_kings": keys.kings,
+        "black_to_move": keys.black_to_move,
+        "king_limit": 2 * rules.king_moves_limit if rules.king_moves_limit else NEVER,
+        "endgame_pieces": endgame_pieces(rules),
+        "most_kings": MOST_KINGS,
+        "endgame": [(k, m, moves) for (k, m), moves in rules.endgame_moves.items()],
+        "drawn": [(*a, *b) for a, b in map(sorted, rules.drawn_material)],
+        "man_value": weights.man,
+        "king_value": weights.flying_king if rules.flying_kings else weights.short_king,
+        "supported": weights.supported,
+        "runaway": weights.runaway,
+        "balance": weights.balance,
+        "mobility": weights.mobility,
+        "cornering": weights.cornering,
+        "closing": weights.closing,
+        "ending_diagonal": weights.ending_diagonal,
+        "men_planes": made.men_planes,
+        "king_planes": made.king_planes,
+        "zones": made.runaway_zone,
+        "cones": [
+            [(index(bit), cone, rows_left) for bit, (cone, rows_left) in side.items()]
+            for side in made.cones
+        ],
+        "wings": (made.left_wing, made.right_wing),
+        "main_diagonal": made.main_diagonal,
+        "places": [(index(bit), row, col) for bit, (row, col) in made.geometry.places.items()],
+    }

@@ -1,0 +1,155 @@
+/* The compiled core of the draughts engine (games/damas/engine/_core.c is its module): the
+ * types and constants its files share. See _core.c for what it is. */
+
+#ifndef DAMAS_CORE_H
+#define DAMAS_CORE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+typedef uint64_t u64;
+
+/* The constants of search.py, table.py and ordering.py (_core.c exports them as CONSTANTS,
+ * and test_compiled.py checks that they are the Python values). */
+#define WIN 1000000
+#define WON (WIN - 1000)
+#define DRAW 0
+#define NEVER (1 << 30)
+#define MAX_PLY 100
+#define CHECK_EVERY 256
+#define PRUNE_MARGIN 10
+#define FEW_MOVES 3
+#define HISTORY_CAP (1LL << 20)
+#define KILLER_BONUS (1LL << 40)
+#define EXACT 0
+#define LOWER 1
+#define UPPER 2
+/* Limits of the core: bit indices, captures of one route, tables of the spec. */
+#define BITS 64
+#define MAX_CAPTURES 56 /* more than any bitboard holds squares: a capture takes each once */
+#define MAX_PLANES 16
+#define MAX_RULES 16
+#define EVAL_CACHE 262144 /* slots, a power of two */
+#define PATH_FILTER 1024
+
+static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+static inline int index_of(u64 bit) { return __builtin_ctzll(bit); }
+static inline u64 highest(u64 x) { return (u64)1 << (63 - __builtin_clzll(x)); }
+
+/* ---------------------------------------------------------------- moves */
+
+typedef struct {
+    u64 start, end, taken;
+    u64 king_places; /* bit (63 - place) per king captured at that place of the route */
+    uint32_t id;     /* order of emission: the Python route of the same number */
+    uint8_t count;   /* pieces captured */
+    uint8_t king_capturer;
+    uint8_t kings_taken;
+} Move;
+
+typedef struct {
+    Move *data;
+    size_t len, cap;
+} Moves;
+
+/* ---------------------------------------------------------------- the core (one rule set) */
+
+typedef struct {
+    u64 cone;
+    int rows_left;
+} Cone;
+
+typedef struct {
+    int kings, men, moves;
+} EndgameRule;
+
+typedef struct {
+    PyObject_HEAD
+    int ready; /* initialised once: a search may be reading it */
+    /* geometry and rules */
+    u64 mask;
+    int near, far, size;
+    int flying, men_backwards, men_kings, italian;
+    u64 promotion[2];
+    u64 ray_mask[BITS][4];
+    int jumps_n[3][BITS]; /* men of White, men of Black, kings */
+    u64 jumps[3][BITS][4][2];
+    /* keys */
+    u64 key_men[2][BITS + 1], key_kings[2][BITS + 1], black_to_move;
+    /* draw rules */
+    int king_limit, endgame_pieces, most_kings;
+    int endgame_n;
+    EndgameRule endgame[MAX_RULES];
+    int drawn_n;
+    int drawn[MAX_RULES][4]; /* (kings, men) of both sides, sorted */
+    /* evaluation */
+    int man_value, king_value, supported, runaway, balance, mobility;
+    int cornering, closing, ending_diagonal;
+    int planes_n[3]; /* men of White, men of Black, kings */
+    u64 plane[3][MAX_PLANES];
+    int plane_shift[3][MAX_PLANES];
+    u64 zone[2];
+    Cone cones[2][BITS];
+    u64 left_wing, right_wing, main_diagonal;
+    int row[BITS], col[BITS];
+} Core;
+
+/* Direction d: shift and whether it moves to higher bits (board.py's order). */
+static inline int dir_shift(const Core *c, int d) { return (d == 0 || d == 3) ? c->far : c->near; }
+static inline int dir_up(int d) { return d >= 2; }
+static inline u64 shifted(u64 x, int shift, int up) { return up ? x << shift : x >> shift; }
+
+/* ---------------------------------------------------------------- transposition table */
+
+typedef struct {
+    u64 key, taken;
+    int32_t score;
+    int16_t depth;
+    uint8_t flag, used, start, end; /* start and end: bit indices */
+} Entry;
+
+/* Open addressing with the whole key checked, so that it answers like table.py's dict; the
+ * dict may grow past `entries` within a search, this one to three quarters of its slots,
+ * after which a new position takes its first slot from a shallower one (or is not kept). */
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t entries, count;
+    size_t slots; /* a power of two */
+    Entry *data;
+} Table;
+
+/* ---------------------------------------------------------------- shared between the files */
+
+/* movegen.c */
+int moves_push(Moves *v, const Move *m);
+PyObject *py_raw(u64 start, u64 end, u64 taken, const uint8_t *path, int path_n,
+                 const uint8_t *captured, int captured_n);
+int gen_captures(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out,
+                 PyObject *routes);
+int can_capture(const Core *c, u64 own, u64 opp, u64 kings, int colour);
+u64 king_targets(const Core *c, u64 low, u64 empty);
+int gen_quiet(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out);
+size_t choose(const Core *c, Move *m, size_t n);
+
+/* evaluate.c */
+int evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour);
+int material_drawn(const Core *c, int k1, int m1, int k2, int m2);
+
+/* core_type.c */
+int seq_item_u64(PyObject *seq, Py_ssize_t i, u64 *out);
+extern PyTypeObject CoreType;
+
+/* table.c */
+Entry *table_find(Table *t, u64 key);
+void table_put(Table *t, u64 key, int depth, int flag, int score, const Move *m);
+int table_ready(Table *t);
+extern PyTypeObject TableType;
+
+/* search.c */
+extern PyTypeObject SearchType;
+
+#endif

@@ -1,0 +1,672 @@
+/* The search (search.py's Search) and its Python type, CoreSearch. */
+
+#include "core.h"
+
+typedef struct {
+    u64 start, end;
+} Killer;
+
+typedef struct {
+    u64 key;
+    int score;
+    int used;
+} Cached;
+
+typedef struct {
+    PyObject_HEAD
+    Core *core;
+    Table *table;
+    PyObject *out_of_time; /* the exception class raised when time or nodes run out */
+    PyObject *solved;      /* (own, opp, plies_left, ply) -> int | None, or None */
+    double deadline;
+    long long max_nodes, nodes;
+    int quiescence, failed;
+    int busy;        /* a node() runs: the GIL is let go now and then (see tick) */
+    double released; /* when the GIL was last let go */
+    /* the keys of the game's path to the node (the history before the root first) */
+    u64 *path;
+    Py_ssize_t path_len, path_cap;
+    int path_filter[PATH_FILTER];
+    Moves moves; /* every node's moves, a stack of segments */
+    Killer killers[MAX_PLY + 2][2];
+    int killers_n[MAX_PLY + 2];
+    long long history[2 * 64 * 64];
+    Cached *cache;
+} Search;
+
+static int path_push(Search *s, u64 key) {
+    if (s->path_len == s->path_cap) {
+        Py_ssize_t cap = s->path_cap ? 2 * s->path_cap : 256;
+        u64 *path = PyMem_Realloc(s->path, (size_t)cap * sizeof(u64));
+        if (!path) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->path = path;
+        s->path_cap = cap;
+    }
+    s->path[s->path_len++] = key;
+    s->path_filter[key & (PATH_FILTER - 1)]++;
+    return 0;
+}
+
+/* Removes the last occurrence of `key` (the nodes leave in the order they entered). */
+static int path_remove(Search *s, u64 key) {
+    for (Py_ssize_t i = s->path_len - 1; i >= 0; i--) {
+        if (s->path[i] == key) {
+            memmove(&s->path[i], &s->path[i + 1], (size_t)(s->path_len - i - 1) * sizeof(u64));
+            s->path_len--;
+            s->path_filter[key & (PATH_FILTER - 1)]--;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static inline int path_has(const Search *s, u64 key) {
+    if (!s->path_filter[key & (PATH_FILTER - 1)]) return 0;
+    for (Py_ssize_t i = s->path_len - 1; i >= 0; i--)
+        if (s->path[i] == key) return 1;
+    return 0;
+}
+
+/* A monotonic clock; the deadline is turned from time.perf_counter()'s scale to this one
+ * when the search starts (the two are the same clock on Linux, not everywhere). */
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int perf_counter(double *out) {
+    PyObject *time = PyImport_ImportModule("time");
+    if (!time) return -1;
+    PyObject *value = PyObject_CallMethod(time, "perf_counter", NULL);
+    Py_DECREF(time);
+    if (!value) return -1;
+    *out = PyFloat_AsDouble(value);
+    Py_DECREF(value);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+#define SWITCH_SECONDS 0.005 /* Python's default switch interval */
+
+static int tick(Search *s) {
+    double at = now();
+    if (s->nodes >= s->max_nodes || at > s->deadline) {
+        PyErr_SetNone(s->out_of_time);
+        s->failed = 1;
+        return -1;
+    }
+    if (at - s->released > SWITCH_SECONDS) {
+        /* Another thread (an event loop with the search in a thread pool) gets its turn, as
+         * it would between the pure search's bytecodes. The pause lets a waiting thread
+         * take the GIL: let go and taken back at once, it stays here (measured: no turn in
+         * half a second). Nothing here holds a pointer into the shared table across this,
+         * and `busy` keeps this search's own state apart. */
+        Py_BEGIN_ALLOW_THREADS
+        struct timespec pause = {0, 10000};
+        nanosleep(&pause, NULL);
+        Py_END_ALLOW_THREADS
+        s->released = now();
+    }
+    return 0;
+}
+
+static int drawn(const Core *c, u64 own, u64 opp, u64 kings) {
+    if (!c->drawn_n || popcount(own | opp) > c->endgame_pieces) return 0;
+    return material_drawn(c, popcount(own & kings), popcount(own & ~kings), popcount(opp & kings),
+                          popcount(opp & ~kings));
+}
+
+static int endgame_plies(const Core *c, u64 own, u64 opp, u64 kings) {
+    if (popcount(own | opp) > c->endgame_pieces) return NEVER;
+    if (drawn(c, own, opp, kings)) return 0;
+    for (int side = 0; side < 2; side++) {
+        u64 strong = side ? opp : own, weak = side ? own : opp;
+        if (popcount(weak) == 1 && (weak & kings)) {
+            int king_count = popcount(strong & kings), men = popcount(strong) - king_count;
+            for (int i = 0; i < c->endgame_n; i++)
+                if (c->endgame[i].kings == king_count && c->endgame[i].men == men)
+                    return 2 * c->endgame[i].moves;
+        }
+    }
+    return NEVER;
+}
+
+static int static_value(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key) {
+    Cached *slot = &s->cache[key & (EVAL_CACHE - 1)];
+    if (slot->used && slot->key == key) return slot->score;
+    int score = evaluate(s->core, own, opp, kings, colour);
+    slot->key = key;
+    slot->score = score;
+    slot->used = 1;
+    return score;
+}
+
+typedef struct {
+    u64 own, opp, kings, key; /* from the child's mover's view: own is the side to move */
+    int man_moved, crowned;
+} Child;
+
+static Child child(const Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key,
+                   u64 start, u64 end, u64 taken) {
+    const Core *c = s->core;
+    Child r;
+    if (kings & start) {
+        key ^= c->key_kings[colour][index_of(start) + 1] ^ c->key_kings[colour][index_of(end) + 1];
+        kings = (kings ^ start) | end;
+        r.man_moved = r.crowned = 0;
+    } else {
+        r.man_moved = 1;
+        r.crowned = (end & c->promotion[colour]) != 0;
+        key ^= c->key_men[colour][index_of(start) + 1];
+        if (r.crowned) {
+            kings |= end;
+            key ^= c->key_kings[colour][index_of(end) + 1];
+        } else {
+            key ^= c->key_men[colour][index_of(end) + 1];
+        }
+    }
+    if (taken) {
+        u64 bits = taken;
+        while (bits) {
+            u64 low = bits & -bits;
+            bits ^= low;
+            int at = index_of(low) + 1;
+            key ^= (kings & low) ? c->key_kings[1 - colour][at] : c->key_men[1 - colour][at];
+        }
+        kings &= ~taken;
+        opp &= ~taken;
+    }
+    r.own = opp;
+    r.opp = own ^ start ^ end;
+    r.kings = kings;
+    r.key = key ^ c->black_to_move;
+    return r;
+}
+
+static inline int history_index(int colour, const Move *m) {
+    return colour << 12 | (index_of(m->start) + 1) << 6 | (index_of(m->end) + 1);
+}
+
+static inline int is_killer(const Search *s, int ply, const Move *m) {
+    for (int i = 0; i < s->killers_n[ply]; i++)
+        if (s->killers[ply][i].start == m->start && s->killers[ply][i].end == m->end) return 1;
+    return 0;
+}
+
+/* ordering.py's ordered: without captures a stable sort by killer, then history, highest
+ * first; then the table's move first. */
+static void ordered(Search *s, Move *m, size_t n, const Move *first, int captures, int colour,
+                    int ply) {
+    if (!captures) {
+        long long keys[n > 0 ? n : 1];
+        for (size_t i = 0; i < n; i++)
+            keys[i] = (is_killer(s, ply, &m[i]) ? KILLER_BONUS : 0) +
+                      s->history[history_index(colour, &m[i])];
+        for (size_t i = 1; i < n; i++) {
+            Move held = m[i];
+            long long k = keys[i];
+            size_t j = i;
+            for (; j > 0 && keys[j - 1] < k; j--) {
+                m[j] = m[j - 1];
+                keys[j] = keys[j - 1];
+            }
+            m[j] = held;
+            keys[j] = k;
+        }
+    }
+    if (!first) return;
+    for (size_t i = 1; i < n; i++) {
+        if (m[i].start == first->start && m[i].end == first->end && m[i].taken == first->taken) {
+            Move held = m[i];
+            memmove(&m[1], &m[0], i * sizeof(Move));
+            m[0] = held;
+            return;
+        }
+    }
+}
+
+static long long floor_half(long long x) { return x >= 0 ? x / 2 : -((-x + 1) / 2); }
+
+static void reward(Search *s, const Move *move, const Move *tried, size_t tried_n, int colour,
+                   int ply, int depth) {
+    if (!is_killer(s, ply, move)) {
+        s->killers[ply][1] = s->killers[ply][0];
+        s->killers[ply][0].start = move->start;
+        s->killers[ply][0].end = move->end;
+        if (s->killers_n[ply] < 2) s->killers_n[ply]++;
+    }
+    long long bonus = (long long)depth * depth;
+    int index = history_index(colour, move);
+    s->history[index] += bonus;
+    if (s->history[index] > HISTORY_CAP)
+        for (int i = 0; i < 2 * 64 * 64; i++) s->history[i] = floor_half(s->history[i]);
+    for (size_t i = 0; i < tried_n; i++) s->history[history_index(colour, &tried[i])] -= bonus;
+}
+
+static int resolve(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int alpha,
+                   int beta, int ply);
+
+/* best_reply over the moves s->moves[base .. base + n) */
+static int best_reply(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, size_t base,
+                      size_t n, int alpha, int beta, int ply) {
+    int best = -WIN;
+    for (size_t i = 0; i < n; i++) {
+        Move m = s->moves.data[base + i];
+        Child a = child(s, own, opp, kings, colour, key, m.start, m.end, m.taken);
+        int score = -resolve(s, a.own, a.opp, a.kings, 1 - colour, a.key, -beta, -alpha, ply + 1);
+        if (s->failed) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+static int quiet_leaf(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int alpha,
+                      int beta, int ply, int may_extend) {
+    const Core *c = s->core;
+    u64 empty = c->mask & ~(own | opp);
+    int near = c->near, far = c->far;
+    u64 men = own & ~kings, own_kings = own & kings;
+    u64 targets = colour == 0 ? (men >> near) | (men >> far) : (men << near) | (men << far);
+    if (own_kings)
+        targets |= (own_kings >> near) | (own_kings >> far) | (own_kings << near) |
+                   (own_kings << far);
+    if (!(targets & empty)) return ply - WIN;
+    if (may_extend && s->quiescence && ply < MAX_PLY &&
+        can_capture(c, opp, own, kings, 1 - colour)) {
+        size_t base = s->moves.len;
+        if (gen_quiet(c, own, opp, kings, colour, &s->moves)) {
+            s->failed = 1;
+            return 0;
+        }
+        int score = best_reply(s, own, opp, kings, colour, key, base, s->moves.len - base, alpha,
+                               beta, ply);
+        s->moves.len = base;
+        return score;
+    }
+    return static_value(s, own, opp, kings, colour, key);
+}
+
+static int resolve(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int alpha,
+                   int beta, int ply) {
+    const Core *c = s->core;
+    s->nodes++;
+    if (!(s->nodes % CHECK_EVERY) && tick(s)) return 0;
+    if (drawn(c, own, opp, kings)) return DRAW;
+    size_t base = s->moves.len;
+    if (gen_captures(c, own, opp, kings, colour, &s->moves, NULL)) {
+        s->failed = 1;
+        return 0;
+    }
+    size_t n = s->moves.len - base;
+    if (!n || ply >= MAX_PLY) {
+        s->moves.len = base;
+        return quiet_leaf(s, own, opp, kings, colour, key, alpha, beta, ply, 0);
+    }
+    n = choose(c, s->moves.data + base, n);
+    s->moves.len = base + n;
+    int score = best_reply(s, own, opp, kings, colour, key, base, n, alpha, beta, ply);
+    s->moves.len = base;
+    return score;
+}
+
+static int call_solved(Search *s, u64 own, u64 opp, int plies_left, int ply, int *found) {
+    PyObject *r = PyObject_CallFunction(s->solved, "KKii", (unsigned long long)own,
+                                        (unsigned long long)opp, plies_left, ply);
+    *found = 0;
+    if (!r) {
+        s->failed = 1;
+        return 0;
+    }
+    int value = 0;
+    if (r != Py_None) {
+        value = (int)PyLong_AsLong(r);
+        if (value == -1 && PyErr_Occurred())
+            s->failed = 1;
+        else
+            *found = 1;
+    }
+    Py_DECREF(r);
+    return value;
+}
+
+static int covers(const Core *c, u64 own, u64 opp, u64 kings) {
+    if ((own | opp) & ~kings) return 0;
+    int a = popcount(own), b = popcount(opp);
+    int low = a < b ? a : b, high = a < b ? b : a;
+    return low == 1 && high <= c->most_kings;
+}
+
+static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int rule_plies,
+                int endgame, int depth, int alpha, int beta, int ply) {
+    const Core *c = s->core;
+    s->nodes++;
+    if (!(s->nodes % CHECK_EVERY) && tick(s)) return 0;
+    if (path_has(s, key) || rule_plies <= 0 || endgame <= 0) return DRAW;
+    if (s->solved != Py_None && popcount(own | opp) <= c->most_kings + 1 &&
+        covers(c, own, opp, kings)) {
+        int found, value;
+        value = call_solved(s, own, opp, rule_plies < endgame ? rule_plies : endgame, ply, &found);
+        if (s->failed) return 0;
+        if (found) return value;
+    }
+    if (ply >= MAX_PLY) return static_value(s, own, opp, kings, colour, key);
+    Move first;
+    int have_first = 0;
+    Entry *entry = table_find(s->table, key);
+    if (entry) {
+        first.start = (u64)1 << entry->start;
+        first.end = (u64)1 << entry->end;
+        first.taken = entry->taken;
+        have_first = 1;
+        if (entry->depth >= depth && ply) {
+            int score = entry->score;
+            if (score > WON)
+                score -= ply;
+            else if (score < -WON)
+                score += ply;
+            if (entry->flag == EXACT || (entry->flag == LOWER && score >= beta)) return score;
+            if (entry->flag == UPPER && score <= alpha) return score;
+        }
+    }
+    size_t base = s->moves.len;
+    if (gen_captures(c, own, opp, kings, colour, &s->moves, NULL)) {
+        s->failed = 1;
+        return 0;
+    }
+    size_t n = s->moves.len - base;
+    int routes = n > 0;
+    if (routes) {
+        n = choose(c, s->moves.data + base, n);
+        s->moves.len = base + n;
+    } else {
+        if (depth <= 0) return quiet_leaf(s, own, opp, kings, colour, key, alpha, beta, ply, 1);
+        if (gen_quiet(c, own, opp, kings, colour, &s->moves)) {
+            s->failed = 1;
+            return 0;
+        }
+        n = s->moves.len - base;
+        if (!n) return ply - WIN;
+    }
+    if (depth <= 0 && s->quiescence) {
+        depth = 0;
+    } else if (n == 1) {
+        depth += 1;
+    } else if (depth >= 3 && beta == alpha + 1 && !routes && n > FEW_MOVES && -WON < beta &&
+               beta < WON && !can_capture(c, opp, own, kings, 1 - colour)) {
+        int margin = PRUNE_MARGIN * depth, raised = beta + margin;
+        int score = node(s, own, opp, kings, colour, key, rule_plies, endgame, depth * 2 / 5,
+                         raised - 1, raised, ply);
+        if (s->failed || score >= raised) {
+            s->moves.len = base;
+            return s->failed ? 0 : score - margin;
+        }
+    }
+    if (n > 1) ordered(s, s->moves.data + base, n, have_first ? &first : NULL, routes, colour, ply);
+    int original_alpha = alpha, best = -WIN, other = 1 - colour;
+    Move best_move = s->moves.data[base];
+    if (path_push(s, key)) {
+        s->failed = 1;
+        return 0;
+    }
+    for (size_t index = 0; index < n; index++) {
+        Move m = s->moves.data[base + index];
+        Child a = child(s, own, opp, kings, colour, key, m.start, m.end, m.taken);
+        int after_rule, after_endgame, score;
+        if (m.taken || a.crowned) {
+            after_rule = c->king_limit;
+            after_endgame = endgame_plies(c, a.own, a.opp, a.kings);
+        } else {
+            after_rule = a.man_moved ? c->king_limit : rule_plies - 1;
+            after_endgame = endgame - 1;
+        }
+        if (depth <= 0) {
+            score = -node(s, a.own, a.opp, a.kings, other, a.key, after_rule, after_endgame, 0,
+                          -beta, -alpha, ply + 1);
+        } else if (index == 0) {
+            score = -node(s, a.own, a.opp, a.kings, other, a.key, after_rule, after_endgame,
+                          depth - 1, -beta, -alpha, ply + 1);
+        } else {
+            int reduced = depth >= 3 && index >= 3 && !routes ? depth - 2 : depth - 1;
+            score = -node(s, a.own, a.opp, a.kings, other, a.key, after_rule, after_endgame,
+                          reduced, -alpha - 1, -alpha, ply + 1);
+            if (!s->failed && score > alpha && (score < beta || reduced < depth - 1))
+                score = -node(s, a.own, a.opp, a.kings, other, a.key, after_rule, after_endgame,
+                              depth - 1, -beta, -alpha, ply + 1);
+        }
+        if (s->failed) break;
+        if (score > best) {
+            best = score;
+            best_move = m;
+            if (score > alpha) {
+                alpha = score;
+                if (alpha >= beta) {
+                    if (!routes)
+                        reward(s, &m, s->moves.data + base, index, colour, ply, depth);
+                    break;
+                }
+            }
+        }
+    }
+    path_remove(s, key);
+    s->moves.len = base;
+    if (s->failed) return 0;
+    int flag = best >= beta ? LOWER : best > original_alpha ? EXACT : UPPER;
+    int stored = best > WON ? best + ply : best < -WON ? best - ply : best;
+    table_put(s->table, key, depth, flag, stored, &best_move);
+    return best;
+}
+
+static int Search_init(Search *s, PyObject *args, PyObject *kw) {
+    static char *names[] = {"core", "table", "deadline", "max_nodes", "seen", "quiescence",
+                            "out_of_time", "solved", NULL};
+    PyObject *core, *table, *seen, *out_of_time, *solved;
+    double deadline;
+    long long max_nodes;
+    int quiescence;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O!dLOpOO", names, &CoreType, &core, &TableType,
+                                     &table, &deadline, &max_nodes, &seen, &quiescence,
+                                     &out_of_time, &solved))
+        return -1;
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the search is running (in another thread)");
+        return -1;
+    }
+    if (!PyExceptionClass_Check(out_of_time)) {
+        PyErr_SetString(PyExc_TypeError, "out_of_time: an exception class");
+        return -1;
+    }
+    if (solved != Py_None && !PyCallable_Check(solved)) {
+        PyErr_SetString(PyExc_TypeError, "solved: a callable or None");
+        return -1;
+    }
+    if (table_ready((Table *)table)) return -1;
+    Py_INCREF(core);
+    Py_XSETREF(s->core, (Core *)core);
+    Py_INCREF(table);
+    Py_XSETREF(s->table, (Table *)table);
+    Py_INCREF(out_of_time);
+    Py_XSETREF(s->out_of_time, out_of_time);
+    Py_INCREF(solved);
+    Py_XSETREF(s->solved, solved);
+    double perf;
+    if (perf_counter(&perf)) return -1;
+    s->deadline = deadline - perf + now();
+    s->max_nodes = max_nodes;
+    s->quiescence = quiescence;
+    s->nodes = 0;
+    s->failed = 0;
+    s->path_len = 0;
+    memset(s->path_filter, 0, sizeof s->path_filter);
+    memset(s->killers_n, 0, sizeof s->killers_n);
+    memset(s->history, 0, sizeof s->history);
+    if (!s->cache) {
+        s->cache = PyMem_Calloc(EVAL_CACHE, sizeof(Cached));
+        if (!s->cache) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    } else {
+        memset(s->cache, 0, EVAL_CACHE * sizeof(Cached));
+    }
+    PyObject *iterator = PyObject_GetIter(seen);
+    if (!iterator) return -1;
+    PyObject *item;
+    while ((item = PyIter_Next(iterator))) {
+        u64 key = PyLong_AsUnsignedLongLong(item);
+        Py_DECREF(item);
+        if ((PyErr_Occurred() || path_push(s, key))) break;
+    }
+    Py_DECREF(iterator);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static void Search_dealloc(Search *s) {
+    Py_XDECREF(s->core);
+    Py_XDECREF(s->table);
+    Py_XDECREF(s->out_of_time);
+    Py_XDECREF(s->solved);
+    PyMem_Free(s->path);
+    PyMem_Free(s->moves.data);
+    PyMem_Free(s->cache);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int search_ready(Search *s) {
+    if (!s->core) {
+        PyErr_SetString(PyExc_ValueError, "the search was not initialised");
+        return -1;
+    }
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the search is running (in another thread)");
+        return -1;
+    }
+    return 0;
+}
+
+static int position_ok(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
+    if ((own | opp | kings) & ~c->mask || (own & opp) || (kings & ~(own | opp)) || colour < 0 ||
+        colour > 1) {
+        PyErr_SetString(PyExc_ValueError, "not a position of this board");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *Search_node(Search *s, PyObject *args) {
+    unsigned long long own, opp, kings, key;
+    int colour, rule_plies, endgame, depth, alpha, beta, ply;
+    if (search_ready(s)) return NULL;
+    if (!PyArg_ParseTuple(args, "KKKiKiiiiii", &own, &opp, &kings, &colour, &key, &rule_plies,
+                          &endgame, &depth, &alpha, &beta, &ply))
+        return NULL;
+    if (!position_ok(s->core, own, opp, kings, colour)) return NULL;
+    if (ply < 0 || ply > MAX_PLY || depth > 1000 || depth < -1000) {
+        PyErr_SetString(PyExc_ValueError, "ply: 0 to MAX_PLY, depth: within 1000");
+        return NULL;
+    }
+    s->failed = 0;
+    s->busy = 1;
+    s->released = now();
+    int score = node(s, own, opp, kings, colour, key, rule_plies, endgame, depth, alpha, beta, ply);
+    s->busy = 0;
+    if (s->failed) {
+        /* the path is back as it was: every node left it on the way out */
+        s->moves.len = 0;
+        return NULL;
+    }
+    return PyLong_FromLong(score);
+}
+
+static PyObject *Search_child(Search *s, PyObject *args) {
+    unsigned long long own, opp, kings, key, start, end, taken;
+    int colour;
+    PyObject *move;
+    if (search_ready(s)) return NULL;
+    if (!PyArg_ParseTuple(args, "KKKiKO", &own, &opp, &kings, &colour, &key, &move)) return NULL;
+    if (!position_ok(s->core, own, opp, kings, colour)) return NULL;
+    u64 parts[3];
+    for (int i = 0; i < 3; i++)
+        if (seq_item_u64(move, i, &parts[i])) return NULL;
+    start = parts[0];
+    end = parts[1];
+    taken = parts[2];
+    u64 occupied = own | opp;
+    if (popcount(start) != 1 || !(start & own) || popcount(end) != 1 || !(end & s->core->mask) ||
+        (end & occupied & ~start) || (taken & ~opp)) {
+        PyErr_SetString(PyExc_ValueError, "not a move of this position");
+        return NULL;
+    }
+    Child a = child(s, own, opp, kings, colour, key, start, end, taken);
+    /* search.py's order: the mover's pieces first (the caller swaps) */
+    return Py_BuildValue("(KKKKOO)", (unsigned long long)a.opp, (unsigned long long)a.own,
+                         (unsigned long long)a.kings, (unsigned long long)a.key,
+                         a.man_moved ? Py_True : Py_False, a.crowned ? Py_True : Py_False);
+}
+
+static PyObject *Search_endgame_plies(Search *s, PyObject *args) {
+    unsigned long long own, opp, kings;
+    if (search_ready(s)) return NULL;
+    if (!PyArg_ParseTuple(args, "KKK", &own, &opp, &kings)) return NULL;
+    return PyLong_FromLong(endgame_plies(s->core, own, opp, kings));
+}
+
+static PyObject *Search_enter(Search *s, PyObject *arg) {
+    if (search_ready(s)) return NULL;
+    u64 key = PyLong_AsUnsignedLongLong(arg);
+    if (PyErr_Occurred() || path_push(s, key)) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Search_leave(Search *s, PyObject *arg) {
+    if (search_ready(s)) return NULL;
+    u64 key = PyLong_AsUnsignedLongLong(arg);
+    if (PyErr_Occurred()) return NULL;
+    if (path_remove(s, key)) {
+        PyErr_SetString(PyExc_KeyError, "a key not on the path");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Search_get_nodes(Search *s, void *Py_UNUSED(closure)) {
+    return PyLong_FromLongLong(s->nodes);
+}
+
+static PyObject *Search_get_king_limit(Search *s, void *Py_UNUSED(closure)) {
+    if (search_ready(s)) return NULL;
+    return PyLong_FromLong(s->core->king_limit);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"node", (PyCFunction)Search_node, METH_VARARGS, "The value of a node (search.py's node)."},
+    {"child", (PyCFunction)Search_child, METH_VARARGS, "The child after a raw move."},
+    {"endgame_plies", (PyCFunction)Search_endgame_plies, METH_VARARGS, "Plies left, or NEVER."},
+    {"enter", (PyCFunction)Search_enter, METH_O, "Put a key on the path."},
+    {"leave", (PyCFunction)Search_leave, METH_O, "Take a key off the path."},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Search_getset[] = {
+    {"nodes", (getter)Search_get_nodes, NULL, "Nodes searched.", NULL},
+    {"king_limit", (getter)Search_get_king_limit, NULL, "Plies of the king-move rule.", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.damas.engine._core.CoreSearch",
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One search of one rule set (search.py's Search, compiled).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};

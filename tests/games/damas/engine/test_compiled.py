@@ -1,0 +1,319 @@
+"""The compiled core (_core.c) against the pure-Python reference: the same moves in the same
+order, the same evaluation, and the same search result (move, score, depth, nodes) at a node
+budget, in every variant. Skipped where the core is not built, except under CI=true: CI has a
+C compiler, so a missing core there is a broken build, never a silent pure-Python run."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import threading
+import time
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from games.damas import RULES, Position
+from games.damas.engine import Limit, think
+from games.damas.engine.compiled import COMPILED, core_of, searcher, tools
+from games.damas.engine.line import principal_line
+from games.damas.engine.lone_king import lone_king_table
+from games.damas.engine.search import CHECK_EVERY, OutOfTime
+from games.damas.engine.table import forget_tables
+from games.damas.move import Move
+from games.damas.movegen import Raw
+
+VARIANTS = sorted(RULES)
+ENDINGS = Path(__file__).parents[3] / "data" / "endings.txt"
+
+
+@pytest.fixture(autouse=True)
+def built() -> None:
+    if not COMPILED:
+        if os.environ.get("CI") == "true":
+            pytest.fail("the compiled core did not build (games/damas/engine/_core.c)")
+        pytest.skip("the compiled core is not built here (no C compiler at install)")
+
+
+Side = tuple[int, int, int, int]
+
+
+def _side(position: Position) -> Side:
+    own, opp = (position.white, position.black)
+    if position.colour:
+        own, opp = opp, own
+    return own, opp, position.kings, position.colour
+
+
+def _game_positions(variant: str, games: int, seed: int) -> Iterator[Position]:
+    """Every position of random games (to their end: kings, endings, draw-rule counts)."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        position = Position.start(variant)
+        while position.outcome() is None:
+            yield position
+            position = position.play(rng.choice(position.legal_moves()))
+
+
+def _placements(variant: str, count: int, seed: int) -> Iterator[Side]:
+    """Random boards with many kings: long flying-king routes the games seldom reach."""
+    rng = random.Random(seed)
+    board = RULES[variant].board
+    bits = sorted(board.square_of_bit)
+    for _ in range(count):
+        chosen = rng.sample(bits, rng.randint(2, 24))
+        own = sum(chosen[: len(chosen) // 2])
+        opp = sum(chosen[len(chosen) // 2 :])
+        kings = sum(bit for bit in chosen if rng.random() < 0.4)
+        yield own, opp, kings, rng.randint(0, 1)
+
+
+def _sides(variant: str) -> list[Side]:
+    sides = [_side(p) for p in _game_positions(variant, 30, 7)]
+    return sides + list(_placements(variant, 1500, 7))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_generator_gives_the_same_moves_in_the_same_order(variant: str) -> None:
+    rules = RULES[variant]
+    generator, core = rules.generator, core_of(variant)
+    sides = _sides(variant)
+    assert len(sides) > 2000
+    routes_seen = 0
+    for side in sides:
+        routes = generator.captures(*side)
+        routes_seen += len(routes)
+        assert core.captures(*side) == routes, side
+        expected = generator.choose(routes, side[2]) if routes else generator.quiet(*side)
+        assert core.moves(*side) == expected, side
+        assert core.quiet(*side) == generator.quiet(*side), side
+        assert core.can_capture(*side) == generator.can_capture(*side), side
+    assert routes_seen > 1000
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_evaluation_is_the_same_to_the_point(variant: str) -> None:
+    evaluate, _ = tools(variant)
+    core = core_of(variant)
+    for side in _sides(variant):
+        assert core.evaluate(*side) == evaluate(*side), side
+
+
+def _bench_positions(variant: str) -> list[Position]:
+    """The positions bench/search_speed.py searches."""
+    saved = list(sys.path)  # the script puts the repository and bench/ first on import
+    sys.path.insert(0, str(Path(__file__).parents[4] / "bench"))
+    try:
+        from search_speed import positions
+    finally:
+        sys.path[:] = saved
+    return positions(variant, 6, random.Random(1))
+
+
+def _sampled_positions(variant: str) -> list[Position]:
+    """Positions of random games (openings, middle games with captures pending, kings), the
+    king endings of tests/data/endings.txt with their draw-rule counters running, and
+    positions whose next moves may repeat the game's history."""
+    found = list(_game_positions(variant, 6, 11))
+    rng = random.Random(3)
+    picked = rng.sample(found, 8)
+    picked += rng.sample([p for p in found if p.kings], 4)
+    for line in ENDINGS.read_text().splitlines():
+        if line.startswith(f"{variant} "):
+            fen = line.split()[1]
+            # Counters well on too: the draw rules end some lines within the search.
+            for snapshot in (fen, f"{fen};king_moves=30;endgame=5"):
+                position = Position.from_snapshot(variant, snapshot)
+                if position.outcome() is None:
+                    picked.append(position)
+    for position in picked[-6:]:
+        # A few king moves on: positions of the game's history that the search may repeat.
+        for _ in range(4):
+            if position.outcome() is None:
+                position = position.play(rng.choice(position.legal_moves()))
+        if position.outcome() is None:
+            picked.append(position)
+    return picked
+
+
+def _thought(position: Position, nodes: int, pure: bool) -> tuple[str, int, int, int]:
+    forget_tables()
+    thought = think(position, Limit(nodes=nodes, seconds=1000.0, pure=pure), random.Random(0))
+    return str(thought.move), thought.score, thought.depth, thought.nodes
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_search_returns_what_the_pure_search_returns(variant: str) -> None:
+    positions = _bench_positions(variant) + _sampled_positions(variant)
+    rules = RULES[variant]
+    # The draw rules the variant has are in play in some of them.
+    assert any(p.seen for p in positions) or not rules.repetition_draw
+    assert any(p.endgame for p in positions) or not rules.endgame_moves
+    for position in positions:
+        pure = _thought(position, 4000, pure=True)
+        assert _thought(position, 4000, pure=False) == pure, position.snapshot()
+
+
+def test_the_compiled_constants_are_the_python_ones() -> None:
+    from games.damas.engine import ordering, search, table
+    from games.damas.engine._core import CONSTANTS, CoreTable
+
+    names = ("WIN", "WON", "DRAW", "NEVER", "MAX_PLY", "CHECK_EVERY", "PRUNE_MARGIN", "FEW_MOVES")
+    expected = {name: getattr(search, name) for name in names}
+    expected |= {name: getattr(table, name) for name in ("EXACT", "LOWER", "UPPER")}
+    expected["HISTORY_CAP"] = ordering._HISTORY_CAP
+    assert expected == CONSTANTS
+    assert CoreTable().entries == table.DEFAULT_ENTRIES
+
+
+def test_a_kept_table_gives_the_same_game() -> None:
+    # The tables carry over from move to move; both searches keep theirs alike.
+    forget_tables()
+    positions = {pure: Position.start("international") for pure in (False, True)}
+    for _ in range(12):
+        moves = {}
+        for pure, position in positions.items():
+            limit = Limit(nodes=3000, seconds=1000.0, pure=pure)
+            moves[pure] = think(position, limit, random.Random(0)).move
+            positions[pure] = position.play(moves[pure])
+        assert moves[False] == moves[True]
+
+
+def test_the_lone_king_table_is_read_alike() -> None:
+    lone_king_table("brazilian", solve=True)
+    for fen in ("W:WK1,K10,K19:BK32", "B:WK5,K14:BK28", "W:WK29,K22,K15:BK4"):
+        position = Position.from_fen("brazilian", fen)
+        assert _thought(position, 3000, pure=False) == _thought(position, 3000, pure=True)
+
+
+def test_the_principal_line_reads_the_compiled_table() -> None:
+    position = Position.start("italian")
+    lines = []
+    for pure in (False, True):
+        forget_tables()
+        thought = think(position, Limit(depth=7, seconds=1000.0, pure=pure), random.Random(0))
+        # The root is not in the table: the line goes on from the position after the move.
+        lines.append(principal_line(position.play(thought.move), 6, pure=pure))
+    assert len(lines[0]) >= 4
+    assert lines[0] == lines[1]
+
+
+def test_the_clock_stops_the_compiled_search() -> None:
+    began = time.perf_counter()
+    thought = think(Position.start("international"), Limit(seconds=0.2), random.Random(0))
+    assert time.perf_counter() - began < 2.0
+    assert thought.depth >= 1
+
+
+def test_a_node_budget_raises_the_python_exception() -> None:
+    rules = RULES["brazilian"]
+    search = searcher(rules, None, time.perf_counter() + 100, 300, {}, True, pure=False)
+    position = Position.start("brazilian")
+    _, keys = tools("brazilian")
+    key = keys.of(position.white, position.black, position.kings, 0)
+    with pytest.raises(OutOfTime):
+        search.node(*_side(position), key, 40, 1 << 30, 20, -(10**6), 10**6, 1)
+    # The budget is looked at every CHECK_EVERY nodes, as in the pure search.
+    assert search.nodes == 2 * CHECK_EVERY
+    # The path is left as it was: the root position is no repetition.
+    search.enter(key)
+    search.leave(key)
+    with pytest.raises(KeyError):
+        search.leave(key)
+
+
+def test_bad_input_raises_and_never_crashes() -> None:
+    core = core_of("international")
+    full = RULES["international"].board.mask
+    with pytest.raises(ValueError, match="not a position"):
+        core.captures(full, full, 0, 0)
+    with pytest.raises(ValueError, match="not a position"):
+        core.quiet(1 << 63, 0, 0, 0)
+    with pytest.raises(ValueError, match="not a position"):
+        core.evaluate(1, 2, 0, 5)
+    search = searcher(RULES["international"], None, 1e12, 10**6, {}, True, pure=False)
+    start = Position.start("international")
+    own, opp, kings, colour = _side(start)
+    with pytest.raises(ValueError, match="ply"):
+        search.node(own, opp, kings, colour, 0, 50, 1 << 30, 2, -1, 1, 10_000)
+    foreign: Raw = (opp & -opp, opp & -opp, 0, (), ())
+    with pytest.raises(ValueError, match="not a move"):
+        search.child(own, opp, kings, colour, 0, foreign)
+    with pytest.raises(TypeError):
+        core.captures(own, opp)  # type: ignore[call-arg]
+
+
+def test_searches_in_threads_share_the_table() -> None:
+    # A bot may think in a thread pool: two searches of a variant share its table.
+    position = Position.start("international")
+    moves: list[Move] = []
+
+    def search() -> None:
+        moves.append(think(position, Limit(seconds=0.3), random.Random(0)).move)
+
+    workers = [threading.Thread(target=search) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert len(moves) == 2
+    assert all(move in position.legal_moves() for move in moves)
+
+
+def test_a_running_search_lets_other_threads_run_and_refuses_them() -> None:
+    # The core lets the GIL go now and then, as the pure search does between bytecodes (an
+    # event loop beside a thread pool keeps running); another thread's call into the same
+    # search is refused, never mixed into its state.
+    search = searcher(RULES["italian"], None, time.perf_counter() + 0.5, 10**9, {}, True, False)
+    position = Position.start("italian")
+    _, keys = tools("italian")
+    key = keys.of(position.white, position.black, position.kings, 0)
+    refused: list[RuntimeError] = []
+
+    def run() -> None:
+        with pytest.raises(OutOfTime):  # the deadline ends it: 40 plies never finish
+            search.node(*_side(position), key, 40, 1 << 30, 40, -(10**6), 10**6, 1)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    turns = 0
+    while runner.is_alive():
+        runner.join(0.001)
+        turns += 1
+        if turns == 5:
+            try:
+                search.enter(key)
+            except RuntimeError as error:
+                refused.append(error)
+    # One node() call from start to end: without letting go, no turn at all in between.
+    assert turns >= 10
+    assert refused
+    search.enter(key)  # once it is done, the search answers again
+    search.leave(key)
+
+
+def test_memory_does_not_grow_over_searches() -> None:
+    position = next(p for p in _game_positions("brazilian", 1, 5) if p.kings)
+    side = _side(position)
+    core = core_of("brazilian")
+
+    def work() -> None:
+        core.captures(*side)
+        core.moves(*side)
+        core.quiet(*side)
+        think(position, Limit(nodes=500, seconds=1000.0), random.Random(0))
+
+    for _ in range(20):
+        work()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(300):
+            work()
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 200_000
