@@ -91,8 +91,12 @@ class Console:
         self.actor = self._actor(player, language)
         self.folder = folder or Path.cwd()
         self.language: str | None = language
-        # While a command runs: the lines that wait for its answer to be shown first.
-        self._answering: list[Text] | None = None
+        # While a command runs: the computers' notices that wait for its answer to be shown
+        # first, each with the board (game and version) its computer is thinking on.
+        self._answering: list[tuple[int, int, Text]] | None = None
+        # Per game, the version of the last board shown: a computer's notice that it thinks
+        # is stale once its move is on the screen (a fast search answers at once).
+        self._shown: dict[int, int] = {}
         service.kernel.subscribe(self._show_later)
 
     async def begin(self) -> None:
@@ -172,9 +176,12 @@ class Console:
 
     def _thinking(self, state: GameState) -> None:
         """Say that the computer thinks; while a command runs, after its answer (the game's
-        start, the person's move), which the computer's search may begin before."""
+        start, the person's move), which the computer's search may begin before. Not once
+        its move is shown."""
+        if self._shown.get(state.id, -1) > state.version:
+            return
         if self._answering is not None:
-            self._answering.append(thinking_line(state))
+            self._answering.append((state.id, state.version, thinking_line(state)))
         else:
             self.say(thinking_line(state))
 
@@ -184,6 +191,13 @@ class Console:
         return boards.addressed_headline(event, seats)
 
     async def _board(self, state: GameState, headline: Text | None) -> None:
+        self._shown[state.id] = max(state.version, self._shown.get(state.id, -1))
+        if self._answering:
+            self._answering = [
+                (game, version, line)
+                for game, version, line in self._answering
+                if game != state.id or version >= state.version
+            ]
         if boards.played_out_by_computers(state):
             # The computers play out a game nobody plays in any more: its result is enough.
             if headline is not None and (state.last_move or "").startswith("leave"):
@@ -328,7 +342,7 @@ class Console:
             self.say(text("Something went wrong with that command; your games are safe."))
         self.language = await self.service.identities.language(self.actor)
         waiting, self._answering = self._answering, None
-        for waiting_line in waiting:
+        for _, _, waiting_line in waiting:
             self.say(waiting_line)
         # The computer answers before the next line is read: piped games stay in order.
         await self.service.kernel.idle()

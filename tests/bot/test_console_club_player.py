@@ -7,8 +7,11 @@ commands, a bare /lang, one picture file per subject and the provisional rating 
 
 from __future__ import annotations
 
+import asyncio
 import io
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +20,7 @@ from bot.i18n import translate
 from bot.render import LudoView
 from bot.service.core import GameService
 from bot.service.display.ludo_boards import ludo_lines
-from bot.service.events import Actor, BoardUpdate, GameState
+from bot.service.events import Actor, BoardUpdate, ComputerThinking, GameState
 from bot.service.words.ludo_words import shown_ludo_move
 from games.base import CHANCE
 from games.ludo import LudoPosition
@@ -373,10 +376,26 @@ def test_the_ludo_board_names_towers_distances_and_captures(
     ],
 )
 async def test_the_console_says_the_computer_is_thinking_before_its_move(
-    service: GameService, tmp_path: Path, language: str, thinking: str, moved: str
+    service: GameService,
+    tmp_path: Path,
+    language: str,
+    thinking: str,
+    moved: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     words = WORDS[language]
     console, output = await _console(service, tmp_path, "caio", language)
+    # A search that takes its time, as the strong level's does: the move comes once the notice
+    # is out (the compiled core plays the normal level at once).
+    choose = service.kernel.computers.choose
+
+    async def after_the_notice(*args: Any, **kwargs: Any) -> Any:
+        async with asyncio.timeout(30):
+            while thinking not in output.getvalue():
+                await asyncio.sleep(0.01)
+        return await choose(*args, **kwargs)
+
+    monkeypatch.setattr(service.kernel.computers, "choose", after_the_notice)
     await console.handle(
         f"{words['new']} brasileira {words['vs']} {words['computer']} {words['black']}"
     )
@@ -386,6 +405,23 @@ async def test_the_console_says_the_computer_is_thinking_before_its_move(
     started = {"pt": "Começa a partida #1", "it": "Inizia la partita #1"}[language]
     assert transcript.index(started) < transcript.index(thinking) < transcript.index(moved)
     assert transcript.count(thinking) == 1
+
+
+async def test_no_thinking_notice_comes_after_the_computer_s_move(
+    service: GameService, tmp_path: Path
+) -> None:
+    console, output = await _console(service, tmp_path, "caio", "pt")
+    await console.handle("/novo brasileira contra computador pretas")
+    state = await _state(service, "caio")
+    assert state.record.seats[0].computer is not None
+    assert state.last_move, output.getvalue()
+    before = output.getvalue()
+    # The notice of the board the computer has already answered (published late, in the
+    # background) says nothing: the move is on the screen.
+    answered = replace(state, record=replace(state.record, version=state.version - 1))
+    await console.show([ComputerThinking(answered)])
+    assert output.getvalue() == before
+    assert "pensando" not in before.split("jogou")[-1]
 
 
 @pytest.mark.parametrize(
