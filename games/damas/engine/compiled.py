@@ -10,7 +10,7 @@ Python objects that define them.
 from __future__ import annotations
 
 from functools import cache, partial
-from typing import Any, Protocol
+from typing import Any, TypeAlias
 
 from games.damas.engine.evaluate import Evaluate, Weights, make_evaluator, tables, weights_for
 from games.damas.engine.lone_king import MOST_KINGS, lone_king_table
@@ -23,7 +23,7 @@ from games.damas.engine.search import (
 )
 from games.damas.engine.table import Kept, kept, tables_for
 from games.damas.engine.zobrist import Keys, make_keys
-from games.damas.movegen import Raw, italian_priorities, majority_law, men_capture_directions
+from games.damas.movegen import italian_priorities, majority_law, men_capture_directions
 from games.damas.rules import RULES, Rules
 
 try:
@@ -34,39 +34,9 @@ except ImportError:  # no C compiler where the package was installed: pure Pytho
     COMPILED = False
 
 
-class Searcher(Protocol):
-    """What the root (think.py) asks of a search, pure or compiled."""
-
-    @property
-    def nodes(self) -> int: ...
-
-    @property
-    def king_limit(self) -> int: ...
-
-    def node(
-        self,
-        own: int,
-        opp: int,
-        kings: int,
-        colour: int,
-        key: int,
-        rule_plies: int,
-        endgame: int,
-        depth: int,
-        alpha: int,
-        beta: int,
-        ply: int,
-    ) -> int: ...
-
-    def child(
-        self, own: int, opp: int, kings: int, colour: int, key: int, move: Raw
-    ) -> tuple[int, int, int, int, bool, bool]: ...
-
-    def endgame_plies(self, own: int, opp: int, kings: int) -> int: ...
-
-    def enter(self, key: int) -> None: ...
-
-    def leave(self, key: int) -> None: ...
+# What the root (think.py) searches with: the pure search or the compiled one, which answer
+# the same calls (node, child, endgame_plies, enter, leave, nodes, king_limit).
+Searcher: TypeAlias = "Search | CoreSearch"
 
 
 @cache
