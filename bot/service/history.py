@@ -232,6 +232,11 @@ class GameRecords(Capability):
             game_id, chat.platform, chat.chat_id, message_id, version, thread
         )
 
+    async def game_shown_by(self, chat: ChatRef, message_id: str) -> int | None:
+        """The game whose board this message of `chat` showed (a reply to it is about that
+        game), or None."""
+        return await self.boards.game_shown_by(chat.platform, chat.chat_id, message_id)
+
     async def boards_behind(self, platform: str) -> list[tuple[GameState, ChatRef, Text | None]]:
         """The active games whose board in a chat of `platform` is older than the game (or
         missing in the game's own chat), for that chat, with the line of the game's last move

@@ -39,6 +39,7 @@ from bot.telegram.posting.delivery import BoardDesk, with_retries
 from bot.telegram.posting.progress import StageMessage
 from bot.telegram.posting.showing import EventShowing
 from bot.telegram.widgets.game_picker import games_question
+from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
@@ -78,10 +79,24 @@ class TypedCommands:
             if at and addressee.lower() != (self.bot.username or "").lower():
                 return None
             return content
-        reply = message.reply_to_message
-        if reply is not None and reply.from_user is not None and reply.from_user.id == self.bot.id:
+        if self._replied_message(message) is not None:
             return content
         return None
+
+    def _replied_message(self, message: Message) -> Message | None:
+        """The bot's own message that `message` replies to, if it replies to one."""
+        reply = message.reply_to_message
+        if reply is not None and reply.from_user is not None and reply.from_user.id == self.bot.id:
+            return reply
+        return None
+
+    async def _board_game(self, message: Message, chat: ChatRef) -> int | None:
+        """The game of the board `message` replies to: a move typed as a reply to a board is
+        played in that board's game (or refused there), never in another game."""
+        replied = self._replied_message(message)
+        if replied is None:
+            return None
+        return await self.service.records.game_shown_by(chat, str(replied.message_id))
 
     def _with_replied_opponent(self, command: CommandLine, message: Message) -> CommandLine:
         """`/new GAME` written as a reply to someone's message challenges that person."""
@@ -137,7 +152,8 @@ class TypedCommands:
             )
             return
         stages = StageMessage(self.people, origin)
-        await self.run_command(origin, self._call(origin, command, message, stages))
+        board_game = await self._board_game(message, chat)
+        await self.run_command(origin, self._call(origin, command, message, stages, board_game))
         stages.stop()
         if command.name == "help" and not private:
             await self.people.say(chat, [GROUP_MOVES_HELP], language, origin.reply_to)
@@ -148,10 +164,16 @@ class TypedCommands:
         await self.people.learn_chat_language(chat, await self.service.identities.language(actor))
 
     def _call(
-        self, origin: Origin, command: CommandLine, message: Message, stages: StageMessage
+        self,
+        origin: Origin,
+        command: CommandLine,
+        message: Message,
+        stages: StageMessage,
+        board_game: int | None,
     ) -> Callable[[], Awaitable[list[Event]]]:
-        """The service call of a typed command; /review with a document (sent with it, or
-        replied to) reviews the PDN file."""
+        """The service call of a typed command (about `board_game` when it is typed as a reply
+        to that game's board); /review with a document (sent with it, or replied to) reviews
+        the PDN file."""
         actor, chat = origin.actor, origin.chat
         document = reviewed_document(message) if command.name == "review" else None
         if document is not None and not command.args:
@@ -165,6 +187,7 @@ class TypedCommands:
             self.people.resolve_opponent,
             lambda: self.people.administers(chat, actor),
             stages,
+            board_game,
         )
 
     async def run_command(

@@ -168,6 +168,11 @@ class BoardStore(Protocol):
         """Every chat message that shows this game's board."""
 
     @abstractmethod
+    async def game_shown_by(self, platform: str, chat_id: str, message_id: str) -> int | None:
+        """The game whose board this chat message showed, also after a newer message took
+        its place; None for a message that never showed a board."""
+
+    @abstractmethod
     async def boards_behind(self, platform: str) -> list[tuple[int, str]]:
         """(game id, chat id) of every chat on `platform` whose board of an active game
         shows an older version than the stored one, or where the game lives and no board was

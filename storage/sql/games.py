@@ -465,6 +465,14 @@ class GameQueries(SqlStoreBase):
                 version,
                 thread_id,
             )
+            await connection.execute(
+                "INSERT INTO shown_boards (platform, chat_id, message_id, game_id) "
+                "VALUES ($1, $2, $3, $4) ON CONFLICT (platform, chat_id, message_id) DO NOTHING",
+                platform,
+                chat_id,
+                message_id,
+                game_id,
+            )
             if row is None:
                 row = await connection.fetchrow(
                     "SELECT message_id, version, thread_id FROM board_messages "
@@ -495,6 +503,16 @@ class GameQueries(SqlStoreBase):
             )
             for row in rows
         ]
+
+    async def game_shown_by(self, platform: str, chat_id: str, message_id: str) -> int | None:
+        rows = await self._engine.fetch_once(
+            "SELECT game_id FROM shown_boards "
+            "WHERE platform = $1 AND chat_id = $2 AND message_id = $3",
+            platform,
+            chat_id,
+            message_id,
+        )
+        return int(rows[0][0]) if rows else None
 
     async def boards_behind(self, platform: str) -> list[tuple[int, str]]:
         rows = await self._engine.fetch_once(

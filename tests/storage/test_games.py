@@ -171,6 +171,22 @@ async def test_board_messages_one_per_chat(store: Store, game: GameRecord) -> No
         await store.set_board_message(999, "telegram", "-1001", "1")
 
 
+async def test_every_message_that_showed_a_board_names_its_game(
+    store: Store, game: GameRecord
+) -> None:
+    """A reply to a board is about its game, also after a newer message took its place, and
+    even when a late, older board was not kept as the chat's board; a message of another
+    chat with the same id, or one that never showed a board, names no game."""
+    await store.set_board_message(game.id, "telegram", "-1001", "10", version=1)
+    await store.set_board_message(game.id, "telegram", "-1001", "11", version=2)
+    await store.set_board_message(game.id, "telegram", "-1001", "9", version=1)
+    for message in ("9", "10", "11"):
+        assert await store.game_shown_by("telegram", "-1001", message) == game.id
+    assert await store.game_shown_by("telegram", "-1002", "10") is None
+    assert await store.game_shown_by("discord", "-1001", "10") is None
+    assert await store.game_shown_by("telegram", "-1001", "12") is None
+
+
 async def test_a_board_keeps_its_thread(store: Store, game: GameRecord) -> None:
     """A board in a forum topic: the next board of the game (edited in place, or new) stays
     in it unless another thread is named."""

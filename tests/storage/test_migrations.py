@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import MigrationFailed, SchemaTooNew, open_store
+from storage import MigrationFailed, SchemaTooNew, SeatRecord, open_store
 from storage.sql.migrations import Migration, bundled_migrations
 from storage.sql.store import open_engine
 
@@ -162,3 +162,27 @@ async def test_openers_racing_on_a_new_database_all_succeed(
             assert await store.get_player(ana.id) == ana
             await store.close()
         assert await schema_version(fresh) == bundled_migrations()[-1].number
+
+
+async def test_the_boards_shown_before_the_upgrade_still_name_their_games(database: str) -> None:
+    """Migration 17 keeps every message that shows a board in shown_boards: the boards a
+    database of schema 16 already showed name their games after the upgrade."""
+    migrations = bundled_migrations()
+    before = [migration for migration in migrations if migration.number < 17]
+    async with await open_store(database, migrations=before) as store:
+        ana = await store.player_for_identity("telegram", "1", "Ana")
+        bia = await store.player_for_identity("telegram", "2", "Bia")
+        seats = [SeatRecord(0, ana.id), SeatRecord(1, bia.id)]
+        game = await store.create_game("brazilian", {}, seats, "W:W:B", None)
+        engine = await open_engine(database)
+        try:
+            async with engine.writing() as connection:
+                await connection.execute(
+                    "INSERT INTO board_messages (game_id, platform, chat_id, message_id) "
+                    "VALUES ($1, 'telegram', '-1001', '10')",
+                    game.id,
+                )
+        finally:
+            await engine.close()
+    async with await open_store(database, migrations=migrations) as store:
+        assert await store.game_shown_by("telegram", "-1001", "10") == game.id

@@ -7,6 +7,7 @@ from bot.service.command_table.commands import CommandLine
 from bot.service.command_table.spec import (
     AdministratorCheck,
     Args,
+    Kind,
     OpponentResolver,
     no_administrator,
 )
@@ -26,14 +27,19 @@ async def dispatch(
     resolve_opponent: OpponentResolver,
     administrator: AdministratorCheck = no_administrator,
     progress: Progress = no_progress,
+    board_game: int | None = None,
 ) -> list[Event]:
     """Run one typed command for `actor` in `chat`. Raises ServiceError with the reason when
-    the service refuses it."""
+    the service refuses it. `board_game`: the game of the board the command answers (typed
+    as a reply to it), which a command about a game is about unless it names another."""
     command, words = subcommand(BY_NAME[line.name], line.args)
     try:
         values = command.read(words)
     except Misread:
         raise usage_refusal(command) from None
+    for option in command.options:
+        if board_game is not None and option.kind is Kind.GAME and values.get(option.name) is None:
+            values = {**values, option.name: board_game}
     values = await resolved(values, resolve_opponent)
     args = Args(values, resolve_opponent, administrator, progress=progress)
     return await run(command, service, actor, chat, args)
