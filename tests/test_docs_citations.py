@@ -33,6 +33,6 @@ def test_every_document_a_document_cites_is_in_the_repository(document: Path) ->
 
 
 def test_the_rules_cite_the_settled_rules_beside_them() -> None:
-    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    rules = (ROOT / "docs" / "rules-applied.md").read_text(encoding="utf-8")
     assert "[RULES.md](RULES.md)" in rules
     assert "## Ludo" in (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")

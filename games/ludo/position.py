@@ -4,7 +4,7 @@ each move leads to.
 A `LudoPosition` is one position behind the `games.base.Game` interface. The die is the seat
 `CHANCE`: while a roll is due, the legal moves are `roll 1`..`roll 6`; after a roll, the
 seat whose turn it is moves one pawn (or a tower onto an enemy tower). When a roll leaves
-nothing legal, `play` passes on by itself to the next roll due. docs/rules.md lists every
+nothing legal, `play` passes on by itself to the next roll due. docs/rules-applied.md lists every
 decision taken where the project's rules document is silent.
 """
 

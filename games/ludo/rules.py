@@ -1,6 +1,6 @@
 """The rule set of a Ludo game: the player count, the optional rules, and the seat that starts.
 
-The position and its moves live in position.py; docs/rules.md lists every decision taken
+The position and its moves live in position.py; docs/rules-applied.md lists every decision taken
 where the project's rules document is silent.
 """
 

@@ -248,7 +248,7 @@ async def test_pdn_export_has_the_tags_and_replays(service: GameService) -> None
     assert game.tags["White"] == "Ana"
     assert game.tags["Black"] == "Bia"
     assert game.tags["GameType"].startswith("26")
-    assert game.result == "1-0"  # the 8x8 convention of PDN (docs/rules.md)
+    assert game.result == "1-0"  # the 8x8 convention of PDN (docs/rules-applied.md)
     assert replay_game(game).problem is None
 
 

@@ -1,4 +1,5 @@
-"""One named test per rule of Ludo (RULES.md and docs/rules.md), from positions built by hand.
+"""One named test per rule of Ludo (RULES.md and docs/rules-applied.md), from positions built
+by hand.
 
 Four players unless said: seat 0 red starts on c1, seat 1 green on c14, seat 2 yellow on c27,
 seat 3 blue on c40.
