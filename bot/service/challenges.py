@@ -275,10 +275,13 @@ class Challenges(Capability):
         self, player: Player, challenge_id: int | None, chat: ChatRef
     ) -> Challenge:
         if challenge_id is not None:
+            unknown = ServiceError(text("There is no challenge {id}.", id=challenge_id))
             try:
                 challenge = await self.challenges.get_challenge(challenge_id)
             except NotFound:
-                raise ServiceError(text("There is no challenge {id}.", id=challenge_id)) from None
+                raise unknown from None
+            if not _seen_by(challenge, player, chat):
+                raise unknown
             if challenge.status != "open":
                 raise ServiceError(text("This challenge is no longer open."))
             return challenge
@@ -328,6 +331,15 @@ class Challenges(Capability):
             )
             events.insert(0, ChallengeUpdate(challenge, accepted))
         return events
+
+
+def _seen_by(challenge: Challenge, player: Player, chat: ChatRef) -> bool:
+    """Whether `player` may see and answer the challenge from `chat`: where it lives, or
+    anywhere as one of its players (the challenger, the challenged, who joined its table).
+    Elsewhere it is answered as an id no challenge has: ids are sequential, and any other
+    answer would let a stranger join a game in a chat he is not in."""
+    parties = (challenge.challenger_id, challenge.opponent_id, *challenge.entrants)
+    return challenge.chat == chat or player.id in parties
 
 
 def _computer_game_seat(kind: GameKind, options: Mapping[str, Any], seat_count: int) -> int:

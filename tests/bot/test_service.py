@@ -31,7 +31,7 @@ from games.base import CHANCE, replay
 from games.damas.pdn import read_games
 from games.damas.pdn_replay import replay_game
 from games.ludo.dice import roll, verify
-from storage import GameResult, Store
+from storage import ChatRef, GameResult, Store
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
 
 DRAUGHTS = ("brazilian", "international", "italian", "italian-familiar")
@@ -197,6 +197,37 @@ async def test_challenges_are_accepted_only_by_whom_they_name(service: GameServi
     assert declined[0].challenge.status == "declined"
     with pytest.raises(ServiceError, match="no longer open"):
         await service.challenges.accept(BIA, challenge.id, CHAT)
+
+
+async def test_a_challenge_is_answered_only_where_it_lives_or_by_its_players(
+    service: GameService,
+) -> None:
+    """Ana's open challenge in one group: Zed, from another group or his private chat, gets
+    the answer of an id no challenge has, for /accept, /decline and /begin alike, and never
+    a seat in a game of a chat he is not in; the challenged player answers from anywhere."""
+    zed = Actor("test", "zed", "Zed")
+    elsewhere, private = ChatRef("test", "chat-2"), ChatRef("test", "zed-private")
+    events = await service.challenges.new_game(ANA, CHAT, "italian")
+    table = next(e for e in events if isinstance(e, ChallengeUpdate)).challenge
+    nothing = f"There is no challenge {table.id}."
+    for chat in (elsewhere, private):
+        for answer in (
+            service.challenges.accept,
+            service.challenges.decline,
+            service.challenges.begin,
+        ):
+            with pytest.raises(ServiceError) as refused:
+                await answer(zed, table.id, chat)
+            assert translate("en", refused.value.reason) == nothing
+    assert (await service.store.get_challenge(table.id)).status == "open"
+    named = await service.challenges.new_game(ANA, CHAT, "italian", opponent=BIA)
+    challenge = next(e for e in named if isinstance(e, ChallengeUpdate)).challenge
+    started = latest(await service.challenges.accept(BIA, challenge.id, elsewhere))
+    assert started.record.chat == CHAT
+    await service.challenges.accept(BIA, table.id, CHAT)
+    with pytest.raises(ServiceError) as closed:
+        await service.challenges.accept(zed, table.id, elsewhere)
+    assert translate("en", closed.value.reason) == nothing, "not even that it was taken"
 
 
 async def test_the_computer_answers_in_the_background(
