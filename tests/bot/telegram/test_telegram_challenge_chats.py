@@ -4,11 +4,18 @@ answer of an id no challenge has, and no game starts with him in it."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import pytest
 
 from bot.service.core import GameService
 from bot.service.events import Actor
 from tests.fakes.telegram_api import FakeBotApi
+
+
+def _answered(api: FakeBotApi, chat: dict[str, Any], count: int) -> bool:
+    return len(api.texts(chat)) >= count
 
 
 @pytest.mark.usefixtures("bot")
@@ -24,11 +31,8 @@ async def test_a_stranger_cannot_answer_a_challenge_of_another_group(
     for chat in (other, private):
         for command in ("/accept 1", "/decline 1", "/begin 1"):
             api.send_text(zed, chat, command)
-        answers = await api.wait_for(
-            lambda chat=chat: api.texts(chat) if len(api.texts(chat)) >= 3 else None,
-            "the three answers",
-        )
-        assert answers[-3:] == ["There is no challenge 1."] * 3
+        await api.wait_for(partial(_answered, api, chat, 3), "the three answers")
+        assert api.texts(chat)[-3:] == ["There is no challenge 1."] * 3
     assert (await service.store.get_challenge(1)).status == "open"
     player = await service.kernel.roster.player(Actor("telegram", str(zed["id"]), "Zed"))
     assert await service.store.games_of_player(player.id) == []
