@@ -6,7 +6,7 @@ in pure Python (games/damas/engine/compiled.py chooses at import).
 
 from setuptools import Extension, setup
 
-CORE_FILES = ("movegen", "evaluate", "core_type", "table", "search")
+CORE_FILES = ("read", "movegen", "evaluate", "core_type", "table", "search")
 
 setup(
     ext_modules=[
