@@ -13,12 +13,14 @@
 
 #include "core/core.h"
 
+PyMODINIT_FUNC PyInit__core(void); /* the one symbol the module exports */
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, .m_name = "_core",
     .m_doc = "The compiled core of the draughts engine.", .m_size = -1};
 
 PyMODINIT_FUNC PyInit__core(void) {
-    PyTypeObject *types[] = {&CoreType, &TableType, &SearchType};
+    PyTypeObject *types[] = {&damas_core_type, &damas_table_type, &damas_search_type};
     const char *names[] = {"Core", "CoreTable", "CoreSearch"};
     for (int i = 0; i < 3; i++)
         if (PyType_Ready(types[i]) < 0) return NULL;
@@ -33,10 +35,10 @@ PyMODINIT_FUNC PyInit__core(void) {
         }
     }
     PyObject *constants = Py_BuildValue(
-        "{sisisisisisisisisisisisL}", "WIN", WIN, "WON", WON, "DRAW", DRAW, "NEVER", NEVER,
+        "{sisisisisisisisisisisisLsi}", "WIN", WIN, "WON", WON, "DRAW", DRAW, "NEVER", NEVER,
         "MAX_PLY", MAX_PLY, "CHECK_EVERY", CHECK_EVERY, "PRUNE_MARGIN", PRUNE_MARGIN,
         "FEW_MOVES", FEW_MOVES, "EXACT", EXACT, "LOWER", LOWER, "UPPER", UPPER, "HISTORY_CAP",
-        (long long)HISTORY_CAP);
+        (long long)HISTORY_CAP, "WEIGHT_LIMIT", WEIGHT_LIMIT);
     if (!constants || PyModule_AddObject(m, "CONSTANTS", constants) < 0) {
         Py_XDECREF(constants);
         Py_DECREF(m);

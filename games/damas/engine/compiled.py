@@ -4,7 +4,8 @@ reference: both return the same result from the same tables.
 
 The core derives no rule of its own: `_spec` hands it the board's rays, the rule set's
 switches and draw rules, the evaluation's tables and the Zobrist keys, all read from the
-Python objects that define them.
+Python objects that define them. The core checks every value of the spec and of each call
+against what it holds (core/read.c): what it cannot hold is a ValueError, never a crash.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ pieces are left. Scores are in hundredths of a man, for the side to move.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from games.damas.rules import Rules
 
@@ -19,6 +19,9 @@ from games.damas.rules import Rules
 Planes = tuple[tuple[int, int], ...]
 # (own, opp, kings, colour) -> score for the side to move.
 Evaluate = Callable[[int, int, int, int], int]
+# The most a weight may be, either way: within it every score stays far inside the compiled
+# core's ints (docs/engine.md), and every piece-square table within 16 bit planes.
+WEIGHT_LIMIT = 10_000
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,17 @@ class Weights:
     closing: int = 6
     # Flying kings: the main diagonal held by the stronger side's kings and not by the weaker's.
     ending_diagonal: int = 100
+
+    def __post_init__(self) -> None:
+        if not self.advance:
+            raise ValueError("Weights.advance: at least one entry")
+        for field in fields(self):
+            value = getattr(self, field.name)
+            for weight in value if isinstance(value, tuple) else (value,):
+                if not -WEIGHT_LIMIT <= weight <= WEIGHT_LIMIT:
+                    raise ValueError(
+                        f"Weights.{field.name}: {-WEIGHT_LIMIT} to {WEIGHT_LIMIT}, not {weight}"
+                    )
 
 
 DEFAULT_WEIGHTS = Weights()

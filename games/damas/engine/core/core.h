@@ -7,9 +7,16 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+
+/* Nothing but PyInit__core leaves the module (its files share the damas_ names below): no
+ * symbol of the core can meet another extension's. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
 
 typedef uint64_t u64;
 
@@ -35,10 +42,28 @@ typedef uint64_t u64;
 #define MAX_RULES 16
 #define EVAL_CACHE 262144 /* slots, a power of two */
 #define PATH_FILTER 1024
+/* Limits of what crosses from Python (core_type.c and search.c refuse the rest), which keep
+ * every sum far inside an int: the evaluation's weights (evaluate.py's WEIGHT_LIMIT), the
+ * shifts of its bit planes, the scores a node is asked about (alpha and beta), the depth.
+ * An evaluation is then under 2**28 either way: four plane sums of at most 16 planes of 63
+ * pieces << 15, and every other term a weight times at most 63 pieces times 16 (the king
+ * ending's distances). The search negates scores and widens a window by at most
+ * PRUNE_MARGIN * depth (plus the plies of a forced line), well inside 2**31 from +-2**30. */
+#define WEIGHT_LIMIT 10000
+#define PLANE_SHIFTS 16
+#define SCORE_LIMIT (1 << 30)
+#define DEPTH_LIMIT 1000
 
 static inline int popcount(u64 x) { return __builtin_popcountll(x); }
 static inline int index_of(u64 bit) { return __builtin_ctzll(bit); }
 static inline u64 highest(u64 x) { return (u64)1 << (63 - __builtin_clzll(x)); }
+
+/* Python's a // b (rounded down, where C's / rounds towards zero), for any b > 0: every
+ * division of the core goes through it, as a weight may be negative. */
+static inline long long floor_div(long long a, long long b) {
+    long long q = a / b;
+    return q * b > a ? q - 1 : q;
+}
 
 /* ---------------------------------------------------------------- moves */
 
@@ -125,31 +150,46 @@ typedef struct {
 /* ---------------------------------------------------------------- shared between the files */
 
 /* movegen.c */
-int moves_push(Moves *v, const Move *m);
-PyObject *py_raw(u64 start, u64 end, u64 taken, const uint8_t *path, int path_n,
-                 const uint8_t *captured, int captured_n);
-int gen_captures(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out,
-                 PyObject *routes);
-int can_capture(const Core *c, u64 own, u64 opp, u64 kings, int colour);
-u64 king_targets(const Core *c, u64 low, u64 empty);
-int gen_quiet(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out);
-size_t choose(const Core *c, Move *m, size_t n);
+int damas_moves_push(Moves *v, const Move *m);
+PyObject *damas_py_raw(u64 start, u64 end, u64 taken, const uint8_t *path, int path_n,
+                       const uint8_t *captured, int captured_n);
+int damas_gen_captures(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out,
+                       PyObject *routes);
+int damas_can_capture(const Core *c, u64 own, u64 opp, u64 kings, int colour);
+u64 damas_king_targets(const Core *c, u64 low, u64 empty);
+int damas_gen_quiet(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out);
+size_t damas_choose(const Core *c, Move *m, size_t n);
 
 /* evaluate.c */
-int evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour);
-int material_drawn(const Core *c, int k1, int m1, int k2, int m2);
+int damas_evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour);
+int damas_material_drawn(const Core *c, int k1, int m1, int k2, int m2);
+
+/* read.c: ints and sequences from Python, checked (`what` names them in the error) */
+int damas_read_bits(PyObject *o, u64 *out, const char *what);
+int damas_read_long(PyObject *o, long long low, long long high, long long *out,
+                    const char *what);
+int damas_read_int(PyObject *o, int low, int high, int *out, const char *what);
+Py_ssize_t damas_length(PyObject *seq, Py_ssize_t low, Py_ssize_t high, const char *what);
+PyObject *damas_row(PyObject *seq, Py_ssize_t i, Py_ssize_t width, const char *what);
+int damas_item_bits(PyObject *seq, Py_ssize_t i, u64 *out, const char *what);
+int damas_item_int(PyObject *seq, Py_ssize_t i, int low, int high, int *out, const char *what);
 
 /* core_type.c */
-int seq_item_u64(PyObject *seq, Py_ssize_t i, u64 *out);
-extern PyTypeObject CoreType;
+int damas_core_ready(const Core *c);
+int damas_position_ok(const Core *c, u64 own, u64 opp, u64 kings);
+extern PyTypeObject damas_core_type;
 
 /* table.c */
-Entry *table_find(Table *t, u64 key);
-void table_put(Table *t, u64 key, int depth, int flag, int score, const Move *m);
-int table_ready(Table *t);
-extern PyTypeObject TableType;
+Entry *damas_table_find(Table *t, u64 key);
+void damas_table_put(Table *t, u64 key, int depth, int flag, int score, const Move *m);
+int damas_table_ready(Table *t);
+extern PyTypeObject damas_table_type;
 
 /* search.c */
-extern PyTypeObject SearchType;
+extern PyTypeObject damas_search_type;
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

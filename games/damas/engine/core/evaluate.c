@@ -16,7 +16,7 @@ static int king_reach(const Core *c, u64 own, u64 opp, u64 kings, u64 empty) {
         while (own_kings) {
             u64 low = own_kings & -own_kings;
             own_kings ^= low;
-            reach |= king_targets(c, low, free);
+            reach |= damas_king_targets(c, low, free);
         }
         return popcount(reach);
     }
@@ -56,12 +56,13 @@ static int runaways(const Core *c, u64 close, int colour, u64 opp_all) {
         u64 low = close & -close;
         close ^= low;
         const Cone *cone = &c->cones[colour][index_of(low)];
-        if (!(cone->cone & opp_all)) score += c->runaway * (4 - cone->rows_left) / 3;
+        if (!(cone->cone & opp_all))
+            score += (int)floor_div((long long)c->runaway * (4 - cone->rows_left), 3);
     }
     return score;
 }
 
-int material_drawn(const Core *c, int k1, int m1, int k2, int m2) {
+int damas_material_drawn(const Core *c, int k1, int m1, int k2, int m2) {
     if (k1 > k2 || (k1 == k2 && m1 > m2)) {
         int t = k1;
         k1 = k2;
@@ -77,7 +78,7 @@ int material_drawn(const Core *c, int k1, int m1, int k2, int m2) {
     return 0;
 }
 
-int evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
+int damas_evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
     u64 white = colour == 0 ? own : opp, black = colour == 0 ? opp : own;
     u64 white_kings = white & kings, black_kings = black & kings;
     u64 white_men = white ^ white_kings, black_men = black ^ black_kings;
@@ -109,7 +110,7 @@ int evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
         /* kings only: drawn material, or the ending's bonus */
         int done = 0;
         if (c->drawn_n && popcount(white | black) <= 3 &&
-            material_drawn(c, popcount(white), 0, popcount(black), 0)) {
+            damas_material_drawn(c, popcount(white), 0, popcount(black), 0)) {
             score = 0;
             done = 1;
         }

@@ -2,7 +2,7 @@
 
 #include "core.h"
 
-int moves_push(Moves *v, const Move *m) {
+int damas_moves_push(Moves *v, const Move *m) {
     if (v->len == v->cap) {
         size_t cap = v->cap ? 2 * v->cap : 1024;
         Move *data = PyMem_Realloc(v->data, cap * sizeof(Move));
@@ -30,8 +30,8 @@ typedef struct {
 
 static PyObject *bit_int(int index) { return PyLong_FromUnsignedLongLong((u64)1 << index); }
 
-PyObject *py_raw(u64 start, u64 end, u64 taken, const uint8_t *path, int path_n,
-                        const uint8_t *captured, int captured_n) {
+PyObject *damas_py_raw(u64 start, u64 end, u64 taken, const uint8_t *path, int path_n,
+                       const uint8_t *captured, int captured_n) {
     PyObject *p = PyTuple_New(path_n), *k = PyTuple_New(captured_n);
     if (!p || !k) goto fail;
     for (int i = 0; i < path_n; i++) {
@@ -65,13 +65,13 @@ static int emit(Gen *g, u64 end, u64 taken) {
         if (g->kings & ((u64)1 << g->captured[i])) m.king_places |= (u64)1 << (63 - i);
     m.id = g->emitted++;
     if (g->routes) {
-        PyObject *raw = py_raw(g->start, end, taken, g->path, g->n + 1, g->captured, g->n);
+        PyObject *raw = damas_py_raw(g->start, end, taken, g->path, g->n + 1, g->captured, g->n);
         if (!raw) return -1;
         int failed = PyList_Append(g->routes, raw);
         Py_DECREF(raw);
         if (failed) return -1;
     }
-    return moves_push(g->out, &m);
+    return damas_moves_push(g->out, &m);
 }
 
 static int short_routes(Gen *g, u64 square, u64 taken, int table) {
@@ -128,8 +128,8 @@ static int flying_routes(Gen *g, u64 square, u64 taken, int back, u64 victims) {
 }
 
 /* Every complete capture route, in the order of movegen.captures. */
-int gen_captures(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out,
-                        PyObject *routes) {
+int damas_gen_captures(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out,
+                       PyObject *routes) {
     Gen g;
     g.c = c;
     g.out = out;
@@ -188,7 +188,7 @@ int gen_captures(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *
     return 0;
 }
 
-int can_capture(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
+int damas_can_capture(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
     u64 empty = c->mask & ~(own | opp);
     u64 men = own & ~kings;
     int near = c->near, far = c->far;
@@ -226,7 +226,7 @@ int can_capture(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
 }
 
 /* Where the king on `low` moves without capture (movegen's king_steps). */
-u64 king_targets(const Core *c, u64 low, u64 empty) {
+u64 damas_king_targets(const Core *c, u64 low, u64 empty) {
     int at = index_of(low);
     u64 targets = 0;
     for (int d = 0; d < 4; d++) {
@@ -254,11 +254,11 @@ static int push_quiet(Moves *out, u64 start, u64 end, uint32_t id) {
     m.start = start;
     m.end = end;
     m.id = id;
-    return moves_push(out, &m);
+    return damas_moves_push(out, &m);
 }
 
 /* Every move without capture, in the order of movegen.quiet. */
-int gen_quiet(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out) {
+int damas_gen_quiet(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out) {
     u64 empty = c->mask & ~(own | opp);
     u64 men = own & ~kings;
     int near = c->near, far = c->far;
@@ -267,7 +267,7 @@ int gen_quiet(const Core *c, u64 own, u64 opp, u64 kings, int colour, Moves *out
     while (own_kings) {
         u64 low = own_kings & -own_kings;
         own_kings ^= low;
-        u64 targets = king_targets(c, low, empty);
+        u64 targets = damas_king_targets(c, low, empty);
         while (targets) {
             u64 t = targets & -targets;
             targets ^= t;
@@ -297,7 +297,7 @@ static int rank_cmp(const Move *a, const Move *b) {
 
 /* movegen's choose: the priority rule, then one route per (start, end, taken). Returns the
  * number kept at the front of m[0..n). */
-size_t choose(const Core *c, Move *m, size_t n) {
+size_t damas_choose(const Core *c, Move *m, size_t n) {
     if (n < 2) return n;
     size_t best = 0, kept = 0;
     if (c->italian) {

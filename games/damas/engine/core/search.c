@@ -28,6 +28,8 @@ typedef struct {
     Py_ssize_t path_len, path_cap;
     int path_filter[PATH_FILTER];
     Moves moves; /* every node's moves, a stack of segments */
+    long long *order_keys; /* ordered's sort keys, one per move */
+    size_t order_cap;
     Killer killers[MAX_PLY + 2][2];
     int killers_n[MAX_PLY + 2];
     long long history[2 * 64 * 64];
@@ -115,8 +117,8 @@ static int tick(Search *s) {
 
 static int drawn(const Core *c, u64 own, u64 opp, u64 kings) {
     if (!c->drawn_n || popcount(own | opp) > c->endgame_pieces) return 0;
-    return material_drawn(c, popcount(own & kings), popcount(own & ~kings), popcount(opp & kings),
-                          popcount(opp & ~kings));
+    return damas_material_drawn(c, popcount(own & kings), popcount(own & ~kings),
+                                popcount(opp & kings), popcount(opp & ~kings));
 }
 
 static int endgame_plies(const Core *c, u64 own, u64 opp, u64 kings) {
@@ -137,7 +139,7 @@ static int endgame_plies(const Core *c, u64 own, u64 opp, u64 kings) {
 static int static_value(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key) {
     Cached *slot = &s->cache[key & (EVAL_CACHE - 1)];
     if (slot->used && slot->key == key) return slot->score;
-    int score = evaluate(s->core, own, opp, kings, colour);
+    int score = damas_evaluate(s->core, own, opp, kings, colour);
     slot->key = key;
     slot->score = score;
     slot->used = 1;
@@ -197,11 +199,20 @@ static inline int is_killer(const Search *s, int ply, const Move *m) {
 }
 
 /* ordering.py's ordered: without captures a stable sort by killer, then history, highest
- * first; then the table's move first. */
-static void ordered(Search *s, Move *m, size_t n, const Move *first, int captures, int colour,
-                    int ply) {
+ * first; then the table's move first. -1 when out of memory for the sort keys. */
+static int ordered(Search *s, Move *m, size_t n, const Move *first, int captures, int colour,
+                   int ply) {
     if (!captures) {
-        long long keys[n > 0 ? n : 1];
+        if (n > s->order_cap) {
+            long long *grown = PyMem_Realloc(s->order_keys, n * sizeof(long long));
+            if (!grown) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            s->order_keys = grown;
+            s->order_cap = n;
+        }
+        long long *keys = s->order_keys;
         for (size_t i = 0; i < n; i++)
             keys[i] = (is_killer(s, ply, &m[i]) ? KILLER_BONUS : 0) +
                       s->history[history_index(colour, &m[i])];
@@ -217,18 +228,17 @@ static void ordered(Search *s, Move *m, size_t n, const Move *first, int capture
             keys[j] = k;
         }
     }
-    if (!first) return;
+    if (!first) return 0;
     for (size_t i = 1; i < n; i++) {
         if (m[i].start == first->start && m[i].end == first->end && m[i].taken == first->taken) {
             Move held = m[i];
             memmove(&m[1], &m[0], i * sizeof(Move));
             m[0] = held;
-            return;
+            return 0;
         }
     }
+    return 0;
 }
-
-static long long floor_half(long long x) { return x >= 0 ? x / 2 : -((-x + 1) / 2); }
 
 static void reward(Search *s, const Move *move, const Move *tried, size_t tried_n, int colour,
                    int ply, int depth) {
@@ -242,7 +252,7 @@ static void reward(Search *s, const Move *move, const Move *tried, size_t tried_
     int index = history_index(colour, move);
     s->history[index] += bonus;
     if (s->history[index] > HISTORY_CAP)
-        for (int i = 0; i < 2 * 64 * 64; i++) s->history[i] = floor_half(s->history[i]);
+        for (int i = 0; i < 2 * 64 * 64; i++) s->history[i] = floor_div(s->history[i], 2);
     for (size_t i = 0; i < tried_n; i++) s->history[history_index(colour, &tried[i])] -= bonus;
 }
 
@@ -281,9 +291,9 @@ static int quiet_leaf(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 ke
                    (own_kings << far);
     if (!(targets & empty)) return ply - WIN;
     if (may_extend && s->quiescence && ply < MAX_PLY &&
-        can_capture(c, opp, own, kings, 1 - colour)) {
+        damas_can_capture(c, opp, own, kings, 1 - colour)) {
         size_t base = s->moves.len;
-        if (gen_quiet(c, own, opp, kings, colour, &s->moves)) {
+        if (damas_gen_quiet(c, own, opp, kings, colour, &s->moves)) {
             s->failed = 1;
             return 0;
         }
@@ -302,7 +312,7 @@ static int resolve(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, 
     if (!(s->nodes % CHECK_EVERY) && tick(s)) return 0;
     if (drawn(c, own, opp, kings)) return DRAW;
     size_t base = s->moves.len;
-    if (gen_captures(c, own, opp, kings, colour, &s->moves, NULL)) {
+    if (damas_gen_captures(c, own, opp, kings, colour, &s->moves, NULL)) {
         s->failed = 1;
         return 0;
     }
@@ -311,7 +321,7 @@ static int resolve(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, 
         s->moves.len = base;
         return quiet_leaf(s, own, opp, kings, colour, key, alpha, beta, ply, 0);
     }
-    n = choose(c, s->moves.data + base, n);
+    n = damas_choose(c, s->moves.data + base, n);
     s->moves.len = base + n;
     int score = best_reply(s, own, opp, kings, colour, key, base, n, alpha, beta, ply);
     s->moves.len = base;
@@ -328,8 +338,7 @@ static int call_solved(Search *s, u64 own, u64 opp, int plies_left, int ply, int
     }
     int value = 0;
     if (r != Py_None) {
-        value = (int)PyLong_AsLong(r);
-        if (value == -1 && PyErr_Occurred())
+        if (damas_read_int(r, -SCORE_LIMIT, SCORE_LIMIT, &value, "solved"))
             s->failed = 1;
         else
             *found = 1;
@@ -361,7 +370,7 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
     if (ply >= MAX_PLY) return static_value(s, own, opp, kings, colour, key);
     Move first;
     int have_first = 0;
-    Entry *entry = table_find(s->table, key);
+    Entry *entry = damas_table_find(s->table, key);
     if (entry) {
         first.start = (u64)1 << entry->start;
         first.end = (u64)1 << entry->end;
@@ -378,18 +387,18 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
         }
     }
     size_t base = s->moves.len;
-    if (gen_captures(c, own, opp, kings, colour, &s->moves, NULL)) {
+    if (damas_gen_captures(c, own, opp, kings, colour, &s->moves, NULL)) {
         s->failed = 1;
         return 0;
     }
     size_t n = s->moves.len - base;
     int routes = n > 0;
     if (routes) {
-        n = choose(c, s->moves.data + base, n);
+        n = damas_choose(c, s->moves.data + base, n);
         s->moves.len = base + n;
     } else {
         if (depth <= 0) return quiet_leaf(s, own, opp, kings, colour, key, alpha, beta, ply, 1);
-        if (gen_quiet(c, own, opp, kings, colour, &s->moves)) {
+        if (damas_gen_quiet(c, own, opp, kings, colour, &s->moves)) {
             s->failed = 1;
             return 0;
         }
@@ -401,16 +410,21 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
     } else if (n == 1) {
         depth += 1;
     } else if (depth >= 3 && beta == alpha + 1 && !routes && n > FEW_MOVES && -WON < beta &&
-               beta < WON && !can_capture(c, opp, own, kings, 1 - colour)) {
+               beta < WON && !damas_can_capture(c, opp, own, kings, 1 - colour)) {
         int margin = PRUNE_MARGIN * depth, raised = beta + margin;
-        int score = node(s, own, opp, kings, colour, key, rule_plies, endgame, depth * 2 / 5,
-                         raised - 1, raised, ply);
+        int score = node(s, own, opp, kings, colour, key, rule_plies, endgame,
+                         (int)floor_div(depth * 2, 5), raised - 1, raised, ply);
         if (s->failed || score >= raised) {
             s->moves.len = base;
             return s->failed ? 0 : score - margin;
         }
     }
-    if (n > 1) ordered(s, s->moves.data + base, n, have_first ? &first : NULL, routes, colour, ply);
+    if (n > 1 &&
+        ordered(s, s->moves.data + base, n, have_first ? &first : NULL, routes, colour, ply)) {
+        s->moves.len = base;
+        s->failed = 1;
+        return 0;
+    }
     int original_alpha = alpha, best = -WIN, other = 1 - colour;
     Move best_move = s->moves.data[base];
     if (path_push(s, key)) {
@@ -461,20 +475,51 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
     if (s->failed) return 0;
     int flag = best >= beta ? LOWER : best > original_alpha ? EXACT : UPPER;
     int stored = best > WON ? best + ply : best < -WON ? best - ply : best;
-    table_put(s->table, key, depth, flag, stored, &best_move);
+    damas_table_put(s->table, key, depth, flag, stored, &best_move);
     return best;
+}
+
+/* A float (or int) from Python: a ValueError where it has no double. */
+static int read_double(PyObject *o, double *out, const char *what) {
+    if (!PyFloat_Check(o) && !PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s: a number, not %.50s", what, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    *out = PyFloat_AsDouble(o);
+    if (*out == -1.0 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s: beyond any float", what);
+        return -1;
+    }
+    return 0;
+}
+
+/* The game's history before the root, onto the path. */
+static int read_seen(Search *s, PyObject *seen) {
+    PyObject *iterator = PyObject_GetIter(seen);
+    if (!iterator) return -1;
+    PyObject *item;
+    int failed = 0;
+    while (!failed && (item = PyIter_Next(iterator))) {
+        u64 key;
+        failed = damas_read_bits(item, &key, "seen") || path_push(s, key);
+        Py_DECREF(item);
+    }
+    Py_DECREF(iterator);
+    return failed || PyErr_Occurred() ? -1 : 0;
 }
 
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     static char *names[] = {"core", "table", "deadline", "max_nodes", "seen", "quiescence",
                             "out_of_time", "solved", NULL};
-    PyObject *core, *table, *seen, *out_of_time, *solved;
-    double deadline;
+    PyObject *core, *table, *deadline_o, *max_nodes_o, *seen, *out_of_time, *solved;
+    double deadline, perf;
     long long max_nodes;
     int quiescence;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O!dLOpOO", names, &CoreType, &core, &TableType,
-                                     &table, &deadline, &max_nodes, &seen, &quiescence,
-                                     &out_of_time, &solved))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O!OOOpOO", names, &damas_core_type, &core,
+                                     &damas_table_type, &table, &deadline_o, &max_nodes_o,
+                                     &seen, &quiescence, &out_of_time, &solved))
         return -1;
     if (s->busy) {
         PyErr_SetString(PyExc_RuntimeError, "the search is running (in another thread)");
@@ -488,7 +533,11 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_TypeError, "solved: a callable or None");
         return -1;
     }
-    if (table_ready((Table *)table)) return -1;
+    if (damas_core_ready((Core *)core) || damas_table_ready((Table *)table) ||
+        read_double(deadline_o, &deadline, "deadline") ||
+        damas_read_long(max_nodes_o, 0, LLONG_MAX, &max_nodes, "max_nodes") ||
+        perf_counter(&perf))
+        return -1;
     Py_INCREF(core);
     Py_XSETREF(s->core, (Core *)core);
     Py_INCREF(table);
@@ -497,36 +546,27 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     Py_XSETREF(s->out_of_time, out_of_time);
     Py_INCREF(solved);
     Py_XSETREF(s->solved, solved);
-    double perf;
-    if (perf_counter(&perf)) return -1;
     s->deadline = deadline - perf + now();
     s->max_nodes = max_nodes;
     s->quiescence = quiescence;
     s->nodes = 0;
     s->failed = 0;
     s->path_len = 0;
+    s->moves.len = 0;
     memset(s->path_filter, 0, sizeof s->path_filter);
     memset(s->killers_n, 0, sizeof s->killers_n);
     memset(s->history, 0, sizeof s->history);
     if (!s->cache) {
         s->cache = PyMem_Calloc(EVAL_CACHE, sizeof(Cached));
-        if (!s->cache) {
-            PyErr_NoMemory();
-            return -1;
-        }
+        if (!s->cache) PyErr_NoMemory();
     } else {
         memset(s->cache, 0, EVAL_CACHE * sizeof(Cached));
     }
-    PyObject *iterator = PyObject_GetIter(seen);
-    if (!iterator) return -1;
-    PyObject *item;
-    while ((item = PyIter_Next(iterator))) {
-        u64 key = PyLong_AsUnsignedLongLong(item);
-        Py_DECREF(item);
-        if ((PyErr_Occurred() || path_push(s, key))) break;
+    if (!s->cache || read_seen(s, seen)) {
+        Py_CLEAR(s->core); /* not initialised: search_ready refuses every call */
+        return -1;
     }
-    Py_DECREF(iterator);
-    return PyErr_Occurred() ? -1 : 0;
+    return 0;
 }
 
 static void Search_dealloc(Search *s) {
@@ -536,6 +576,7 @@ static void Search_dealloc(Search *s) {
     Py_XDECREF(s->solved);
     PyMem_Free(s->path);
     PyMem_Free(s->moves.data);
+    PyMem_Free(s->order_keys);
     PyMem_Free(s->cache);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -552,27 +593,33 @@ static int search_ready(Search *s) {
     return 0;
 }
 
-static int position_ok(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
-    if ((own | opp | kings) & ~c->mask || (own & opp) || (kings & ~(own | opp)) || colour < 0 ||
-        colour > 1) {
-        PyErr_SetString(PyExc_ValueError, "not a position of this board");
-        return 0;
-    }
-    return 1;
+/* A node's position, from Python: its bitboards and the side to move. */
+static int read_side(const Core *c, PyObject *const *o, u64 *own, u64 *opp, u64 *kings,
+                     int *colour) {
+    if (damas_read_bits(o[0], own, "own") || damas_read_bits(o[1], opp, "opp") ||
+        damas_read_bits(o[2], kings, "kings") || damas_read_int(o[3], 0, 1, colour, "colour"))
+        return -1;
+    return damas_position_ok(c, *own, *opp, *kings) ? 0 : -1;
 }
 
+/* The arguments of node, each within what the search holds: scores beyond +-SCORE_LIMIT
+ * would overflow an int when negated or widened by a margin. */
 static PyObject *Search_node(Search *s, PyObject *args) {
-    unsigned long long own, opp, kings, key;
+    PyObject *o[11];
+    u64 own, opp, kings, key;
     int colour, rule_plies, endgame, depth, alpha, beta, ply;
-    if (search_ready(s)) return NULL;
-    if (!PyArg_ParseTuple(args, "KKKiKiiiiii", &own, &opp, &kings, &colour, &key, &rule_plies,
-                          &endgame, &depth, &alpha, &beta, &ply))
+    if (search_ready(s) ||
+        !PyArg_ParseTuple(args, "OOOOOOOOOOO:node", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5],
+                          &o[6], &o[7], &o[8], &o[9], &o[10]) ||
+        read_side(s->core, o, &own, &opp, &kings, &colour) ||
+        damas_read_bits(o[4], &key, "key") ||
+        damas_read_int(o[5], INT_MIN, INT_MAX, &rule_plies, "rule_plies") ||
+        damas_read_int(o[6], INT_MIN, INT_MAX, &endgame, "endgame") ||
+        damas_read_int(o[7], -DEPTH_LIMIT, DEPTH_LIMIT, &depth, "depth") ||
+        damas_read_int(o[8], -SCORE_LIMIT, SCORE_LIMIT, &alpha, "alpha") ||
+        damas_read_int(o[9], -SCORE_LIMIT, SCORE_LIMIT, &beta, "beta") ||
+        damas_read_int(o[10], 0, MAX_PLY, &ply, "ply"))
         return NULL;
-    if (!position_ok(s->core, own, opp, kings, colour)) return NULL;
-    if (ply < 0 || ply > MAX_PLY || depth > 1000 || depth < -1000) {
-        PyErr_SetString(PyExc_ValueError, "ply: 0 to MAX_PLY, depth: within 1000");
-        return NULL;
-    }
     s->failed = 0;
     s->busy = 1;
     s->released = now();
@@ -587,18 +634,17 @@ static PyObject *Search_node(Search *s, PyObject *args) {
 }
 
 static PyObject *Search_child(Search *s, PyObject *args) {
-    unsigned long long own, opp, kings, key, start, end, taken;
+    PyObject *o[6];
+    u64 own, opp, kings, key, start, end, taken;
     int colour;
-    PyObject *move;
-    if (search_ready(s)) return NULL;
-    if (!PyArg_ParseTuple(args, "KKKiKO", &own, &opp, &kings, &colour, &key, &move)) return NULL;
-    if (!position_ok(s->core, own, opp, kings, colour)) return NULL;
-    u64 parts[3];
-    for (int i = 0; i < 3; i++)
-        if (seq_item_u64(move, i, &parts[i])) return NULL;
-    start = parts[0];
-    end = parts[1];
-    taken = parts[2];
+    if (search_ready(s) ||
+        !PyArg_ParseTuple(args, "OOOOOO:child", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5]) ||
+        read_side(s->core, o, &own, &opp, &kings, &colour) ||
+        damas_read_bits(o[4], &key, "key") ||
+        damas_length(o[5], 3, PY_SSIZE_T_MAX, "move") < 0 ||
+        damas_item_bits(o[5], 0, &start, "move") || damas_item_bits(o[5], 1, &end, "move") ||
+        damas_item_bits(o[5], 2, &taken, "move"))
+        return NULL;
     u64 occupied = own | opp;
     if (popcount(start) != 1 || !(start & own) || popcount(end) != 1 || !(end & s->core->mask) ||
         (end & occupied & ~start) || (taken & ~opp)) {
@@ -613,23 +659,24 @@ static PyObject *Search_child(Search *s, PyObject *args) {
 }
 
 static PyObject *Search_endgame_plies(Search *s, PyObject *args) {
-    unsigned long long own, opp, kings;
-    if (search_ready(s)) return NULL;
-    if (!PyArg_ParseTuple(args, "KKK", &own, &opp, &kings)) return NULL;
+    PyObject *o[3];
+    u64 own, opp, kings;
+    if (search_ready(s) || !PyArg_ParseTuple(args, "OOO:endgame_plies", &o[0], &o[1], &o[2]) ||
+        damas_read_bits(o[0], &own, "own") || damas_read_bits(o[1], &opp, "opp") ||
+        damas_read_bits(o[2], &kings, "kings") || !damas_position_ok(s->core, own, opp, kings))
+        return NULL;
     return PyLong_FromLong(endgame_plies(s->core, own, opp, kings));
 }
 
 static PyObject *Search_enter(Search *s, PyObject *arg) {
-    if (search_ready(s)) return NULL;
-    u64 key = PyLong_AsUnsignedLongLong(arg);
-    if (PyErr_Occurred() || path_push(s, key)) return NULL;
+    u64 key;
+    if (search_ready(s) || damas_read_bits(arg, &key, "key") || path_push(s, key)) return NULL;
     Py_RETURN_NONE;
 }
 
 static PyObject *Search_leave(Search *s, PyObject *arg) {
-    if (search_ready(s)) return NULL;
-    u64 key = PyLong_AsUnsignedLongLong(arg);
-    if (PyErr_Occurred()) return NULL;
+    u64 key;
+    if (search_ready(s) || damas_read_bits(arg, &key, "key")) return NULL;
     if (path_remove(s, key)) {
         PyErr_SetString(PyExc_KeyError, "a key not on the path");
         return NULL;
@@ -659,7 +706,7 @@ static PyGetSetDef Search_getset[] = {
     {"king_limit", (getter)Search_get_king_limit, NULL, "Plies of the king-move rule.", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
-PyTypeObject SearchType = {
+PyTypeObject damas_search_type = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.damas.engine._core.CoreSearch",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,

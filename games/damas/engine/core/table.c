@@ -2,7 +2,7 @@
 
 #include "core.h"
 
-Entry *table_find(Table *t, u64 key) {
+Entry *damas_table_find(Table *t, u64 key) {
     size_t mask = t->slots - 1, i = (size_t)key & mask;
     while (t->data[i].used) {
         if (t->data[i].key == key) return &t->data[i];
@@ -11,7 +11,7 @@ Entry *table_find(Table *t, u64 key) {
     return NULL;
 }
 
-void table_put(Table *t, u64 key, int depth, int flag, int score, const Move *m) {
+void damas_table_put(Table *t, u64 key, int depth, int flag, int score, const Move *m) {
     size_t mask = t->slots - 1, i = (size_t)key & mask;
     Entry *e = NULL;
     while (t->data[i].used) {
@@ -42,12 +42,11 @@ void table_put(Table *t, u64 key, int depth, int flag, int score, const Move *m)
 
 static int Table_init(Table *t, PyObject *args, PyObject *kw) {
     static char *names[] = {"entries", NULL};
-    Py_ssize_t entries = 250000;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|n", names, &entries)) return -1;
-    if (entries < 1 || entries > ((Py_ssize_t)1 << 28)) {
-        PyErr_SetString(PyExc_ValueError, "entries: 1 to 2**28");
+    PyObject *given = NULL;
+    int entries = 250000;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O", names, &given) ||
+        (given && damas_read_int(given, 1, 1 << 28, &entries, "entries")))
         return -1;
-    }
     if (t->data) {
         PyErr_SetString(PyExc_RuntimeError, "a table is initialised once");
         return -1;
@@ -70,7 +69,7 @@ static void Table_dealloc(Table *t) {
     Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
-int table_ready(Table *t) {
+int damas_table_ready(Table *t) {
     if (!t->data) {
         PyErr_SetString(PyExc_ValueError, "the table was not initialised");
         return -1;
@@ -79,10 +78,9 @@ int table_ready(Table *t) {
 }
 
 static PyObject *Table_get(Table *t, PyObject *arg) {
-    if (table_ready(t)) return NULL;
-    u64 key = PyLong_AsUnsignedLongLong(arg);
-    if (PyErr_Occurred()) return NULL;
-    Entry *e = table_find(t, key);
+    u64 key;
+    if (damas_table_ready(t) || damas_read_bits(arg, &key, "key")) return NULL;
+    Entry *e = damas_table_find(t, key);
     if (!e) Py_RETURN_NONE;
     return Py_BuildValue("(iii(KKK))", e->depth, e->flag, e->score,
                          (unsigned long long)((u64)1 << e->start),
@@ -90,7 +88,7 @@ static PyObject *Table_get(Table *t, PyObject *arg) {
 }
 
 static PyObject *Table_make_room(Table *t, PyObject *Py_UNUSED(ignored)) {
-    if (table_ready(t)) return NULL;
+    if (damas_table_ready(t)) return NULL;
     if (t->count >= t->entries) {
         memset(t->data, 0, t->slots * sizeof(Entry));
         t->count = 0;
@@ -111,7 +109,7 @@ static PyMemberDef Table_members[] = {
 
 static PySequenceMethods Table_sequence = {.sq_length = (lenfunc)Table_len};
 
-PyTypeObject TableType = {
+PyTypeObject damas_table_type = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.damas.engine._core.CoreTable",
     .tp_basicsize = sizeof(Table),
     .tp_flags = Py_TPFLAGS_DEFAULT,

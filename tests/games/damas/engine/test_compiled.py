@@ -1,41 +1,39 @@
 """The compiled core (_core.c) against the pure-Python reference: the same moves in the same
 order, the same evaluation, and the same search result (move, score, depth, nodes) at a node
-budget, in every variant. Skipped where the core is not built, except under CI=true: CI has a
-C compiler, so a missing core there is a broken build, never a silent pure-Python run."""
+budget, in every variant and for any evaluation weights (see conftest.py's compiled_core for
+where these tests run)."""
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import threading
 import time
 import tracemalloc
 from collections.abc import Iterator
+from dataclasses import fields, replace
+from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from games.damas import RULES, Position
 from games.damas.engine import Limit, think
-from games.damas.engine.compiled import COMPILED, core_of, searcher, tools
+from games.damas.engine.compiled import core_of, searcher, tools
+from games.damas.engine.evaluate import WEIGHT_LIMIT, Weights, weights_for
 from games.damas.engine.line import principal_line
 from games.damas.engine.lone_king import lone_king_table
 from games.damas.engine.search import CHECK_EVERY, OutOfTime
 from games.damas.engine.table import forget_tables
 from games.damas.move import Move
-from games.damas.movegen import Raw
 
 VARIANTS = sorted(RULES)
 ENDINGS = Path(__file__).parents[3] / "data" / "endings.txt"
 
 
-@pytest.fixture(autouse=True)
-def built() -> None:
-    if not COMPILED:
-        if os.environ.get("CI") == "true":
-            pytest.fail("the compiled core did not build (games/damas/engine/_core.c)")
-        pytest.skip("the compiled core is not built here (no C compiler at install)")
+pytestmark = pytest.mark.usefixtures("compiled_core")
 
 
 Side = tuple[int, int, int, int]
@@ -71,9 +69,10 @@ def _placements(variant: str, count: int, seed: int) -> Iterator[Side]:
         yield own, opp, kings, rng.randint(0, 1)
 
 
-def _sides(variant: str) -> list[Side]:
+@cache
+def _sides(variant: str) -> tuple[Side, ...]:
     sides = [_side(p) for p in _game_positions(variant, 30, 7)]
-    return sides + list(_placements(variant, 1500, 7))
+    return (*sides, *_placements(variant, 1500, 7))
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -113,7 +112,8 @@ def _bench_positions(variant: str) -> list[Position]:
     return positions(variant, 6, random.Random(1))
 
 
-def _sampled_positions(variant: str) -> list[Position]:
+@cache
+def _sampled_positions(variant: str) -> tuple[Position, ...]:
     """Positions of random games (openings, middle games with captures pending, kings), the
     king endings of tests/data/endings.txt with their draw-rule counters running, and
     positions whose next moves may repeat the game's history."""
@@ -136,18 +136,21 @@ def _sampled_positions(variant: str) -> list[Position]:
                 position = position.play(rng.choice(position.legal_moves()))
         if position.outcome() is None:
             picked.append(position)
-    return picked
+    return tuple(picked)
 
 
-def _thought(position: Position, nodes: int, pure: bool) -> tuple[str, int, int, int]:
+def _thought(
+    position: Position, nodes: int, pure: bool, weights: Weights | None = None
+) -> tuple[str, int, int, int]:
     forget_tables()
-    thought = think(position, Limit(nodes=nodes, seconds=1000.0, pure=pure), random.Random(0))
+    limit = Limit(nodes=nodes, seconds=1000.0, pure=pure)
+    thought = think(position, limit, random.Random(0), weights)
     return str(thought.move), thought.score, thought.depth, thought.nodes
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_search_returns_what_the_pure_search_returns(variant: str) -> None:
-    positions = _bench_positions(variant) + _sampled_positions(variant)
+    positions = _bench_positions(variant) + list(_sampled_positions(variant))
     rules = RULES[variant]
     # The draw rules the variant has are in play in some of them.
     assert any(p.seen for p in positions) or not rules.repetition_draw
@@ -157,14 +160,95 @@ def test_the_search_returns_what_the_pure_search_returns(variant: str) -> None:
         assert _thought(position, 4000, pure=False) == pure, position.snapshot()
 
 
+# Any weights the evaluation accepts, negative ones and both ends of the range included: C's
+# integer division, shifts and int range must give Python's results (a negative runaway
+# weight once made `/ 3` truncate where `// 3` floors).
+WEIGHT = st.integers(-WEIGHT_LIMIT, WEIGHT_LIMIT)
+WEIGHTS = st.builds(
+    Weights,
+    **{field.name: WEIGHT for field in fields(Weights) if field.name != "advance"},
+    advance=st.lists(WEIGHT, min_size=1, max_size=9).map(tuple),
+)
+NEGATIVE_RUNAWAY = replace(weights_for("brazilian"), runaway=-61)
+
+
+def _evaluates_alike(variant: str, weights: Weights) -> None:
+    evaluate, _ = tools(variant, weights)
+    core = core_of(variant, weights)
+    for side in _sides(variant):
+        assert core.evaluate(*side) == evaluate(*side), side
+
+
+@cache
+def _search_pool(variant: str) -> tuple[Position, ...]:
+    """Every position of a few games (runaway men are in their later ones), then the sampled
+    ones (endings with their draw-rule counters running, repetitions)."""
+    return (*_game_positions(variant, 6, 11), *_sampled_positions(variant))
+
+
+def _searches_alike(variant: str, weights: Weights, picks: list[int]) -> None:
+    positions = _search_pool(variant)
+    for pick in picks:
+        position = positions[pick % len(positions)]
+        expected = _thought(position, 1500, pure=True, weights=weights)
+        assert _thought(position, 1500, pure=False, weights=weights) == expected, (
+            position.snapshot()
+        )
+
+
+def _examples(count: int) -> settings:
+    """Hypothesis settings for `count` examples (the conftest's fixtures empty the tables per
+    test, not per example: each search here empties them itself)."""
+    return settings(
+        max_examples=count,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+
+
+VARIANT = st.sampled_from(VARIANTS)
+PICKS = st.lists(st.integers(0, 2000), min_size=1, max_size=3)
+
+
+@given(variant=VARIANT, weights=WEIGHTS)
+@example(variant="brazilian", weights=NEGATIVE_RUNAWAY)
+@_examples(12)
+def test_any_weights_evaluate_alike(variant: str, weights: Weights) -> None:
+    _evaluates_alike(variant, weights)
+
+
+@pytest.mark.slow
+@given(variant=VARIANT, weights=WEIGHTS)
+@_examples(300)
+def test_any_weights_evaluate_alike_at_length(variant: str, weights: Weights) -> None:
+    _evaluates_alike(variant, weights)
+
+
+@given(variant=VARIANT, weights=WEIGHTS, picks=PICKS)
+@example(variant="brazilian", weights=NEGATIVE_RUNAWAY, picks=[28, 29])
+@_examples(8)
+def test_any_weights_search_alike(variant: str, weights: Weights, picks: list[int]) -> None:
+    _searches_alike(variant, weights, picks)
+
+
+@pytest.mark.slow
+@given(variant=VARIANT, weights=WEIGHTS, picks=PICKS)
+@_examples(150)
+def test_any_weights_search_alike_at_length(
+    variant: str, weights: Weights, picks: list[int]
+) -> None:
+    _searches_alike(variant, weights, picks)
+
+
 def test_the_compiled_constants_are_the_python_ones() -> None:
-    from games.damas.engine import ordering, search, table
+    from games.damas.engine import evaluate, ordering, search, table
     from games.damas.engine._core import CONSTANTS, CoreTable
 
     names = ("WIN", "WON", "DRAW", "NEVER", "MAX_PLY", "CHECK_EVERY", "PRUNE_MARGIN", "FEW_MOVES")
     expected = {name: getattr(search, name) for name in names}
     expected |= {name: getattr(table, name) for name in ("EXACT", "LOWER", "UPPER")}
     expected["HISTORY_CAP"] = ordering._HISTORY_CAP
+    expected["WEIGHT_LIMIT"] = evaluate.WEIGHT_LIMIT
     assert expected == CONSTANTS
     assert CoreTable().entries == table.DEFAULT_ENTRIES
 
@@ -223,27 +307,6 @@ def test_a_node_budget_raises_the_python_exception() -> None:
     search.leave(key)
     with pytest.raises(KeyError):
         search.leave(key)
-
-
-def test_bad_input_raises_and_never_crashes() -> None:
-    core = core_of("international")
-    full = RULES["international"].board.mask
-    with pytest.raises(ValueError, match="not a position"):
-        core.captures(full, full, 0, 0)
-    with pytest.raises(ValueError, match="not a position"):
-        core.quiet(1 << 63, 0, 0, 0)
-    with pytest.raises(ValueError, match="not a position"):
-        core.evaluate(1, 2, 0, 5)
-    search = searcher(RULES["international"], None, 1e12, 10**6, {}, True, pure=False)
-    start = Position.start("international")
-    own, opp, kings, colour = _side(start)
-    with pytest.raises(ValueError, match="ply"):
-        search.node(own, opp, kings, colour, 0, 50, 1 << 30, 2, -1, 1, 10_000)
-    foreign: Raw = (opp & -opp, opp & -opp, 0, (), ())
-    with pytest.raises(ValueError, match="not a move"):
-        search.child(own, opp, kings, colour, 0, foreign)
-    with pytest.raises(TypeError):
-        core.captures(own, opp)  # type: ignore[call-arg]
 
 
 def test_searches_in_threads_share_the_table() -> None:

@@ -1,9 +1,18 @@
 """Terms of the static evaluation that the search tests do not pin down."""
 
+import re
 from dataclasses import replace
 
+import pytest
+
 from games.damas import Position
-from games.damas.engine.evaluate import DEFAULT_WEIGHTS, make_evaluator, weights_for
+from games.damas.engine.evaluate import (
+    DEFAULT_WEIGHTS,
+    WEIGHT_LIMIT,
+    Weights,
+    make_evaluator,
+    weights_for,
+)
 
 
 def _score(fen: str, balance: int) -> int:
@@ -26,3 +35,16 @@ def test_kings_do_not_count_for_the_balance() -> None:
 def test_international_plays_its_own_weights_and_8x8_the_defaults() -> None:
     assert weights_for("international").balance > 0
     assert weights_for("brazilian") == weights_for("italian") == DEFAULT_WEIGHTS
+
+
+def test_weights_beyond_the_limit_are_refused_in_both_searches() -> None:
+    # Within it the compiled core's ints hold every score (docs/engine.md); a negative
+    # weight is fine.
+    assert Weights(runaway=-WEIGHT_LIMIT, advance=(WEIGHT_LIMIT,)).runaway == -WEIGHT_LIMIT
+    message = "Weights.runaway: -10000 to 10000, not -10001"
+    with pytest.raises(ValueError, match=re.escape(message)):
+        Weights(runaway=-WEIGHT_LIMIT - 1)
+    with pytest.raises(ValueError, match=re.escape("Weights.advance: -10000 to 10000, not 10001")):
+        Weights(advance=(0, WEIGHT_LIMIT + 1))
+    with pytest.raises(ValueError, match=re.escape("Weights.advance: at least one entry")):
+        Weights(advance=())
