@@ -95,6 +95,16 @@ class GameState:
 
 
 @dataclass(frozen=True)
+class GameRow:
+    """One line of a list of games (a tournament's tables) and the game it is about, None when
+    it has none yet or the reader may not see it: a page links only that id, never a number
+    in the words (a name may be "Eve #3")."""
+
+    text: Text
+    game_id: int | None
+
+
+@dataclass(frozen=True)
 class TournamentPage:
     """A tournament's page on the web companion; `open`: seen from every chat, so its link
     needs no signature."""

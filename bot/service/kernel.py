@@ -237,13 +237,18 @@ class Kernel:
 
     async def check_visible(self, state: GameState, player_id: int, chat: ChatRef | None) -> None:
         """Refuse, with the answer an id no game has gets, a game the person may not see from
-        `chat`: he does not play in it, and it neither lives nor is shown there. Ids are
+        `chat`: he does not play in it, it neither lives nor is shown there, and it is no game
+        of a tournament created `open` (seen from every chat, its games too). Ids are
         sequential: any other answer would tell who plays what in other chats. (`chat` None:
         a caller without a chat, such as a test or the service itself.)"""
         if chat is None or player_seats(state, player_id) or state.record.chat == chat:
             return
         for shown in await self.store.board_messages(state.id):
             if ChatRef(shown.platform, shown.chat_id) == chat:
+                return
+        if state.tournament is not None:
+            tournament = await self.store.get_tournament(state.tournament)
+            if tournament.options.get("open"):
                 return
         raise ServiceError(text("There is no game {game}.", game=state.id))
 

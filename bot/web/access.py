@@ -13,6 +13,7 @@ from aiohttp import web
 from bot.i18n import Text, text
 from bot.service.core import GameService
 from bot.service.events import Actor, GameState, ServiceError
+from bot.service.ids import LARGEST_ID, whole_number
 from bot.web.settings import WebSettings
 from bot.web.signing import game_subject, signed, tournament_subject
 from storage import ChatRef
@@ -40,10 +41,19 @@ class Refused(Exception):
         self.status = status
 
 
+def number_in(written: str) -> int | None:
+    """The id an address or a request writes (ASCII digits only, as the chats read ids:
+    `bot.service.ids`), None for anything else or a number no stored id can be."""
+    number = whole_number(written)
+    return number if number is not None and number <= LARGEST_ID else None
+
+
 def known_number(written: str) -> int:
-    if not written.isdigit() or len(written) > 12:
+    """The number of an address's part, or the page an address nothing has gets."""
+    number = number_in(written)
+    if number is None:
         raise Refused(text("There is no such page."))
-    return int(written)
+    return number
 
 
 async def visible_game(

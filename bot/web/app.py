@@ -11,6 +11,7 @@ from bot.i18n import text
 from bot.service.core import GameService
 from bot.web.access import Refused
 from bot.web.game_pages import GamePages
+from bot.web.headers import secure
 from bot.web.language import reader_language
 from bot.web.live import Onlookers
 from bot.web.mini_app import MiniApp
@@ -40,10 +41,16 @@ async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse
         )
 
 
+async def hardened(_: web.Request, response: web.StreamResponse) -> None:
+    """Every answer's headers, an event stream's too, before they are sent."""
+    secure(response.headers)
+
+
 def web_app(service: GameService, settings: WebSettings) -> web.Application:
     """The application; it shows every game change from the moment it starts."""
     onlookers = Onlookers()
     app = web.Application(middlewares=[refusals])
+    app.on_response_prepare.append(hardened)
     app.add_routes(GamePages(service, settings, onlookers).routes())
     app.add_routes(ReportPages(service, settings, onlookers).routes())
     app.add_routes(MiniApp(service, settings).routes())

@@ -20,16 +20,20 @@ from bot.web.pages import page
 from bot.web.settings import WebSettings
 from bot.web.signing import game_subject
 
+# The page's data is in <main>'s attributes: the script is the same text on every page.
 LIVE_SCRIPT = """
-const q=location.search;const show=v=>{document.getElementById('board').innerHTML=v.svg;
+const q=location.search;const game=document.querySelector('main').dataset;
+const show=v=>{document.getElementById('board').innerHTML=v.svg;
 document.getElementById('caption').textContent=v.caption;
 document.getElementById('moves').textContent=v.moves;document.body.dataset.version=v.version;
 document.body.dataset.plies=v.plies;};
-if(document.body.dataset.active==='1'){const s=new EventSource(location.pathname+'/events'+q);
+document.body.dataset.active=game.active;document.body.dataset.plies=game.plies;
+if(game.active==='1'){const s=new EventSource(location.pathname+'/events'+q);
 s.onmessage=e=>show(JSON.parse(e.data));}
-let ply=+document.body.dataset.plies;const last=ply;
+let ply=+game.plies;const last=ply;
 async function go(step){ply=Math.max(0,Math.min(last,ply+step));
 const r=await fetch(location.pathname+'/ply/'+ply+q);if(r.ok)show(await r.json());}
+for(const b of document.querySelectorAll('nav button'))b.onclick=()=>go(+b.dataset.step);
 """
 
 
@@ -43,7 +47,7 @@ def _replay_buttons(language: str) -> str:
     return (
         "<nav>"
         + "".join(
-            f'<button onclick="go({step})">{escape(translate(language, label))}</button>'
+            f'<button data-step="{step}">{escape(translate(language, label))}</button>'
             for step, label in buttons
         )
         + "</nav>"
@@ -83,9 +87,8 @@ class GamePages:
             f"{escape(translate(language, text('Download PDN')))}</a></p>"
         )
         body = (
-            f'<main data-game="{state.id}">{body}</main>'
-            f'<script>document.body.dataset.active="{int(state.active)}";'
-            f'document.body.dataset.plies="{state.plies}";</script>'
+            f'<main data-game="{state.id}" data-active="{int(state.active)}" '
+            f'data-plies="{state.plies}">{body}</main>'
         )
         return page(language, text("Game #{game}", game=state.id), body, LIVE_SCRIPT)
 
@@ -132,10 +135,10 @@ class GamePages:
     async def ply(self, request: web.Request) -> web.Response:
         """The replay: the finished game after its first N moves."""
         language = reader_language(request)
+        plies = known_number(request.match_info["ply"])
         state = await visible_game(self.service, self.settings, request)
         if state.active:
             raise Refused(text("Game #{game} is still being played.", game=state.id), 409)
-        plies = known_number(request.match_info["ply"])
         return web.json_response(self.views.of(boards.at_ply(state, plies), language))
 
     async def pdn(self, request: web.Request) -> web.Response:

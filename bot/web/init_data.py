@@ -57,11 +57,12 @@ def checked_user(init_data: str, bot_token: str, now: datetime) -> WebAppUser:
     """The Telegram user the initData names, if Telegram signed it lately."""
     try:
         fields = dict(parse_qsl(init_data, keep_blank_values=True, strict_parsing=True))
+        given = fields.pop("hash", "")
+        checked = _checked(fields).encode()  # a lone surrogate has no UTF-8: ValueError
     except ValueError as error:
         raise InitDataRefused(FORGED) from error
-    given = fields.pop("hash", "")
-    digest = hmac.new(secret_key(bot_token), _checked(fields).encode(), hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(digest, given):
+    digest = hmac.new(secret_key(bot_token), checked, hashlib.sha256).hexdigest()
+    if not (given.isascii() and hmac.compare_digest(digest, given)):
         raise InitDataRefused(FORGED)
     try:
         signed_at = datetime.fromtimestamp(int(fields["auth_date"]), now.tzinfo)

@@ -23,6 +23,7 @@ from bot.service.events import (
     ServiceError,
 )
 from bot.service.playing.turns import player_seats, seat_to_act
+from bot.web.access import number_in
 from bot.web.game_view import game_view
 from bot.web.guards import Nonces, RateLimit
 from bot.web.init_data import FORGED, InitDataRefused, WebAppUser, checked_user
@@ -102,7 +103,15 @@ class MiniApp:
     async def _body(request: web.Request) -> dict[str, Any]:
         try:
             body = await request.json()
-        except ValueError as error:
+        except (
+            ValueError,
+            LookupError,
+            RecursionError,
+            ConnectionResetError,
+            web.RequestPayloadError,
+        ) as error:
+            # Not JSON, not text in the charset it names, nested past what Python reads, or
+            # broken off by its sender.
             raise Answer(400, FORGED) from error
         if not isinstance(body, dict):
             raise Answer(400, FORGED)
@@ -128,9 +137,9 @@ class MiniApp:
         number, _, token = start.partition("-")
         if not number:
             number = str(body.get("game") or "")
-        if not number.isdigit() or len(number) > 12:
+        game_id = number_in(number)
+        if game_id is None:
             raise Answer(404, text("Open a game from the bot: its board has the button."))
-        game_id = int(number)
         try:
             if signed(self.settings.secret, game_subject(game_id), token or None):
                 return await self.service.kernel.current(game_id)

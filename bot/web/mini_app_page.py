@@ -13,8 +13,6 @@ from aiohttp import web
 from bot.i18n import text, translate
 from bot.web.pages import page
 
-# Telegram's own script, which hands the page its initData inside Telegram.
-TELEGRAM_SCRIPT = '<script src="https://telegram.org/js/telegram-web-app.js"></script>'
 SCRIPT = """
 const tg=window.Telegram&&Telegram.WebApp;if(tg)tg.ready();
 const fromHash=new URLSearchParams(location.hash.slice(1)).get('tgWebAppData');
@@ -75,4 +73,4 @@ def mini_app_page(language: str) -> web.Response:
         f'<div class="actions"><button id="roll" hidden>{roll}</button><span id="own"></span>'
         "</div>"
     )
-    return page(language, text("Play"), body, SCRIPT, TELEGRAM_SCRIPT)
+    return page(language, text("Play"), body, SCRIPT, in_telegram=True)

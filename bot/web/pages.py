@@ -1,5 +1,6 @@
 """The frame of every page: readable on a phone (one column, the board as wide as the
-screen), in the reader's language, no script from elsewhere."""
+screen), in the reader's language, no script from elsewhere but Telegram's on the Mini App,
+and only its own inline script and style (bot/web/headers.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from html import escape
 from aiohttp import web
 
 from bot.i18n import Text, translate
+from bot.web.headers import TELEGRAM_SCRIPT, page_policy
 
 STYLE = """
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:40rem;padding:.5rem;
@@ -28,20 +30,23 @@ img{max-width:100%}
 
 
 def page(
-    language: str, title: Text | str, body: str, script: str = "", head: str = ""
+    language: str, title: Text | str, body: str, script: str = "", in_telegram: bool = False
 ) -> web.Response:
-    """A whole HTML page; `body` and `head` are HTML already escaped."""
+    """A whole HTML page; `body` is HTML already escaped, `script` the page's one script (the
+    same text every time, its data in the body's elements' attributes: its hash lets it run).
+    `in_telegram`: the Mini App, with Telegram's script, framed by Telegram Web."""
     heading = escape(translate(language, title))
     scripts = f"<script>{script}</script>" if script else ""
+    telegram = f'<script src="{TELEGRAM_SCRIPT}"></script>' if in_telegram else ""
     return web.Response(
         text=(
             f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width,initial-scale=1">'
-            f"<title>{heading}</title><style>{STYLE}</style>{head}</head>"
+            f"<title>{heading}</title><style>{STYLE}</style>{telegram}</head>"
             f"<body><h1>{heading}</h1>{body}{scripts}</body></html>"
         ),
         content_type="text/html",
-        headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"},
+        headers={"Cache-Control": "no-store", **page_policy(script, STYLE, in_telegram)},
     )
 
 

@@ -1,23 +1,23 @@
-"""A tournament's page (its standings, picture and games, each game linked) and a player's
-(ratings and recent games, as /profile shows them): the service's own answers as pages."""
+"""A tournament's page (its standings, picture and games, each game the reader may see
+linked) and a player's (ratings and recent games, as /profile shows them): the service's own
+answers as pages. Only ids the service gives as ids become links; words are never read for
+numbers."""
 
 from __future__ import annotations
 
 import base64
-import re
-from collections.abc import Callable
 from html import escape
 
 from aiohttp import web
 
 from bot.i18n import Text, text, translate
 from bot.service.core import GameService
-from bot.service.events import Actor, Event, FileReady, Reply, ServiceError
+from bot.service.events import Actor, Event, FileReady, GameRow, Reply, ServiceError
 from bot.web.access import Refused, known_number, onlooker, tournament_chat
 from bot.web.language import reader_language
 from bot.web.links import game_link
 from bot.web.live import Onlookers
-from bot.web.pages import page
+from bot.web.pages import page, said
 from bot.web.settings import WebSettings
 from bot.web.signing import player_subject, signed, tournament_subject
 
@@ -27,7 +27,6 @@ const s=new EventSource(location.pathname+'/events'+location.search);
 s.onmessage=e=>{document.getElementById('live').innerHTML=JSON.parse(e.data).html;
 document.body.dataset.shown=(+document.body.dataset.shown||0)+1;};
 """
-GAME_NUMBER = re.compile(r"#(\d+)")
 
 
 class ReportPages:
@@ -43,26 +42,31 @@ class ReportPages:
             web.get("/player/{platform}/{user}", self.player),
         ]
 
-    def _shown(self, language: str, events: list[Event], linked: bool = False) -> str:
-        """Replies as text (game numbers linked to their pages), pictures as images."""
+    @staticmethod
+    def _shown(language: str, events: list[Event]) -> str:
+        """Replies as text, pictures as images: nothing in them is a link."""
         parts = []
         for event in events:
             if isinstance(event, Reply):
-                said = escape(translate(language, event.text))
-                if linked:
-                    said = GAME_NUMBER.sub(self._game_anchor(language), said)
-                parts.append(f"<pre>{said}</pre>")
+                parts.append(said(language, event.text))
             elif isinstance(event, FileReady) and event.name.endswith(".png"):
                 picture = base64.b64encode(event.content).decode()
                 parts.append(f'<img alt="" src="data:image/png;base64,{picture}">')
         return "".join(parts)
 
-    def _game_anchor(self, language: str) -> Callable[[re.Match[str]], str]:
-        def anchor(found: re.Match[str]) -> str:
-            link = escape(game_link(self.settings, int(found[1]), language))
-            return f'<a href="{link}">{found[0]}</a>'
-
-        return anchor
+    def _games(self, language: str, number: int, rows: list[GameRow]) -> str:
+        """The tournament's games, each linked to its page where the service gave its id (a
+        game of this tournament the reader may see); the words are only words."""
+        if not rows:
+            return said(language, text("No games yet in tournament #{id}.", id=number))
+        items = []
+        for row in rows:
+            line = escape(translate(language, row.text))
+            if row.game_id is not None:
+                link = escape(game_link(self.settings, row.game_id, language))
+                line = f'<a href="{link}">{line}</a>'
+            items.append(f"<li>{line}</li>")
+        return f'<ul id="games">{"".join(items)}</ul>'
 
     async def tournament(self, request: web.Request) -> web.Response:
         language = reader_language(request)
@@ -93,13 +97,13 @@ class ReportPages:
         reader = onlooker(language)
         try:
             standings = await self.service.reports.show(reader, chat, number)
-            games = await self.service.reports.games(reader, chat, number, everyone=True)
+            rows = await self.service.reports.game_rows(reader, chat, number)
         except ServiceError as error:
             raise Refused(error.reason) from error
         return (
             self._shown(language, standings)
             + f"<h2>{escape(translate(language, text('Games')))}</h2>"
-            + self._shown(language, games, linked=True)
+            + self._games(language, number, rows)
         )
 
     async def player(self, request: web.Request) -> web.Response:

@@ -1,8 +1,9 @@
 """The web server's life in the bot's process: it listens from the start of the chat front
-ends to their end (bot/__main__.py)."""
+ends to their end (bot/__main__.py), each connection a hardened one (bot/web/connections.py)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -12,6 +13,7 @@ from bot.i18n import text
 from bot.refusals import StartRefused
 from bot.service.core import GameService
 from bot.web.app import web_app
+from bot.web.connections import Connection
 from bot.web.settings import WebSettings
 
 
@@ -22,19 +24,32 @@ async def serving_web(service: GameService, settings: WebSettings | None) -> Asy
     if settings is None:
         yield
         return
-    runner = web.AppRunner(web_app(service, settings), access_log=None)
+    runner = web.AppRunner(web_app(service, settings))
     await runner.setup()
     try:
+        listening = await _listen(runner, settings)
         try:
-            await web.TCPSite(runner, settings.host, settings.port).start()
-        except OSError as error:
-            raise StartRefused(
-                text(
-                    "The web pages cannot listen on {address}: {error}",
-                    address=f"{settings.host}:{settings.port}",
-                    error=error.strerror or str(error),
-                )
-            ) from error
-        yield
+            yield
+        finally:
+            listening.close()
     finally:
         await runner.cleanup()
+
+
+async def _listen(runner: web.AppRunner, settings: WebSettings) -> asyncio.Server:
+    """Listen on the settings' address; the application's server answers each connection."""
+    server = runner.server
+    assert server is not None  # set up
+    loop = asyncio.get_running_loop()
+    try:
+        return await loop.create_server(
+            lambda: Connection(server, loop), settings.host, settings.port
+        )
+    except OSError as error:
+        raise StartRefused(
+            text(
+                "The web pages cannot listen on {address}: {error}",
+                address=f"{settings.host}:{settings.port}",
+                error=error.strerror or str(error),
+            )
+        ) from error

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from bot.service.ids import whole_number
+
 DEFAULT_LISTEN = "127.0.0.1:8080"
 
 
@@ -45,13 +47,14 @@ def web_settings(environment: Mapping[str, str]) -> WebSettings | None:
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ValueError(f"WEB_URL is the pages' public address (https://...), not {url!r}")
     listen = environment.get("WEB_LISTEN", "").strip() or DEFAULT_LISTEN
-    host, colon, port = listen.rpartition(":")
-    if not colon or not port.isdigit() or not 0 < int(port) < 65536:
+    host, colon, written = listen.rpartition(":")
+    port = whole_number(written)
+    if not colon or port is None or not 0 < port < 65536:
         raise ValueError(f"WEB_LISTEN is host:port (e.g. {DEFAULT_LISTEN}), not {listen!r}")
     return WebSettings(
         url=url,
         host=host.strip("[]") or "0.0.0.0",
-        port=int(port),
+        port=port,
         secret=_link_secret(environment),
         telegram_token=environment.get("TELEGRAM_TOKEN") or None,
         app_name=environment.get("WEB_APP_NAME") or None,

@@ -16,7 +16,9 @@ def sign(secret: bytes, what: str) -> str:
 
 
 def signed(secret: bytes, what: str, token: str | None) -> bool:
-    return token is not None and hmac.compare_digest(sign(secret, what), token)
+    """Whether `token` is the one of `what` (anything else, a token of other characters too,
+    is not)."""
+    return token is not None and token.isascii() and hmac.compare_digest(sign(secret, what), token)
 
 
 def game_subject(game_id: int) -> str:

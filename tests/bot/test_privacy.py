@@ -102,3 +102,22 @@ async def test_an_open_tournament_is_seen_and_joined_from_any_chat(
     facts = await service.store.tournament_facts(1)
     caio = await service.kernel.roster.player(CAIO)
     assert [entry.members for entry in facts.entries] == [(caio.id,)]
+
+
+@pytest.mark.parametrize("words", [[], ["open"]])
+async def test_an_open_tournaments_games_are_seen_from_any_chat(
+    service: GameService, words: list[str]
+) -> None:
+    await service.entries.create(ANA, CHAT, ["brazilian", "swiss", "rounds=1", *words])
+    for player in (ANA, BIA):
+        await service.entries.join(player, CHAT, 1)
+    await service.tournaments.start(ANA, CHAT, 1)
+    game = next(g.game_id for g in (await service.store.tournament_facts(1)).games if g.game_id)
+    board = service.records.board(CAIO, game, ELSEWHERE)
+    if words:
+        assert await board
+        assert await refusal(service.results.resign(CAIO, game, ELSEWHERE)) == (
+            f"You are not playing in game #{game}."
+        )
+    else:
+        assert await refusal(board) == f"There is no game {game}."

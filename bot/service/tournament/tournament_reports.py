@@ -13,6 +13,7 @@ from bot.service.events import (
     Actor,
     Event,
     FileReady,
+    GameRow,
     Reply,
     ServiceError,
     TournamentPage,
@@ -33,11 +34,12 @@ from bot.service.tournament.tournament_text import (
     round_notice,
     standings_csv,
     standings_lines,
+    table_games,
 )
 from bot.service.tournament.tournament_verification import verification
 from bot.service.words.counts import entries_count
 from games.base import find_game
-from storage import ChatRef, TournamentFacts, TournamentStore
+from storage import ChatRef, TournamentFacts, TournamentRecord, TournamentStore
 
 logger = logging.getLogger(__name__)
 
@@ -169,6 +171,36 @@ class TournamentReports(Capability):
         if not lines:
             return [Reply(text("No games yet in tournament #{id}.", id=facts.tournament.id))]
         return [Reply(joined(lines))]
+
+    async def game_rows(
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int
+    ) -> list[GameRow]:
+        """Every game of the tournament, a line each (as `games` writes it) with its game
+        where the actor may see that game from `chat` (`Kernel.check_visible`), for a page to
+        link; no rows before the first round."""
+        facts, state, names = await self._facts(actor, chat, tournament_id)
+        final = state.final.number if state is not None and state.final else None
+        rows = []
+        for table, line in table_games(facts, names, None, final=final):
+            seen = table.game_id is not None and await self._seen(
+                facts.tournament, table.game_id, actor, chat
+            )
+            rows.append(GameRow(line, table.game_id if seen else None))
+        return rows
+
+    async def _seen(
+        self, tournament: TournamentRecord, game_id: int, actor: Actor, chat: ChatRef | None
+    ) -> bool:
+        """Whether the actor may see a game of `tournament` from `chat`. Seen from anywhere
+        (`chat` None) or an open tournament's: every game, without reading each one."""
+        if chat is None or tournament.options.get("open"):
+            return True
+        player = await self.kernel.roster.player(actor)
+        try:
+            await self.kernel.check_visible(await self.kernel.state(game_id), player.id, chat)
+        except ServiceError:
+            return False
+        return True
 
     @routed
     async def export_pdn(

@@ -182,6 +182,17 @@ def games_lines(
 ) -> list[Text]:
     """The games of an entry (None: of everyone), with their results; `round_number`: only
     that round's; `final`: the round that is a knockout's final, so called."""
+    return [line for _, line in table_games(facts, names, entry, round_number, final)]
+
+
+def table_games(
+    facts: TournamentFacts,
+    names: Names,
+    entry: int | None,
+    round_number: int | None = None,
+    final: int | None = None,
+) -> list[tuple[TableGameRecord, Text]]:
+    """`games_lines`, each with the table's game it is about."""
     lines = []
     for game in facts.games:
         if entry is not None and entry not in (game.white_entry, game.black_entry):
@@ -193,7 +204,7 @@ def games_lines(
             if game.round == final
             else text("Round {round}, table {table}", round=game.round, table=game.table)
         )
-        lines.append(joined([stage, _game_line(game, names)], ": "))
+        lines.append((game, joined([stage, _game_line(game, names)], ": ")))
     return lines
 
 

@@ -7,6 +7,7 @@ installs both)."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import io
 from collections.abc import AsyncIterator
@@ -89,6 +90,14 @@ async def mini_app(browser: Any, client: Client, game: int, data: str) -> Any:
     return page
 
 
+async def holds(page: Any, expression: str) -> None:
+    """Wait, at most DEADLINE, until a JavaScript expression holds on the page. Polled from
+    here: the pages' policy refuses the eval of Playwright's own wait_for_function."""
+    async with asyncio.timeout(DEADLINE):
+        while not await page.evaluate(expression):
+            await asyncio.sleep(0.02)
+
+
 async def tap_move(page: Any, start: str, end: str) -> None:
     await page.locator(f'#board rect[data-name="{start}"]').click()
     await page.locator(f'#board rect.target[data-name="{end}"]').wait_for()
@@ -107,7 +116,7 @@ async def test_moves_by_taps_reach_the_game_and_a_watching_page(
     plies = (("c3", "d4", ana), ("f6", "e5", bia), ("d4", "f6", ana), ("g7", "e5", bia))
     for number, (start, end, page) in enumerate(plies, start=1):
         await page.locator("#board svg").wait_for()
-        await page.wait_for_function(f"document.body.dataset.version >= {state.version}")
+        await holds(page, f"document.body.dataset.version >= {state.version}")
         await tap_move(page, start, end)
 
         async def played(count: int = number, game: int = state.id) -> bool:
@@ -115,9 +124,7 @@ async def test_moves_by_taps_reach_the_game_and_a_watching_page(
 
         await until(played)
         state = await service.kernel.state(state.id)
-        await watcher.wait_for_function(
-            f"document.body.dataset.plies == {number}", timeout=DEADLINE * 1000
-        )
+        await holds(watcher, f"document.body.dataset.plies == {number}")
     assert state.log == ("c3-d4", "f6-e5", "d4xf6", "g7xe5")
     assert await watcher.locator("#board .piece").count() == 22
 
@@ -138,9 +145,7 @@ async def test_the_soffio_is_a_button_on_the_mini_app(
         return (await service.kernel.state(state.id)).log == ("28-24", "soffio 22")
 
     await until(huffed)
-    await page.wait_for_function(
-        f"document.body.dataset.version > {state.version}", timeout=DEADLINE * 1000
-    )
+    await holds(page, f"document.body.dataset.version > {state.version}")
     assert await page.locator("#own button").count() == 0
 
 
@@ -158,9 +163,7 @@ async def test_a_tapped_piece_shows_the_pieces_its_capture_takes(
     assert await _names(page.locator("#board rect.target")) == ["e7"]
     assert await _names(page.locator("#board rect.via")) == ["c5"]
     await page.locator('#board rect[data-name="e7"]').click()
-    await page.wait_for_function(
-        f"document.body.dataset.version > {state.version}", timeout=DEADLINE * 1000
-    )
+    await holds(page, f"document.body.dataset.version > {state.version}")
     assert (await service.kernel.state(state.id)).log == ("a3xe7",)
     pieces = await _names(page.locator("#board .piece"))
     assert "e7" in pieces
@@ -235,7 +238,7 @@ async def test_a_tournament_page_shows_a_new_result_without_reloading(
     tournament_id, players = await running_tournament(service, ["brazilian", "swiss", "rounds=2"])
     page = await browser.new_page()
     await page.goto(str(client.make_url(local(tournament_link(SETTINGS, tournament_id)))))
-    await page.wait_for_function("document.body.dataset.shown >= 1", timeout=DEADLINE * 1000)
+    await holds(page, "document.body.dataset.shown >= 1")
     # A reload would make a new window object and lose this mark.
     await page.evaluate("window.stayed = true")
     assert "+1 =0 -0" not in await page.locator("#live").inner_text()
@@ -313,9 +316,7 @@ async def test_a_whole_game_is_played_on_the_mini_app(
         seat = seat_to_act(state)
         assert seat is not None
         page = pages[seat]
-        await page.wait_for_function(
-            f"document.body.dataset.version == {state.version}", timeout=DEADLINE * 1000
-        )
+        await holds(page, f"document.body.dataset.version == {state.version}")
         choice = boards.move_choices(state)[0]
         await page.locator(f'#board rect[data-name="{choice.piece}"]').click()
         await page.locator(f'#board rect[data-name="{choice.target}"]').click()
@@ -337,3 +338,103 @@ SECONDS_A_PLY = timedelta(seconds=3)
 
 async def _moved_past(service: GameService, game: int, version: int) -> bool:
     return (await service.kernel.state(game)).version > version
+
+
+async def watched(browser: Any) -> tuple[Any, list[str]]:
+    """A new page, and what its console says of the pages' policy (a script or style it
+    refused)."""
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+    page.on("pageerror", lambda error: refused.append(str(error)))
+    return page, refused
+
+
+async def test_the_pages_work_under_their_policy(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    """Every page's own script runs (live boards, the replay's buttons, the tournament's
+    stream, the Mini App) and the browser refuses nothing of them."""
+    state = await group_game(service)
+    tournament_id, _ = await running_tournament(service, ["brazilian", "swiss", "rounds=2"])
+    live, live_refused = await watched(browser)
+    await live.goto(str(client.make_url(local(game_link(SETTINGS, state.id)))))
+    await holds(live, "document.body.dataset.plies == 0")
+    await service.play.move(ANA, "c3-d4", state.id)
+    await holds(live, "document.body.dataset.plies == 1")
+    for actor, move in ((BIA, "f6-e5"), (ANA, "d4xf6")):
+        await service.play.move(actor, move, state.id)
+    await service.results.resign(BIA, state.id)
+    replay, replay_refused = await watched(browser)
+    await replay.goto(str(client.make_url(local(game_link(SETTINGS, state.id)))))
+    await holds(replay, "document.body.dataset.plies == 3")
+    await replay.locator('nav button[data-step="-1"]').click()
+    await holds(replay, "document.body.dataset.plies == 2")
+    await replay.locator('nav button[data-step="-1000"]').click()
+    await holds(replay, "document.body.dataset.plies == 0")
+    assert await replay.locator("#board .piece").count() == 24
+    standings, standings_refused = await watched(browser)
+    await standings.goto(str(client.make_url(local(tournament_link(SETTINGS, tournament_id)))))
+    await holds(standings, "document.body.dataset.shown >= 1")
+    app, app_refused = await watched(browser)
+    await app.route("https://telegram.org/**", lambda route: route.abort())
+    data = quote(init_data(11, "ana", datetime.now(UTC)), safe="")
+    await app.goto(f"{client.make_url(f'/app?game={state.id}')}#tgWebAppData={data}")
+    await app.locator("#board svg").wait_for()
+    # The Mini App's own script ran; only Telegram's, refused here by the test, is missing.
+    assert [line for line in app_refused if "telegram.org" not in line] == []
+    assert live_refused == replay_refused == standings_refused == []
+
+
+FRAMING = '<!doctype html><iframe src="{address}"></iframe>'
+# The pages' public address in the framing test, served by the test server through the
+# browser's routing: a parent on the internet may not frame a loopback address at all.
+PUBLIC = "https://damas.example"
+REFUSED_FRAME = "chrome-error://chromewebdata/"
+
+
+async def framed(browser: Any, client: Client, parent: str, address: str) -> bool:
+    """Whether a page of the origin `parent` shows the page at `address` in a frame."""
+    page = await browser.new_page()
+
+    async def serve(route: Any) -> None:
+        await route.fulfill(response=await route.fetch(url=str(client.make_url(local_of(route)))))
+
+    async def framing(route: Any) -> None:
+        await route.fulfill(content_type="text/html", body=FRAMING.format(address=address))
+
+    await page.route("https://telegram.org/**", lambda route: route.abort())
+    await page.route(f"{PUBLIC}/**", serve)
+    await page.route(f"{parent}/**", framing)
+    await page.goto(f"{parent}/framing")
+    # The frame ends on the page, or on the browser's error page where it refused it (a
+    # frame object of its own: the browser may move a refused frame to another process).
+    async with asyncio.timeout(DEADLINE):
+        while not {address, REFUSED_FRAME} & (ends := {frame.url for frame in page.frames}):
+            await asyncio.sleep(0.02)
+    # The framed page's own requests may still be on their way: they no longer matter.
+    await page.unroute_all(behavior="ignoreErrors")
+    await page.close()
+    return address in ends
+
+
+def local_of(route: Any) -> str:
+    return str(route.request.url).removeprefix(PUBLIC)
+
+
+async def test_only_telegram_frames_the_mini_app_and_nobody_the_other_pages(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    state = await group_game(service)
+    mini_app_page = f"{PUBLIC}/app?game={state.id}"
+    game_page = PUBLIC + local(game_link(SETTINGS, state.id))
+    for telegram in ("https://web.telegram.org", "https://webk.telegram.org"):
+        assert await framed(browser, client, telegram, mini_app_page)
+        assert not await framed(browser, client, telegram, game_page)
+    assert not await framed(browser, client, "https://evil.example", mini_app_page)
+    assert not await framed(browser, client, "https://evil.example", game_page)

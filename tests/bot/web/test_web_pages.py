@@ -137,7 +137,7 @@ async def test_a_finished_game_is_replayed_move_by_move_and_downloaded(
     link = game_link(SETTINGS, state.id)
     status, page = await page_of(client, link)
     assert status == 200
-    assert "go(-1)" in page
+    assert 'data-step="-1"' in page
     base, _, query = local(link).partition("?")
     start = await (await client.get(f"{base}/ply/0?{query}")).json()
     assert start["plies"] == 0
