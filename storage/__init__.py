@@ -38,6 +38,12 @@ from storage.api import (
     TournamentStore,
     VacationStore,
 )
+from storage.database_names import (
+    database_label,
+    database_tag,
+    is_database_url,
+    without_secrets,
+)
 from storage.errors import (
     ChallengeFull,
     ChallengeNotOpen,
@@ -78,11 +84,8 @@ from storage.records import (
     VacationRecord,
 )
 from storage.sql.base import GameEndWrite
-from storage.sql.postgres import is_postgres_url as is_database_url
 from storage.sql.ratings import RatingLedger, RatingUpdate, ratings_at_game_end
 from storage.sql.store import (
-    database_label,
-    database_tag,
     open_store,
     schema_of,
     tournaments_under_way,
@@ -170,4 +173,5 @@ __all__ = [
     "ratings_at_game_end",
     "schema_of",
     "tournaments_under_way",
+    "without_secrets",
 ]

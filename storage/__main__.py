@@ -9,8 +9,8 @@ import sys
 from collections.abc import Sequence
 
 from storage.copy import CopyRefused, copy_database
+from storage.database_names import database_label, without_secrets
 from storage.errors import StorageError
-from storage.sql.store import database_label
 
 BAR_WIDTH = 30
 # Bad input (a source that is not a damas-bot database, a target that cannot be reached or
@@ -56,8 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         report = asyncio.run(copy_database(options.source, options.target, progress))
     except (StorageError, OSError) as error:
         progress.end_line()
-        # One line, whatever the driver's message holds.
-        print(f"python -m storage copy: {' '.join(str(error).split())}", file=sys.stderr)
+        # One line, whatever the driver's message holds, and no secret of either database.
+        message = " ".join(str(error).split())
+        for database in (options.source, options.target):
+            message = without_secrets(database, message)
+        print(f"python -m storage copy: {message}", file=sys.stderr)
         return EXIT_BAD_INPUT if isinstance(error, CopyRefused) else EXIT_FAILED
     tables = ", ".join(f"{table} {rows}" for table, rows in report.rows.items())
     print(

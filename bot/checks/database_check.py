@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.checks.findings import Finding, fine, problem
 from bot.i18n import text
-from storage import StorageError, database_label, is_database_url, schema_of
+from storage import StorageError, database_label, is_database_url, schema_of, without_secrets
 
 # Below this much free disk beside an SQLite file, the moves may soon fail to be stored.
 LOW_DISK_BYTES = 200 * 1024 * 1024
@@ -35,7 +35,7 @@ async def database_findings(database: str | Path) -> list[Finding]:
                 text(
                     "The database {database} cannot be read: {error}",
                     database=label,
-                    error=str(error),
+                    error=without_secrets(database, str(error)),
                 )
             )
         ]

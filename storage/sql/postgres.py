@@ -120,10 +120,6 @@ POSTGRES = Dialect(
 )
 
 
-def is_postgres_url(target: object) -> bool:
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
-
-
 class PostgresConnection(Connection):
     """A pooled asyncpg connection inside a transaction that the engine opened."""
 
