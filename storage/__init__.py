@@ -38,6 +38,7 @@ from storage.api import (
     TournamentStore,
     VacationStore,
 )
+from storage.backup import backup_path
 from storage.database_names import (
     database_label,
     database_tag,
@@ -168,6 +169,7 @@ __all__ = [
     "TournamentStore",
     "VacationRecord",
     "VacationStore",
+    "backup_path",
     "database_label",
     "database_tag",
     "is_database_url",

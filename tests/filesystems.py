@@ -1,5 +1,5 @@
 """Filesystems that say no, for the tests of what the bot and its commands do then (issue 34,
-item 8): a disk that fills up.
+item 8): a disk that fills up, and a folder that may not be written.
 
 Two ways to the error a full disk gives, SQLite's SQLITE_FULL ("database or disk is full"):
 - `GrowthLimit`: `PRAGMA max_page_count` on the store's writing connection, so that the
@@ -8,11 +8,16 @@ Two ways to the error a full disk gives, SQLite's SQLITE_FULL ("database or disk
   until the limit is lifted (space freed).
 - `small_disk`: a real full filesystem, a tmpfs of 4 MB filled up by a file; where this run
   may not mount one (not root, a container without the right), the test is skipped.
+
+A read-only folder (`read_only`) is one by its mode for a user other than root; root, whom
+modes do not stop, gets the folder mounted again read-only over itself, or the test is
+skipped. Either way the folder is first checked to refuse a new file.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -71,3 +76,33 @@ def fill(disk: Path) -> Path:
             file.write(b"\0" * 65536)
             file.flush()
     return filler
+
+
+@contextlib.contextmanager
+def read_only(folder: Path) -> Iterator[Path]:
+    """`folder`, with what it holds, read-only to this process while the block runs."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        try:
+            yield _refusing(folder)
+        finally:
+            folder.chmod(0o755)
+        return
+    bound = subprocess.run(
+        ["mount", "--bind", str(folder), str(folder)], capture_output=True, text=True, check=False
+    )
+    if bound.returncode != 0:
+        pytest.skip(f"root, and no read-only mount can be made here: {bound.stderr.strip()}")
+    try:
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(folder)], check=True)
+        yield _refusing(folder)
+    finally:
+        subprocess.run(["umount", "--lazy", str(folder)], check=False)
+
+
+def _refusing(folder: Path) -> Path:
+    try:
+        (folder / "probe").touch()
+    except OSError:
+        return folder
+    raise AssertionError(f"{folder} is meant to be read-only, and a file was made in it")

@@ -29,6 +29,7 @@ import aiosqlite
 
 from storage.errors import DiskFull, StorageError
 from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, Row
+from storage.sql.sqlite_files import read_only_uri
 
 # Long enough for another process's move transaction (milliseconds each) to finish many times
 # over; short enough that a stuck process shows up as an error instead of a silent hang.
@@ -124,8 +125,9 @@ async def _use_wal(connection: aiosqlite.Connection, path: Path) -> None:
 async def _connect(path: Path, *, read_only: bool, file_read_only: bool) -> aiosqlite.Connection:
     # isolation_level=None: no implicit transactions; every transaction here is explicit.
     if file_read_only:
-        # SQLite itself opens the file read-only: no write, not even the switch to WAL.
-        uri = f"{path.absolute().as_uri()}?mode=ro"
+        # SQLite itself opens the file read-only: no write, not even the switch to WAL; in a
+        # read-only folder too (sqlite_files.read_only_uri).
+        uri = await asyncio.to_thread(read_only_uri, path)
         connection = await aiosqlite.connect(uri, uri=True, isolation_level=None)
     else:
         connection = await aiosqlite.connect(path, isolation_level=None)

@@ -37,6 +37,8 @@ def commands(database: str, sqlite: Path) -> list[Callable[[], int]]:
         lambda: bot_command.main(["--db", database]),
         lambda: storage_command.main(["copy", str(sqlite), database]),
         lambda: storage_command.main(["copy", database, str(folder / "copy.sqlite3")]),
+        lambda: storage_command.main(["backup", database, str(folder / "backup.sqlite3")]),
+        lambda: storage_command.main(["restore", str(sqlite), database]),
     ]
 
 
