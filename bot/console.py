@@ -336,10 +336,10 @@ class Console:
             self.say(error.reason)
         except OSError as error:
             self.say(text("Could not write the file: {reason}", reason=error.strerror or error))
-        except Exception:
-            # A bug must not end the session: the stored games are safe, say so and go on.
-            logger.exception("the command %r failed", line)
-            self.say(text("Something went wrong with that command; your games are safe."))
+        except Exception as error:
+            # A bug (or a full disk) must not end the session: the stored games are safe.
+            failures = self.service.kernel.failures
+            self.say(failures.reason(error, logger, "the command %r failed", line))
         self.language = await self.service.identities.language(self.actor)
         waiting, self._answering = self._answering, None
         for _, _, waiting_line in waiting:

@@ -23,6 +23,7 @@ from storage import (
     database_label,
     is_database_url,
     open_store,
+    without_secrets,
 )
 
 # The exit status of a start that cannot use its database (as for a wrong argument).
@@ -62,7 +63,7 @@ def _problem(database: str | Path, error: Exception) -> Text:
             "Cannot use the database {url} ({reason}): check the server, the user, the "
             "password and the database name in the URL.",
             url=name,
-            reason=str(error),
+            reason=without_secrets(database, str(error)),
         )
     path = Path(database)
     if path.is_dir():
@@ -77,6 +78,7 @@ def _problem(database: str | Path, error: Exception) -> Text:
             path=name,
         )
     reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    reason = without_secrets(database, reason)
     return text(
         "Cannot open or write the database {path} ({reason}): make sure its folder exists and "
         "may be written, or give another file with --db PATH.",

@@ -38,10 +38,18 @@ from storage.api import (
     TournamentStore,
     VacationStore,
 )
+from storage.backup import backup_path
+from storage.database_names import (
+    database_label,
+    database_tag,
+    is_database_url,
+    without_secrets,
+)
 from storage.errors import (
     ChallengeFull,
     ChallengeNotOpen,
     CorruptRecord,
+    DiskFull,
     LinkRefused,
     MigrationFailed,
     NotFound,
@@ -78,11 +86,8 @@ from storage.records import (
     VacationRecord,
 )
 from storage.sql.base import GameEndWrite
-from storage.sql.postgres import is_postgres_url as is_database_url
 from storage.sql.ratings import RatingLedger, RatingUpdate, ratings_at_game_end
 from storage.sql.store import (
-    database_label,
-    database_tag,
     open_store,
     schema_of,
     tournaments_under_way,
@@ -116,6 +121,7 @@ __all__ = [
     "Closable",
     "CorruptRecord",
     "DailyPuzzle",
+    "DiskFull",
     "EntryRecord",
     "GameChange",
     "GameEndWrite",
@@ -163,6 +169,7 @@ __all__ = [
     "TournamentStore",
     "VacationRecord",
     "VacationStore",
+    "backup_path",
     "database_label",
     "database_tag",
     "is_database_url",
@@ -170,4 +177,5 @@ __all__ = [
     "ratings_at_game_end",
     "schema_of",
     "tournaments_under_way",
+    "without_secrets",
 ]

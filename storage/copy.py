@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from storage.database_names import database_label, is_database_url, without_secrets
 from storage.errors import StorageError
 from storage.sql.engine import Connection, ConstraintViolated, Engine
 from storage.sql.migrations import bundled_migrations, migrate
-from storage.sql.postgres import is_postgres_url
-from storage.sql.store import database_label, open_engine
+from storage.sql.store import open_engine
 
 # How many rows are read, written and compared at a time (one progress step).
 BATCH = 1000
@@ -91,7 +91,7 @@ async def refuse_unless_empty(engine: Engine, connection: Connection, label: str
 
 def refuse_missing_file(database: str | Path) -> None:
     """A source that is a path must be a file that exists (opening it would create it)."""
-    if is_postgres_url(database):
+    if is_database_url(database):
         return
     path = Path(database)
     if not path.exists():
@@ -109,8 +109,8 @@ def cannot_open(database: str | Path, label: str, error: Exception) -> CopyRefus
         return CopyRefused(f"{label} is not an SQLite database; give the bot's database file")
     # OSError: a refused connection or an unknown host; ValueError: a URL asyncpg cannot
     # read; StorageError: the server's own refusal (a wrong password, say).
-    hint = "; check the URL and that the server runs" if is_postgres_url(database) else ""
-    return CopyRefused(f"cannot open {label} ({error}){hint}")
+    hint = "; check the URL and that the server runs" if is_database_url(database) else ""
+    return CopyRefused(f"cannot open {label} ({without_secrets(database, str(error))}){hint}")
 
 
 # What opening a database, or its first query, raises when it is not there or not one.

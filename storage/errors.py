@@ -78,3 +78,14 @@ class CorruptRecord(StorageError):
     def __init__(self, record: str, problem: str) -> None:
         self.record = record  # which row, for people: "game 12", "move 3 of game 12"
         super().__init__(f"{record} is corrupt: {problem}; repair or delete that row")
+
+
+class DiskFull(StorageError):
+    """The disk of the database (or the server's) is full: the write was not done, what was
+    stored before is intact, and writes work again once space is freed."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(
+            f"the disk of the database is full ({detail}): free space on it; what was stored "
+            "before is safe"
+        )

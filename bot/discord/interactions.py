@@ -114,10 +114,13 @@ class Interactions:
             answer.view = board_view(error.state, language)
         except ServiceError as error:
             answer.say(error.reason)
-        except Exception:
-            # The stored games are safe; the person must hear that something failed.
-            logger.exception("a Discord interaction failed: %s", interaction.data)
-            answer.say(text("Something went wrong with that command; your games are safe."))
+        except Exception as error:
+            # The stored games are safe; the person must hear that something failed, and why
+            # when it is a full disk.
+            failures = self.service.kernel.failures
+            answer.say(
+                failures.reason(error, logger, "a Discord interaction failed: %s", interaction.data)
+            )
         await self._send_answer(answer)
         if answer.tidy and in_place and interaction.message is not None:
             self._taken_away.append(interaction.message.id)

@@ -33,6 +33,7 @@ from bot.service.events import (
     TournamentUpdate,
     TurnNotice,
 )
+from bot.service.failures import Failures
 from bot.service.families import family_of, players_text
 from bot.service.people.roster import Roster
 from bot.service.playing.turns import (
@@ -103,6 +104,8 @@ class Kernel:
         self.state = self.states.read
         self.current = self.states.current
         self._background: set[asyncio.Task[None]] = set()
+        # What unexpected failures tell people and the log (a full disk: one line a while).
+        self.failures = Failures()
 
     # -- events and background work ------------------------------------------------------------
 
@@ -171,8 +174,9 @@ class Kernel:
 
     def _background_done(self, task: asyncio.Task[None]) -> None:
         self._background.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            logger.error("background work failed", exc_info=task.exception())
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            self.failures.log(error, logger, "background work failed")
 
     async def idle(self) -> None:
         """Wait until the background work (computer moves) has finished."""
@@ -395,9 +399,9 @@ class Kernel:
             await self.store.queue_turn_ping(
                 state.id, pinged_players(state), ping_kind(state), self.clock() + delay
             )
-        except Exception:
+        except Exception as error:
             # The move stands; only this turn's ping is lost (the board still says it).
-            logger.exception("the ping of game %s was not queued", state.id)
+            self.failures.log(error, logger, "the ping of game %s was not queued", state.id)
             return
         self.poke()
 

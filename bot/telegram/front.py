@@ -22,7 +22,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot.i18n import text
+from bot.i18n import language_of
 from bot.service.core import GameService
 from bot.service.events import Event
 from bot.telegram.chats import TelegramApplication, actor_of, chat_ref
@@ -108,11 +108,21 @@ class TelegramFront:
             self.people.private_chats.pop(str(change.chat.id), None)
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        # A bug must not stop the bot: the stored games are safe; say so where it happened.
-        logger.error("an update failed", exc_info=context.error)
+        # A bug must not stop the bot: the stored games are safe; say so where it happened
+        # (and that the disk is full, when it is).
+        error = context.error or RuntimeError("an update failed without an error")
+        reason = self.service.kernel.failures.reason(error, logger, "an update failed")
         if isinstance(update, Update) and update.effective_chat is not None:
-            await self.people.say(
-                chat_ref(update.effective_chat.id),
-                [text("Something went wrong with that command; your games are safe.")],
-                None,
-            )
+            language = await self._reader_language(update)
+            await self.people.say(chat_ref(update.effective_chat.id), [reason], language)
+
+    async def _reader_language(self, update: Update) -> str | None:
+        """The language of the person whose update failed: their choice, else their app's
+        when even their choice cannot be read (the store that failed may fail again)."""
+        user = update.effective_user
+        if user is None:
+            return None
+        try:
+            return await self.service.identities.language(self.people.remember(user))
+        except Exception:  # whatever failed the update: the app's language still serves
+            return language_of(user.language_code)

@@ -27,7 +27,7 @@ from typing import Any
 
 import asyncpg
 
-from storage.errors import StorageError
+from storage.errors import DiskFull, StorageError
 from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, Row
 
 # SQLite's DDL as PostgreSQL's, one rewrite per difference, applied in order. Ids of Telegram
@@ -118,10 +118,6 @@ POSTGRES = Dialect(
     has_entrant="entrants::jsonb @> jsonb_build_array(CAST({player} AS BIGINT))",
     ddl=postgres_ddl,
 )
-
-
-def is_postgres_url(target: object) -> bool:
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
 class PostgresConnection(Connection):
@@ -246,20 +242,26 @@ class PostgresEngine(Engine):
 
     @asynccontextmanager
     async def writing(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as connection:
-            transaction = PostgresConnection(connection)
-            async with connection.transaction():
-                yield transaction
+        try:
+            async with self._pool.acquire() as connection:
+                transaction = PostgresConnection(connection)
+                async with connection.transaction():
+                    yield transaction
+        except asyncpg.DiskFullError as error:
+            raise DiskFull(str(error)) from error
         # Reached only once the transaction committed.
         self._notifier.notify(transaction.channels)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Connection]:
-        async with (
-            self._pool.acquire() as connection,
-            connection.transaction(isolation="repeatable_read", readonly=True),
-        ):
-            yield PostgresConnection(connection)
+        try:
+            async with (
+                self._pool.acquire() as connection,
+                connection.transaction(isolation="repeatable_read", readonly=True),
+            ):
+                yield PostgresConnection(connection)
+        except asyncpg.DiskFullError as error:
+            raise DiskFull(str(error)) from error
 
     async def fetch_once(self, query: str, *args: object) -> list[Row]:
         return list(await self._pool.fetch(query, *args))

@@ -9,7 +9,8 @@ Habits (after mautrix-python's async SQLite layer):
   halfway for want of it, and other processes wait (busy timeout) instead;
 - one read-only reader connection, also behind a lock, so that a read of several statements
   sees one consistent state;
-- the schema version is `PRAGMA user_version`.
+- the schema version is `PRAGMA user_version`;
+- SQLITE_FULL (a full disk) is storage's DiskFull, the transaction rolled back whole.
 The asyncio locks only share one connection between tasks; what two writers may do is
 decided by SQLite's own write lock, which other processes on the file respect too.
 """
@@ -26,8 +27,9 @@ from pathlib import Path
 
 import aiosqlite
 
-from storage.errors import StorageError
+from storage.errors import DiskFull, StorageError
 from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, Row
+from storage.sql.sqlite_files import read_only_uri
 
 # Long enough for another process's move transaction (milliseconds each) to finish many times
 # over; short enough that a stuck process shows up as an error instead of a silent hang.
@@ -55,6 +57,11 @@ PLACEHOLDER = re.compile(r"\$(\d+)")
 def sqlite_query(query: str) -> str:
     """The query with PostgreSQL's `$1` placeholders as SQLite's numbered `?1`."""
     return PLACEHOLDER.sub(r"?\1", query)
+
+
+def is_disk_full(error: BaseException) -> bool:
+    """SQLite's SQLITE_FULL: the disk (or a quota) is full, or the file may grow no more."""
+    return isinstance(error, sqlite3.Error) and error.sqlite_errorcode == sqlite3.SQLITE_FULL
 
 
 class SqliteConnection(Connection):
@@ -118,8 +125,9 @@ async def _use_wal(connection: aiosqlite.Connection, path: Path) -> None:
 async def _connect(path: Path, *, read_only: bool, file_read_only: bool) -> aiosqlite.Connection:
     # isolation_level=None: no implicit transactions; every transaction here is explicit.
     if file_read_only:
-        # SQLite itself opens the file read-only: no write, not even the switch to WAL.
-        uri = f"{path.absolute().as_uri()}?mode=ro"
+        # SQLite itself opens the file read-only: no write, not even the switch to WAL; in a
+        # read-only folder too (sqlite_files.read_only_uri).
+        uri = await asyncio.to_thread(read_only_uri, path)
         connection = await aiosqlite.connect(uri, uri=True, isolation_level=None)
     else:
         connection = await aiosqlite.connect(path, isolation_level=None)
@@ -177,8 +185,10 @@ class SqliteEngine(Engine):
                 await self._writer.execute_fetchall(BEGIN_WRITE)
                 yield SqliteConnection(self._writer)
                 await self._writer.commit()
-            except BaseException:
+            except BaseException as error:
                 await self._writer.rollback()
+                if is_disk_full(error):
+                    raise DiskFull(str(error)) from error
                 raise
 
     @asynccontextmanager
@@ -187,6 +197,10 @@ class SqliteEngine(Engine):
             try:
                 await self._reader.execute_fetchall(BEGIN_READ)
                 yield SqliteConnection(self._reader)
+            except sqlite3.Error as error:
+                if is_disk_full(error):
+                    raise DiskFull(str(error)) from error
+                raise
             finally:
                 await self._reader.rollback()
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from storage.database_names import is_postgres_url, unusable_reason
+from storage.errors import StorageError
 from storage.sql.base import Clock, GameEndWrite, utc_now
 from storage.sql.challenges import ChallengeQueries
 from storage.sql.changes import ChangeQueries
@@ -15,7 +16,7 @@ from storage.sql.engine import Engine
 from storage.sql.games import GameQueries
 from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
-from storage.sql.postgres import PostgresEngine, is_postgres_url
+from storage.sql.postgres import PostgresEngine
 from storage.sql.puzzles import PuzzleQueries
 from storage.sql.ratings import RatingQueries
 from storage.sql.reviews import ReviewQueries
@@ -56,37 +57,6 @@ async def open_engine_store(
     return SqlStore(engine, clock, on_game_end)
 
 
-# Words that name a secret in a URL's query (`?password=...`, `sslpassword`, a token).
-SECRET_WORDS = ("password", "secret", "token")
-MASK = "***"
-
-
-def database_label(database: str | Path) -> str:
-    """The database as it may be shown or logged: a URL without its password, whether it is
-    written before the host (`user:password@`) or in the query (`?password=...`)."""
-    if not is_postgres_url(database):
-        return str(database)
-    url = urlsplit(str(database))
-    if url.password is not None:
-        host = url.netloc.rpartition("@")[2]
-        url = url._replace(netloc=f"{url.username}:{MASK}@{host}")
-    if url.query:
-        pairs = [
-            (name, MASK if any(word in name.lower() for word in SECRET_WORDS) else value)
-            for name, value in parse_qsl(url.query, keep_blank_values=True)
-        ]
-        url = url._replace(query=urlencode(pairs, safe="*"))
-    return urlunsplit(url)
-
-
-def database_tag(database: str | Path) -> str:
-    """A short name of the database for the files saved beside it: the SQLite file's stem, or
-    the PostgreSQL database's name."""
-    if is_postgres_url(database):
-        return urlsplit(str(database)).path.strip("/") or "postgresql"
-    return Path(database).stem
-
-
 async def schema_of(database: str | Path) -> tuple[int, int]:
     """The schema version the database holds and the newest this code knows, read without
     changing the database (`python -m bot check`)."""
@@ -115,7 +85,11 @@ async def tournaments_under_way(database: str | Path) -> list[TournamentRecord]:
 
 async def open_engine(database: str | Path, *, read_only: bool = False) -> Engine:
     """The engine of `database`: a `postgresql://` URL, or else the path of an SQLite file;
-    `read_only`: one that never writes to it (an SQLite file must then exist)."""
+    `read_only`: one that never writes to it (an SQLite file must then exist). StorageError
+    for a URL or settings that name no database damas-bot can use (see database_names)."""
+    reason = unusable_reason(database)
+    if reason is not None:
+        raise StorageError(reason)
     if is_postgres_url(database):
         return await PostgresEngine.open(str(database), read_only=read_only)
     return await SqliteEngine.open(database, read_only=read_only)

@@ -5,6 +5,8 @@ database; exit 0 when nothing is wrong, 1 with one line per problem."""
 from __future__ import annotations
 
 import asyncio
+import shlex
+import subprocess
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -123,13 +125,56 @@ async def test_the_database_schema_and_its_backup(tmp_path: Path) -> None:
     assert "is reachable, at schema" in lines[1]
     assert "MB free on its disk." in lines[2]
     assert lines[3] == (
-        f'✓ Back it up with: sqlite3 {tmp_path / "bot.sqlite3"} ".backup damas-backup.sqlite3"'
+        "✓ Back it up, while the bot runs too, with: python -m storage backup "
+        f"{tmp_path / 'bot.sqlite3'} {tmp_path / 'backups' / 'bot.sqlite3'}"
     )
     assert (tmp_path / "bot.sqlite3").read_bytes() == before, "check wrote to the database"
     (tmp_path / "bot.sqlite3").write_bytes(b"not a database" * 100)
     status, lines = await check(tmp_path)
     assert status == 1
     assert lines[1].startswith("✗ The database ")
+
+
+@pytest.mark.parametrize(
+    "name", ["damas-backup.sqlite3", "backups/damas.sqlite3", "club 2026.sqlite3"]
+)
+async def test_the_backup_it_proposes_runs_and_never_lands_on_the_database(
+    tmp_path: Path, name: str
+) -> None:
+    """Whatever the database is called (the old proposal backed `damas-backup.sqlite3` up
+    onto itself), the command check proposes, run as printed, writes a backup beside it."""
+    database = tmp_path / name
+    async with await open_store(database) as store:
+        await store.player_for_identity("telegram", "1", "Ana", "pt-BR")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "check",
+        "--db",
+        name,
+        stdout=asyncio.subprocess.PIPE,
+        cwd=tmp_path,
+        env=bot_environment(LANG="C.UTF-8"),
+    )
+    output, _ = await asyncio.wait_for(process.communicate(), 60)
+    [line] = [line for line in output.decode().splitlines() if "Back it up" in line]
+    command = line.partition("with: ")[2]
+    words = shlex.split(command)
+    assert words[:4] == ["python", "-m", "storage", "backup"], line
+    assert words[4] == name
+    assert (tmp_path / words[5]).resolve() != database.resolve()
+    done = subprocess.run(
+        [sys.executable, *words[1:]],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=bot_environment(),
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "1 players" in done.stdout
+    assert (tmp_path / words[5]).is_file()
 
 
 async def test_the_bot_must_manage_topics_where_a_tournament_uses_them(

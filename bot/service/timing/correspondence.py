@@ -278,8 +278,10 @@ class Scheduler:
         while True:
             try:
                 await self.run_due()
-            except Exception:
-                logger.exception("the scheduler failed; it tries again shortly")
+            except Exception as error:
+                self.kernel.failures.log(
+                    error, logger, "the scheduler failed; it tries again shortly"
+                )
             wake = await self.clocks.next_wakeup(REMINDERS)
             for planned in self._planned:
                 wake = planned if wake is None else min(wake, planned)

@@ -98,14 +98,11 @@ class ButtonPresses:
         self.pressing.add(actor.user_id)
         try:
             await self._press(query, actor, language)
-        except Exception:
+        except Exception as error:
             # Whatever failed, the press is answered: Telegram spins until then.
-            logger.exception("a press failed: %r", query.data)
-            await self.people.answer(
-                query,
-                text("Something went wrong with that command; your games are safe."),
-                language,
-            )
+            failures = self.service.kernel.failures
+            reason = failures.reason(error, logger, "a press failed: %r", query.data)
+            await self.people.answer(query, reason, language)
         finally:
             self.pressing.discard(actor.user_id)
 
