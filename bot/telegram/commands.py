@@ -165,6 +165,8 @@ class TypedCommands:
             self.people.resolve_opponent,
             lambda: self.people.administers(chat, actor),
             stages,
+            # A group's twenty messages a minute are shared by all its games and topics.
+            whole_chat_paced=not origin.private,
         )
 
     async def run_command(

@@ -26,14 +26,22 @@ async def dispatch(
     resolve_opponent: OpponentResolver,
     administrator: AdministratorCheck = no_administrator,
     progress: Progress = no_progress,
+    *,
+    whole_chat_paced: bool = False,
 ) -> list[Event]:
-    """Run one typed command for `actor` in `chat`. Raises ServiceError with the reason when
-    the service refuses it."""
+    """Run one typed command for `actor` in `chat` (`whole_chat_paced`: see Args). Raises
+    ServiceError with the reason when the service refuses it."""
     command, words = subcommand(BY_NAME[line.name], line.args)
     try:
         values = command.read(words)
     except Misread:
         raise usage_refusal(command) from None
     values = await resolved(values, resolve_opponent)
-    args = Args(values, resolve_opponent, administrator, progress=progress)
+    args = Args(
+        values,
+        resolve_opponent,
+        administrator,
+        progress=progress,
+        whole_chat_paced=whole_chat_paced,
+    )
     return await run(command, service, actor, chat, args)
