@@ -13,9 +13,10 @@ import discord
 from discord import app_commands
 
 from bot.discord.locales import server_language
-from bot.discord.posting.answers import CONTENT_LIMIT, Answer, Work, actor_of
+from bot.discord.posting.answers import Answer, Work, actor_of
 from bot.discord.posting.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.posting.channels import Channels
+from bot.discord.posting.pages import pages
 from bot.discord.posting.showing import EventShowing
 from bot.discord.posting.tournament_threads import ARCHIVE_MINUTES
 from bot.discord.widgets.views import board_view
@@ -140,8 +141,7 @@ class Interactions:
         shown = answer.embeds or answer.files or answer.board is not None
         # With nothing else to show the answer says that the work is done.
         content = "\n".join(answer.lines) or ("" if shown else translate(answer.language, DONE))
-        if len(content) > CONTENT_LIMIT:
-            content = content[: CONTENT_LIMIT - 1] + "…"
+        first, *more = pages(content)
         attachments = list(answer.files)
         embeds = list(answer.embeds)
         if answer.board is not None:
@@ -153,12 +153,21 @@ class Interactions:
         try:
             if answer.tidy:
                 await interaction.delete_original_response()
-            else:
+            elif not more:
                 await interaction.edit_original_response(
-                    content=content,
+                    content=first, embeds=embeds, attachments=attachments, view=answer.view
+                )
+            else:
+                # A text longer than a message: its pages, the last with the rest.
+                await interaction.edit_original_response(content=first, embeds=[], view=None)
+                for page in more[:-1]:
+                    await interaction.followup.send(content=page, ephemeral=True)
+                await interaction.followup.send(
+                    content=more[-1],
+                    ephemeral=True,
                     embeds=embeds,
-                    attachments=attachments,
-                    view=answer.view,
+                    files=attachments,
+                    view=answer.view or discord.utils.MISSING,
                 )
         except discord.HTTPException as error:
             logger.warning("the answer to an interaction could not be sent: %s", error)
