@@ -99,12 +99,10 @@ class Interactions:
         try:
             language = await self.service.identities.language(actor)
             answer.language = language
-            if interaction.guild_id is None:
-                self.channels.languages[chat.chat_id] = language
-            elif chat.chat_id not in self.channels.languages:
-                shared = await self._shared_language(interaction, chat, language)
-                self.channels.languages[chat.chat_id] = shared
+            await self._learn_language(interaction, chat, language)
             events = await work(actor, chat, answer)
+            # The work may have been the first play in the channel: it speaks his language.
+            await self._learn_language(interaction, chat, language)
             # After /language the answer is in the new language.
             answer.language = await self.service.identities.language(actor)
             await self.showing.show(events, answer, chat)
@@ -124,8 +122,19 @@ class Interactions:
             self._taken_away.append(interaction.message.id)
         await self.poster.send_unsent(chat.chat_id)
 
-    async def _shared_language(
+    async def _learn_language(
         self, interaction: discord.Interaction[Any], chat: ChatRef, language: str | None
+    ) -> None:
+        """The language of the interaction's channel: a direct message's is its person's
+        (`language`); a server channel's is asked of the service until it has one (its
+        managers', the server's locale, the first player's there)."""
+        if interaction.guild_id is None:
+            self.channels.languages[chat.chat_id] = language
+        elif self.channels.languages.get(chat.chat_id) is None:
+            self.channels.languages[chat.chat_id] = await self._shared_language(interaction, chat)
+
+    async def _shared_language(
+        self, interaction: discord.Interaction[Any], chat: ChatRef
     ) -> str | None:
         """The language of a server channel's public text: the place's default is the server's
         locale, and a thread's is its channel's (whose managers may have chosen one)."""
@@ -133,8 +142,8 @@ class Interactions:
         channel = interaction.channel
         if isinstance(channel, discord.Thread):
             parent = ChatRef(PLATFORM, str(channel.parent_id))
-            place = await self.service.chats.chat_language(parent, language, place)
-        return await self.service.chats.chat_language(chat, language, place)
+            place = await self.service.chats.chat_language(parent, place)
+        return await self.service.chats.chat_language(chat, place)
 
     async def _send_answer(self, answer: Answer) -> None:
         interaction = answer.interaction

@@ -124,7 +124,7 @@ class TypedCommands:
             return
         command = self._with_replied_opponent(command, message)
         language = await self.service.identities.language(actor)
-        await self.people.learn_chat_language(chat, language)
+        self.people.learn_private_language(chat, language)
         origin = Origin(chat, actor, language, private, None if private else message.message_id)
         if command.name == "top":
             await self.showing.send_leaderboard(origin, command.args)
@@ -145,7 +145,7 @@ class TypedCommands:
             # A group's boards speak the language its admins chose from now on.
             self.people.forget_chat_language(chat)
         # After /lang the boards of a private chat speak the new language too.
-        await self.people.learn_chat_language(chat, await self.service.identities.language(actor))
+        self.people.learn_private_language(chat, await self.service.identities.language(actor))
 
     def _call(
         self, origin: Origin, command: CommandLine, message: Message, stages: StageMessage
