@@ -121,7 +121,7 @@ class Console:
         """The language of the people at this keyboard, which a person without a language of
         his own reads: the one chosen for the chat (/lang chat), else that of the person at
         the keyboard now."""
-        return await self.service.chats.chat_language(CHAT, None, place_language=self.language)
+        return await self.service.chats.chat_language(CHAT, place_language=self.language)
 
     async def _show_later(self, event: Event) -> None:
         await self.show([event])

@@ -13,9 +13,10 @@ import discord
 from discord import app_commands
 
 from bot.discord.locales import server_language
-from bot.discord.posting.answers import CONTENT_LIMIT, Answer, Work, actor_of
+from bot.discord.posting.answers import Answer, Work, actor_of
 from bot.discord.posting.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.posting.channels import Channels
+from bot.discord.posting.pages import pages
 from bot.discord.posting.showing import EventShowing
 from bot.discord.posting.tournament_threads import ARCHIVE_MINUTES
 from bot.discord.widgets.views import board_view
@@ -98,12 +99,10 @@ class Interactions:
         try:
             language = await self.service.identities.language(actor)
             answer.language = language
-            if interaction.guild_id is None:
-                self.channels.languages[chat.chat_id] = language
-            elif chat.chat_id not in self.channels.languages:
-                shared = await self._shared_language(interaction, chat, language)
-                self.channels.languages[chat.chat_id] = shared
+            await self._learn_language(interaction, chat, language)
             events = await work(actor, chat, answer)
+            # The work may have been the first play in the channel: it speaks his language.
+            await self._learn_language(interaction, chat, language)
             # After /language the answer is in the new language.
             answer.language = await self.service.identities.language(actor)
             await self.showing.show(events, answer, chat)
@@ -126,8 +125,19 @@ class Interactions:
             self._taken_away.append(interaction.message.id)
         await self.poster.send_unsent(chat.chat_id)
 
-    async def _shared_language(
+    async def _learn_language(
         self, interaction: discord.Interaction[Any], chat: ChatRef, language: str | None
+    ) -> None:
+        """The language of the interaction's channel: a direct message's is its person's
+        (`language`); a server channel's is asked of the service until it has one (its
+        managers', the server's locale, the first player's there)."""
+        if interaction.guild_id is None:
+            self.channels.languages[chat.chat_id] = language
+        elif self.channels.languages.get(chat.chat_id) is None:
+            self.channels.languages[chat.chat_id] = await self._shared_language(interaction, chat)
+
+    async def _shared_language(
+        self, interaction: discord.Interaction[Any], chat: ChatRef
     ) -> str | None:
         """The language of a server channel's public text: the place's default is the server's
         locale, and a thread's is its channel's (whose managers may have chosen one)."""
@@ -135,16 +145,15 @@ class Interactions:
         channel = interaction.channel
         if isinstance(channel, discord.Thread):
             parent = ChatRef(PLATFORM, str(channel.parent_id))
-            place = await self.service.chats.chat_language(parent, language, place)
-        return await self.service.chats.chat_language(chat, language, place)
+            place = await self.service.chats.chat_language(parent, place)
+        return await self.service.chats.chat_language(chat, place)
 
     async def _send_answer(self, answer: Answer) -> None:
         interaction = answer.interaction
         shown = answer.embeds or answer.files or answer.board is not None
         # With nothing else to show the answer says that the work is done.
         content = "\n".join(answer.lines) or ("" if shown else translate(answer.language, DONE))
-        if len(content) > CONTENT_LIMIT:
-            content = content[: CONTENT_LIMIT - 1] + "…"
+        first, *more = pages(content)
         attachments = list(answer.files)
         embeds = list(answer.embeds)
         if answer.board is not None:
@@ -156,12 +165,21 @@ class Interactions:
         try:
             if answer.tidy:
                 await interaction.delete_original_response()
-            else:
+            elif not more:
                 await interaction.edit_original_response(
-                    content=content,
+                    content=first, embeds=embeds, attachments=attachments, view=answer.view
+                )
+            else:
+                # A text longer than a message: its pages, the last with the rest.
+                await interaction.edit_original_response(content=first, embeds=[], view=None)
+                for page in more[:-1]:
+                    await interaction.followup.send(content=page, ephemeral=True)
+                await interaction.followup.send(
+                    content=more[-1],
+                    ephemeral=True,
                     embeds=embeds,
-                    attachments=attachments,
-                    view=answer.view,
+                    files=attachments,
+                    view=answer.view or discord.utils.MISSING,
                 )
         except discord.HTTPException as error:
             logger.warning("the answer to an interaction could not be sent: %s", error)

@@ -84,6 +84,7 @@ class Challenges(Capability):
                 )
                 for index in range(seat_count)
             ]
+            await self.kernel.first_players.played(actor, chat)
             return await self._start_game(kind, options, seats, chat, None, False)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
@@ -100,6 +101,7 @@ class Challenges(Capability):
             opponent_id=opponent_id,
             rated=asked_rated is not False,
         )
+        await self.kernel.first_players.played(actor, chat)
         seat_count = family.seat_count(options)
         if opponent is not None:
             headline = text(
@@ -153,6 +155,7 @@ class Challenges(Capability):
                 SeatRecord(1 - mine, player.id, None),
             ]
             seats.sort(key=lambda seat: seat.seat)
+            await self.kernel.first_players.played(actor, chat)
             return await self._start_game(kind, options, seats, chat, None, False)
         if chat is None:
             raise ServiceError(text("Challenges are made in a chat."))
@@ -164,6 +167,7 @@ class Challenges(Capability):
             opponent_id=other.player_id,
             rated=state.record.rated,
         )
+        await self.kernel.first_players.played(actor, chat)
         headline = text(
             "{challenger} offers {opponent} a rematch of game #{game}, colours swapped: "
             "{/accept} {id}.",

@@ -35,6 +35,7 @@ from bot.service.events import (
 )
 from bot.service.failures import Failures
 from bot.service.families import family_of, players_text
+from bot.service.people.first_players import FirstPlayers
 from bot.service.people.roster import Roster
 from bot.service.playing.turns import (
     acting_seat,
@@ -99,6 +100,7 @@ class Kernel:
         # (this one later, or another on the same database) whose front end serves theirs.
         self.served_platforms: set[str] | None = None
         self.roster = Roster(store)
+        self.first_players = FirstPlayers(store, self.roster)
         self.states = GameStates(store, self.roster, clock)
         # The game as stored, and as remembered if its version has not moved (docs: states.py).
         self.state = self.states.read

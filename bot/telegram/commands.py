@@ -139,7 +139,7 @@ class TypedCommands:
             return
         command = self._with_replied_opponent(command, message)
         language = await self.service.identities.language(actor)
-        await self.people.learn_chat_language(chat, language)
+        self.people.learn_private_language(chat, language)
         origin = Origin(chat, actor, language, private, None if private else message.message_id)
         if command.name == "top":
             await self.showing.send_leaderboard(origin, command.args)
@@ -161,7 +161,7 @@ class TypedCommands:
             # A group's boards speak the language its admins chose from now on.
             self.people.forget_chat_language(chat)
         # After /lang the boards of a private chat speak the new language too.
-        await self.people.learn_chat_language(chat, await self.service.identities.language(actor))
+        self.people.learn_private_language(chat, await self.service.identities.language(actor))
 
     def _call(
         self,
@@ -188,6 +188,8 @@ class TypedCommands:
             lambda: self.people.administers(chat, actor),
             stages,
             board_game,
+            # A group's twenty messages a minute are shared by all its games and topics.
+            whole_chat_paced=not origin.private,
         )
 
     async def run_command(

@@ -83,16 +83,11 @@ class People:
             await self.service.identities.register_private_chat(actor, chat.chat_id)
             self.private_chats[chat.chat_id] = True
 
-    async def learn_chat_language(self, chat: ChatRef, language: str | None) -> None:
-        """The language of the chat's boards and public messages: in a private chat its
-        person's; in a group the group's (the first player's, kept by the service), so that
-        the board does not change language with whoever moved last."""
+    def learn_private_language(self, chat: ChatRef, language: str | None) -> None:
+        """A private chat's boards speak its person's language (`language`). A group's are
+        the service's to say (`chat_language`): whoever writes there teaches it nothing."""
         if is_private(chat):
             self.chat_languages[chat.chat_id] = language
-        elif chat.chat_id not in self.chat_languages:
-            self.chat_languages[chat.chat_id] = await self.service.chats.chat_language(
-                chat, language
-            )
 
     def forget_chat_language(self, chat: ChatRef) -> None:
         """The chat's administrators chose another language: ask the service again."""
@@ -113,11 +108,15 @@ class People:
         return member.status in (ChatMemberStatus.OWNER, ChatMemberStatus.ADMINISTRATOR)
 
     async def chat_language(self, chat: ChatRef) -> str | None:
-        """The language public messages of a chat are written in (a group's is stored, so
-        that it holds after a restart too)."""
-        if chat.chat_id not in self.chat_languages and not is_private(chat):
-            self.chat_languages[chat.chat_id] = await self.service.chats.chat_language(chat, None)
-        return self.chat_languages.get(chat.chat_id)
+        """The language public messages of a chat are written in: a group's is stored (its
+        admins' choice, else its first player's), so that it holds after a restart too; asked
+        again until it is known, as the next move there may be its first player's."""
+        known = self.chat_languages.get(chat.chat_id)
+        if known is None and not is_private(chat):
+            known = await self.service.chats.chat_language(chat)
+            if known is not None:
+                self.chat_languages[chat.chat_id] = known
+        return known
 
     async def account(self, player_id: int) -> Identity | None:
         """The player's Telegram account, if they have one."""

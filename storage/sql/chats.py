@@ -25,6 +25,13 @@ class ChatQueries(SqlStoreBase):
             )
 
     async def chat_language(self, platform: str, chat_id: str, first: str | None) -> str | None:
+        if first is None:  # nothing offered: a read (a chat's boards ask until it has one)
+            rows = await self._engine.fetch_once(
+                "SELECT language FROM chat_settings WHERE platform = $1 AND chat_id = $2",
+                platform,
+                chat_id,
+            )
+            return rows[0][0] if rows else None
         async with self._engine.writing() as connection:
             # The first language offered stays the chat's (one statement: no race).
             await connection.execute(

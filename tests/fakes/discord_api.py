@@ -217,18 +217,10 @@ def _check_button(button: dict[str, Any], problems: list[str]) -> None:
 
 
 def message_problems(payload: dict[str, Any]) -> list[str]:
-    """What Discord would refuse in a message payload."""
-    problems: list[str] = []
-    if len(payload.get("content") or "") > 2000:
-        problems.append("content longer than 2000")
-    embeds = payload.get("embeds") or []
-    if len(embeds) > 10:
-        problems.append("more than 10 embeds")
-    for embed in embeds:
-        if len(embed.get("title") or "") > 256:
-            problems.append("embed title longer than 256")
-        if len(embed.get("description") or "") > 4096:
-            problems.append("embed description longer than 4096")
+    """What Discord would refuse in a message payload: its content and embeds
+    (discord_rules.message_limit_problems, "content: Must be 2000 or fewer in length.
+    (BASE_TYPE_MAX_LENGTH)"), its components."""
+    problems = [str(problem) for problem in discord_rules.message_limit_problems(payload)]
     _check_components(payload.get("components") or [], problems)
     return problems
 
@@ -811,10 +803,21 @@ class FakeDiscord:
         return self.commands
 
     def _checked(self, payload: dict[str, Any]) -> None:
+        """Refuse a message as Discord does: 400, 50035 Invalid Form Body, the refused fields
+        by path (content and embeds; a component's problem under `components`)."""
         problems = message_problems(payload)
-        if problems:
-            self.violations.extend(problems)
-            raise _Refusal(400, INVALID_FORM_BODY, "; ".join(problems))
+        if not problems:
+            return
+        self.violations.extend(problems)
+        fields = discord_rules.message_limit_problems(payload)
+        components: list[str] = []
+        _check_components(payload.get("components") or [], components)
+        fields += [
+            discord_rules.Problem(("components",), "COMPONENT_INVALID", problem)
+            for problem in components
+        ]
+        body = discord_rules.form_body_error(fields)
+        raise _Refusal(400, INVALID_FORM_BODY, body["message"], body["errors"])
 
     def _new_message(
         self,

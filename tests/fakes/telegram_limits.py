@@ -13,7 +13,10 @@ not count.
 
 What counts: every call that puts a message in a chat or changes one (the methods whose names
 begin with send or edit, besides sendChatAction, and copying or forwarding). Edits count in
-practice (bots that edit a board in a group are held to twenty edits a minute there).
+practice (bots that edit a board in a group are held to twenty edits a minute there). A
+forum's topics are part of their group: a message in any topic counts against the group's
+twenty, and so does opening a topic (createForumTopic posts its first, service message in
+the group; Telegram does not say whether it counts, and the fake takes the stricter view).
 answerCallbackQuery does not (it writes a toast to one person, not a message in a chat), nor
 do getUpdates, getMe, setMyCommands and the other calls that write nothing in a chat.
 
@@ -34,7 +37,9 @@ PER_CHAT = (1, 1.0)  # messages, in seconds
 PER_GROUP = (20, 60.0)
 OVERALL = (30, 1.0)
 COUNTED_PREFIXES = ("send", "edit")
-COUNTED_OTHERS = frozenset({"copyMessage", "copyMessages", "forwardMessage", "forwardMessages"})
+COUNTED_OTHERS = frozenset(
+    {"copyMessage", "copyMessages", "forwardMessage", "forwardMessages", "createForumTopic"}
+)
 NOT_COUNTED = frozenset({"sendChatAction"})
 
 

@@ -6,15 +6,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import pytest
 
+from tests.fakes.discord_api import TOKEN, FakeDiscord
 from tests.fakes.discord_rules import (
+    EMBED_FIELDS_LIMIT,
     INVALID_FORM_BODY,
     LOCALES,
     TOO_MANY_COMMANDS,
     command_problems,
     command_size,
     form_body_error,
+    message_limit_problems,
     refusal,
 )
 
@@ -376,3 +380,115 @@ def test_the_locales_are_discords() -> None:
     assert {"pt-BR", "it", "en-US", "en-GB", "es-419", "zh-TW"} <= LOCALES
     assert "pt" not in LOCALES
     assert "en" not in LOCALES
+
+
+# -- messages: content and embeds ------------------------------------------------------------
+
+
+def embed(**fields: Any) -> dict[str, Any]:
+    return {"title": "t", "description": "d", **fields}
+
+
+def message_paths(payload: dict[str, Any]) -> list[tuple[tuple[str, ...], str]]:
+    return [(problem.path, problem.code) for problem in message_limit_problems(payload)]
+
+
+def test_a_message_within_every_limit_passes() -> None:
+    fields = [{"name": "n" * 100, "value": "v" * 130} for _ in range(EMBED_FIELDS_LIMIT)]
+    assert message_limit_problems({"content": "x" * 2000, "embeds": [embed(fields=fields)]}) == []
+    assert message_limit_problems({"embeds": [embed()] * 10}) == []
+
+
+@pytest.mark.parametrize(
+    ("payload", "refused"),
+    [
+        ({"content": "x" * 2001}, [(("content",), "BASE_TYPE_MAX_LENGTH")]),
+        ({"embeds": [embed()] * 11}, [(("embeds",), "BASE_TYPE_MAX_LENGTH")]),
+        (
+            {"embeds": [embed(title="t" * 257)]},
+            [(("embeds", "0", "title"), "BASE_TYPE_MAX_LENGTH")],
+        ),
+        (
+            {"embeds": [embed(), embed(description="d" * 4097)]},
+            [(("embeds", "1", "description"), "BASE_TYPE_MAX_LENGTH")],
+        ),
+        (
+            {"embeds": [embed(fields=[{"name": "n", "value": "v"}] * 26)]},
+            [(("embeds", "0", "fields"), "BASE_TYPE_MAX_LENGTH")],
+        ),
+        (
+            {"embeds": [embed(fields=[{"name": "n", "value": "v" * 1025}])]},
+            [(("embeds", "0", "fields", "0", "value"), "BASE_TYPE_MAX_LENGTH")],
+        ),
+        (
+            {"embeds": [embed(fields=[{"name": "n" * 257, "value": ""}])]},
+            [
+                (("embeds", "0", "fields", "0", "name"), "BASE_TYPE_MAX_LENGTH"),
+                (("embeds", "0", "fields", "0", "value"), "BASE_TYPE_REQUIRED"),
+            ],
+        ),
+        (
+            {"embeds": [embed(footer={"text": "f" * 2049}, author={"name": "a" * 257})]},
+            [
+                (("embeds", "0", "footer", "text"), "BASE_TYPE_MAX_LENGTH"),
+                (("embeds", "0", "author", "name"), "BASE_TYPE_MAX_LENGTH"),
+            ],
+        ),
+        # Each embed within its own limits, 6001 characters across the two.
+        (
+            {
+                "embeds": [
+                    embed(title="", description="d" * 4000),
+                    embed(title="", description="d" * 2001),
+                ]
+            },
+            [(("embeds",), "MAX_EMBED_SIZE_EXCEEDED")],
+        ),
+    ],
+)
+def test_a_message_over_a_limit_is_refused_at_its_field(
+    payload: dict[str, Any], refused: list[tuple[tuple[str, ...], str]]
+) -> None:
+    assert message_paths(payload) == refused
+
+
+async def test_the_fake_refuses_a_long_message_with_discords_form_body_error() -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            answer = await session.post(
+                f"{fake.api_url}/channels/500000000000000001/messages",
+                json={"content": "x" * 2001, "embeds": [embed(description="d" * 4097)]},
+                headers={"Authorization": f"Bot {TOKEN}"},
+            )
+            assert answer.status == 400
+            assert await answer.json() == {
+                "code": INVALID_FORM_BODY,
+                "message": "Invalid Form Body",
+                "errors": {
+                    "content": {
+                        "_errors": [
+                            {
+                                "code": "BASE_TYPE_MAX_LENGTH",
+                                "message": "Must be 2000 or fewer in length.",
+                            }
+                        ]
+                    },
+                    "embeds": {
+                        "0": {
+                            "description": {
+                                "_errors": [
+                                    {
+                                        "code": "BASE_TYPE_MAX_LENGTH",
+                                        "message": "Must be 4096 or fewer in length.",
+                                    }
+                                ]
+                            }
+                        }
+                    },
+                },
+            }
+    finally:
+        await fake.close()
+    assert len(fake.violations) == 2

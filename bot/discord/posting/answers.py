@@ -12,6 +12,7 @@ import discord
 
 from bot.discord.locales import language_of_locale
 from bot.discord.posting.board_posts import PLATFORM
+from bot.discord.posting.pages import CONTENT_LIMIT
 from bot.i18n import Text, translate
 from bot.service.events import Actor, Event, GameState, Reply
 from bot.web.links import page_label, page_link
@@ -19,8 +20,6 @@ from bot.web.settings import WebSettings
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
-
-CONTENT_LIMIT = 2000
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:

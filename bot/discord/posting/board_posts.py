@@ -148,12 +148,13 @@ class BoardPoster:
             await self._replace_board_message(state, channel_id, message_id)
 
     async def _language(self, channel_id: str) -> str | None:
-        """The channel's language as the front end keeps it; where no one acted since the
-        start (a restart's boards), the one the service keeps, until someone acts there (their
-        interaction brings the server's locale)."""
-        if channel_id in self.channel_languages:
-            return self.channel_languages[channel_id]
-        return await self.service.chats.chat_language(ChatRef(PLATFORM, channel_id), None)
+        """The channel's language as the front end keeps it; where it knows none (no one
+        acted since the start, a restart's boards; a new game's thread), the one the service
+        keeps, until someone acts there (their interaction brings the server's locale)."""
+        known = self.channel_languages.get(channel_id)
+        if known is None:
+            known = await self.service.chats.chat_language(ChatRef(PLATFORM, channel_id))
+        return known
 
     async def _board_message(self, game_id: int, channel_id: str) -> str | None:
         """The message that shows the game's board in the channel, if any."""

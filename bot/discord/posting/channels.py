@@ -8,11 +8,15 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.discord.posting.answers import CONTENT_LIMIT, Answer
+from bot.discord.posting.answers import Answer
+from bot.discord.posting.pages import CONTENT_LIMIT, pages
 from bot.i18n import language_of
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
+
+# A challenge names the person challenged: he is told.
+MENTIONS = discord.AllowedMentions(users=True)
 
 
 class Channels:
@@ -36,14 +40,16 @@ class Channels:
         view: discord.ui.View | None,
         answer: Answer | None,
     ) -> int | None:
-        """Post a message in a channel; its id, or None where Discord refused it (then the
-        person who acted reads it in their answer)."""
+        """Post a message in a channel (a text too long for one: several, the last with the
+        view); the id of the last, or None where Discord refused it (then the person who
+        acted reads it in their answer)."""
         channel = self.client.get_partial_messageable(int(channel_id))
+        *before, last = pages(content)
         try:
+            for page in before:
+                await channel.send(content=page, allowed_mentions=MENTIONS)
             sent = await channel.send(
-                content=content[:CONTENT_LIMIT],
-                view=view or discord.utils.MISSING,
-                allowed_mentions=discord.AllowedMentions(users=True),
+                content=last, view=view or discord.utils.MISSING, allowed_mentions=MENTIONS
             )
         except discord.HTTPException as error:
             logger.warning("a message cannot be posted in %s: %s", channel_id, error)

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord.posting.answers import CONTENT_LIMIT, Answer
+from bot.discord.posting.answers import Answer
 from bot.discord.posting.board_posts import PLATFORM, BoardPoster
 from bot.discord.posting.channels import Channels
+from bot.discord.posting.pages import CONTENT_LIMIT
 from bot.discord.widgets.views import board_view
 from bot.i18n import text, translate
 from bot.service.core import GameService

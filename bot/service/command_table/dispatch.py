@@ -28,10 +28,13 @@ async def dispatch(
     administrator: AdministratorCheck = no_administrator,
     progress: Progress = no_progress,
     board_game: int | None = None,
+    *,
+    whole_chat_paced: bool = False,
 ) -> list[Event]:
-    """Run one typed command for `actor` in `chat`. Raises ServiceError with the reason when
-    the service refuses it. `board_game`: the game of the board the command answers (typed
-    as a reply to it), which a command about a game is about unless it names another."""
+    """Run one typed command for `actor` in `chat` (`whole_chat_paced`: see Args). Raises
+    ServiceError with the reason when the service refuses it. `board_game`: the game of the
+    board the command answers (typed as a reply to it), which a command about a game is about
+    unless it names another."""
     command, words = subcommand(BY_NAME[line.name], line.args)
     try:
         values = command.read(words)
@@ -41,5 +44,11 @@ async def dispatch(
         if board_game is not None and option.kind is Kind.GAME and values.get(option.name) is None:
             values = {**values, option.name: board_game}
     values = await resolved(values, resolve_opponent)
-    args = Args(values, resolve_opponent, administrator, progress=progress)
+    args = Args(
+        values,
+        resolve_opponent,
+        administrator,
+        progress=progress,
+        whole_chat_paced=whole_chat_paced,
+    )
     return await run(command, service, actor, chat, args)

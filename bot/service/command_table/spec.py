@@ -82,7 +82,8 @@ class Option:
 @dataclass(frozen=True)
 class Args:
     """The option values of one command, from whichever front end, and what the front end
-    lends the handler: a name resolver, the administrator check, a thread opener."""
+    lends the handler: a name resolver, the administrator check, a thread opener, whether
+    the platform paces the chat as a whole."""
 
     values: Mapping[str, object]
     resolve: OpponentResolver = nobody
@@ -92,6 +93,10 @@ class Args:
     slash: bool = False
     # How the front end shows the stages of long work (/review): a message, then its edits.
     progress: Progress = no_progress
+    # Whether the chat's messages share one budget, whichever game they belong to (a
+    # Telegram group: twenty a minute, its topics included): a live tournament opened there
+    # sends its boards privately unless its organiser says where.
+    whole_chat_paced: bool = False
 
     def game(self, name: str = "game") -> int | None:
         """A game number, refused if no stored game can have it."""

@@ -171,7 +171,8 @@ def _settings_words(args: Args) -> list[str]:
 
 async def _new(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
     head = [word for word in (args.text("variant"), args.text("format")) if word is not None]
-    return await service.entries.create(actor, chat, head + _settings_words(args))
+    words = head + _settings_words(args)
+    return await service.entries.create(actor, chat, words, whole_chat_paced=args.whole_chat_paced)
 
 
 def _read_new(words: Sequence[str]) -> Values:

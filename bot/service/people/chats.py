@@ -34,21 +34,19 @@ class ChatChoices(Capability):
     async def flipped(self, chat: ChatRef) -> bool:
         return await self.chats.chat_flipped(chat.platform, chat.chat_id)
 
-    async def chat_language(
-        self, chat: ChatRef, actor_language: str | None, place_language: str | None = None
-    ) -> str | None:
+    async def chat_language(self, chat: ChatRef, place_language: str | None = None) -> str | None:
         """The language of the chat's public messages (boards, challenges): the one its
         administrators chose (/lang chat), else the platform's for the place (`place_language`:
-        a Discord server's locale), else the language of the first person who acted there, so
-        that a board between a Portuguese and an Italian player does not change language every
-        move. Private messages use the reader's own."""
+        a Discord server's locale), else the language of the first person who played there
+        (first_players.py: a game or a move, not /help), so that a board between a Portuguese
+        and an Italian player does not change language every move; None until one of these
+        is known. Private messages use the reader's own."""
         chosen = await self.chats.chosen_chat_language(chat.platform, chat.chat_id)
         if chosen is not None:
             return chosen
         # The place's language is kept as the chat's first one when it has none yet, so that
         # a restart that posts there before anyone acts still writes in it.
-        first = place_language or actor_language
-        kept = await self.chats.chat_language(chat.platform, chat.chat_id, first)
+        kept = await self.chats.chat_language(chat.platform, chat.chat_id, place_language)
         return place_language or kept
 
     async def set_chat_language(  # whether the actor may: `administrator`, from the platform

@@ -62,6 +62,7 @@ class Play(Capability):
                     )
                 )
             events = await self.kernel.commit(state, move, seat, player_id)
+        await self.kernel.first_players.played(actor, state.record.chat)
         self.kernel.wake_computers(events_state(events) or state)
         return events
 
@@ -98,6 +99,7 @@ class Play(Capability):
             family = family_of(find_game(state.record.kind))
             roll = family.draw_roll(state)
             events = await self.kernel.commit(state, state.position.parse(roll), CHANCE, None)
+        await self.kernel.first_players.played(actor, state.record.chat)
         self.kernel.wake_computers(events_state(events) or state)
         return events
 

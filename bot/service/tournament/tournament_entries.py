@@ -16,6 +16,13 @@ from bot.service.tournament.tournament_options import read_plan, time_control
 from bot.service.tournament.tournament_text import FORMAT_NAMES, joined, refusal, settings_line
 from storage import ChatRef, TournamentRefused, TournamentStore
 
+# Said when a live tournament's boards go privately because its group is paced as a whole.
+PRIVATE_FOR_PACE = text(
+    "Boards: privately to each game's players, with a line here when a game starts and when "
+    "it ends (a player who has not written /start to me privately plays here). To keep every "
+    "board here, open it with boards=group."
+)
+
 
 class TournamentEntries(Capability):
     """Opening a tournament, joining and leaving it."""
@@ -25,8 +32,12 @@ class TournamentEntries(Capability):
         self.tournaments: TournamentStore = kernel.store
 
     @routed
-    async def create(self, actor: Actor, chat: ChatRef, words: Sequence[str]) -> list[Event]:
-        plan = read_plan(list(words))
+    async def create(
+        self, actor: Actor, chat: ChatRef, words: Sequence[str], *, whole_chat_paced: bool = False
+    ) -> list[Event]:
+        """Open a tournament in `chat` as `words` say (tournament_options.read_plan; in a chat
+        paced as a whole a live one's boards go privately unless the words say where)."""
+        plan = read_plan(list(words), whole_chat_paced=whole_chat_paced)
         player = await self.kernel.roster.player(actor)
         deadline = None if plan.deadline is None else self.kernel.clock() + plan.deadline
         record = await self.tournaments.create_tournament(
@@ -54,7 +65,8 @@ class TournamentEntries(Capability):
             how=how,
         )
         settings = settings_line(plan.format, plan.options, time_control(plan.options))
-        return [TournamentUpdate(record, joined([opening, settings]), 0)]
+        lines = [opening, settings, *([PRIVATE_FOR_PACE] if plan.private_for_pace else [])]
+        return [TournamentUpdate(record, joined(lines), 0)]
 
     @routed
     async def join(

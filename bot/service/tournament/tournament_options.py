@@ -108,6 +108,8 @@ class Plan:
     max_entries: int | None = None
     deadline: timedelta | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    # Its boards go privately because the chat is paced as a whole, not because he asked.
+    private_for_pace: bool = False
 
 
 def _bad(word: str) -> ServiceError:
@@ -122,8 +124,11 @@ def _number(word: str, value: str) -> int:
     return int(value)
 
 
-def read_plan(words: list[str]) -> Plan:
-    """The plan of `/tournament new VARIANT FORMAT [...]`."""
+def read_plan(words: list[str], *, whole_chat_paced: bool = False) -> Plan:
+    """The plan of `/tournament new VARIANT FORMAT [...]`. In a chat paced as a whole (a
+    Telegram group: twenty messages a minute for all its games, topics included), a live
+    tournament whose organiser does not say where its boards go sends them privately: its
+    games' boards would otherwise wait for each other (docs/tournaments.md)."""
     if len(words) < 2:
         raise ServiceError(
             text("Write the variant and the format: {/tournament new brazilian knockout}")
@@ -149,7 +154,11 @@ def read_plan(words: list[str]) -> Plan:
         else:
             _read_option(word, key, value, options)
     _check(format, options)
-    return Plan(kind, format, team_size, max_entries, deadline, options)
+    live = control is not None and not control.correspondence
+    private_for_pace = whole_chat_paced and live and "boards" not in options
+    if private_for_pace:
+        options["boards"] = PRIVATE
+    return Plan(kind, format, team_size, max_entries, deadline, options, private_for_pace)
 
 
 # Words that set an option alone: the option and its value.

@@ -158,7 +158,7 @@ class ButtonPresses:
             return
         await self.set_keyboard(chat, message.message_id, None)
         origin = Origin(chat, actor, language, message.chat.type == ChatType.PRIVATE)
-        await self.people.learn_chat_language(chat, language)
+        self.people.learn_private_language(chat, language)
         await self.commands.run_command(
             origin,
             lambda: dispatch(
@@ -182,13 +182,13 @@ class ButtonPresses:
             await self.people.answer(query, error.reason, origin.language)
             return
         await self.people.answer(query, None, origin.language)
-        await self.people.learn_chat_language(origin.chat, origin.language)
+        self.people.learn_private_language(origin.chat, origin.language)
         await self.showing.show(events, origin)
 
     async def _tournament_press(self, query: CallbackQuery, press: Press, origin: Origin) -> None:
         entering = press.action is Action.JOIN
         call = self.service.entries.join if entering else self.service.entries.leave
-        await self.people.learn_chat_language(origin.chat, origin.language)
+        self.people.learn_private_language(origin.chat, origin.language)
         await self.commands.run_command(
             origin, lambda: call(origin.actor, origin.chat, press.target), query
         )
@@ -209,7 +209,7 @@ class ButtonPresses:
                 return
             await self.people.answer(query, None, origin.language)
             picked = index if press.action is Action.PUZZLE_PIECE else None
-            language = self.people.chat_languages.get(origin.chat.chat_id, origin.language)
+            language = await self.people.chat_language(origin.chat) or origin.language
             await self.set_keyboard(
                 origin.chat, message_id, puzzle_keyboard(choices, language, picked)
             )
@@ -268,11 +268,11 @@ class ButtonPresses:
             return
         if press.action in (Action.PIECE, Action.BACK):
             picked = press.index if press.action == Action.PIECE else None
-            language = self.people.chat_languages.get(origin.chat.chat_id, origin.language)
+            language = await self.people.chat_language(origin.chat) or origin.language
             keyboard = self.contents.keyboard(state, origin.chat, language, picked)
             await self.set_keyboard(origin.chat, message_id, keyboard, state.version)
             return
-        await self.people.learn_chat_language(origin.chat, origin.language)
+        self.people.learn_private_language(origin.chat, origin.language)
         if press.action == Action.ROLL:
             await self.commands.run_command(
                 origin, lambda: self.service.play.roll(origin.actor, state.id, state.version), query

@@ -1,6 +1,7 @@
-"""The language of a server channel's public text (issue 21, item 3): the one its managers
-chose with /language channel, else the server's locale (Discord's `guild_locale`), else the
-first player's (test_discord_front.py); never whoever typed first, not even /help."""
+"""The language of a server channel's public text (issue 21, item 3; issue 34, item 7): the
+one its managers chose with /language channel, else the server's locale (Discord's
+`guild_locale`), else the first player's there (a game or a move); never whoever typed
+first, not even /help."""
 
 from __future__ import annotations
 
@@ -56,6 +57,25 @@ async def test_a_brazilian_server_gets_portuguese_boards_after_an_english_help(
     caption = await board_against_the_computer(fake, CAIO, CHANNEL, guild_locale=brazilian)
     assert "Damas brasileiras" in caption
     assert "Brazilian" not in caption
+
+
+async def test_an_english_help_leaves_an_ordinary_server_to_its_first_player(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """An ordinary server (en-US): an English member's /help is no play, so the channel's
+    first board speaks the Portuguese player's language, who played first there."""
+    await connect(service)
+    await act(fake, await fake.slash(CAIO, CHANNEL, "help", {}, locale="en-US"))
+    await act(fake, await fake.slash(PLAIN_BIA, CHANNEL, "games", {}, locale="en-US"))
+    pedro = member("100000000000000005", "Pedro", MEMBER_PERMISSIONS)
+    new = {"game": "brazilian", "computer": True, "side": 0}
+    await act(fake, await fake.slash(pedro, CHANNEL, "new", new, locale="pt-BR"))
+    caption = latest_board(fake, CHANNEL)["embeds"][0]["description"]
+    assert "Damas brasileiras" in caption, caption
+    # The channel keeps it: the next player's board, an Englishman's, is Portuguese too.
+    await act(fake, await fake.slash(CAIO, CHANNEL, "new", new, locale="en-US"))
+    caption = latest_board(fake, CHANNEL)["embeds"][0]["description"]
+    assert "Damas brasileiras" in caption, caption
 
 
 async def test_only_a_server_manager_chooses_a_channels_language(

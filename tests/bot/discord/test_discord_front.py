@@ -675,7 +675,9 @@ async def test_a_board_that_breaks_the_limits_is_refused_by_the_fake() -> None:
     assert message_problems({"components": [row]}) == [f"custom_id {'x' * 101!r} longer than 100"]
     assert message_problems({"components": too_many_rows}) == ["6 action rows (at most 5)"]
     assert message_problems({"components": [menu]}) == ["26 select options (1 to 25)"]
-    assert message_problems({"content": "x" * 2001}) == ["content longer than 2000"]
+    assert message_problems({"content": "x" * 2001}) == [
+        "content: Must be 2000 or fewer in length. (BASE_TYPE_MAX_LENGTH)"
+    ]
 
 
 async def test_a_reminder_comes_to_the_player_by_direct_message(

@@ -1,6 +1,8 @@
 """A group's language chosen by its administrators (issue 21, item 3): /lang group pt from an
 admin (Telegram's getChatMember says creator or administrator) makes the group's boards
-Portuguese for everyone; a plain member is refused and nothing changes."""
+Portuguese for everyone; a plain member is refused and nothing changes. Else the group speaks
+the language of the first person who played there (issue 34, item 7), not of whoever wrote
+first."""
 
 from __future__ import annotations
 
@@ -51,6 +53,25 @@ async def test_only_a_groups_admin_chooses_its_language(
         lambda: api.texts(group)[-1].endswith("are in Italian now."), "the owner's choice"
     )
     assert await store.chosen_chat_language("telegram", str(group["id"])) == "it"
+
+
+@pytest.mark.usefixtures("bot")
+async def test_an_english_help_leaves_the_group_to_its_first_player(
+    api: FakeBotApi, service: GameService
+) -> None:
+    ann = api.user(1, "Ann", "ann", "en")
+    pedro = api.user(2, "Pedro", "pedro", "pt-br")
+    group = api.group(-100310, "Clube")
+    api.send_text(ann, group, "/help")
+    api.send_text(ann, group, "/rules")
+    await api.wait_for(lambda: len(api.texts(group)) >= 3, "the answers to Ann")
+    api.send_text(pedro, group, "/new brazilian vs computer white")
+    _, board = await current_board(api, service, group, 1)
+    assert "Damas brasileiras" in board["caption"], board["caption"]
+    # The group keeps it: Ann's own game there is shown in Portuguese too.
+    api.send_text(ann, group, "/new brazilian vs computer white")
+    _, board = await current_board(api, service, group, 2)
+    assert "Damas brasileiras" in board["caption"], board["caption"]
 
 
 async def test_get_chat_member_answers_as_the_bot_api_does(api: FakeBotApi) -> None:

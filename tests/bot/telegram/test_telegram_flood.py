@@ -20,12 +20,20 @@ from telegram.ext import ExtBot
 
 from bot.i18n import translate
 from bot.service.core import GameService
-from bot.telegram import start_front, stop_front
+from bot.telegram import TelegramFront, start_front, stop_front
 from bot.telegram.posting.delivery import is_not_modified
 from bot.telegram.sending.budget import Budget, Pacing
 from bot.telegram.sending.paced_request import PacedRequest
 from bot.telegram.widgets.presses import STILL_PRESSING
-from tests.bot.telegram.conftest import Bot, current_board, press, quick_settings, start_bot
+from tests.bot.telegram.conftest import (
+    QUICK,
+    SCALE,
+    Bot,
+    current_board,
+    press,
+    quick_settings,
+    start_bot,
+)
 from tests.bot.telegram.test_telegram_group import group_game
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 from tests.fakes.telegram_limits import FloodLimits, counts
@@ -112,6 +120,33 @@ async def test_the_fake_answers_a_flood_as_telegram_does() -> None:
     assert fake.texts(chat) == ["a"], "a refused message is not sent"
 
 
+async def test_a_forums_topics_share_the_groups_twenty_a_minute() -> None:
+    fake = FakeBotApi(limit_scale=SCALE)
+    url = await fake.start()
+    forum = fake.forum(-100510, "Clube")
+    try:
+        async with aiohttp.ClientSession() as session:
+
+            async def call(method: str, **params: Any) -> aiohttp.ClientResponse:
+                await asyncio.sleep(1.5 * SCALE)  # past the chat's one a second
+                address = f"{url}/bot{TOKEN}/{method}"
+                return await session.post(address, json={"chat_id": forum["id"], **params})
+
+            opened = await call("createForumTopic", name="Mesa 1")
+            assert opened.status == 200, "opening a topic is the group's first message"
+            topic = (await opened.json())["result"]["message_thread_id"]
+            for number in range(19):
+                where = {"message_thread_id": topic} if number % 2 else {}
+                sent = await call("sendMessage", text=f"{number}", **where)
+                assert sent.status == 200, await sent.json()
+            refused = await call("sendMessage", text="21st", message_thread_id=topic)
+            assert refused.status == 429
+            assert (await refused.json())["parameters"]["retry_after"] > 0
+    finally:
+        await fake.close()
+    assert "21st" not in fake.texts(forum)
+
+
 # -- the bot's budget ------------------------------------------------------------------------
 
 
@@ -148,6 +183,7 @@ async def test_a_group_spends_its_store_then_keeps_to_its_pace_and_window() -> N
         private_interval=0.01, group_interval=0.2, group_burst=2, group_most=3, group_window=1.0
     )
     budget = Budget(pacing)
+    budget.started -= pacing.group_window  # begun a minute ago: what came before has left
     loop = asyncio.get_running_loop()
     began: list[float] = []
     for _ in range(4):
@@ -159,6 +195,47 @@ async def test_a_group_spends_its_store_then_keeps_to_its_pace_and_window() -> N
     assert gaps[0] < 0.1, gaps
     assert 0.15 < gaps[1] < 0.35, gaps
     assert began[3] - began[0] >= 0.99, gaps
+
+
+def most_in_a_window(times: list[float], window: float) -> int:
+    """The most of `times` that fall in any `window` seconds."""
+    ordered = sorted(times)
+    return max(
+        (sum(1 for t in ordered[i:] if t < start + window) for i, start in enumerate(ordered)),
+        default=0,
+    )
+
+
+async def test_a_restart_keeps_to_the_groups_minute() -> None:
+    """A process calls in a group as fast as its pacing lets it, dies, and the next one
+    starts at once: together they never pass the pacing's most in a window (Telegram would
+    refuse the 21st), and the new one's first call waits only for the oldest to leave."""
+    pacing = replace(QUICK, group_most=19)
+    loop = asyncio.get_running_loop()
+    began: list[float] = []
+
+    async def calls(budget: Budget, count: int) -> None:
+        for _ in range(count):
+            async with budget.turn("-100"):
+                began.append(loop.time())
+
+    await calls(Budget(pacing), 12)
+    restarted = loop.time()
+    # A restart: the new process knows nothing of the old one's calls.
+    await calls(Budget(pacing), 10)
+    assert most_in_a_window(began, pacing.group_window) <= pacing.group_most
+    first_wait = began[12] - restarted
+    # The oldest of the 19 calls the pacing allows in a minute leaves 9 s after the start
+    # (here on a clock 50 times faster).
+    assert first_wait < 10.5 * SCALE, first_wait
+
+
+async def test_a_private_chat_starts_a_second_after_the_start() -> None:
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    budget = Budget(Pacing(private_interval=0.1))
+    async with budget.turn("7"):
+        assert loop.time() - started >= 0.1, "the last process may have just written"
 
 
 # -- the bot under Telegram's limits ---------------------------------------------------------
@@ -173,10 +250,18 @@ async def api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
     await fake.close()
 
 
+def nothing_sent_before(front: TelegramFront) -> None:
+    """The fake is new, so no process wrote with its token before this one: its budget need
+    not start as spent (which costs a group's first call 9 s at this pacing)."""
+    budget = front.desk.budget
+    budget.started -= budget.pacing.group_window
+
+
 @pytest.fixture
 async def bot(service: GameService, api: FakeBotApi) -> AsyncIterator[Bot]:
     """The bot with its production pacing."""
     running = await start_bot(service, api, Pacing())
+    nothing_sent_before(running.front)
     yield running
     await stop_front(running.front, running.settings)
     assert not api.unanswered_presses(), "a press was never answered: its spinner never ends"
@@ -265,6 +350,7 @@ async def test_a_busy_group_holds_up_no_other_chats_presses(
     with one place per chat, Caio's press in his own chat still has the other place."""
     settings = replace(quick_settings(Pacing()), concurrency=2, chat_concurrency=1)
     front = await start_front(service, TOKEN, settings)
+    nothing_sent_before(front)
     try:
         ana, bia = api.user(1, "Ana", "ana"), api.user(2, "Bia", "bia")
         group = api.group(-100600, "Clube")

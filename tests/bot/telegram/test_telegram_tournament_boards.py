@@ -21,10 +21,10 @@ from tests.fakes.telegram_api import FakeBotApi
 
 
 async def private_tournament(
-    api: FakeBotApi, started_bot: tuple[bool, bool]
+    api: FakeBotApi, started_bot: tuple[bool, bool], settings: str = "boards=private"
 ) -> tuple[list[dict[str, Any]], dict[str, Any], list[dict[str, Any]]]:
     """Ana and Bia (each having started the bot or not) enter Ana's knockout with
-    boards=private, and it starts: (people, group, their private chats)."""
+    `settings` (boards=private), and it starts: (people, group, their private chats)."""
     people = [api.user(1, "Ana", "ana", "en"), api.user(2, "Bia", "bia", "en")]
     chats = [api.private_chat(person) for person in people]
     for person, chat, started in zip(people, chats, started_bot, strict=True):
@@ -32,7 +32,7 @@ async def private_tournament(
             api.send_text(person, chat, "/start")
             await api.wait_for(partial(api.texts, chat), "the answer to /start")
     group = api.group(-100900, "Clube")
-    api.send_text(people[0], group, "/tournament new brazilian knockout boards=private")
+    api.send_text(people[0], group, f"/tournament new brazilian knockout {settings}")
     await api.wait_for(lambda: api.texts(group), "the tournament")
     for person in people:
         api.send_text(person, group, "/tournament join")
@@ -79,6 +79,21 @@ async def test_private_boards_keep_the_group_to_one_line_per_start_and_end(
         f"{people[mover]['first_name']} won game #{game_id}: resignation."
     ]
     assert len(about_the_game) == 2, about_the_game
+
+
+@pytest.mark.usefixtures("bot")
+async def test_a_live_tournament_in_a_group_sends_its_boards_privately_unless_told(
+    api: FakeBotApi, service: GameService
+) -> None:
+    """A group's twenty messages a minute are shared by all its games, topics included
+    (bench/tournament_boards.py): a live tournament's boards go privately by default."""
+    _, group, chats = await private_tournament(api, (True, True), "10m")
+    [opening] = [line for line in api.texts(group) if "opens tournament #1" in line]
+    assert opening.endswith("To keep every board here, open it with boards=group."), opening
+    game_id = (await service.store.tournament_facts(1)).games[0].game_id or 0
+    for chat in chats:
+        await current_board(api, service, chat, game_id)
+    assert api.boards(group) == [], "no board of the game in the group"
 
 
 @pytest.mark.usefixtures("bot")

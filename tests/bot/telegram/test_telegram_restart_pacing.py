@@ -1,0 +1,74 @@
+"""A restart keeps to a group's twenty messages a minute (issue 34, item 7): the real bot
+process answers twelve commands in a group, is killed with SIGKILL, is started again at once
+and answers ten more, against the fake Bot API with Telegram's own limits, unscaled. The new
+process knows nothing of what the old one sent, so its budget starts as spent
+(bot/telegram/sending/budget.py): Telegram refuses nothing, and no minute holds more than
+twenty of the group's messages."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.bot.telegram.test_telegram_restart import kill, start_bot
+from tests.fakes.telegram_api import Call, FakeBotApi
+from tests.fakes.telegram_limits import PER_GROUP, counts
+
+GROUP = -100700
+
+
+@pytest.fixture
+async def api() -> AsyncIterator[FakeBotApi]:
+    """The fake with Telegram's own limits, unscaled (the bot process paces as in production)."""
+    fake = FakeBotApi()
+    await fake.start()
+    yield fake
+    await fake.close()
+    assert fake.violations == []
+
+
+def in_group(api: FakeBotApi) -> list[Call]:
+    """The calls that count against the group's limit, refused ones included."""
+    return [c for c in api.calls if counts(c.method) and c.params.get("chat_id") == GROUP]
+
+
+def most_in_a_minute(calls: list[Call]) -> int:
+    _, seconds = PER_GROUP
+    times = sorted(call.at for call in calls if call.error is None)
+    return max((sum(1 for t in times[i:] if t < start + seconds) for i, start in enumerate(times)))
+
+
+async def answers(api: FakeBotApi, group: dict[str, object], count: int) -> None:
+    await api.wait_for(lambda: len(api.texts(group)) >= count, f"{count} answers", timeout=90)
+
+
+@pytest.mark.slow
+async def test_a_restart_breaks_no_groups_minute(api: FakeBotApi, tmp_path: Path) -> None:
+    database, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
+    ana = api.user(1, "Ana", "ana")
+    group = api.group(GROUP, "Clube")
+    bot = start_bot(api, database, log)
+    try:
+        for _ in range(12):
+            api.send_text(ana, group, "/games")  # one message each
+        await answers(api, group, 12)
+        kill(bot)
+        restarted = time.monotonic()
+        bot = start_bot(api, database, log)
+        for _ in range(10):
+            api.send_text(ana, group, "/games")
+        await answers(api, group, 22)
+    finally:
+        kill(bot)
+    calls = in_group(api)
+    refused = [call for call in calls if call.error is not None]
+    assert not refused, [call.error for call in refused]
+    assert len(calls) == 22
+    assert most_in_a_minute(calls) <= PER_GROUP[0]
+    # The cost of not knowing: the first answer after the restart waits for the oldest of
+    # the calls the pacing allowed in the minute before it (9 s after the budget began).
+    first_after = calls[12].at - restarted
+    assert first_after < 20, first_after
