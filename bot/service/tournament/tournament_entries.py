@@ -19,7 +19,7 @@ from storage import ChatRef, TournamentRefused, TournamentStore
 # Said when a live tournament's boards go privately because its group is paced as a whole.
 PRIVATE_FOR_PACE = text(
     "Boards: privately to each game's players, with a line here when a game starts and when "
-    "it ends (a player who has not written /start to me privately plays here). To keep every "
+    "it ends (a player who has never written to me privately plays here). To keep every "
     "board here, open it with boards=group."
 )
 
