@@ -15,9 +15,9 @@ import json
 import time
 from random import Random
 
-from bot.service.pairing.results import GameResult, Outcome, PlayedGame
-from bot.service.pairing.swiss import swiss_round
-from bot.service.pairing.tournament import Format, Setup, Tournament
+from competition.pairing.results import GameResult, Outcome, PlayedGame
+from competition.pairing.swiss import swiss_round
+from competition.pairing.tournament import Format, Setup, Tournament
 
 GOAL_MS = 100.0
 

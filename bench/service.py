@@ -37,14 +37,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.service.core import seat_to_act
+from bot.service.game_service import seat_to_act
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service import boards
-from bot.service.core import GameService, events_state
-from bot.service.events import Actor, ChallengeUpdate, GameState
-from bot.service.rated.rated_games import rating_writes
+from bot.service.game_service import GameService, events_state
+from bot.service.kernel.events import Actor, ChallengeUpdate, GameState
+from bot.service.kernel.rated_games import rating_writes
 from games.base import find_game
 from storage import ChatRef, SeatRecord, open_store
 

@@ -35,12 +35,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.service.core import seat_to_act
+from bot.service.game_service import seat_to_act
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.service.core import GameService
-from bot.service.runtime.players import ComputerPlayers
+from bot.service.game_service import GameService
+from bot.service.kernel.computer_players import ComputerPlayers
 from bot.telegram import Settings, start_front, stop_front
 from games.computer import Limit
 from storage import open_store

@@ -23,16 +23,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.service.core import seat_to_act
+from bot.service.game_service import seat_to_act
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import bot.service.tournament.tournaments as tournaments_module
+import bot.service.tournaments.tournaments as tournaments_module
 from bot.service.boards import move_choices
-from bot.service.core import GameService
-from bot.service.events import Actor
-from bot.service.pairing.tournament import Tournament
-from bot.service.tournament.tournament_state import rebuild
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor
+from bot.service.tournaments.state import rebuild
+from competition.pairing.tournament import Tournament
 from storage import ChatRef, TournamentFacts, open_store
 
 CHAT = ChatRef("bench", "club")

@@ -30,8 +30,8 @@ from aiohttp import web
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import Actor, ChallengeUpdate
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.events import Actor, ChallengeUpdate
 from bot.web.app import web_app
 from bot.web.init_data import signed_init_data
 from bot.web.links import game_link

@@ -29,9 +29,9 @@ from bot.i18n import text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, chosen_database, open_database
 from bot.refusals import StartRefused
 from bot.render import warm_up
-from bot.service.core import GameService
-from bot.service.rated.rated_games import rating_writes
-from bot.service.timing.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import MAX_SLEEP, Clock, ManualClock, utc_now
+from bot.service.kernel.rated_games import rating_writes
 from bot.terminal import Terminal
 from bot.web import WebSettings, serving_web, web_settings
 from games.damas.engine.compiled import COMPILED as engine_compiled

@@ -23,8 +23,9 @@ from bot.service.boards import thinking_line
 from bot.service.command_table.commands import CommandError, CommandLine, parse_command
 from bot.service.command_table.dispatch import dispatch
 from bot.service.command_table.spec import everyone_administers
-from bot.service.core import GameService, player_seats
-from bot.service.events import (
+from bot.service.game_service import GameService, player_seats
+from bot.service.kernel.clocks import ManualClock, parse_span
+from bot.service.kernel.events import (
     Actor,
     BoardChanged,
     BoardUpdate,
@@ -39,10 +40,9 @@ from bot.service.events import (
     TournamentUpdate,
     TurnNotice,
 )
-from bot.service.ids import game_number, known_id
-from bot.service.people.names import is_reserved
-from bot.service.timing.clocks import ManualClock, parse_span
-from bot.service.words.text_boards import text_board
+from bot.service.kernel.ids import game_number, known_id
+from bot.service.kernel.names import is_reserved
+from bot.service.kernel.words.text_boards import text_board
 from bot.terminal import Terminal
 from bot.web.links import page_label, page_link
 from bot.web.settings import WebSettings

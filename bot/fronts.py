@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from bot.i18n import Text, text, translate
 from bot.refusals import StartRefused
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 
 logger = logging.getLogger(__name__)
 

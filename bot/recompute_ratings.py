@@ -11,8 +11,8 @@ from pathlib import Path
 
 from bot.i18n import Text, text, translate
 from bot.opening import BAD_DATABASE_STATUS, chosen_database, open_existing
-from bot.service.rated.rating_rebuild import Rebuilt, recompute
-from bot.service.rating import Rating
+from bot.service.kernel.rating_rebuild import Rebuilt, recompute
+from competition.rating import Rating
 from storage import NotFound, Store, database_label
 
 # The exit status when the database held no rated game (likely not the one the bot uses).

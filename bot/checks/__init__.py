@@ -18,7 +18,7 @@ from bot.checks.findings import Finding
 from bot.checks.telegram_check import telegram_findings
 from bot.i18n import language_of, text, translate
 from bot.opening import chosen_database
-from bot.service.tournament.tournament_options import THREADS, board_place
+from bot.service.tournaments.options import THREADS, board_place
 from storage import StorageError, is_database_url, schema_of, tournaments_under_way
 
 TELEGRAM_API_URL = "https://api.telegram.org"

@@ -28,7 +28,7 @@ from bot.discord.widgets.components import DYNAMIC_ITEMS, is_known
 from bot.i18n import text
 from bot.outage import Outage
 from bot.refusals import StartRefused
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.web.settings import web_from_environment
 
 logger = logging.getLogger(__name__)

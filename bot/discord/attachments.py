@@ -6,8 +6,8 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import quote, text
-from bot.service.events import ServiceError
-from bot.service.review.pdn_files import PdnFile
+from bot.service.kernel.events import ServiceError
+from bot.service.reviews.pdn_files import PdnFile
 
 
 def attachment_file(attachment: discord.Attachment) -> PdnFile:

@@ -29,7 +29,7 @@ from bot.discord.posting.board_posts import BoardPoster
 from bot.discord.posting.channels import Channels
 from bot.discord.posting.showing import EventShowing
 from bot.discord.widgets.presses import ComponentPresses
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.web.settings import WebSettings
 
 

@@ -21,9 +21,9 @@ from bot.discord.posting.showing import EventShowing
 from bot.discord.posting.tournament_threads import ARCHIVE_MINUTES
 from bot.discord.widgets.views import board_view
 from bot.i18n import text, translate
-from bot.service.core import GameService, player_seats
-from bot.service.events import Actor, BoardChanged, ServiceError
-from bot.service.families import family_of
+from bot.service.game_service import GameService, player_seats
+from bot.service.kernel.events import Actor, BoardChanged, ServiceError
+from bot.service.kernel.families import family_of
 from bot.web.settings import WebSettings
 from games.base import find_game
 from storage import ChatRef

@@ -19,7 +19,7 @@ from telegram.ext import ApplicationBuilder
 from bot.i18n import text
 from bot.outage import Outage
 from bot.refusals import StartRefused
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.telegram.chats import UPDATE_KINDS, TelegramApplication
 from bot.telegram.front import TelegramFront
 from bot.telegram.sending.budget import Budget, Pacing

@@ -19,7 +19,7 @@ from telegram.ext import (
 )
 
 from bot.i18n import text
-from bot.service.events import (
+from bot.service.kernel.events import (
     Actor,
 )
 from bot.telegram.posting.delivery import (

@@ -21,7 +21,7 @@ from bot.i18n import Text, text
 from bot.service.command_table.commands import CommandError, CommandLine, parse_command
 from bot.service.command_table.dispatch import dispatch
 from bot.service.command_table.words import COMPUTER_WORDS, VERSUS_WORDS
-from bot.service.events import (
+from bot.service.kernel.events import (
     BoardChanged,
     Event,
     ServiceError,

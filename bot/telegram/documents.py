@@ -8,8 +8,8 @@ from telegram import Bot, Document, Message
 from telegram.error import BadRequest
 
 from bot.i18n import quote, text
-from bot.service.events import ServiceError
-from bot.service.review.pdn_files import PdnFile
+from bot.service.kernel.events import ServiceError
+from bot.service.reviews.pdn_files import PdnFile
 
 
 def reviewed_document(message: Message) -> Document | None:

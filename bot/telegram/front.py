@@ -23,8 +23,8 @@ from telegram.ext import (
 )
 
 from bot.i18n import language_of
-from bot.service.core import GameService
-from bot.service.events import Event
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Event
 from bot.telegram.chats import TelegramApplication, actor_of, chat_ref
 from bot.telegram.commands import TypedCommands
 from bot.telegram.menus import publish

@@ -17,8 +17,8 @@ from telegram.error import TelegramError
 from telegram.ext import ExtBot
 
 from bot.i18n import Text, text, translate
-from bot.service.core import GameService
-from bot.service.events import (
+from bot.service.game_service import GameService
+from bot.service.kernel.events import (
     Actor,
     ServiceError,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 
 from bot.i18n import translate
-from bot.service.rated.rating_views import (
+from bot.service.ratings.views import (
     LEADERBOARD_HEADINGS,
     NOBODY,
     Leaderboards,

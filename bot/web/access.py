@@ -11,9 +11,9 @@ from dataclasses import replace
 from aiohttp import web
 
 from bot.i18n import Text, text
-from bot.service.core import GameService
-from bot.service.events import Actor, GameState, ServiceError
-from bot.service.ids import LARGEST_ID, whole_number
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, GameState, ServiceError
+from bot.service.kernel.ids import LARGEST_ID, whole_number
 from bot.web.settings import WebSettings
 from bot.web.signing import game_subject, signed, tournament_subject
 from storage import ChatRef
@@ -43,7 +43,7 @@ class Refused(Exception):
 
 def number_in(written: str) -> int | None:
     """The id an address or a request writes (ASCII digits only, as the chats read ids:
-    `bot.service.ids`), None for anything else or a number no stored id can be."""
+    `bot.service.kernel.ids`), None for anything else or a number no stored id can be."""
     number = whole_number(written)
     return number if number is not None and number <= LARGEST_ID else None
 

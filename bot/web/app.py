@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 
 from bot.i18n import text
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.web.access import Refused
 from bot.web.game_pages import GamePages
 from bot.web.headers import secure

@@ -9,8 +9,8 @@ from aiohttp import web
 
 from bot.i18n import text, translate
 from bot.service import boards
-from bot.service.core import GameService
-from bot.service.events import BoardUpdate, Event, FileReady, GameState, ServiceError
+from bot.service.game_service import GameService
+from bot.service.kernel.events import BoardUpdate, Event, FileReady, GameState, ServiceError
 from bot.web.access import Refused, known_number, onlooker, visible_game
 from bot.web.game_view import Views
 from bot.web.language import reader_language

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.i18n import translate
 from bot.service import boards
-from bot.service.events import GameState
+from bot.service.kernel.events import GameState
 
 
 def game_view(state: GameState, language: str, seats: tuple[int, ...] = ()) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from aiohttp import web
 
-from bot.service.events import BoardUpdate, Event, TournamentUpdate
+from bot.service.kernel.events import BoardUpdate, Event, TournamentUpdate
 from bot.web.signing import game_subject, tournament_subject
 
 # A page that does not read its events (a stalled connection) keeps only the latest ones.

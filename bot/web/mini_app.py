@@ -12,8 +12,8 @@ from aiohttp import web
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
-from bot.service.core import GameService
-from bot.service.events import (
+from bot.service.game_service import GameService
+from bot.service.kernel.events import (
     Actor,
     BoardChanged,
     Event,
@@ -22,7 +22,7 @@ from bot.service.events import (
     Reply,
     ServiceError,
 )
-from bot.service.playing.turns import player_seats, seat_to_act
+from bot.service.kernel.turns import player_seats, seat_to_act
 from bot.web.access import number_in
 from bot.web.game_view import game_view
 from bot.web.guards import Nonces, RateLimit

@@ -11,8 +11,8 @@ from html import escape
 from aiohttp import web
 
 from bot.i18n import Text, text, translate
-from bot.service.core import GameService
-from bot.service.events import Actor, Event, FileReady, GameRow, Reply, ServiceError
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event, FileReady, GameRow, Reply, ServiceError
 from bot.web.access import Refused, known_number, onlooker, tournament_chat
 from bot.web.language import reader_language
 from bot.web.links import game_link

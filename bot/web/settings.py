@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from bot.service.ids import whole_number
+from bot.service.kernel.ids import whole_number
 
 DEFAULT_LISTEN = "127.0.0.1:8080"
 

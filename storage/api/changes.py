@@ -29,7 +29,7 @@ class ChangeStore(Protocol):
         """The game changes after id `after` that other stores (other processes) wrote,
         oldest first (the last 10,000 changes are kept). A change committed late may carry a
         smaller id than one already read: callers read again from a little before their last
-        id and skip versions they showed (bot/service/runtime/elsewhere.py)."""
+        id and skip versions they showed (bot/service/elsewhere/changes.py)."""
 
     @abstractmethod
     def follow_changes(self, wake: Callable[[], None]) -> AbstractAsyncContextManager[None]:

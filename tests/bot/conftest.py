@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import (
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.events import (
     Actor,
     ChallengeUpdate,
     Event,
@@ -19,8 +21,6 @@ from bot.service.events import (
     Reply,
     TournamentUpdate,
 )
-from bot.service.runtime.players import ComputerPlayers
-from bot.service.timing.clocks import ManualClock
 from games.computer import Limit
 from storage import ChatRef, Store, open_store
 from tests.bot.rated_play import RATED_DATABASE, rated_store_at

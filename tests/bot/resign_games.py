@@ -12,9 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from bot.service.core import GameService
-from bot.service.events import Actor
-from bot.service.rated.rated_games import rating_writes
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor
+from bot.service.kernel.rated_games import rating_writes
 from storage import open_store
 
 

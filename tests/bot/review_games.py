@@ -3,8 +3,8 @@ between two people and resigned, and a PDN record of it."""
 
 from __future__ import annotations
 
-from bot.service.core import GameService
-from bot.service.events import Actor, ChallengeUpdate
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, ChallengeUpdate
 from games.damas import Position
 from storage import ChatRef
 from tests import planted_blunder as planted

@@ -6,9 +6,9 @@ import pytest
 
 from bot.i18n import translate
 from bot.service import boards
-from bot.service.core import GameService, seat_to_act
-from bot.service.display.draughts_boards import draughts_view
-from bot.service.words.text_boards import text_board
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.display.draughts_boards import draughts_view
+from bot.service.kernel.words.text_boards import text_board
 from games.base import CHANCE
 from tests.bot.conftest import ANA, CHAT
 from tests.bot.test_service import latest, two_player_game

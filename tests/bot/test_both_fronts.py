@@ -18,7 +18,7 @@ from bot.discord.app import serve as serve_discord
 from bot.discord.posting import board_posts
 from bot.discord.reconnects import quiet_reconnects
 from bot.fronts import FRONT_ENDS, serve_chats
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
 from tests.fakes import discord_api, telegram_api
 from tests.fakes.discord_api import FakeDiscord

@@ -16,9 +16,13 @@ from storage import Store
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "bot" / "service"
 # The kernel: it gets the whole store, hands it to the capabilities, and commits moves and ends
-# games with it (bot/service/kernel.py); the facade builds it (core.py); the game states it
-# keeps read games, clocks, vacations and ratings (states.py).
-KERNEL = {SERVICE / "kernel.py", SERVICE / "core.py", SERVICE / "runtime" / "states.py"}
+# games with it (kernel/kernel.py); the facade builds it (game_service.py); the game states it
+# keeps read games, clocks, vacations and ratings (kernel/states.py).
+KERNEL = {
+    SERVICE / "kernel" / "kernel.py",
+    SERVICE / "game_service.py",
+    SERVICE / "kernel" / "states.py",
+}
 NARROW = {base.__name__ for base in Store.__bases__ if base is not ABC}
 TABLE_ROW = re.compile(r"^\| `(\w+)`[^|]*\|([^|]*)\|", re.MULTILINE)
 

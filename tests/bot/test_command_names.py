@@ -30,7 +30,7 @@ from bot.i18n.commands import (
 from bot.service.command_table.commands import parse_command
 from bot.service.command_table.table import BY_NAME, TABLE, subcommand
 from bot.service.command_table.typed import Misread
-from bot.service.rated.rating_views import PACE_WORDS
+from bot.service.ratings.views import PACE_WORDS
 from games.base import find_game
 
 LANGUAGE_OF_LOCALE = {"pt_BR": "pt", "it": "it"}

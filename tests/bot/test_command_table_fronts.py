@@ -20,9 +20,9 @@ import pytest
 from bot.console import Console
 from bot.i18n import translate
 from bot.service.command_table.table import TABLE
-from bot.service.core import GameService
-from bot.service.events import Actor, Reply, ServiceError
-from bot.service.runtime.players import ComputerPlayers
+from bot.service.game_service import GameService
+from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.events import Actor, Reply, ServiceError
 from bot.telegram import stop_front
 from games.computer import Limit
 from storage import ChatRef, open_store

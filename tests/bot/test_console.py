@@ -17,7 +17,7 @@ from bot.console import Console
 from bot.i18n import text, translate
 from bot.service.command_table.commands import CommandError, parse_command
 from bot.service.command_table.table import TABLE
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.processes import bot_environment
 
 

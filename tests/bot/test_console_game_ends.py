@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 
 from bot.console import CHAT, Console
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from storage import Store
 
 

@@ -9,8 +9,8 @@ import re
 import pytest
 
 from bot.console import Console
-from bot.service.core import GameService
-from bot.service.events import Actor, BoardUpdate, GameState
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, BoardUpdate, GameState
 from games.base import CHANCE
 from games.ludo import LudoPosition
 

@@ -13,7 +13,7 @@ import pytest
 
 from bot.console import Console
 from bot.i18n.commands import WORDS as WORDS_OF_OPTIONS
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.test_console import run_bot
 
 # A command as a message names it: the slash, its name, and its words: numbers, words to

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import Console
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.web.links import player_link, tournament_link
 from bot.web.settings import WebSettings, web_settings
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import families
-from bot.service.core import GameService
+from bot.service.game_service import GameService
+from bot.service.kernel import families
 from games.ludo.dice import roll
 from tests.bot.test_console_reader_words import Transcript
 

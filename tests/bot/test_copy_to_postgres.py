@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import ChallengeUpdate
-from bot.service.families import family_of
-from bot.service.runtime.players import ComputerPlayers
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.events import ChallengeUpdate
+from bot.service.kernel.families import family_of
 from games.base import CHANCE, find_game, replay
 from games.computer import Limit
 from storage import Store, open_store

@@ -9,8 +9,9 @@ import pytest
 
 from bot.i18n import translate
 from bot.service import boards
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import (
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.events import (
     Actor,
     BoardUpdate,
     ChallengeUpdate,
@@ -20,7 +21,6 @@ from bot.service.events import (
     Reply,
     ServiceError,
 )
-from bot.service.timing.clocks import ManualClock
 from games.base import CHANCE
 from storage import ChatRef, Store
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT, make_service, said

@@ -10,8 +10,8 @@ import pytest
 
 from bot.console import Console
 from bot.i18n import QUOTE_LIMIT, translate
-from bot.service.core import GameService
-from bot.service.events import ServiceError
+from bot.service.game_service import GameService
+from bot.service.kernel.events import ServiceError
 from tests.bot.conftest import ANA, CHAT
 
 # A right-to-left override (U+202E) would turn the rest of the line around in a chat; a

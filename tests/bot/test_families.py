@@ -1,6 +1,6 @@
-"""The families of games stay behind their protocol (bot.service.families.Family): no front end
-and no board module asks which family a game is, and a family that describes its boards its
-own way is drawn by every front from its description alone."""
+"""The families of games stay behind their protocol (bot.service.kernel.families.Family): no
+front end and no board module asks which family a game is, and a family that describes its
+boards its own way is drawn by every front from its description alone."""
 
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ import pytest
 from telegram import InlineKeyboardMarkup
 
 from bot.i18n import Text, text, translate
-from bot.service import boards, families
-from bot.service.core import GameService
-from bot.service.display.choices import MoveChoice
-from bot.service.events import GameState
-from bot.service.words.text_boards import text_board
+from bot.service import boards
+from bot.service.game_service import GameService
+from bot.service.kernel import families
+from bot.service.kernel.display.choices import MoveChoice
+from bot.service.kernel.events import GameState
+from bot.service.kernel.words.text_boards import text_board
 from bot.telegram.widgets.keyboards import board_keyboard
 from games.base import AnyGame
 from tests.bot.test_service import two_player_game
@@ -36,13 +37,13 @@ FRONTS = [
     "bot/discord",
     "bot/web",
     "bot/service/boards.py",
-    "bot/service/words/text_boards.py",
+    "bot/service/kernel/words/text_boards.py",
 ]
 FAMILY_MODULES = (
     "games.ludo",
     "games.damas",
-    "bot.service.display.draughts_boards",
-    "bot.service.display.ludo_boards",
+    "bot.service.kernel.display.draughts_boards",
+    "bot.service.kernel.display.ludo_boards",
 )
 FAMILY_NAMES = {"Draughts", "Ludo", "LudoPosition", "Position", "DraughtsView", "LudoView"}
 GAME_KEYS = {"ludo", "brazilian", "international", "italian", "italian-familiar"}
@@ -84,7 +85,7 @@ def test_no_front_asks_which_family_a_game_is(path: Path) -> None:
 def test_the_check_finds_family_questions() -> None:
     source = (
         "from games.ludo import LudoPosition\n"
-        "from bot.service.families import Draughts, family_of\n"
+        "from bot.service.kernel.families import Draughts, family_of\n"
         "if kind == 'ludo': pass\n"
     )
     assert family_checks(source) == [

@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bot.i18n import text
-from bot.service.core import GameService
-from bot.service.events import Event, GameState, Reply
-from bot.service.timing.clocks import ManualClock
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.events import Event, GameState, Reply
 from storage import GameResult, open_store
 from tests.bot.conftest import ANA, BIA
 from tests.bot.test_service import latest, two_player_game

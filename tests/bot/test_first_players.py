@@ -3,8 +3,8 @@ there, or a move in one of its games, teaches it; nothing else does, and the fir
 
 from __future__ import annotations
 
-from bot.service.core import GameService
-from bot.service.events import Actor
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor
 from storage import ChatRef
 
 GROUP = ChatRef("test", "group-1")

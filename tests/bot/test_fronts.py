@@ -16,8 +16,8 @@ from bot import fronts
 from bot.fronts import FrontEnd, serve_chats
 from bot.i18n import text
 from bot.refusals import StartRefused
-from bot.service.core import GameService
-from bot.service.events import Actor, Event, PlayerNotice
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event, PlayerNotice
 
 Serve = Callable[..., Awaitable[None]]
 

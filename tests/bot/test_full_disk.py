@@ -20,8 +20,8 @@ import pytest
 
 from bot.console import Console
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.failures import DISK_FULL, SOMETHING_WENT_WRONG
+from bot.service.game_service import GameService
+from bot.service.kernel.failures import DISK_FULL, SOMETHING_WENT_WRONG
 from storage import Store
 from tests.filesystems import GrowthLimit, fill, small_disk
 from tests.processes import bot_environment
@@ -136,6 +136,7 @@ def test_moves_on_a_real_full_disk_are_refused_and_play_on_once_freed(tmp_path: 
     assert console.process.returncode == 0, errors
     assert "Traceback" not in errors
     assert [line for line in errors.splitlines() if "disk" in line] == [
-        f"ERROR bot.service.failures: {LOG_LINE}: free space on it; what was stored before is safe"
+        f"ERROR bot.service.kernel.failures: {LOG_LINE}: free space on it; "
+        "what was stored before is safe"
     ]
     assert translate("en", SOMETHING_WENT_WRONG) not in console.lines

@@ -1,8 +1,11 @@
 """The import layers of the project: no import circles, and nothing imports upward.
 
-games/ (pure rules) imports nothing of bot/ or storage/; storage/ nothing of bot/; the service
-nothing of the front ends; the front ends use storage only through its package interface. Every
-import counts, also those under `if TYPE_CHECKING:` and inside functions: a circle is a circle.
+games/ (pure rules) and competition/ (pure pairings and ratings) import nothing of bot/ or
+storage/ and do no I/O; storage/ imports nothing of bot/; inside the service each folder is a
+layer (the kernel, the capabilities, the facade, the command table) and none imports one above
+it, nor a capability its sibling; the service imports nothing of the front ends; the front ends
+use storage only through its package interface. Every import counts, also those under `if
+TYPE_CHECKING:` and inside functions: a circle is a circle.
 """
 
 from __future__ import annotations
@@ -14,26 +17,29 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("games", "storage", "bot")
+PACKAGES = ("games", "competition", "storage", "bot")
+# The pure packages: rules and competition logic, no I/O (nothing asyncio, files or network).
+PURE = ("games", "competition")
+INPUT_OUTPUT = ("asyncio", "socket", "sqlite3", "aiosqlite", "asyncpg", "subprocess", "aiohttp")
 FRONT_ENDS = ("bot.console", "bot.telegram", "bot.discord", "bot.web")
 
-# The service's capabilities, each over the kernel; the facade (core.py) builds them.
+# The service's folders are its layers (docs/service.md): the kernel at the bottom; above it
+# the capabilities, one folder each (every other folder); above them the modules at the
+# service's root (the facade, game_service.py, and what front ends read beside it); the
+# command table on top. Each may import only what lies below it, and a capability only the
+# kernel and its own folder.
+SERVICE = ROOT / "bot" / "service"
+KERNEL = "bot.service.kernel"
+COMMAND_TABLE = "bot.service.command_table"
 CAPABILITIES = tuple(
-    f"bot.service.{name}"
-    for name in (
-        "challenges",
-        "playing.play",
-        "playing.results",
-        "timing.correspondence",
-        "people.identity",
-        "history",
-        "rated.ratings",
-        "tournament.tournament_entries",
-        "tournament.tournaments",
-        "tournament.tournament_reports",
-    )
+    f"bot.service.{folder.name}"
+    for folder in sorted(SERVICE.iterdir())
+    if (folder / "__init__.py").exists()
+    and f"bot.service.{folder.name}" not in (KERNEL, COMMAND_TABLE)
 )
-FACADE = "bot.service.core"
+ROOT_MODULES = tuple(
+    f"bot.service.{path.stem}" for path in sorted(SERVICE.glob("*.py")) if path.stem != "__init__"
+)
 
 
 Graph = dict[str, set[str]]
@@ -135,9 +141,9 @@ def test_no_module_imports_itself_back(graph: Graph) -> None:
 @pytest.mark.parametrize(
     ("importers", "imported"),
     [
-        ("games", "bot"),
-        ("games", "storage"),
+        ("games", "competition"),
         ("storage", "bot"),
+        ("storage", "competition"),
         *(("bot.service", front) for front in FRONT_ENDS),
     ],
 )
@@ -145,14 +151,49 @@ def test_nothing_imports_upward(graph: Graph, importers: str, imported: str) -> 
     assert imports_from(graph, importers, imported) == []
 
 
+def service_layer(module: str) -> int | None:
+    """The layer of a module of the service, from its folder; None outside the service."""
+    if in_package(module, KERNEL):
+        return 0
+    if any(in_package(module, capability) for capability in CAPABILITIES):
+        return 1
+    if module in ROOT_MODULES:
+        return 2
+    if in_package(module, COMMAND_TABLE):
+        return 3
+    return None
+
+
+def test_every_module_of_the_service_has_a_layer(graph: Graph) -> None:
+    unplaced = [
+        module
+        for module in graph
+        if in_package(module, "bot.service") and service_layer(module) is None
+    ]
+    assert unplaced == []
+    assert len(CAPABILITIES) >= 10, "the capabilities were not found from the folders"
+
+
+def test_nothing_in_the_service_imports_a_layer_above_its_own(graph: Graph) -> None:
+    upward = [
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        if (layer := service_layer(module)) is not None
+        for target in targets
+        if (above := service_layer(target)) is not None and above > layer
+    ]
+    assert upward == []
+
+
 @pytest.mark.parametrize("capability", CAPABILITIES)
-def test_a_capability_uses_the_core_and_no_sibling(graph: Graph, capability: str) -> None:
-    assert graph[capability] & {*CAPABILITIES, FACADE} == set()
-
-
-def test_only_the_facade_imports_the_capabilities(graph: Graph) -> None:
-    users = {module for module, targets in graph.items() if targets & set(CAPABILITIES)}
-    assert users == {FACADE}
+def test_a_capability_imports_the_kernel_and_no_sibling(graph: Graph, capability: str) -> None:
+    siblings = [
+        edge
+        for edge in imports_from(graph, capability, "bot.service")
+        if not in_package(edge.split(" -> ")[1], KERNEL)
+        and not in_package(edge.split(" -> ")[1], capability)
+    ]
+    assert siblings == []
 
 
 @pytest.mark.parametrize("front_end", FRONT_ENDS)
@@ -192,11 +233,13 @@ def test_front_ends_never_reach_the_store_through_the_service(front_end: str) ->
     assert reads == []
 
 
-@pytest.mark.parametrize("pure", ["bot.service.rating", "bot.service.pairing"])
-def test_the_pure_models_import_only_themselves_and_games(graph: Graph, pure: str) -> None:
-    outside = [
-        edge
-        for edge in imports_from(graph, pure, "bot")
-        if not edge.split(" -> ")[1].startswith(pure)
+@pytest.mark.parametrize("pure", PURE)
+def test_the_pure_packages_import_nothing_of_the_rest_and_do_no_io(graph: Graph, pure: str) -> None:
+    assert imports_from(graph, pure, "bot") + imports_from(graph, pure, "storage") == []
+    input_output = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in sorted((ROOT / pure).rglob("*.py"))
+        for name in imported_names(ast.parse(path.read_text(encoding="utf-8")), pure, False)
+        if name.split(".")[0] in INPUT_OUTPUT
     ]
-    assert outside == []
+    assert input_output == []

@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 
 from bot.console import Console
-from bot.service.core import GameService
-from bot.service.events import Actor
-from bot.service.people.names import NAME_LIMIT, checked_name, is_reserved
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor
+from bot.service.kernel.names import NAME_LIMIT, checked_name, is_reserved
 
 
 def test_control_characters_never_reach_a_stored_name() -> None:

@@ -10,8 +10,8 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import ServiceError
+from bot.service.game_service import GameService
+from bot.service.kernel.events import ServiceError
 from storage import ChatRef
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
 from tests.bot.test_service import two_player_game

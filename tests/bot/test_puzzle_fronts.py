@@ -10,9 +10,9 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service.core import GameService
-from bot.service.events import Actor
-from bot.service.timing.clocks import ManualClock
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.events import Actor
 from bot.telegram import stop_front
 from storage import ChatRef, Store
 from tests.bot.conftest import START, make_service

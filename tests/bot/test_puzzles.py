@@ -14,9 +14,9 @@ import pytest
 
 from bot.console import Console
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import Event, FileReady, PlayerNotice, ServiceError
-from bot.service.timing.clocks import ManualClock
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.events import Event, FileReady, PlayerNotice, ServiceError
 from storage import ChatRef, Store, open_store
 from tests.bot.conftest import ANA, BIA, START, make_service
 from tests.bot.puzzle_set import SHOT, use_known_puzzles

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.core import GameService
-from bot.service.events import Actor
-from bot.service.rated.rated_games import rating_writes
-from bot.service.rated.rating_rebuild import recompute
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor
+from bot.service.kernel.rated_games import rating_writes
+from bot.service.kernel.rating_rebuild import recompute
 from storage import Store, open_store
 from tests.bot.rated_play import ANA, play, start
 from tests.postgres_server import PostgresServer

@@ -16,8 +16,8 @@ import pytest
 from bot.console import CHAT as CONSOLE_CHAT
 from bot.console import Console
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
 from games.damas.pdn import read_games
 from storage import ChatRef
 from tests import planted_blunder as planted

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import translate
-from bot.service import families
-from bot.service.core import GameService, events_state, seat_to_act
-from bot.service.events import (
+from bot.service.game_service import GameService, events_state, seat_to_act
+from bot.service.kernel import families
+from bot.service.kernel.events import (
     Actor,
     BoardChanged,
     BoardUpdate,

@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n.commands import CONSOLE_COMMANDS
 from bot.service.command_table.table import TABLE
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "service.md"
 HEADER = "| command | module | method | service call |"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import ChallengeUpdate, ServiceError
+from bot.service.game_service import GameService
+from bot.service.kernel.events import ChallengeUpdate, ServiceError
 from tests.bot.conftest import ANA, BIA, CHAT
 from tests.bot.test_service import latest
 

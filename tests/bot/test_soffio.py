@@ -11,9 +11,9 @@ import pytest
 
 from bot.console import Console
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.display.draughts_boards import draughts_view
-from bot.service.families import family_of
+from bot.service.game_service import GameService
+from bot.service.kernel.display.draughts_boards import draughts_view
+from bot.service.kernel.families import family_of
 from games.base import find_game
 from tests.bot.conftest import ANA, BIA
 from tests.bot.test_service import latest, two_player_game

@@ -14,7 +14,7 @@ import pytest
 from bot.__main__ import scheduler_interval
 from bot.i18n import translate
 from bot.opening import DatabaseUnusable, open_database
-from bot.service.timing.clocks import utc_now
+from bot.service.kernel.clocks import utc_now
 from storage import database_label, open_store
 from tests.postgres_server import PostgresServer
 from tests.processes import bot_environment

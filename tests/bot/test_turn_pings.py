@@ -1,4 +1,4 @@
-"""Which turns are pinged, and when (bot/service/timing/turn_pings.py, docs/notifications.md):
+"""Which turns are pinged, and when (bot/service/kernel/turn_pings.py, docs/notifications.md):
 a live turn between people that waits a minute (half the move time under a shorter clock), once;
 not a game against the computer, not a correspondence game (its notice goes at once), not a
 game that ended meanwhile (tests/bot/test_two_services.py: once with two processes)."""
@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from datetime import timedelta
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import TurnNotice, TurnPing
-from bot.service.timing.clocks import ManualClock
-from bot.service.timing.turn_pings import PING_AFTER
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.events import TurnNotice, TurnPing
+from bot.service.kernel.turn_pings import PING_AFTER
 from tests.bot.conftest import ANA, BIA, CHAT
 from tests.bot.test_correspondence import notices
 from tests.bot.test_service import latest, two_player_game

@@ -12,11 +12,11 @@ from datetime import timedelta
 import pytest
 
 from bot.i18n import translate
-from bot.service.challenges import COMPUTER
-from bot.service.core import GameService
-from bot.service.events import Actor, BoardUpdate, Event, PlayerNotice
-from bot.service.timing.clocks import ManualClock
-from bot.service.timing.turn_pings import PING_AFTER
+from bot.service.challenges.challenges import COMPUTER
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.events import Actor, BoardUpdate, Event, PlayerNotice
+from bot.service.kernel.turn_pings import PING_AFTER
 from games.base import start
 from storage import NOTICE_LEASE, SeatRecord, Store, open_store
 from tests.bot.conftest import ANA, BIA, CHAT, START, make_service

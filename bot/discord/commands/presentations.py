@@ -16,9 +16,9 @@ from bot.i18n import Text, translate
 from bot.service.command_table.people import PROFILE, leaderboard_words
 from bot.service.command_table.spec import Args
 from bot.service.command_table.table import run
-from bot.service.core import GameService
-from bot.service.events import Actor, Event, FileReady, Reply
-from bot.service.rated.rating_views import (
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event, FileReady, Reply
+from bot.service.ratings.views import (
     LEADERBOARD_HEADINGS,
     NOBODY,
     Leaderboards,

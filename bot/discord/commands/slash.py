@@ -23,7 +23,7 @@ from bot.service import boards
 from bot.service.command_table.people import LANG
 from bot.service.command_table.spec import Args, Command, Kind, Option
 from bot.service.command_table.table import TABLE, run
-from bot.service.events import Actor, BoardUpdate, Event, ServiceError
+from bot.service.kernel.events import Actor, BoardUpdate, Event, ServiceError
 from storage import ChatRef
 
 SlashCommand = app_commands.Command[Any, Any, Any]

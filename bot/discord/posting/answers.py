@@ -14,7 +14,7 @@ from bot.discord.locales import language_of_locale
 from bot.discord.posting.board_posts import PLATFORM
 from bot.discord.posting.pages import CONTENT_LIMIT
 from bot.i18n import Text, translate
-from bot.service.events import Actor, Event, GameState, Reply
+from bot.service.kernel.events import Actor, Event, GameState, Reply
 from bot.web.links import page_label, page_link
 from bot.web.settings import WebSettings
 from storage import ChatRef

@@ -21,9 +21,9 @@ import discord
 from bot.discord.widgets.views import board_view
 from bot.i18n import Text, translate
 from bot.service import boards
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import GameState, ServiceError
-from bot.service.families import family_of
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.events import GameState, ServiceError
+from bot.service.kernel.families import family_of
 from games.base import find_game
 from storage import ChatRef
 

@@ -14,8 +14,8 @@ from bot.discord.posting.channels import Channels
 from bot.discord.posting.pages import CONTENT_LIMIT
 from bot.discord.widgets.views import board_view
 from bot.i18n import text, translate
-from bot.service.core import GameService
-from bot.service.events import GameState, PlayerNotice, TurnNotice
+from bot.service.game_service import GameService
+from bot.service.kernel.events import GameState, PlayerNotice, TurnNotice
 
 logger = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ from bot.discord.posting.tournament_threads import TournamentThreads
 from bot.discord.widgets.views import challenge_view, puzzle_view, tournament_view
 from bot.i18n import translate
 from bot.service import boards
-from bot.service.core import GameService, player_seats
-from bot.service.events import (
+from bot.service.game_service import GameService, player_seats
+from bot.service.kernel.events import (
     BoardUpdate,
     ChallengeUpdate,
     ComputerThinking,
@@ -30,7 +30,7 @@ from bot.service.events import (
     TournamentUpdate,
     TurnNotice,
 )
-from bot.service.families import family_of
+from bot.service.kernel.families import family_of
 from games.base import find_game
 from storage import ChatRef
 

@@ -12,9 +12,9 @@ from typing import Final
 import discord
 
 from bot.discord.posting.board_posts import PLATFORM
-from bot.service.core import GameService
-from bot.service.events import GameState
-from bot.service.tournament.tournament_options import GROUP
+from bot.service.game_service import GameService
+from bot.service.kernel.events import GameState
+from bot.service.tournaments.options import GROUP
 
 logger = logging.getLogger(__name__)
 

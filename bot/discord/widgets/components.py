@@ -47,7 +47,7 @@ from bot.discord.widgets.move_components import (
     RollButton,
     TypeMoveButton,
 )
-from bot.service.ids import MAX_DIGITS
+from bot.service.kernel.ids import MAX_DIGITS
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PieceSelect,

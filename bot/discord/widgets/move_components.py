@@ -14,7 +14,7 @@ import discord
 from bot.discord.handlers import handler_of
 from bot.discord.widgets.component_base import PREFIX, FromCustomId, fitted_label
 from bot.i18n import text, translate
-from bot.service.ids import whole_number
+from bot.service.kernel.ids import whole_number
 
 MODAL_ID = re.compile(rf"^{PREFIX}:tm:(?P<game>\d+):(?P<version>\d+)$")
 MOVE_FIELD = "move"

@@ -20,9 +20,9 @@ from bot.discord.widgets.views import (
 from bot.i18n import text
 from bot.service import boards
 from bot.service.command_table.typed import typed_move
-from bot.service.core import GameService, player_seats, seat_to_act
-from bot.service.events import Actor, BoardChanged, Event, GameState, ServiceError
-from bot.service.ids import known_id, known_tournament
+from bot.service.game_service import GameService, player_seats, seat_to_act
+from bot.service.kernel.events import Actor, BoardChanged, Event, GameState, ServiceError
+from bot.service.kernel.ids import known_id, known_tournament
 from storage import ChatRef
 
 

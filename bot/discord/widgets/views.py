@@ -31,7 +31,7 @@ from bot.discord.widgets.move_components import (
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.events import GameState, PuzzleStep
+from bot.service.kernel.events import GameState, PuzzleStep
 from storage import Challenge, TournamentRecord
 
 

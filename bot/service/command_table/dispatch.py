@@ -13,9 +13,9 @@ from bot.service.command_table.spec import (
 )
 from bot.service.command_table.table import BY_NAME, run, subcommand, usage_refusal
 from bot.service.command_table.typed import Misread, resolved
-from bot.service.core import GameService
-from bot.service.events import Actor, Event
-from bot.service.review.reviews import Progress, no_progress
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event
+from bot.service.reviews.reviews import Progress, no_progress
 from storage import ChatRef
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import quote, text
-from bot.service.core import GameService
-from bot.service.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
-from bot.service.families import family_of
-from bot.service.playing.turns import check_abortable, player_seats
-from bot.service.words.dice_words import verification
-from bot.service.words.rules_text import GAMES_HELP, rules_of
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
+from bot.service.kernel.families import family_of
+from bot.service.kernel.turns import check_abortable, player_seats
+from bot.service.kernel.words.dice_words import verification
+from bot.service.kernel.words.rules_text import GAMES_HELP, rules_of
 from games.base import find_game
 from storage import ChatRef
 

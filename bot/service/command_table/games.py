@@ -9,9 +9,9 @@ from bot.i18n import text
 from bot.service.command_table import typed
 from bot.service.command_table.options import CHALLENGE, GAME, SIDES, game_kinds
 from bot.service.command_table.spec import Args, Choice, Command, Handler, Kind, Option
-from bot.service.core import GameService
-from bot.service.events import Actor, Event, ServiceError
-from bot.service.words.levels import LEVEL_TEXTS
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event, ServiceError
+from bot.service.kernel.words.levels import LEVEL_TEXTS
 from storage import ChatRef
 
 GameCall = Callable[[Actor, int | None, ChatRef], Awaitable[list[Event]]]

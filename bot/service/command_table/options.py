@@ -12,7 +12,7 @@ from bot.service.command_table.words import (
     OFFER_WORDS,
     WHITE_WORDS,
 )
-from bot.service.families import family_of
+from bot.service.kernel.families import family_of
 from games.base import find_game
 
 # The games in the menus, as `/new` and `/top` offer them.

@@ -7,8 +7,8 @@ from bot.i18n import Text, text
 from bot.service.command_table import typed
 from bot.service.command_table.options import game_kinds
 from bot.service.command_table.spec import Args, Choice, Command, Kind, Option
-from bot.service.core import GameService
-from bot.service.events import Actor, Event
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event
 from storage import ChatRef
 
 

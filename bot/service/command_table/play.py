@@ -14,9 +14,9 @@ from bot.service.command_table.options import (
     game_kinds,
 )
 from bot.service.command_table.spec import Args, Command, Kind, Option
-from bot.service.core import GameService
-from bot.service.events import Actor, Event
-from bot.service.words.ludo_words import typed_ludo_move
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event
+from bot.service.kernel.words.ludo_words import typed_ludo_move
 from storage import ChatRef
 
 

@@ -6,9 +6,9 @@ from bot.i18n import text
 from bot.service.command_table import typed
 from bot.service.command_table.spec import Args, Choice, Command, Kind, Option
 from bot.service.command_table.words import SHOW_WORDS, SWITCH_WORDS
-from bot.service.core import GameService
-from bot.service.events import Actor, Event
-from bot.service.families import game_title
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event
+from bot.service.kernel.families import game_title
 from bot.service.puzzles.shipped import VARIANTS
 from storage import ChatRef
 

@@ -10,9 +10,9 @@ from bot.i18n import text
 from bot.service.command_table.options import GAME
 from bot.service.command_table.spec import Args, Command, Kind, Option
 from bot.service.command_table.typed import one_game
-from bot.service.core import GameService
-from bot.service.events import Actor, Event
-from bot.service.review.pdn_files import PdnFile
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event
+from bot.service.reviews.pdn_files import PdnFile
 from storage import ChatRef
 
 PDN = Option("pdn", ("pdn", "pdn"), Kind.WORDS, text("a PDN game to review instead (its text)"))

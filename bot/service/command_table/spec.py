@@ -12,10 +12,10 @@ from enum import Enum
 
 from bot.i18n import Text
 from bot.i18n.commands import COMMANDS, SUBCOMMANDS, Names
-from bot.service.core import GameService
-from bot.service.events import Actor, Event
-from bot.service.ids import known_id
-from bot.service.review.reviews import Progress, no_progress
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event
+from bot.service.kernel.ids import known_id
+from bot.service.reviews.reviews import Progress, no_progress
 from storage import ChatRef
 
 OpponentResolver = Callable[[str], Awaitable[Actor | None]]

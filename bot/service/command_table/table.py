@@ -43,9 +43,9 @@ from bot.service.command_table.puzzles import PUZZLE
 from bot.service.command_table.review import REVIEW
 from bot.service.command_table.spec import Args, Command
 from bot.service.command_table.tournaments import TOURNAMENT
-from bot.service.core import GameService
-from bot.service.events import Actor, Event, Reply, ServiceError
-from bot.service.words.rules_text import help_footer
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event, Reply, ServiceError
+from bot.service.kernel.words.rules_text import help_footer
 from storage import ChatRef
 
 

@@ -11,18 +11,18 @@ from bot.i18n import text, translate
 from bot.service.command_table import typed
 from bot.service.command_table.spec import Args, Choice, Command, Kind, Option
 from bot.service.command_table.typed import Values
-from bot.service.core import GameService
-from bot.service.events import Actor, Event
-from bot.service.ids import whole_number
-from bot.service.pairing.tournament import Format
-from bot.service.timing.clocks import split_time_control
-from bot.service.tournament.tournament_options import (
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import split_time_control
+from bot.service.kernel.events import Actor, Event
+from bot.service.kernel.ids import whole_number
+from bot.service.tournaments.options import (
     FORMAT_WORDS,
     GROUP,
     PRIVATE,
     THREADS,
     setting_of,
 )
+from competition.pairing.tournament import Format
 from games.base import find_game
 from storage import ChatRef
 

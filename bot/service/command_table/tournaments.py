@@ -12,9 +12,9 @@ from bot.service.command_table import typed
 from bot.service.command_table.spec import Args, Command, Handler, Kind, Option
 from bot.service.command_table.tournament_new import NEW, TOURNAMENT_KEY, settings_help
 from bot.service.command_table.typed import Misread, Name, Values
-from bot.service.core import GameService
-from bot.service.events import Actor, Event, Reply, ServiceError
-from bot.service.ids import known_tournament, whole_number
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event, Reply, ServiceError
+from bot.service.kernel.ids import known_tournament, whole_number
 from storage import ChatRef, TournamentStatus
 
 # A service method that takes the tournament's number (None: the chat's latest).

@@ -22,20 +22,20 @@ from bot.service.command_table.words import (
     VERSUS_WORDS,
     WHITE_WORDS,
 )
-from bot.service.events import ServiceError
-from bot.service.families import LUDO_OPTION_WORDS, NUMBER_WORDS
-from bot.service.ids import game_number, whole_number
-from bot.service.rated.rated_games import CASUAL_WORDS, RATED_WORDS
-from bot.service.rated.rating_views import PACE_WORDS
-from bot.service.timing.clocks import is_time_unit
-from bot.service.words.levels import (
+from bot.service.kernel.clocks import is_time_unit
+from bot.service.kernel.events import ServiceError
+from bot.service.kernel.families import LUDO_OPTION_WORDS, NUMBER_WORDS
+from bot.service.kernel.ids import game_number, whole_number
+from bot.service.kernel.rated_games import CASUAL_WORDS, RATED_WORDS
+from bot.service.kernel.words.levels import (
     LEVEL_WORDS,
     is_level_option,
     level_refusal,
     level_word,
     near_levels,
 )
-from bot.service.words.near_miss import nearest, with_nearest
+from bot.service.kernel.words.near_miss import nearest, with_nearest
+from bot.service.ratings.views import PACE_WORDS
 from games.base import find_game
 
 Values = dict[str, object]

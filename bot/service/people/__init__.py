@@ -1,2 +1,2 @@
-"""Who plays: identities and languages, the roster of players behind actors, names, chats'
-choices."""
+"""Who plays: identities, languages and linked accounts (identity.py), and what a chat chose
+for itself (chats.py). The roster of players behind actors is the kernel's."""

@@ -4,9 +4,9 @@ and the language of its public messages (/lang chat)."""
 from __future__ import annotations
 
 from bot.i18n import language_of, text
-from bot.service.capability import Capability
-from bot.service.events import Actor, Event, Reply, ServiceError
-from bot.service.kernel import Kernel
+from bot.service.kernel.capability import Capability
+from bot.service.kernel.events import Actor, Event, Reply, ServiceError
+from bot.service.kernel.kernel import Kernel
 from storage import ChatRef, ChatStore
 
 CHAT_LANGUAGE_SET = {

@@ -1,2 +1,2 @@
 """Playing a game: moves and rolls (play.py), resignations, draws, claims and aborts
-(results.py), takebacks, and whose turn it is with the positions before it (turns.py)."""
+(results.py) and takebacks (takeback.py). Whose turn it is lives in the kernel (turns.py)."""

@@ -7,12 +7,12 @@ import logging
 
 from bot.i18n import quote, text
 from bot.i18n.game_messages import error_text
-from bot.service.capability import Capability, routed
-from bot.service.events import Actor, Event, GameState, ServiceError
-from bot.service.families import family_of, seat_name
-from bot.service.kernel import Kernel
-from bot.service.playing.turns import events_state, seat_to_act
-from bot.service.words.ludo_words import next_step
+from bot.service.kernel.capability import Capability, routed
+from bot.service.kernel.events import Actor, Event, GameState, ServiceError
+from bot.service.kernel.families import family_of, seat_name
+from bot.service.kernel.kernel import Kernel
+from bot.service.kernel.turns import events_state, seat_to_act
+from bot.service.kernel.words.ludo_words import next_step
 from games.base import CHANCE, GameError, find_game
 from games.ludo import LudoPosition
 from storage import ChatRef, GameStore

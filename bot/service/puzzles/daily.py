@@ -8,13 +8,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, time, timedelta
 
 from bot.i18n import Text, text
-from bot.service.capability import Capability, routed
-from bot.service.events import Actor, Event, Reply, ServiceError
-from bot.service.families import game_title
-from bot.service.kernel import Kernel
-from bot.service.puzzles.puzzle_views import headline, picture_event, puzzle_of, to_move
+from bot.service.kernel.capability import Capability, routed
+from bot.service.kernel.events import Actor, Event, Reply, ServiceError
+from bot.service.kernel.families import game_title
+from bot.service.kernel.kernel import Kernel
 from bot.service.puzzles.puzzles import puzzle_variant
 from bot.service.puzzles.shipped import add_shipped
+from bot.service.puzzles.views import headline, picture_event, puzzle_of, to_move
 from storage import ChatRef, DailyPuzzle, PuzzleStore
 
 DEFAULT_HOUR = 9  # UTC

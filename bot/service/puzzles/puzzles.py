@@ -1,7 +1,7 @@
 """/puzzle: a puzzle near the player's puzzle rating, answered move by move; the line goes on
 after each right move, and the solution and the new ratings come at the end (never before).
 
-Ratings are Glicko-2 (bot/service/rating/glicko2.py), one pool per variant: a solve is a win
+Ratings are Glicko-2 (competition/rating/glicko2.py), one pool per variant: a solve is a win
 of the player over the puzzle, a miss the puzzle's win; both ratings change, stored with the
 end of the attempt in one transaction."""
 
@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from bot.i18n import text
 from bot.i18n.game_messages import error_text
-from bot.service.capability import Capability, routed
-from bot.service.events import Actor, Event, PlayerNotice, PuzzleStep, Reply, ServiceError
-from bot.service.families import game_title
-from bot.service.kernel import Kernel
-from bot.service.puzzles.puzzle_views import (
+from bot.service.kernel.capability import Capability, routed
+from bot.service.kernel.events import Actor, Event, PlayerNotice, PuzzleStep, Reply, ServiceError
+from bot.service.kernel.families import game_title
+from bot.service.kernel.kernel import Kernel
+from bot.service.puzzles.shipped import START, VARIANTS, add_shipped
+from bot.service.puzzles.views import (
     headline,
     picture_event,
     position_at,
@@ -22,9 +23,8 @@ from bot.service.puzzles.puzzle_views import (
     solution,
     to_move,
 )
-from bot.service.puzzles.shipped import START, VARIANTS, add_shipped
-from bot.service.rating.glicko2 import Glicko as Rated
-from bot.service.rating.glicko2 import Result, rate
+from competition.rating.glicko2 import Glicko as Rated
+from competition.rating.glicko2 import Result, rate
 from games.base import GameError, find_game
 from storage import ChatRef, Glicko, Player, PuzzleAttempt, PuzzleRecord, PuzzleStore
 

@@ -7,7 +7,7 @@ import json
 import logging
 from importlib import resources
 
-from bot.service.rating.glicko2 import START_DEVIATION, START_RATING, START_VOLATILITY
+from competition.rating.glicko2 import START_DEVIATION, START_RATING, START_VOLATILITY
 from games.damas.puzzles import Puzzle, puzzle_from_json
 from storage import Glicko, NewPuzzle, PuzzleStore
 

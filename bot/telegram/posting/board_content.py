@@ -10,8 +10,8 @@ from telegram import InlineKeyboardMarkup
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
-from bot.service.core import seat_to_act
-from bot.service.events import GameState
+from bot.service.game_service import seat_to_act
+from bot.service.kernel.events import GameState
 from bot.telegram.chats import NAME_SLOT, is_private, mention_link
 from bot.telegram.people import People
 from bot.telegram.posting.delivery import PLATFORM, BoardContent, clip_caption

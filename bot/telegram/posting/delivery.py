@@ -29,8 +29,8 @@ from telegram.error import (
 )
 
 from bot.i18n import Text
-from bot.service.core import GameService
-from bot.service.events import GameState
+from bot.service.game_service import GameService
+from bot.service.kernel.events import GameState
 from bot.telegram.sending.budget import Budget, Pacing, retry_seconds
 from storage import BoardMessage, ChatRef
 

@@ -13,7 +13,7 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.i18n import Text, text, translate
 from bot.service import boards
-from bot.service.events import (
+from bot.service.kernel.events import (
     Actor,
     BoardUpdate,
     ChallengeUpdate,
@@ -27,7 +27,7 @@ from bot.service.events import (
     TournamentUpdate,
     TurnNotice,
 )
-from bot.service.families import family_of
+from bot.service.kernel.families import family_of
 from bot.telegram.chats import (
     NAME_SLOT,
     REMEMBERED_CHATS,

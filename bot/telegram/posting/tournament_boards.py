@@ -21,9 +21,9 @@ from telegram.error import BadRequest, TelegramError
 
 from bot.i18n import text
 from bot.service import boards
-from bot.service.events import BoardUpdate, GameState
-from bot.service.playing.turns import seat_players
-from bot.service.tournament.tournament_options import PRIVATE, THREADS
+from bot.service.kernel.events import BoardUpdate, GameState
+from bot.service.kernel.turns import seat_players
+from bot.service.tournaments.options import PRIVATE, THREADS
 from bot.telegram.chats import REMEMBERED_CHATS, Recent, chat_ref
 from bot.telegram.people import People
 from bot.telegram.posting.delivery import REMEMBERED_BOARDS, BoardDesk, with_retries

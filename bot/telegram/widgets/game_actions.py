@@ -12,8 +12,8 @@ from typing import Protocol, TypeVar
 from telegram import CallbackQuery, InlineKeyboardMarkup
 
 from bot.i18n import Text, text
-from bot.service.core import GameService, player_seats
-from bot.service.events import Actor, Event, GameState, ServiceError
+from bot.service.game_service import GameService, player_seats
+from bot.service.kernel.events import Actor, Event, GameState, ServiceError
 from bot.telegram.widgets.callbacks import Action, Press
 from bot.telegram.widgets.keyboards import confirmation_keyboard
 from storage import ChatRef

@@ -15,8 +15,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import Text, text, translate, word
 from bot.service.command_table.commands import CommandLine
-from bot.service.families import family_of, game_title
-from bot.service.words.levels import LEVEL_TEXTS
+from bot.service.kernel.families import family_of, game_title
+from bot.service.kernel.words.levels import LEVEL_TEXTS
 from games.base import find_game, game_kinds
 
 GAME_PRESS, COMPUTER_PRESS = "ng", "nc"

@@ -1,11 +1,12 @@
 """The inline keyboards under boards and challenges, within Telegram's limits.
 
 A board offers a roll button while a roll is due, then its moves as the game's family
-describes them (bot.service.display.choices): the pieces first, then the destinations of the piece
-picked (a capture with several routes offers each route in notation), and a button of its own
-for each move that has one (a huff; every pawn move in Ludo). Telegram takes at most 100
-buttons and 8 per row: a 10x10 board fits, and anything beyond the limit is left to typed
-notation. A puzzle's picture offers its moves the same way (`puzzle_keyboard`).
+describes them (bot.service.kernel.display.choices): the pieces first, then the destinations
+of the piece picked (a capture with several routes offers each route in notation), and a
+button of its own for each move that has one (a huff; every pawn move in Ludo). Telegram
+takes at most 100 buttons and 8 per row: a 10x10 board fits, and anything beyond the limit
+is left to typed notation. A puzzle's picture offers its moves the same way
+(`puzzle_keyboard`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.events import GameState, PuzzleStep
+from bot.service.kernel.events import GameState, PuzzleStep
 from bot.telegram.widgets.callbacks import Action, Press
 from games.base import CHANCE
 from storage import Challenge

@@ -19,13 +19,13 @@ from telegram.ext import (
 from bot.i18n import Text, text
 from bot.service import boards
 from bot.service.command_table.dispatch import dispatch
-from bot.service.core import player_seats, seat_to_act
-from bot.service.events import (
+from bot.service.game_service import player_seats, seat_to_act
+from bot.service.kernel.events import (
     Actor,
     GameState,
     ServiceError,
 )
-from bot.service.ids import known_id, known_tournament
+from bot.service.kernel.ids import known_id, known_tournament
 from bot.telegram.chats import (
     BOARD_CHANGED,
     STALE_BOARD,

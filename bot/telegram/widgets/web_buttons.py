@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.i18n import text, translate
-from bot.service.events import Event, GameState, Reply
+from bot.service.kernel.events import Event, GameState, Reply
 from bot.telegram.chats import is_private
 from bot.web.links import direct_link, game_link, mini_app_link, page_label, page_link
 from bot.web.settings import WebSettings

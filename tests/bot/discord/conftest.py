@@ -17,7 +17,7 @@ with warnings.catch_warnings():
 
 from bot.discord.app import DISCORD_API_URL, DISCORD_GATEWAY_URL, point_at, serve
 from bot.discord.posting import board_posts
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.fakes.discord_api import TOKEN, FakeDiscord
 
 Connect = Callable[[GameService], Awaitable[asyncio.Task[None]]]

@@ -15,7 +15,7 @@ from bot.discord.commands import slash
 from bot.service.command_table.games import NEW
 from bot.service.command_table.spec import Kind
 from bot.service.command_table.table import TABLE
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.fakes.discord_api import APPLICATION_ID, TOKEN, FakeDiscord
 from tests.fakes.discord_rules import INVALID_FORM_BODY, command_problems, refusal
 

@@ -9,9 +9,9 @@ import asyncio
 from typing import Any
 
 from bot.service import boards
-from bot.service.core import GameService
-from bot.service.events import Actor
-from bot.service.runtime.players import ComputerPlayers
+from bot.service.game_service import GameService
+from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.events import Actor
 from storage import Store
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act, latest_board

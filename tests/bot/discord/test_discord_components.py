@@ -15,8 +15,8 @@ from bot.discord.widgets.components import DYNAMIC_ITEMS
 from bot.discord.widgets.views import board_view, destination_view
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.core import GameService
-from bot.service.events import Actor, BoardUpdate, GameState
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, BoardUpdate, GameState
 from tests.fakes.discord_api import message_problems
 
 ANA = Actor("discord", "1", "Ana")

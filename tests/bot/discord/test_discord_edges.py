@@ -8,7 +8,7 @@ import pytest
 from bot.discord.app import serve
 from bot.i18n import text, translate
 from bot.refusals import StartRefused
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (
     ANA,

@@ -3,7 +3,7 @@ the final board (issue 12, item 7), answered in the clicker's language."""
 
 from __future__ import annotations
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (
     ANA,

@@ -18,9 +18,9 @@ from bot.service.command_table.puzzles import PUZZLE
 from bot.service.command_table.spec import Args
 from bot.service.command_table.table import run
 from bot.service.command_table.tournaments import HELP as TOURNAMENT_HELP
-from bot.service.core import GameService
-from bot.service.events import Actor, Reply
-from bot.service.words.rules_text import rules_of
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Reply
+from bot.service.kernel.words.rules_text import rules_of
 from storage import ChatRef
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import CHANNEL, act

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (
     ANA,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from storage import Store
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act, latest_board, start_duel

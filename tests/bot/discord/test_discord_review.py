@@ -9,8 +9,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from bot.service.core import GameService
-from bot.service.events import Actor
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor
 from storage import ChatRef
 from tests import planted_blunder as planted
 from tests.bot.discord.conftest import Connect

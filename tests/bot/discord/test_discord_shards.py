@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bot.discord.app import shard_options
-from bot.service.core import GameService
-from bot.service.runtime.players import ComputerPlayers
+from bot.service.game_service import GameService
+from bot.service.kernel.computer_players import ComputerPlayers
 from games.computer import Limit
 from storage import open_store
 from tests.bot.discord.conftest import Connect

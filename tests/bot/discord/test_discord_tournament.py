@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act
 from tests.fakes.discord_api import FakeDiscord, FakeInteraction, custom_ids

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot.service import boards
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import Actor
-from bot.service.runtime.players import ComputerPlayers
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.events import Actor
 from storage import Store
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.web.links import player_link, tournament_link
 from bot.web.settings import WebSettings, web_settings
 from tests.bot.discord.conftest import Connect

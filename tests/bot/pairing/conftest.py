@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.service.pairing.results import GameResult, Outcome
-from bot.service.pairing.tournament import Game, Setup, Tournament
+from competition.pairing.results import GameResult, Outcome
+from competition.pairing.tournament import Game, Setup, Tournament
 
 Decide = Callable[[Game], GameResult]
 # The `entries` fixture: n entry ids.

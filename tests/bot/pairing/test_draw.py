@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.pairing.draw import draw_numbers, toss, verify_draw, verify_toss
+from competition.pairing.draw import draw_numbers, toss, verify_draw, verify_toss
 from games.chance import commitment, new_seed, uniform
 
 SEED = bytes(range(32))

@@ -11,9 +11,9 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.service.pairing.knockout import bracket
-from bot.service.pairing.match import MatchRule, MatchTiebreak
-from bot.service.pairing.results import GameResult, Outcome
+from competition.pairing.knockout import bracket
+from competition.pairing.match import MatchRule, MatchTiebreak
+from competition.pairing.results import GameResult, Outcome
 
 RESULTS = [GameResult(outcome) for outcome in Outcome] + [
     GameResult(Outcome.WHITE, forfeit=True),

@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.service.pairing.errors import PairingError
-from bot.service.pairing.results import GameResult, Outcome
-from bot.service.pairing.tournament import Format, Game, Setup, Tournament
+from competition.pairing.errors import PairingError
+from competition.pairing.results import GameResult, Outcome
+from competition.pairing.tournament import Format, Game, Setup, Tournament
 
 from .conftest import Entries, lower_number_wins, play_out
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.pairing.errors import PairingError
-from bot.service.pairing.match import MatchRule, MatchTiebreak, match_winner
-from bot.service.pairing.results import GameResult, Outcome
-from bot.service.pairing.tournament import Format, Game, Setup, Tournament
+from competition.pairing.errors import PairingError
+from competition.pairing.match import MatchRule, MatchTiebreak, match_winner
+from competition.pairing.results import GameResult, Outcome
+from competition.pairing.tournament import Format, Game, Setup, Tournament
 
 WHITE, BLACK, DRAW = (GameResult(outcome) for outcome in Outcome)
 SINGLE = MatchRule()

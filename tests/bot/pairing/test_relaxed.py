@@ -6,9 +6,9 @@ from itertools import combinations
 
 import pytest
 
-from bot.service.pairing.errors import PairingError
-from bot.service.pairing.relaxed import relaxed_pairing
-from bot.service.pairing.results import GameResult, Outcome
+from competition.pairing.errors import PairingError
+from competition.pairing.relaxed import relaxed_pairing
+from competition.pairing.results import GameResult, Outcome
 
 FIELD = ["a", "b", "c", "d", "e", "f"]
 NO_COLOURS = dict.fromkeys(FIELD, "")

@@ -7,8 +7,8 @@ from itertools import combinations
 
 import pytest
 
-from bot.service.pairing.round_robin import berger_rounds
-from bot.service.pairing.tournament import Format, Setup, Tournament
+from competition.pairing.round_robin import berger_rounds
+from competition.pairing.tournament import Format, Setup, Tournament
 
 from .conftest import Entries, lower_number_wins, play_out
 

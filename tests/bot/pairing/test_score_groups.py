@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bot.service.pairing.swiss as swiss_module
-from bot.service.pairing.results import GameResult, Outcome
-from bot.service.pairing.score_groups import Contender, allocate, score_group_round
-from bot.service.pairing.tournament import Format, Game, Setup
+import competition.pairing.swiss as swiss_module
+from competition.pairing.results import GameResult, Outcome
+from competition.pairing.score_groups import Contender, allocate, score_group_round
+from competition.pairing.tournament import Format, Game, Setup
 
 from .conftest import Decide, play_out, swiss_rules_hold
 

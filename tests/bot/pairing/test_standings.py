@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.service.pairing.results import GameResult, Outcome, PlayedGame
-from bot.service.pairing.standings import Tiebreak, standings
+from competition.pairing.results import GameResult, Outcome, PlayedGame
+from competition.pairing.standings import Tiebreak, standings
 
 S, SB, W = Tiebreak.SOLKOFF, Tiebreak.SONNEBORN_BERGER, Tiebreak.WINS
 

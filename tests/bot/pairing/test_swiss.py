@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pairing_core import DUTCH_TILL2026_COMPAT, CanonicalPlayer, CanonicalRequest, pair_canonical
 
-from bot.service.pairing.errors import PairingError
-from bot.service.pairing.results import GameResult, Outcome
-from bot.service.pairing.tournament import Format, Game, Setup, Tournament
+from competition.pairing.errors import PairingError
+from competition.pairing.results import GameResult, Outcome
+from competition.pairing.tournament import Format, Game, Setup, Tournament
 
 from .conftest import Decide, Entries, lower_number_wins, play_out, swiss_rules_hold
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from bot.service.pairing.errors import PairingError
-from bot.service.pairing.results import GameResult, Outcome
-from bot.service.pairing.standings import Tiebreak
-from bot.service.pairing.tournament import Format, Setup, Tournament
+from competition.pairing.errors import PairingError
+from competition.pairing.results import GameResult, Outcome
+from competition.pairing.standings import Tiebreak
+from competition.pairing.tournament import Format, Setup, Tournament
 
 from .conftest import Entries, lower_number_wins, play_out
 

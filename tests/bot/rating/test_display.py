@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.rating.display import shown, shown_change
-from bot.service.rating.pools import System
-from bot.service.rating.record import Rating
+from competition.rating.display import shown, shown_change
+from competition.rating.pools import System
+from competition.rating.record import Rating
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from bot.service.rating.glicko2 import SCALE, START_DEVIATION, Glicko, Result, aged, rate
+from competition.rating.glicko2 import SCALE, START_DEVIATION, Glicko, Result, aged, rate
 
 
 def test_the_papers_worked_example() -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.service.rating.leaderboard import Place, leaderboard
-from bot.service.rating.pools import System
-from bot.service.rating.record import Rating
+from competition.rating.leaderboard import Place, leaderboard
+from competition.rating.pools import System
+from competition.rating.record import Rating
 
 RATINGS = {
     "ana": Rating(1720.2, 60),

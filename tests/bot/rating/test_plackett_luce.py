@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.rating.plackett_luce import Skill, rate_teams
+from competition.rating.plackett_luce import Skill, rate_teams
 
 NEW = Skill(1500, 350)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.rating.pools import Pace, Pool, System, pool_for
+from competition.rating.pools import Pace, Pool, System, pool_for
 
 
 @pytest.mark.parametrize(

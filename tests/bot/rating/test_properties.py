@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.service.rating.pools import Pace, Pool
-from bot.service.rating.record import Rating, Side, sound
-from bot.service.rating.update import rate_game
+from competition.rating.pools import Pace, Pool
+from competition.rating.record import Rating, Side, sound
+from competition.rating.update import rate_game
 
 END = datetime(2026, 11, 23, tzinfo=UTC)
 

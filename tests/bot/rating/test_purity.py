@@ -6,9 +6,9 @@ import ast
 import sys
 from pathlib import Path
 
-import bot.service.rating
+import competition.rating
 
-PACKAGE = Path(bot.service.rating.__file__).parent
+PACKAGE = Path(competition.rating.__file__).parent
 ALLOWED_OUTSIDE = {"openskill"}
 FORBIDDEN_STANDARD = {"asyncio", "io", "os", "pathlib", "socket", "sqlite3", "subprocess"}
 
@@ -28,7 +28,7 @@ def test_the_package_imports_only_itself_the_standard_library_and_openskill() ->
         for name in _imported(path):
             top = name.split(".")[0]
             if name.startswith("bot."):
-                assert name.startswith("bot.service.rating"), f"{path.name} imports {name}"
+                assert name.startswith("competition.rating"), f"{path.name} imports {name}"
             elif top not in ALLOWED_OUTSIDE:
                 assert top in sys.stdlib_module_names, f"{path.name} imports {name}"
                 assert top not in FORBIDDEN_STANDARD, f"{path.name} imports {name}"

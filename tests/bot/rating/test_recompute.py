@@ -6,10 +6,10 @@ import random
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from bot.service.rating.pools import Pace, Pool
-from bot.service.rating.recompute import RatedGame, mismatches, replay
-from bot.service.rating.record import Rating, Side
-from bot.service.rating.update import rate_game
+from competition.rating.pools import Pace, Pool
+from competition.rating.recompute import RatedGame, mismatches, replay
+from competition.rating.record import Rating, Side
+from competition.rating.update import rate_game
 
 LIVE = Pool("brazilian", Pace.LIVE)
 SLOW = Pool("brazilian", Pace.CORRESPONDENCE)

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.service.rating.record import Rating, sound
+from competition.rating.record import Rating, sound
 
 PLAYED = datetime(2026, 11, 23, tzinfo=UTC)
 

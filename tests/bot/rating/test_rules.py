@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.rating.record import Side
-from bot.service.rating.rules import Seating, Verdict, sides, verdict
+from competition.rating.record import Side
+from competition.rating.rules import Seating, Verdict, sides, verdict
 
 TWO = ("ana", "bruno")
 

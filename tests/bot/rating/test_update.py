@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.service.rating.pools import Pace, Pool
-from bot.service.rating.record import Rating, Side
-from bot.service.rating.update import rate_game
+from competition.rating.pools import Pace, Pool
+from competition.rating.record import Rating, Side
+from competition.rating.update import rate_game
 
 DRAUGHTS = Pool("brazilian", Pace.LIVE)
 LUDO = Pool("ludo", Pace.LIVE)

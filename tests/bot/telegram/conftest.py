@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import GameState, ServiceError
+from bot.service.game_service import GameService
+from bot.service.kernel.events import GameState, ServiceError
 from bot.telegram import Settings, TelegramFront, start_front, stop_front
 from bot.telegram.sending.budget import Pacing
 from bot.telegram.widgets.presses import STILL_PRESSING

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.telegram.conftest import current_board
 from tests.fakes.telegram_api import FakeBotApi
 

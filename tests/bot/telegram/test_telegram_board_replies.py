@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.telegram.conftest import current_board, wait_for_version
 from tests.fakes.telegram_api import FakeBotApi
 

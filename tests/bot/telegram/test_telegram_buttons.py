@@ -8,8 +8,8 @@ import pytest
 from telegram import InlineKeyboardMarkup
 
 from bot.service import boards
-from bot.service.core import GameService, events_state, seat_to_act
-from bot.service.events import ChallengeUpdate, GameState
+from bot.service.game_service import GameService, events_state, seat_to_act
+from bot.service.kernel.events import ChallengeUpdate, GameState
 from bot.telegram.chats import Recent, chunks
 from bot.telegram.posting.delivery import clip_caption
 from bot.telegram.widgets.callbacks import MAX_CALLBACK_BYTES, Action, Press, decode

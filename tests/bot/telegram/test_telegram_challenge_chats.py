@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.service.core import GameService
-from bot.service.events import Actor
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor
 from tests.fakes.telegram_api import FakeBotApi
 
 

@@ -11,7 +11,7 @@ from telegram import Bot as TelegramBot
 from telegram import ChatMemberAdministrator, ChatMemberMember, ChatMemberOwner
 from telegram.error import BadRequest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from storage import Store
 from tests.bot.telegram.conftest import current_board, wait_for_version
 from tests.bot.telegram.test_telegram_group import group_game

@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from bot.refusals import StartRefused
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import GameState
-from bot.service.runtime.players import ComputerPlayers
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.events import GameState
 from bot.telegram import serve, stop_front
 from games.computer import Limit
 from storage import ChatRef, open_store

@@ -19,7 +19,7 @@ from telegram.error import BadRequest, RetryAfter
 from telegram.ext import ExtBot
 
 from bot.i18n import translate
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.telegram import TelegramFront, start_front, stop_front
 from bot.telegram.posting.delivery import is_not_modified
 from bot.telegram.sending.budget import Budget, Pacing

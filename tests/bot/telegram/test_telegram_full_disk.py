@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.failures import DISK_FULL, SOMETHING_WENT_WRONG
-from bot.service.runtime.players import ComputerPlayers
+from bot.service.game_service import GameService
+from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.failures import DISK_FULL, SOMETHING_WENT_WRONG
 from bot.telegram import stop_front
 from games.computer import Limit
 from storage import Store, open_store

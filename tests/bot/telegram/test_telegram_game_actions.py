@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.telegram.conftest import current_board, move_buttons, press
 from tests.fakes.telegram_api import FakeBotApi
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.telegram.widgets.callbacks import MAX_CALLBACK_BYTES
 from bot.telegram.widgets.game_picker import Pick, decode_pick
 from tests.bot.telegram.conftest import current_board, press

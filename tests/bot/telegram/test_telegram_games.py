@@ -14,8 +14,8 @@ import pytest
 
 from bot.i18n import text, translate
 from bot.service.command_table.table import TABLE
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import PlayerNotice
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.events import PlayerNotice
 from tests.bot.telegram.conftest import (
     Bot,
     current_board,

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bot.service import boards
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import GameState
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.events import GameState
 from storage import ChatRef
 from tests.bot.telegram.conftest import Bot, current_board, press, wait_for_version
 from tests.fakes.telegram_api import FakeBotApi

@@ -8,7 +8,7 @@ import pytest
 
 from bot.i18n import translate
 from bot.service.command_table.table import TABLE
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.telegram import stop_front
 from bot.telegram.commands import GROUP_MOVES_HELP
 from bot.telegram.menus import DESCRIPTION, PERSONAL, SHORT_DESCRIPTION

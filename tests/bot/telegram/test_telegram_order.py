@@ -8,8 +8,8 @@ import re
 from typing import Any
 
 from bot.service import boards
-from bot.service.core import GameService
-from bot.service.events import Actor, BoardUpdate
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, BoardUpdate
 from bot.telegram import stop_front
 from storage import ChatRef
 from tests.bot.telegram.conftest import (

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.telegram.conftest import press
 from tests.bot.telegram.test_telegram_group import group_game
 from tests.fakes.telegram_api import FakeBotApi

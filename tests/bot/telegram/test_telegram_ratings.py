@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from storage import Store
 from tests.bot.rated_play import OPENING
 from tests.bot.telegram.conftest import wait_for_version

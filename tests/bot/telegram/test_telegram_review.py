@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.i18n import text, translate
-from bot.service.core import GameService
-from bot.service.events import Actor
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor
 from storage import ChatRef
 from tests import planted_blunder as planted
 from tests.bot.review_games import PDN, TEST_NODES, TEST_SECOND_LOOK, blundered_game, opening_pdn

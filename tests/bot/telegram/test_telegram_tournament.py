@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.telegram.widgets.callbacks import MAX_CALLBACK_BYTES
 from tests.bot.telegram.conftest import current_board, press
 from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi

@@ -14,7 +14,7 @@ import pytest
 from telegram.error import BadRequest
 
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.telegram import stop_front
 from tests.bot.telegram.conftest import Bot, current_board, play_one_move_by_buttons, start_bot
 from tests.fakes.telegram_api import FakeBotApi

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot.service.core import GameService
-from bot.service.timing.clocks import ManualClock
-from bot.service.timing.turn_pings import PING_AFTER
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.turn_pings import PING_AFTER
 from bot.telegram import stop_front
 from storage import Store
 from tests.bot.conftest import make_service

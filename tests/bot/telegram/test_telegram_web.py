@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.telegram import stop_front
 from bot.web.links import player_link, tournament_link
 from bot.web.settings import WebSettings, web_settings

@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import Actor, Event, TournamentUpdate
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event, TournamentUpdate
 from storage import ChatRef, TournamentFacts
 
 CHAT = ChatRef("test", "club")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import translate
-from bot.service.events import ServiceError
-from bot.service.tournament.tournament_options import (
+from bot.service.kernel.events import ServiceError
+from bot.service.tournaments.options import (
     GROUP,
     PRIVATE,
     THREADS,

@@ -9,8 +9,8 @@ import pytest
 from bot.i18n import Text, translate
 from bot.service.command_table.commands import parse_command
 from bot.service.command_table.dispatch import dispatch
-from bot.service.core import GameService
-from bot.service.events import Actor, Event, ServiceError, TurnNotice
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, Event, ServiceError, TurnNotice
 from tests.bot.tournaments.helpers import CHAT, notices, people
 
 ANA, BIA, CAIO, DINO = people(4)

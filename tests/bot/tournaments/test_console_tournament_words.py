@@ -18,10 +18,10 @@ from bot.service.command_table.commands import parse_command
 from bot.service.command_table.table import BY_NAME, subcommand
 from bot.service.command_table.tournament_new import NEW, SETTINGS
 from bot.service.command_table.tournaments import tournament_help
-from bot.service.core import GameService
-from bot.service.events import GameState, PlayerNotice
-from bot.service.tournament.tournament_state import rebuild
-from bot.service.tournament.tournament_text import FORMAT_NAMES, standings_csv
+from bot.service.game_service import GameService
+from bot.service.kernel.events import GameState, PlayerNotice
+from bot.service.tournaments.state import rebuild
+from bot.service.tournaments.text import FORMAT_NAMES, standings_csv
 from tests.bot.tournaments.helpers import ORGANISER, lower_number_wins, open_with, people, play_out
 
 WORDS = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from tests.bot.tournaments.helpers import (
     ORGANISER,
     notices,

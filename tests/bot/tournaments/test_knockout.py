@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.core import GameService
-from bot.service.events import ServiceError
+from bot.service.game_service import GameService
+from bot.service.kernel.events import ServiceError
 from bot.telegram.widgets.keyboards import board_keyboard
 from storage import TournamentFacts
 from tests.bot.tournaments.helpers import (

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.core import GameService
-from bot.service.timing.clocks import ManualClock
+from bot.service.game_service import GameService
+from bot.service.kernel.clocks import ManualClock
 from storage import Store, open_store
 from tests.bot.tournaments.helpers import (
     CHAT,

@@ -8,8 +8,8 @@ from collections.abc import Awaitable
 import pytest
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import Actor, ServiceError
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, ServiceError
 from storage import TournamentFacts
 from tests.bot.tournaments.helpers import CHAT, ORGANISER, open_with, people
 

@@ -9,8 +9,8 @@ import io
 import pytest
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import FileReady, Reply
+from bot.service.game_service import GameService
+from bot.service.kernel.events import FileReady, Reply
 from tests.bot.conftest import said
 from tests.bot.tournaments.helpers import (
     CHAT,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from storage import open_store
 from tests.bot.tournaments.helpers import (
     ORGANISER,

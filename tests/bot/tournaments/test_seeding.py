@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.core import GameService
-from bot.service.rating.pools import Pool
-from bot.service.rating.record import Rating
-from bot.service.tournament import tournaments
-from bot.service.tournament.tournament_options import read_plan
+from bot.service.game_service import GameService
+from bot.service.tournaments import tournaments
+from bot.service.tournaments.options import read_plan
+from competition.rating.pools import Pool
+from competition.rating.record import Rating
 from storage import Store
 from tests.bot.tournaments.helpers import ORGANISER, open_with, people
 

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 import pytest
 
 from bot.i18n import translate
-from bot.service.core import GameService
-from bot.service.events import Reply, ServiceError
-from bot.service.tournament.tournament_verification import verification
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Reply, ServiceError
+from bot.service.tournaments.verification import verification
 from storage import TableGameRecord, TournamentFacts
 from tests.bot.tournaments.helpers import (
     CHAT,

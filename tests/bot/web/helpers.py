@@ -12,7 +12,7 @@ from typing import Any
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.web.app import web_app
 from bot.web.init_data import signed_init_data
 from bot.web.settings import WebSettings

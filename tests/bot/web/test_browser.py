@@ -24,9 +24,9 @@ from PIL import Image
 from bot.render import ludo
 from bot.render.draughts import DARK
 from bot.service import boards
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, GameState
-from bot.service.timing.clocks import ManualClock
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.events import Actor, BoardUpdate, ChallengeUpdate, GameState
 from bot.web.links import game_link, tournament_link
 from storage import ChatRef
 from tests.bot.tournaments.helpers import end_game

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.service.core import GameService
-from bot.service.events import Actor, ChallengeUpdate, GameState
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, ChallengeUpdate, GameState
 from bot.web import connections, serving_web
 from bot.web.links import game_link, player_link, tournament_link
 from bot.web.settings import web_settings

@@ -16,8 +16,8 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.i18n import translate
-from bot.service.core import GameService, seat_to_act
-from bot.service.events import Actor, BoardUpdate, ChallengeUpdate, Event, GameState
+from bot.service.game_service import GameService, seat_to_act
+from bot.service.kernel.events import Actor, BoardUpdate, ChallengeUpdate, Event, GameState
 from bot.web.guards import REQUESTS_PER_WINDOW
 from bot.web.init_data import FORGED, InitDataRefused, checked_user
 from bot.web.links import start_parameter

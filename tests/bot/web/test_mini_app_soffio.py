@@ -12,8 +12,8 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.i18n import text, translate
-from bot.service.core import GameService
-from bot.service.events import Actor, ChallengeUpdate, Event, GameState
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor, ChallengeUpdate, Event, GameState
 from tests.bot.web.helpers import web_client
 from tests.bot.web.test_mini_app import ANA, BIA, GROUP, as_user, post
 

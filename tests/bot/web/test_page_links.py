@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
-from bot.service.core import GameService
-from bot.service.events import Actor
+from bot.service.game_service import GameService
+from bot.service.kernel.events import Actor
 from bot.web.links import game_link, tournament_link
 from bot.web.signing import game_subject, sign
 from storage import ChatRef

@@ -17,7 +17,7 @@ from aiohttp.test_utils import TestClient
 from bot.i18n import text, translate
 from bot.refusals import StartRefused
 from bot.service import boards
-from bot.service.core import GameService
+from bot.service.game_service import GameService
 from bot.web import serving_web
 from bot.web.links import game_link, player_link, tournament_link
 from bot.web.settings import web_settings

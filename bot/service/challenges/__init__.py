@@ -1,0 +1,1 @@
+"""Challenges (/new, /accept, /begin, /decline, /rematch) and the start of every game."""

@@ -1,0 +1,1 @@
+"""The changes other processes make on the same database (PostgreSQL), shown here."""

@@ -1,0 +1,254 @@
+"""What the service tells its front ends: who is asking, the state of a game, and events.
+
+A service call returns a list of events; work that finishes later (a computer's move) is
+published to the subscribed front ends as the same kinds of events. Every front end can show
+every event: text is a `Text` to translate for the reader, boards come with their game state.
+Each front end shows them with a `match` over `Event` that ends in `assert_never`, so a new
+kind of event fails mypy until every front end shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from bot.i18n import Text, translate
+from bot.service.kernel.display.choices import MoveChoice
+from bot.service.kernel.names import checked_name
+from competition.rating import Shown
+from games.base import AnyGame
+from storage import Challenge, ChatRef, GameRecord, TournamentRecord
+
+# The game option that names the tournament a game is a table of.
+TOURNAMENT_OPTION = "tournament"
+
+
+@dataclass(frozen=True)
+class Actor:
+    """A person on a platform who issues a command. `language` is the platform's hint."""
+
+    platform: str
+    user_id: str
+    display_name: str
+    language: str | None = None
+
+    def __post_init__(self) -> None:
+        # Every name from a platform or /as passes here before it is stored or shown.
+        object.__setattr__(self, "display_name", checked_name(self.display_name, self.user_id))
+
+
+@dataclass(frozen=True)
+class SeatRating:
+    """A seat's rating in a rated game: before the game's end (now, while it goes on) and,
+    once the end's change is stored, after it."""
+
+    before: Shown
+    after: Shown | None = None
+
+    @property
+    def change(self) -> int | None:
+        return None if self.after is None else self.after.value - self.before.value
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A stored game with its position rebuilt, as front ends show it."""
+
+    record: GameRecord
+    position: AnyGame
+    seat_names: tuple[str, ...]
+    log: tuple[str, ...]
+    # The clock of the turn, for games with a time control: whose time runs, how much is
+    # left (when the state was read), and the seats whose players are on vacation.
+    clock_seat: int | None = None
+    time_left: timedelta | None = None
+    away: frozenset[int] = frozenset()
+    # One per seat in a rated game, none in a casual one.
+    ratings: tuple[SeatRating, ...] = ()
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    @property
+    def last_move(self) -> str | None:
+        return self.log[-1] if self.log else None
+
+    @property
+    def plies(self) -> int:
+        return len(self.log)
+
+    @property
+    def active(self) -> bool:
+        return self.record.status == "active"
+
+    @property
+    def tournament(self) -> int | None:
+        """The tournament this game is a table of, or None."""
+        tournament = self.record.options.get(TOURNAMENT_OPTION)
+        return tournament if isinstance(tournament, int) else None
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One line of a list of games (a tournament's tables) and the game it is about, None when
+    it has none yet or the reader may not see it: a page links only that id, never a number
+    in the words (a name may be "Eve #3")."""
+
+    text: Text
+    game_id: int | None
+
+
+@dataclass(frozen=True)
+class TournamentPage:
+    """A tournament's page on the web companion; `open`: seen from every chat, so its link
+    needs no signature."""
+
+    tournament_id: int
+    open: bool
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """A player's page on the web companion, by one of his accounts."""
+
+    platform: str
+    user_id: str
+
+
+# What a reply is about that has a page of its own (docs/web.md); a front end with WEB_URL
+# set links it under the reply.
+WebPage = TournamentPage | PlayerPage
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Text for the person who issued the command only."""
+
+    text: Text
+    page: WebPage | None = None
+
+
+@dataclass(frozen=True)
+class BoardUpdate:
+    """The board of a game changed (or was asked for): show it in `chat` with `headline`."""
+
+    state: GameState
+    headline: Text | None
+    chat: ChatRef | None
+    # The headline as the player of a seat reads it, for a front end that knows who reads
+    # (the console): "you may huff ..." instead of "Bia may huff ...".
+    addressed: Mapping[int, Text] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TurnNotice:
+    """It is `player_id`'s turn in a game: tell them where they can read it. `platform` is
+    where the player was seen last (the front end of that platform delivers it; None: any)."""
+
+    state: GameState
+    player_id: int
+    platform: str | None = None
+
+
+@dataclass(frozen=True)
+class PlayerNotice:
+    """A message for one player (a reminder before a deadline, a loss on time), to deliver
+    privately where possible on `platform`, else with a mention in the game's chat."""
+
+    player_id: int
+    text: Text
+    state: GameState | None
+    platform: str | None = None
+
+
+@dataclass(frozen=True)
+class TurnPing(PlayerNotice):
+    """A player's turn in a live game between people has waited a while (turn_pings.py):
+    delivered like any notice, in a group as a new message (an edited board's mention
+    notifies nobody) that answers the game's board."""
+
+
+@dataclass(frozen=True)
+class ChallengeUpdate:
+    """A challenge was opened, accepted, declined or cancelled."""
+
+    challenge: Challenge
+    text: Text
+
+
+@dataclass(frozen=True)
+class PuzzleStep:
+    """A puzzle's position as a picture shows it: its buttons offer `choices` as a game's
+    board offers its moves (a piece, then its destination) and answer with the choice's
+    `index` (`service.puzzles.press(actor, chat, puzzle_id, step, index)`)."""
+
+    puzzle_id: int
+    step: int  # the solver's moves found so far
+    choices: tuple[MoveChoice, ...]
+
+
+@dataclass(frozen=True)
+class FileReady:
+    """A file for the person who asked (a PDN export, a picture); with `chat`, a picture
+    posted in that chat by the service itself (the daily puzzle)."""
+
+    name: str
+    content: bytes
+    caption: Text
+    chat: ChatRef | None = None
+    # A puzzle's picture: the moves its buttons answer with.
+    puzzle: PuzzleStep | None = None
+
+
+@dataclass(frozen=True)
+class TournamentUpdate:
+    """News of a tournament for its chat (`tournament.chat`): opened, joined, a round that
+    starts, the end. While `tournament.status` is "registering", a front end may offer join
+    and leave buttons that call `service.tournament_join`/`tournament_leave` with its id."""
+
+    tournament: TournamentRecord
+    text: Text
+    entries: int
+
+
+@dataclass(frozen=True)
+class ComputerThinking:
+    """The computer has begun to think about its move in a game (the strong level takes
+    seconds): its chat shows that it is thinking (Telegram's chat action, Discord's typing,
+    a line in the console) until the move comes."""
+
+    state: GameState
+
+
+Event = (
+    Reply
+    | BoardUpdate
+    | TurnNotice
+    | PlayerNotice
+    | ChallengeUpdate
+    | FileReady
+    | TournamentUpdate
+    | ComputerThinking
+)
+
+
+class ServiceError(Exception):
+    """A request the service refuses, with the reason for the person who made it."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(translate("en", reason))
+        self.reason = reason
+
+
+class BoardChanged(ServiceError):
+    """The board the person acted on is no longer current; `state` is the fresh one."""
+
+    def __init__(self, reason: Text, state: GameState) -> None:
+        super().__init__(reason)
+        self.state = state

@@ -1,0 +1,227 @@
+"""Ratings as a capability: a player's profile (/profile), the leaderboards (/top), and a
+player's rating in a pool for whoever seeds by it (tournaments).
+
+The changes themselves are written by storage when a rated game ends (rated_games.py), so
+that they happen exactly once; this only reads them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections import Counter
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from bot.i18n import language_of, quote, text
+from bot.service.kernel.capability import Capability
+from bot.service.kernel.events import Actor, Event, FileReady, PlayerPage, Reply, ServiceError
+from bot.service.kernel.families import game_title, players_text
+from bot.service.kernel.kernel import Kernel
+from bot.service.kernel.seat_ratings import pool_rating, readable_rating
+from bot.service.ratings.views import (
+    PACE_WORDS,
+    Leaderboards,
+    PoolLine,
+    Record,
+    chart,
+    leaderboard_text,
+    pool_line,
+    puzzle_line,
+    record_line,
+    standings,
+)
+from competition.rating import Pace, Pool, Rating, leaderboard, shown
+from games.base import find_game
+from storage import (
+    ChatRef,
+    GameRecord,
+    GameStore,
+    Player,
+    PlayerStore,
+    PuzzleStore,
+    RatingChangeRecord,
+    RatingStore,
+)
+
+MONTH = timedelta(days=30)
+# Rows of each leaderboard shown.
+LEADERBOARD_ROWS = 10
+DEFAULT_GAME = "brazilian"
+TOP_USAGE = text("{/top} [GAME] [{=live|corr}]")
+
+
+# Why the first games move a rating so much, and what the ? of "1500?" means.
+PROVISIONAL_NOTE = text(
+    "A rating with ? (1500?) is provisional: little is known yet, so each of the first games "
+    "moves it a lot (+150 or more for a win); the ? goes once the rating settles."
+)
+
+
+class Ratings(Capability):
+    def __init__(self, kernel: Kernel) -> None:
+        super().__init__(kernel)
+        self.players: PlayerStore = kernel.store
+        self.games: GameStore = kernel.store
+        self.ratings: RatingStore = kernel.store
+        self.puzzles: PuzzleStore = kernel.store
+
+    async def rating_of(self, player_id: int, pool: Pool) -> Rating:
+        """A player's rating in a pool (a new player's, 1500 ± 350, if they have none): what a
+        tournament seeds by. A tournament's games are rated in their pace's pool."""
+        return await pool_rating(self.ratings, player_id, pool)
+
+    async def profile(self, actor: Actor, someone: Actor | None = None) -> list[Event]:
+        """A player's ratings with their change over 30 days, their record per game, their
+        current games, and a chart of their ratings (PNG)."""
+        viewer = await self.kernel.roster.player(actor)
+        player = viewer if someone is None else await self._known(someone)
+        changes = await self.ratings.rating_changes(player.id)
+        lines = [text("{name}", name=player.display_name)]
+        ratings = await self.ratings.ratings_of(player.id)
+        settled = True
+        for stored in ratings:
+            try:
+                pool = Pool.from_key(stored.pool)
+            except ValueError:
+                continue
+            rating = await readable_rating(self.ratings, stored)
+            in_pool = [change for change in changes if change.pool == stored.pool]
+            month = _month_change(in_pool, rating, self.kernel.clock() - MONTH)
+            seen = shown(rating, pool.system)
+            settled = settled and not seen.provisional
+            lines.append(pool_line(PoolLine(pool, seen, month, rating.games)))
+        if not ratings:
+            lines.append(text("No rated games yet."))
+        for puzzles in await self.puzzles.puzzle_ratings(player.id):
+            lines.append(puzzle_line(puzzles))
+        if not settled or not ratings:
+            lines.append(PROVISIONAL_NOTE)
+        finished = await self.games.games_of_player(player.id, "finished")
+        for kind, record in _records(finished, player.id).items():
+            lines.append(record_line(kind, record))
+        for game in await self.games.games_of_player(player.id):
+            try:
+                state = await self.kernel.state(game.id)
+            except ServiceError as error:
+                lines.append(error.reason)
+                continue
+            lines.append(
+                text(
+                    "Playing #{game} {title}: {players}",
+                    game=game.id,
+                    title=game_title(game.kind),
+                    players=players_text(state),
+                )
+            )
+        language = viewer.language or language_of(actor.language)
+        picture = await asyncio.to_thread(chart, player.display_name, _history(changes), language)
+        # The name line carries the player's page, by the account he was asked by.
+        account = someone or actor
+        page = PlayerPage(account.platform, account.user_id)
+        events: list[Event] = [Reply(lines[0], page), *(Reply(line) for line in lines[1:])]
+        events.append(
+            FileReady(
+                f"ratings-{player.id}.png",
+                picture,
+                text("Ratings of {name}", name=player.display_name),
+            )
+        )
+        return events
+
+    async def _known(self, someone: Actor) -> Player:
+        player = await self.players.known_player(someone.platform, someone.user_id)
+        if player is None:
+            raise ServiceError(text("I do not know {name}.", name=someone.display_name))
+        return player
+
+    async def leaderboards(self, chat: ChatRef | None, words: Sequence[str] = ()) -> Leaderboards:
+        """The leaderboard of a pool among the players seen in `chat` (who played a game
+        there) and among everyone. `words`: a game and a pace (live, corr), both optional;
+        without a pace, the pool of the game with more players."""
+        game = next((word for word in words if word.lower() not in PACE_WORDS), None)
+        pace = next((word for word in words if word.lower() in PACE_WORDS), None)
+        if len(words) > 2 or (len(words) == 2 and (game is None or pace is None)):
+            raise ServiceError(text("Usage: {usage}", usage=TOP_USAGE))
+        pool = await self._pool(game, pace)
+        ratings = {
+            str(stored.player_id): await readable_rating(self.ratings, stored)
+            for stored in await self.ratings.pool_ratings(pool.key)
+        }
+        seen = (
+            {str(player_id) for player_id in await self.ratings.players_in_chat(chat)}
+            if chat
+            else set()
+        )
+        everyone = leaderboard(ratings, pool.system)
+        here = leaderboard(ratings, pool.system, among=seen)
+        names = {player: await self.kernel.roster.name(int(player)) for player in ratings}
+        return Leaderboards(
+            pool,
+            standings(here, names, LEADERBOARD_ROWS),
+            standings(everyone, names, LEADERBOARD_ROWS),
+        )
+
+    async def top(  # a command: anyone may; the answer is the same for everyone
+        self,
+        actor: Actor,  # noqa: ARG002
+        chat: ChatRef | None,
+        words: Sequence[str],
+    ) -> list[Event]:
+        """/top [GAME] [live|corr]: the leaderboards as one message."""
+        return [Reply(leaderboard_text(await self.leaderboards(chat, words)))]
+
+    async def _pool(self, game: str | None, pace: str | None) -> Pool:
+        try:
+            kind = find_game(game or DEFAULT_GAME)
+        except KeyError:
+            raise ServiceError(
+                text(
+                    "Unknown game {name}. Games: brazilian, international, italian, "
+                    "italian-familiar, ludo.",
+                    name=quote(game or DEFAULT_GAME),
+                )
+            ) from None
+        if pace is not None:
+            return Pool(kind.key, PACE_WORDS[pace.lower()])
+        pools = [Pool(kind.key, Pace.CORRESPONDENCE), Pool(kind.key, Pace.LIVE)]
+        sizes = [len(await self.ratings.pool_ratings(pool.key)) for pool in pools]
+        return pools[sizes.index(max(sizes))]
+
+
+def _month_change(changes: list[RatingChangeRecord], rating: Rating, since: datetime) -> int | None:
+    """The change of the shown rating over the last 30 days (None: no rated game in them)."""
+    recent = [change for change in changes if change.changed_at >= since]
+    if not recent:
+        return None
+    return round(rating.value) - round(recent[0].rating_before)
+
+
+def _records(games: list[GameRecord], player_id: int) -> dict[str, Record]:
+    """Wins, draws and losses per game (kind), over every finished game."""
+    counts: dict[str, Counter[str]] = {}
+    for game in games:
+        if game.result is None:
+            continue
+        seats = {seat.seat for seat in game.seats if seat.player_id == player_id}
+        winners = set(game.result["winners"])
+        outcome = "draws" if not winners else "wins" if seats & winners else "losses"
+        counts.setdefault(game.kind, Counter())[outcome] += 1
+    return {
+        kind: Record(count["wins"], count["draws"], count["losses"])
+        for kind, count in sorted(counts.items())
+    }
+
+
+def _history(changes: list[RatingChangeRecord]) -> dict[Pool, list[tuple[datetime, float]]]:
+    """The points of the chart: each pool's rating after each rated game."""
+    history: dict[Pool, list[tuple[datetime, float]]] = {}
+    for change in changes:
+        try:
+            pool = Pool.from_key(change.pool)
+        except ValueError:
+            continue
+        if not math.isfinite(change.rating_after):
+            continue
+        history.setdefault(pool, []).append((change.changed_at, change.rating_after))
+    return history

@@ -1,0 +1,2 @@
+"""A player's games and their records: /games, /use, /history, /pdn, and where each game's
+board is shown."""

@@ -1,2 +1,0 @@
-"""The service's running parts: game states kept in memory, the worker processes, the computer
-players, other processes' changes."""
