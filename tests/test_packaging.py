@@ -13,7 +13,7 @@ from importlib.metadata import packages_distributions
 
 from tests.processes import ROOT
 
-PACKAGES = ("bot", "storage", "games")
+PACKAGES = ("bot", "competition", "storage", "games")
 
 
 def _imported_modules() -> set[str]:
