@@ -167,7 +167,7 @@ async def run(choice: str, seconds: float, think: float, seed: int) -> dict[str,
             await tournament(api, group, people, choice)
             started = await until(lambda: [t for t in api.texts(group) if "starts with" in t])
             assert started, "the tournament never started"
-            await service.kernel.idle()
+            await service.kernel.background.idle()
             facts = await store.tournament_facts(1)
             tables = []
             for game in [entry.game_id for entry in facts.games if entry.game_id is not None]:

@@ -97,7 +97,7 @@ class Console:
         # Per game, the version of the last board shown: a computer's notice that it thinks
         # is stale once its move is on the screen (a fast search answers at once).
         self._shown: dict[int, int] = {}
-        service.kernel.subscribe(self._show_later)
+        service.kernel.bus.subscribe(self._show_later)
 
     async def begin(self) -> None:
         """The person at the keyboard at the start reads his own language, else the chat's."""
@@ -345,7 +345,7 @@ class Console:
         for _, _, waiting_line in waiting:
             self.say(waiting_line)
         # The computer answers before the next line is read: piped games stay in order.
-        await self.service.kernel.idle()
+        await self.service.kernel.background.idle()
         return True
 
 

@@ -65,13 +65,13 @@ async def serve_chats(
     settled = {front: asyncio.Event() for front in tokens}
     someone_listens = asyncio.Event()
     for front in tokens:
-        service.kernel.serving(front.platform, False)
+        service.kernel.bus.serving(front.platform, False)
 
     async def run(front: FrontEnd, token: str) -> int:
         module = importlib.import_module(front.module)
 
         def listening() -> None:
-            service.kernel.serving(front.platform, True)
+            service.kernel.bus.serving(front.platform, True)
             settled[front].set()
             someone_listens.set()
 
@@ -91,7 +91,7 @@ async def serve_chats(
             )
             return FAILED_STATUS
         finally:
-            service.kernel.serving(front.platform, False)
+            service.kernel.bus.serving(front.platform, False)
             settled[front].set()
         return 0
 

@@ -111,7 +111,7 @@ class DamasClient(discord.Client):
         except discord.HTTPException as error:
             said = "; ".join(line.strip() for line in error.text.splitlines() if line.strip())
             raise CommandsRefused(f"{error.status}, code {error.code}: {said}") from None
-        self.front.service.kernel.subscribe(self.front.showing.show_later)
+        self.front.service.kernel.bus.subscribe(self.front.showing.show_later)
         # The boards that fell behind while the bot was down (a post cut off by a crash, a
         # move made meanwhile) are brought up to date before anything new happens.
         try:
@@ -121,7 +121,7 @@ class DamasClient(discord.Client):
         self._resending = asyncio.create_task(self.front.poster.resend_forever())
 
     async def close(self) -> None:
-        self.front.service.kernel.unsubscribe(self.front.showing.show_later)
+        self.front.service.kernel.bus.unsubscribe(self.front.showing.show_later)
         if self._resending is not None:
             self._resending.cancel()
             await asyncio.gather(self._resending, return_exceptions=True)

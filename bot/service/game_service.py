@@ -45,25 +45,42 @@ class GameService:
         self.store = store
         self.clock = clock
 
-        self.challenges = Challenges(kernel)
-        self.takebacks = Takebacks(kernel)
-        self.play = Play(kernel)
-        self.results = Results(kernel)
-        self.correspondence = Correspondence(kernel)
+        # Each capability gets the kernel and the narrow stores it uses (docs/service.md, "Who
+        # uses which narrow store"), never the whole store.
+        self.challenges = Challenges(kernel, games=store, challenges=store)
+        self.takebacks = Takebacks(kernel, games=store)
+        self.play = Play(kernel, games=store)
+        self.results = Results(kernel, games=store)
+        self.correspondence = Correspondence(
+            kernel,
+            players=store,
+            games=store,
+            clocks=store,
+            vacations=store,
+            notices=store,
+            tournaments=store,
+        )
         self.scheduler = Scheduler(self.correspondence)
         # The boards of other processes' moves (several processes on PostgreSQL).
-        self.elsewhere = ChangesElsewhere(kernel)
+        self.elsewhere = ChangesElsewhere(kernel, changes=store)
 
-        self.identities = Identities(kernel)
-        self.records = GameRecords(kernel)
-        self.chats = ChatChoices(kernel)
-        self.ratings = Ratings(kernel)
-        self.reviews = Reviews(kernel)
-        self.tournaments = Tournaments(kernel)
-        self.entries = TournamentEntries(kernel)
-        self.reports = TournamentReports(kernel)
-        self.puzzles = Puzzles(kernel)
-        self.daily = DailyPuzzles(kernel)
+        self.identities = Identities(kernel, players=store, links=store, ratings=store)
+        self.records = GameRecords(
+            kernel, players=store, games=store, boards=store, challenges=store
+        )
+        self.chats = ChatChoices(kernel, chats=store)
+        self.ratings = Ratings(kernel, players=store, games=store, ratings=store, puzzles=store)
+        self.reviews = Reviews(kernel, games=store, reviews=store)
+        self.tournaments = Tournaments(kernel, ratings=store, tournaments=store)
+        self.entries = TournamentEntries(kernel, tournaments=store)
+        self.reports = TournamentReports(kernel, tournaments=store)
+        self.puzzles = Puzzles(kernel, puzzles=store)
+        self.daily = DailyPuzzles(kernel, puzzles=store)
+
+        # What runs when a game ends, and what the scheduler runs when due.
+        kernel.changes.on_finish(self.tournaments.game_over)
+        kernel.schedule.add_job(self.tournaments.run_due)
+        kernel.schedule.add_job(self.daily.post_due)
 
     async def resume(self) -> None:
         """After a start: wake the computers whose turn it is, and carry on the tournaments

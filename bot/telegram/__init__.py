@@ -140,7 +140,7 @@ async def stop_front(front: TelegramFront, settings: Settings) -> None:
     """Stop polling, finish the updates in hand, give waiting boards `shutdown_grace`
     seconds, close the connections. Safe to call on a front end that never fully started."""
     front.running = False
-    front.service.kernel.unsubscribe(front.on_service_event)
+    front.service.kernel.bus.unsubscribe(front.on_service_event)
     application = front.application
     if application.updater is not None and application.updater.running:
         await application.updater.stop()

@@ -75,7 +75,7 @@ class TelegramFront:
             ChatMemberHandler(self.on_membership, ChatMemberHandler.MY_CHAT_MEMBER)
         )
         application.add_error_handler(self.on_error)
-        service.kernel.subscribe(self.on_service_event)
+        service.kernel.bus.subscribe(self.on_service_event)
 
     # -- start-up ------------------------------------------------------------------------------
 

@@ -56,10 +56,10 @@ def web_app(service: GameService, settings: WebSettings) -> web.Application:
     app.add_routes(MiniApp(service, settings).routes())
 
     async def watch(_: web.Application) -> None:
-        service.kernel.watch(onlookers)
+        service.kernel.bus.watch(onlookers)
 
     async def unwatch(_: web.Application) -> None:
-        service.kernel.unwatch(onlookers)
+        service.kernel.bus.unwatch(onlookers)
 
     app.on_startup.append(watch)
     app.on_cleanup.append(unwatch)

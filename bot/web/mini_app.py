@@ -181,7 +181,7 @@ class MiniApp:
     async def _show_in_chats(self, events: list[Event]) -> None:
         """The events the chat would have shown (the board in its chat, the turn notices) go
         to the front ends; what answers the person who acted is the page's."""
-        await self.service.kernel.publish(
+        await self.service.kernel.bus.publish(
             [event for event in events if not isinstance(event, Reply | FileReady)]
         )
 

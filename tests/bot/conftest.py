@@ -99,7 +99,7 @@ def published(service: GameService) -> list[Event]:
     async def sink(event: Event) -> None:
         events.append(event)
 
-    service.kernel.subscribe(sink)
+    service.kernel.bus.subscribe(sink)
     return events
 
 

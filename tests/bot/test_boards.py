@@ -49,7 +49,7 @@ async def test_ludo_offers_no_moves_until_the_die_is_rolled(service: GameService
     state = latest(
         await service.challenges.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0)
     )
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     state = await service.kernel.state(state.id)
     assert state.position.to_move() == CHANCE
     assert boards.move_choices(state) == []
@@ -72,7 +72,7 @@ async def test_a_ludo_board_draws_and_captions(service: GameService) -> None:
     state = latest(
         await service.challenges.new_game(ANA, CHAT, "ludo", computer=True, players=4, seat=0)
     )
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     state = await service.kernel.state(state.id)
     assert boards.picture(state, 0).startswith(b"\x89PNG")
     assert "Ana (Red)" in translate("en", boards.caption(state))

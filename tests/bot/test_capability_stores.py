@@ -1,7 +1,8 @@
-"""Each part of the service reaches storage through the narrow stores it names
-(`self.games: GameStore = kernel.store`), so that mypy proves it calls nothing else of the
-`Store`; only the kernel, which hands the store out, holds the whole of it. docs/service.md's
-table of who uses which narrow store is the one read here."""
+"""Each capability of the service reaches storage through the narrow stores it is handed (a
+parameter of its constructor typed with each, which the facade fills), so that mypy proves it
+calls nothing else of the `Store`; only the kernel's parts and the facade hold the whole of it,
+and nothing outside them reads the kernel's store. docs/service.md's table of who uses which
+narrow store is the one read here."""
 
 from __future__ import annotations
 
@@ -15,60 +16,61 @@ from storage import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "bot" / "service"
-# The kernel: it gets the whole store, hands it to the capabilities, and commits moves and ends
-# games with it (kernel/kernel.py); the facade builds it (game_service.py); the game states it
-# keeps read games, clocks, vacations and ratings (kernel/states.py).
-KERNEL = {
-    SERVICE / "kernel" / "kernel.py",
-    SERVICE / "game_service.py",
-    SERVICE / "kernel" / "states.py",
-}
+# The kernel gets the whole store, and its parts commit moves, end games and read them with it
+# (bot/service/kernel/); the facade opens the kernel on it and hands out the narrow stores.
+WHOLE = (SERVICE / "kernel", SERVICE / "game_service.py")
 NARROW = {base.__name__ for base in Store.__bases__ if base is not ABC}
 TABLE_ROW = re.compile(r"^\| `(\w+)`[^|]*\|([^|]*)\|", re.MULTILINE)
 
 
-def service_modules() -> list[Path]:
-    return sorted(path for path in SERVICE.rglob("*.py") if path not in KERNEL)
+def outside_the_kernel() -> list[Path]:
+    return sorted(
+        path
+        for path in SERVICE.rglob("*.py")
+        if not any(path == whole or whole in path.parents for whole in WHOLE)
+    )
 
 
-def parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
-    return {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+def store_reads(tree: ast.AST) -> list[int]:
+    """The lines that read an attribute named `store` (the kernel's whole store)."""
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "store"
+    ]
 
 
-def store_reads(tree: ast.AST) -> list[tuple[ast.Attribute, str | None]]:
-    """Each `.store` read, with the narrow store it is assigned to (None: read otherwise)."""
-    parent = parents(tree)
-    found: list[tuple[ast.Attribute, str | None]] = []
+def narrow_parameters(tree: ast.AST, module: str) -> dict[str, set[str]]:
+    """Which narrow stores each class's constructor (or each module function) takes."""
+    found: dict[str, set[str]] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and node.attr == "store":
-            assignment = parent[node]
-            narrow = None
-            if isinstance(assignment, ast.AnnAssign) and isinstance(
-                assignment.annotation, ast.Name
-            ):
-                narrow = assignment.annotation.id if assignment.annotation.id in NARROW else None
-            found.append((node, narrow))
+        functions: list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]] = []
+        if isinstance(node, ast.ClassDef):
+            functions = [
+                (node.name, item)
+                for item in node.body
+                if isinstance(item, ast.FunctionDef) and item.name == "__init__"
+            ]
+        elif isinstance(node, ast.Module):
+            functions = [
+                (module, item)
+                for item in node.body
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+            ]
+        for owner, function in functions:
+            for argument in function.args.args + function.args.kwonlyargs:
+                annotation = argument.annotation
+                if isinstance(annotation, ast.Name) and annotation.id in NARROW:
+                    found.setdefault(owner, set()).add(annotation.id)
     return found
 
 
-def owner(node: ast.AST, parent: dict[ast.AST, ast.AST], module: str) -> str:
-    """The class around `node`, else its module's name (a helper function's stores)."""
-    while node in parent:
-        node = parent[node]
-        if isinstance(node, ast.ClassDef):
-            return node.name
-    return module
-
-
 def narrow_stores_in_code() -> dict[str, set[str]]:
-    """Which narrow stores each class (or module of functions) of the service names."""
     found: dict[str, set[str]] = {}
-    for path in service_modules():
+    for path in outside_the_kernel():
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        parent = parents(tree)
-        for read, narrow in store_reads(tree):
-            if narrow is not None:
-                found.setdefault(owner(read, parent, path.stem), set()).add(narrow)
+        for owner, stores in narrow_parameters(tree, path.stem).items():
+            found.setdefault(owner, set()).update(stores)
     return found
 
 
@@ -80,38 +82,36 @@ def narrow_stores_in_docs() -> dict[str, set[str]]:
     }
 
 
-def test_the_service_reads_the_store_only_into_a_narrow_store() -> None:
-    """Every `.store` outside the kernel is assigned at once to a name typed with one narrow
-    store: a call of any other method of the store then fails mypy."""
-    loose = [
-        f"{path.relative_to(ROOT)}:{read.lineno}"
-        for path in service_modules()
-        for read, narrow in store_reads(ast.parse(path.read_text(encoding="utf-8")))
-        if narrow is None
+def test_nothing_outside_the_kernel_and_the_facade_reads_the_whole_store() -> None:
+    reads = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in outside_the_kernel()
+        for line in store_reads(ast.parse(path.read_text(encoding="utf-8")))
     ]
-    assert loose == []
+    assert reads == []
 
 
-def test_a_read_of_the_whole_store_is_found() -> None:
+def test_a_read_of_the_whole_store_and_a_narrow_parameter_are_found() -> None:
     source = (
         "class Sneaky:\n"
-        "    def __init__(self, kernel):\n"
-        "        self.games: GameStore = kernel.store\n"
-        "        self.everything: Store = kernel.store\n"
+        "    def __init__(self, kernel, games: GameStore, other: int):\n"
+        "        self.games = games\n"
         "    def go(self):\n"
         "        return self.kernel.store.get_player(1)\n"
+        "async def pick(kernel, tournaments: TournamentStore):\n"
+        "    pass\n"
     )
-    reads = store_reads(ast.parse(source))
-    assert sorted((read.lineno, narrow or "") for read, narrow in reads) == [
-        (3, "GameStore"),
-        (4, ""),
-        (6, ""),
-    ]
+    tree = ast.parse(source)
+    assert store_reads(tree) == [5]
+    assert narrow_parameters(tree, "lookup") == {
+        "Sneaky": {"GameStore"},
+        "lookup": {"TournamentStore"},
+    }
 
 
-def test_the_whole_store_is_named_by_the_core_only() -> None:
+def test_the_whole_store_is_named_by_the_kernel_and_the_facade_only() -> None:
     named = []
-    for path in service_modules():
+    for path in outside_the_kernel():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         named += [
             f"{path.relative_to(ROOT)}:{node.lineno}"

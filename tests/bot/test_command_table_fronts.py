@@ -202,7 +202,7 @@ async def console_calls(tmp_path: Path, stack: AsyncExitStack, line: str) -> lis
     record(service, calls)
     # Files (/pdn, /profile's chart) go to the test's folder, not the working one.
     await Console(service, io.StringIO(), player="Ana", folder=tmp_path).handle(line)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     return calls
 
 
@@ -218,7 +218,7 @@ async def telegram_calls(
         chat = api.private_chat(ana)
         api.send_text(ana, chat, line)
         await api.wait_for(lambda: api.texts(chat) or api.boards(chat), f"an answer to {line}")
-        await service.kernel.idle()
+        await service.kernel.background.idle()
     finally:
         await stop_front(bot.front, bot.settings)
     return calls
@@ -244,7 +244,7 @@ async def discord_calls(
     await fake.wait_for(
         lambda: not interaction.ephemeral_text.startswith("Reviewing"), what="the review"
     )
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     return calls
 
 

@@ -262,7 +262,7 @@ async def test_a_set_position_against_the_computer_is_the_person_s_to_play(
     assert side in output.getvalue()
     # Asked otherwise, he gets the other side, and the computer plays at once.
     await console.handle(f"{new} {words['white']} fen=B:W21,22:B18,11,1")
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     other = await _state(service, "caio")
     assert other.id != state.id
     assert other.record.seats[0].player_id is not None

@@ -134,7 +134,7 @@ async def test_whole_games_in_the_console_say_no_english_word(
     await console.handle(words["history"])
     await console.handle(words["resign"])
     await console.handle(f"{words['resign']} {words['yes']}")
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     ludo = await _state(service, "ana")
     await console.handle(f"{words['verify']} {ludo.id}")
 

@@ -35,7 +35,7 @@ def fast_service(store: Store) -> GameService:
 async def play_random_moves(service: GameService, game_id: int, count: int, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(count):
-        await service.kernel.idle()
+        await service.kernel.background.idle()
         state = await service.kernel.state(game_id)
         if not state.active:
             return

@@ -38,7 +38,7 @@ def notices(service: GameService) -> list[PlayerNotice]:
         if isinstance(event, PlayerNotice):
             seen.append(event)
 
-    service.kernel.subscribe(sink)
+    service.kernel.bus.subscribe(sink)
     return seen
 
 
@@ -253,7 +253,7 @@ async def test_a_linked_player_plays_a_telegram_game_from_discord(
     async def sink(event: Event) -> None:
         published.append(event)
 
-    timed.kernel.subscribe(sink)
+    timed.kernel.bus.subscribe(sink)
     events = await timed.challenges.new_game(
         ana_telegram, telegram_chat, "italian", opponent=bia_telegram, seat=0, option_words=["2d"]
     )
@@ -264,7 +264,7 @@ async def test_a_linked_player_plays_a_telegram_game_from_discord(
     code = code_reply.text.values["code"]
     await timed.identities.link(ana_discord, code)
     returned = await timed.play.move(ana_discord, "21-17", state.id)
-    await timed.kernel.idle()
+    await timed.kernel.background.idle()
     assert not any(isinstance(event, BoardUpdate) for event in returned)
     boards_sent = [event for event in published if isinstance(event, BoardUpdate)]
     assert boards_sent

@@ -23,7 +23,7 @@ async def _session(service: GameService, language: str, *lines: str) -> list[str
     start = len(output.getvalue().splitlines())
     for line in lines:
         await console.handle(line)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     return output.getvalue().splitlines()[start:]
 
 

@@ -25,7 +25,7 @@ def listen(service: GameService) -> Heard:
         heard.append((state.id, state.record.status, state.record.result))
         return [Reply(text("Game #{game} is over.", game=state.id))]
 
-    service.kernel.finish_listeners.append(listener)
+    service.kernel.changes.on_finish(listener)
     return heard
 
 

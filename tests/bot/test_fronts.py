@@ -161,13 +161,13 @@ async def test_a_notice_waits_while_its_platform_is_not_served(service: GameServ
     async def sink(event: Event) -> None:
         shown.append(event)
 
-    service.kernel.subscribe(sink)
+    service.kernel.bus.subscribe(sink)
     bia = await service.kernel.roster.player(Actor("discord", "7", "Bia", None))
     await service.store.add_notice(bia.id, None, "vacation_over")
-    service.kernel.serving("discord", False)
+    service.kernel.bus.serving("discord", False)
     await service.correspondence.deliver_notices()
     assert shown == []
-    service.kernel.serving("discord", True)
+    service.kernel.bus.serving("discord", True)
     await service.correspondence.deliver_notices()
     assert [type(event) for event in shown] == [PlayerNotice]
     await service.correspondence.deliver_notices()

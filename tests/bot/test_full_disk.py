@@ -53,7 +53,7 @@ async def test_the_console_says_the_disk_is_full_in_portuguese_once_in_the_log(
             started += 1
             assert started < 100, "the database never filled up"
             await console.handle(NEW_GAME)
-            await service.kernel.idle()
+            await service.kernel.background.idle()
         # The same command again, twice: each is told, the log is not.
         await console.handle(NEW_GAME)
         await console.handle(NEW_GAME)

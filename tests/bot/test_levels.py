@@ -97,7 +97,7 @@ async def test_a_restarted_service_plays_at_the_stored_level(
     restarted = GameService(store, ComputerPlayers(ThreadPoolExecutor(1), chooser=chooser))
     try:
         await restarted.play.move(ANA, "c3-d4", state.id)
-        await restarted.kernel.idle()
+        await restarted.kernel.background.idle()
         assert (await restarted.kernel.state(state.id)).plies == 2
     finally:
         await restarted.kernel.close()
@@ -112,7 +112,7 @@ async def test_the_beginner_plays_legal_moves(store: Store) -> None:
             if state.position.outcome() is not None:
                 break
             await service.play.move(ANA, state.position.notation(state.position.legal_moves()[0]))
-            await service.kernel.idle()
+            await service.kernel.background.idle()
             state = await service.kernel.state(state.id)
         log = [move.notation for move in await store.moves(state.id)]
     finally:

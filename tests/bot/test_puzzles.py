@@ -135,7 +135,7 @@ async def test_the_daily_puzzle_posts_once_a_day_across_a_restart_and_two_servic
     async def sink(event: Event) -> None:
         published.append(event)
 
-    first.kernel.subscribe(sink)
+    first.kernel.bus.subscribe(sink)
     with pytest.raises(ServiceError):
         await first.daily.daily(BIA, GROUP, True, 10, None, administrator=False)
     [status] = await first.daily.daily(ANA, GROUP, True, 10, "brazilian", administrator=True)
@@ -173,7 +173,7 @@ async def test_the_daily_puzzle_posts_once_a_day_across_a_restart_and_two_servic
         later.append(event)
 
     for service in services:
-        service.kernel.subscribe(later_sink)
+        service.kernel.bus.subscribe(later_sink)
     await services[0].scheduler.run_due()
     assert posts(later) == []
     clock.advance(timedelta(days=1))

@@ -238,7 +238,7 @@ async def test_the_computer_answers_in_the_background(
     # A live game in Ana's own chat: its board tells her whose turn it is, nothing else.
     assert not any(isinstance(event, TurnNotice) for event in events)
     state = latest(await service.play.move(ANA, "c3-d4", state.id))
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     replies = [event for event in published if isinstance(event, BoardUpdate)]
     assert replies, "the computer did not move"
     after = await service.kernel.state(state.id)
@@ -250,7 +250,7 @@ async def test_the_computer_moves_first_when_it_has_white(service: GameService) 
     state = latest(
         await service.challenges.new_game(ANA, CHAT, "international", computer=True, seat=1)
     )
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     after = await service.kernel.state(state.id)
     assert after.plies == 1
 
@@ -300,7 +300,7 @@ async def test_ludo_against_three_computers_with_verifiable_dice(service: GameSe
     )
     rng = random.Random(7)
     for _ in range(3000):
-        await service.kernel.idle()
+        await service.kernel.background.idle()
         state = await service.kernel.state(state.id)
         if not state.active:
             break
@@ -328,7 +328,7 @@ async def test_a_ludo_player_cannot_type_a_roll_or_make_someone_leave(
     state = latest(
         await service.challenges.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0)
     )
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     state = await service.kernel.state(state.id)
     assert state.position.to_move() == CHANCE, "Ana's turn begins with her roll"
     with pytest.raises(ServiceError, match="Roll"):
@@ -362,7 +362,7 @@ async def test_the_host_starts_a_table_early_with_the_computer(service: GameServ
     state = latest(await service.challenges.begin(ANA, challenge.id, CHAT))
     computers = [seat for seat in state.record.seats if seat.computer is not None]
     assert len(computers) == 2
-    await service.kernel.idle()
+    await service.kernel.background.idle()
 
 
 async def test_after_a_restart_the_computer_moves_where_it_is_its_turn(
@@ -374,7 +374,7 @@ async def test_after_a_restart_the_computer_moves_where_it_is_its_turn(
     assert (await service.kernel.state(state.id)).plies == 1
     restarted = GameService(store, service.kernel.computers)
     await restarted.resume()
-    await restarted.kernel.idle()
+    await restarted.kernel.background.idle()
     assert (await restarted.kernel.state(state.id)).plies == 2
 
 
@@ -421,7 +421,7 @@ async def test_any_typed_move_is_played_or_refused_with_a_reason(
             await service.challenges.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0)
         )
     )
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     try:
         await service.play.move(ANA, typed, state.id)
     except ServiceError as error:  # either outcome is right: a move, or words saying why not

@@ -79,7 +79,7 @@ async def test_takebacks_are_refused_in_rated_games_and_without_a_move(
 async def test_the_computer_accepts_at_once(service: GameService) -> None:
     state = latest(await service.challenges.new_game(ANA, CHAT, "brazilian", computer=True, seat=0))
     await service.play.move(ANA, "c3-d4", state.id)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     assert (await service.kernel.state(state.id)).plies == 2
     events = await service.takebacks.takeback(ANA, None, state.id)
     after = next(event.state for event in events if isinstance(event, BoardUpdate))

@@ -120,7 +120,7 @@ async def test_a_computer_turn_is_played_once(
     )
     with caplog.at_level(logging.ERROR):
         await asyncio.gather(*(service.resume() for service in services))
-        await asyncio.gather(*(service.kernel.idle() for service in services))
+        await asyncio.gather(*(service.kernel.background.idle() for service in services))
     assert len(await store.moves(record.id)) == 1
     assert (await services[1].kernel.state(record.id)).version == 2
     assert "background work failed" not in caplog.text
@@ -137,7 +137,7 @@ async def test_a_move_in_one_service_is_shown_by_the_other(
         if isinstance(event, BoardUpdate):
             shown.append(event)
 
-    services[1].kernel.subscribe(sink)
+    services[1].kernel.bus.subscribe(sink)
     following = asyncio.create_task(services[1].elsewhere.run())
     try:
         game = await timed_game(services[0])
@@ -173,7 +173,7 @@ async def test_a_process_that_starts_shows_no_board_of_before(
         if isinstance(event, BoardUpdate):
             shown.append(event)
 
-    started.kernel.subscribe(sink)
+    started.kernel.bus.subscribe(sink)
     following = asyncio.create_task(started.elsewhere.run())
     try:
         await asyncio.sleep(1.0)  # the follower listens, and wakes once at its start
@@ -208,8 +208,8 @@ async def test_a_notice_goes_out_through_the_process_that_serves_its_platform(
     services: list[GameService],
 ) -> None:
     # The Telegram front end runs in one process, the Discord one in the other.
-    services[0].kernel.serving("telegram", True)
-    services[1].kernel.serving("discord", True)
+    services[0].kernel.bus.serving("telegram", True)
+    services[1].kernel.bus.serving("discord", True)
     seen = [notices(service) for service in services]
     bia = await services[0].kernel.roster.player(Actor("discord", "77", "Bia", None))
     await services[0].store.add_notice(bia.id, None, "vacation_over")

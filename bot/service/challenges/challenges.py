@@ -35,10 +35,10 @@ COMPUTER = "computer"
 class Challenges(Capability):
     """Challenges, tables, and the start of games."""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, games: GameStore, challenges: ChallengeStore) -> None:
         super().__init__(kernel)
-        self.games: GameStore = kernel.store
-        self.challenges: ChallengeStore = kernel.store
+        self.games = games
+        self.challenges = challenges
 
     @routed
     async def new_game(
@@ -130,7 +130,7 @@ class Challenges(Capability):
         """The same two-player game again with the colours swapped: against the computer it
         starts at once, against a person it is a challenge to them."""
         player = await self.kernel.roster.player(actor)
-        state = await self.kernel.game_of(player, game_id, finished=True, chat=chat)
+        state = await self.kernel.lookup.game_of(player, game_id, finished=True, chat=chat)
         kind = find_game(state.record.kind)
         family = family_of(kind)
         if state.active:
@@ -146,7 +146,7 @@ class Challenges(Capability):
                     tournament=state.tournament,
                 )
             )
-        mine = self.kernel.own_seats(state, player.id)[0]
+        mine = self.kernel.lookup.own_seats(state, player.id)[0]
         other = state.record.seats[1 - mine]
         options = {key: value for key, value in state.record.options.items() if key != "rated"}
         if other.player_id is None:
@@ -308,7 +308,7 @@ class Challenges(Capability):
         challenge_id: int | None,
         asked_rated: bool,
     ) -> list[Event]:
-        options, snapshot, clock = self.kernel.opening(kind, options)
+        options, snapshot, clock = self.kernel.changes.opening(kind, options)
         try:
             record = await self.games.create_game(
                 kind.key,
@@ -322,7 +322,7 @@ class Challenges(Capability):
             )
         except ChallengeNotOpen:
             raise ServiceError(text("This challenge is no longer open.")) from None
-        events = await self.kernel.game_started(record)
+        events = await self.kernel.changes.game_started(record)
         if challenge_id is not None:
             challenge = await self.challenges.get_challenge(challenge_id)
             state = events_state(events)

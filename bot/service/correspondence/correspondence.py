@@ -64,14 +64,23 @@ REMINDERS = {"24h": timedelta(hours=24), "1h": timedelta(hours=1)}
 class Correspondence(Capability):
     """Clocks, reminders and vacations."""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(
+        self,
+        kernel: Kernel,
+        players: PlayerStore,
+        games: GameStore,
+        clocks: ClockStore,
+        vacations: VacationStore,
+        notices: NoticeStore,
+        tournaments: TournamentStore,
+    ) -> None:
         super().__init__(kernel)
-        self.players: PlayerStore = kernel.store
-        self.games: GameStore = kernel.store
-        self.clocks: ClockStore = kernel.store
-        self.vacations: VacationStore = kernel.store
-        self.notices: NoticeStore = kernel.store
-        self.tournaments: TournamentStore = kernel.store
+        self.players = players
+        self.games = games
+        self.clocks = clocks
+        self.vacations = vacations
+        self.notices = notices
+        self.tournaments = tournaments
 
     async def remind(self, clock: ClockRecord, names: Sequence[str]) -> None:
         """The reminders `names` (most urgent last) due together for the turn of a clock: each
@@ -89,7 +98,7 @@ class Correspondence(Capability):
     async def timeout(self, clock: ClockRecord) -> None:
         """The deadline of a turn passed: a loss on time (in Ludo the player leaves and the
         others play on). Checked again under the game's lock, so it happens once."""
-        async with self.kernel.lock(clock.game_id):
+        async with self.kernel.lookup.lock(clock.game_id):
             state = await self.kernel.state(clock.game_id)
             current = await self.clocks.clock(clock.game_id)
             if (
@@ -101,7 +110,7 @@ class Correspondence(Capability):
             ):
                 return
             if state.record.seats[clock.seat].computer is not None:
-                self.kernel.wake_computers(state)
+                self.kernel.computer_turns.wake(state)
                 return
             family = family_of(find_game(state.record.kind))
             loser = state.seat_names[clock.seat]
@@ -121,15 +130,15 @@ class Correspondence(Capability):
             ]
             try:
                 if unstarted:
-                    events = await self.kernel.finish(state, None, "aborted", notices)
+                    events = await self.kernel.changes.finish(state, None, "aborted", notices)
                 elif family.multi_seat(state):
-                    events = await self.kernel.commit(
+                    events = await self.kernel.changes.commit(
                         state, family.leave(state, clock.seat), clock.seat, None, notices
                     )
                 else:
                     winners = [seat.seat for seat in state.record.seats if seat.seat != clock.seat]
                     result: GameResult = {"winners": winners, "reason": "timeout"}
-                    events = await self.kernel.finish(state, result, notices=notices)
+                    events = await self.kernel.changes.finish(state, result, notices=notices)
             except BoardChanged:
                 # Another process moved or ended the game first (the version check decided).
                 return
@@ -142,8 +151,10 @@ class Correspondence(Capability):
             )
         fresh = events_state(events)
         assert fresh is not None
-        await self.kernel.publish([BoardUpdate(fresh, headline, fresh.record.chat), *events[1:]])
-        self.kernel.wake_computers(fresh)
+        await self.kernel.bus.publish(
+            [BoardUpdate(fresh, headline, fresh.record.chat), *events[1:]]
+        )
+        self.kernel.computer_turns.wake(fresh)
 
     async def deliver_notices(self) -> None:
         """Deliver the queued notices that are due (reminders, losses on time, turn pings),
@@ -151,7 +162,7 @@ class Correspondence(Capability):
         if this process dies in between, another sends it when the claim's lease has run out."""
         for notice in await self.notices.unsent_notices():
             platform = await self.kernel.roster.where_seen(notice.player_id)
-            if not self.kernel.serves(platform):
+            if not self.kernel.bus.serves(platform):
                 continue  # for a process whose front end serves it (this one, later)
             if not await self.notices.claim_notice(notice.id):
                 continue
@@ -165,10 +176,10 @@ class Correspondence(Capability):
                 # A ping whose turn is over (the player acted, the game ended) is dropped.
                 if state is not None and still_waiting(state, notice.kind, notice.player_id):
                     ping = TurnPing(notice.player_id, ping_text(state), state, platform)
-                    await self.kernel.publish([ping])
+                    await self.kernel.bus.publish([ping])
             else:
                 message = _notice_text(notice.kind, notice.game_id, notice.player_id, state)
-                await self.kernel.publish(
+                await self.kernel.bus.publish(
                     [PlayerNotice(notice.player_id, message, state, platform)]
                 )
             await self.notices.notice_sent(notice.id)
@@ -180,7 +191,7 @@ class Correspondence(Capability):
         if days == 0:
             if await self.vacations.end_vacation(player.id) is None:
                 raise ServiceError(text("You are not on vacation."))
-            self.kernel.poke()
+            self.kernel.schedule.poke()
             return [Reply(text("Welcome back: your clocks run again."))]
         used = vacation_days_used(
             await self.vacations.vacations(
@@ -204,7 +215,7 @@ class Correspondence(Capability):
             raise ServiceError(
                 text("You are on vacation already: {/vacation off} ends it.")
             ) from None
-        self.kernel.poke()
+        self.kernel.schedule.poke()
         return [
             Reply(
                 text(
@@ -267,11 +278,11 @@ class Scheduler:
         self.clocks = correspondence.clocks
         self.vacations = correspondence.vacations
         self.notices = correspondence.notices
-        # When the other due jobs (kernel.due_jobs) next have something to do.
+        # When the other due jobs (kernel.schedule.jobs) next have something to do.
         self._planned: list[datetime] = []
 
     def poke(self) -> None:
-        self.kernel.poke()
+        self.kernel.schedule.poke()
 
     async def run(self, interval: timedelta = MAX_SLEEP) -> None:
         """Run until cancelled, looking at the database at least every `interval`."""
@@ -286,9 +297,11 @@ class Scheduler:
             for planned in self._planned:
                 wake = planned if wake is None else min(wake, planned)
             delay = interval if wake is None else min(wake - self.kernel.clock(), interval)
-            self.kernel.changed.clear()
+            self.kernel.schedule.changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.kernel.changed.wait(), max(delay.total_seconds(), 0.05))
+                await asyncio.wait_for(
+                    self.kernel.schedule.changed.wait(), max(delay.total_seconds(), 0.05)
+                )
 
     async def run_due(self) -> None:
         """Everything due now: vacations that end, reminders, losses on time, then deliver the
@@ -307,7 +320,7 @@ class Scheduler:
         for clock in await self.clocks.due_clocks(now):
             await self.correspondence.timeout(clock)
         await self.correspondence.deliver_notices()
-        planned = [await job(now) for job in self.kernel.due_jobs]
+        planned = [await job(now) for job in self.kernel.schedule.jobs]
         self._planned = [moment for moment in planned if moment is not None]
 
 

@@ -25,9 +25,9 @@ REMEMBERED = 10_000
 class ChangesElsewhere:
     """Follows the changes of other processes; `run` until cancelled."""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, changes: ChangeStore) -> None:
         self.kernel = kernel
-        self.changes: ChangeStore = kernel.store
+        self.changes = changes
         self._shown: dict[int, int] = {}
 
     async def run(self) -> None:
@@ -69,8 +69,8 @@ class ChangesElsewhere:
             except ServiceError as error:
                 logger.error("game %s changed elsewhere cannot be shown: %s", game_id, error)
                 continue
-            headline = await self.kernel.latest_headline(state)
-            await self.kernel.publish([BoardUpdate(state, headline, state.record.chat)])
+            headline = await self.kernel.changes.latest_headline(state)
+            await self.kernel.bus.publish([BoardUpdate(state, headline, state.record.chat)])
         return seen
 
     def _remember(self, game_id: int, version: int) -> None:

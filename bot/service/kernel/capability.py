@@ -32,6 +32,6 @@ def routed(method: Call[C, P]) -> Call[C, P]:
     async def routed(
         capability: C, actor: Actor, /, *args: P.args, **kwargs: P.kwargs
     ) -> list[Event]:
-        return capability.kernel.route(actor, await method(capability, actor, *args, **kwargs))
+        return capability.kernel.bus.route(actor, await method(capability, actor, *args, **kwargs))
 
     return routed

@@ -17,9 +17,9 @@ CHAT_LANGUAGE_SET = {
 
 
 class ChatChoices(Capability):
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, chats: ChatStore) -> None:
         super().__init__(kernel)
-        self.chats: ChatStore = kernel.store
+        self.chats = chats
 
     # A command: anyone in the chat may turn its boards.
     async def flip(self, actor: Actor, chat: ChatRef) -> list[Event]:  # noqa: ARG002

@@ -27,11 +27,13 @@ class Identities(Capability):
     """Languages, private chats, links. (The player behind an actor is the kernel's `player`:
     every capability needs it.)"""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(
+        self, kernel: Kernel, players: PlayerStore, links: LinkStore, ratings: RatingStore
+    ) -> None:
         super().__init__(kernel)
-        self.players: PlayerStore = kernel.store
-        self.links: LinkStore = kernel.store
-        self.ratings: RatingStore = kernel.store
+        self.players = players
+        self.links = links
+        self.ratings = ratings
 
     async def player_by_id(self, player_id: int) -> Player:
         """A player the service named in an event (a notice, a turn), to address by name."""

@@ -23,9 +23,9 @@ logger = logging.getLogger(__name__)
 class Play(Capability):
     """Moves and rolls of the people in a game."""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, games: GameStore) -> None:
         super().__init__(kernel)
-        self.games: GameStore = kernel.store
+        self.games = games
 
     @routed
     async def move(
@@ -39,10 +39,10 @@ class Play(Capability):
         """Play a move given in notation, as the actor, in the game named or their current one.
         With `version` (from a button), a board that changed since is refused."""
         player_id, target = await self._actor_and_game(actor, game_id)
-        async with self.kernel.lock(target):
+        async with self.kernel.lookup.lock(target):
             state = await self.kernel.current(target)
-            await self.kernel.check_visible(state, player_id, chat)
-            self.kernel.check_version(state, version)
+            await self.kernel.lookup.check_visible(state, player_id, chat)
+            self.kernel.lookup.check_version(state, version)
             seat = self._seat_of_actor(state, player_id)
             if state.position.to_move() == CHANCE:
                 raise ServiceError(text("Roll the die first: {/roll}."))
@@ -61,9 +61,9 @@ class Play(Capability):
                         ),
                     )
                 )
-            events = await self.kernel.commit(state, move, seat, player_id)
+            events = await self.kernel.changes.commit(state, move, seat, player_id)
         await self.kernel.first_players.played(actor, state.record.chat)
-        self.kernel.wake_computers(events_state(events) or state)
+        self.kernel.computer_turns.wake(events_state(events) or state)
         return events
 
     async def _actor_and_game(self, actor: Actor, game_id: int | None) -> tuple[int, int]:
@@ -74,7 +74,7 @@ class Play(Capability):
             if known is not None:
                 return known, game_id
         player = await self.kernel.roster.player(actor)
-        return player.id, await self.kernel.game_id_for(player, game_id)
+        return player.id, await self.kernel.lookup.game_id_for(player, game_id)
 
     @routed
     async def roll(
@@ -86,10 +86,10 @@ class Play(Capability):
     ) -> list[Event]:
         """Roll the die for the actor's turn (Ludo), from the game's committed dice."""
         player_id, target = await self._actor_and_game(actor, game_id)
-        async with self.kernel.lock(target):
+        async with self.kernel.lookup.lock(target):
             state = await self.kernel.current(target)
-            await self.kernel.check_visible(state, player_id, chat)
-            self.kernel.check_version(state, version)
+            await self.kernel.lookup.check_visible(state, player_id, chat)
+            self.kernel.lookup.check_version(state, version)
             self._seat_of_actor(state, player_id)
             if state.position.to_move() != CHANCE:
                 position = state.position
@@ -98,13 +98,15 @@ class Play(Capability):
                 raise ServiceError(text("No roll is due now: play your move."))
             family = family_of(find_game(state.record.kind))
             roll = family.draw_roll(state)
-            events = await self.kernel.commit(state, state.position.parse(roll), CHANCE, None)
+            events = await self.kernel.changes.commit(
+                state, state.position.parse(roll), CHANCE, None
+            )
         await self.kernel.first_players.played(actor, state.record.chat)
-        self.kernel.wake_computers(events_state(events) or state)
+        self.kernel.computer_turns.wake(events_state(events) or state)
         return events
 
     def _seat_of_actor(self, state: GameState, player_id: int) -> int:
-        seats = self.kernel.own_seats(state, player_id)
+        seats = self.kernel.lookup.own_seats(state, player_id)
         acting = seat_to_act(state)
         if acting not in seats:
             return_name = seat_name(state, acting) if acting is not None else "?"
@@ -115,6 +117,6 @@ class Play(Capability):
         """After a restart: let the computers move wherever it is their turn."""
         for game_id in await self.games.games_with_computers():
             try:
-                self.kernel.wake_computers(await self.kernel.state(game_id))
+                self.kernel.computer_turns.wake(await self.kernel.state(game_id))
             except ServiceError as error:
                 logger.error("game %s cannot be resumed: %s", game_id, error)

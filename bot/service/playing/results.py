@@ -21,9 +21,9 @@ from storage import ChatRef, GameStore, Player
 class Results(Capability):
     """Resignations, draws, claims and aborts."""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, games: GameStore) -> None:
         super().__init__(kernel)
-        self.games: GameStore = kernel.store
+        self.games = games
 
     @asynccontextmanager
     async def _playing(
@@ -35,12 +35,12 @@ class Results(Capability):
     ) -> AsyncIterator[tuple[GameState, Player, list[int]]]:
         """The actor's game under its lock, with the actor's seats in it (refused if none)."""
         player = await self.kernel.roster.player(actor)
-        target = await self.kernel.game_id_for(player, game_id)
-        async with self.kernel.lock(target):
+        target = await self.kernel.lookup.game_id_for(player, game_id)
+        async with self.kernel.lookup.lock(target):
             state = await self.kernel.state(target)
-            await self.kernel.check_visible(state, player.id, chat)
-            self.kernel.check_version(state, version)
-            yield state, player, self.kernel.own_seats(state, player.id)
+            await self.kernel.lookup.check_visible(state, player.id, chat)
+            self.kernel.lookup.check_version(state, version)
+            yield state, player, self.kernel.lookup.own_seats(state, player.id)
 
     @routed
     async def resign(
@@ -49,13 +49,15 @@ class Results(Capability):
         async with self._playing(actor, game_id, chat=chat) as (state, player, seats):
             family = family_of(find_game(state.record.kind))
             if family.multi_seat(state):
-                events = await self.kernel.commit(
+                events = await self.kernel.changes.commit(
                     state, family.leave(state, seats[0]), seats[0], player.id
                 )
-                self.kernel.wake_computers(events_state(events) or state)
+                self.kernel.computer_turns.wake(events_state(events) or state)
                 return events
             winners = [seat.seat for seat in state.record.seats if seat.seat not in seats]
-            return await self.kernel.finish(state, {"winners": winners, "reason": "resignation"})
+            return await self.kernel.changes.finish(
+                state, {"winners": winners, "reason": "resignation"}
+            )
 
     @routed
     async def draw(
@@ -84,7 +86,9 @@ class Results(Capability):
                     news = text("{name} declines the draw.", name=actor.display_name)
                 return [BoardUpdate(fresh, news, fresh.record.chat)]
             if offer is not None and offer not in seats:
-                return await self.kernel.finish(state, {"winners": [], "reason": "agreement"})
+                return await self.kernel.changes.finish(
+                    state, {"winners": [], "reason": "agreement"}
+                )
             if answer == "accept" and offer is not None:
                 raise ServiceError(
                     text(
@@ -123,7 +127,7 @@ class Results(Capability):
                 raise ServiceError(
                     text("No draw can be claimed now: the rules let the game go on.")
                 )
-            return await self.kernel.finish(state, result_of(outcome))
+            return await self.kernel.changes.finish(state, result_of(outcome))
 
     @routed
     async def abort(
@@ -131,4 +135,4 @@ class Results(Capability):
     ) -> list[Event]:
         async with self._playing(actor, game_id, chat=chat) as (state, _, _):
             check_abortable(state)
-            return await self.kernel.finish(state, None, "aborted")
+            return await self.kernel.changes.finish(state, None, "aborted")

@@ -20,9 +20,9 @@ from storage import ChatRef, GameStore
 class Takebacks(Capability):
     """/takeback, /takeback accept, /takeback decline."""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, games: GameStore) -> None:
         super().__init__(kernel)
-        self.games: GameStore = kernel.store
+        self.games = games
 
     @routed
     async def takeback(
@@ -33,10 +33,10 @@ class Takebacks(Capability):
         chat: ChatRef | None = None,
     ) -> list[Event]:
         player = await self.kernel.roster.player(actor)
-        target = await self.kernel.game_id_for(player, game_id)
-        async with self.kernel.lock(target):
+        target = await self.kernel.lookup.game_id_for(player, game_id)
+        async with self.kernel.lookup.lock(target):
             state = await self.kernel.state(target)
-            seat = (await self.kernel.seats_in(state, player.id, chat))[0]
+            seat = (await self.kernel.lookup.seats_in(state, player.id, chat))[0]
             if state.record.rated or family_of(find_game(state.record.kind)).multi_seat(state):
                 raise ServiceError(text("Takebacks are for casual two-player games."))
             if answer is None:
@@ -77,7 +77,7 @@ class Takebacks(Capability):
             name=seat_name(state, seat),
         )
         events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat)]
-        events.extend(await self.kernel.turn_notices(fresh))
+        events.extend(await self.kernel.changes.turn_notices(fresh))
         return events
 
 

@@ -22,11 +22,10 @@ DAY = timedelta(days=1)
 
 
 class DailyPuzzles(Capability):
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, puzzles: PuzzleStore) -> None:
         super().__init__(kernel)
-        self.puzzles: PuzzleStore = kernel.store
+        self.puzzles = puzzles
         self._shipped_added = False
-        kernel.due_jobs.append(self.post_due)
 
     @routed
     async def daily(
@@ -54,7 +53,7 @@ class DailyPuzzles(Capability):
         key = puzzle_variant(variant or (current.variant if current else None))
         chosen = hour if hour is not None else current.hour if current else DEFAULT_HOUR
         await self.puzzles.set_daily_puzzle(chat, key, chosen)
-        self.kernel.poke()  # the scheduler looks at the new hour
+        self.kernel.schedule.poke()  # the scheduler looks at the new hour
         return [Reply(_status(DailyPuzzle(chat, key, chosen)))]
 
     async def post_due(self, now: datetime) -> datetime | None:
@@ -86,7 +85,7 @@ class DailyPuzzles(Capability):
             headline=headline(record),
             to_move=to_move(puzzle),
         )
-        await self.kernel.publish([await picture_event(record, 0, caption, setting.chat)])
+        await self.kernel.bus.publish([await picture_event(record, 0, caption, setting.chat)])
 
 
 def _status(setting: DailyPuzzle | None) -> Text:

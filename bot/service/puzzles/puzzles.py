@@ -53,9 +53,9 @@ def _stored(rating: Rated) -> Glicko:
 
 
 class Puzzles(Capability):
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, puzzles: PuzzleStore) -> None:
         super().__init__(kernel)
-        self.puzzles: PuzzleStore = kernel.store
+        self.puzzles = puzzles
         self._shipped_added = False
 
     async def ready(self) -> None:

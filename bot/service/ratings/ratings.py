@@ -59,12 +59,19 @@ PROVISIONAL_NOTE = text(
 
 
 class Ratings(Capability):
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(
+        self,
+        kernel: Kernel,
+        players: PlayerStore,
+        games: GameStore,
+        ratings: RatingStore,
+        puzzles: PuzzleStore,
+    ) -> None:
         super().__init__(kernel)
-        self.players: PlayerStore = kernel.store
-        self.games: GameStore = kernel.store
-        self.ratings: RatingStore = kernel.store
-        self.puzzles: PuzzleStore = kernel.store
+        self.players = players
+        self.games = games
+        self.ratings = ratings
+        self.puzzles = puzzles
 
     async def rating_of(self, player_id: int, pool: Pool) -> Rating:
         """A player's rating in a pool (a new player's, 1500 ± 350, if they have none): what a

@@ -30,18 +30,25 @@ FINISHED_SHOWN = 20
 
 
 class GameRecords(Capability):
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(
+        self,
+        kernel: Kernel,
+        players: PlayerStore,
+        games: GameStore,
+        boards: BoardStore,
+        challenges: ChallengeStore,
+    ) -> None:
         super().__init__(kernel)
-        self.players: PlayerStore = kernel.store
-        self.games: GameStore = kernel.store
-        self.boards: BoardStore = kernel.store
-        self.challenges: ChallengeStore = kernel.store
+        self.players = players
+        self.games = games
+        self.boards = boards
+        self.challenges = challenges
 
     async def board(
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
     ) -> list[Event]:
         player = await self.kernel.roster.player(actor)
-        state = await self.kernel.game_of(player, game_id, finished=True, chat=chat)
+        state = await self.kernel.lookup.game_of(player, game_id, finished=True, chat=chat)
         return [BoardUpdate(state, None, None)]
 
     async def visible_state(self, actor: Actor, game_id: int, chat: ChatRef) -> GameState:
@@ -50,14 +57,14 @@ class GameRecords(Capability):
         button names another chat's game)."""
         player = await self.kernel.roster.player(actor)
         state = await self.kernel.current(game_id)
-        await self.kernel.check_visible(state, player.id, chat)
+        await self.kernel.lookup.check_visible(state, player.id, chat)
         return state
 
     async def legal_moves(
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
     ) -> list[Event]:
         player = await self.kernel.roster.player(actor)
-        state = await self.kernel.game_of(player, game_id, chat=chat)
+        state = await self.kernel.lookup.game_of(player, game_id, chat=chat)
         if not state.active:
             raise ServiceError(text("Game #{game} is over.", game=state.id))
         if state.position.to_move() == CHANCE:
@@ -186,7 +193,7 @@ class GameRecords(Capability):
     async def use(self, actor: Actor, game_id: int, chat: ChatRef | None = None) -> list[Event]:
         player = await self.kernel.roster.player(actor)
         state = await self.kernel.state(game_id)
-        await self.kernel.seats_in(state, player.id, chat)
+        await self.kernel.lookup.seats_in(state, player.id, chat)
         await self.players.set_active_game(player.id, game_id)
         return [Reply(text("Your moves now go to game #{game}.", game=game_id))]
 
@@ -194,7 +201,7 @@ class GameRecords(Capability):
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
     ) -> list[Event]:
         player = await self.kernel.roster.player(actor)
-        state = await self.kernel.game_of(player, game_id, finished=True, chat=chat)
+        state = await self.kernel.lookup.game_of(player, game_id, finished=True, chat=chat)
         if not state.log:
             return [Reply(text("No moves yet in game #{game}.", game=state.id))]
         family = family_of(find_game(state.record.kind))
@@ -204,7 +211,7 @@ class GameRecords(Capability):
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
     ) -> list[Event]:
         player = await self.kernel.roster.player(actor)
-        state = await self.kernel.game_of(player, game_id, finished=True, chat=chat)
+        state = await self.kernel.lookup.game_of(player, game_id, finished=True, chat=chat)
         family = family_of(find_game(state.record.kind))
         content = family.pdn(state, state.log, player.language or language_of(actor.language))
         if content is None:
@@ -245,7 +252,7 @@ class GameRecords(Capability):
         for game_id, chat_id in await self.boards.boards_behind(platform):
             try:
                 state = await self.kernel.state(game_id)
-                headline = await self.kernel.latest_headline(state)
+                headline = await self.kernel.changes.latest_headline(state)
                 behind.append((state, ChatRef(platform, chat_id), headline))
             except ServiceError as error:
                 logger.error(

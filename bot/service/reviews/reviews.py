@@ -47,10 +47,10 @@ async def no_progress(_stage: Text) -> None:
 
 
 class Reviews(Capability):
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, games: GameStore, reviews: ReviewStore) -> None:
         super().__init__(kernel)
-        self.games: GameStore = kernel.store
-        self.reviews: ReviewStore = kernel.store
+        self.games = games
+        self.reviews = reviews
         # Nodes a position (games.damas.review: about 0.2 s of CPU); tests search less.
         self.nodes = REVIEW_NODES
         # Nodes of the second look at each move the first pass marks a mistake or worse.
@@ -111,7 +111,7 @@ class Reviews(Capability):
                 )
             game_id = finished[0].id
         state = await self.kernel.state(game_id)
-        await self.kernel.check_visible(state, player_id, chat)
+        await self.kernel.lookup.check_visible(state, player_id, chat)
         if family_of(find_game(state.record.kind)).pdn(state, ()) is None:
             raise ServiceError(
                 text("Only draughts games can be reviewed: game #{game} is not one.", game=state.id)

@@ -27,9 +27,9 @@ PRIVATE_FOR_PACE = text(
 class TournamentEntries(Capability):
     """Opening a tournament, joining and leaving it."""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, tournaments: TournamentStore) -> None:
         super().__init__(kernel)
-        self.tournaments: TournamentStore = kernel.store
+        self.tournaments = tournaments
 
     @routed
     async def create(
@@ -50,7 +50,7 @@ class TournamentEntries(Capability):
             max_entries=plan.max_entries,
             deadline=deadline,
         )
-        self.kernel.poke()
+        self.kernel.schedule.poke()
         how = (
             text("{/tournament join} {id} {=with} PARTNER", id=record.id)
             if plan.team_size == 2
@@ -77,7 +77,9 @@ class TournamentEntries(Capability):
         partner: Actor | None = None,
     ) -> list[Event]:
         """Enter alone, or (a tournament of teams) with `partner` as one entry."""
-        record = await pick(self.kernel, chat, tournament_id, ("registering",), actor)
+        record = await pick(
+            self.kernel, self.tournaments, chat, tournament_id, ("registering",), actor
+        )
         player = await self.kernel.roster.player(actor)
         members = [player.id]
         if record.team_size == 2:
@@ -118,7 +120,9 @@ class TournamentEntries(Capability):
     async def leave(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        record = await pick(self.kernel, chat, tournament_id, ("registering",), actor)
+        record = await pick(
+            self.kernel, self.tournaments, chat, tournament_id, ("registering",), actor
+        )
         player = await self.kernel.roster.player(actor)
         try:
             await self.tournaments.leave_tournament(record.id, player.id)

@@ -23,6 +23,7 @@ EVERY: tuple[TournamentStatus, ...] = (*OPEN, "finished", "cancelled")
 
 async def pick(
     kernel: Kernel,
+    tournaments: TournamentStore,
     chat: ChatRef | None,
     tournament_id: int | None,
     statuses: Sequence[TournamentStatus] = OPEN,
@@ -32,7 +33,6 @@ async def pick(
     from another chat than its own is refused as an unknown one (ids are sequential: any
     other answer would tell what other chats run), unless its organiser made it open or
     `actor` takes part in it."""
-    tournaments: TournamentStore = kernel.store
     if tournament_id is not None:
         unknown = ServiceError(text("There is no tournament #{id}.", id=tournament_id))
         try:
@@ -40,7 +40,9 @@ async def pick(
         except NotFound:
             raise unknown from None
         elsewhere = chat is not None and record.chat != chat and not record.options.get("open")
-        if elsewhere and (actor is None or not await _takes_part(kernel, actor, record)):
+        if elsewhere and (
+            actor is None or not await _takes_part(kernel, tournaments, actor, record)
+        ):
             raise unknown
         return record
     found = await tournaments.tournaments(statuses, chat) if chat is not None else []
@@ -49,11 +51,12 @@ async def pick(
     return found[-1]
 
 
-async def _takes_part(kernel: Kernel, actor: Actor, record: TournamentRecord) -> bool:
+async def _takes_part(
+    kernel: Kernel, tournaments: TournamentStore, actor: Actor, record: TournamentRecord
+) -> bool:
     player = await kernel.roster.player(actor)
     if player.id == record.organiser_id:
         return True
-    tournaments: TournamentStore = kernel.store
     facts = await tournaments.tournament_facts(record.id)
     return any(player.id in entry.members for entry in facts.entries)
 

@@ -47,9 +47,9 @@ logger = logging.getLogger(__name__)
 class TournamentReports(Capability):
     """What people see of a tournament."""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, tournaments: TournamentStore) -> None:
         super().__init__(kernel)
-        self.tournaments: TournamentStore = kernel.store
+        self.tournaments = tournaments
 
     async def tournament_of_game(self, game_id: int) -> int | None:
         """The number of the tournament a game belongs to, if any."""
@@ -66,7 +66,7 @@ class TournamentReports(Capability):
     async def _facts(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None
     ) -> tuple[TournamentFacts, Tournament | None, dict[str, str]]:
-        record = await pick(self.kernel, chat, tournament_id, EVERY, actor)
+        record = await pick(self.kernel, self.tournaments, chat, tournament_id, EVERY, actor)
         facts = await self.tournaments.tournament_facts(record.id)
         state = rebuild(facts) if record.seed is not None else None
         return facts, state, await entry_names(self.kernel, facts)
@@ -128,7 +128,7 @@ class TournamentReports(Capability):
     ) -> list[Event]:
         """The draw and the coin tosses of a finished tournament checked against the seed
         revealed at its end and the commitment published at its start."""
-        record = await pick(self.kernel, chat, tournament_id, EVERY, actor)
+        record = await pick(self.kernel, self.tournaments, chat, tournament_id, EVERY, actor)
         if record.status != "finished":
             raise ServiceError(
                 text(
@@ -197,7 +197,9 @@ class TournamentReports(Capability):
             return True
         player = await self.kernel.roster.player(actor)
         try:
-            await self.kernel.check_visible(await self.kernel.state(game_id), player.id, chat)
+            await self.kernel.lookup.check_visible(
+                await self.kernel.state(game_id), player.id, chat
+            )
         except ServiceError:
             return False
         return True

@@ -4,7 +4,7 @@ themselves as games end, withdrawals, the organiser's settle, pause, resume and 
 Nothing is kept in memory: each step reads the stored facts (tournament_state.py rebuilds
 the pairing from them) and writes what it decides in one transaction, keyed so that it
 happens once: a round's row and its games (storage `start_round`), the end. A game's end
-reaches `_game_over` through the kernel's finish listeners; `resume` after a restart picks up
+reaches `game_over` through the kernel's finish listeners; `resume` after a restart picks up
 every tournament whose round completed while nobody was listening.
 """
 
@@ -64,12 +64,10 @@ logger = logging.getLogger(__name__)
 class Tournaments(Capability):
     """The life of a tournament, over the kernel."""
 
-    def __init__(self, kernel: Kernel) -> None:
+    def __init__(self, kernel: Kernel, ratings: RatingStore, tournaments: TournamentStore) -> None:
         super().__init__(kernel)
-        self.ratings: RatingStore = kernel.store
-        self.tournaments: TournamentStore = kernel.store
-        kernel.finish_listeners.append(self._game_over)
-        kernel.due_jobs.append(self.run_due)
+        self.ratings = ratings
+        self.tournaments = tournaments
         # One advance at a time per tournament in this process (storage keys make it right
         # across processes; this only saves work).
         self._advancing: dict[int, asyncio.Lock] = {}
@@ -80,7 +78,9 @@ class Tournaments(Capability):
     async def start(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        record = await pick(self.kernel, chat, tournament_id, ("registering",), actor)
+        record = await pick(
+            self.kernel, self.tournaments, chat, tournament_id, ("registering",), actor
+        )
         await require_organiser(self.kernel, actor, record)
         return await self._start(record)
 
@@ -149,7 +149,9 @@ class Tournaments(Capability):
             "running": ("paused",),
             "cancelled": ("registering", "running", "paused"),
         }
-        record = await pick(self.kernel, chat, tournament_id, allowed[status], actor)
+        record = await pick(
+            self.kernel, self.tournaments, chat, tournament_id, allowed[status], actor
+        )
         await require_organiser(self.kernel, actor, record)
         try:
             changed = await self.tournaments.set_tournament_status(
@@ -175,7 +177,9 @@ class Tournaments(Capability):
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
         """Leave a started tournament: the games going on and those to come are forfeited."""
-        record = await pick(self.kernel, chat, tournament_id, ("running", "paused"), actor)
+        record = await pick(
+            self.kernel, self.tournaments, chat, tournament_id, ("running", "paused"), actor
+        )
         player = await self.kernel.roster.player(actor)
         facts = await self.tournaments.tournament_facts(record.id)
         entry = entry_of(facts, player.id)
@@ -210,7 +214,9 @@ class Tournaments(Capability):
     ) -> list[Event]:
         """The organiser decides the knockout match at `table` of the current round for the
         entry numbered `winner`; a game going on there is called off."""
-        record = await pick(self.kernel, chat, tournament_id, ("running", "paused"), actor)
+        record = await pick(
+            self.kernel, self.tournaments, chat, tournament_id, ("running", "paused"), actor
+        )
         await require_organiser(self.kernel, actor, record)
         if record.format != Format.KNOCKOUT:
             raise ServiceError(text("Only a knockout match can be settled."))
@@ -248,13 +254,13 @@ class Tournaments(Capability):
     ) -> list[Event]:
         """End a table's game going on (a forfeit, or called off when `winners` is None);
         with `version`, only if the game has not moved on since."""
-        async with self.kernel.lock(game_id):
+        async with self.kernel.lookup.lock(game_id):
             state = await self.kernel.state(game_id)
             if not state.active or version not in (None, state.version):
                 return []
             if winners is None:
-                return await self.kernel.finish(state, None, "aborted")
-            return await self.kernel.finish(state, {"winners": winners, "reason": reason})
+                return await self.kernel.changes.finish(state, None, "aborted")
+            return await self.kernel.changes.finish(state, {"winners": winners, "reason": reason})
 
     # -- rounds --------------------------------------------------------------------------------
 
@@ -333,7 +339,7 @@ class Tournaments(Capability):
                         **sides,
                     )
                 )
-                events.extend(await self.kernel.game_started(stored, headline))
+                events.extend(await self.kernel.changes.game_started(stored, headline))
         return settled
 
     async def _table_game(self, facts: TournamentFacts, game: Game) -> NewTableGame:
@@ -350,7 +356,7 @@ class Tournaments(Capability):
         if record.team_size == 2:
             # Either member of a team may act for its seat (turns.seat_players).
             chosen["partners"] = {"0": entries[white].members[1:], "1": entries[black].members[1:]}
-        options, snapshot, clock = self.kernel.opening(kind, chosen)
+        options, snapshot, clock = self.kernel.changes.opening(kind, chosen)
         seats = (
             SeatRecord(0, entries[white].members[0]),
             SeatRecord(1, entries[black].members[0]),
@@ -360,7 +366,7 @@ class Tournaments(Capability):
         rated = rated_at_start(seats, options, record.team_size == 1)
         return NewTableGame(*key, kind.key, options, seats, snapshot, clock, rated=rated)
 
-    async def _game_over(self, state: GameState) -> list[Event]:
+    async def game_over(self, state: GameState) -> list[Event]:
         tournament_id = await self.tournaments.tournament_of_game(state.id)
         if tournament_id is None:
             return []
@@ -375,7 +381,7 @@ class Tournaments(Capability):
         events: list[Event] = []
         for record in await self.tournaments.tournaments(("running",)):
             events.extend(await self.advance(record.id))
-        await self.kernel.publish(events)
+        await self.kernel.bus.publish(events)
         return events
 
     # -- what falls due ------------------------------------------------------------------------
@@ -389,7 +395,7 @@ class Tournaments(Capability):
                 if record.deadline > now:
                     planned.append(record.deadline)
                     continue
-                await self.kernel.publish(await self._deadline(record))
+                await self.kernel.bus.publish(await self._deadline(record))
             elif record.status == "running" and "noshow" in record.options:
                 planned.extend(await self._no_shows(record, now))
         return min(planned, default=None)
@@ -425,7 +431,7 @@ class Tournaments(Capability):
                 planned.append(due)
                 continue
             forfeit = await self._end_game(game.game_id, [1 - seat], "no_show", state.version)
-            await self.kernel.publish(forfeit)
+            await self.kernel.bus.publish(forfeit)
         return planned
 
 

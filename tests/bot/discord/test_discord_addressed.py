@@ -32,7 +32,7 @@ async def test_the_channel_shows_the_computer_typing_while_it_thinks(
         fake,
         await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 1}),
     )
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     if refused:
         assert fake.typing == []
         assert _typing_calls(fake), "asked for, refused with Missing Permissions"
@@ -51,7 +51,7 @@ async def test_the_channel_shows_the_computer_typing_while_it_thinks(
     assert _typing_calls(fake)[0] < board_posts[-1]
     move = state.position.notation(state.position.legal_moves()[0])
     await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": move}))
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     assert (await service.kernel.state(game_id)).plies == 3
     assert fake.typing == [CHANNEL, CHANNEL]
 

@@ -138,7 +138,7 @@ async def test_a_thread_speaks_its_channels_chosen_language_after_a_restart(
             fake,
             await fake.slash(CAIO, thread["id"], "move", {"move": move}, guild_locale=brazilian),
         )
-        await restarted.kernel.idle()
+        await restarted.kernel.background.idle()
         caption = latest_board(fake, thread["id"])["embeds"][0]["description"]
         assert (await restarted.kernel.state(1)).plies == 2, "Caio's move and the computer's reply"
         assert "Dama brasiliana" in caption, caption

@@ -27,7 +27,7 @@ async def state(service: GameService) -> GameState:
     """An international game at its start, with a long id and version."""
     events = await service.challenges.new_game(ANA, None, "international", computer=True, seat=0)
     started = next(event.state for event in events if isinstance(event, BoardUpdate))
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     return replace(started, record=replace(started.record, id=9_999_999_999, version=123_456))
 
 

@@ -242,7 +242,7 @@ async def test_a_game_against_the_computer_with_a_typed_move(
     modal_id = modal.response["data"]["custom_id"]
     played = await act(fake, await fake.submit(ANA, CHANNEL, modal_id, {"move": "32-28"}))
     assert "32-28" in played.ephemeral_text
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     game_id = int(modal_id.split(":")[2])
     state = await service.kernel.state(game_id)
     assert state.log[0] == "32-28", "the computer answered"
@@ -281,7 +281,7 @@ async def test_a_ludo_game_by_roll_and_pawn_buttons(
             ANA, CHANNEL, "new", {"game": "ludo", "computer": True, "players": 2, "side": 0}
         ),
     )
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     board = latest_board(fake)
     game_id = int(custom_ids(board)[0].split(":")[2])
     turns = 0
@@ -289,13 +289,13 @@ async def test_a_ludo_game_by_roll_and_pawn_buttons(
     while state.active and turns < 12:
         [roll] = ids_like(board, r"dmb:r:\d+:\d+")
         await act(fake, await fake.click(ANA, board, roll))
-        await service.kernel.idle()
+        await service.kernel.background.idle()
         state = await service.kernel.state(game_id)
         board = latest_board(fake)
         pawn_moves = ids_like(board, r"dmb:m:\d+:\d+:\d+")
         if pawn_moves:
             await act(fake, await fake.click(ANA, board, pawn_moves[0]))
-            await service.kernel.idle()
+            await service.kernel.background.idle()
             board = latest_board(fake)
         turns += 1
         state = await service.kernel.state(game_id)
@@ -322,7 +322,7 @@ async def test_a_ludo_table_fills_up_and_the_host_starts_it(
     refused = await act(fake, await fake.click(BIA, joined, begin))
     assert "Only the player who opened the table" in refused.ephemeral_text
     await act(fake, await fake.click(ANA, joined, begin))
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     board = latest_board(fake)
     game_id = int(custom_ids(board)[0].split(":")[2])
     state = await service.kernel.state(game_id)
@@ -477,7 +477,7 @@ async def test_without_permission_the_move_is_kept_and_the_board_comes_later(
     assert played.followups
     assert played.followups[-1]["embeds"]
     assert not played.followups[-1]["flags"] & 64
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     after = await service.kernel.state(game_id)
     assert after.plies == 2, "both moves are stored"
 
@@ -506,11 +506,11 @@ async def test_a_board_that_could_not_be_posted_is_resent_without_any_click(
         fake,
         await fake.slash(ANA, CHANNEL, "new", {"game": "brazilian", "computer": True, "side": 1}),
     )
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     game_id = int(ids_like(latest_board(fake), r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
     fake.denied_channels.add(CHANNEL)
     await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": "f6-e5"}))
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     state = await service.kernel.state(game_id)
     assert state.plies == 3
     assert state.log[1] == "f6-e5"
@@ -602,12 +602,12 @@ async def test_a_game_elsewhere_comes_privately_to_the_player_seen_on_discord(
     [opened] = await service.challenges.new_game(ana, room, "brazilian", opponent=bia, seat=0)
     assert isinstance(opened, ChallengeUpdate)
     await service.challenges.accept(bia, opened.challenge.id, room)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     assert fake.channel_messages(CHANNEL) == []
     assert fake.direct_messages(BIA["user"]["id"]) == []
     state = await service.kernel.state(1)
     await service.play.move(ana, boards.move_choices(state)[0].notation, 1)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     await fake.wait_for(
         lambda: fake.direct_messages(BIA["user"]["id"]), what="Bia's turn, privately"
     )

@@ -87,7 +87,7 @@ async def test_only_the_controls_that_can_be_used_now(
     joined = fake.channel_messages(CHANNEL)[-1]
     [begin] = ids_like(joined, r"dmb:b:\d+")
     await act(fake, await fake.click(ANA, joined, begin))
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     for message in (table, joined):
         assert ids_like(fake.messages[int(message["id"])], r"dmb:.*") == []
 
@@ -120,7 +120,7 @@ async def test_a_board_on_the_computers_turn_has_no_controls(
 
     await fake.wait_for(boards_posted, what="the first board")
     first_board_out.set()
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     posted = boards_posted()
     assert "Computer (normal, White) to move" in posted[0]["embeds"][0]["description"]
     assert not posted[0].get("components"), "controls on the computer's turn"

@@ -101,7 +101,7 @@ async def current_board(
 ) -> tuple[GameState, dict[str, Any]]:
     """The stored game and its board message once the computer has played (if it is its turn)
     and the board shows the latest version."""
-    await service.kernel.idle()
+    await service.kernel.background.idle()
 
     async def shown() -> tuple[GameState, dict[str, Any]] | None:
         try:

@@ -64,7 +64,7 @@ async def test_a_private_chat_reads_the_soffio_in_its_person_s_words(
     api.send_text(ana, chat, f"{new} fen=W:W22,28:B18,1")
     await current_board(api, service, chat, 1)
     api.send_text(ana, chat, "/move 28-24")
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     await api.wait_for(
         lambda: any(offer in str(call.params) for call in api.calls), "the addressed offer"
     )

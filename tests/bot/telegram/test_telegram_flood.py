@@ -301,7 +301,7 @@ async def test_two_hundred_presses_in_a_second_cost_the_group_a_few_messages(
     queries = await hammer(api, ana, (group["id"], board["message_id"]))
     await api.wait_for(lambda: set(queries) <= set(api.answers), "every answer", timeout=30)
     await api.wait_for(lambda: not bot.front.presses.pressing, "the last press handled", timeout=30)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     await bot.front.desk.settled()
     calls = written(api, group, since)
     # One press is handled at a time, and its keyboard waits for the group's turn (a message

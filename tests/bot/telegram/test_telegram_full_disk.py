@@ -48,7 +48,7 @@ async def test_telegram_says_the_disk_is_full_to_a_typed_command(
                     lambda: len(api.boards(chat)) > boards or len(api.texts(chat)) > texts,  # noqa: B023
                     "the game or the refusal",
                 )
-                await service.kernel.idle()
+                await service.kernel.background.idle()
             api.send_text(ana, chat, NEW_GAME)
             await api.wait_for(
                 lambda: api.texts(chat).count(FULL_IT) == 2, f"a second refusal: {api.texts(chat)}"

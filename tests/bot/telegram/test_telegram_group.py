@@ -86,7 +86,7 @@ async def test_a_double_tap_plays_once_and_answers_in_the_toast(
     second = api.press(ana, api.messages[key], destination[0])
     await api.wait_for(lambda: {first, second} <= set(api.answers), "both answers")
     await wait_for_version(service, 1, state.version)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     await bot.front.desk.settled()
     assert (await service.kernel.state(1)).version == state.version + 1, "played once"
     toasts = [api.answers[query].get("text") for query in (first, second)]

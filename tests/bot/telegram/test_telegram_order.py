@@ -58,7 +58,7 @@ async def test_a_slow_edit_never_replaces_the_computers_reply(
     await press(api, ana, api.messages[key], destination[0])
     # Ana's move and the computer's instant reply (a forced capture).
     await wait_for_version(service, 1, state.version + 1)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     # The press is answered before its move is played: wait until its board was sent too.
     await api.wait_for(
         lambda: any("Ana played" in caption for caption in edited_captions(api)),
@@ -122,7 +122,7 @@ async def test_old_buttons_of_the_newest_board_bring_the_current_one(
     bot.front.running = False  # the board of the next moves is lost, as in a crash
     actor = Actor("telegram", str(ana["id"]), "Ana")
     await service.play.move(actor, boards.move_choices(state)[0].notation, 1)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     bot.front.running = True
     after = await service.kernel.state(1)
     old_button = next(iter(api.buttons(board).values()))
@@ -145,7 +145,7 @@ async def test_a_restart_brings_boards_that_fell_behind_up_to_date(
     _, board = await current_board(api, service, chat, 1)
     await stop_front(bot.front, bot.settings)
     await service.play.move(Actor("telegram", str(ana["id"]), "Ana"), "c3-d4", 1)
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     after = await service.kernel.state(1)
     since = len(api.calls)
     restarted = await start_bot(service, api)

@@ -98,7 +98,7 @@ async def _lose(console: Console, service: GameService, words: dict[str, str]) -
     white = state.seat_names[0]
     await console.handle(f"/as {white}")
     await console.handle(f"{words['resign']} {state.id} {words['yes']}")
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     return white
 
 
@@ -135,7 +135,7 @@ async def test_a_knockout_in_the_console_in_the_readers_words(
         await console.handle(f"{t} {words['join']}")
     await console.handle("/as ana")
     await console.handle(f"{t} {words['start']}")
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     assert words["bye"] in output.getvalue()
 
     # The entry going through without a game sees the round's game being played.
@@ -232,7 +232,7 @@ async def test_a_pdn_names_the_computer_in_the_readers_language(
     await console.handle(f"/lang {language}")
     await console.handle("/new brazilian vs computer white")
     await console.handle("c3-d4")
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     await console.handle("/pdn")
     [pdn] = tmp_path.glob("*.pdn")
     black = next(line for line in pdn.read_text().splitlines() if line.startswith("[Black "))

@@ -42,7 +42,7 @@ async def restarted_play(path: Path, words: list[str], count: int, crash_every: 
             active = [g.game_id for g in facts.games if g.status == "active" and g.game_id]
             assert active, "after a restart the round goes on"
             if played % crash_every == 0:
-                service.kernel.finish_listeners.clear()
+                service.kernel.changes._finish_listeners.clear()  # the crash before its listeners
             actors = {(await service.kernel.roster.player(actor)).id: actor for actor in entrants}
             await end_game(service, actors, active[0], decide(facts, active[0]))
             await service.kernel.close()
@@ -99,7 +99,7 @@ async def test_two_services_on_one_database_start_a_round_once(tmp_path: Path) -
     async with await open_store(path) as store:
         service = GameService(store)
         tournament_id = await open_with(service, entrants, ["brazilian", "knockout"])
-        service.kernel.finish_listeners.clear()
+        service.kernel.changes._finish_listeners.clear()  # the crash before its listeners
         await service.tournaments.start(ORGANISER, None, tournament_id)
         facts = await store.tournament_facts(tournament_id)
         actors = {(await service.kernel.roster.player(actor)).id: actor for actor in entrants}

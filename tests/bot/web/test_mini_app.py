@@ -181,7 +181,7 @@ async def test_a_move_on_the_page_is_published_for_the_chat(
     state = await group_game(service)
     move = as_user(ANA, game=state.id, move="c3-d4", version=state.version, nonce="n-000007")
     assert (await post(client, "move", move))[0] == 200
-    await service.kernel.idle()
+    await service.kernel.background.idle()
     shown = [e for e in published if isinstance(e, BoardUpdate) and e.chat == GROUP]
     assert shown
     assert shown[-1].state.log == ("c3-d4",)
