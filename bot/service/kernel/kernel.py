@@ -52,7 +52,6 @@ from bot.service.kernel.turns import (
 )
 from bot.service.kernel.words.levels import game_limit
 from games.base import CHANCE, GameKind, find_game
-from games.damas import Position
 from storage import (
     ChatRef,
     CorruptRecord,
@@ -473,8 +472,7 @@ class Kernel:
                 move = state.position.parse(family.draw_roll(state))
                 return await self.commit(state, move, CHANCE, None)
             options = state.record.options
-            if isinstance(state.position, Position) and len(state.position.legal_moves()) > 1:
-                # A draughts search takes seconds at the strong level; Ludo's choice is instant.
+            if family.computer_takes_time(state):
                 self._in_background(self.publish([ComputerThinking(state)]))
             move = await self.computers.choose(
                 state.record.kind,
