@@ -7,7 +7,7 @@ import pytest
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.game_service import GameService, seat_to_act
-from bot.service.kernel.display.draughts_boards import draughts_view
+from bot.service.kernel.families.draughts_boards import draughts_view
 from bot.service.kernel.words.text_boards import text_board
 from games.base import CHANCE
 from tests.bot.conftest import ANA, CHAT

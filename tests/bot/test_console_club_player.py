@@ -19,9 +19,9 @@ from bot.console import Console
 from bot.i18n import translate
 from bot.render import LudoView
 from bot.service.game_service import GameService
-from bot.service.kernel.display.ludo_boards import ludo_lines
 from bot.service.kernel.events import Actor, BoardUpdate, ComputerThinking, GameState
-from bot.service.kernel.words.ludo_words import shown_ludo_move
+from bot.service.kernel.families.ludo_boards import ludo_lines
+from bot.service.kernel.families.ludo_words import shown_ludo_move
 from games.base import CHANCE
 from games.ludo import LudoPosition
 

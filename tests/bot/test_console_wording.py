@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from bot.service.game_service import GameService
-from bot.service.kernel import families
 from games.ludo.dice import roll
 from tests.bot.test_console_reader_words import Transcript
 
@@ -111,7 +110,7 @@ async def test_a_ludo_table_names_its_computer_and_its_places_in_the_readers_wor
 ) -> None:
     """The dice's first roll is a 6 and Ana moves first, so a pawn is to move."""
     six_first = next(s for s in (bytes([n]) * 32 for n in range(256)) if roll(s, 0) == 6)
-    monkeypatch.setattr(families, "new_seed", lambda: six_first)
+    monkeypatch.setattr("bot.service.kernel.families.ludo.new_seed", lambda: six_first)
     monkeypatch.setattr(secrets, "randbelow", lambda _players: 0)
     words = WORDS[language]
     people = await two_people(service, language, tmp_path)

@@ -11,7 +11,7 @@ from bot.console import Console
 from bot.i18n import Text, text, translate
 from bot.service.command_table.table import help_lines
 from bot.service.game_service import GameService
-from bot.service.kernel.words.ludo_words import options_note, shown_ludo_move, typed_ludo_move
+from bot.service.kernel.families.ludo_words import options_note, shown_ludo_move, typed_ludo_move
 from bot.service.kernel.words.rules_text import rules_of
 from games.damas.rules import BRAZILIAN_KING_MOVES, INTERNATIONAL_KING_MOVES, REPETITION_COUNT
 

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from bot.i18n import translate
 from bot.service.game_service import GameService, events_state, seat_to_act
-from bot.service.kernel import families
 from bot.service.kernel.events import (
     Actor,
     BoardChanged,
@@ -323,7 +322,7 @@ async def test_a_ludo_player_cannot_type_a_roll_or_make_someone_leave(
     # Ana draws the first turn and the dice's first roll is a 6: she brings a pawn out and
     # must move it, so both refusals are reached every time, not only when chance allows.
     six_first = next(s for s in (bytes([n]) * 32 for n in range(256)) if roll(s, 0) == 6)
-    monkeypatch.setattr(families, "new_seed", lambda: six_first)
+    monkeypatch.setattr("bot.service.kernel.families.ludo.new_seed", lambda: six_first)
     monkeypatch.setattr(secrets, "randbelow", lambda _players: 0)
     state = latest(
         await service.challenges.new_game(ANA, CHAT, "ludo", computer=True, players=2, seat=0)

@@ -12,8 +12,8 @@ import pytest
 from bot.console import Console
 from bot.i18n import translate
 from bot.service.game_service import GameService
-from bot.service.kernel.display.draughts_boards import draughts_view
 from bot.service.kernel.families import family_of
+from bot.service.kernel.families.draughts_boards import draughts_view
 from games.base import find_game
 from tests.bot.conftest import ANA, BIA
 from tests.bot.test_service import latest, two_player_game

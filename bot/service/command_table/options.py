@@ -13,10 +13,7 @@ from bot.service.command_table.words import (
     WHITE_WORDS,
 )
 from bot.service.kernel.families import family_of
-from games.base import find_game
-
-# The games in the menus, as `/new` and `/top` offer them.
-GAMES = ("brazilian", "international", "italian", "italian-familiar", "ludo")
+from games.base import game_kinds as registered_kinds
 
 GAME = Option(
     "game", ("jogo", "gioco"), Kind.GAME, text("the game number (default: your current game)")
@@ -33,8 +30,9 @@ CONFIRM = Option(
 
 
 def game_kinds() -> tuple[Choice, ...]:
-    """The games to choose from, by their titles in the reader's language."""
-    return tuple(Choice(key, family_of(find_game(key)).title(find_game(key))) for key in GAMES)
+    """The games to choose from in the menus of `/new` and `/top`: every registered game, by
+    its title in the reader's language."""
+    return tuple(Choice(kind.key, family_of(kind).title(kind)) for kind in registered_kinds())
 
 
 SIDES = (Choice(0, text("White"), WHITE_WORDS), Choice(1, text("Black"), BLACK_WORDS))

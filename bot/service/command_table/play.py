@@ -16,7 +16,7 @@ from bot.service.command_table.options import (
 from bot.service.command_table.spec import Args, Command, Kind, Option
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event
-from bot.service.kernel.words.ludo_words import typed_ludo_move
+from bot.service.kernel.families.ludo_words import typed_ludo_move
 from storage import ChatRef
 
 

@@ -24,7 +24,7 @@ from bot.service.command_table.words import (
 )
 from bot.service.kernel.clocks import is_time_unit
 from bot.service.kernel.events import ServiceError
-from bot.service.kernel.families import LUDO_OPTION_WORDS, NUMBER_WORDS
+from bot.service.kernel.families import OPTION_WORDS
 from bot.service.kernel.ids import game_number, whole_number
 from bot.service.kernel.rated_games import CASUAL_WORDS, RATED_WORDS
 from bot.service.kernel.words.levels import (
@@ -254,7 +254,7 @@ def action(words: Sequence[str]) -> Values:
 
 
 # The words of /new that the games and ratings read: never taken for a mistyped level.
-GAME_OPTION_WORDS = frozenset({*NUMBER_WORDS, *LUDO_OPTION_WORDS, *RATED_WORDS, *CASUAL_WORDS})
+GAME_OPTION_WORDS = frozenset({*OPTION_WORDS, *RATED_WORDS, *CASUAL_WORDS})
 # Every word of /new a mistyped one is compared with (short ones match too much by chance).
 NEAR_MISS_LENGTH = 4
 NEW_WORDS = frozenset(

@@ -15,7 +15,6 @@ from bot.service.kernel.states import GameStates
 from bot.service.kernel.turns import seat_to_act
 from bot.service.kernel.words.levels import game_limit
 from games.base import CHANCE, find_game
-from games.damas import Position
 
 
 class ComputerTurns:
@@ -66,7 +65,7 @@ class ComputerTurns:
                 move = state.position.parse(family.draw_roll(state))
                 return await self.changes.commit(state, move, CHANCE, None)
             options = state.record.options
-            if isinstance(state.position, Position) and len(state.position.legal_moves()) > 1:
+            if family.computer_takes_time(state):
                 # A draughts search takes seconds at the strong level; Ludo's choice is instant.
                 self.background.run(self.bus.publish([ComputerThinking(state)]))
             move = await self.computers.choose(

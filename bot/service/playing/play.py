@@ -12,9 +12,7 @@ from bot.service.kernel.events import Actor, Event, GameState, ServiceError
 from bot.service.kernel.families import family_of, seat_name
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.turns import events_state, seat_to_act
-from bot.service.kernel.words.ludo_words import next_step
 from games.base import CHANCE, GameError, find_game
-from games.ludo import LudoPosition
 from storage import ChatRef, GameStore
 
 logger = logging.getLogger(__name__)
@@ -91,12 +89,9 @@ class Play(Capability):
             await self.kernel.lookup.check_visible(state, player_id, chat)
             self.kernel.lookup.check_version(state, version)
             self._seat_of_actor(state, player_id)
-            if state.position.to_move() != CHANCE:
-                position = state.position
-                if isinstance(position, LudoPosition):
-                    raise ServiceError(text("No roll is due now. {next}", next=next_step(position)))
-                raise ServiceError(text("No roll is due now: play your move."))
             family = family_of(find_game(state.record.kind))
+            if state.position.to_move() != CHANCE:
+                raise ServiceError(family.no_roll_due(state))
             roll = family.draw_roll(state)
             events = await self.kernel.changes.commit(
                 state, state.position.parse(roll), CHANCE, None

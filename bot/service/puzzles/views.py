@@ -7,9 +7,13 @@ import asyncio
 from bot.i18n import Text, joined, text
 from bot.render import render_draughts
 from bot.service.kernel.display.choices import MoveChoice
-from bot.service.kernel.display.draughts_boards import draughts_choice, draughts_side, position_view
 from bot.service.kernel.events import FileReady, PuzzleStep
 from bot.service.kernel.families import game_title
+from bot.service.kernel.families.draughts_boards import (
+    draughts_choice,
+    draughts_side,
+    position_view,
+)
 from games.damas import Position
 from games.damas.puzzles import Puzzle
 from games.damas.puzzles.finder import replay

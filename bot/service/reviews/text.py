@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from bot.i18n import Text, joined, text, translate
 from bot.render import render_draughts
-from bot.service.kernel.display.draughts_boards import position_view
 from bot.service.kernel.events import Event, FileReady, Reply
+from bot.service.kernel.families.draughts_boards import position_view
 from bot.service.reviews.record import Review
 from games.damas.pdn import PdnGame
 from games.damas.pdn_write import write_game

@@ -1,2 +1,2 @@
-"""The per-family pictures and choices: the neutral move choice, draughts' and Ludo's board
-views, the replayed position before a move."""
+"""What the boards of every family share: the move as a button offers it, the position
+replayed before a move. Each family's own boards are in bot/service/kernel/families/."""

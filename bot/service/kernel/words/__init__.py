@@ -1,2 +1,2 @@
-"""The words of games that are not a command's: the rules (rules_text.py), Ludo's and the
-dice's lines, counted nouns, text boards and the computer's levels."""
+"""The words of games that are not a command's nor a family's: /rules and /help's lists
+(rules_text.py), counted nouns, text boards, near misses and the computer's levels."""

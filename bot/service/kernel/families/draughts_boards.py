@@ -1,4 +1,4 @@
-"""The boards of draughts, for the Draughts family (bot.service.kernel.families): the view its
+"""The boards of draughts, for the Draughts family (families/draughts.py): the view its
 picture draws (with the last move, replayed from the options its games start with), its moves
 as buttons offer them, its text board and the names of its sides."""
 
@@ -23,7 +23,7 @@ _SQUARE_SEPARATORS = re.compile(r"[-x:]")
 LEGEND = text("o = white man, x = black man, O and X = kings")
 
 
-def rules_options(options: Mapping[str, Any]) -> dict[str, Any]:
+def starting_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The options a draughts game is replayed with: its starting position (FEN), if any."""
     return {key: value for key, value in options.items() if key == "fen"}
 
@@ -50,7 +50,7 @@ def _last_move(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if not state.log:
         return (), ()
     try:
-        before = replayed_before(state, rules_options(state.record.options), 1)
+        before = replayed_before(state, starting_options(state.record.options), 1)
         move = before.parse(state.log[-1])
     except GameError:
         return _last_path(position, state.last_move)

@@ -1,4 +1,4 @@
-"""The boards of Ludo, for the Ludo family (bot.service.kernel.families): the view its picture
+"""The boards of Ludo, for the Ludo family (families/ludo.py): the view its picture
 draws, its pawn moves as buttons offer them, its text board and the colours of its seats.
 
 The text board names each colour's start square and where each pawn stands, in the square
@@ -14,7 +14,7 @@ from bot.i18n import Text, joined, text, translate
 from bot.render import LudoView
 from bot.service.kernel.display.choices import MoveChoice
 from bot.service.kernel.events import GameState
-from bot.service.kernel.words.ludo_words import COLOUR_NAMES, PLACE_WORDS
+from bot.service.kernel.families.ludo_words import COLOUR_NAMES, PLACE_WORDS
 from games.base import AnyGame
 from games.ludo import LudoPosition, Roll, Step
 from games.ludo.board import FINISH, START, YARD, square_name
