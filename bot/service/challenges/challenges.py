@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from bot.i18n import quote, text
+from bot.i18n import Text, quote, text
 from bot.service.kernel.capability import Capability, routed
 from bot.service.kernel.clocks import split_time_control
 from bot.service.kernel.events import Actor, ChallengeUpdate, Event, ServiceError
@@ -102,27 +102,7 @@ class Challenges(Capability):
             rated=asked_rated is not False,
         )
         await self.kernel.first_players.played(actor, chat)
-        seat_count = family.seat_count(options)
-        if opponent is not None:
-            headline = text(
-                "{challenger} challenges {opponent} to {game}.",
-                challenger=actor.display_name,
-                opponent=opponent.display_name,
-                game=family.title(kind),
-            )
-        elif seat_count > 2:
-            headline = text(
-                "{challenger} opens a table of {game} for {seats}: {/accept} to join.",
-                challenger=actor.display_name,
-                game=family.title(kind),
-                seats=seat_count,
-            )
-        else:
-            headline = text(
-                "{challenger} is looking for an opponent for {game}.",
-                challenger=actor.display_name,
-                game=family.title(kind),
-            )
+        headline = _challenge_headline(actor, opponent, kind, family.seat_count(options))
         return [ChallengeUpdate(challenge, headline)]
 
     @routed
@@ -335,6 +315,32 @@ class Challenges(Capability):
             )
             events.insert(0, ChallengeUpdate(challenge, accepted))
         return events
+
+
+def _challenge_headline(
+    actor: Actor, opponent: Actor | None, kind: GameKind, seat_count: int
+) -> Text:
+    """The line that opens a challenge: to someone, a table for more than two, or to anyone."""
+    game = family_of(kind).title(kind)
+    if opponent is not None:
+        return text(
+            "{challenger} challenges {opponent} to {game}.",
+            challenger=actor.display_name,
+            opponent=opponent.display_name,
+            game=game,
+        )
+    if seat_count > 2:
+        return text(
+            "{challenger} opens a table of {game} for {seats}: {/accept} to join.",
+            challenger=actor.display_name,
+            game=game,
+            seats=seat_count,
+        )
+    return text(
+        "{challenger} is looking for an opponent for {game}.",
+        challenger=actor.display_name,
+        game=game,
+    )
 
 
 def _seen_by(challenge: Challenge, player: Player, chat: ChatRef) -> bool:
