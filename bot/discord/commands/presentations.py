@@ -12,6 +12,7 @@ import discord
 from bot.discord.commands.slash_names import slash_help
 from bot.discord.posting.answers import Answer
 from bot.discord.posting.board_posts import BOARD_COLOUR
+from bot.discord.posting.pages import pages
 from bot.i18n import Text, translate
 from bot.service.command_table.people import PROFILE, leaderboard_words
 from bot.service.command_table.spec import Args
@@ -29,11 +30,13 @@ from storage import ChatRef
 
 FIELD_LIMIT = 1024
 DESCRIPTION_LIMIT = 4096
+TITLE_LIMIT = 256
 
 
 def leaderboard_embed(boards: Leaderboards, language: str | None) -> discord.Embed:
     embed = discord.Embed(
-        title=translate(language, leaderboard_title(boards.pool))[:256], colour=BOARD_COLOUR
+        title=translate(language, leaderboard_title(boards.pool))[:TITLE_LIMIT],
+        colour=BOARD_COLOUR,
     )
     for heading, rows in zip(LEADERBOARD_HEADINGS, (boards.chat, boards.everyone), strict=True):
         value = standing_lines(rows) or translate(language, NOBODY)
@@ -42,13 +45,16 @@ def leaderboard_embed(boards: Leaderboards, language: str | None) -> discord.Emb
 
 
 def profile_embed(events: list[Event], answer: Answer) -> None:
-    """The profile's lines as an embed, its chart as the embed's picture."""
+    """The profile's lines as an embed, its chart as the embed's picture; the lines past what
+    an embed's description holds (a player with many games going on) follow as text pages,
+    never cut."""
     lines = [translate(answer.language, event.text) for event in events if isinstance(event, Reply)]
+    first, *rest = pages("\n".join(lines[1:]), DESCRIPTION_LIMIT)
     embed = discord.Embed(
-        title=lines[0][:256] if lines else None,
-        description="\n".join(lines[1:])[:DESCRIPTION_LIMIT],
-        colour=BOARD_COLOUR,
+        title=lines[0][:TITLE_LIMIT] if lines else None, description=first, colour=BOARD_COLOUR
     )
+    for page in rest:
+        answer.say(page)
     for event in events:
         if isinstance(event, FileReady):
             answer.files.append(discord.File(io.BytesIO(event.content), event.name))

@@ -36,6 +36,8 @@ LOCALES = {"en": "en-US", "pt": "pt-BR", "it": "it"}
 RULED = ("brazilian", "international", "italian", "italian-familiar", "ludo")
 ENTRANTS = 80
 GAMES = 40
+# Enough games going on that their lines pass an embed's description (4,096 characters).
+PROFILE_GAMES = 110
 
 
 def actor_of(who: dict[str, Any], language: str) -> Actor:
@@ -95,6 +97,18 @@ async def test_the_longest_answers_come_whole_in_pages(
         await service.challenges.new_game(actor, chat, "brazilian", computer=True, seat=0)
     listed = "\n".join(await slash("games", {}))
     assert all(f"#{game}" in listed for game in range(1, GAMES + 1)), listed
+
+    # A profile names every game going on: past what an embed's description holds, the
+    # rest follows as pages.
+    for _ in range(PROFILE_GAMES - GAMES):
+        await service.challenges.new_game(actor, chat, "brazilian", computer=True, seat=0)
+    asked = await fake.slash(reader, CHANNEL, "profile", {}, locale=locale)
+    profile = await pages_of(fake, asked)
+    assert asked.original is not None
+    [embed] = [e for page in (asked.original, *asked.followups) for e in page.get("embeds", [])]
+    profiled = "\n".join([embed["description"], *profile])
+    assert len(embed["description"]) > 3000, "the embed holds what it can"
+    assert all(f"#{game} " in profiled for game in range(1, PROFILE_GAMES + 1))
 
     await service.entries.create(actor, chat, ["brazilian", "knockout"])
     names = [f"Entrant number {number} of the club" for number in range(ENTRANTS)]
