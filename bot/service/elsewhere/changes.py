@@ -42,8 +42,10 @@ class ChangesElsewhere:
                 woken.clear()
                 try:
                     seen = await self.show_changes(seen)
-                except Exception:
-                    logger.exception("the changes of other processes could not be shown")
+                except Exception as error:
+                    self.kernel.failures.log(
+                        error, logger, "the changes of other processes could not be shown"
+                    )
 
     async def _known(self, seen: int) -> None:
         """The changes committed before this process started count as shown: their boards

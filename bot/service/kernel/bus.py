@@ -81,8 +81,10 @@ class EventBus:
             for sink in sinks:
                 try:
                     await sink(event)
-                except Exception:
-                    logger.exception("a front end failed to show %s", type(event).__name__)
+                except Exception as error:
+                    self.background.failures.log(
+                        error, logger, "a front end failed to show %s", type(event).__name__
+                    )
 
     def route(self, actor: Actor, events: list[Event]) -> list[Event]:
         """The events for the actor's platform; the others are published."""
