@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import logging
+import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -27,7 +28,7 @@ from bot.settings import (
     load_settings,
     read_settings,
 )
-from bot.settings.variables import NAMES
+from bot.settings.variables import NAMES, VARIABLES
 from tests.fakes import telegram_api
 from tests.fakes.telegram_api import FakeBotApi
 from tests.processes import ROOT, bot_environment
@@ -397,3 +398,14 @@ async def test_check_reads_the_env_file_under_the_environment(
     assert completed.returncode == 0, completed.stdout + completed.stderr
     bot = f"✓ Telegram: the bot is Damas (@{telegram_api.BOT_USERNAME})"
     assert completed.stdout.startswith(bot), completed.stdout
+
+
+# -- the documentation -----------------------------------------------------------------------
+
+
+def test_the_settings_table_of_the_docs_is_the_codes() -> None:
+    deploy = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    section = deploy.split("\n## Settings\n", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \| (.+?) \| .+ \|$", section, re.MULTILINE)
+    documented = [(name, default.replace("`", "")) for name, default in rows]
+    assert documented == [(variable.name, variable.default) for variable in VARIABLES]
