@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import json
 import logging
-import os
 import random
 import statistics
 import sys
@@ -41,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service.game_service import GameService
 from bot.service.kernel.computer_players import ComputerPlayers
-from bot.telegram import Settings, start_front, stop_front
+from bot.telegram import FrontSettings, start_front, stop_front
 from games.computer import Limit
 from storage import open_store
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
@@ -206,13 +205,12 @@ async def run(games: int, seconds: float, think: float, seed: int) -> dict[str, 
     rng = random.Random(seed)
     api = FakeBotApi()
     url = await api.start()
-    os.environ["TELEGRAM_API_URL"] = url
     figures = Figures()
     with tempfile.TemporaryDirectory() as folder:
         store = await open_store(Path(folder) / "games.sqlite3")
         computers = ComputerPlayers(ThreadPoolExecutor(max_workers=1), Limit(depth=2, seconds=0.2))
         service = GameService(store, computers)
-        settings = Settings(api_url=url)
+        settings = FrontSettings(api_url=url)
         front = await start_front(service, TOKEN, settings)
         try:
             people = [

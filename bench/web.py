@@ -32,10 +32,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service.game_service import GameService, seat_to_act
 from bot.service.kernel.events import Actor, ChallengeUpdate
+from bot.settings import WebSettings
 from bot.web.app import web_app
 from bot.web.init_data import signed_init_data
 from bot.web.links import game_link
-from bot.web.settings import WebSettings
 from storage import ChatRef, open_store
 
 TOKEN = "1000:bench-token"

@@ -43,9 +43,9 @@ from bot.service.kernel.events import (
 from bot.service.kernel.ids import game_number, known_id
 from bot.service.kernel.names import is_reserved
 from bot.service.kernel.words.text_boards import text_board
+from bot.settings import WebSettings
 from bot.terminal import Terminal
 from bot.web.links import page_label, page_link
-from bot.web.settings import WebSettings
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)

@@ -7,7 +7,6 @@ all end the start with one line naming the file, what is wrong and what to do.
 from __future__ import annotations
 
 import asyncio
-import os
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -28,14 +27,6 @@ from storage import (
 
 # The exit status of a start that cannot use its database (as for a wrong argument).
 BAD_DATABASE_STATUS = 2
-# Where a PostgreSQL database is given when no --db is (docs/deploy.md).
-DATABASE_URL_VARIABLE = "DATABASE_URL"
-
-
-def chosen_database(given: str | None, default: Path) -> str | Path:
-    """The database every command reads: `--db` (a path or a `postgresql://` URL), else the
-    environment's DATABASE_URL, else the default file."""
-    return given or os.environ.get(DATABASE_URL_VARIABLE) or default
 
 
 class DatabaseUnusable(Exception):

@@ -10,15 +10,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.i18n import text, translate
-from bot.opening import BAD_DATABASE_STATUS, chosen_database, open_existing
+from bot.opening import BAD_DATABASE_STATUS, open_existing
 from bot.service.puzzles.shipped import START, VARIANTS, stored
+from bot.settings import SettingsLoader, default_database
 from games.base import GameError
 from games.damas import Position
 from games.damas.puzzles.sources import puzzles_in, replayed
 from storage import NewPuzzle, Store
 
 
-def arguments(argv: Sequence[str], default_database: Path) -> argparse.Namespace:
+def arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot puzzles",
         description="Search the finished Brazilian, International and Italian games of the "
@@ -28,7 +29,7 @@ def arguments(argv: Sequence[str], default_database: Path) -> argparse.Namespace
         "--db",
         default=None,
         help="the database: an SQLite file, or postgresql://user:password@host/name "
-        f"(default: $DATABASE_URL, else {default_database})",
+        f"(default: $DATABASE_URL, else {default_database()})",
     )
     parser.add_argument(
         "--after", type=int, default=0, help="only the games with a higher number (default 0)"
@@ -70,6 +71,6 @@ async def run(database: str | Path, after: int) -> int:
     return 0
 
 
-def main(argv: Sequence[str], default_database: Path) -> int:
-    options = arguments(argv, default_database)
-    return asyncio.run(run(chosen_database(options.db, default_database), options.after))
+def main(argv: Sequence[str], load: SettingsLoader) -> int:
+    options = arguments(argv)
+    return asyncio.run(run(load(options.db).database, options.after))

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.i18n import Text, text, translate
-from bot.opening import BAD_DATABASE_STATUS, chosen_database, open_existing
+from bot.opening import BAD_DATABASE_STATUS, open_existing
 from bot.service.kernel.rating_rebuild import Rebuilt, recompute
+from bot.settings import SettingsLoader, default_database
 from competition.rating import Rating
 from storage import NotFound, Store, database_label
 
@@ -19,7 +20,7 @@ from storage import NotFound, Store, database_label
 NOTHING_REBUILT_STATUS = 1
 
 
-def arguments(argv: Sequence[str], default_database: Path) -> argparse.Namespace:
+def arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot recompute-ratings",
         description="Rebuild every rating from the stored results of rated games.",
@@ -28,7 +29,7 @@ def arguments(argv: Sequence[str], default_database: Path) -> argparse.Namespace
         "--db",
         default=None,
         help="the database: an SQLite file, or postgresql://user:password@host/name "
-        f"(default: $DATABASE_URL, else {default_database})",
+        f"(default: $DATABASE_URL, else {default_database()})",
     )
     return parser.parse_args(argv)
 
@@ -98,5 +99,5 @@ async def run(database: str | Path) -> int:
     return 0
 
 
-def main(argv: Sequence[str], default_database: Path) -> int:
-    return asyncio.run(run(chosen_database(arguments(argv, default_database).db, default_database)))
+def main(argv: Sequence[str], load: SettingsLoader) -> int:
+    return asyncio.run(run(load(arguments(argv).db).database))

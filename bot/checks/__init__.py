@@ -1,32 +1,31 @@
-"""`python -m bot check` (or `doctor`): reads the settings the bot reads (TELEGRAM_TOKEN,
-DISCORD_TOKEN, DATABASE_URL or --db) and asks each platform who the bot is, then says in the
-person's language (--lang, else the system's LANG) what is right and what to do about what is
-not. Exit status 0 when nothing is wrong, 1 with one line per problem."""
+"""`python -m bot check` (or `doctor`): reads the settings the bot reads (the tokens, the
+platforms' addresses, DATABASE_URL or --db) and asks each platform who the bot is, then says
+in the person's language (--lang, else the system's LANG) what is right and what to do about
+what is not, a setting that cannot work included. Exit status 0 when nothing is wrong, 1 with
+one line per problem."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
 from bot.checks.database_check import database_findings
 from bot.checks.discord_check import discord_findings
-from bot.checks.findings import Finding
+from bot.checks.findings import Finding, problem
 from bot.checks.telegram_check import telegram_findings
 from bot.i18n import language_of, text, translate
-from bot.opening import chosen_database
+from bot.refusals import SettingsRefused
 from bot.service.tournaments.options import THREADS, board_place
+from bot.settings import Settings, SettingsLoader, default_database
 from storage import StorageError, is_database_url, schema_of, tournaments_under_way
 
-TELEGRAM_API_URL = "https://api.telegram.org"
-DISCORD_API_URL = "https://discord.com/api/v10"
 PROBLEM_STATUS = 1
 
 
-def arguments(argv: Sequence[str], default_database: Path) -> argparse.Namespace:
+def arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot check",
         description="Check the bot's settings: the Telegram and Discord tokens (who the bot "
@@ -35,23 +34,22 @@ def arguments(argv: Sequence[str], default_database: Path) -> argparse.Namespace
     parser.add_argument(
         "--db",
         default=None,
-        help=f"the database (default: $DATABASE_URL, else {default_database})",
+        help=f"the database (default: $DATABASE_URL, else {default_database()})",
     )
     parser.add_argument("--lang", default=None, help="pt, it or en (default: the system's)")
     return parser.parse_args(argv)
 
 
-async def findings(database: str | Path) -> list[Finding]:
+async def findings(settings: Settings) -> list[Finding]:
     found: list[Finding] = []
-    telegram = os.environ.get("TELEGRAM_TOKEN")
-    discord = os.environ.get("DISCORD_TOKEN")
-    if telegram:
-        api = os.environ.get("TELEGRAM_API_URL") or TELEGRAM_API_URL
-        found += await telegram_findings(telegram, api, await _topic_tournaments(database))
-    if discord:
-        api = os.environ.get("DISCORD_API_URL") or DISCORD_API_URL
-        found += await discord_findings(discord, api)
-    if not telegram and not discord:
+    database = settings.database
+    telegram, discord = settings.telegram, settings.discord
+    if telegram is not None:
+        topics = await _topic_tournaments(database)
+        found += await telegram_findings(telegram.token, telegram.api_url, topics)
+    if discord is not None:
+        found += await discord_findings(discord.token, discord.api_url)
+    if telegram is None and discord is None:
         found.append(
             Finding(
                 text(
@@ -83,10 +81,16 @@ async def _topic_tournaments(database: str | Path) -> list[tuple[int, str]]:
     ]
 
 
-def main(argv: Sequence[str], default_database: Path) -> int:
-    options = arguments(argv, default_database)
-    language = language_of(options.lang or os.environ.get("LANG"))
-    found = asyncio.run(findings(chosen_database(options.db, default_database)))
+def main(argv: Sequence[str], load: SettingsLoader) -> int:
+    options = arguments(argv)
+    try:
+        settings = load(options.db)
+    except SettingsRefused as refusal:
+        found = [problem(refusal.reason)]
+        language = language_of(options.lang or refusal.language)
+    else:
+        found = asyncio.run(findings(settings))
+        language = language_of(options.lang or settings.language)
     for finding in found:
         mark = "✗" if finding.problem else "✓"
         print(f"{mark} {translate(language, finding.text)}")

@@ -1,18 +1,15 @@
-"""The Discord client of damas-bot and `serve(service, token)`, which runs it until cancelled.
-
-`DISCORD_API_URL` and `DISCORD_GATEWAY_URL` point discord.py at another REST API and gateway
-(the tests' fake Discord); without them it talks to Discord itself. `DISCORD_SHARD_COUNT`
-(and `DISCORD_SHARD_IDS`, e.g. "0,1": this process's share; default all) run the gateway
-connection in shards, so that several processes on one PostgreSQL database share a bot in
-many servers (docs/deploy.md).
+"""The Discord client of damas-bot and `serve(service, discord, web=...)`, which runs it until
+cancelled with its settings: the token, the REST API and gateway (DISCORD_API_URL and
+DISCORD_GATEWAY_URL: another, such as the tests' fake Discord; by default Discord itself), and
+the shards (DISCORD_SHARD_COUNT and DISCORD_SHARD_IDS), so that several processes on one
+PostgreSQL database share a bot in many servers (docs/deploy.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -29,51 +26,20 @@ from bot.i18n import text
 from bot.outage import Outage
 from bot.refusals import StartRefused
 from bot.service.game_service import GameService
-from bot.web.settings import web_from_environment
+from bot.settings import DISCORD_API_URL, DISCORD_GATEWAY_URL, DiscordSettings, WebSettings
 
 logger = logging.getLogger(__name__)
 
-API_URL_VARIABLE = "DISCORD_API_URL"
-GATEWAY_URL_VARIABLE = "DISCORD_GATEWAY_URL"
-SHARD_COUNT_VARIABLE = "DISCORD_SHARD_COUNT"
-SHARD_IDS_VARIABLE = "DISCORD_SHARD_IDS"
-DISCORD_API_URL = "https://discord.com/api/v10"
-DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
 
-
-def point_at(api_url: str | None, gateway_url: str | None) -> None:
+def point_at(api_url: str = DISCORD_API_URL, gateway_url: str = DISCORD_GATEWAY_URL) -> None:
     """Send discord.py's REST calls to `api_url` and its gateway connection to `gateway_url`
-    (None: Discord's own).
+    (by default: Discord's own).
 
     discord.py keeps both as class attributes (every `Route` is built on `Route.BASE`, a new
     connection starts at `DiscordWebSocket.DEFAULT_GATEWAY`), so this holds for the whole
     process: one Discord account per process, as `bot.__main__` runs it."""
-    discord.http.Route.BASE = (api_url or DISCORD_API_URL).rstrip("/")
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url or DISCORD_GATEWAY_URL)
-
-
-def shard_options(environment: Mapping[str, str]) -> dict[str, Any]:
-    """The shard options of the client from the environment: none without a shard count.
-    Raises ValueError, saying what is wrong, for counts or ids that are not shards."""
-    count_text = environment.get(SHARD_COUNT_VARIABLE, "").strip()
-    ids_text = environment.get(SHARD_IDS_VARIABLE, "").strip()
-    if not count_text:
-        if ids_text:
-            raise ValueError(f"{SHARD_IDS_VARIABLE} needs {SHARD_COUNT_VARIABLE} beside it")
-        return {}
-    try:
-        count = int(count_text)
-        ids = [int(item) for item in ids_text.split(",")] if ids_text else list(range(count))
-    except ValueError:
-        raise ValueError(
-            f"{SHARD_COUNT_VARIABLE} is a number and {SHARD_IDS_VARIABLE} numbers with commas "
-            f"(e.g. 4 and 0,1), not {count_text!r} and {ids_text!r}"
-        ) from None
-    if count < 1 or not ids or any(not 0 <= shard < count for shard in ids):
-        raise ValueError(
-            f"the shards {ids} are not shards 0 to {count - 1} of {SHARD_COUNT_VARIABLE}={count}"
-        )
-    return {"shard_count": count, "shard_ids": sorted(set(ids))}
+    discord.http.Route.BASE = api_url.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
 class DamasClient(discord.Client):
@@ -83,6 +49,7 @@ class DamasClient(discord.Client):
     def __init__(
         self,
         service: GameService,
+        web: WebSettings | None,
         listening: Callable[[], None] = lambda: None,
         **options: Any,
     ) -> None:
@@ -90,7 +57,7 @@ class DamasClient(discord.Client):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         super().__init__(intents=discord.Intents(guilds=True), **options)
-        self.front = DiscordFront(self, service, web_from_environment())
+        self.front = DiscordFront(self, service, web)
         self.tree = app_commands.CommandTree(self)
         self._resending: asyncio.Task[None] | None = None
         self._listening: Callable[[], None] | None = listening
@@ -182,7 +149,9 @@ OUT_OF_REACH = (
 
 async def serve(
     service: GameService,
-    token: str,
+    settings: DiscordSettings,
+    *,
+    web: WebSettings | None,
     listening: Callable[[], None] = lambda: None,
     unreachable: Callable[[], None] = lambda: None,
 ) -> None:
@@ -190,13 +159,10 @@ async def serve(
     Discord is out of reach, try again at growing intervals (calling `unreachable` after the
     first failed try); a token or slash commands Discord refuses end it with StartRefused.
     The connection is closed on the way out."""
-    point_at(os.environ.get(API_URL_VARIABLE), os.environ.get(GATEWAY_URL_VARIABLE))
-    try:
-        shards = shard_options(os.environ)
-    except ValueError as error:
-        raise StartRefused(
-            text("Discord's shard settings are wrong: {error}", error=str(error))
-        ) from None
+    point_at(settings.api_url, settings.gateway_url)
+    shards: dict[str, Any] = {}
+    if settings.shards is not None:
+        shards = {"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)}
     client_class = ShardedDamasClient if shards else DamasClient
     outage = Outage("Discord")
     quiet_reconnects()
@@ -207,8 +173,8 @@ async def serve(
 
     while True:
         try:
-            async with client_class(service, connected, **shards) as client:
-                await client.start(token)
+            async with client_class(service, web, connected, **shards) as client:
+                await client.start(settings.token)
             return
         except discord.LoginFailure:
             raise StartRefused(

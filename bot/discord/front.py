@@ -30,7 +30,7 @@ from bot.discord.posting.channels import Channels
 from bot.discord.posting.showing import EventShowing
 from bot.discord.widgets.presses import ComponentPresses
 from bot.service.game_service import GameService
-from bot.web.settings import WebSettings
+from bot.settings import WebSettings
 
 
 class DiscordFront:

@@ -24,7 +24,7 @@ from bot.i18n import text, translate
 from bot.service.game_service import GameService, player_seats
 from bot.service.kernel.events import Actor, BoardChanged, ServiceError
 from bot.service.kernel.families import family_of
-from bot.web.settings import WebSettings
+from bot.settings import WebSettings
 from games.base import find_game
 from storage import ChatRef
 

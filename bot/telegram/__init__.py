@@ -1,9 +1,8 @@
-"""The Telegram front end: `serve(service, token)` runs the bot until it is cancelled.
-
-`TELEGRAM_API_URL` points it at another Bot API server (a local one, or the tests' fake);
-the default is Telegram's. The Application is driven here (initialize, start polling, start;
-then stop and shut down on cancellation) so that it shares the event loop with the other
-front ends.
+"""The Telegram front end: `serve(service, telegram, web=...)` runs the bot until it is
+cancelled, with the token and the Bot API address of its settings (TELEGRAM_API_URL: another
+Bot API server, a local one or the tests' fake; by default Telegram's). The Application is
+driven here (initialize, start polling, start; then stop and shut down on cancellation) so
+that it shares the event loop with the other front ends.
 """
 
 from __future__ import annotations
@@ -20,29 +19,29 @@ from bot.i18n import text
 from bot.outage import Outage
 from bot.refusals import StartRefused
 from bot.service.game_service import GameService
+from bot.settings import TELEGRAM_API_URL, TelegramSettings, WebSettings
 from bot.telegram.chats import UPDATE_KINDS, TelegramApplication
 from bot.telegram.front import TelegramFront
 from bot.telegram.sending.budget import Budget, Pacing
 from bot.telegram.sending.outage import WatchedRequest
 from bot.telegram.sending.paced_request import PacedRequest
 from bot.telegram.sending.updates import ChatUpdates
-from bot.web.settings import WebSettings, web_from_environment
 
-API_URL_VARIABLE = "TELEGRAM_API_URL"
-OFFICIAL_API_URL = "https://api.telegram.org"
-
-__all__ = ["Settings", "TelegramFront", "build_application", "serve", "start_front", "stop_front"]
-
-
-def _api_url_from_environment() -> str:
-    return os.environ.get(API_URL_VARIABLE) or OFFICIAL_API_URL
+__all__ = [
+    "FrontSettings",
+    "TelegramFront",
+    "build_application",
+    "serve",
+    "start_front",
+    "stop_front",
+]
 
 
 @dataclass(frozen=True)
-class Settings:
+class FrontSettings:
     """Where the Bot API is and how patiently to talk to it."""
 
-    api_url: str = field(default_factory=_api_url_from_environment)
+    api_url: str = TELEGRAM_API_URL
     # Seconds a getUpdates long poll waits for updates on the server.
     poll_timeout: int = 10
     # Seconds to wait for any other answer before a call counts as timed out.
@@ -57,11 +56,11 @@ class Settings:
     # Connections for the bot's calls (python-telegram-bot's default for them).
     connections: int = 256
     # The web companion (WEB_URL): the button under boards that opens it.
-    web: WebSettings | None = field(default_factory=web_from_environment)
+    web: WebSettings | None = None
 
 
 def build_application(
-    token: str, settings: Settings, outage: Outage, budget: Budget
+    token: str, settings: FrontSettings, outage: Outage, budget: Budget
 ) -> TelegramApplication:
     api = settings.api_url.rstrip("/")
     polling = WatchedRequest(outage, read_timeout=settings.poll_timeout + settings.read_timeout)
@@ -103,7 +102,7 @@ async def _connect(front: TelegramFront, outage: Outage, unreachable: Callable[[
 async def start_front(
     service: GameService,
     token: str,
-    settings: Settings,
+    settings: FrontSettings,
     unreachable: Callable[[], None] = lambda: None,
 ) -> TelegramFront:
     """Connect, publish the command menus, start polling; `stop_front` undoes it."""
@@ -136,7 +135,7 @@ async def start_front(
     return front
 
 
-async def stop_front(front: TelegramFront, settings: Settings) -> None:
+async def stop_front(front: TelegramFront, settings: FrontSettings) -> None:
     """Stop polling, finish the updates in hand, give waiting boards `shutdown_grace`
     seconds, close the connections. Safe to call on a front end that never fully started."""
     front.running = False
@@ -155,8 +154,9 @@ async def stop_front(front: TelegramFront, settings: Settings) -> None:
 
 async def serve(
     service: GameService,
-    token: str,
-    settings: Settings | None = None,
+    telegram: TelegramSettings,
+    *,
+    web: WebSettings | None,
     listening: Callable[[], None] = lambda: None,
     unreachable: Callable[[], None] = lambda: None,
 ) -> None:
@@ -164,8 +164,8 @@ async def serve(
     shows events, `unreachable` when the Bot API does not answer the first try); on
     cancellation stop polling, let waiting boards go out for a moment, and close the
     connections."""
-    settings = settings or Settings()
-    front = await start_front(service, token, settings, unreachable)
+    settings = FrontSettings(api_url=telegram.api_url, web=web)
+    front = await start_front(service, telegram.token, settings, unreachable)
     listening()
     try:
         await asyncio.Event().wait()

@@ -25,6 +25,7 @@ from telegram.ext import (
 from bot.i18n import language_of
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Event
+from bot.settings import WebSettings
 from bot.telegram.chats import TelegramApplication, actor_of, chat_ref
 from bot.telegram.commands import TypedCommands
 from bot.telegram.menus import publish
@@ -34,7 +35,6 @@ from bot.telegram.posting.delivery import PLATFORM, BoardDesk
 from bot.telegram.posting.showing import EventShowing
 from bot.telegram.sending.budget import Budget
 from bot.telegram.widgets.presses import ButtonPresses
-from bot.web.settings import WebSettings
 
 logger = logging.getLogger(__name__)
 

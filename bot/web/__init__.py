@@ -7,6 +7,5 @@ from the same event loop as the service, whose events it shows as they happen.
 """
 
 from bot.web.server import serving_web
-from bot.web.settings import WebSettings, web_settings
 
-__all__ = ["WebSettings", "serving_web", "web_settings"]
+__all__ = ["serving_web"]

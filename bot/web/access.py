@@ -14,7 +14,7 @@ from bot.i18n import Text, text
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, GameState, ServiceError
 from bot.service.kernel.ids import LARGEST_ID, whole_number
-from bot.web.settings import WebSettings
+from bot.settings import WebSettings
 from bot.web.signing import game_subject, signed, tournament_subject
 from storage import ChatRef
 

@@ -9,6 +9,7 @@ from aiohttp import web
 
 from bot.i18n import text
 from bot.service.game_service import GameService
+from bot.settings import WebSettings
 from bot.web.access import Refused
 from bot.web.game_pages import GamePages
 from bot.web.headers import secure
@@ -17,7 +18,6 @@ from bot.web.live import Onlookers
 from bot.web.mini_app import MiniApp
 from bot.web.pages import refused
 from bot.web.report_pages import ReportPages
-from bot.web.settings import WebSettings
 
 logger = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -11,13 +11,13 @@ from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.game_service import GameService
 from bot.service.kernel.events import BoardUpdate, Event, FileReady, GameState, ServiceError
+from bot.settings import WebSettings
 from bot.web.access import Refused, known_number, onlooker, visible_game
 from bot.web.game_view import Views
 from bot.web.language import reader_language
 from bot.web.links import player_link, tournament_link
 from bot.web.live import Onlookers
 from bot.web.pages import page
-from bot.web.settings import WebSettings
 from bot.web.signing import game_subject
 
 # The page's data is in <main>'s attributes: the script is the same text on every page.

@@ -6,7 +6,7 @@ from urllib.parse import quote
 
 from bot.i18n import Text, text
 from bot.service.kernel.events import PlayerPage, TournamentPage, WebPage
-from bot.web.settings import WebSettings
+from bot.settings import WebSettings
 from bot.web.signing import game_subject, player_subject, sign, tournament_subject
 
 

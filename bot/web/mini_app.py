@@ -23,6 +23,7 @@ from bot.service.kernel.events import (
     ServiceError,
 )
 from bot.service.kernel.turns import player_seats, seat_to_act
+from bot.settings import WebSettings
 from bot.web.access import number_in
 from bot.web.game_view import game_view
 from bot.web.guards import Nonces, RateLimit
@@ -30,7 +31,6 @@ from bot.web.init_data import FORGED, InitDataRefused, WebAppUser, checked_user
 from bot.web.language import reader_language
 from bot.web.links import game_link
 from bot.web.mini_app_page import mini_app_page
-from bot.web.settings import WebSettings
 from bot.web.signing import game_subject, signed
 from storage import ChatRef
 

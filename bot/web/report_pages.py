@@ -13,12 +13,12 @@ from aiohttp import web
 from bot.i18n import Text, text, translate
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event, FileReady, GameRow, Reply, ServiceError
+from bot.settings import WebSettings
 from bot.web.access import Refused, known_number, onlooker, tournament_chat
 from bot.web.language import reader_language
 from bot.web.links import game_link
 from bot.web.live import Onlookers
 from bot.web.pages import page, said
-from bot.web.settings import WebSettings
 from bot.web.signing import player_subject, signed, tournament_subject
 
 # The tournament's page follows its event stream: the standings and games in place.

@@ -12,9 +12,9 @@ from aiohttp import web
 from bot.i18n import text
 from bot.refusals import StartRefused
 from bot.service.game_service import GameService
+from bot.settings import WebSettings
 from bot.web.app import web_app
 from bot.web.connections import Connection
-from bot.web.settings import WebSettings
 
 
 @asynccontextmanager

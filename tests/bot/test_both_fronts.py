@@ -19,6 +19,7 @@ from bot.discord.posting import board_posts
 from bot.discord.reconnects import quiet_reconnects
 from bot.fronts import FRONT_ENDS, serve_chats
 from bot.service.game_service import GameService
+from bot.settings import DiscordSettings, TelegramSettings
 from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
 from tests.fakes import discord_api, telegram_api
 from tests.fakes.discord_api import FakeDiscord
@@ -35,16 +36,18 @@ def free_port() -> int:
         return port
 
 
-def point_discord_at(monkeypatch: pytest.MonkeyPatch, port: int) -> None:
-    monkeypatch.setenv("DISCORD_API_URL", f"http://127.0.0.1:{port}/api/v10")
-    monkeypatch.setenv("DISCORD_GATEWAY_URL", f"ws://127.0.0.1:{port}/gateway")
+def discord_at(monkeypatch: pytest.MonkeyPatch, port: int) -> DiscordSettings:
+    """The Discord front end's settings with its addresses at `port` of loopback."""
     monkeypatch.setattr(board_posts, "RESEND_INTERVAL", 0.2)
+    return DiscordSettings(
+        discord_api.TOKEN, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway"
+    )
 
 
 @pytest.fixture
-async def telegram(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
+async def telegram() -> AsyncIterator[FakeBotApi]:
     fake = FakeBotApi()
-    monkeypatch.setenv("TELEGRAM_API_URL", await fake.start())
+    await fake.start()
     yield fake
     await fake.close()
 
@@ -54,7 +57,7 @@ async def discord_fake() -> AsyncIterator[FakeDiscord]:
     fake = FakeDiscord()
     yield fake
     await fake.close()
-    point_at(None, None)
+    point_at()
 
 
 async def test_discord_refusing_its_commands_leaves_telegram_playing(
@@ -65,7 +68,7 @@ async def test_discord_refusing_its_commands_leaves_telegram_playing(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     await discord_fake.start()
-    point_discord_at(monkeypatch, discord_fake.port)
+    discord = discord_at(monkeypatch, discord_fake.port)
     discord_fake.fail_next(
         "PUT", r"/applications/\d+/commands$", 400, code=discord_api.INVALID_FORM_BODY
     )
@@ -75,8 +78,8 @@ async def test_discord_refusing_its_commands_leaves_telegram_playing(
         await service.resume()
         started.set()
 
-    tokens = {TELEGRAM: telegram_api.TOKEN, DISCORD: discord_api.TOKEN}
-    running = asyncio.create_task(serve_chats(service, tokens, start_work))
+    chats = {TELEGRAM: TelegramSettings(telegram_api.TOKEN, telegram.url), DISCORD: discord}
+    running = asyncio.create_task(serve_chats(service, chats, start_work, web=None))
     await asyncio.wait_for(started.wait(), 20)
     ana = telegram.user(1, "Ana", "ana")
     chat = telegram.private_chat(ana)
@@ -105,13 +108,14 @@ async def test_discord_out_of_reach_at_start_serves_once_it_answers(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     port = free_port()
-    point_discord_at(monkeypatch, port)
+    discord = discord_at(monkeypatch, port)
     listening, unreachable = asyncio.Event(), asyncio.Event()
     with caplog.at_level(logging.INFO):
         running = asyncio.create_task(
             serve_discord(
                 service,
-                discord_api.TOKEN,
+                discord,
+                web=None,
                 listening=listening.set,
                 unreachable=unreachable.set,
             )
@@ -214,3 +218,9 @@ async def test_python_m_bot_with_both_tokens_serves_both(
     lines = errors.decode().splitlines()
     assert not [line for line in lines if "Traceback" in line], lines
     assert discord_fake.violations == []
+    # The settings are said once at start, the tokens masked.
+    [summary] = [line for line in lines if line.startswith("damas-bot: settings from")]
+    assert f"database {tmp_path / 'bot.sqlite3'}; Telegram (token ***, Bot API " in summary
+    assert f"Discord (token ***, API {discord_fake.api_url}, gateway " in summary
+    assert telegram_api.TOKEN not in errors.decode()
+    assert discord_api.TOKEN not in errors.decode()

@@ -11,10 +11,10 @@ import pytest
 
 from bot.console import Console
 from bot.service.game_service import GameService
+from bot.settings import WebSettings, read_settings
 from bot.web.links import player_link, tournament_link
-from bot.web.settings import WebSettings, web_settings
 
-WEB = web_settings({"WEB_URL": "https://damas.example", "WEB_SECRET": "console links"})
+WEB = read_settings({"WEB_URL": "https://damas.example", "WEB_SECRET": "console links"}).web
 
 
 def settings() -> WebSettings:

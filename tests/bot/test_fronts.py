@@ -26,7 +26,7 @@ def front_module(name: str, serve: Serve) -> FrontEnd:
     module = types.ModuleType(name)
     module.serve = serve  # type: ignore[attr-defined]
     sys.modules[name] = module
-    return FrontEnd(f"{name.upper()}_TOKEN", name, name, name.capitalize())
+    return FrontEnd(name, name, name.capitalize())
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +81,7 @@ async def run_until(
     async def start_work() -> None:
         log.append("computers and scheduler")
 
-    running = asyncio.create_task(serve_chats(service, tokens, start_work))
+    running = asyncio.create_task(serve_chats(service, tokens, start_work, web=None))
     for _ in range(500):
         if entry in log or running.done():
             break
@@ -143,7 +143,7 @@ async def test_the_process_ends_when_no_front_end_is_left(
     refused = front_module("front_a", refuses(log, "a"))
     failing = front_module("front_b", broken)
     status = await asyncio.wait_for(
-        serve_chats(service, {refused: "a", failing: "b"}, lambda: asyncio.sleep(0)), 5
+        serve_chats(service, {refused: "a", failing: "b"}, lambda: asyncio.sleep(0), web=None), 5
     )
     assert status == fronts.REFUSED_STATUS
     assert capsys.readouterr().err.splitlines() == [

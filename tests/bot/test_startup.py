@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import scheduler_interval
 from bot.i18n import translate
 from bot.opening import DatabaseUnusable, open_database
+from bot.refusals import SettingsRefused
 from bot.service.kernel.clocks import utc_now
+from bot.settings import read_settings
 from storage import database_label, open_store
 from tests.postgres_server import PostgresServer
 from tests.processes import bot_environment
@@ -99,14 +100,17 @@ def test_an_unusable_database_ends_the_start_in_one_line(
     ("written", "seconds"), [("", 600.0), ("1", 1.0), (" 2.5 ", 2.5), ("600", 600.0)]
 )
 def test_the_scheduler_interval_is_read_from_the_environment(written: str, seconds: float) -> None:
-    assert scheduler_interval({"SCHEDULER_INTERVAL": written}).total_seconds() == seconds
-    assert scheduler_interval({}).total_seconds() == 600
+    interval = read_settings({"SCHEDULER_INTERVAL": written}).scheduler_interval
+    assert interval.total_seconds() == seconds
+    assert read_settings({}).scheduler_interval.total_seconds() == 600
 
 
 @pytest.mark.parametrize("written", ["soon", "0", "0.5", "601", "nan", "-3"])
 def test_a_scheduler_interval_must_be_seconds(written: str) -> None:
-    with pytest.raises(ValueError, match="SCHEDULER_INTERVAL is a number of seconds from 1"):
-        scheduler_interval({"SCHEDULER_INTERVAL": written})
+    with pytest.raises(SettingsRefused) as refused:
+        read_settings({"SCHEDULER_INTERVAL": written})
+    said = translate(None, refused.value.reason)
+    assert said.startswith("SCHEDULER_INTERVAL is a number of seconds from 1"), said
 
 
 def test_a_bad_scheduler_interval_ends_the_start_in_one_line(tmp_path: Path) -> None:
@@ -121,7 +125,7 @@ def test_a_bad_scheduler_interval_ends_the_start_in_one_line(tmp_path: Path) -> 
     )
     assert completed.returncode == 2
     assert completed.stderr == (
-        "damas-bot: SCHEDULER_INTERVAL is a number of seconds from 1 to 600, not 'soon'\n"
+        "damas-bot: SCHEDULER_INTERVAL is a number of seconds from 1 to 600, not 'soon'.\n"
     )
     assert not (tmp_path / "games.sqlite3").exists()
 

@@ -15,8 +15,8 @@ from bot.discord.posting.board_posts import PLATFORM
 from bot.discord.posting.pages import CONTENT_LIMIT
 from bot.i18n import Text, translate
 from bot.service.kernel.events import Actor, Event, GameState, Reply
+from bot.settings import WebSettings
 from bot.web.links import page_label, page_link
-from bot.web.settings import WebSettings
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)

@@ -12,12 +12,12 @@ from bot.i18n import Text, text, translate
 from bot.service import boards
 from bot.service.game_service import seat_to_act
 from bot.service.kernel.events import GameState
+from bot.settings import WebSettings
 from bot.telegram.chats import NAME_SLOT, is_private, mention_link
 from bot.telegram.people import People
 from bot.telegram.posting.delivery import PLATFORM, BoardContent, clip_caption
 from bot.telegram.widgets.keyboards import board_keyboard
 from bot.telegram.widgets.web_buttons import web_opening
-from bot.web.settings import WebSettings
 from storage import ChatRef
 
 

@@ -14,9 +14,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot.i18n import text, translate
 from bot.service.kernel.events import Event, GameState, Reply
+from bot.settings import WebSettings
 from bot.telegram.chats import is_private
 from bot.web.links import direct_link, game_link, mini_app_link, page_label, page_link
-from bot.web.settings import WebSettings
 from storage import ChatRef
 
 

@@ -23,7 +23,7 @@ from tests.fakes.discord_rules import INVALID_FORM_BODY, command_problems, refus
 async def synced_commands(service: GameService) -> list[dict[str, Any]]:
     """The commands the client's `tree.sync()` sends to Discord, caught at discord.py's HTTP
     call (the payload built by `get_translated_payload` with the bot's translator)."""
-    client = DamasClient(service)
+    client = DamasClient(service, None)
     await install_commands(client.tree, client.front)
     sent: list[list[dict[str, Any]]] = []
 
@@ -81,11 +81,11 @@ async def test_a_command_breaking_a_rule_is_refused_through_the_real_client(
     )
     point_at(fake.api_url, fake.gateway_url)
     try:
-        async with DamasClient(service) as client:
+        async with DamasClient(service, None) as client:
             with pytest.raises(CommandsRefused) as refused:
                 await client.login(TOKEN)
     finally:
-        point_at(None, None)
+        point_at()
     # discord.py flattens Discord's nested errors: /new is command 0, `game` its option 0.
     assert refused.value.reason == (
         f"400, code {INVALID_FORM_BODY}: Invalid Form Body; In 0.options.0: Autocomplete "

@@ -9,7 +9,7 @@ from bot.discord.app import serve
 from bot.i18n import text, translate
 from bot.refusals import StartRefused
 from bot.service.game_service import GameService
-from tests.bot.discord.conftest import Connect
+from tests.bot.discord.conftest import Connect, fake_settings
 from tests.bot.discord.test_discord_front import (
     ANA,
     BIA,
@@ -149,11 +149,13 @@ async def test_answers_say_what_happened_and_quote_input_briefly(
     assert (await service.kernel.state(1)).plies == 0
 
 
-@pytest.mark.usefixtures("fake", "connect")
-async def test_a_token_discord_refuses_ends_the_start_in_one_reason(service: GameService) -> None:
-    # `connect` points discord.py at the fake.
+@pytest.mark.usefixtures("connect")
+async def test_a_token_discord_refuses_ends_the_start_in_one_reason(
+    fake: FakeDiscord, service: GameService
+) -> None:
+    # `connect` points discord.py at Discord again afterwards.
     with pytest.raises(StartRefused, match="DISCORD_TOKEN"):
-        await serve(service, "not-the-fake-token")
+        await serve(service, fake_settings(fake, "not-the-fake-token"), web=None)
 
 
 async def test_a_menu_value_that_names_no_move_gets_the_board_again(

@@ -11,9 +11,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.discord.app import shard_options
+from bot.i18n import translate
+from bot.refusals import SettingsRefused
 from bot.service.game_service import GameService
 from bot.service.kernel.computer_players import ComputerPlayers
+from bot.settings import Shards, read_settings
 from games.computer import Limit
 from storage import open_store
 from tests.bot.discord.conftest import Connect
@@ -34,17 +36,24 @@ OTHER_GUILD = "800000000004194305"
 OTHER_CHANNEL = "500000000000000009"
 
 
+def read_shards(count: str, ids: str) -> Shards | None:
+    """The shards DISCORD_SHARD_COUNT and DISCORD_SHARD_IDS give, as the bot reads them."""
+    environment = {"DISCORD_TOKEN": "t", "DISCORD_SHARD_COUNT": count, "DISCORD_SHARD_IDS": ids}
+    discord = read_settings(environment).discord
+    assert discord is not None
+    return discord.shards
+
+
 @pytest.mark.parametrize(
     ("count", "ids", "expected"),
     [
-        ("", "", {}),
-        ("4", "", {"shard_count": 4, "shard_ids": [0, 1, 2, 3]}),
-        ("4", "3,1", {"shard_count": 4, "shard_ids": [1, 3]}),
+        ("", "", None),
+        ("4", "", Shards(4, (0, 1, 2, 3))),
+        ("4", "3,1", Shards(4, (1, 3))),
     ],
 )
-def test_shards_come_from_the_environment(count: str, ids: str, expected: object) -> None:
-    environment = {"DISCORD_SHARD_COUNT": count, "DISCORD_SHARD_IDS": ids}
-    assert shard_options(environment) == expected
+def test_shards_come_from_the_environment(count: str, ids: str, expected: Shards | None) -> None:
+    assert read_shards(count, ids) == expected
 
 
 @pytest.mark.parametrize(
@@ -52,8 +61,9 @@ def test_shards_come_from_the_environment(count: str, ids: str, expected: object
     [("", "1", "needs DISCORD_SHARD_COUNT"), ("two", "", "is a number"), ("2", "2", "0 to 1")],
 )
 def test_wrong_shards_are_named(count: str, ids: str, problem: str) -> None:
-    with pytest.raises(ValueError, match=problem):
-        shard_options({"DISCORD_SHARD_COUNT": count, "DISCORD_SHARD_IDS": ids})
+    with pytest.raises(SettingsRefused) as refused:
+        read_settings({"DISCORD_SHARD_COUNT": count, "DISCORD_SHARD_IDS": ids})
+    assert problem in translate(None, refused.value.reason)
 
 
 @pytest.fixture
@@ -78,13 +88,10 @@ async def test_two_processes_with_a_shard_each_serve_one_game(
     fake: FakeDiscord,
     connect: Connect,
     services: list[GameService],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fake.channel_guilds[OTHER_CHANNEL] = OTHER_GUILD
-    monkeypatch.setenv("DISCORD_SHARD_COUNT", "2")
     for shard, service in enumerate(services):
-        monkeypatch.setenv("DISCORD_SHARD_IDS", str(shard))
-        await connect(service)
+        await connect(service, shards=read_shards("2", str(shard)))
     # The duel is in CHANNEL: its guild is shard 1's, the second process's.
     board = await start_duel(fake)
     game_id = game_of(board)

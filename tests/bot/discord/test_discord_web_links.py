@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.service.game_service import GameService
+from bot.settings import WebSettings, read_settings
 from bot.web.links import player_link, tournament_link
-from bot.web.settings import WebSettings, web_settings
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act
 from tests.fakes.discord_api import FakeDiscord, message_problems
@@ -20,10 +20,8 @@ ENVIRONMENT = {"WEB_URL": "https://damas.example", "WEB_SECRET": "discord links"
 
 
 @pytest.fixture
-def web(monkeypatch: pytest.MonkeyPatch) -> WebSettings:
-    for name, value in ENVIRONMENT.items():
-        monkeypatch.setenv(name, value)
-    settings = web_settings(ENVIRONMENT)
+def web() -> WebSettings:
+    settings = read_settings(ENVIRONMENT).web
     assert settings is not None
     return settings
 
@@ -58,7 +56,7 @@ async def show(fake: FakeDiscord) -> list[dict[str, Any]]:
 async def test_tournament_show_links_the_signed_tournament_page(
     fake: FakeDiscord, connect: Connect, service: GameService, web: WebSettings
 ) -> None:
-    await connect(service)
+    await connect(service, web=web)
     await new_tournament(fake)
     [button] = await show(fake)
     assert button["url"] == tournament_link(web, 1)
@@ -70,7 +68,7 @@ async def test_tournament_show_links_the_signed_tournament_page(
 async def test_an_open_tournament_is_linked_without_a_signature(
     fake: FakeDiscord, connect: Connect, service: GameService, web: WebSettings
 ) -> None:
-    await connect(service)
+    await connect(service, web=web)
     await new_tournament(fake, "open")
     [button] = await show(fake)
     assert button["url"] == f"{web.url}/tournament/1"
@@ -79,7 +77,7 @@ async def test_an_open_tournament_is_linked_without_a_signature(
 async def test_profile_links_the_signed_player_page(
     fake: FakeDiscord, connect: Connect, service: GameService, web: WebSettings
 ) -> None:
-    await connect(service)
+    await connect(service, web=web)
     ana = ANA["user"]["id"]
     own = await act(fake, await fake.slash(ANA, CHANNEL, "profile"))
     [mine] = link_buttons(own.original)
@@ -95,10 +93,9 @@ async def test_profile_links_the_signed_player_page(
 
 
 async def test_no_link_without_web_url(
-    fake: FakeDiscord, connect: Connect, service: GameService, monkeypatch: pytest.MonkeyPatch
+    fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
-    monkeypatch.delenv("WEB_URL", raising=False)
-    await connect(service)
+    await connect(service, web=read_settings({}).web)
     await new_tournament(fake)
     assert await show(fake) == []
     profile = await act(fake, await fake.slash(BIA, CHANNEL, "profile"))

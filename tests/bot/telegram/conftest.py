@@ -16,7 +16,8 @@ import pytest
 from bot.i18n import translate
 from bot.service.game_service import GameService
 from bot.service.kernel.events import GameState, ServiceError
-from bot.telegram import Settings, TelegramFront, start_front, stop_front
+from bot.settings import WebSettings
+from bot.telegram import FrontSettings, TelegramFront, start_front, stop_front
 from bot.telegram.sending.budget import Pacing
 from bot.telegram.widgets.presses import STILL_PRESSING
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
@@ -38,9 +39,17 @@ QUICK = Pacing(
 )
 
 
-def quick_settings(pacing: Pacing = QUICK) -> Settings:
-    # The API address comes from TELEGRAM_API_URL, as in production.
-    return Settings(poll_timeout=1, read_timeout=1.0, pacing=pacing, shutdown_grace=2.0)
+def quick_settings(
+    api: FakeBotApi, pacing: Pacing = QUICK, web: WebSettings | None = None
+) -> FrontSettings:
+    return FrontSettings(
+        api_url=api.url,
+        poll_timeout=1,
+        read_timeout=1.0,
+        pacing=pacing,
+        shutdown_grace=2.0,
+        web=web,
+    )
 
 
 @dataclass
@@ -48,23 +57,23 @@ class Bot:
     """The running front end and its settings, to stop or restart it."""
 
     front: TelegramFront
-    settings: Settings
+    settings: FrontSettings
 
 
 @pytest.fixture
-async def api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
+async def api() -> AsyncIterator[FakeBotApi]:
     fake = FakeBotApi(limit_scale=SCALE)
-    url = await fake.start()
-    monkeypatch.setenv("TELEGRAM_API_URL", url)
+    await fake.start()
     yield fake
     await fake.close()
     # Nothing the bot sent broke the Bot API's documented limits (even where it went on).
     assert fake.violations == []
 
 
-async def start_bot(service: GameService, api: FakeBotApi, pacing: Pacing = QUICK) -> Bot:
-    settings = quick_settings(pacing)
-    assert settings.api_url == api.url, "the bot must talk to the fake, never to Telegram"
+async def start_bot(
+    service: GameService, api: FakeBotApi, pacing: Pacing = QUICK, web: WebSettings | None = None
+) -> Bot:
+    settings = quick_settings(api, pacing, web)
     front = await start_front(service, TOKEN, settings)
     assert front.bot.base_url == f"{api.url}/bot{TOKEN}"
     return Bot(front, settings)

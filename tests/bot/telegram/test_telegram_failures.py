@@ -19,6 +19,7 @@ from bot.refusals import StartRefused
 from bot.service.game_service import GameService, seat_to_act
 from bot.service.kernel.computer_players import ComputerPlayers
 from bot.service.kernel.events import GameState
+from bot.settings import TelegramSettings
 from bot.telegram import serve, stop_front
 from games.computer import Limit
 from storage import ChatRef, open_store
@@ -271,9 +272,9 @@ async def test_board_edits_are_paced_and_skip_boards_already_overtaken(
 async def test_serve_runs_until_cancelled_and_then_closes(
     api: FakeBotApi, service: GameService
 ) -> None:
-    """bot/__main__ awaits serve(service, token): the address comes from TELEGRAM_API_URL,
-    and cancelling it stops polling and shuts the application down."""
-    task = asyncio.create_task(serve(service, TOKEN))
+    """bot/__main__ awaits serve(service, settings): the address comes from the settings
+    (TELEGRAM_API_URL), and cancelling it stops polling and shuts the application down."""
+    task = asyncio.create_task(serve(service, TelegramSettings(TOKEN, api.url), web=None))
     await api.wait_for(lambda: api.calls_of("getUpdates"), "the first long poll")
     ana = api.user(1, "Ana", "ana", "en")
     chat = api.private_chat(ana)
@@ -293,5 +294,5 @@ async def test_a_token_telegram_refuses_stops_the_start_cleanly(
     api: FakeBotApi, service: GameService
 ) -> None:
     with pytest.raises(StartRefused, match="TELEGRAM_TOKEN"):
-        await serve(service, "1:not-the-fake-token")
+        await serve(service, TelegramSettings("1:not-the-fake-token", api.url), web=None)
     assert [call.method for call in api.calls] == [], "the fake refuses before recording"

@@ -242,10 +242,10 @@ async def test_a_private_chat_starts_a_second_after_the_start() -> None:
 
 
 @pytest.fixture
-async def api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeBotApi]:
+async def api() -> AsyncIterator[FakeBotApi]:
     """The fake with Telegram's own limits, unscaled."""
     fake = FakeBotApi()
-    monkeypatch.setenv("TELEGRAM_API_URL", await fake.start())
+    await fake.start()
     yield fake
     await fake.close()
 
@@ -348,7 +348,7 @@ async def test_a_busy_group_holds_up_no_other_chats_presses(
 ) -> None:
     """Ana's and Bia's joins both wait for the group's next message (the news of each):
     with one place per chat, Caio's press in his own chat still has the other place."""
-    settings = replace(quick_settings(Pacing()), concurrency=2, chat_concurrency=1)
+    settings = replace(quick_settings(api, Pacing()), concurrency=2, chat_concurrency=1)
     front = await start_front(service, TOKEN, settings)
     nothing_sent_before(front)
     try:

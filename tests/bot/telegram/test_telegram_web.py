@@ -15,9 +15,9 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.service.game_service import GameService
+from bot.settings import WebSettings, read_settings
 from bot.telegram import stop_front
 from bot.web.links import player_link, tournament_link
-from bot.web.settings import WebSettings, web_settings
 from tests.bot.telegram.conftest import Bot, current_board, start_bot
 from tests.bot.telegram.test_telegram_group import group_game
 from tests.bot.web.helpers import init_data, web_client
@@ -34,10 +34,8 @@ ENVIRONMENT = {
 
 
 @pytest.fixture
-def settings(monkeypatch: pytest.MonkeyPatch) -> WebSettings:
-    for name, value in ENVIRONMENT.items():
-        monkeypatch.setenv(name, value)
-    made = web_settings(ENVIRONMENT)
+def settings() -> WebSettings:
+    made = read_settings(ENVIRONMENT).web
     assert made is not None
     return made
 
@@ -46,7 +44,7 @@ def settings(monkeypatch: pytest.MonkeyPatch) -> WebSettings:
 async def web_bot(
     settings: WebSettings, service: GameService, api: FakeBotApi
 ) -> AsyncIterator[Bot]:
-    running = await start_bot(service, api)
+    running = await start_bot(service, api, web=settings)
     assert running.settings.web == settings
     yield running
     await stop_front(running.front, running.settings)

@@ -13,9 +13,9 @@ from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.service.game_service import GameService
+from bot.settings import WebSettings
 from bot.web.app import web_app
 from bot.web.init_data import signed_init_data
-from bot.web.settings import WebSettings
 from tests.fakes.telegram_api import TOKEN
 
 SETTINGS = WebSettings(

@@ -17,11 +17,13 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient
 
+from bot.i18n import translate
+from bot.refusals import SettingsRefused
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, ChallengeUpdate, GameState
+from bot.settings import read_settings
 from bot.web import connections, serving_web
 from bot.web.links import game_link, player_link, tournament_link
-from bot.web.settings import web_settings
 from storage import ChatRef
 from tests.bot.tournaments.helpers import CHAT, ORGANISER
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, web_client
@@ -258,5 +260,6 @@ async def test_digits_that_are_not_ascii_are_no_ids(
         assert response.status == 404, body
         assert "Open a game from the bot" in (await response.json())["refused"]
     listen = {"WEB_URL": "https://x.example", "WEB_SECRET": "s", "WEB_LISTEN": f":{written}"}
-    with pytest.raises(ValueError, match="WEB_LISTEN is host:port"):
-        web_settings(listen)
+    with pytest.raises(SettingsRefused) as refused:
+        read_settings(listen)
+    assert "WEB_LISTEN is host:port" in translate(None, refused.value.reason)

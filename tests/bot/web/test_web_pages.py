@@ -15,12 +15,12 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from bot.i18n import text, translate
-from bot.refusals import StartRefused
+from bot.refusals import SettingsRefused, StartRefused
 from bot.service import boards
 from bot.service.game_service import GameService
+from bot.settings import WebSettings, read_settings
 from bot.web import serving_web
 from bot.web.links import game_link, player_link, tournament_link
-from bot.web.settings import web_settings
 from tests.bot.conftest import ANA, BIA, CHAT
 from tests.bot.test_service import two_player_game
 from tests.bot.web.helpers import SETTINGS, local, next_event, web_client
@@ -203,18 +203,26 @@ async def test_a_player_page_shows_the_profile_only_with_its_signed_link(
     assert (await client.get("/player/test/ana?t=" + "0" * 32)).status == 404
 
 
+def web_settings(environment: dict[str, str]) -> WebSettings | None:
+    return read_settings(environment).web
+
+
+def refusal_of(environment: dict[str, str]) -> str:
+    with pytest.raises(SettingsRefused) as refused:
+        read_settings(environment)
+    return translate(None, refused.value.reason)
+
+
 def test_the_web_is_off_unless_configured_and_says_what_is_wrong() -> None:
     assert web_settings({}) is None
     made = web_settings({"WEB_URL": "https://damas.example/", "WEB_SECRET": "s"})
     assert made is not None
     assert (made.url, made.host, made.port) == ("https://damas.example", "127.0.0.1", 8080)
     assert made.secret != b"s"
-    with pytest.raises(ValueError, match="WEB_LISTEN is host:port"):
-        web_settings({"WEB_URL": "https://x.example", "WEB_SECRET": "s", "WEB_LISTEN": "80"})
-    with pytest.raises(ValueError, match="public address"):
-        web_settings({"WEB_URL": "damas.example", "WEB_SECRET": "s"})
-    with pytest.raises(ValueError, match="WEB_SECRET"):
-        web_settings({"WEB_URL": "https://x.example"})
+    listen = {"WEB_URL": "https://x.example", "WEB_SECRET": "s", "WEB_LISTEN": "80"}
+    assert "WEB_LISTEN is host:port" in refusal_of(listen)
+    assert "public address" in refusal_of({"WEB_URL": "damas.example", "WEB_SECRET": "s"})
+    assert "WEB_SECRET" in refusal_of({"WEB_URL": "https://x.example"})
     by_token = web_settings({"WEB_URL": "https://x.example", "TELEGRAM_TOKEN": "1:a"})
     assert by_token is not None
     assert by_token.secret != made.secret

@@ -1,0 +1,116 @@
+"""The variables damas-bot reads, each with its default and what it does: the one list that
+`python -m bot --help` prints and docs/deploy.md (Settings) shows, a test holding the two
+alike."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+DATABASE_NAME = "damas-bot.sqlite3"
+TELEGRAM_API_URL = "https://api.telegram.org"
+DISCORD_API_URL = "https://discord.com/api/v10"
+DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
+DEFAULT_LISTEN = "127.0.0.1:8080"
+# The file of settings read from the folder the bot starts in (the environment wins).
+ENV_FILE = ".env"
+
+
+def default_database() -> Path:
+    """The database in the per-user data folder (e.g. ~/.local/share/damas-bot)."""
+    return Path(user_data_dir("damas-bot", appauthor=False)) / DATABASE_NAME
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A setting: its `name`, its `default` as people read it, and `what` it does."""
+
+    name: str
+    default: str
+    what: str
+
+
+VARIABLES = (
+    Variable(
+        "TELEGRAM_TOKEN",
+        "none",
+        "the Telegram bot's token (from @BotFather); starts the Telegram front end",
+    ),
+    Variable(
+        "TELEGRAM_API_URL",
+        TELEGRAM_API_URL,
+        "another Bot API server (a local one, a test double)",
+    ),
+    Variable(
+        "TELEGRAM_BOT_NAME",
+        "none",
+        "the bot's username (@BotFather), for the t.me/BOT/APP links to the Mini App in groups",
+    ),
+    Variable(
+        "DISCORD_TOKEN",
+        "none",
+        "the Discord bot's token (Developer Portal, Bot); starts the Discord front end",
+    ),
+    Variable("DISCORD_API_URL", DISCORD_API_URL, "another Discord REST API (a test double)"),
+    Variable("DISCORD_GATEWAY_URL", DISCORD_GATEWAY_URL, "another Discord gateway"),
+    Variable(
+        "DISCORD_SHARD_COUNT",
+        "none (one connection)",
+        "Discord's gateway connection in that many shards, over several processes",
+    ),
+    Variable(
+        "DISCORD_SHARD_IDS",
+        "every shard",
+        "this process's shards (0,1), beside DISCORD_SHARD_COUNT",
+    ),
+    Variable(
+        "DATABASE_URL",
+        f"{DATABASE_NAME} in the per-user data folder",
+        "postgresql://user:password@host/name, or an SQLite file; --db wins",
+    ),
+    Variable(
+        "SCHEDULER_INTERVAL",
+        "600",
+        "seconds (1 to 600) between the scheduler's looks at the database",
+    ),
+    Variable(
+        "WEB_URL",
+        "none (no web pages)",
+        "the public https:// address of the web pages and the Telegram Mini App; starts the "
+        "web server",
+    ),
+    Variable(
+        "WEB_LISTEN",
+        DEFAULT_LISTEN,
+        "host:port the web server listens on, behind the HTTPS proxy",
+    ),
+    Variable(
+        "WEB_SECRET",
+        "derived from the chat token",
+        "the key of the signed links to the pages",
+    ),
+    Variable(
+        "WEB_APP_NAME",
+        "none",
+        "the Mini App's short name (@BotFather /newapp), for the t.me/BOT/APP links",
+    ),
+    Variable("LANG", "the system's", "the language of python -m bot check (--lang wins)"),
+)
+NAMES = frozenset(variable.name for variable in VARIABLES)
+
+
+def settings_help() -> str:
+    """The variables as `python -m bot --help` lists them."""
+    lines = [
+        f"settings (environment variables, or NAME=value lines of a {ENV_FILE} file in the",
+        "folder the bot starts in; the environment wins):",
+    ]
+    for variable in VARIABLES:
+        said = f"{variable.what}. Default: {variable.default}"
+        wrapped = textwrap.wrap(said, 66)
+        lines.append(f"  {variable.name:<22}{wrapped[0]}")
+        lines += [" " * 24 + line for line in wrapped[1:]]
+    return "\n".join(lines) + "\n"
