@@ -14,10 +14,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO, assert_never
+from typing import TextIO
 
 from bot.i18n import Text, text, translate
 from bot.i18n.commands import CONSOLE_COMMANDS
+from bot.recent import REMEMBERED_BOARDS, Recent
 from bot.service import boards
 from bot.service.boards import thinking_line
 from bot.service.command_table.commands import CommandError, CommandLine, parse_command
@@ -44,6 +45,7 @@ from bot.service.kernel.ids import game_number, known_id
 from bot.service.kernel.names import is_reserved
 from bot.service.kernel.words.text_boards import text_board
 from bot.settings import WebSettings
+from bot.showing import show_events
 from bot.terminal import Terminal
 from bot.web.links import page_label, page_link
 from storage import ChatRef
@@ -67,7 +69,11 @@ CONSOLE_HELP = (
 
 
 class Console:
-    """One terminal session: a local player (switchable with /as) talking to the service."""
+    """One terminal session: a local player (switchable with /as) talking to the service.
+    It shows the events of every platform (bot/showing.py's `Front`): everyone who plays
+    here sits at its one keyboard, and a console process serves every platform's notices."""
+
+    platform: str | None = None
 
     def __init__(
         self,
@@ -95,8 +101,9 @@ class Console:
         # first, each with the board (game and version) its computer is thinking on.
         self._answering: list[tuple[int, int, Text]] | None = None
         # Per game, the version of the last board shown: a computer's notice that it thinks
-        # is stale once its move is on the screen (a fast search answers at once).
-        self._shown: dict[int, int] = {}
+        # is stale once its move is on the screen (a fast search answers at once). Only the
+        # games of the latest boards matter: a notice comes right after its game's board.
+        self._shown: Recent[int, int] = Recent(REMEMBERED_BOARDS)
         service.kernel.bus.subscribe(self._show_later)
 
     async def begin(self) -> None:
@@ -134,45 +141,47 @@ class Console:
             self.write(f"{label}: {page_link(self.web, reply.page)}")
 
     async def show(self, events: list[Event]) -> None:
-        for event in events:
-            match event:
-                case Reply():
-                    self._reply(event)
-                case TournamentUpdate():
-                    self.say(event.text)
-                case BoardUpdate():
-                    await self._board(event.state, await self._headline(event))
-                case ChallengeUpdate():
-                    self.say(event.text)
-                    if event.challenge.status == "open":
-                        self.say(
-                            text(
-                                "Challenge {id}: {/as} NAME then {/accept} {id} or "
-                                "{/decline} {id}.",
-                                id=event.challenge.id,
-                            )
-                        )
-                case TurnNotice():
-                    player = await self.service.identities.player_by_id(event.player_id)
-                    if player.display_name.lower() != self.actor.user_id:
-                        self.say(
-                            text(
-                                "{name}: your turn in game #{game} ({/as} {name}).",
-                                name=player.display_name,
-                                game=event.state.id,
-                            )
-                        )
-                case PlayerNotice():  # a TurnPing too
-                    player = await self.service.identities.player_by_id(event.player_id)
-                    self.say(
-                        text("[to {name}] {notice}", name=player.display_name, notice=event.text)
-                    )
-                case FileReady():
-                    self._save(event.name, event.content, event.caption)
-                case ComputerThinking():
-                    self._thinking(event.state)
-                case _:
-                    assert_never(event)
+        await show_events(self, events, None)
+
+    async def show_reply(self, event: Reply, _: None) -> None:
+        self._reply(event)
+
+    async def show_tournament(self, event: TournamentUpdate, _: None) -> None:
+        self.say(event.text)
+
+    async def show_board(self, event: BoardUpdate, _: None) -> None:
+        await self._board(event.state, await self._headline(event))
+
+    async def show_challenge(self, event: ChallengeUpdate, _: None) -> None:
+        self.say(event.text)
+        if event.challenge.status == "open":
+            self.say(
+                text(
+                    "Challenge {id}: {/as} NAME then {/accept} {id} or {/decline} {id}.",
+                    id=event.challenge.id,
+                )
+            )
+
+    async def show_turn_notice(self, event: TurnNotice, _: None) -> None:
+        player = await self.service.identities.player_by_id(event.player_id)
+        if player.display_name.lower() != self.actor.user_id:
+            self.say(
+                text(
+                    "{name}: your turn in game #{game} ({/as} {name}).",
+                    name=player.display_name,
+                    game=event.state.id,
+                )
+            )
+
+    async def show_player_notice(self, event: PlayerNotice, _: None) -> None:
+        player = await self.service.identities.player_by_id(event.player_id)
+        self.say(text("[to {name}] {notice}", name=player.display_name, notice=event.text))
+
+    async def show_file(self, event: FileReady, _: None) -> None:
+        self._save(event.name, event.content, event.caption)
+
+    async def show_thinking(self, event: ComputerThinking, _: None) -> None:
+        self._thinking(event.state)
 
     def _thinking(self, state: GameState) -> None:
         """Say that the computer thinks; while a command runs, after its answer (the game's

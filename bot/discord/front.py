@@ -40,8 +40,8 @@ class DiscordFront:
         self, client: discord.Client, service: GameService, web: WebSettings | None = None
     ) -> None:
         self.service = service
-        self.channels = Channels(client)
-        self.poster = BoardPoster(client, service, self.channels.languages)
+        self.channels = Channels(client, service)
+        self.poster = BoardPoster(client, service, self.channels.language)
         self.showing = EventShowing(client, service, self.poster, self.channels)
         self.interactions = Interactions(service, self.poster, self.channels, self.showing, web)
         self.presses = ComponentPresses(service, self.interactions)

@@ -105,7 +105,7 @@ class Interactions:
             await self._learn_language(interaction, chat, language)
             # After /language the answer is in the new language.
             answer.language = await self.service.identities.language(actor)
-            await self.showing.show(events, answer, chat)
+            await self.showing.show(events, answer)
             answer.tidy = tidy
         except BoardChanged as error:
             answer.say(error.reason)

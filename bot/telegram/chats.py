@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import html
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from telegram import (
     Message,
@@ -27,15 +26,10 @@ from bot.telegram.posting.delivery import (
 )
 from storage import ChatRef, Identity
 
-K = TypeVar("K")
-V = TypeVar("V")
-
 # python-telegram-bot's Application with its default bot, context and data types.
 TelegramApplication = Application[Any, Any, Any, Any, Any, Any]
 
 MAX_TEXT = 4096
-REMEMBERED_PEOPLE = 50_000
-REMEMBERED_CHATS = 10_000
 USER_TOKEN = "tg:"
 STALE_BOARD = text("This board is old: play on the newest one.")
 BOARD_CHANGED = text("The board changed; here is the current one.")
@@ -43,21 +37,6 @@ BOARD_CHANGED = text("The board changed; here is the current one.")
 NAME_SLOT = "\x00name\x00"
 # The updates the bot asks Telegram for: messages, presses, and being blocked or removed.
 UPDATE_KINDS = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
-
-
-class Recent(OrderedDict[K, V]):
-    """A dict that forgets its least recently written entries beyond `size`: what the bot
-    remembers of people and chats must not grow for as long as it runs."""
-
-    def __init__(self, size: int) -> None:
-        super().__init__()
-        self.size = size
-
-    def __setitem__(self, key: K, value: V) -> None:
-        super().__setitem__(key, value)
-        self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
 
 
 @dataclass(frozen=True)

@@ -17,16 +17,14 @@ from telegram.error import TelegramError
 from telegram.ext import ExtBot
 
 from bot.i18n import Text, text, translate
+from bot.recent import REMEMBERED_CHATS, REMEMBERED_PEOPLE, Recent
 from bot.service.game_service import GameService
 from bot.service.kernel.events import (
     Actor,
     ServiceError,
 )
 from bot.telegram.chats import (
-    REMEMBERED_CHATS,
-    REMEMBERED_PEOPLE,
     USER_TOKEN,
-    Recent,
     actor_of,
     chunks,
     is_private,

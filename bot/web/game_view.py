@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import translate
+from bot.recent import Recent
 from bot.service import boards
 from bot.service.kernel.events import GameState
 
@@ -31,14 +32,14 @@ class Views:
     LIMIT = 512
 
     def __init__(self) -> None:
-        self._made: dict[tuple[int, int, int, str, tuple[int, ...]], dict[str, Any]] = {}
+        self._made: Recent[tuple[int, int, int, str, tuple[int, ...]], dict[str, Any]] = Recent(
+            self.LIMIT
+        )
 
     def of(self, state: GameState, language: str, seats: tuple[int, ...] = ()) -> dict[str, Any]:
         # A replay's states share their game's version: the plies tell them apart.
         key = (state.id, state.version, state.plies, language, seats)
         made = self._made.get(key)
         if made is None:
-            if len(self._made) >= self.LIMIT:
-                self._made.clear()
             made = self._made[key] = game_view(state, language, seats)
         return made

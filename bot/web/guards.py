@@ -7,6 +7,8 @@ from collections import deque
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from bot.recent import REMEMBERED_PEOPLE, Recent
+
 # As many requests as a quick player makes: a tap on a piece and one on its target per move.
 REQUESTS_PER_WINDOW = 30
 WINDOW = timedelta(seconds=30)
@@ -18,12 +20,15 @@ class RateLimit:
     def __init__(self, clock: Callable[[], datetime], limit: int = REQUESTS_PER_WINDOW) -> None:
         self.clock = clock
         self.limit = limit
-        self._seen: dict[str, deque[datetime]] = {}
+        # The times of each user's latest requests; the users quiet longest are forgotten
+        # first (long after their window passed).
+        self._seen: Recent[str, deque[datetime]] = Recent(REMEMBERED_PEOPLE)
 
     def allows(self, user: str) -> bool:
         """Count a request of `user`; False when he has made too many lately."""
         now = self.clock()
-        times = self._seen.setdefault(user, deque())
+        times = self._seen.get(user, deque())
+        self._seen[user] = times
         while times and times[0] <= now - WINDOW:
             times.popleft()
         if len(times) >= self.limit:

@@ -26,6 +26,9 @@ INPUT_OUTPUT = (
     *("aiosqlite", "asyncpg", "aiohttp"),
 )
 FRONT_ENDS = ("bot.console", "bot.telegram", "bot.discord", "bot.web")
+# What the front ends share, between them and the service: the showing of events by platform
+# and their bounded memory. Neither imports a front end, nor the service either of them.
+SHARED_BY_FRONT_ENDS = ("bot.showing", "bot.recent")
 
 # The service's folders are its layers (docs/service.md): the kernel at the bottom; above it
 # the capabilities, one folder each (every other folder); above them the modules at the
@@ -149,6 +152,8 @@ def test_no_module_imports_itself_back(graph: Graph) -> None:
         ("storage", "bot"),
         ("storage", "competition"),
         *(("bot.service", front) for front in FRONT_ENDS),
+        *((shared, front) for shared in SHARED_BY_FRONT_ENDS for front in FRONT_ENDS),
+        *(("bot.service", shared) for shared in SHARED_BY_FRONT_ENDS),
     ],
 )
 def test_nothing_imports_upward(graph: Graph, importers: str, imported: str) -> None:

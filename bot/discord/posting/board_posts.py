@@ -12,20 +12,21 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
 
 from bot.discord.widgets.views import board_view
 from bot.i18n import Text, translate
+from bot.recent import REMEMBERED_BOARDS, Recent
 from bot.service import boards
 from bot.service.game_service import GameService, seat_to_act
 from bot.service.kernel.events import GameState, ServiceError
 from bot.service.kernel.families import family_of
 from games.base import find_game
-from storage import ChatRef
+from storage import BoardMessage, ChatRef
 
 logger = logging.getLogger(__name__)
 
@@ -45,21 +46,24 @@ class BoardPoster:
         self,
         client: discord.Client,
         service: GameService,
-        channel_languages: dict[str, str | None],
+        language: Callable[[str], Awaitable[str | None]],
     ) -> None:
         self.client = client
         self.service = service
-        # The language of each channel's public text (the front end keeps it up to date).
-        self.channel_languages = channel_languages
+        # The language of a channel's public text (channels.py).
+        self.language = language
         # Boards that could not be posted (game id -> channel id), sent again with the next
-        # interaction in their channel or by `resend_forever`.
-        self._unsent: dict[int, str] = {}
+        # interaction in their channel or by `resend_forever`; one forgotten waits for the
+        # game's next board, or the catch-up after a restart.
+        self._unsent: Recent[int, str] = Recent(REMEMBERED_BOARDS)
         self.resend_interval = RESEND_INTERVAL
         # The newest version shown per (game, channel): an older board arriving late (a
-        # computer reply racing the mover's board) is not posted over a newer one.
-        self._shown: dict[tuple[int, str], int] = {}
-        # Boards of one channel go out one at a time (a rate limit there waits alone).
-        self._posting: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # computer reply racing the mover's board) is not posted over a newer one. Once
+        # forgotten, the version stored with the board message says it.
+        self._shown: Recent[tuple[int, str], int] = Recent(REMEMBERED_BOARDS)
+        # Boards of one channel go out one at a time (a rate limit there waits alone): the
+        # lock of each channel with a post under way or waiting, and how many hold or wait.
+        self._posting: dict[str, tuple[asyncio.Lock, int]] = {}
 
     async def embed(
         self,
@@ -101,17 +105,20 @@ class BoardPoster:
         """Show the board in its channel with its components: a live game edits its board
         message in place, a correspondence game posts a new board per move (the old one loses
         its components); the result goes into the last board's message."""
-        async with self._posting[channel_id]:
+        async with self._posting_in(channel_id):
             key = (state.id, channel_id)
             if self._shown.get(key, -1) > state.version:
                 return
-            language = await self._language(channel_id)
+            language = await self.language(channel_id)
             flipped = await self.service.chats.flipped(ChatRef(PLATFORM, channel_id))
             embed, picture = await self.embed(state, headline, language, flipped=flipped)
             channel = self.client.get_partial_messageable(int(channel_id))
             content = await self.mention(state)
             view = board_view(state, language)
-            shown = await self._board_message(state.id, channel_id)
+            stored = await self._board_message(state.id, channel_id)
+            if stored is not None and stored.version > state.version:
+                return  # a newer board is out already (posted before a restart)
+            shown = stored.message_id if stored is not None else None
             in_place = shown is not None and not (state.active and boards.correspondence(state))
             try:
                 if shown is not None and in_place:
@@ -147,21 +154,28 @@ class BoardPoster:
             self._shown[key] = state.version
             await self._replace_board_message(state, channel_id, message_id)
 
-    async def _language(self, channel_id: str) -> str | None:
-        """The channel's language as the front end keeps it; where it knows none (no one
-        acted since the start, a restart's boards; a new game's thread), the one the service
-        keeps, until someone acts there (their interaction brings the server's locale)."""
-        known = self.channel_languages.get(channel_id)
-        if known is None:
-            known = await self.service.chats.chat_language(ChatRef(PLATFORM, channel_id))
-        return known
-
-    async def _board_message(self, game_id: int, channel_id: str) -> str | None:
-        """The message that shows the game's board in the channel, if any."""
+    async def _board_message(self, game_id: int, channel_id: str) -> BoardMessage | None:
+        """The message that shows the game's board in the channel (and its version), if any."""
         for shown in await self.service.records.board_messages(game_id):
             if shown.platform == PLATFORM and shown.chat_id == channel_id:
-                return shown.message_id
+                return shown
         return None
+
+    @asynccontextmanager
+    async def _posting_in(self, channel_id: str) -> AsyncIterator[None]:
+        """The channel's turn to post a board; its lock is dropped once nobody holds or waits
+        for it, so that the locks do not grow with the channels ever posted in."""
+        lock, users = self._posting.get(channel_id, (asyncio.Lock(), 0))
+        self._posting[channel_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._posting[channel_id]
+            if users == 1:
+                del self._posting[channel_id]
+            else:
+                self._posting[channel_id] = (lock, users - 1)
 
     async def catch_up(self) -> None:
         """After a start: every channel whose board of an active game is older than the game
@@ -204,7 +218,7 @@ class BoardPoster:
         components. One post at a time per channel, as `post_board`: a newer board being
         posted meanwhile (the computer's reply) goes to this message, not the one before."""
         channel_id = str(interaction.channel_id)
-        async with self._posting[channel_id]:
+        async with self._posting_in(channel_id):
             if self._shown.get((state.id, channel_id), -1) > state.version:
                 return
             flipped = await self.service.chats.flipped(chat_of(interaction))

@@ -9,8 +9,11 @@ from collections.abc import Iterable
 import discord
 
 from bot.discord.posting.answers import Answer
+from bot.discord.posting.board_posts import PLATFORM
 from bot.discord.posting.pages import CONTENT_LIMIT, pages
 from bot.i18n import language_of
+from bot.recent import REMEMBERED_CHATS, Recent
+from bot.service.game_service import GameService
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -22,12 +25,22 @@ MENTIONS = discord.AllowedMentions(users=True)
 class Channels:
     """The channels of one client: their languages and their text messages."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
+        self.service = service
         # The language of the public text of a channel: a direct message's person's; a server
         # channel's own (chosen by its managers, else the server's locale, else the first
-        # player's there: the service's `chat_language`).
-        self.languages: dict[str, str | None] = {}
+        # player's there: the service's `chat_language`), learnt from its interactions.
+        self.languages: Recent[str, str | None] = Recent(REMEMBERED_CHATS)
+
+    async def language(self, channel_id: str) -> str | None:
+        """The channel's language as the front end learnt it; where it knows none (no one
+        acted there since the start, or long ago; a new game's thread), the one the service
+        keeps, until someone acts there (their interaction brings the server's locale)."""
+        known = self.languages.get(channel_id)
+        if known is None:
+            known = await self.service.chats.chat_language(ChatRef(PLATFORM, channel_id))
+        return known
 
     def chose_language(self, chat: ChatRef, language: str) -> None:
         """A server manager chose the channel's language: its next public text speaks it."""

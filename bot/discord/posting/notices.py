@@ -37,8 +37,6 @@ class PlayerNotices:
 
     async def notify(self, notice: PlayerNotice, answer: Answer | None) -> None:
         """A message for one player: privately, else with a mention in the game's channel."""
-        if notice.platform not in (None, PLATFORM):
-            return
         user_id = await self.poster.discord_user(notice.player_id)
         if user_id is None:
             return
@@ -47,7 +45,7 @@ class PlayerNotices:
             return
         chat = notice.state.record.chat if notice.state is not None else None
         if chat is not None and chat.platform == PLATFORM:
-            language = self.channels.languages.get(chat.chat_id)
+            language = await self.channels.language(chat.chat_id)
             content = f"<@{user_id}> {translate(language, notice.text)}"
             await self.channels.post_text(chat.chat_id, content, None, answer)
 
@@ -56,8 +54,6 @@ class PlayerNotices:
         needs nothing more: its board mentions the player to move. For a game elsewhere (a
         Telegram group, played from here after /link) the board comes privately, with its
         buttons."""
-        if notice.platform not in (None, PLATFORM):
-            return
         chat = notice.state.record.chat
         if chat is not None and chat.platform == PLATFORM:
             return

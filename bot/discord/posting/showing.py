@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import assert_never
 
 import discord
 
 from bot.discord.posting.answers import Answer, actor_of
-from bot.discord.posting.board_posts import PLATFORM, BoardPoster
+from bot.discord.posting.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.posting.channels import Channels
 from bot.discord.posting.notices import PlayerNotices
 from bot.discord.posting.tournament_threads import TournamentThreads
 from bot.discord.widgets.views import challenge_view, puzzle_view, tournament_view
 from bot.i18n import translate
+from bot.recent import REMEMBERED_CHATS, Recent
 from bot.service import boards
 from bot.service.game_service import GameService, player_seats
 from bot.service.kernel.events import (
@@ -31,15 +31,18 @@ from bot.service.kernel.events import (
     TurnNotice,
 )
 from bot.service.kernel.families import family_of
+from bot.showing import show_events
 from games.base import find_game
-from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
 
 class EventShowing:
-    """The service's events on one client: it owns the notices for players, the threads of
-    tournament games and the messages that carry a challenge's or a tournament's buttons."""
+    """The service's events on one client (bot/showing.py's `Front`: it hands this one
+    Discord's events): it owns the notices for players, the threads of tournament games and
+    the messages that carry a challenge's or a tournament's buttons."""
+
+    platform = PLATFORM
 
     def __init__(
         self,
@@ -54,47 +57,32 @@ class EventShowing:
         self.channels = channels
         self.notices = PlayerNotices(client, service, poster, channels)
         self.threads = TournamentThreads(client, service, channels.languages)
-        # The message of each open challenge that shows its buttons (challenge id -> ids).
-        self._challenge_messages: dict[int, list[int]] = {}
-        # The message of each registering tournament that shows Join and Leave.
-        self._tournament_messages: dict[int, int] = {}
+        # The message of each open challenge that shows its buttons (challenge id -> ids), and
+        # of each registering tournament that shows Join and Leave; one forgotten keeps its
+        # buttons, which the service refuses once the challenge or the registration is over.
+        self._challenge_messages: Recent[int, list[int]] = Recent(REMEMBERED_CHATS)
+        self._tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
 
-    async def show(self, events: list[Event], answer: Answer | None, chat: ChatRef | None) -> None:
+    async def show(self, events: list[Event], answer: Answer | None) -> None:
         """Show the events of a call (with `answer`) or of later work (without)."""
-        for event in events:
-            match event:
-                case Reply():
-                    if answer is not None:
-                        answer.say(event.text)
-                        answer.link_pages([event])
-                case BoardUpdate():
-                    await self._post_board(event, answer, event.chat or chat)
-                case ChallengeUpdate():
-                    if answer is not None and not answer.lines:
-                        answer.say(event.text)  # who, what and which game
-                    await self._post_challenge(event, answer)
-                case FileReady():
-                    await self._show_file(event, answer)
-                case PlayerNotice():  # a TurnPing too
-                    await self.notices.notify(event, answer)
-                case TurnNotice():
-                    await self.notices.notify_turn(event)
-                case TournamentUpdate():
-                    await self._tournament_news(event, answer)
-                case ComputerThinking():
-                    await self._show_thinking(event)
-                case _:
-                    assert_never(event)
+        await show_events(self, events, answer)
 
-    async def _tournament_news(self, event: TournamentUpdate, answer: Answer | None) -> None:
-        if event.tournament.chat.platform == PLATFORM:
-            await self._post_tournament(event, answer)
+    async def show_reply(self, event: Reply, answer: Answer | None) -> None:
+        if answer is not None:
+            answer.say(event.text)
+            answer.link_pages([event])
 
-    async def _show_thinking(self, event: ComputerThinking) -> None:
+    async def show_player_notice(self, event: PlayerNotice, answer: Answer | None) -> None:
+        await self.notices.notify(event, answer)
+
+    async def show_turn_notice(self, event: TurnNotice, _answer: Answer | None) -> None:
+        await self.notices.notify_turn(event)
+
+    async def show_thinking(self, event: ComputerThinking, _answer: Answer | None) -> None:
         """The computer thinks in a game of a Discord channel: "Damas is typing..." where its
         board is (Discord shows it for 10 seconds, or until the bot's next message)."""
         chat = event.state.record.chat
-        if chat is None or chat.platform != PLATFORM:
+        if chat is None:
             return
         place = await self.threads.place(event.state, chat.chat_id)
         try:
@@ -103,10 +91,10 @@ class EventShowing:
             # Only a hint: the move comes all the same.
             logger.info("no typing shown in %s: %s", place, error)
 
-    async def _post_board(
-        self, event: BoardUpdate, answer: Answer | None, where: ChatRef | None
-    ) -> None:
-        if where is None or where.platform != PLATFORM:
+    async def show_board(self, event: BoardUpdate, answer: Answer | None) -> None:
+        """The board in its channel (None: the channel of the interaction that asked)."""
+        where = event.chat or (chat_of(answer.interaction) if answer is not None else None)
+        if where is None:
             return
         if answer is not None and not answer.lines:
             # Say what happened, not just "Done.": the move, or which board; in the words of
@@ -125,9 +113,9 @@ class EventShowing:
         """The service's sink: events of work that finished later (computer moves)."""
         if self.client.is_closed():
             return
-        await self.show([event], None, None)
+        await self.show([event], None)
 
-    async def _show_file(self, event: FileReady, answer: Answer | None) -> None:
+    async def show_file(self, event: FileReady, answer: Answer | None) -> None:
         """A call's file goes with the person's answer; a picture the service posts by itself
         (the daily puzzle) to its channel, in the channel's language."""
         chat = event.chat
@@ -135,19 +123,21 @@ class EventShowing:
             _attach(event, answer)
             if event.puzzle is not None:
                 answer.view = puzzle_view(event.puzzle, answer.language)
-        elif chat is not None and chat.platform == PLATFORM:
-            language = self.channels.languages.get(chat.chat_id)
+        elif chat is not None:
+            language = await self.channels.language(chat.chat_id)
             caption = translate(language, event.caption)
             picture = discord.File(io.BytesIO(event.content), event.name)
             view = puzzle_view(event.puzzle, language) if event.puzzle is not None else None
             await self.channels.post_file(chat.chat_id, caption, picture, view)
 
-    async def _post_challenge(self, event: ChallengeUpdate, answer: Answer | None) -> None:
+    async def show_challenge(self, event: ChallengeUpdate, answer: Answer | None) -> None:
+        """The challenge in its channel, with its buttons while it is open; the answer of the
+        person who acted says it first (who, what and which game)."""
+        if answer is not None and not answer.lines:
+            answer.say(event.text)
         challenge = event.challenge
-        if challenge.chat.platform != PLATFORM:
-            return
         channel_id = challenge.chat.chat_id
-        language = self.channels.languages.get(channel_id)
+        language = await self.channels.language(channel_id)
         message = translate(language, event.text)
         interaction = answer.interaction if answer is not None else None
         # Only the newest message of an open challenge keeps its buttons (a Ludo table that
@@ -171,12 +161,12 @@ class EventShowing:
             channel_id, dict.fromkeys(earlier), "the challenge message"
         )
 
-    async def _post_tournament(self, event: TournamentUpdate, answer: Answer | None) -> None:
+    async def show_tournament(self, event: TournamentUpdate, answer: Answer | None) -> None:
         """The news in the tournament's channel; only the newest keeps Join and Leave."""
         if answer is not None and not answer.lines:
             answer.say(event.text)
         record = event.tournament
-        language = self.channels.languages.get(record.chat.chat_id)
+        language = await self.channels.language(record.chat.chat_id)
         view = tournament_view(record, language)
         content = translate(language, event.text)
         posted = await self.channels.post_text(record.chat.chat_id, content, view, answer)

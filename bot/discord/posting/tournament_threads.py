@@ -12,6 +12,7 @@ from typing import Final
 import discord
 
 from bot.discord.posting.board_posts import PLATFORM
+from bot.recent import REMEMBERED_BOARDS, Recent
 from bot.service.game_service import GameService
 from bot.service.kernel.events import GameState
 from bot.service.tournaments.options import GROUP
@@ -31,8 +32,9 @@ class TournamentThreads:
         self.service = service
         # The front end's channel languages: a thread speaks its channel's.
         self.languages = languages
-        # game id -> the channel its boards go to (its thread, or its own channel).
-        self._places: dict[int, str] = {}
+        # game id -> the channel its boards go to (its thread, or its own channel); one
+        # forgotten is found again by its board message, stored by the service.
+        self._places: Recent[int, str] = Recent(REMEMBERED_BOARDS)
 
     async def place(self, state: GameState, channel_id: str) -> str:
         """Where the boards of `state`'s game go, its chat being `channel_id`."""

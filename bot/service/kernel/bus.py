@@ -7,21 +7,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import assert_never
 
 from bot.service.kernel.background import Background
-from bot.service.kernel.events import (
-    Actor,
-    BoardUpdate,
-    ChallengeUpdate,
-    ComputerThinking,
-    Event,
-    FileReady,
-    PlayerNotice,
-    Reply,
-    TournamentUpdate,
-    TurnNotice,
-)
+from bot.service.kernel.events import Actor, Event, belongs_to
 
 logger = logging.getLogger(__name__)
 
@@ -88,29 +76,10 @@ class EventBus:
 
     def route(self, actor: Actor, events: list[Event]) -> list[Event]:
         """The events for the actor's platform; the others are published."""
-        here = [e for e in events if _platform_of(e) in (None, actor.platform)]
-        elsewhere = [e for e in events if _platform_of(e) not in (None, actor.platform)]
+        here = [e for e in events if belongs_to(e, actor.platform)]
+        elsewhere = [e for e in events if not belongs_to(e, actor.platform)]
         if elsewhere:
             self.background.run(self.publish(elsewhere))
         if here and self._watchers:
             self.background.run(self._deliver(list(self._watchers), here))
         return here
-
-
-def _platform_of(event: Event) -> str | None:
-    """The platform an event belongs to; None: the caller's (a reply, a file)."""
-    match event:
-        case BoardUpdate():
-            return event.chat.platform if event.chat else None
-        case TurnNotice() | PlayerNotice():
-            return event.platform
-        case ChallengeUpdate():
-            return event.challenge.chat.platform
-        case TournamentUpdate():
-            return event.tournament.chat.platform
-        case ComputerThinking():
-            return event.state.record.chat.platform if event.state.record.chat else None
-        case Reply() | FileReady():
-            return None
-        case _:
-            assert_never(event)

@@ -3,8 +3,10 @@
 A service call returns a list of events; work that finishes later (a computer's move) is
 published to the subscribed front ends as the same kinds of events. Every front end can show
 every event: text is a `Text` to translate for the reader, boards come with their game state.
-Each front end shows them with a `match` over `Event` that ends in `assert_never`, so a new
-kind of event fails mypy until every front end shows it.
+Each event belongs to a platform (`platform_of`): the kernel routes by it, and bot/showing.py
+hands each front end the events of its own, each kind to the front end's method for it (a
+`match` over `Event` that ends in `assert_never`, so a new kind of event fails mypy until
+every front end shows it).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import assert_never
 
 from bot.i18n import Text, translate
 from bot.service.kernel.display.choices import MoveChoice
@@ -236,6 +239,35 @@ Event = (
     | TournamentUpdate
     | ComputerThinking
 )
+
+
+def platform_of(event: Event) -> str | None:
+    """The platform whose front end shows an event: that of the chat it is shown in, or the
+    player's last seen (a notice); None: the caller's, whichever it is (a reply, a file for
+    whoever asked, a board asked for)."""
+    match event:
+        case BoardUpdate():
+            return event.chat.platform if event.chat else None
+        case TurnNotice() | PlayerNotice():
+            return event.platform
+        case ChallengeUpdate():
+            return event.challenge.chat.platform
+        case TournamentUpdate():
+            return event.tournament.chat.platform
+        case ComputerThinking():
+            return event.state.record.chat.platform if event.state.record.chat else None
+        case FileReady():
+            return event.chat.platform if event.chat else None
+        case Reply():
+            return None
+        case _:
+            assert_never(event)
+
+
+def belongs_to(event: Event, platform: str) -> bool:
+    """Whether the front end of `platform` shows `event`: the kernel routes a call's events by
+    it, and every front end shows by it (bot/showing.py)."""
+    return platform_of(event) in (None, platform)
 
 
 class ServiceError(Exception):

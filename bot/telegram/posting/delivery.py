@@ -29,6 +29,7 @@ from telegram.error import (
 )
 
 from bot.i18n import Text
+from bot.recent import REMEMBERED_BOARDS, Recent
 from bot.service.game_service import GameService
 from bot.service.kernel.events import GameState
 from bot.telegram.sending.budget import Budget, Pacing, retry_seconds
@@ -38,7 +39,6 @@ logger = logging.getLogger(__name__)
 
 PLATFORM = "telegram"
 MAX_CAPTION = 1024
-REMEMBERED_BOARDS = 10_000
 HTML = ParseMode.HTML
 T = TypeVar("T")
 
@@ -138,11 +138,15 @@ class BoardDesk:
         # The newest board sent (or being sent) per chat and game: an older one that comes
         # later (the player's own move, overtaken by the computer's instant reply) is never
         # shown over it; only its headline joins the newer board.
-        self._latest: dict[tuple[str, int], _Wanted] = {}
+        # The boards of long-quiet games are forgotten first; their stored versions still keep
+        # an older board from replacing them.
+        self._latest: Recent[tuple[str, int], _Wanted] = Recent(REMEMBERED_BOARDS)
         # The keyboard a press put on a board message (a piece's destinations, a "resign?"),
         # with the game version it belongs to: an edit of the same version (a late move's
         # line joining the caption) keeps it instead of taking the person's choice away.
-        self._chosen: dict[tuple[str, int], tuple[int, InlineKeyboardMarkup | None]] = {}
+        self._chosen: Recent[tuple[str, int], tuple[int, InlineKeyboardMarkup | None]] = Recent(
+            REMEMBERED_BOARDS
+        )
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._closed = False
 
@@ -150,11 +154,7 @@ class BoardDesk:
         self, chat: ChatRef, message_id: int, version: int, keyboard: InlineKeyboardMarkup | None
     ) -> None:
         """A press put `keyboard` on the board message of `version`."""
-        key = (chat.chat_id, message_id)
-        self._chosen.pop(key, None)
-        self._chosen[key] = (version, keyboard)
-        while len(self._chosen) > REMEMBERED_BOARDS:
-            del self._chosen[next(iter(self._chosen))]
+        self._chosen[(chat.chat_id, message_id)] = (version, keyboard)
 
     def _keyboard_for(
         self,
@@ -228,7 +228,7 @@ class BoardDesk:
                     # The games take turns: the one whose board waited longest goes first.
                     game_id = next(iter(line.wanted))
                     wanted = line.wanted.pop(game_id)
-                    self._remember_latest(chat, wanted)
+                    self._latest[(chat.chat_id, game_id)] = wanted
                     line.busy = True
                     try:
                         line.resume_at = await self._attempt(chat, line, wanted)
@@ -269,15 +269,6 @@ class BoardDesk:
             logger.exception("the board of game %s could not be shown", game_id)
         line.backoff = 0.0
         return loop.time()
-
-    def _remember_latest(self, chat: ChatRef, wanted: _Wanted) -> None:
-        key = (chat.chat_id, wanted.state.id)
-        self._latest.pop(key, None)
-        self._latest[key] = wanted
-        # The boards of long-quiet games are forgotten first; their stored versions still
-        # keep an older board from replacing them.
-        while len(self._latest) > REMEMBERED_BOARDS:
-            del self._latest[next(iter(self._latest))]
 
     @staticmethod
     def _again(line: _ChatLine, game_id: int, wanted: _Wanted) -> None:

@@ -6,12 +6,12 @@ import html
 import logging
 from collections.abc import Sequence
 from functools import partial
-from typing import assert_never
 
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot.i18n import Text, text, translate
+from bot.recent import REMEMBERED_CHATS, Recent
 from bot.service import boards
 from bot.service.kernel.events import (
     Actor,
@@ -28,14 +28,8 @@ from bot.service.kernel.events import (
     TurnNotice,
 )
 from bot.service.kernel.families import family_of
-from bot.telegram.chats import (
-    NAME_SLOT,
-    REMEMBERED_CHATS,
-    Origin,
-    Recent,
-    is_private,
-    mention_link,
-)
+from bot.showing import show_events
+from bot.telegram.chats import NAME_SLOT, Origin, is_private, mention_link
 from bot.telegram.people import People
 from bot.telegram.posting.board_content import BoardContents
 from bot.telegram.posting.delivery import (
@@ -57,7 +51,10 @@ logger = logging.getLogger(__name__)
 
 
 class EventShowing:
-    """Shows the service's events where they belong, for one bot account."""
+    """Shows the service's events in Telegram, for one bot account (bot/showing.py's
+    `Front`: it hands this one Telegram's events)."""
+
+    platform = PLATFORM
 
     def __init__(self, people: People, desk: BoardDesk, contents: BoardContents) -> None:
         self.people = people
@@ -72,9 +69,10 @@ class EventShowing:
         # The newest news of each tournament, the one that keeps Join and Leave.
         self.tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
 
-    # -- showing events ------------------------------------------------------------------------
-
     async def show(self, events: Sequence[Event], origin: Origin | None) -> None:
+        """Show the events of a call (from `origin`) or of later work (without): the replies
+        all in one message, then each event of Telegram's, but for the turn notices of the
+        person who acted (the board he acted on says it)."""
         replies = [event.text for event in events if isinstance(event, Reply)]
         if replies and origin is not None:
             links = page_buttons(self.contents.web, events, origin.language)
@@ -82,33 +80,22 @@ class EventShowing:
         acting_player = (
             await self.service.kernel.roster.player(origin.actor) if origin is not None else None
         )
-        for event in events:
-            match event:
-                case Reply():
-                    pass  # said above, all in one message
-                case BoardUpdate():
-                    await self._post_board(event, origin)
-                case TurnNotice():
-                    if acting_player is None or acting_player.id != event.player_id:
-                        await self._notify_turn(event)
-                case PlayerNotice():  # a TurnPing too
-                    await self._notify_player(event)
-                case ChallengeUpdate():
-                    await self._show_challenge(event, origin)
-                case TournamentUpdate():
-                    await self._show_tournament(event)
-                case FileReady():
-                    await self._show_file(event, origin)
-                case ComputerThinking():
-                    await self._show_thinking(event)
-                case _:
-                    assert_never(event)
+        if acting_player is not None:
+            events = [
+                event
+                for event in events
+                if not (isinstance(event, TurnNotice) and event.player_id == acting_player.id)
+            ]
+        await show_events(self, events, origin)
 
-    async def _show_thinking(self, event: ComputerThinking) -> None:
+    async def show_reply(self, _event: Reply, _origin: Origin | None) -> None:
+        """Said by `show`, all the replies of a call in one message."""
+
+    async def show_thinking(self, event: ComputerThinking, _origin: Origin | None) -> None:
         """The computer thinks in a game of a Telegram chat: the chat shows "typing" (for
         5 seconds at most, or until the bot's next message there, as Telegram documents)."""
         chat = event.state.record.chat
-        if chat is None or chat.platform != PLATFORM:
+        if chat is None:
             return
         try:
             await self.bot.send_chat_action(int(chat.chat_id), ChatAction.TYPING)
@@ -116,9 +103,9 @@ class EventShowing:
             # Only a hint: the move comes all the same.
             logger.info("no typing shown in %s: %s", chat.chat_id, error)
 
-    async def _post_board(self, event: BoardUpdate, origin: Origin | None) -> None:
+    async def show_board(self, event: BoardUpdate, origin: Origin | None) -> None:
         chat = event.chat or (origin.chat if origin is not None else None)
-        if chat is None or chat.platform != PLATFORM:
+        if chat is None:
             return
         # A tournament game the organiser sent to its players privately (boards=private).
         home = event.chat is not None and not is_private(chat)
@@ -144,12 +131,12 @@ class EventShowing:
             thread=thread,
         )
 
-    async def _notify_turn(self, event: TurnNotice) -> None:
-        """Tell a player privately that it is their turn (a correspondence game). Only
-        privately: in the game's group each move posts a new board that mentions the player,
-        and a new message's mention notifies (docs/notifications.md)."""
+    async def show_turn_notice(self, event: TurnNotice, _origin: Origin | None) -> None:
+        """Tell a player privately that it is their turn in a correspondence game of a
+        Telegram chat. Only privately: in the game's group each move posts a new board that
+        mentions the player, and a new message's mention notifies (docs/notifications.md)."""
         home = event.state.record.chat
-        if event.platform not in (None, PLATFORM) or home is None or home.platform != PLATFORM:
+        if home is None or home.platform != PLATFORM:
             return
         account = await self.people.account(event.player_id)
         if account is None or home.chat_id == account.user_id:
@@ -159,10 +146,8 @@ class EventShowing:
         notice = text("{name}, your turn in game #{game}.", name=NAME_SLOT, game=event.state.id)
         await self._tell(account, notice, event.state, in_chat=False)
 
-    async def _notify_player(self, event: PlayerNotice) -> None:
-        """A reminder or a loss on time, for the player wherever they were seen last."""
-        if event.platform not in (None, PLATFORM):
-            return
+    async def show_player_notice(self, event: PlayerNotice, _origin: Origin | None) -> None:
+        """A reminder, a loss on time or a turn's ping, for the player seen last here."""
         account = await self.people.account(event.player_id)
         if account is not None:
             await self._tell(account, event.text, event.state)
@@ -215,10 +200,8 @@ class EventShowing:
         except TelegramError as error:
             logger.warning("no notice in chat %s: %s", home.chat_id, error)
 
-    async def _show_challenge(self, event: ChallengeUpdate, _origin: Origin | None) -> None:
+    async def show_challenge(self, event: ChallengeUpdate, _origin: Origin | None) -> None:
         challenge = event.challenge
-        if challenge.chat.platform != PLATFORM:
-            return
         language = await self.people.chat_language(challenge.chat)
         keyboard = None
         if challenge.status == "open":
@@ -251,11 +234,9 @@ class EventShowing:
         except TelegramError as error:
             logger.warning("challenge %s was not shown: %s", challenge.id, error)
 
-    async def _show_tournament(self, event: TournamentUpdate) -> None:
+    async def show_tournament(self, event: TournamentUpdate, _origin: Origin | None) -> None:
         """The news in the tournament's chat, with Join and Leave while it registers."""
         chat = event.tournament.chat
-        if chat.platform != PLATFORM:
-            return
         language = await self.people.chat_language(chat)
         keyboard = tournament_keyboard(event.tournament, language)
         send = partial(
@@ -296,12 +277,12 @@ class EventShowing:
         except TelegramError as error:
             logger.warning("the leaderboard was not sent: %s", error)
 
-    async def _show_file(self, event: FileReady, origin: Origin | None) -> None:
+    async def show_file(self, event: FileReady, origin: Origin | None) -> None:
         """A call's file goes to whoever made it; a picture the service posts by itself (the
         daily puzzle) to its chat, in the chat's language."""
         if origin is not None:
             await self._send_file(event, origin.chat, origin.language)
-        elif event.chat is not None and event.chat.platform == PLATFORM:
+        elif event.chat is not None:
             language = await self.people.chat_language(event.chat)
             await self._send_file(event, event.chat, language)
 

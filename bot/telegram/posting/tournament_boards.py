@@ -20,13 +20,14 @@ from functools import partial
 from telegram.error import BadRequest, TelegramError
 
 from bot.i18n import text
+from bot.recent import REMEMBERED_BOARDS, REMEMBERED_CHATS, Recent
 from bot.service import boards
 from bot.service.kernel.events import BoardUpdate, GameState
 from bot.service.kernel.turns import seat_players
 from bot.service.tournaments.options import PRIVATE, THREADS
-from bot.telegram.chats import REMEMBERED_CHATS, Recent, chat_ref
+from bot.telegram.chats import chat_ref
 from bot.telegram.people import People
-from bot.telegram.posting.delivery import REMEMBERED_BOARDS, BoardDesk, with_retries
+from bot.telegram.posting.delivery import BoardDesk, with_retries
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)

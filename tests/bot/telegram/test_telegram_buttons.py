@@ -10,7 +10,7 @@ from telegram import InlineKeyboardMarkup
 from bot.service import boards
 from bot.service.game_service import GameService, events_state, seat_to_act
 from bot.service.kernel.events import ChallengeUpdate, GameState
-from bot.telegram.chats import Recent, chunks
+from bot.telegram.chats import chunks
 from bot.telegram.posting.delivery import clip_caption
 from bot.telegram.widgets.callbacks import MAX_CALLBACK_BYTES, Action, Press, decode
 from bot.telegram.widgets.keyboards import MAX_BUTTONS, MAX_PER_ROW, board_keyboard
@@ -155,15 +155,6 @@ def test_the_fake_refuses_what_telegram_refuses() -> None:
         api._api_sendPhoto(
             {"chat_id": 1, "caption": "c" * 1025}, {"photo": b"\x89PNG\r\n\x1a\n..."}
         )
-
-
-def test_what_the_bot_remembers_forgets_the_oldest_beyond_its_size() -> None:
-    recent: Recent[str, int] = Recent(2)
-    recent["ana"] = 1
-    recent["bia"] = 2
-    recent["ana"] = 3  # written again: now the newest
-    recent.setdefault("caio", 4)
-    assert dict(recent) == {"ana": 3, "caio": 4}
 
 
 def test_a_long_caption_drops_whole_headlines_first() -> None:
