@@ -79,6 +79,8 @@ WORDS: Mapping[str, Names] = {
     "chat": ("chat", "grupo", "gruppo"),
     "vs": ("vs", "contra", "contro"),
     "computer": ("computer", "computador", "computer"),
+    "white": ("white", "brancas", "bianco"),
+    "black": ("black", "pretas", "nero"),
     "live": ("live", "ao vivo", "dal vivo"),
     "corr": ("corr", "correspondência", "corrispondenza"),
     "brazilian": ("brazilian", "brasileira", "brasiliana"),
@@ -90,6 +92,7 @@ WORDS: Mapping[str, Names] = {
     "with": ("with", "com", "con"),
     "all": ("all", "todos", "tutti"),
     "daily": ("daily", "diario", "giornaliero"),
+    "show": ("show", "mostrar", "mostra"),
     "knockout": ("knockout", "mata-mata", "eliminazione"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.
