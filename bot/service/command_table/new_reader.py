@@ -71,13 +71,19 @@ def read_new(words: Sequence[str]) -> Values:
         ):
             raise ServiceError(level_refusal(word))
         elif (count := whole_number(folded)) is not None and not (
-            rest and is_time_unit(rest[0].lower())
+            rest and _a_unit(rest[0].lower())
         ):
             values["players"] = count
         else:
             _refuse_a_near_miss(word)
             options.append(word)
     return {**values, "options": " ".join(options)} if options else values
+
+
+def _a_unit(word: str) -> bool:
+    """Whether the word after a number is its time unit ("3 days"); a whole time control
+    ("3d", which is_time_unit takes for "13d") leaves the number the players'."""
+    return is_time_unit(word) and not any(character.isdigit() for character in word)
 
 
 def _refuse_a_near_miss(word: str) -> None:
