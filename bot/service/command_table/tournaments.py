@@ -42,11 +42,13 @@ PARTNER = Option(
 
 
 def _read_join(words: Sequence[str]) -> Values:
-    """/tournament join's words, read as the options say, but a team of more than two (more
-    names than a partner's) refused as such rather than with the usage."""
+    """/tournament join's words, read as the options say, but more names than a partner's
+    refused as a team of more than two rather than with the usage."""
     try:
         return read_typed((TOURNAMENT_NUMBER, PARTNER), words)
     except Misread:
+        if len(words) < 2:
+            raise
         raise ServiceError(text("A team has two players: you and one partner.")) from None
 
 
