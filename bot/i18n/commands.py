@@ -67,7 +67,8 @@ CONSOLE_COMMANDS: Mapping[str, Names] = {
     "clock": ("clock", "relogio", "orologio"),
     "quit": ("quit", "sair", "esci"),
 }
-# The option words that messages name, each as the typed readers take it in each language.
+# The option words that messages name and usages show, each as the typed readers take it in
+# each language.
 WORDS: Mapping[str, Names] = {
     "offer": ("offer", "oferecer", "offri"),
     "accept": ("accept", "aceitar", "accetta"),
