@@ -67,7 +67,8 @@ CONSOLE_COMMANDS: Mapping[str, Names] = {
     "clock": ("clock", "relogio", "orologio"),
     "quit": ("quit", "sair", "esci"),
 }
-# The option words that messages name, each as the typed readers take it in each language.
+# The option words that messages name and usages show, each as the typed readers take it in
+# each language.
 WORDS: Mapping[str, Names] = {
     "offer": ("offer", "oferecer", "offri"),
     "accept": ("accept", "aceitar", "accetta"),
@@ -79,6 +80,8 @@ WORDS: Mapping[str, Names] = {
     "chat": ("chat", "grupo", "gruppo"),
     "vs": ("vs", "contra", "contro"),
     "computer": ("computer", "computador", "computer"),
+    "white": ("white", "brancas", "bianco"),
+    "black": ("black", "pretas", "nero"),
     "live": ("live", "ao vivo", "dal vivo"),
     "corr": ("corr", "correspondência", "corrispondenza"),
     "brazilian": ("brazilian", "brasileira", "brasiliana"),
@@ -90,6 +93,7 @@ WORDS: Mapping[str, Names] = {
     "with": ("with", "com", "con"),
     "all": ("all", "todos", "tutti"),
     "daily": ("daily", "diario", "giornaliero"),
+    "show": ("show", "mostrar", "mostra"),
     "knockout": ("knockout", "mata-mata", "eliminazione"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.

@@ -108,7 +108,7 @@ class TypedCommands:
         if reply.from_user.id == message.from_user.id:
             return command
         words = {word.lower() for word in command.args}
-        if words & (VERSUS_WORDS | COMPUTER_WORDS):
+        if words & {*VERSUS_WORDS, *COMPUTER_WORDS}:
             return command
         self.people.remember(reply.from_user)
         args = (*command.args, "vs", f"{USER_TOKEN}{reply.from_user.id}")

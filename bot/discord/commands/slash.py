@@ -14,14 +14,15 @@ from discord import app_commands
 
 from bot.discord.attachments import attachment_file
 from bot.discord.commands.presentations import PRESENTATIONS, Presentation
-from bot.discord.commands.slash_names import command_name, menu_text, option_name
+from bot.discord.commands.slash_names import command_name, menu_text, option_name, slash_options
 from bot.discord.front import DiscordFront
 from bot.discord.interactions import AUTOCOMPLETE_CHOICES
 from bot.discord.posting.answers import Answer, actor_of, manages_server
 from bot.i18n import text
 from bot.service import boards
+from bot.service.command_table.entry import Command
 from bot.service.command_table.people import LANG
-from bot.service.command_table.spec import Args, Command, Kind, Option
+from bot.service.command_table.spec import Args, Kind, Option
 from bot.service.command_table.table import TABLE, run
 from bot.service.kernel.events import Actor, BoardUpdate, Event, ServiceError
 from storage import ChatRef
@@ -31,6 +32,7 @@ SlashCommand = app_commands.Command[Any, Any, Any]
 _TYPES: dict[Kind, Any] = {
     Kind.GAME: int,
     Kind.CHALLENGE: int,
+    Kind.TOURNAMENT: int,
     Kind.NUMBER: int,
     Kind.TEXT: str,
     Kind.MOVE: str,
@@ -103,7 +105,7 @@ def slash_command(
 
         await front.interactions.run(interaction, work)
 
-    options = command.options
+    options = slash_options(command)
     parameters = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction

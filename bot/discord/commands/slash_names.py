@@ -11,7 +11,8 @@ from discord.app_commands import locale_str
 
 from bot.discord.locales import LANGUAGES
 from bot.i18n import Text, translate
-from bot.service.command_table.spec import Command, Option
+from bot.service.command_table.entry import Command
+from bot.service.command_table.spec import Option
 from bot.service.command_table.table import TABLE
 
 # The languages of the names after English, in the order of `Command.names`.
@@ -51,6 +52,12 @@ def option_name(option: Option) -> locale_str:
     return locale_str(option.name, pt=portuguese, it=italian)
 
 
+def slash_options(command: Command) -> tuple[Option, ...]:
+    """A command's options in Discord's order: the required ones first (Discord's rule),
+    else as declared (as typed)."""
+    return tuple(sorted(command.options, key=lambda option: not option.required))
+
+
 def menu_text(message: Text) -> locale_str:
     """A description or choice name: its catalogue message, translated on demand."""
     return locale_str(translate(None, message), text=message)
@@ -63,7 +70,7 @@ def slash_help(language: str | None) -> list[str]:
     lines = []
     for command in TABLE:
         words = []
-        for option in command.options:
+        for option in slash_options(command):
             shown = (option.name, *option.names)[place]
             words.append(shown if option.required else f"[{shown}]")
         summary = translate(language, command.summary)

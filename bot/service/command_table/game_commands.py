@@ -4,8 +4,6 @@ The command table (bot/service/command_table/) calls these."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.i18n import quote, text
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
@@ -15,8 +13,6 @@ from bot.service.kernel.turns import check_abortable, player_seats
 from bot.service.kernel.words.rules_text import GAMES_HELP, rules_of
 from games.base import find_game
 from storage import ChatRef
-
-RULES_USAGE = text("{/rules} [GAME]")
 
 
 async def game_state(
@@ -28,15 +24,13 @@ async def game_state(
     return next(event.state for event in events if isinstance(event, BoardUpdate))
 
 
-async def rules(service: GameService, actor: Actor, args: Sequence[str]) -> list[Event]:
+async def rules(service: GameService, actor: Actor, game: str | None) -> list[Event]:
     """The rules of the game named, else of the current game, else the list of games."""
-    if len(args) > 1:
-        raise ServiceError(text("Usage: {usage}", usage=RULES_USAGE))
-    if args:
+    if game:
         try:
-            kind = find_game(args[0])
+            kind = find_game(game)
         except KeyError:
-            raise ServiceError(text("{name} is not a game here.", name=quote(args[0]))) from None
+            raise ServiceError(text("{name} is not a game here.", name=quote(game))) from None
         return [Reply(line) for line in rules_of(kind.key)]
     try:
         state = await game_state(service, actor, None)

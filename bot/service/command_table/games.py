@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.i18n import text
-from bot.service.command_table import typed
-from bot.service.command_table.options import CHALLENGE, GAME, SIDES, game_kinds
-from bot.service.command_table.spec import Args, Choice, Command, Handler, Kind, Option
+from bot.service.command_table.entry import Command, Handler
+from bot.service.command_table.new_reader import read_new
+from bot.service.command_table.options import CHALLENGE, GAME, GAME_KIND, SIDES, game_kinds
+from bot.service.command_table.spec import Args, Choice, Kind, Option
+from bot.service.command_table.words import COMPUTER_WORDS, VERSUS_WORDS
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event, ServiceError
 from bot.service.kernel.words.levels import LEVEL_TEXTS
@@ -60,13 +62,8 @@ async def _new(service: GameService, actor: Actor, chat: ChatRef, args: Args) ->
 NEW = Command(
     "new",
     ("nova", "nuovo", "challenge", "desafio", "desafiar", "sfida"),
-    text(
-        "{/new} GAME [{=vs} NAME|{=computer} [LEVEL]] [white|black] [2-4] [3d|5m] "
-        "[rated|casual] [OPTION...]"
-    ),
     text("start a game or challenge someone (or the computer)"),
     _new,
-    typed.new_game,
     (
         Option(
             "game",
@@ -75,18 +72,23 @@ NEW = Command(
             text("the game to play"),
             required=True,
             choices=game_kinds(),
+            placeholder=GAME_KIND,
         ),
         Option(
             "opponent",
             ("adversário", "avversario"),
             Kind.MEMBER,
             text("the member you challenge (nobody: anyone here)"),
+            placeholder=text("NAME"),
+            lead=VERSUS_WORDS,
         ),
         Option(
             "computer",
             ("computador", "computer"),
             Kind.FLAG,
             text("play against the computer"),
+            yes=COMPUTER_WORDS,
+            either=True,
         ),
         Option(
             "level",
@@ -94,6 +96,8 @@ NEW = Command(
             Kind.TEXT,
             text("the computer's level (default: normal)"),
             choices=tuple(Choice(level, name) for level, name in LEVEL_TEXTS.items()),
+            placeholder=text("LEVEL"),
+            within="computer",
         ),
         Option(
             "side",
@@ -115,6 +119,7 @@ NEW = Command(
             ("opções", "opzioni"),
             Kind.WORDS,
             text("rule options, e.g. three-sixes for Ludo, or 3d for 3 days per move"),
+            placeholder=text("OPTION..."),
         ),
         Option(
             "thread",
@@ -124,42 +129,35 @@ NEW = Command(
             text("play in a thread of its own"),
         ),
     ),
+    special_reader=read_new,
 )
 
 
 ACCEPT = Command(
     "accept",
     ("aceito", "accetto", "join", "entrar", "entra"),
-    text("{/accept} [CHALLENGE]"),
     text("accept a challenge"),
     on_challenge(lambda service: service.challenges.accept),
-    typed.one_challenge,
     (CHALLENGE,),
 )
 BEGIN = Command(
     "begin",
     ("comecar", "começar", "comincia"),
-    text("{/begin} [CHALLENGE]"),
     text("start your open table now; the computer takes the free seats"),
     on_challenge(lambda service: service.challenges.begin),
-    typed.one_challenge,
     (CHALLENGE,),
 )
 DECLINE = Command(
     "decline",
     ("recuso", "rifiuto"),
-    text("{/decline} [CHALLENGE]"),
     text("decline or cancel a challenge"),
     on_challenge(lambda service: service.challenges.decline),
-    typed.one_challenge,
     (CHALLENGE,),
 )
 REMATCH = Command(
     "rematch",
     ("desforra",),
-    text("{/rematch} [GAME]"),
     text("play a finished game again with the colours swapped"),
     on_game(lambda service: service.challenges.rematch),
-    typed.one_game,
     (GAME,),
 )

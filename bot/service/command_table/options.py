@@ -8,6 +8,7 @@ from bot.service.command_table.spec import Choice, Kind, Option
 from bot.service.command_table.words import (
     ACCEPT_WORDS,
     BLACK_WORDS,
+    CONFIRM_WORDS,
     DECLINE_WORDS,
     OFFER_WORDS,
     WHITE_WORDS,
@@ -16,17 +17,28 @@ from bot.service.kernel.families import family_of
 from games.base import game_kinds as registered_kinds
 
 GAME = Option(
-    "game", ("jogo", "gioco"), Kind.GAME, text("the game number (default: your current game)")
+    "game",
+    ("jogo", "gioco"),
+    Kind.GAME,
+    text("the game number (default: your current game)"),
+    placeholder=text("#GAME"),
 )
 CHALLENGE = Option(
     "challenge",
     ("desafio", "sfida"),
     Kind.CHALLENGE,
     text("the challenge number (default: the last)"),
+    placeholder=text("CHALLENGE"),
 )
 CONFIRM = Option(
-    "confirm", ("confirmar", "conferma"), Kind.FLAG, text("yes: do it (without it I ask first)")
+    "confirm",
+    ("confirmar", "conferma"),
+    Kind.FLAG,
+    text("yes: do it (without it I ask first)"),
+    yes=CONFIRM_WORDS,
 )
+# A kind of game ("brazilian", "ludo"), where a usage shows it.
+GAME_KIND = text("GAME")
 
 
 def game_kinds() -> tuple[Choice, ...]:

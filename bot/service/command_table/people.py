@@ -4,12 +4,20 @@ linked accounts, the board's side, languages."""
 from __future__ import annotations
 
 from bot.i18n import Text, text
-from bot.service.command_table import typed
-from bot.service.command_table.options import game_kinds
-from bot.service.command_table.spec import Args, Choice, Command, Kind, Option
+from bot.service.command_table.entry import Command
+from bot.service.command_table.options import GAME_KIND, game_kinds
+from bot.service.command_table.spec import Args, Choice, Kind, Option
+from bot.service.command_table.words import CHAT_WORDS, OFF_WORDS, ON_WORDS
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event
+from bot.service.ratings.views import PACE_WORDS
+from competition.rating import Pace
 from storage import ChatRef
+
+
+def _pace_words(pace: Pace) -> tuple[str, ...]:
+    """The words of one pace of /top ("ao vivo"), its word in WORDS first."""
+    return tuple(word for word, each in PACE_WORDS.items() if each is pace)
 
 
 async def _profile(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
@@ -63,26 +71,23 @@ async def _language(service: GameService, actor: Actor, chat: ChatRef, args: Arg
 PROFILE = Command(
     "profile",
     (),
-    text("{/profile} [NAME]"),
     text("ratings, record, games and rating chart of a player (you, by default)"),
     _profile,
-    typed.someone,
     (
         Option(
             "player",
             ("jogador", "giocatore"),
             Kind.MEMBER,
             text("the member whose profile to show (default: you)"),
+            placeholder=text("NAME"),
         ),
     ),
 )
 TOP = Command(
     "top",
     ("classificacao", "classificação"),
-    text("{/top} [GAME] [{=live|corr}]"),
     text("the leaderboard of this chat and of everyone"),
     _top,
-    typed.leaderboard,
     (
         Option(
             "game",
@@ -90,23 +95,25 @@ TOP = Command(
             Kind.TEXT,
             text("the game (default: Brazilian draughts)"),
             choices=game_kinds(),
+            placeholder=GAME_KIND,
         ),
         Option(
             "pace",
             ("ritmo", "ritmo"),
             Kind.TEXT,
             text("live or correspondence games"),
-            choices=(Choice("live", text("live")), Choice("corr", text("correspondence"))),
+            choices=(
+                Choice("live", text("live"), _pace_words(Pace.LIVE)),
+                Choice("corr", text("correspondence"), _pace_words(Pace.CORRESPONDENCE)),
+            ),
         ),
     ),
 )
 VACATION = Command(
     "vacation",
     ("férias", "vacanze"),
-    text("{/vacation} [DAYS|{=on|off}]"),
     text("stop your clocks in every game (up to 30 days a year); off ends it"),
     _vacation,
-    typed.vacation,
     (
         Option(
             "days",
@@ -115,54 +122,55 @@ VACATION = Command(
             text("days away (0 ends it)"),
             low=0,
             high=366,
+            placeholder=text("DAYS"),
         ),
         Option(
             "on",
             ("ligar", "attiva"),
             Kind.FLAG,
             text("on: every day left this year; off: back now"),
+            yes=ON_WORDS,
+            no=OFF_WORDS,
+            either=True,
         ),
     ),
 )
 REMIND = Command(
     "remind",
     ("lembrete", "avvisi"),
-    text("{/remind} [{=on|off}]"),
     text("reminders before your deadlines on or off"),
     _remind,
-    typed.switch,
     (
         Option(
             "on",
             ("ligados", "attivi"),
             Kind.FLAG,
             text("reminders before your deadlines"),
+            yes=ON_WORDS,
+            no=OFF_WORDS,
         ),
     ),
 )
 LINK = Command(
     "link",
     ("ligar",),
-    text("{/link} [CODE]"),
     text("play as one player on Telegram and Discord: get a code, then type it there"),
     _link,
-    typed.code,
     (
         Option(
             "code",
             ("código", "codice"),
             Kind.TEXT,
             text("the code from your other account (none: get one)"),
+            placeholder=text("CODE"),
         ),
     ),
 )
 FLIP = Command(
     "flip",
     ("virar", "gira"),
-    text("{/flip}"),
     text("turn this chat's boards between people around (White's or Black's side)"),
     _flip,
-    typed.nothing,
 )
 LANGUAGES = (
     Choice("pt", Text("português")),
@@ -172,11 +180,10 @@ LANGUAGES = (
 LANG = Command(
     "lang",
     ("língua",),
-    text("{/lang} [{=chat}] [pt|it|en]"),
     text("show or choose your language, or (admins) the language of this chat's boards"),
     _language,
-    typed.language,
     (
+        # Typed, any name of a language ("português"): the service reads it.
         Option(
             "language",
             ("idioma", "lingua"),
@@ -189,6 +196,7 @@ LANG = Command(
             ("canal", "canale"),
             Kind.FLAG,
             text("for this channel's boards and public messages instead (server managers)"),
+            yes=CHAT_WORDS,
         ),
     ),
 )

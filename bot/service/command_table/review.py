@@ -4,26 +4,24 @@ file's path), reviewed move by move."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.i18n import text
+from bot.service.command_table.entry import Command
 from bot.service.command_table.options import GAME
-from bot.service.command_table.spec import Args, Command, Kind, Option
-from bot.service.command_table.typed import one_game
+from bot.service.command_table.spec import Args, Kind, Option
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event
 from bot.service.reviews.pdn_files import PdnFile
 from storage import ChatRef
 
-PDN = Option("pdn", ("pdn", "pdn"), Kind.WORDS, text("a PDN game to review instead (its text)"))
+PDN = Option(
+    "pdn",
+    ("pdn", "pdn"),
+    Kind.WORDS,
+    text("a PDN game to review instead (its text)"),
+    placeholder=text("PDN"),
+    either=True,
+)
 FILE = Option("file", ("arquivo", "file"), Kind.FILE, text("a PDN file to review instead"))
-
-
-def game_or_pdn(words: Sequence[str]) -> dict[str, object]:
-    """Nothing, a game's number, or the text of a PDN record."""
-    if len(words) <= 1:
-        return one_game(words)
-    return {"pdn": " ".join(words)}
 
 
 async def _review(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
@@ -37,9 +35,7 @@ async def _review(service: GameService, actor: Actor, chat: ChatRef, args: Args)
 REVIEW = Command(
     "review",
     ("analisar", "analizza", "revisao", "revisão"),
-    text("{/review} [GAME|PDN]"),
     text("review a finished draughts game (or a pasted PDN): marks, better moves, annotated PDN"),
     _review,
-    game_or_pdn,
     (GAME, PDN, FILE),
 )

@@ -1,20 +1,19 @@
-"""What a command of the table is: its names in each language, its typed options (with their
-choices and the words people type for them), its handler and whether it asks for a yes.
+"""What the options of a command are: each declared once, with what it holds, its names in
+each language, its choices and the words people type for them.
 
-Every front end reads the same entries: the typed parser (typed.py) turns words into option
-values, Discord builds its slash commands from the options, and both end in `run`."""
+Every front end reads the same declarations: the typed reader (typed.py) turns words into
+option values, the usage line (usage.py) shows how to type them, Discord builds its slash
+options from them; the values, whichever front end gave them, reach the handler as `Args`."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 
 from bot.i18n import Text
-from bot.i18n.commands import COMMANDS, SUBCOMMANDS, Names
-from bot.service.game_service import GameService
-from bot.service.kernel.events import Actor, Event
-from bot.service.kernel.ids import known_id
+from bot.service.kernel.events import Actor
+from bot.service.kernel.ids import known_id, known_tournament
 from bot.service.reviews.reviews import Progress, no_progress
 from storage import ChatRef
 
@@ -44,8 +43,9 @@ async def nobody(_name: str) -> Actor | None:
 class Kind(Enum):
     """What an option holds, which says how each front end asks for it."""
 
-    GAME = "game"  # a game number; Discord completes the person's games
+    GAME = "game"  # a game number ("12", "#12"); Discord completes the person's games
     CHALLENGE = "challenge"  # a challenge number
+    TOURNAMENT = "tournament"  # a tournament number
     NUMBER = "number"  # a whole number between `low` and `high`
     TEXT = "text"  # one word (a choice where the option has choices)
     MOVE = "move"  # a move; Discord completes the legal moves
@@ -67,7 +67,16 @@ class Choice:
 @dataclass(frozen=True)
 class Option:
     """One option: its English name and its Portuguese and Italian ones (lowercase, no
-    spaces, as Discord wants them), what it holds and what it is for."""
+    spaces, as Discord wants them), what it holds and what it is for.
+
+    How people type it (typed.py reads it so, usage.py shows it so): `placeholder`, the word
+    a usage shows for a value typed freely ("GAME", "NAME"); a flag's words for yes (`yes`)
+    and for no (`no`), as a choice's are its `words`; `lead`, words that may come before the
+    value ("vs NAME", "with PARTNER"); `either`, typed instead of the option before it
+    ("[DAYS|on|off]"); `within`, typed only after the option of that name ("computer
+    [LEVEL]"); `setting`, typed as name=value (the settings of /tournament new). The first
+    of each list of words is a key of bot/i18n/commands.py's WORDS: the one a usage shows, in
+    the reader's language."""
 
     name: str
     names: tuple[str, str]
@@ -77,6 +86,21 @@ class Option:
     choices: tuple[Choice, ...] = ()
     low: int | None = None
     high: int | None = None
+    placeholder: Text | None = None
+    yes: tuple[str, ...] = ()
+    no: tuple[str, ...] = ()
+    lead: tuple[str, ...] = ()
+    either: bool = False
+    within: str | None = None
+    setting: bool = False
+
+    @property
+    def typed(self) -> bool:
+        """Whether people type it: a file is sent, and a flag with no words to type (a game's
+        thread of its own) only Discord gives."""
+        if self.kind is Kind.FILE:
+            return False
+        return self.kind is not Kind.FLAG or bool(self.yes) or self.setting
 
 
 @dataclass(frozen=True)
@@ -107,6 +131,11 @@ class Args:
         number = self.number("challenge")
         return None if number is None else known_id(number, challenge=True)
 
+    def tournament(self) -> int | None:
+        """A tournament number (None: the chat's latest), refused if none can have it."""
+        number = self.number("tournament")
+        return None if number is None else known_tournament(number)
+
     def number(self, name: str) -> int | None:
         value = self.values.get(name)
         return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -125,41 +154,3 @@ class Args:
     def member(self, name: str) -> Actor | None:
         value = self.values.get(name)
         return value if isinstance(value, Actor) else None
-
-
-Handler = Callable[[GameService, Actor, ChatRef, Args], Awaitable[list[Event]]]
-# Typed words to option values (the people named left as names: typed.resolved finds them).
-Reader = Callable[[Sequence[str]], dict[str, object]]
-
-
-@dataclass(frozen=True)
-class Command:
-    """One command of every front end. `name`: its key, whose names in English, Portuguese
-    and Italian (`names`, as menus show them and messages name it) are bot/i18n/commands.py's;
-    `aliases`: the other words people type for it."""
-
-    name: str
-    aliases: tuple[str, ...]
-    usage: Text
-    summary: Text
-    handler: Handler
-    read: Reader
-    options: tuple[Option, ...] = field(default=())
-    # Ends something for good: without a yes (`confirm`) the service asks for one.
-    confirm: bool = False
-    # Commands under this one ("/tournament join"), named by the first word typed after it;
-    # without one, this command's own handler runs. Discord shows them as slash subcommands.
-    subcommands: tuple[Command, ...] = ()
-    # The command a subcommand is under ("tournament"), whose SUBCOMMANDS name it.
-    parent: str | None = None
-
-    @property
-    def names(self) -> Names:
-        if self.parent is not None:
-            return SUBCOMMANDS[self.parent][self.name]
-        return COMMANDS[self.name]
-
-    @property
-    def words(self) -> tuple[str, ...]:
-        """Every word that names the command when typed."""
-        return (self.name, *self.names, *self.aliases)

@@ -1,16 +1,17 @@
 """The one table of commands every front end reads: per command its names in
-English, Portuguese and Italian, its typed options, its handler and whether it asks for a yes.
+English, Portuguese and Italian, its options, its handler and whether it asks for a yes.
 
-The console and chat messages parse typed words with each entry's reader (typed.py), Telegram
-builds its command menus from the table, Discord its slash commands; all of them end in `run`,
-where the service asks for the yes before a command that ends a game for good."""
+The console and chat messages read typed words as each entry's options say (typed.py), /help
+shows each entry's usage made from them (usage.py), Telegram builds its command menus from the
+table, Discord its slash commands; all of them end in `run`, where the service asks for the
+yes before a command that ends a game for good."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bot.i18n import Text, quote, text, translate
-from bot.service.command_table import typed
+from bot.service.command_table.entry import Command
 from bot.service.command_table.game_commands import ask_yes
 from bot.service.command_table.games import ACCEPT, BEGIN, DECLINE, NEW, REMATCH
 from bot.service.command_table.people import (
@@ -41,8 +42,9 @@ from bot.service.command_table.play import (
 )
 from bot.service.command_table.puzzles import PUZZLE
 from bot.service.command_table.review import REVIEW
-from bot.service.command_table.spec import Args, Command
+from bot.service.command_table.spec import Args
 from bot.service.command_table.tournaments import TOURNAMENT
+from bot.service.command_table.typed import Misread
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event, Reply, ServiceError
 from bot.service.kernel.words.rules_text import help_footer
@@ -53,14 +55,7 @@ async def _help(service: GameService, actor: Actor, _chat: ChatRef, _args: Args)
     return [Reply(Text(line)) for line in help_lines(await service.identities.language(actor))]
 
 
-HELP = Command(
-    "help",
-    ("start",),
-    text("{/help}"),
-    text("what the commands do"),
-    _help,
-    typed.nothing,
-)
+HELP = Command("help", ("start",), text("what the commands do"), _help)
 
 TABLE: tuple[Command, ...] = (
     NEW,
@@ -139,5 +134,5 @@ async def run(
         if command.confirm and not args.flag("confirm"):
             return await ask_yes(service, actor, chat, command.name, args.game(), args.slash)
         return await command.handler(service, actor, chat, args)
-    except typed.Misread:
+    except Misread:
         raise usage_refusal(command) from None

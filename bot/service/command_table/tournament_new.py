@@ -1,16 +1,17 @@
 """/tournament new in the command table: the variant, the format and each setting an option
 (its names in three languages, its choices, one line saying what it does), read from typed
-words in any language into the option values, and given to the service as the words
-tournament_options reads."""
+words in any language into the option values by a reader of its own (each setting is typed
+as name=value, a flag by its name alone, in any of its three names, and tournament_options
+reads every word), and given to the service as the words tournament_options reads."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bot.i18n import text, translate
-from bot.service.command_table import typed
-from bot.service.command_table.spec import Args, Choice, Command, Kind, Option
-from bot.service.command_table.typed import Values
+from bot.service.command_table.entry import Command
+from bot.service.command_table.spec import Args, Choice, Kind, Option
+from bot.service.command_table.typed import Values, chosen
 from bot.service.game_service import GameService
 from bot.service.kernel.clocks import split_time_control
 from bot.service.kernel.events import Actor, Event
@@ -68,6 +69,7 @@ FORMAT = Option(
     text("knockout, Swiss, round robin or double round robin"),
     required=True,
     choices=FORMATS,
+    placeholder=text("FORMAT"),
 )
 # Typed bare ("10m"), not as name=value.
 TIME = Option(
@@ -75,14 +77,28 @@ TIME = Option(
     ("ritmo", "ritmo"),
     Kind.TEXT,
     text("10 minutes a player (live) or 3 days a move (correspondence)"),
+    placeholder=text("TIME"),
 )
 # The settings after the variant and the format; typed as the option's name alone (a flag)
-# or name=value, in any of the three languages (tournament_options reads every word).
+# or name=value, in any of the three languages (tournament_options reads every word); the
+# usage shows them as [SETTINGS], /tournament help each on a line of its own.
 SETTINGS = (
     TIME,
-    Option("teams", ("duplas", "coppie"), Kind.FLAG, text("entries are teams of two players")),
     Option(
-        "max", ("máximo", "massimo"), Kind.NUMBER, text("the most entries taken"), low=2, high=512
+        "teams",
+        ("duplas", "coppie"),
+        Kind.FLAG,
+        text("entries are teams of two players"),
+        setting=True,
+    ),
+    Option(
+        "max",
+        ("máximo", "massimo"),
+        Kind.NUMBER,
+        text("the most entries taken"),
+        low=2,
+        high=512,
+        setting=True,
     ),
     Option(
         "rounds",
@@ -91,12 +107,14 @@ SETTINGS = (
         text("a Swiss's number of rounds (needed there)"),
         low=1,
         high=99,
+        setting=True,
     ),
     Option(
         "micro",
         ("micro", "micro"),
         Kind.FLAG,
         text("each knockout match is two games, one with each colour"),
+        setting=True,
     ),
     Option(
         "decider",
@@ -104,18 +122,21 @@ SETTINGS = (
         Kind.TEXT,
         text("a micro-match level after two games: another pair, one game, or a coin"),
         choices=DECIDER_CHOICES,
+        setting=True,
     ),
     Option(
         "seeded",
         ("semeado", "teste-di-serie"),
         Kind.FLAG,
         text("numbers by rating, strongest first, instead of drawn by lot"),
+        setting=True,
     ),
     Option(
         "open",
         ("aberto", "aperto"),
         Kind.FLAG,
         text("seen and joined from every chat, not only this one"),
+        setting=True,
     ),
     Option(
         "boards",
@@ -123,6 +144,7 @@ SETTINGS = (
         Kind.TEXT,
         text("where the boards go: this chat, a thread per game, or private chats"),
         choices=BOARD_CHOICES,
+        setting=True,
     ),
     Option(
         "bye",
@@ -130,24 +152,28 @@ SETTINGS = (
         Kind.TEXT,
         text("what a Swiss or round robin bye scores: 1, 0.5 or 0"),
         choices=BYE_CHOICES,
+        setting=True,
     ),
     Option(
         "tiebreaks",
         ("desempate", "spareggi"),
         Kind.TEXT,
         text("tie-breaks in order, e.g. solkoff,sb,wins"),
+        setting=True,
     ),
     Option(
         "noshow",
         ("ausência", "assenza"),
         Kind.TEXT,
         text("a game not begun in this time (e.g. 10m) is lost by the absent player"),
+        setting=True,
     ),
     Option(
         "deadline",
         ("prazo", "scadenza"),
         Kind.TEXT,
         text("entries close and it starts after this time (e.g. 2d)"),
+        setting=True,
     ),
 )
 
@@ -183,7 +209,7 @@ def _read_new(words: Sequence[str]) -> Values:
     if words:
         values["variant"] = _variant_key(words[0])
     if len(words) > 1:
-        values["format"] = typed.chosen(FORMATS, words[1]) or words[1]
+        values["format"] = chosen(FORMATS, words[1]) or words[1]
     control, rest = split_time_control(words[2:])
     if control is not None:
         values["time"] = control.word
@@ -209,7 +235,7 @@ def _variant_key(word: str) -> str:
 def _value(option: Option, value: str) -> str | int:
     """A typed value as the option holds it: a choice's value, a number."""
     if option.choices:
-        return typed.chosen(option.choices, value) or value
+        return chosen(option.choices, value) or value
     number = whole_number(value)
     return number if option.kind is Kind.NUMBER and number is not None else value
 
@@ -220,10 +246,8 @@ TOURNAMENT_KEY = "tournament"
 NEW = Command(
     "new",
     ("nova", "criar", "crea"),
-    text("{/tournament new} VARIANT FORMAT [TIME] [SETTINGS]"),
     text("open a tournament in this chat"),
     _new,
-    _read_new,
     (
         Option(
             "variant",
@@ -232,11 +256,13 @@ NEW = Command(
             text("the draughts game played"),
             required=True,
             choices=VARIANTS,
+            placeholder=text("VARIANT"),
         ),
         FORMAT,
         *SETTINGS,
     ),
     parent=TOURNAMENT_KEY,
+    special_reader=_read_new,
 )
 
 

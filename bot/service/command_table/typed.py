@@ -1,44 +1,34 @@
 """Typed words to option values: how the console and chat messages give a command its
-options ("/resign #12 yes", "/new brazilian vs ana black 3d"). A reader raises `Misread`
-where the words do not fit, which the command's usage answers; it leaves the people named
-as `Name`s, which `resolved` finds through the front end."""
+options ("/resign #12 yes", "/top ao vivo brasileira"). One reader, `read_typed`, reads every
+command from its declared options (spec.Option), the same way for all:
+
+- "#12" names the command's game (or challenge, or tournament) wherever it stands;
+- a word an option has as its own (a choice's or a flag's words; "ao vivo" as one) gives
+  that option its value wherever it stands, and a lead ("vs", "with") may come before a
+  value;
+- the other words fill the other options in their declared order, an optional one left out
+  where the words need the next, a bare 12 a game's number too (except beside a move: a Ludo
+  pawn is a bare number); a move or several words (MOVE, WORDS) take the rest as typed.
+
+A reading raises `Misread` where the words do not fit, which the command's usage answers; it
+leaves the people named as `Name`s, which `resolved` finds through the front end."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 
 from bot.i18n import quote, text
-from bot.service.command_table.options import SIDES
-from bot.service.command_table.spec import Choice, OpponentResolver, Reader
-from bot.service.command_table.words import (
-    BLACK_WORDS,
-    CHAT_WORDS,
-    COMPUTER_WORDS,
-    CONFIRM_WORDS,
-    DAILY_WORDS,
-    DONE_WORDS,
-    SHOW_WORDS,
-    SWITCH_WORDS,
-    VERSUS_WORDS,
-    WHITE_WORDS,
-)
-from bot.service.kernel.clocks import is_time_unit
+from bot.service.command_table.spec import Choice, Kind, OpponentResolver, Option
 from bot.service.kernel.events import ServiceError
-from bot.service.kernel.families import OPTION_WORDS
 from bot.service.kernel.ids import game_number, whole_number
-from bot.service.kernel.rated_games import CASUAL_WORDS, RATED_WORDS
-from bot.service.kernel.words.levels import (
-    LEVEL_WORDS,
-    is_level_option,
-    level_refusal,
-    level_word,
-    near_levels,
-)
-from bot.service.kernel.words.near_miss import nearest, with_nearest
-from bot.service.ratings.views import PACE_WORDS
-from games.base import find_game
 
 Values = dict[str, object]
+# The kinds people name by a number, also written "#12".
+NUMBERED = frozenset({Kind.GAME, Kind.CHALLENGE, Kind.TOURNAMENT})
+# The kinds that take the rest of the line, as typed.
+REST = frozenset({Kind.MOVE, Kind.WORDS})
 
 
 class Misread(Exception):
@@ -69,252 +59,144 @@ def chosen(choices: Sequence[Choice], word: str) -> str | int | None:
     return next((choice.value for choice in choices if folded in choice.words), None)
 
 
-def nothing(words: Sequence[str]) -> Values:
-    if words:
+def read_typed(options: Sequence[Option], words: Sequence[str]) -> Values:
+    """The values the words give the options (see the module's docstring)."""
+    typed = tuple(option for option in options if option.typed and not option.setting)
+    found = _Line(typed, tuple(words)).read(0, {}, 0)
+    if found is None:
         raise Misread
-    return {}
+    return found
 
 
-def _number(words: Sequence[str], name: str) -> Values:
-    if not words:
-        return {}
-    number = game_number(words[0]) if len(words) == 1 else None
-    if number is None:
-        raise Misread
-    return {name: number}
+def own_value(option: Option, phrase: str) -> object | None:
+    """The value `phrase` gives an option that has it as its own word, else None."""
+    folded = phrase.lower()
+    if option.kind is Kind.FLAG:
+        return True if folded in option.yes else False if folded in option.no else None
+    return chosen(option.choices, folded)
 
 
-def one_game(words: Sequence[str]) -> Values:
-    """Nothing, or the game's number ("12", "#12")."""
-    return _number(words, "game")
+def free_value(option: Option, word: str) -> object | None:
+    """The value a word typed in the option's place gives it, else None."""
+    if option.kind in NUMBERED:
+        return game_number(word)
+    if option.kind is Kind.NUMBER:
+        number = whole_number(word)
+        below = number is not None and option.low is not None and number < option.low
+        above = number is not None and option.high is not None and number > option.high
+        return None if below or above else number
+    return Name(word) if option.kind is Kind.MEMBER else word
 
 
-def one_challenge(words: Sequence[str]) -> Values:
-    return _number(words, "challenge")
+def value_after_lead(option: Option, word: str) -> object | None:
+    """The value a word after the option's lead ("with ana") gives it, else None."""
+    return free_value(option, word) if takes_free_words(option) else own_value(option, word)
 
 
-def confirmed_game(words: Sequence[str]) -> Values:
-    """A game and a yes at the end ("/resign 12 yes")."""
-    if words and words[-1].lower() in CONFIRM_WORDS:
-        return {**_number(words[:-1], "game"), "confirm": True}
-    return _number(words, "game")
+def takes_free_words(option: Option) -> bool:
+    """Whether a value is typed in the option's place (a flag, a choice with words to type
+    for it, says which option it is by itself)."""
+    return option.kind is not Kind.FLAG and not any(choice.words for choice in option.choices)
 
 
-def leading_game(words: Sequence[str]) -> tuple[Values, list[str]]:
-    """A leading "#12" names the game; the other words stay."""
-    number = game_number(words[0]) if words and words[0].startswith("#") else None
-    if number is not None:
-        return {"game": number}, list(words[1:])
-    return {}, list(words)
+@dataclass(frozen=True)
+class _Line:
+    """One typed line, read against the options: each reading tries the ways a word may be
+    read, in the order of the module's docstring, and goes back where the rest cannot be read
+    (an optional option left out after all: "/tournament settle 1 2")."""
 
+    options: tuple[Option, ...]
+    words: tuple[str, ...]
 
-def answer_reader(choices: Sequence[Choice]) -> Reader:
-    """/draw and /takeback: "[#12] [offer|accept|decline]"."""
+    @cached_property
+    def in_place(self) -> tuple[Option, ...]:
+        """The options typed in their declared place; a bare number names no game beside a
+        move."""
+        beside_a_move = any(option.kind is Kind.MOVE for option in self.options)
+        return tuple(
+            option
+            for option in self.options
+            if takes_free_words(option) and not (beside_a_move and option.kind in NUMBERED)
+        )
 
-    def read(words: Sequence[str]) -> Values:
-        values, rest = leading_game(words)
-        if len(rest) > 1:
-            raise Misread
-        answer = chosen(choices, rest[0]) if rest else "offer"
-        if answer is None:
-            raise Misread
-        return {**values, "answer": answer}
+    @cached_property
+    def longest(self) -> int:
+        """The most words one of the options' own words has ("ao vivo": 2)."""
+        return max((len(word.split()) for word in self.own_words), default=1)
 
-    return read
+    @cached_property
+    def own_words(self) -> frozenset[str]:
+        """The words some option has as its own: no option takes one as a free value."""
+        return frozenset(
+            word
+            for option in self.options
+            for words in (option.yes, option.no, option.lead, *(c.words for c in option.choices))
+            for word in words
+        )
 
+    def read(self, at: int, values: Values, place: int) -> Values | None:
+        """The values of the words from `at` on, after `values`; `place`: the first of the
+        options typed in place that may still come."""
+        if at == len(self.words):
+            missing = [o for o in self.options if o.required and o.name not in values]
+            return None if missing else values
+        for length, option, value, next_place in self._readings(at, values, place):
+            found = self.read(at + length, {**values, option.name: value}, next_place)
+            if found is not None:
+                return found
+        return None
 
-def move(words: Sequence[str]) -> Values:
-    values, rest = leading_game(words)
-    if not rest:
-        raise Misread
-    return {**values, "move": " ".join(rest)}
+    def _open(self, option: Option, values: Values) -> bool:
+        """Whether the option may still take a value: not given, none of its alternatives
+        given, the option it comes with given."""
+        if option.name in values or (option.within and option.within not in values):
+            return False
+        index = self.options.index(option)
+        group = index
+        while group > 0 and self.options[group].either:
+            group -= 1
+        end = index + 1
+        while end < len(self.options) and self.options[end].either:
+            end += 1
+        return not any(other.name in values for other in self.options[group:end])
 
+    def _readings(
+        self, at: int, values: Values, place: int
+    ) -> Iterator[tuple[int, Option, object, int]]:
+        """Each way the word at `at` may be read: (words read, option, value, place)."""
+        word, opened = self.words[at], [o for o in self.options if self._open(o, values)]
+        if word.startswith("#") and (number := game_number(word)) is not None:
+            yield from ((1, o, number, place) for o in opened if o.kind in NUMBERED)
+        for length in range(min(self.longest, len(self.words) - at), 0, -1):
+            phrase = " ".join(self.words[at : at + length])
+            for option in opened:
+                if (value := own_value(option, phrase)) is not None:
+                    yield length, option, value, place
+        if at + 1 < len(self.words):
+            for option in opened:
+                led = word.lower() in option.lead
+                if led and (value := value_after_lead(option, self.words[at + 1])) is not None:
+                    yield 2, option, value, place
+        yield from self._in_place(at, values, place)
 
-def done(words: Sequence[str]) -> Values:
-    if len(words) > 1 or (words and words[0].lower() not in DONE_WORDS):
-        raise Misread
-    return {"done": True} if words else {}
-
-
-def switch(words: Sequence[str]) -> Values:
-    """Nothing (the setting shown), or on or off."""
-    if len(words) > 1 or (words and words[0].lower() not in SWITCH_WORDS):
-        raise Misread
-    return {"on": SWITCH_WORDS[words[0].lower()]} if words else {}
-
-
-def vacation(words: Sequence[str]) -> Values:
-    """Nothing (the setting shown), on (every day left), off, or a number of days."""
-    if len(words) == 1 and words[0].lower() not in SWITCH_WORDS:
-        days = whole_number(words[0])
-        if days is None or not 0 < days <= 366:
-            raise Misread
-        return {"days": days}
-    return switch(words)
-
-
-def language(words: Sequence[str]) -> Values:
-    """ "pt", or "chat pt" for the chat's own language."""
-    if len(words) == 2 and words[0].lower() in CHAT_WORDS:
-        return {"channel": True, "language": words[1]}
-    if len(words) > 1:
-        raise Misread
-    return {"language": words[0]} if words else {}
-
-
-def one_word(words: Sequence[str], name: str) -> Values:
-    if len(words) > 1:
-        raise Misread
-    return {name: words[0]} if words else {}
-
-
-def code(words: Sequence[str]) -> Values:
-    return one_word(words, "code")
-
-
-def game_kind(words: Sequence[str]) -> Values:
-    return one_word(words, "game")
-
-
-def someone(words: Sequence[str]) -> Values:
-    """Nothing (yourself) or a person's name."""
-    if len(words) > 1:
-        raise Misread
-    return {"player": Name(words[0])} if words else {}
-
-
-def _phrases(words: Sequence[str], known: Collection[str]) -> list[str]:
-    """The words with each pair that `known` holds as one phrase ("ao vivo") joined."""
-    joined: list[str] = []
-    rest = list(words)
-    while rest:
-        pair = " ".join(rest[:2])
-        if len(rest) > 1 and pair.lower() in known:
-            joined.append(pair)
-            del rest[:2]
-        else:
-            joined.append(rest.pop(0))
-    return joined
-
-
-def leaderboard(typed: Sequence[str]) -> Values:
-    """A game and a pace ("ao vivo" one pace), both optional, in any order."""
-    words = _phrases(typed, PACE_WORDS)
-    paces = [word for word in words if word.lower() in PACE_WORDS]
-    games = [word for word in words if word.lower() not in PACE_WORDS]
-    if len(paces) > 1 or len(games) > 1:
-        raise Misread
-    values: Values = {"game": games[0]} if games else {}
-    return {**values, "pace": paces[0]} if paces else values
-
-
-def _game_word(word: str) -> bool:
-    """Whether a word names a game (the service refuses those that have no puzzles)."""
-    try:
-        find_game(word)
-    except KeyError:
-        return False
-    return True
-
-
-def puzzle(words: Sequence[str]) -> Values:
-    """Nothing (a new puzzle), a variant, a move (the answer), or "daily [on|off|show] [HOUR]
-    [VARIANT]" in any order after it."""
-    if not words:
-        return {}
-    if words[0].lower() in DAILY_WORDS:
-        return _daily(words[1:])
-    if len(words) > 1:
-        raise Misread
-    return {"variant": words[0]} if _game_word(words[0]) else {"answer": words[0]}
-
-
-def _daily(words: Sequence[str]) -> Values:
-    values: Values = {"daily": "show"}
-    for word in words:
-        folded = word.lower()
-        if folded in SWITCH_WORDS:
-            values["daily"] = "on" if SWITCH_WORDS[folded] else "off"
-        elif folded in SHOW_WORDS:
-            values["daily"] = "show"
-        elif (hour := whole_number(folded)) is not None and "hour" not in values:
-            values["hour"] = hour
-        elif "variant" not in values:
-            values["variant"] = word
-        else:
-            raise Misread
-    return values
-
-
-def action(words: Sequence[str]) -> Values:
-    """/tournament: the action and its words, as typed."""
-    if not words:
-        return {}
-    return {"action": words[0], "options": " ".join(words[1:])}
-
-
-# The words of /new that the games and ratings read: never taken for a mistyped level.
-GAME_OPTION_WORDS = frozenset({*OPTION_WORDS, *RATED_WORDS, *CASUAL_WORDS})
-# Every word of /new a mistyped one is compared with (short ones match too much by chance).
-NEAR_MISS_LENGTH = 4
-NEW_WORDS = frozenset(
-    word
-    for word in (*GAME_OPTION_WORDS, *WHITE_WORDS, *BLACK_WORDS, *COMPUTER_WORDS, *LEVEL_WORDS)
-    if len(word) >= NEAR_MISS_LENGTH
-)
-
-
-def new_game(words: Sequence[str]) -> Values:
-    """/new GAME [vs NAME|computer [LEVEL]] [white|black] [2-4] [OPTION...]."""
-    if not words:
-        raise Misread
-    values: Values = {"game": words[0]}
-    options: list[str] = []
-    rest = list(words[1:])
-    previous = ""
-    while rest:
-        word = rest.pop(0)
-        folded = word.lower()
-        after_computer = previous in COMPUTER_WORDS
-        previous = rest[0].lower() if folded in VERSUS_WORDS and rest else folded
-        if folded in VERSUS_WORDS:
-            if not rest:
-                raise ServiceError(text("Whom do you play against? Write vs NAME or vs computer."))
-            name = rest.pop(0)
-            if name.lower() in COMPUTER_WORDS:
-                values["computer"] = True
-            else:
-                values["opponent"] = Name(name)
-        elif folded in COMPUTER_WORDS:
-            values["computer"] = True
-        elif (side := chosen(SIDES, folded)) is not None:
-            values["side"] = side
-        elif (level := level_word(folded)) is not None:
-            values["level"] = level
-        elif is_level_option(folded) or (
-            after_computer and folded not in GAME_OPTION_WORDS and near_levels(folded)
-        ):
-            raise ServiceError(level_refusal(word))
-        elif (count := whole_number(folded)) is not None and not (
-            rest and is_time_unit(rest[0].lower())
-        ):
-            values["players"] = count
-        else:
-            _refuse_a_near_miss(word)
-            options.append(word)
-    return {**values, "options": " ".join(options)} if options else values
-
-
-def _refuse_a_near_miss(word: str) -> None:
-    """A word of /new that no game reads but is near one of /new's own words ("brnacas")."""
-    folded = word.lower()
-    if len(folded) < NEAR_MISS_LENGTH or folded in GAME_OPTION_WORDS or is_time_unit(folded):
-        return
-    if any(character.isdigit() or character == "=" for character in folded):
-        return  # a time control, a FEN, a number: read elsewhere
-    if nearest(folded, NEW_WORDS):
-        refusal = text("{word} is not an option of {/new}.", word=quote(word))
-        raise ServiceError(with_nearest(refusal, folded, NEW_WORDS))
+    def _in_place(
+        self, at: int, values: Values, place: int
+    ) -> Iterator[tuple[int, Option, object, int]]:
+        """The word as the value of the next option typed in place (an optional one left
+        out), or the rest of the line as a move's or several words' value."""
+        word = self.words[at]
+        for index in range(place, len(self.in_place)):
+            option = self.in_place[index]
+            if not self._open(option, values):
+                continue
+            if option.kind in REST:
+                yield len(self.words) - at, option, " ".join(self.words[at:]), index + 1
+            elif word.lower() not in self.own_words:
+                value = free_value(option, word)
+                if value is not None:
+                    yield 1, option, value, index + 1
+            if option.required:
+                return
 
 
 # Longer than any move in notation (a capture of 20 pieces on 10x10 is about 60 characters).
