@@ -157,8 +157,6 @@ async def run(choice: str, seconds: float, think: float, seed: int) -> dict[str,
         service = GameService(store, computers)
         settings = FrontSettings(api_url=url)
         front = await start_front(service, TOKEN, settings)
-        # The fake is new: nothing was sent with its token before this process started.
-        front.desk.budget.started -= settings.pacing.group_window
         try:
             people = [api.user(n, name, name.lower()) for n, name in enumerate(PEOPLE, 1)]
             group = api.forum(GROUP_ID, "Clube")

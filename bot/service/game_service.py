@@ -26,6 +26,7 @@ from bot.service.puzzles.puzzles import Puzzles
 from bot.service.ratings.ratings import Ratings
 from bot.service.records.records import GameRecords
 from bot.service.reviews.reviews import Reviews
+from bot.service.sends.last_sends import LastSends
 from bot.service.tournaments.entries import TournamentEntries
 from bot.service.tournaments.reports import TournamentReports
 from bot.service.tournaments.tournaments import Tournaments
@@ -76,6 +77,8 @@ class GameService:
         self.reports = TournamentReports(kernel, tournaments=store)
         self.puzzles = Puzzles(kernel, puzzles=store)
         self.daily = DailyPuzzles(kernel, puzzles=store)
+        # When each bot last wrote on its platform (a restart keeps to the rate limits).
+        self.sends = LastSends(kernel, sends=store)
 
         # What runs when a game ends, and what the scheduler runs when due.
         kernel.changes.on_finish(self.tournaments.game_over)

@@ -8,8 +8,10 @@ that it shares the event loop with the other front ends.
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from telegram.error import InvalidToken, NetworkError
@@ -22,6 +24,7 @@ from bot.service.game_service import GameService
 from bot.settings import TELEGRAM_API_URL, TelegramSettings, WebSettings
 from bot.telegram.chats import UPDATE_KINDS, TelegramApplication
 from bot.telegram.front import TelegramFront
+from bot.telegram.posting.delivery import PLATFORM
 from bot.telegram.sending.budget import Budget, Pacing
 from bot.telegram.sending.outage import WatchedRequest
 from bot.telegram.sending.paced_request import PacedRequest
@@ -59,13 +62,27 @@ class FrontSettings:
     web: WebSettings | None = None
 
 
+def bot_name(token: str) -> str:
+    """The bot as the service's note of its sends names it: a hash of its token (the same
+    bot whatever process or Bot API server runs it), never the token itself. A token that
+    @BotFather replaced names a bot that has sent nothing yet."""
+    return hashlib.sha256(token.encode()).hexdigest()[:16]
+
+
 def build_application(
-    token: str, settings: FrontSettings, outage: Outage, budget: Budget
+    token: str,
+    settings: FrontSettings,
+    outage: Outage,
+    budget: Budget,
+    sending: Callable[[], Awaitable[None]],
 ) -> TelegramApplication:
     api = settings.api_url.rstrip("/")
     polling = WatchedRequest(outage, read_timeout=settings.poll_timeout + settings.read_timeout)
     calls = PacedRequest(
-        budget, read_timeout=settings.read_timeout, connection_pool_size=settings.connections
+        budget,
+        sending,
+        read_timeout=settings.read_timeout,
+        connection_pool_size=settings.connections,
     )
     return (
         ApplicationBuilder()
@@ -110,8 +127,13 @@ async def start_front(
     # announced future); delivery.retry_seconds reads either.
     os.environ.setdefault("PTB_TIMEDELTA", "true")
     outage = Outage("the Telegram Bot API")
-    budget = Budget(settings.pacing)
-    application = build_application(token, settings, outage, budget)
+    # A start soon after the bot's last message waits for what Telegram still counts of it.
+    bot = bot_name(token)
+    lately = await service.sends.wrote_within(PLATFORM, bot, settings.pacing.group_window)
+    budget = Budget(settings.pacing, wrote_lately=lately)
+    application = build_application(
+        token, settings, outage, budget, functools.partial(service.sends.sending, PLATFORM, bot)
+    )
     front = TelegramFront(service, application, budget, settings.web)
     application = front.application
     try:

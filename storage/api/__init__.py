@@ -38,6 +38,7 @@ from storage.api.players import LinkStore, PlayerStore
 from storage.api.puzzles import PuzzleStore
 from storage.api.ratings import RatingStore
 from storage.api.reviews import ReviewStore
+from storage.api.sends import SendStore
 from storage.api.tournaments import TournamentStore
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "PuzzleStore",
     "RatingStore",
     "ReviewStore",
+    "SendStore",
     "Store",
     "TournamentStore",
     "VacationStore",
@@ -98,6 +100,7 @@ class Store(
     TournamentStore,
     ReviewStore,
     PuzzleStore,
+    SendStore,
     Closable,
     ABC,
 ):

@@ -20,6 +20,7 @@ from storage.sql.postgres import PostgresEngine
 from storage.sql.puzzles import PuzzleQueries
 from storage.sql.ratings import RatingQueries
 from storage.sql.reviews import ReviewQueries
+from storage.sql.sends import SendQueries
 from storage.sql.sqlite import SqliteEngine
 from storage.sql.tournaments import TournamentQueries, tournament_from
 from storage.tournament_records import TournamentRecord
@@ -36,6 +37,7 @@ class SqlStore(
     TournamentQueries,
     ReviewQueries,
     PuzzleQueries,
+    SendQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 

@@ -13,13 +13,19 @@ and an older version never goes out after a newer one. The board desk `hold`s it
 turn before it chooses which board to send, so that the newest goes, in its place in line.
 
 A process that starts does not know what the one before it sent (a crash, kill -9, a
-restart): Telegram still counts those calls. So every chat's budget starts as spent, as the
-bot's own pacing may have left it at the moment this process began (`Budget.started`): each
-chat's last call then, and in a group the most calls the pacing allows in the minute before
-(a burst at the start moment, one every `group_interval` before it). No restart then breaks
-twenty a minute in a group. The cost: a group's first call after a start waits about
-nine seconds (the pacing's 19 calls span 51 s; the oldest leaves the minute 9 s after the
-start), then one every 3 s until the minute has passed; a private chat's waits a second.
+restart), and Telegram still counts those calls. The service knows when the bot last wrote
+(bot/service/sends/last_sends.py: the time is written down before a call goes, at most once
+every 5 s, so no call came more than 5 s after the last time written). If a call may fall in
+the minute before the start (`Budget(wrote_lately=True)`: the last time written is less than
+65 s old, or unknown to the caller), every chat's budget starts as spent, as the bot's own
+pacing may have left it at the moment this process began (`Budget.spent_at`): each chat's
+last call then, and in a group the most calls the pacing allows in the minute before (a burst
+at the start moment, one every `group_interval` before it). No restart then breaks twenty a
+minute in a group. The cost, only for a start within about a minute of the bot's last call:
+a group's first call after it waits about nine seconds (the pacing's 19 calls span 51 s; the
+oldest leaves the minute 9 s after the start), then one every 3 s until the minute has
+passed; a private chat's waits a second. A start after a quiet minute, or a bot's first
+start, sends at once.
 """
 
 from __future__ import annotations
@@ -105,10 +111,13 @@ class _Chat:
 class Budget:
     """The turns of the bot's calls that write in chats (bot.telegram.sending.paced_request)."""
 
-    def __init__(self, pacing: Pacing) -> None:
+    def __init__(self, pacing: Pacing, *, wrote_lately: bool = True) -> None:
+        """`wrote_lately`: whether a process before this one may have written in the last
+        `group_window` (unknown is yes)."""
         self.pacing = pacing
-        # No call of a process before this one can come after this moment (the loop's clock).
-        self.started = asyncio.get_running_loop().time()
+        # No call of a process before this one can come after this moment (the loop's
+        # clock); None when none came in the last window: the chats start with full budgets.
+        self.spent_at = asyncio.get_running_loop().time() if wrote_lately else None
         self._chats: dict[str, _Chat] = {}
         self._next_slot = 0.0
         # The newest edit asked for per message: an older one still waiting is dropped.
@@ -207,16 +216,18 @@ class Budget:
         if chat is None:
             if len(self._chats) >= REMEMBERED_CHATS:
                 self._forget_quiet_chats()
-            chat = self._chats[chat_id] = self._spent(chat_id)
+            started = self.spent_at
+            chat = _Chat() if started is None else self._spent(chat_id, started)
+            self._chats[chat_id] = chat
         return chat
 
-    def _spent(self, chat_id: str) -> _Chat:
+    def _spent(self, chat_id: str, started: float) -> _Chat:
         """A chat as a process before this one may have left it when this one started: its
         last call at that moment, and in a group a full window (the burst at that moment,
         the paced calls before it) and an empty store. Any calls the pacing allowed are
         at most these in every stretch of time before the start, so this process's calls
         and those together keep to the pacing's limits; entries past the window drop out."""
-        pacing, started = self.pacing, self.started
+        pacing = self.pacing
         chat = _Chat(next_allowed=started + pacing.private_interval)
         if is_group(chat_id):
             paced = pacing.group_most - pacing.group_burst

@@ -1,8 +1,10 @@
 """The bot's Bot API requests, each call that writes in a chat in its turn (sending/budget.py).
 
 Every call goes through here, whoever makes it (boards, replies, notices, keyboards), so no
-call can jump the queue of its chat. A 429 holds the chat back for its retry_after before it
-reaches the caller, who retries or gives up as before. An edit dropped for a newer edit of the
+call can jump the queue of its chat. Once a counted call's turn has come, and before it goes,
+`sending` is awaited (the service's note of when the bot last wrote, which a restart reads).
+A 429 holds the chat back for its retry_after before it reaches the caller, who retries or
+gives up as before. An edit dropped for a newer edit of the
 same message is answered as Telegram answers an edit that changes nothing ("message is not
 modified"), which every caller already takes as done.
 """
@@ -10,6 +12,7 @@ modified"), which every caller already takes as done.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from http import HTTPStatus
 from typing import Any
 
@@ -38,9 +41,12 @@ def retry_after(payload: bytes) -> float | None:
 class PacedRequest(HTTPXRequest):
     """The requests of the bot's calls (all but the polling), paced by a `Budget`."""
 
-    def __init__(self, budget: Budget, **options: Any) -> None:
+    def __init__(
+        self, budget: Budget, sending: Callable[[], Awaitable[None]], **options: Any
+    ) -> None:
         super().__init__(**options)
         self.budget = budget
+        self.sending = sending
 
     async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
         # python-telegram-bot passes these by keyword (BaseRequest._request_wrapper); the
@@ -57,6 +63,7 @@ class PacedRequest(HTTPXRequest):
         async with self.budget.turn(str(chat_id), edited) as replaced:
             if replaced:
                 return HTTPStatus.BAD_REQUEST, REPLACED
+            await self.sending()
             status, payload = await super().do_request(*args, **kwargs)
             if status == HTTPStatus.TOO_MANY_REQUESTS:
                 wait = retry_after(payload)

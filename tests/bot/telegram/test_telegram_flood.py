@@ -20,7 +20,7 @@ from telegram.ext import ExtBot
 
 from bot.i18n import translate
 from bot.service.game_service import GameService
-from bot.telegram import TelegramFront, start_front, stop_front
+from bot.telegram import start_front, stop_front
 from bot.telegram.posting.delivery import is_not_modified
 from bot.telegram.sending.budget import Budget, Pacing
 from bot.telegram.sending.paced_request import PacedRequest
@@ -182,8 +182,7 @@ async def test_a_group_spends_its_store_then_keeps_to_its_pace_and_window() -> N
     pacing = Pacing(
         private_interval=0.01, group_interval=0.2, group_burst=2, group_most=3, group_window=1.0
     )
-    budget = Budget(pacing)
-    budget.started -= pacing.group_window  # begun a minute ago: what came before has left
+    budget = Budget(pacing, wrote_lately=False)
     loop = asyncio.get_running_loop()
     began: list[float] = []
     for _ in range(4):
@@ -221,13 +220,31 @@ async def test_a_restart_keeps_to_the_groups_minute() -> None:
 
     await calls(Budget(pacing), 12)
     restarted = loop.time()
-    # A restart: the new process knows nothing of the old one's calls.
+    # A restart at once: the new process knows only that the bot wrote lately.
     await calls(Budget(pacing), 10)
     assert most_in_a_window(began, pacing.group_window) <= pacing.group_most
     first_wait = began[12] - restarted
     # The oldest of the 19 calls the pacing allows in a minute leaves 9 s after the start
     # (here on a clock 50 times faster).
     assert first_wait < 10.5 * SCALE, first_wait
+
+
+async def test_a_start_after_a_quiet_minute_sends_at_once() -> None:
+    """Nothing was sent in the last window: a group's first call and a private chat's go at
+    once, and the group's second a second later, from its store (spent, they would wait 9 s,
+    a second, and 12 s)."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    budget = Budget(Pacing(), wrote_lately=False)
+    went: list[float] = []
+
+    async def call(chat: str) -> None:
+        async with budget.turn(chat):
+            went.append(loop.time() - started)
+
+    await asyncio.gather(call("-100"), call("7"), call("-100"))
+    assert max(went[:2]) < 0.5, went
+    assert went[2] < 1.5, went
 
 
 async def test_a_private_chat_starts_a_second_after_the_start() -> None:
@@ -250,18 +267,10 @@ async def api() -> AsyncIterator[FakeBotApi]:
     await fake.close()
 
 
-def nothing_sent_before(front: TelegramFront) -> None:
-    """The fake is new, so no process wrote with its token before this one: its budget need
-    not start as spent (which costs a group's first call 9 s at this pacing)."""
-    budget = front.desk.budget
-    budget.started -= budget.pacing.group_window
-
-
 @pytest.fixture
 async def bot(service: GameService, api: FakeBotApi) -> AsyncIterator[Bot]:
     """The bot with its production pacing."""
     running = await start_bot(service, api, Pacing())
-    nothing_sent_before(running.front)
     yield running
     await stop_front(running.front, running.settings)
     assert not api.unanswered_presses(), "a press was never answered: its spinner never ends"
@@ -350,7 +359,6 @@ async def test_a_busy_group_holds_up_no_other_chats_presses(
     with one place per chat, Caio's press in his own chat still has the other place."""
     settings = replace(quick_settings(api, Pacing()), concurrency=2, chat_concurrency=1)
     front = await start_front(service, TOKEN, settings)
-    nothing_sent_before(front)
     try:
         ana, bia = api.user(1, "Ana", "ana"), api.user(2, "Bia", "bia")
         group = api.group(-100600, "Clube")
@@ -378,20 +386,50 @@ async def test_a_busy_group_holds_up_no_other_chats_presses(
 # -- the request layer -----------------------------------------------------------------------
 
 
+class Notes:
+    """Stands for the service's note of the bot's sends: counts the calls announced."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    async def __call__(self) -> None:
+        self.count += 1
+
+
+@pytest.fixture
+def notes() -> Notes:
+    return Notes()
+
+
 @pytest.fixture
 async def paced_bot(
-    api: FakeBotApi, monkeypatch: pytest.MonkeyPatch
+    api: FakeBotApi, notes: Notes, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[ExtBot[None]]:
     """A bot whose calls go through a budget of Telegram's own pacing, to the limited fake."""
     monkeypatch.setenv("PTB_TIMEDELTA", "true")  # as bot.telegram.start_front sets it
-    request = PacedRequest(Budget(Pacing()))
+    request = PacedRequest(Budget(Pacing()), notes)
     bot: ExtBot[None] = ExtBot(TOKEN, base_url=f"{api.url}/bot", request=request)
     async with bot:
         yield bot
 
 
+async def test_the_calls_that_count_are_announced_before_they_go(
+    api: FakeBotApi, paced_bot: ExtBot[None], notes: Notes
+) -> None:
+    """The service notes when the bot last wrote (a restart reads it): every call Telegram
+    counts is announced, and no other (getMe went when the bot opened, a typing action)."""
+    ana = api.user(1, "Ana")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/start")
+    await paced_bot.send_chat_action(chat["id"], "typing")
+    assert notes.count == 0
+    sent = await paced_bot.send_message(chat["id"], "board 1")
+    await paced_bot.edit_message_text("board 2", chat["id"], sent.message_id)
+    assert notes.count == 2
+
+
 async def test_an_edit_replaced_while_waiting_never_reaches_telegram(
-    api: FakeBotApi, paced_bot: ExtBot[None]
+    api: FakeBotApi, paced_bot: ExtBot[None], notes: Notes
 ) -> None:
     bot = paced_bot
     ana = api.user(1, "Ana")
@@ -406,6 +444,7 @@ async def test_an_edit_replaced_while_waiting_never_reaches_telegram(
     assert not isinstance(third, Exception), third
     assert [c.params.get("text") for c in api.calls_of("editMessageText")] == ["board 3"]
     assert api.texts(chat) == ["board 3"]
+    assert notes.count == 2, "the edit that never went was not announced"
 
 
 async def test_a_429_holds_its_chat_back_and_no_other(
