@@ -42,7 +42,11 @@ def commands(database: str, sqlite: Path) -> list[Callable[[], int]]:
     ]
 
 
-@pytest.mark.parametrize("database", FORMS)
+# Named by form, not by value: the port is drawn when the module loads.
+FORM_NAMES = ["hash", "capital-scheme", "percent-encoded", "query-password", "key-value"]
+
+
+@pytest.mark.parametrize("database", FORMS, ids=FORM_NAMES)
 def test_no_command_shows_the_password_or_makes_a_file_of_it(
     database: str,
     tmp_path: Path,

@@ -259,7 +259,9 @@ BROKEN = [
 
 
 @pytest.mark.parametrize(
-    ("path", "value", "where", "code"), BROKEN, ids=lambda item: str(item)[:40]
+    ("path", "value", "where", "code"),
+    BROKEN,
+    ids=[f"{number}-{path}-{code}" for number, (path, _, _, code) in enumerate(BROKEN)],
 )
 def test_each_rule_refuses_what_breaks_it(path: str, value: Any, where: str, code: str) -> None:
     command = good()
