@@ -1,2 +1,2 @@
 """Competition logic without I/O, beside games/: tournament pairings (pairing/) and ratings
-(rating/). It imports nothing of bot/ or storage/ (tests/bot/test_import_layers.py)."""
+(rating/). It imports nothing of bot/ or storage/ (tests/test_import_layers.py)."""

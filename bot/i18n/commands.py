@@ -129,7 +129,7 @@ def name_in(names: Names, language: str | None) -> str:
 
 def _words(words: str, language: str | None) -> str:
     """Option words, alternatives ("on|off") included, in `language`; a word not in `WORDS`
-    stays as written (tests/bot/test_command_names.py holds every message to known words)."""
+    stays as written (tests/bot/i18n/test_command_names.py holds every message to known words)."""
     return " ".join(
         "|".join(_word(word, language) for word in each.split("|")) for each in words.split()
     )

@@ -2,7 +2,7 @@
 
 Each catalogue has beside it a `reviewed` file: one fingerprint per translation that a
 native writer has read (the SHA-256 of the message and its translation, so that a changed
-message or a changed translation is new again). tests/bot/test_i18n.py fails while a
+message or a changed translation is new again). tests/bot/i18n/test_i18n.py fails while a
 translation is unread.
 
     python -m bot.i18n.review            list every translation changed since the last review

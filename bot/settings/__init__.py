@@ -1,7 +1,7 @@
 """The bot's settings, read once at start (`load_settings`) from the environment and a .env
 file, validated, with their defaults; then each part receives its own: the front ends their
 token and addresses, the web server its address and key, the scheduler its interval, every
-command its database. Nothing else reads the environment (tests/bot/test_settings.py).
+command its database. Nothing else reads the environment (tests/bot/settings/test_settings.py).
 
 The variables, their defaults and what they do: bot/settings/variables.py, shown by `python
 -m bot --help` and in docs/deploy.md (Settings)."""

@@ -1,4 +1,4 @@
-"""A full disk on Telegram (issue 34, item 8; the console: tests/bot/test_full_disk.py): a
+"""A full disk on Telegram (issue 34, item 8; the console: tests/bot/console/test_full_disk.py): a
 typed command and a pressed move it refuses are each told so in the reader's language, the
 log says it once, and play goes on once there is space, without a restart."""
 
@@ -17,8 +17,8 @@ from bot.service.kernel.failures import DISK_FULL, SOMETHING_WENT_WRONG
 from bot.telegram import stop_front
 from games.computer import Limit
 from storage import Store, open_store
+from tests.bot.console.test_full_disk import NEW_GAME, assert_logged_once
 from tests.bot.telegram.conftest import current_board, press, start_bot, wait_for_version
-from tests.bot.test_full_disk import NEW_GAME, assert_logged_once
 from tests.fakes.telegram_api import FakeBotApi
 from tests.filesystems import GrowthLimit, fill, small_disk
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.bot.test_processes import session_members
+from tests.bot.service.kernel.test_processes import session_members
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 from tests.processes import bot_environment
 

@@ -29,7 +29,7 @@ from bot.service.kernel.clocks import ManualClock
 from bot.service.kernel.events import Actor, BoardUpdate, ChallengeUpdate, GameState
 from bot.web.links import game_link, tournament_link
 from storage import ChatRef
-from tests.bot.tournaments.helpers import end_game
+from tests.bot.service.tournaments.helpers import end_game
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, until, web_client
 from tests.bot.web.test_mini_app_routes import BRAZILIAN_DOUBLE, ITALIAN_TWO_ROUTES
 from tests.bot.web.test_mini_app_soffio import MISSED

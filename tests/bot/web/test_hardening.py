@@ -25,7 +25,7 @@ from bot.settings import read_settings
 from bot.web import connections, serving_web
 from bot.web.links import game_link, player_link, tournament_link
 from storage import ChatRef
-from tests.bot.tournaments.helpers import CHAT, ORGANISER
+from tests.bot.service.tournaments.helpers import CHAT, ORGANISER
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, web_client
 
 Client = TestClient[Any, Any]

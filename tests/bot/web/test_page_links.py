@@ -18,8 +18,8 @@ from bot.service.kernel.events import Actor
 from bot.web.links import game_link, tournament_link
 from bot.web.signing import game_subject, sign
 from storage import ChatRef
-from tests.bot.test_service import two_player_game
-from tests.bot.tournaments.helpers import CHAT, ORGANISER
+from tests.bot.service.test_service import two_player_game
+from tests.bot.service.tournaments.helpers import CHAT, ORGANISER
 from tests.bot.web.helpers import SETTINGS, local, next_event, web_client
 
 Client = TestClient[Any, Any]

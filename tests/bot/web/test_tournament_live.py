@@ -11,7 +11,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.service.game_service import GameService
 from bot.web.links import tournament_link
-from tests.bot.tournaments.helpers import CHAT, ORGANISER, end_game, open_with, people
+from tests.bot.service.tournaments.helpers import CHAT, ORGANISER, end_game, open_with, people
 from tests.bot.web.helpers import SETTINGS, local, next_event, web_client
 
 Client = TestClient[Any, Any]

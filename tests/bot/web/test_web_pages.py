@@ -22,7 +22,7 @@ from bot.settings import WebSettings, read_settings
 from bot.web import serving_web
 from bot.web.links import game_link, player_link, tournament_link
 from tests.bot.conftest import ANA, BIA, CHAT
-from tests.bot.test_service import two_player_game
+from tests.bot.service.test_service import two_player_game
 from tests.bot.web.helpers import SETTINGS, local, next_event, web_client
 
 Client = TestClient[Any, Any]

@@ -1,6 +1,6 @@
 """Keyed messages of the draughts rules (games/damas/notation.py, position.py): which rule
 applies, the lenient forms of input, the huff's messages and the refused set-up positions.
-English text is checked here; the translations in tests/bot/test_game_messages.py."""
+English text is checked here; the translations in tests/bot/i18n/test_game_messages.py."""
 
 import pytest
 
