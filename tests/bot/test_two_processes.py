@@ -27,6 +27,10 @@ from storage.sql.store import open_engine
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 from tests.postgres_server import PostgresServer
 
+# Long (about four minutes on two cores, two processes and a PostgreSQL server busy at once):
+# run with -m slow, as .ci/run does.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 GROUP = -100100
 
