@@ -34,6 +34,7 @@ from aiohttp import web
 
 from tests.fakes import telegram_rules as rules
 from tests.fakes.telegram_limits import FloodLimits
+from tests.waiting import What, eventually
 
 TOKEN = "4242:fake-token-for-tests"
 BOT_ID = 4242
@@ -533,16 +534,9 @@ class FakeBotApi:
         found = parameters.get("message_id", call.params.get("reply_to_message_id"))
         return None if found is None else int(found)
 
-    async def wait_for(self, condition: Callable[[], Any], what: str, timeout: float = 8.0) -> Any:
+    async def wait_for(self, condition: Callable[[], Any], what: What, timeout: float = 8.0) -> Any:
         """Wait until `condition()` is truthy and return it (fail after `timeout` s)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = condition()
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}")
-            await asyncio.sleep(0.01)
+        return await eventually(condition, what, timeout)
 
     # -- validation ----------------------------------------------------------------------------
 
