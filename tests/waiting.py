@@ -26,9 +26,10 @@ POLL = 0.01
 What = str | Callable[[], str]
 
 
+# The value returned is truthy, so never None: a condition that returns "X or None" gives X.
 @overload
 async def eventually(
-    condition: Callable[[], Awaitable[T]],
+    condition: Callable[[], Awaitable[T | None]],
     what: What,
     timeout: float = TIMEOUT,
     poll: float = POLL,
@@ -37,7 +38,7 @@ async def eventually(
 
 @overload
 async def eventually(
-    condition: Callable[[], T], what: What, timeout: float = TIMEOUT, poll: float = POLL
+    condition: Callable[[], T | None], what: What, timeout: float = TIMEOUT, poll: float = POLL
 ) -> T: ...
 
 
@@ -59,7 +60,7 @@ async def eventually(
 
 
 def eventually_blocking(
-    condition: Callable[[], T], what: What, timeout: float = TIMEOUT, poll: float = POLL
+    condition: Callable[[], T | None], what: What, timeout: float = TIMEOUT, poll: float = POLL
 ) -> T:
     """`eventually` for a test without an event loop: the thread waits."""
     deadline = time.monotonic() + timeout
