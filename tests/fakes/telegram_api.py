@@ -156,8 +156,12 @@ class FakeBotApi:
         self._faults: dict[str, list[_Fault]] = {}
         self._runner: web.AppRunner | None = None
         self.unreachable = False
-        # Seconds an edit of a picture or caption waits before it is applied.
+        # The method of each request cut off while Telegram was out of reach (its failed tries).
+        self.cut_off: list[str] = []
+        # Seconds an edit of a picture or caption waits before it is applied, and how many
+        # edits are waiting so now.
         self.edit_delay = 0.0
+        self.edits_waiting = 0
         self.url = ""
         self.bot_user: dict[str, Any] = {
             "id": BOT_ID,
@@ -204,6 +208,7 @@ class FakeBotApi:
         if not self.unreachable or request.transport is None:
             return False
         request.transport.close()
+        self.cut_off.append(request.match_info.get("method", "download"))
         return True
 
     async def _handle(self, request: web.Request) -> web.Response:
@@ -222,7 +227,11 @@ class FakeBotApi:
         try:
             handler = self._handler(method, params, fault)
             if method in SLOW_EDITS and self.edit_delay:
-                await asyncio.sleep(self.edit_delay)
+                self.edits_waiting += 1
+                try:
+                    await asyncio.sleep(self.edit_delay)
+                finally:
+                    self.edits_waiting -= 1
                 if request.transport is None or request.transport.is_closing():
                     # The bot went away meanwhile (killed): the edit never lands.
                     call.error = "cut off"
