@@ -23,7 +23,6 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,6 +32,7 @@ from storage import open_store
 from storage.sql.migrations import Migration, bundled_migrations
 from tests.postgres_server import PostgresServer
 from tests.processes import ROOT, bot_environment
+from tests.waiting import eventually_blocking
 
 GUIDES = ["hosting.md", "hosting.pt.md", "hosting.it.md"]
 SHELL_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.MULTILINE | re.DOTALL)
@@ -239,11 +239,13 @@ class Console:
         self.process.stdin.flush()
 
     def wait_for(self, seen: str, seconds: float = 60) -> None:
-        deadline = time.monotonic() + seconds
-        while not any(seen in line for line in self.lines):
-            assert time.monotonic() < deadline, f"no {seen!r} in {self.lines[-20:]}"
+        def shown() -> bool:
+            if any(seen in line for line in self.lines):
+                return True
             assert self.process.poll() is None, f"the bot ended: {self.lines[-20:]}"
-            time.sleep(0.02)
+            return False
+
+        eventually_blocking(shown, lambda: f"{seen!r}; said: {self.lines[-20:]}", seconds, 0.02)
 
     def kill(self) -> None:
         """kill -9, as a crash or a power cut would end it."""

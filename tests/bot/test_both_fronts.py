@@ -25,6 +25,7 @@ from tests.fakes import discord_api, telegram_api
 from tests.fakes.discord_api import FakeDiscord
 from tests.fakes.telegram_api import FakeBotApi
 from tests.processes import bot_environment
+from tests.waiting import eventually
 
 TELEGRAM, DISCORD = FRONT_ENDS
 
@@ -109,7 +110,8 @@ async def test_discord_out_of_reach_at_start_serves_once_it_answers(
 ) -> None:
     port = free_port()
     discord = discord_at(monkeypatch, port)
-    listening, unreachable = asyncio.Event(), asyncio.Event()
+    listening = asyncio.Event()
+    failed_tries: list[None] = []
     with caplog.at_level(logging.INFO):
         running = asyncio.create_task(
             serve_discord(
@@ -117,12 +119,11 @@ async def test_discord_out_of_reach_at_start_serves_once_it_answers(
                 discord,
                 web=None,
                 listening=listening.set,
-                unreachable=unreachable.set,
+                unreachable=lambda: failed_tries.append(None),
             )
         )
-        await asyncio.wait_for(unreachable.wait(), 20)
-        # Two tries fail (after 1 s, the next after 1.5 s more) before Discord answers.
-        await asyncio.sleep(1.5)
+        # Two tries fail (the second 1 s after the first) before Discord answers.
+        await eventually(lambda: len(failed_tries) >= 2, "two failed tries", 20)
         assert not running.done()
         await discord_fake.start(port)
         await asyncio.wait_for(listening.wait(), 20)

@@ -18,6 +18,7 @@ from bot.i18n import text
 from bot.refusals import StartRefused
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event, PlayerNotice
+from tests.waiting import eventually
 
 Serve = Callable[..., Awaitable[None]]
 
@@ -41,7 +42,7 @@ def listens_after(log: list[str], name: str, delay: float) -> Serve:
     async def serve(
         _service: object, _token: str, listening: Callable[[], None], **_: object
     ) -> None:
-        await asyncio.sleep(delay)
+        await asyncio.sleep(delay)  # the time it takes to connect: a pace, not a wait
         log.append(f"{name} listens")
         listening()
         await asyncio.Event().wait()
@@ -82,10 +83,7 @@ async def run_until(
         log.append("computers and scheduler")
 
     running = asyncio.create_task(serve_chats(service, tokens, start_work, web=None))
-    for _ in range(500):
-        if entry in log or running.done():
-            break
-        await asyncio.sleep(0.01)
+    await eventually(lambda: entry in log or running.done(), f"{entry!r} in the log")
     assert entry in log, log
     return running
 
@@ -125,6 +123,8 @@ async def test_a_refused_front_end_says_why_and_the_other_serves_on(
     refused = front_module("front_a", refuses(log, "a"))
     here = front_module("front_b", listens_after(log, "b", 0.05))
     running = await run_until(service, {refused: "a", here: "b"}, log, "computers and scheduler")
+    # The refusal was handled before the work started: a window in which a process it
+    # stopped would end.
     await asyncio.sleep(0.1)
     assert not running.done(), "one refused front end stopped the process"
     lines = capsys.readouterr().err.splitlines()

@@ -8,6 +8,7 @@ sent once, and a loss on time is shown once in each chat."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import itertools
 import os
@@ -17,6 +18,7 @@ import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from storage import NotFound, Store, open_store
 from storage.sql.store import open_engine
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
 from tests.postgres_server import PostgresServer
+from tests.waiting import eventually
 
 # Long (about four minutes on two cores, two processes and a PostgreSQL server busy at once):
 # run with -m slow, as .ci/run does.
@@ -33,6 +36,9 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 GROUP = -100100
+# Two bot processes and a PostgreSQL server share two cores: a condition may take minutes to
+# come, and is looked at every 50 ms (each look may query the server).
+SLOWLY = {"timeout": 180.0, "poll": 0.05}
 
 
 def start_bot(database: str, api_url: str, folder: Path, name: str) -> subprocess.Popen[bytes]:
@@ -76,14 +82,18 @@ async def fakes() -> AsyncIterator[Fakes]:
         await api.close()
 
 
-async def wait_until(condition: Any, what: str, timeout: float = 180) -> Any:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while asyncio.get_running_loop().time() < deadline:
-        found = await condition()
-        if found:
-            return found
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"gave up waiting for {what}")
+def local_ports(pid: int) -> list[int]:
+    """The local ports of the TCP connections the process `pid` holds, by /proc."""
+    sockets = set()
+    for descriptor in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):  # closed while we looked
+            sockets.add(os.readlink(descriptor).removeprefix("socket:[").removesuffix("]"))
+    return [
+        int(fields[1].rpartition(":")[2], 16)
+        for table in ("/proc/net/tcp", "/proc/net/tcp6")
+        for fields in (line.split() for line in Path(table).read_text().splitlines()[1:])
+        if fields[9] in sockets
+    ]
 
 
 async def version_past(store: Store, game_id: int, past: int) -> int:
@@ -94,19 +104,35 @@ async def version_past(store: Store, game_id: int, past: int) -> int:
             return 0
         return version if version > past else 0
 
-    found: int = await wait_until(moved, f"game {game_id} to pass version {past}")
+    found: int = await eventually(moved, f"game {game_id} to pass version {past}", **SLOWLY)
     return found
 
 
-async def settled_version(store: Store) -> int:
-    """The game's version once it has stayed the same for half a second."""
-    version = await store.version(1)
-    while True:
-        await asyncio.sleep(0.5)
-        again = await store.version(1)
-        if again == version:
-            return version
-        version = again
+async def kill(bot: subprocess.Popen[bytes], database: str) -> None:
+    """kill -9 the bot; back once the server has ended its connections: a COMMIT it had sent
+    (still on its way when it died) is then done or undone for good."""
+    engine = await open_engine(database)
+
+    async def backends(query: str, *arguments: object) -> list[int]:
+        async with engine.writing() as connection:
+            return await connection.fetchcolumn(query, *arguments)
+
+    try:
+        served = await backends(
+            "SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[])",
+            local_ports(bot.pid),
+        )
+        assert served, "the bot's connections to the server were not found"
+        bot.send_signal(signal.SIGKILL)
+        bot.wait(timeout=10)
+
+        async def ended() -> bool:
+            query = "SELECT pid FROM pg_stat_activity WHERE pid = ANY($1::int[])"
+            return not await backends(query, served)
+
+        await eventually(ended, "the server ending the killed bot's connections", **SLOWLY)
+    finally:
+        await engine.close()
 
 
 async def board_at(api: FakeBotApi, board: dict[str, Any], version: int) -> bool:
@@ -150,22 +176,18 @@ async def start_game(store: Store, fakes: Fakes, options: str = "") -> dict[str,
     async def challenge() -> list[dict[str, Any]]:
         return [m for m in first.bot_messages(group) if first.buttons(m)]
 
-    (offer, *_) = await wait_until(challenge, "the challenge (is the first bot up?)")
+    (offer, *_) = await eventually(challenge, "the challenge (is the first bot up?)", **SLOWLY)
     accept = next(data for data in first.buttons(offer).values() if data.startswith("a:"))
     first.press(bia, offer, accept)
     await version_past(store, 1, 0)
 
-    async def board() -> dict[str, Any] | None:
-        boards = first.boards(group)
-        return boards[-1] if boards else None
-
-    shown: dict[str, Any] = await wait_until(board, "the board")
+    shown = (await eventually(lambda: first.boards(group), "the board", **SLOWLY))[-1]
     second.send_text(ana, second.chats[GROUP].info, "/help")
 
     async def second_up() -> list[str]:
         return second.texts(second.chats[GROUP].info)
 
-    await wait_until(second_up, "the second bot's first answer")
+    await eventually(second_up, "the second bot's first answer", **SLOWLY)
     return shown
 
 
@@ -174,11 +196,11 @@ async def test_two_processes_share_one_database(
 ) -> None:
     database = postgres_server.new_database()
     async with two_bots(database, fakes, tmp_path) as bots, await open_store(database) as store:
-        await play_in_both(store, fakes, bots, tmp_path)
+        await play_in_both(database, store, fakes, bots, tmp_path)
 
 
 async def play_in_both(
-    store: Store, fakes: Fakes, bots: list[subprocess.Popen[bytes]], folder: Path
+    database: str, store: Store, fakes: Fakes, bots: list[subprocess.Popen[bytes]], folder: Path
 ) -> None:
     first, second = fakes.apis
     ana, bia = first.users[1], first.users[2]
@@ -197,7 +219,7 @@ async def play_in_both(
     async def all_answered() -> bool:
         return all(query in api.answers for api, query in queries)
 
-    await wait_until(all_answered, "an answer to each of the 50 presses")
+    await eventually(all_answered, "an answer to each of the 50 presses", **SLOWLY)
     assert await store.version(1) == 2
     assert len(await store.moves(1)) == 1
 
@@ -210,16 +232,15 @@ async def play_in_both(
         api.press(player, message, f"m:1:{ply}:0")
         version = await version_past(store, 1, ply)
         for each in fakes.apis:
-            await wait_until(
-                lambda each=each, version=version: board_at(each, shown, version),
+            await eventually(
+                partial(board_at, each, shown, version),
                 f"the board of {each.url} at version {version}",
+                **SLOWLY,
             )
         confirmed = ply
     first.press(ana, shown, f"m:1:{confirmed + 1}:0")
-    bots[0].send_signal(signal.SIGKILL)
-    bots[0].wait(timeout=10)
-    # A COMMIT the killed process had sent may still be on its way to the server.
-    version = await settled_version(store)
+    await kill(bots[0], database)
+    version = await store.version(1)
     log = await store.moves(1)
     assert [move.ply for move in log] == list(range(1, len(log) + 1))
     assert len(log) >= confirmed, "every confirmed move is still in the log"
@@ -232,7 +253,7 @@ async def play_in_both(
     async def answered() -> bool:
         return query in second.answers
 
-    await wait_until(answered, "the second bot's answer after the first was killed")
+    await eventually(answered, "the second bot's answer after the first was killed", **SLOWLY)
     assert bots[1].poll() is None
     second_log = (folder / "second.log").read_text()
     assert "Traceback" not in second_log, second_log
@@ -279,13 +300,13 @@ async def test_both_schedulers_remind_and_end_on_time_once(
         async def reminded() -> list[str]:
             return said(fakes, "it is your move")
 
-        await wait_until(reminded, "the reminder")
-        await asyncio.sleep(3)  # three more looks of each scheduler
+        await eventually(reminded, "the reminder", **SLOWLY)
+        await asyncio.sleep(3)  # a window: three more looks of each scheduler remind no more
         assert len(said(fakes, "it is your move")) == 1, said(fakes, "it is your move")
 
         boards_before = [len(api.boards(api.chats[GROUP].info)) for api in fakes.apis]
         await set_deadline(database, 1, -1)
-        await wait_until(lambda: store_finished(store), "the loss on time")
+        await eventually(lambda: store_finished(store), "the loss on time", **SLOWLY)
 
         async def all_told() -> bool:
             boards_now = [len(api.boards(api.chats[GROUP].info)) for api in fakes.apis]
@@ -295,8 +316,8 @@ async def test_both_schedulers_remind_and_end_on_time_once(
             told = [said(fakes, f"{who} ran out of time in game #1.") for who in ("You", "Bia")]
             return new_boards and all(told)
 
-        await wait_until(all_told, "the result's boards and notices")
-        await asyncio.sleep(3)  # three more looks of each scheduler: nothing more comes
+        await eventually(all_told, "the result's boards and notices", **SLOWLY)
+        await asyncio.sleep(3)  # a window: three more looks of each scheduler: nothing more comes
         # One new board in each group (that of the process that decided, and the other's,
         # from the database's change), showing the result; each player told once.
         for api, before in zip(fakes.apis, boards_before, strict=True):
@@ -334,7 +355,7 @@ async def test_a_restart_with_nothing_changed_sends_nothing(
                 messages = await store.board_messages(1)
                 return bool(messages) and all(m.version >= version for m in messages)
 
-            await wait_until(shown, f"the board of version {version} shown")
+            await eventually(shown, f"the board of version {version} shown", **SLOWLY)
     # Both stopped; then a rolling restart: one, then the other.
     before = [len(api.calls_of(*BOARD_CALLS)) for api in fakes.apis]
     async with two_bots(database, fakes, tmp_path):
@@ -346,8 +367,9 @@ async def test_a_restart_with_nothing_changed_sends_nothing(
             async def answered(api: FakeBotApi = api, answers: int = answers) -> bool:
                 return len(api.texts(api.chats[GROUP].info)) > answers
 
-            await wait_until(answered, f"{api.url} answering after the restart")
-        # Each process has followed the other's changes since its start (it wakes at once).
+            await eventually(answered, f"{api.url} answering after the restart", **SLOWLY)
+        # Each process has followed the other's changes since its start (it wakes at once):
+        # a window in which a board shown again would come.
         await asyncio.sleep(2)
         after = [len(api.calls_of(*BOARD_CALLS)) for api in fakes.apis]
     assert after == before, [
@@ -374,4 +396,4 @@ async def test_a_takeback_asked_through_one_process_is_accepted_through_the_othe
         async def taken_back() -> bool:
             return not await store.moves(1)
 
-        await wait_until(taken_back, "the move taken back through the other process")
+        await eventually(taken_back, "the move taken back through the other process", **SLOWLY)

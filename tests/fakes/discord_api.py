@@ -26,6 +26,7 @@ from urllib.parse import urlparse
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from tests.fakes import discord_rules
+from tests.waiting import eventually
 
 # The bot token the fake accepts; login with another gets 401 Unauthorized, as on Discord.
 TOKEN = "fake-token"
@@ -596,11 +597,7 @@ class FakeDiscord:
     async def wait_for(
         self, condition: Callable[[], object], timeout: float = 5.0, what: str = "a condition"
     ) -> None:
-        deadline = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}")
-            await asyncio.sleep(0.01)
+        await eventually(condition, what, timeout)
 
     async def settled(self, interaction: FakeInteraction, timeout: float = 5.0) -> FakeInteraction:
         """Wait until the client gave the interaction its final answer."""

@@ -34,6 +34,7 @@ from aiohttp import web
 
 from tests.fakes import telegram_rules as rules
 from tests.fakes.telegram_limits import FloodLimits
+from tests.waiting import What, eventually
 
 TOKEN = "4242:fake-token-for-tests"
 BOT_ID = 4242
@@ -155,8 +156,12 @@ class FakeBotApi:
         self._faults: dict[str, list[_Fault]] = {}
         self._runner: web.AppRunner | None = None
         self.unreachable = False
-        # Seconds an edit of a picture or caption waits before it is applied.
+        # The method of each request cut off while Telegram was out of reach (its failed tries).
+        self.cut_off: list[str] = []
+        # Seconds an edit of a picture or caption waits before it is applied, and how many
+        # edits are waiting so now.
         self.edit_delay = 0.0
+        self.edits_waiting = 0
         self.url = ""
         self.bot_user: dict[str, Any] = {
             "id": BOT_ID,
@@ -203,6 +208,7 @@ class FakeBotApi:
         if not self.unreachable or request.transport is None:
             return False
         request.transport.close()
+        self.cut_off.append(request.match_info.get("method", "download"))
         return True
 
     async def _handle(self, request: web.Request) -> web.Response:
@@ -221,7 +227,11 @@ class FakeBotApi:
         try:
             handler = self._handler(method, params, fault)
             if method in SLOW_EDITS and self.edit_delay:
-                await asyncio.sleep(self.edit_delay)
+                self.edits_waiting += 1
+                try:
+                    await asyncio.sleep(self.edit_delay)
+                finally:
+                    self.edits_waiting -= 1
                 if request.transport is None or request.transport.is_closing():
                     # The bot went away meanwhile (killed): the edit never lands.
                     call.error = "cut off"
@@ -533,16 +543,9 @@ class FakeBotApi:
         found = parameters.get("message_id", call.params.get("reply_to_message_id"))
         return None if found is None else int(found)
 
-    async def wait_for(self, condition: Callable[[], Any], what: str, timeout: float = 8.0) -> Any:
+    async def wait_for(self, condition: Callable[[], Any], what: What, timeout: float = 8.0) -> Any:
         """Wait until `condition()` is truthy and return it (fail after `timeout` s)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = condition()
-            if value:
-                return value
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}")
-            await asyncio.sleep(0.01)
+        return await eventually(condition, what, timeout)
 
     # -- validation ----------------------------------------------------------------------------
 

@@ -109,7 +109,8 @@ async def test_cancelled_write_leaves_the_store_usable(
     async with raw.writing() as connection:
         # Holds the lock a move needs (SQLite's write lock, PostgreSQL's lock on the row).
         await connection.execute("UPDATE games SET updated_at = updated_at WHERE id = $1", game.id)
-        # The move waits for the other writer's lock and is cancelled there.
+        # The move waits for the other writer's lock and is cancelled there. Time to reach it:
+        # neither engine shows a waiting writer (SQLite's retries BEGIN until its deadline).
         waiting = asyncio.create_task(store.append_move(game.id, 1, "11-15", 0, ana.id, "s"))
         await asyncio.sleep(0.2)
         waiting.cancel()

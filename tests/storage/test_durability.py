@@ -36,7 +36,8 @@ def test_confirmed_moves_survive_sigkill_and_the_game_goes_on(tmp_path: Path) ->
     for round_number in range(ROUNDS):
         output = tmp_path / f"round{round_number}.txt"
         writer = start_writer(db_path, output)
-        # Some kills land while the process starts or migrates, most while it writes moves.
+        # Some kills land while the process starts or migrates, most while it writes moves:
+        # a crash at a random moment, not a wait.
         time.sleep(rng.uniform(0.4, 1.5))
         writer.send_signal(signal.SIGKILL)
         assert writer.wait(timeout=10) == -signal.SIGKILL

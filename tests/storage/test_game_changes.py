@@ -60,7 +60,7 @@ async def test_only_a_committed_change_wakes_the_followers(
             async with raw.writing() as connection:
                 await record_change(connection, game.id, 2, "elsewhere")
                 raise RuntimeError("rolled back")
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(0.5)  # a window: a wake for the rolled-back change would come in it
         assert not woken.is_set()
         async with raw.writing() as connection:
             await record_change(connection, game.id, 2, "elsewhere")

@@ -7,7 +7,6 @@ commands, a bare /lang, one picture file per subject and the provisional rating 
 
 from __future__ import annotations
 
-import asyncio
 import io
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +23,7 @@ from bot.service.kernel.families.ludo_boards import ludo_lines
 from bot.service.kernel.families.ludo_words import shown_ludo_move
 from games.base import CHANCE
 from games.ludo import LudoPosition
+from tests.waiting import eventually
 
 MISSED = "fen=W:W22,28:B18,1"  # White may take 22x13; 28-24 skips it
 # Two-piece captures whose short notation names only the ends.
@@ -390,9 +390,7 @@ async def test_the_console_says_the_computer_is_thinking_before_its_move(
     choose = service.kernel.computers.choose
 
     async def after_the_notice(*args: Any, **kwargs: Any) -> Any:
-        async with asyncio.timeout(30):
-            while thinking not in output.getvalue():
-                await asyncio.sleep(0.01)
+        await eventually(lambda: thinking in output.getvalue(), "the thinking notice")
         return await choose(*args, **kwargs)
 
     monkeypatch.setattr(service.kernel.computers, "choose", after_the_notice)

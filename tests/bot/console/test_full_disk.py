@@ -13,7 +13,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from bot.service.kernel.failures import DISK_FULL, SOMETHING_WENT_WRONG
 from storage import Store
 from tests.filesystems import GrowthLimit, fill, small_disk
 from tests.processes import bot_environment
+from tests.waiting import eventually_blocking
 
 NEW_GAME = "/new brazilian vs computer white"
 FULL_PT = translate("pt", DISK_FULL)
@@ -98,10 +98,12 @@ class PipedConsole:
         seen = len(self.lines)
         self.process.stdin.write(f"{line}\n")
         self.process.stdin.flush()
-        deadline = time.monotonic() + 60
-        while not any(answer in said for said in self.lines[seen:]):
-            assert time.monotonic() < deadline, f"{line}: no {answer!r} in {self.lines[seen:]}"
-            time.sleep(0.02)
+        eventually_blocking(
+            lambda: any(answer in said for said in self.lines[seen:]),
+            lambda: f"{answer!r} after {line}; said: {self.lines[seen:]}",
+            60,
+            0.02,
+        )
 
     def end(self) -> str:
         """Quit; what it wrote on stderr."""

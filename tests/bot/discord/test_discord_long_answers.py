@@ -7,7 +7,7 @@ answer."""
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -45,15 +45,41 @@ def actor_of(who: dict[str, Any], language: str) -> Actor:
     return Actor("discord", user["id"], user["global_name"], LOCALES[language])
 
 
-async def pages_of(fake: FakeDiscord, interaction: FakeInteraction) -> list[str]:
-    """The answer's pages once its last has come (the edited answer, then its follow-ups)."""
-    await act(fake, interaction)
-    count = -1
-    while count != len(interaction.followups):
-        count = len(interaction.followups)
-        await asyncio.sleep(0.3)
+# Whether an answer has come whole (its last page is there).
+Complete = Callable[[FakeInteraction], bool]
+
+
+def pages(interaction: FakeInteraction) -> list[str]:
+    """The answer's pages: the edited answer, then its follow-ups."""
     assert interaction.original is not None
     return [interaction.original["content"], *(page["content"] for page in interaction.followups)]
+
+
+async def pages_of(
+    fake: FakeDiscord, interaction: FakeInteraction, complete: Complete, what: str
+) -> list[str]:
+    """The answer's pages once it has come whole."""
+    await act(fake, interaction)
+    await fake.wait_for(lambda: complete(interaction), 30, what)
+    return pages(interaction)
+
+
+def reads(expected: str) -> Complete:
+    """Whether the pages read together are `expected`, word for word."""
+    return lambda interaction: words("\n".join(pages(interaction))) == words(expected)
+
+
+def naming(parts: list[str]) -> Complete:
+    """Whether the pages name each of `parts`."""
+    return lambda interaction: all(part in words("\n".join(pages(interaction))) for part in parts)
+
+
+def embeds_of(interaction: FakeInteraction) -> list[dict[str, Any]]:
+    """The answer's embeds: they come with its last page."""
+    assert interaction.original is not None
+    return [
+        e for page in (interaction.original, *interaction.followups) for e in page.get("embeds", [])
+    ]
 
 
 def words(content: str) -> str:
@@ -75,27 +101,32 @@ async def test_the_longest_answers_come_whole_in_pages(
     actor, locale = actor_of(reader, language), LOCALES[language]
     chat = ChatRef("discord", CHANNEL)
 
-    async def slash(name: str, options: dict[str, Any], sub: str | None = None) -> list[str]:
+    async def slash(
+        name: str, options: dict[str, Any], complete: Complete, sub: str | None = None
+    ) -> list[str]:
         asked = await fake.slash(reader, CHANNEL, name, options, locale=locale, subcommand=sub)
-        return await pages_of(fake, asked)
+        return await pages_of(fake, asked, complete, f"the whole answer to /{name} {sub or ''}")
 
-    helped = await slash("help", {})
-    whole(helped, "\n".join(slash_help(language)))
+    expected = "\n".join(slash_help(language))
+    helped = await slash("help", {}, reads(expected))
+    whole(helped, expected)
     assert len(helped) > 1, "the whole /help passes 2,000 characters"
     puzzle = "/" + PUZZLE.names[("en", *NAME_LANGUAGES).index(language)]
     assert any(line.startswith(f"{puzzle} ") for line in "\n".join(helped).splitlines())
 
     events = await run(TOURNAMENT_HELP, service, actor, chat, Args({}))
     lines = [translate(language, event.text) for event in events if isinstance(event, Reply)]
-    whole(await slash("tournament", {}, "help"), "\n".join(lines))
+    expected = "\n".join(lines)
+    whole(await slash("tournament", {}, reads(expected), "help"), expected)
 
     for game in RULED:
-        rules = [translate(language, line) for line in rules_of(game)]
-        whole(await slash("rules", {"game": game}), "\n".join(rules))
+        expected = "\n".join(translate(language, line) for line in rules_of(game))
+        whole(await slash("rules", {"game": game}, reads(expected)), expected)
 
     for _ in range(GAMES):
         await service.challenges.new_game(actor, chat, "brazilian", computer=True, seat=0)
-    listed = "\n".join(await slash("games", {}))
+    numbers = [f"#{game}" for game in range(1, GAMES + 1)]
+    listed = "\n".join(await slash("games", {}, naming(numbers)))
     assert all(f"#{game}" in listed for game in range(1, GAMES + 1)), listed
 
     # A profile names every game going on: past what an embed's description holds, the
@@ -103,9 +134,8 @@ async def test_the_longest_answers_come_whole_in_pages(
     for _ in range(PROFILE_GAMES - GAMES):
         await service.challenges.new_game(actor, chat, "brazilian", computer=True, seat=0)
     asked = await fake.slash(reader, CHANNEL, "profile", {}, locale=locale)
-    profile = await pages_of(fake, asked)
-    assert asked.original is not None
-    [embed] = [e for page in (asked.original, *asked.followups) for e in page.get("embeds", [])]
+    profile = await pages_of(fake, asked, lambda answer: bool(embeds_of(answer)), "the profile")
+    [embed] = embeds_of(asked)
     profiled = "\n".join([embed["description"], *profile])
     assert len(embed["description"]) > 3000, "the embed holds what it can"
     assert all(f"#{game} " in profiled for game in range(1, PROFILE_GAMES + 1))
@@ -114,7 +144,7 @@ async def test_the_longest_answers_come_whole_in_pages(
     names = [f"Entrant number {number} of the club" for number in range(ENTRANTS)]
     for number, name in enumerate(names):
         await service.entries.join(Actor("discord", str(200 + number), name, "en"), chat, 1)
-    shown = await slash("tournament", {"tournament": 1}, "show")
+    shown = await slash("tournament", {"tournament": 1}, naming(names), "show")
     assert len(shown) > 1
     assert all(name in words("\n".join(shown)) for name in names)
     assert fake.violations == []

@@ -103,8 +103,8 @@ async def test_two_processes_with_a_shard_each_serve_one_game(
     )
     assert "c3-d4" in played.ephemeral_text
     assert (await services[1].kernel.state(game_id)).log == ("c3-d4",)
-    for _ in range(100):
-        if "c3-d4" in latest_board(fake, CHANNEL)["embeds"][0]["description"]:
-            break
-        await asyncio.sleep(0.05)
-    assert "c3-d4" in latest_board(fake, CHANNEL)["embeds"][0]["description"]
+    await fake.wait_for(
+        lambda: "c3-d4" in latest_board(fake, CHANNEL)["embeds"][0]["description"],
+        30,
+        "the move on the board in CHANNEL",
+    )

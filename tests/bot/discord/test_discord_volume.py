@@ -29,6 +29,7 @@ from tests.bot.discord.test_discord_front import (
     start_duel,
 )
 from tests.fakes.discord_api import FakeDiscord
+from tests.waiting import eventually
 
 
 def shown_messages(fake: FakeDiscord) -> int:
@@ -144,12 +145,13 @@ async def test_a_board_sent_as_a_follow_up_mentions_the_player_to_move(
     followup = played.followups[-1]
     assert followup["embeds"]
     assert f"<@{BIA['user']['id']}>" in followup["content"]
-    for _ in range(300):  # the follow-up is stored as the board once Discord answered
+
+    async def stored_as_the_board() -> bool:
         [shown] = await service.records.board_messages(game_id)
-        if shown.message_id == followup["id"]:
-            break
-        await asyncio.sleep(0.01)
-    assert shown.message_id == followup["id"]
+        return bool(shown.message_id == followup["id"])
+
+    # The follow-up is stored as the board once Discord answered.
+    await eventually(stored_as_the_board, "the follow-up stored as the board")
     await fake.wait_for(
         lambda: [
             call
@@ -246,7 +248,7 @@ async def test_a_restart_brings_a_board_that_fell_behind_up_to_date(
             lambda: f"-{state.version + 1}.png" in latest_board(fake)["embeds"][0]["image"]["url"],
             what="the current board after the restart",
         )
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.2)  # a window: a second edit would come in it
         assert len(fake.calls_to("PATCH", edit)) == before + 1, "edited once"
         assert [message["id"] for message in boards_in(fake)] == [board["id"]]
         # Nobody saw the move played: the board says what it was (issue 21, item 3).

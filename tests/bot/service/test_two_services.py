@@ -13,6 +13,7 @@ import pytest
 
 from bot.i18n import translate
 from bot.service.challenges.challenges import COMPUTER
+from bot.service.elsewhere.changes import ChangesElsewhere
 from bot.service.game_service import GameService
 from bot.service.kernel.clocks import ManualClock
 from bot.service.kernel.events import Actor, BoardUpdate, Event, PlayerNotice
@@ -22,6 +23,7 @@ from storage import NOTICE_LEASE, SeatRecord, Store, open_store
 from tests.bot.conftest import ANA, BIA, CHAT, START, make_service
 from tests.bot.service.correspondence.test_correspondence import DAY, HOUR, notices, timed_game
 from tests.bot.service.test_service import two_player_game
+from tests.waiting import eventually
 
 
 @pytest.fixture
@@ -126,8 +128,23 @@ async def test_a_computer_turn_is_played_once(
     assert "background work failed" not in caplog.text
 
 
+def looks_of(follower: ChangesElsewhere, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The follower's looks at the changes, each noted once done: the first follows at once
+    when it listens (for what it missed meanwhile)."""
+    looks: list[int] = []
+    show = follower.show_changes
+
+    async def noted(seen: int) -> int:
+        newest = await show(seen)
+        looks.append(newest)
+        return newest
+
+    monkeypatch.setattr(follower, "show_changes", noted)
+    return looks
+
+
 async def test_a_move_in_one_service_is_shown_by_the_other(
-    services: list[GameService], database: str
+    services: list[GameService], database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if not database.startswith("postgresql"):
         pytest.skip("SQLite serves one process: nothing crosses")
@@ -138,15 +155,14 @@ async def test_a_move_in_one_service_is_shown_by_the_other(
             shown.append(event)
 
     services[1].kernel.bus.subscribe(sink)
+    looks = looks_of(services[1].elsewhere, monkeypatch)
     following = asyncio.create_task(services[1].elsewhere.run())
     try:
         game = await timed_game(services[0])
-        await asyncio.sleep(0.2)  # the follower has started listening
+        await eventually(lambda: looks, "the follower listening")
         await services[0].play.move(ANA, "c3-d4", game)
-        for _ in range(100):
-            if shown and shown[-1].state.version == 3:
-                break
-            await asyncio.sleep(0.05)
+        moved = (await services[0].kernel.state(game)).version
+        await eventually(lambda: shown and shown[-1].state.version == moved, "the move shown")
         assert shown[-1].state.log == ("c3-d4",)
         assert shown[-1].headline is not None
         assert translate("en", shown[-1].headline) == "Ana played c3-d4."
@@ -157,7 +173,7 @@ async def test_a_move_in_one_service_is_shown_by_the_other(
 
 
 async def test_a_process_that_starts_shows_no_board_of_before(
-    services: list[GameService], database: str, clock: ManualClock
+    services: list[GameService], database: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if not database.startswith("postgresql"):
         pytest.skip("SQLite serves one process: nothing crosses")
@@ -174,16 +190,15 @@ async def test_a_process_that_starts_shows_no_board_of_before(
             shown.append(event)
 
     started.kernel.bus.subscribe(sink)
+    looks = looks_of(started.elsewhere, monkeypatch)
     following = asyncio.create_task(started.elsewhere.run())
     try:
-        await asyncio.sleep(1.0)  # the follower listens, and wakes once at its start
+        # The follower listens, and looks once at its start.
+        await eventually(lambda: looks, "the follower's look at its start")
         assert shown == [], "a start posted old boards again"
         await services[0].play.move(BIA, "f6-g5", games[1])
-        for _ in range(200):
-            if shown:
-                break
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.3)
+        await eventually(lambda: shown, "the move shown")
+        await asyncio.sleep(0.3)  # a window: a second board would come in it
         assert [(event.state.id, event.state.log) for event in shown] == [
             (games[1], ("c3-d4", "f6-g5"))
         ]

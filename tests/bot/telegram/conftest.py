@@ -3,7 +3,6 @@ running against it on the service of tests/bot/conftest.py, with short timeouts 
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from bot.telegram import FrontSettings, TelegramFront, start_front, stop_front
 from bot.telegram.sending.budget import Pacing
 from bot.telegram.widgets.presses import STILL_PRESSING
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
+from tests.waiting import eventually
 
 # The toast of a press while the same person's last press is still being handled.
 STILL_PRESSING_EN = translate("en", STILL_PRESSING)
@@ -127,13 +127,8 @@ async def current_board(
             return state, message  # a finished board offers only the rematch
         return None  # the computer is still to play, or the board is not edited yet
 
-    deadline = asyncio.get_running_loop().time() + 8
-    while asyncio.get_running_loop().time() < deadline:
-        found = await shown()
-        if found is not None:
-            return found
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"the board of game {game_id} did not catch up in chat {chat['id']}")
+    caught_up = f"the board of game {game_id} catching up in chat {chat['id']}"
+    return await eventually(shown, caught_up)
 
 
 async def press(
@@ -142,26 +137,25 @@ async def press(
     """Press a button and wait for the bot's answer to the callback query. A press that
     comes while the person's last one is still being handled (the tests press within
     milliseconds of a keyboard appearing) gets the wait toast: pressed again, as a person
-    would."""
-    for _ in range(100):
+    would, until it is taken."""
+
+    async def taken() -> dict[str, Any] | None:
         query_id = api.press(user, message, data)
         await api.wait_for(partial(contains, api.answers, query_id), f"the answer to {data}")
         answer = api.answers[query_id]
-        if answer.get("text") != STILL_PRESSING_EN:
-            return answer
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"the press of {data} was never taken")
+        return None if answer.get("text") == STILL_PRESSING_EN else answer
+
+    return await eventually(taken, f"the press of {data} taken", poll=0.02)
 
 
 async def wait_for_version(service: GameService, game_id: int, past: int) -> GameState:
     """The game once its version is past `past` (a press is answered before it plays)."""
-    deadline = asyncio.get_running_loop().time() + 8
-    while asyncio.get_running_loop().time() < deadline:
+
+    async def moved() -> GameState | None:
         state = await service.kernel.state(game_id)
-        if state.version > past:
-            return state
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"game {game_id} stayed at version {past}")
+        return state if state.version > past else None
+
+    return await eventually(moved, f"game {game_id} to pass version {past}")
 
 
 async def play_one_move_by_buttons(

@@ -32,6 +32,7 @@ from tests.bot.telegram.conftest import (
     start_bot,
 )
 from tests.fakes.telegram_api import TOKEN, FakeBotApi
+from tests.waiting import eventually
 
 
 def quick_service(store: Any) -> GameService:
@@ -192,11 +193,7 @@ async def test_a_player_who_blocked_the_bot_is_mentioned_by_the_new_board_alone(
         [account] = await service.identities.contacts(player.id)
         return account.private_chat_id is None
 
-    for _ in range(800):
-        if await forgotten():
-            break
-        await asyncio.sleep(0.01)
-    assert await forgotten()
+    await eventually(forgotten, "Bia's private chat forgotten")
     await api.wait_for(
         lambda: [m for m in api.boards(group) if "tg://user?id=2" in m.get("caption", "")],
         "the new board that mentions Bia",
@@ -221,11 +218,7 @@ async def test_a_player_who_blocks_the_bot_is_no_longer_written_to_privately(
         [account] = await service.identities.contacts(player.id)
         return account.private_chat_id is None
 
-    for _ in range(300):
-        if await forgotten():
-            break
-        await asyncio.sleep(0.01)
-    assert await forgotten()
+    await eventually(forgotten, "Bia's private chat forgotten")
 
 
 async def test_board_edits_are_paced_and_skip_boards_already_overtaken(
@@ -286,7 +279,7 @@ async def test_serve_runs_until_cancelled_and_then_closes(
         await task
     assert time.monotonic() - started < 5, "cancelling does not wait out a long poll"
     polls = len(api.calls_of("getUpdates"))
-    await asyncio.sleep(0.3)
+    await asyncio.sleep(0.3)  # a window: a poll after the end would come in it
     assert len(api.calls_of("getUpdates")) == polls, "nothing polls after the end"
 
 

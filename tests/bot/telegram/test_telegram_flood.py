@@ -341,7 +341,7 @@ async def test_a_move_in_another_chat_gets_its_board_while_someone_hammers(
     )
     version = int(destinations[0].split(":")[2])
     hammering = asyncio.create_task(hammer(api, ana, (group["id"], board["message_id"])))
-    await asyncio.sleep(0.3)  # Caio moves while Ana is tapping
+    await asyncio.sleep(0.3)  # a pace: Caio moves while Ana is tapping
     pressed = time.monotonic()
     await press(api, caio, api.messages[key], destinations[0])
     await api.wait_for(lambda: shown_version(api, key) > version, "Caio's new board")

@@ -7,7 +7,6 @@ its roll button, stale buttons, menus, typed commands and the PDN file.
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
@@ -25,6 +24,7 @@ from tests.bot.telegram.conftest import (
     wait_for_version,
 )
 from tests.fakes.telegram_api import PNG_SIGNATURE, FakeBotApi
+from tests.waiting import eventually
 
 TWO_ROUTES = "W:W18,31:B5,6,13,14,20"  # Italian: 18x9x2 and 18x11x2 both end on 2
 
@@ -189,13 +189,14 @@ async def test_a_press_on_an_old_board_changes_nothing(
     await play_one_move_by_buttons(api, service, ana, chat, board, random.Random(3))
     state, board = await current_board(api, service, chat, 1)
     assert state.plies == 2
+
     # The message must be known to show the newest version (else the press is answered with
     # the current board, as for a message a crash left behind).
-    for _ in range(200):
+    async def known_as_newest() -> bool:
         shown = await service.records.board_messages(1)
-        if any(message.version == state.version for message in shown):
-            break
-        await asyncio.sleep(0.025)
+        return any(message.version == state.version for message in shown)
+
+    await eventually(known_as_newest, "the board message known to show the newest version")
     # Every board asked for is out (the line of Ana's own move may join the caption after
     # the computer's reply): only the press's own calls are counted.
     await bot.front.desk.settled()

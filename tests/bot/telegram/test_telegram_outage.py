@@ -23,8 +23,8 @@ async def test_an_outage_is_logged_once_and_its_end_too(
     with caplog.at_level(logging.DEBUG, logger="telegram"), caplog.at_level(logging.INFO):
         api.go_down()
         polls = len(api.calls_of("getUpdates"))
-        # python-telegram-bot tries again after 1 s: at least two failed polls.
-        await asyncio.sleep(1.5)
+        # The waiting long poll is cut off, and python-telegram-bot's next try 1 s later.
+        await api.wait_for(lambda: api.cut_off.count("getUpdates") >= 2, "two failed polls")
         api.come_back()
         api.send_text(ana, chat, "/help")
         await api.wait_for(lambda: api.texts(chat), "the answer after the outage")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
@@ -58,13 +58,6 @@ async def next_event(response: ClientResponse) -> dict[str, Any]:
                 return loaded
 
     return await asyncio.wait_for(read(), DEADLINE)
-
-
-async def until(condition: Callable[[], Awaitable[bool]]) -> None:
-    """Wait for `condition`, at most DEADLINE."""
-    async with asyncio.timeout(DEADLINE):
-        while not await condition():
-            await asyncio.sleep(0.01)
 
 
 def init_data(

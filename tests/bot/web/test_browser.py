@@ -7,7 +7,6 @@ installs both)."""
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import io
 from collections.abc import AsyncIterator
@@ -30,10 +29,11 @@ from bot.service.kernel.events import Actor, BoardUpdate, ChallengeUpdate, GameS
 from bot.web.links import game_link, tournament_link
 from storage import ChatRef
 from tests.bot.service.tournaments.helpers import end_game
-from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, until, web_client
+from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, web_client
 from tests.bot.web.test_mini_app_routes import BRAZILIAN_DOUBLE, ITALIAN_TWO_ROUTES
 from tests.bot.web.test_mini_app_soffio import MISSED
 from tests.bot.web.test_tournament_live import running_tournament
+from tests.waiting import eventually
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = [
@@ -93,9 +93,7 @@ async def mini_app(browser: Any, client: Client, game: int, data: str) -> Any:
 async def holds(page: Any, expression: str) -> None:
     """Wait, at most DEADLINE, until a JavaScript expression holds on the page. Polled from
     here: the pages' policy refuses the eval of Playwright's own wait_for_function."""
-    async with asyncio.timeout(DEADLINE):
-        while not await page.evaluate(expression):
-            await asyncio.sleep(0.02)
+    await eventually(lambda: page.evaluate(expression), expression, DEADLINE)
 
 
 async def tap_move(page: Any, start: str, end: str) -> None:
@@ -122,7 +120,7 @@ async def test_moves_by_taps_reach_the_game_and_a_watching_page(
         async def played(count: int = number, game: int = state.id) -> bool:
             return len((await service.kernel.state(game)).log) == count
 
-        await until(played)
+        await eventually(played, f"ply {number} played", DEADLINE)
         state = await service.kernel.state(state.id)
         await holds(watcher, f"document.body.dataset.plies == {number}")
     assert state.log == ("c3-d4", "f6-e5", "d4xf6", "g7xe5")
@@ -144,7 +142,7 @@ async def test_the_soffio_is_a_button_on_the_mini_app(
     async def huffed() -> bool:
         return (await service.kernel.state(state.id)).log == ("28-24", "soffio 22")
 
-    await until(huffed)
+    await eventually(huffed, "the soffio", DEADLINE)
     await holds(page, f"document.body.dataset.version > {state.version}")
     assert await page.locator("#own button").count() == 0
 
@@ -200,7 +198,7 @@ async def test_each_of_two_routes_to_one_square_shows_its_own_captures(
     async def played() -> bool:
         return (await service.kernel.state(state.id)).log == ("26x19x10",)
 
-    await until(played)
+    await eventually(played, "the capture 26x19x10", DEADLINE)
 
 
 async def _names(elements: Any) -> list[str]:
@@ -325,7 +323,8 @@ async def test_a_whole_game_is_played_on_the_mini_app(
             # The first tap shows the route's captures, the second plays it.
             await routes.first.click()
             await routes.first.click()
-        await until(partial(_moved_past, service, state.id, state.version))
+        moved = partial(_moved_past, service, state.id, state.version)
+        await eventually(moved, f"a move past version {state.version}", DEADLINE)
         state = await service.kernel.state(state.id)
         clock.advance(SECONDS_A_PLY)
     assert not state.active, f"no end after {state.plies} plies"
@@ -414,9 +413,11 @@ async def framed(browser: Any, client: Client, parent: str, address: str) -> boo
     await page.goto(f"{parent}/framing")
     # The frame ends on the page, or on the browser's error page where it refused it (a
     # frame object of its own: the browser may move a refused frame to another process).
-    async with asyncio.timeout(DEADLINE):
-        while not {address, REFUSED_FRAME} & (ends := {frame.url for frame in page.frames}):
-            await asyncio.sleep(0.02)
+    ends = await eventually(
+        lambda: {address, REFUSED_FRAME} & {frame.url for frame in page.frames},
+        f"the frame of {address} shown or refused",
+        DEADLINE,
+    )
     # The framed page's own requests may still be on their way: they no longer matter.
     await page.unroute_all(behavior="ignoreErrors")
     await page.close()

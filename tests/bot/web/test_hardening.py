@@ -22,11 +22,12 @@ from bot.refusals import SettingsRefused
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, ChallengeUpdate, GameState
 from bot.settings import read_settings
-from bot.web import connections, serving_web
+from bot.web import connections, server, serving_web
 from bot.web.links import game_link, player_link, tournament_link
 from storage import ChatRef
 from tests.bot.service.tournaments.helpers import CHAT, ORGANISER
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, web_client
+from tests.waiting import eventually
 
 Client = TestClient[Any, Any]
 GROUP = ChatRef("telegram", "-100900")
@@ -155,6 +156,23 @@ async def port(service: GameService) -> AsyncIterator[int]:
         yield listening
 
 
+@pytest.fixture
+def handled(monkeypatch: pytest.MonkeyPatch) -> list[None]:
+    """An item for each connection the server is done with: what it logs of a request, it
+    has logged by then (the connection's handler ends after its last answer and log line)."""
+    ends: list[None] = []
+
+    class Watched(connections.Connection):
+        async def start(self) -> None:
+            try:
+                await super().start()
+            finally:
+                ends.append(None)
+
+    monkeypatch.setattr(server, "Connection", Watched)
+    return ends
+
+
 async def exchange(port: int, request: bytes, close: bool = False) -> bytes:
     """Send raw bytes; the answer, until the server closes or DEADLINE."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
@@ -171,12 +189,16 @@ async def exchange(port: int, request: bytes, close: bool = False) -> bytes:
 
 @pytest.mark.parametrize("name", MALFORMED)
 async def test_a_malformed_request_is_refused_in_one_short_log_line(
-    service: GameService, port: int, caplog: pytest.LogCaptureFixture, name: str
+    service: GameService,
+    port: int,
+    handled: list[None],
+    caplog: pytest.LogCaptureFixture,
+    name: str,
 ) -> None:
     await group_game(service)
     with caplog.at_level(logging.DEBUG):
         answer = await exchange(port, MALFORMED[name])
-        await asyncio.sleep(0.05)  # what the server logs after answering
+        await eventually(lambda: handled, "the server done with the connection")
     head, _, body = answer.partition(b"\r\n\r\n")
     status_line, *lines = head.decode("latin-1").split("\r\n")
     assert status_line.split()[1].startswith("4"), status_line
@@ -193,13 +215,13 @@ async def test_a_malformed_request_is_refused_in_one_short_log_line(
 
 
 async def test_a_request_broken_off_is_not_logged(
-    port: int, caplog: pytest.LogCaptureFixture
+    port: int, handled: list[None], caplog: pytest.LogCaptureFixture
 ) -> None:
     with caplog.at_level(logging.DEBUG):
         await exchange(
             port, b"POST /app/api/state HTTP/1.1\r\nContent-Length: 100\r\n\r\n{", close=True
         )
-        await asyncio.sleep(0.3)
+        await eventually(lambda: handled, "the server done with the connection")
     assert not [record for record in caplog.records if record.exc_info], caplog.text
 
 

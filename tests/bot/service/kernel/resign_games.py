@@ -10,13 +10,13 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import time
 from pathlib import Path
 
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
 from bot.service.kernel.rated_games import rating_writes
 from storage import open_store
+from tests.waiting import eventually
 
 
 async def main(database: str, start: Path, resignations: list[str]) -> None:
@@ -24,9 +24,7 @@ async def main(database: str, start: Path, resignations: list[str]) -> None:
     service = GameService(store)
     try:
         start.with_name(f"{start.name}.ready-{os.getpid()}").touch()
-        deadline = time.monotonic() + 60
-        while not start.exists() and time.monotonic() < deadline:
-            await asyncio.sleep(0.01)
+        await eventually(start.exists, "the start file", 60)
         calls = []
         for item in resignations:
             user, game = item.split(":")

@@ -22,6 +22,7 @@ from games.base import find_game, replay
 from games.computer import CORRESPONDENCE_LEVELS, LEVELS, Limit
 from storage import Store
 from tests.bot.conftest import ANA, CHAT
+from tests.waiting import eventually
 
 
 async def nobody(_name: str) -> Actor | None:
@@ -147,7 +148,8 @@ async def think_in_turn(computers: ComputerPlayers, chooser: Gated) -> None:
         asyncio.create_task(computers.think("brazilian", {}, name, LEVELS["strong"]))
         for name in ("strong-1", "strong-2")
     ]
-    await asyncio.sleep(0)
+    # Both strong thinks are asked for first: one reaches a worker, the other waits its turn.
+    await eventually(lambda: chooser.started, "the first strong think at a worker")
     beginner = await computers.think("brazilian", {}, "beginner", LEVELS["beginner"])
     assert beginner.notation == "beginner"
     assert not any(task.done() for task in strong), "a strong think ended before its release"

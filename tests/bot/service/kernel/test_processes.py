@@ -7,11 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from tests.processes import bot_environment
+from tests.waiting import eventually_blocking
 
 
 def session_members(session: int) -> list[int]:
@@ -31,15 +30,6 @@ def session_members(session: int) -> list[int]:
     return members
 
 
-def wait_until(condition: Callable[[], object], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return bool(condition())
-
-
 def test_no_worker_outlives_a_killed_bot(tmp_path: Path) -> None:
     bot = subprocess.Popen(
         [sys.executable, "-m", "bot", "--db", str(tmp_path / "bot.sqlite3")],
@@ -55,11 +45,16 @@ def test_no_worker_outlives_a_killed_bot(tmp_path: Path) -> None:
         # The computer moves first: its worker process starts.
         bot.stdin.write(b"/new brazilian vs computer black\n")
         bot.stdin.flush()
-        assert wait_until(lambda: len(session_members(bot.pid)) >= 2, 60), "no worker started"
+        eventually_blocking(
+            lambda: len(session_members(bot.pid)) >= 2, "a worker process started", 60, 0.1
+        )
         bot.send_signal(signal.SIGKILL)
         bot.wait(5)
-        assert wait_until(lambda: not session_members(bot.pid), 5), (
-            f"still running after the bot was killed: {session_members(bot.pid)}"
+        eventually_blocking(
+            lambda: not session_members(bot.pid),
+            lambda: f"the bot's processes to end after it was killed: {session_members(bot.pid)}",
+            5,
+            0.1,
         )
     finally:
         for pid in [bot.pid, *session_members(bot.pid)]:

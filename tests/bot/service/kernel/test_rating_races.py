@@ -20,6 +20,7 @@ from storage import Store, open_store
 from tests.bot.rated_play import ANA, play, start
 from tests.postgres_server import PostgresServer
 from tests.processes import bot_environment
+from tests.waiting import eventually
 
 RIVALS = [Actor("test", f"rival-{number}", f"Rival {number}") for number in range(12)]
 
@@ -92,10 +93,12 @@ async def test_two_processes_ending_games_of_one_player_at_once_lose_no_update(
         )
         for half in halves
     ]
-    for _ in range(1200):  # both have opened their stores
-        if len(list(tmp_path.glob("go.ready-*"))) == len(processes):
-            break
-        await asyncio.sleep(0.05)
+    await eventually(
+        lambda: len(list(tmp_path.glob("go.ready-*"))) == len(processes),
+        "both processes' stores open",
+        60,
+        poll=0.05,
+    )
     start_file.touch()
     assert [await asyncio.wait_for(process.wait(), 120) for process in processes] == [0, 0]
     try:
