@@ -7,6 +7,7 @@ each platform's own) and its refusal or its answer in English."""
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -150,11 +151,19 @@ def shown(value: Any) -> Any:
     return value
 
 
+# A time said in an answer ("until 2026-12-02 02:36 UTC"): the three fronts run one after the
+# other, so a time counted from the call's moment may fall in the next minute on a busy machine.
+SAID_TIME = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC")
+
+
 def result(value: Any) -> Any:
-    """The answer in English: replies as text, other events by kind (a board, a file)."""
+    """The answer in English: replies as text (a time said in it as `<time>`), other events by
+    kind (a board, a file)."""
     if isinstance(value, list):
         return [
-            translate(None, event.text) if isinstance(event, Reply) else type(event).__name__
+            SAID_TIME.sub("<time>", translate(None, event.text))
+            if isinstance(event, Reply)
+            else type(event).__name__
             for event in value
         ]
     return type(value).__name__
