@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.service.kernel.computer_players import ComputerPlayers, Think
+from bot.service.kernel.computer.computer_players import ComputerPlayers, Think
 from games.base import start
 from games.computer import LEVELS
 

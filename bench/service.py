@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.service import boards
 from bot.service.game_service import GameService, events_state
 from bot.service.kernel.events import Actor, ChallengeUpdate, GameState
-from bot.service.kernel.rated_games import rating_writes
+from bot.service.kernel.rated.rated_games import rating_writes
 from games.base import find_game
 from storage import ChatRef, SeatRecord, open_store
 

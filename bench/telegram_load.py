@@ -39,7 +39,7 @@ from bot.service.game_service import seat_to_act
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service.game_service import GameService
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.telegram import FrontSettings, start_front, stop_front
 from games.computer import Limit
 from storage import open_store

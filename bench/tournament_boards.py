@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from telegram_load import Figures, answer_of, summary, until, version_shown
 
 from bot.service.game_service import GameService, seat_to_act
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.telegram import FrontSettings, start_front, stop_front
 from games.computer import Limit
 from storage import open_store

@@ -25,7 +25,6 @@ from bot.service.command_table.commands import CommandError, CommandLine, parse_
 from bot.service.command_table.dispatch import dispatch
 from bot.service.command_table.spec import everyone_administers
 from bot.service.game_service import GameService, player_seats
-from bot.service.kernel.clocks import ManualClock, parse_span
 from bot.service.kernel.events import (
     Actor,
     BoardChanged,
@@ -41,8 +40,9 @@ from bot.service.kernel.events import (
     TournamentUpdate,
     TurnNotice,
 )
+from bot.service.kernel.game_flow.clocks import ManualClock, parse_span
 from bot.service.kernel.ids import game_number, known_id
-from bot.service.kernel.names import is_reserved
+from bot.service.kernel.players.names import is_reserved
 from bot.service.kernel.words.text_boards import text_board
 from bot.settings import WebSettings
 from bot.showing import show_events

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.i18n import Text, text, translate
-from bot.service.kernel.clocks import Clock, utc_now
+from bot.service.kernel.game_flow.clocks import Clock, utc_now
 from storage import (
     GameEndWrite,
     SchemaTooNew,

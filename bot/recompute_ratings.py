@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.i18n import Text, text, translate
 from bot.opening import BAD_DATABASE_STATUS, open_existing
-from bot.service.kernel.rating_rebuild import Rebuilt, recompute
+from bot.service.kernel.rated.rating_rebuild import Rebuilt, recompute
 from bot.settings import SettingsLoader, default_database
 from competition.rating import Rating
 from storage import NotFound, Store, database_label

@@ -12,10 +12,10 @@ from __future__ import annotations
 from bot.service.challenges.challenges import Challenges
 from bot.service.correspondence.correspondence import Correspondence, Scheduler
 from bot.service.elsewhere.changes import ChangesElsewhere
-from bot.service.kernel.clocks import Clock, utc_now
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
+from bot.service.kernel.game_flow.clocks import Clock, utc_now
+from bot.service.kernel.game_flow.turns import events_state, player_seats, seat_to_act
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.turns import events_state, player_seats, seat_to_act
 from bot.service.people.chats import ChatChoices
 from bot.service.people.identity import Identities
 from bot.service.playing.play import Play

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from bot.service.kernel.clocks import MAX_SLEEP
+from bot.service.kernel.game_flow.clocks import MAX_SLEEP
 from bot.settings.variables import DISCORD_API_URL, DISCORD_GATEWAY_URL, TELEGRAM_API_URL
 from storage import database_label
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from bot.i18n import text
 from bot.refusals import SettingsRefused
-from bot.service.kernel.clocks import MAX_SLEEP
+from bot.service.kernel.game_flow.clocks import MAX_SLEEP
 from bot.service.kernel.ids import whole_number
 from bot.settings.parts import DiscordSettings, Settings, Shards, TelegramSettings, WebSettings
 from bot.settings.variables import (

@@ -22,7 +22,7 @@ from bot.service.kernel.events import (
     Reply,
     ServiceError,
 )
-from bot.service.kernel.turns import player_seats, seat_to_act
+from bot.service.kernel.game_flow.turns import player_seats, seat_to_act
 from bot.settings import WebSettings
 from bot.web.access import number_in
 from bot.web.game_view import game_view

@@ -11,8 +11,7 @@ import pytest
 
 from bot.i18n import translate
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import (
     Actor,
     ChallengeUpdate,
@@ -21,6 +20,7 @@ from bot.service.kernel.events import (
     Reply,
     TournamentUpdate,
 )
+from bot.service.kernel.game_flow.clocks import ManualClock
 from games.computer import Limit
 from storage import ChatRef, Store, open_store
 from tests.bot.rated_play import RATED_DATABASE, rated_store_at

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.service.game_service import GameService, seat_to_act
 from bot.service.kernel.events import Actor, GameState
-from bot.service.kernel.rated_games import rating_writes
+from bot.service.kernel.rated.rated_games import rating_writes
 from storage import ChatRef, GameEndWrite, Store, open_store
 
 CHAT = ChatRef("test", "chat-1")

@@ -14,7 +14,7 @@ import pytest
 from bot.i18n import translate
 from bot.opening import DatabaseUnusable, open_database
 from bot.refusals import SettingsRefused
-from bot.service.kernel.clocks import utc_now
+from bot.service.kernel.game_flow.clocks import utc_now
 from bot.settings import read_settings
 from storage import database_label, open_store
 from tests.postgres_server import PostgresServer

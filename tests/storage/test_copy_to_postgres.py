@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.service.game_service import GameService, seat_to_act
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import ChallengeUpdate
 from bot.service.kernel.families import family_of
 from games.base import CHANCE, find_game, replay

@@ -9,12 +9,12 @@ from typing import Any, Literal
 
 from bot.i18n import Text, quote, text
 from bot.service.kernel.capability import Capability, routed
-from bot.service.kernel.clocks import split_time_control
 from bot.service.kernel.events import Actor, ChallengeUpdate, Event, ServiceError
 from bot.service.kernel.families import family_of, players_text
+from bot.service.kernel.game_flow.clocks import split_time_control
+from bot.service.kernel.game_flow.turns import events_state
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.rated_games import rated_at_start, split_rated
-from bot.service.kernel.turns import events_state
+from bot.service.kernel.rated.rated_games import rated_at_start, split_rated
 from bot.service.kernel.words.levels import DEFAULT_LEVEL, LEVEL_OPTION
 from games.base import GameKind, find_game
 from storage import (

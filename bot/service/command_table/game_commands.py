@@ -9,7 +9,7 @@ from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, BoardUpdate, Event, GameState, Reply, ServiceError
 from bot.service.kernel.families import family_of
 from bot.service.kernel.families.dice_words import verification
-from bot.service.kernel.turns import check_abortable, player_seats
+from bot.service.kernel.game_flow.turns import check_abortable, player_seats
 from bot.service.kernel.words.rules_text import GAMES_HELP, rules_of
 from games.base import find_game
 from storage import ChatRef

@@ -14,11 +14,11 @@ from bot.i18n import quote, text
 from bot.service.command_table.options import SIDES
 from bot.service.command_table.typed import Misread, Name, Values, chosen
 from bot.service.command_table.words import BLACK_WORDS, COMPUTER_WORDS, VERSUS_WORDS, WHITE_WORDS
-from bot.service.kernel.clocks import is_time_unit
 from bot.service.kernel.events import ServiceError
 from bot.service.kernel.families import OPTION_WORDS
+from bot.service.kernel.game_flow.clocks import is_time_unit
 from bot.service.kernel.ids import whole_number
-from bot.service.kernel.rated_games import CASUAL_WORDS, RATED_WORDS
+from bot.service.kernel.rated.rated_games import CASUAL_WORDS, RATED_WORDS
 from bot.service.kernel.words.levels import (
     LEVEL_WORDS,
     is_level_option,

@@ -13,8 +13,8 @@ from bot.service.command_table.entry import Command
 from bot.service.command_table.spec import Args, Choice, Kind, Option
 from bot.service.command_table.typed import Values, chosen
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import split_time_control
 from bot.service.kernel.events import Actor, Event
+from bot.service.kernel.game_flow.clocks import split_time_control
 from bot.service.kernel.ids import whole_number
 from bot.service.tournaments.options import (
     FORMAT_WORDS,

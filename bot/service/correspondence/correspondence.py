@@ -18,12 +18,6 @@ from datetime import datetime, timedelta
 
 from bot.i18n import Text, text
 from bot.service.kernel.capability import Capability
-from bot.service.kernel.clocks import (
-    MAX_SLEEP,
-    VACATION_DAYS_PER_YEAR,
-    describe_time,
-    vacation_days_used,
-)
 from bot.service.kernel.events import (
     Actor,
     BoardChanged,
@@ -36,9 +30,15 @@ from bot.service.kernel.events import (
     TurnPing,
 )
 from bot.service.kernel.families import family_of
+from bot.service.kernel.game_flow.clocks import (
+    MAX_SLEEP,
+    VACATION_DAYS_PER_YEAR,
+    describe_time,
+    vacation_days_used,
+)
+from bot.service.kernel.game_flow.turn_pings import ping_text, still_waiting
+from bot.service.kernel.game_flow.turns import events_state, seat_to_act
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.turn_pings import ping_text, still_waiting
-from bot.service.kernel.turns import events_state, seat_to_act
 from bot.service.kernel.words.counts import days_count
 from games.base import find_game
 from storage import (

@@ -18,7 +18,7 @@ from typing import assert_never
 
 from bot.i18n import Text, translate
 from bot.service.kernel.display.choices import MoveChoice
-from bot.service.kernel.names import checked_name
+from bot.service.kernel.players.names import checked_name
 from competition.rating import Shown
 from games.base import AnyGame
 from storage import Challenge, ChatRef, GameRecord, TournamentRecord

@@ -20,17 +20,17 @@ from __future__ import annotations
 
 from bot.service.kernel.background import Background
 from bot.service.kernel.bus import EventBus
-from bot.service.kernel.changes import GameChanges
-from bot.service.kernel.clocks import Clock
-from bot.service.kernel.computer_players import ComputerPlayers
-from bot.service.kernel.computer_turns import ComputerTurns
+from bot.service.kernel.computer.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_turns import ComputerTurns
 from bot.service.kernel.events import GameState
 from bot.service.kernel.failures import Failures
-from bot.service.kernel.first_players import FirstPlayers
-from bot.service.kernel.lookup import GameLookup
-from bot.service.kernel.roster import Roster
+from bot.service.kernel.game_flow.changes import GameChanges
+from bot.service.kernel.game_flow.clocks import Clock
+from bot.service.kernel.game_flow.lookup import GameLookup
+from bot.service.kernel.game_flow.states import GameStates
+from bot.service.kernel.players.first_players import FirstPlayers
+from bot.service.kernel.players.roster import Roster
 from bot.service.kernel.schedule import Schedule
-from bot.service.kernel.states import GameStates
 from storage import Store
 
 

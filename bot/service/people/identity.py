@@ -10,7 +10,7 @@ from bot.i18n import language_of, text
 from bot.service.kernel.capability import Capability
 from bot.service.kernel.events import Actor, Event, Reply, ServiceError
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.rating_rebuild import recompute
+from bot.service.kernel.rated.rating_rebuild import recompute
 from storage import Identity, LinkRefused, LinkStore, Player, PlayerStore, RatingStore
 
 LINK_CODE_LIFETIME = timedelta(minutes=15)

@@ -10,8 +10,8 @@ from bot.i18n.game_messages import error_text
 from bot.service.kernel.capability import Capability, routed
 from bot.service.kernel.events import Actor, Event, GameState, ServiceError
 from bot.service.kernel.families import family_of, seat_name
+from bot.service.kernel.game_flow.turns import events_state, seat_to_act
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.turns import events_state, seat_to_act
 from games.base import CHANCE, GameError, find_game
 from storage import ChatRef, GameStore
 

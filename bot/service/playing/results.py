@@ -12,8 +12,8 @@ from bot.i18n import text
 from bot.service.kernel.capability import Capability, routed
 from bot.service.kernel.events import Actor, BoardUpdate, Event, GameState, ServiceError
 from bot.service.kernel.families import family_of
+from bot.service.kernel.game_flow.turns import check_abortable, events_state, result_of
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.turns import check_abortable, events_state, result_of
 from games.base import find_game
 from storage import ChatRef, GameStore, Player
 

@@ -18,7 +18,7 @@ from bot.service.kernel.capability import Capability
 from bot.service.kernel.events import Actor, Event, FileReady, PlayerPage, Reply, ServiceError
 from bot.service.kernel.families import game_title, players_text
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.seat_ratings import pool_rating, readable_rating
+from bot.service.kernel.rated.seat_ratings import pool_rating, readable_rating
 from bot.service.ratings.views import (
     PACE_WORDS,
     Leaderboards,

@@ -7,7 +7,6 @@ import logging
 
 from bot.i18n import Text, joined, language_of, text
 from bot.service.kernel.capability import Capability
-from bot.service.kernel.clocks import describe_time
 from bot.service.kernel.events import (
     Actor,
     BoardUpdate,
@@ -18,8 +17,9 @@ from bot.service.kernel.events import (
     ServiceError,
 )
 from bot.service.kernel.families import family_of, players_text, seat_name
+from bot.service.kernel.game_flow.clocks import describe_time
+from bot.service.kernel.game_flow.turns import player_seats, seat_to_act
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.turns import player_seats, seat_to_act
 from games.base import CHANCE, find_game
 from storage import BoardMessage, BoardStore, ChallengeStore, ChatRef, GameStore, PlayerStore
 

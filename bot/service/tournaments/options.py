@@ -15,9 +15,9 @@ from datetime import timedelta
 from typing import Any
 
 from bot.i18n import quote, text
-from bot.service.kernel.clocks import TimeControl, parse_span, split_time_control
 from bot.service.kernel.events import ServiceError
 from bot.service.kernel.families import family_of
+from bot.service.kernel.game_flow.clocks import TimeControl, parse_span, split_time_control
 from competition.pairing.match import MatchTiebreak
 from competition.pairing.standings import Tiebreak
 from competition.pairing.tournament import Format

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Text, text, translate
-from bot.service.kernel.clocks import TimeControl
+from bot.service.kernel.game_flow.clocks import TimeControl
 from bot.service.tournaments.state import coin, game_result
 from competition.pairing.errors import PairingError
 from competition.pairing.results import Outcome, Round

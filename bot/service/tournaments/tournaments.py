@@ -26,10 +26,10 @@ from bot.service.kernel.events import (
     ServiceError,
     TournamentUpdate,
 )
+from bot.service.kernel.game_flow.turns import seat_to_act
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.rated_games import pool_of, rated_at_start
-from bot.service.kernel.seat_ratings import pool_rating
-from bot.service.kernel.turns import seat_to_act
+from bot.service.kernel.rated.rated_games import pool_of, rated_at_start
+from bot.service.kernel.rated.seat_ratings import pool_rating
 from bot.service.tournaments.lookup import entry_names, pick, require_organiser
 from bot.service.tournaments.options import time_control
 from bot.service.tournaments.state import entry_of, rebuild, round_json

@@ -23,7 +23,7 @@ from bot.i18n import text
 from bot.recent import REMEMBERED_BOARDS, REMEMBERED_CHATS, Recent
 from bot.service import boards
 from bot.service.kernel.events import BoardUpdate, GameState
-from bot.service.kernel.turns import seat_players
+from bot.service.kernel.game_flow.turns import seat_players
 from bot.service.tournaments.options import PRIVATE, THREADS
 from bot.telegram.chats import chat_ref
 from bot.telegram.people import People

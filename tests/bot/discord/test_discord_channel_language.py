@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.service import boards
 from bot.service.game_service import GameService
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import Actor
 from storage import Store
 from tests.bot.discord.conftest import Connect

@@ -12,7 +12,7 @@ import pytest
 from bot.service import boards
 from bot.service.command_table.table import BY_WORD, TABLE
 from bot.service.game_service import GameService, seat_to_act
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import Actor, ChallengeUpdate
 from storage import ChatRef, GameResult, Store
 from tests.bot.discord.conftest import Connect

@@ -14,7 +14,7 @@ import pytest
 from bot.i18n import translate
 from bot.refusals import SettingsRefused
 from bot.service.game_service import GameService
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.settings import Shards, read_settings
 from games.computer import Limit
 from storage import open_store

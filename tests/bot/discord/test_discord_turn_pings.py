@@ -9,8 +9,8 @@ from datetime import timedelta
 
 from bot.service import boards
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
-from bot.service.kernel.turn_pings import PING_AFTER
+from bot.service.kernel.game_flow.clocks import ManualClock
+from bot.service.kernel.game_flow.turn_pings import PING_AFTER
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (
     ANA,

@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import boards
 from bot.service.game_service import GameService, seat_to_act
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import Actor
 from storage import Store
 from tests.bot.discord.conftest import Connect

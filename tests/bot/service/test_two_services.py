@@ -15,9 +15,9 @@ from bot.i18n import translate
 from bot.service.challenges.challenges import COMPUTER
 from bot.service.elsewhere.changes import ChangesElsewhere
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
 from bot.service.kernel.events import Actor, BoardUpdate, Event, PlayerNotice
-from bot.service.kernel.turn_pings import PING_AFTER
+from bot.service.kernel.game_flow.clocks import ManualClock
+from bot.service.kernel.game_flow.turn_pings import PING_AFTER
 from games.base import start
 from storage import NOTICE_LEASE, SeatRecord, Store, open_store
 from tests.bot.conftest import ANA, BIA, CHAT, START, make_service

@@ -17,7 +17,7 @@ import pytest
 
 from bot.refusals import StartRefused
 from bot.service.game_service import GameService, seat_to_act
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import GameState
 from bot.settings import TelegramSettings
 from bot.telegram import serve, stop_front

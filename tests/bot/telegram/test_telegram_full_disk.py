@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import translate
 from bot.service.game_service import GameService
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.failures import DISK_FULL, SOMETHING_WENT_WRONG
 from bot.telegram import stop_front
 from games.computer import Limit

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import utc_now
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
+from bot.service.kernel.game_flow.clocks import utc_now
 from bot.telegram import stop_front
 from bot.telegram.sending.budget import Pacing
 from games.computer import Limit

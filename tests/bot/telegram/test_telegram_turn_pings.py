@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
-from bot.service.kernel.turn_pings import PING_AFTER
+from bot.service.kernel.game_flow.clocks import ManualClock
+from bot.service.kernel.game_flow.turn_pings import PING_AFTER
 from bot.telegram import stop_front
 from storage import Store
 from tests.bot.conftest import make_service

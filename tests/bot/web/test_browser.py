@@ -24,8 +24,8 @@ from bot.render import ludo
 from bot.render.draughts import DARK
 from bot.service import boards
 from bot.service.game_service import GameService, seat_to_act
-from bot.service.kernel.clocks import ManualClock
 from bot.service.kernel.events import Actor, BoardUpdate, ChallengeUpdate, GameState
+from bot.service.kernel.game_flow.clocks import ManualClock
 from bot.web.links import game_link, tournament_link
 from storage import ChatRef
 from tests.bot.service.tournaments.helpers import end_game

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import Text, joined, quote, text
-from bot.service.kernel.clocks import TimeControl
+from bot.service.kernel.game_flow.clocks import TimeControl
 from bot.service.kernel.words.near_miss import nearest
 from games.computer import LEVEL_NAMES, Limit, level_limit
 

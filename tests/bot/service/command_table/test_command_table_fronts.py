@@ -22,7 +22,7 @@ from bot.console import Console
 from bot.i18n import translate
 from bot.service.command_table.table import TABLE
 from bot.service.game_service import GameService
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import Actor, Reply, ServiceError
 from bot.telegram import stop_front
 from games.computer import Limit

@@ -10,7 +10,6 @@ import pytest
 from bot.i18n import translate
 from bot.service import boards
 from bot.service.game_service import GameService, seat_to_act
-from bot.service.kernel.clocks import ManualClock
 from bot.service.kernel.events import (
     Actor,
     BoardUpdate,
@@ -21,6 +20,7 @@ from bot.service.kernel.events import (
     Reply,
     ServiceError,
 )
+from bot.service.kernel.game_flow.clocks import ManualClock
 from games.base import CHANCE
 from storage import ChatRef, Store
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT, make_service, said

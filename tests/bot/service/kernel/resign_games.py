@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
-from bot.service.kernel.rated_games import rating_writes
+from bot.service.kernel.rated.rated_games import rating_writes
 from storage import open_store
 from tests.waiting import eventually
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from bot.i18n import text
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
 from bot.service.kernel.events import Event, GameState, Reply
+from bot.service.kernel.game_flow.clocks import ManualClock
 from storage import GameResult, open_store
 from tests.bot.conftest import ANA, BIA
 from tests.bot.service.test_service import latest, two_player_game

@@ -15,7 +15,7 @@ from bot.i18n import translate
 from bot.service.command_table.commands import parse_command
 from bot.service.command_table.dispatch import dispatch
 from bot.service.game_service import GameService, events_state
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import Actor, GameState, ServiceError
 from bot.service.kernel.families import seat_name
 from games.base import find_game, replay

@@ -7,7 +7,7 @@ import io
 from bot.console import Console
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
-from bot.service.kernel.names import NAME_LIMIT, checked_name, is_reserved
+from bot.service.kernel.players.names import NAME_LIMIT, checked_name, is_reserved
 
 
 def test_control_characters_never_reach_a_stored_name() -> None:

@@ -14,8 +14,8 @@ import pytest
 
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
-from bot.service.kernel.rated_games import rating_writes
-from bot.service.kernel.rating_rebuild import recompute
+from bot.service.kernel.rated.rated_games import rating_writes
+from bot.service.kernel.rated.rating_rebuild import recompute
 from storage import Store, open_store
 from tests.bot.rated_play import ANA, play, start
 from tests.postgres_server import PostgresServer

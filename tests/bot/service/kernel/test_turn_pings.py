@@ -1,4 +1,5 @@
-"""Which turns are pinged, and when (bot/service/kernel/turn_pings.py, docs/notifications.md):
+"""Which turns are pinged, and when (bot/service/kernel/game_flow/turn_pings.py,
+docs/notifications.md):
 a live turn between people that waits a minute (half the move time under a shorter clock), once;
 not a game against the computer, not a correspondence game (its notice goes at once), not a
 game that ended meanwhile (tests/bot/service/test_two_services.py: once with two processes)."""
@@ -10,9 +11,9 @@ from datetime import timedelta
 
 from bot.i18n import translate
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
 from bot.service.kernel.events import TurnNotice, TurnPing
-from bot.service.kernel.turn_pings import PING_AFTER
+from bot.service.kernel.game_flow.clocks import ManualClock
+from bot.service.kernel.game_flow.turn_pings import PING_AFTER
 from tests.bot.conftest import ANA, BIA, CHAT
 from tests.bot.service.correspondence.test_correspondence import notices
 from tests.bot.service.test_service import latest, two_player_game

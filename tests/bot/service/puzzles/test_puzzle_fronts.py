@@ -11,8 +11,8 @@ from datetime import timedelta
 import pytest
 
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
 from bot.service.kernel.events import Actor
+from bot.service.kernel.game_flow.clocks import ManualClock
 from bot.telegram import stop_front
 from storage import ChatRef, Store
 from tests.bot.conftest import START, make_service

@@ -15,8 +15,8 @@ import pytest
 from bot.console import Console
 from bot.i18n import translate
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
 from bot.service.kernel.events import Event, FileReady, PlayerNotice, ServiceError
+from bot.service.kernel.game_flow.clocks import ManualClock
 from storage import ChatRef, Store, open_store
 from tests.bot.conftest import ANA, BIA, START, make_service
 from tests.bot.puzzle_set import SHOT, use_known_puzzles

@@ -16,7 +16,7 @@ from bot.i18n import translate
 from bot.recompute_ratings import run as recompute_ratings
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event, FileReady, Reply, ServiceError
-from bot.service.kernel.rating_rebuild import recompute
+from bot.service.kernel.rated.rating_rebuild import recompute
 from competition.rating import Pace, Pool
 from storage import ChatRef, Store
 from tests.bot.rated_play import ANA, BIA, CHAT, RATED_DATABASE, play, rated_store_at, start

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.game_flow.clocks import ManualClock
 from bot.service.sends.last_sends import WRITE_INTERVAL, LastSends
 from storage import DiskFull, SendStore, Store, open_store
 from tests.bot.conftest import START, make_service

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.service.game_service import GameService
-from bot.service.kernel.clocks import ManualClock
+from bot.service.kernel.game_flow.clocks import ManualClock
 from storage import Store, open_store
 from tests.bot.service.tournaments.helpers import (
     CHAT,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bot.i18n import language_of
 from bot.service.kernel.events import Actor
-from bot.service.kernel.roster import Roster
+from bot.service.kernel.players.roster import Roster
 from storage import ChatRef, ChatStore
 
 # Chats known to have a language, kept so that a move there costs no read; forgotten all

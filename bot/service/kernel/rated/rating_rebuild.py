@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.kernel.rated_games import as_rated_game, rating_of, stored_change, stored_rating
+from bot.service.kernel.rated.rated_games import (
+    as_rated_game,
+    rating_of,
+    stored_change,
+    stored_rating,
+)
 from competition.rating import Pool, RatedGame, Rating, mismatches, replay
 from storage import RatingStore
 

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import text
-from bot.service.kernel.clocks import TimeControl
 from bot.service.kernel.display.replays import replayed_before
 from bot.service.kernel.events import BoardUpdate, Event, GameState, ServiceError
 from bot.service.kernel.families import family_of
+from bot.service.kernel.game_flow.clocks import TimeControl
 from games.base import CHANCE, AnyGame, Outcome, find_game
 from storage import GameRecord, GameResult, NextClock
 

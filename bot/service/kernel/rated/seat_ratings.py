@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.service.kernel.events import SeatRating
-from bot.service.kernel.rated_games import pool_of, rating_of, rebuilt_from_changes
-from bot.service.kernel.rating_rebuild import replayed_rating
+from bot.service.kernel.rated.rated_games import pool_of, rating_of, rebuilt_from_changes
+from bot.service.kernel.rated.rating_rebuild import replayed_rating
 from competition.rating import Pool, Rating, shown, sound
 from storage import GameRecord, RatingChangeRecord, RatingRecord, RatingStore
 

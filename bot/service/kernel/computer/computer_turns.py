@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from bot.service.kernel.background import Background
 from bot.service.kernel.bus import EventBus
-from bot.service.kernel.changes import GameChanges
-from bot.service.kernel.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import BoardChanged, ComputerThinking, Event, GameState
 from bot.service.kernel.families import family_of
-from bot.service.kernel.lookup import GameLookup
-from bot.service.kernel.states import GameStates
-from bot.service.kernel.turns import seat_to_act
+from bot.service.kernel.game_flow.changes import GameChanges
+from bot.service.kernel.game_flow.lookup import GameLookup
+from bot.service.kernel.game_flow.states import GameStates
+from bot.service.kernel.game_flow.turns import seat_to_act
 from bot.service.kernel.words.levels import game_limit
 from games.base import CHANCE, find_game
 

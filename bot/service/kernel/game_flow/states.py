@@ -8,12 +8,12 @@ from collections import OrderedDict
 from dataclasses import replace
 
 from bot.i18n import text
-from bot.service.kernel.clocks import Clock, TimeControl
 from bot.service.kernel.events import GameState, ServiceError
 from bot.service.kernel.families import Family, family_of
-from bot.service.kernel.roster import Roster
-from bot.service.kernel.seat_ratings import seat_ratings
-from bot.service.kernel.turns import seat_players
+from bot.service.kernel.game_flow.clocks import Clock, TimeControl
+from bot.service.kernel.game_flow.turns import seat_players
+from bot.service.kernel.players.roster import Roster
+from bot.service.kernel.rated.seat_ratings import seat_ratings
 from games.base import GameError, find_game, replay
 from storage import CorruptRecord, GameRecord, NotFound, Store
 

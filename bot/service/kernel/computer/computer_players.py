@@ -20,7 +20,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from bot.service.kernel.workers import worker_processes
+from bot.service.kernel.computer.workers import worker_processes
 from games.base import AnyGame, find_game
 from games.computer import LEVELS, Limit, choose
 

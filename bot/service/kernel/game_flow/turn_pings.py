@@ -16,9 +16,9 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.i18n import Text, text
-from bot.service.kernel.clocks import TimeControl
 from bot.service.kernel.events import GameState
-from bot.service.kernel.turns import acting_seat, seat_players
+from bot.service.kernel.game_flow.clocks import TimeControl
+from bot.service.kernel.game_flow.turns import acting_seat, seat_players
 from storage import TURN_PING
 
 # How long a live turn waits before its player is pinged: a player clicking through a game

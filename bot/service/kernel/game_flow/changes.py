@@ -11,16 +11,14 @@ from dataclasses import replace
 from typing import Any, Literal
 
 from bot.i18n import Text, text
-from bot.service.kernel.clocks import Clock, TimeControl
 from bot.service.kernel.events import BoardUpdate, Event, GameState, TurnNotice
 from bot.service.kernel.failures import Failures
 from bot.service.kernel.families import family_of, players_text
-from bot.service.kernel.lookup import board_changed
-from bot.service.kernel.roster import Roster
-from bot.service.kernel.schedule import Schedule
-from bot.service.kernel.states import GameStates
-from bot.service.kernel.turn_pings import ping_delay, ping_kind, pinged_players
-from bot.service.kernel.turns import (
+from bot.service.kernel.game_flow.clocks import Clock, TimeControl
+from bot.service.kernel.game_flow.lookup import board_changed
+from bot.service.kernel.game_flow.states import GameStates
+from bot.service.kernel.game_flow.turn_pings import ping_delay, ping_kind, pinged_players
+from bot.service.kernel.game_flow.turns import (
     acting_seat,
     next_clock,
     position_before,
@@ -28,6 +26,8 @@ from bot.service.kernel.turns import (
     seat_players,
     seat_to_act,
 )
+from bot.service.kernel.players.roster import Roster
+from bot.service.kernel.schedule import Schedule
 from games.base import CHANCE, GameKind, find_game
 from storage import GameRecord, GameResult, NextClock, StaleVersion, Store
 

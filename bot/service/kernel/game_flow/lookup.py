@@ -8,8 +8,8 @@ import weakref
 
 from bot.i18n import text
 from bot.service.kernel.events import BoardChanged, GameState, ServiceError
-from bot.service.kernel.states import GameStates
-from bot.service.kernel.turns import player_seats
+from bot.service.kernel.game_flow.states import GameStates
+from bot.service.kernel.game_flow.turns import player_seats
 from storage import ChatRef, CorruptRecord, NotFound, Player, Store
 
 

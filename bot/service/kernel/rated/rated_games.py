@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.service.kernel.clocks import TimeControl
+from bot.service.kernel.game_flow.clocks import TimeControl
 from competition.rating import (
     Change,
     Pool,

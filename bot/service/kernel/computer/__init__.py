@@ -1,0 +1,1 @@
+"""The computer's turns: its players, the worker processes that think, and when it moves."""

@@ -1,0 +1,2 @@
+"""The games in play: their states and where they are seen, the changes to them, turns
+and clocks."""

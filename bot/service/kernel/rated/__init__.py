@@ -1,0 +1,1 @@
+"""Each game's ratings: what a rated game is, the seats' ratings, and the rebuild of them all."""
