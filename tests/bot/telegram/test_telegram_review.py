@@ -63,21 +63,42 @@ async def test_a_group_game_is_reviewed_in_a_private_chat(
 
 @pytest.mark.usefixtures("bot")
 async def test_a_pasted_pdn_is_reviewed_in_portuguese_with_its_stages(
-    service: GameService, api: FakeBotApi
+    service: GameService, api: FakeBotApi, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service.reviews.nodes = TEST_NODES
     service.reviews.second_look_nodes = TEST_SECOND_LOOK
     ana_user = api.user(1001, "Ana", language="pt-br")
     private = api.private_chat(ana_user)
+
+    def shown_stages() -> list[str]:
+        stages = sent_texts(api, private, "sendMessage") + sent_texts(
+            api, private, "editMessageText"
+        )
+        return [line for line in stages if line.startswith("Analisando")]
+
+    # A search waits until the stage before it is shown, so no stage is overtaken by the next
+    # (which is dropped on purpose when the review outruns Telegram).
+    search = service.reviews._search
+    searched = 0
+
+    async def search_once_shown(variant: str, position: Any, nodes: int) -> Any:
+        nonlocal searched
+        if nodes == TEST_NODES and searched < 6:
+            searched += 1
+            await api.wait_for(lambda: len(shown_stages()) >= searched, "the stage shown")
+        return await search(variant, position, nodes)
+
+    monkeypatch.setattr(service.reviews, "_search", search_once_shown)
     api.send_text(ana_user, private, "/analise " + opening_pdn(6))
     await api.wait_for(
         lambda: any("Análise da partida em PDN Ana - Bia" in line for line in api.texts(private)),
         "the review in Portuguese",
     )
-    stages = sent_texts(api, private, "sendMessage") + sent_texts(api, private, "editMessageText")
-    assert "Analisando a partida em PDN Ana - Bia: lance 1 de 6." in stages
-    # The stages are one message, edited (edits that a newer stage overtook are dropped).
-    assert len([line for line in stages if line.startswith("Analisando")]) >= 2
+    assert shown_stages()[:2] == [
+        "Analisando a partida em PDN Ana - Bia: lance 1 de 6.",
+        "Analisando a partida em PDN Ana - Bia: lance 2 de 6.",
+    ]
+    # The stages are one message, edited.
     assert len([s for s in sent_texts(api, private, "sendMessage") if "Analisando" in s]) == 1
 
 
