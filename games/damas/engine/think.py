@@ -15,8 +15,11 @@ import time
 from dataclasses import dataclass
 
 from games.damas.engine.compiled import Searcher, searcher, tools
+from games.damas.engine.databases.loaded import loaded
+from games.damas.engine.databases.moves import score_of, winning_move
+from games.damas.engine.databases.tables import Tables
 from games.damas.engine.evaluate import Weights
-from games.damas.engine.lone_king import covers, lone_king_table, solvable
+from games.damas.engine.lone_king import MOST_KINGS, covers, lone_king_table, solvable
 from games.damas.engine.search import NEVER, WIN, WON, OutOfTime
 from games.damas.move import WHITE, Move
 from games.damas.movegen import Raw
@@ -96,14 +99,20 @@ def think(
         raise ValueError("no legal move: the game is over")
     began = time.perf_counter()
     key = position.rules.key
+    huffs = [move for move in position.legal_moves() if move.huff]
+    tables = loaded(key)
+    if tables is not None and not huffs:
+        won = _won(position, tables, began)
+        if won is not None:
+            return won
     if (
-        limit.seconds >= SOLVE_SECONDS
+        (tables is None or tables.most <= MOST_KINGS)
+        and limit.seconds >= SOLVE_SECONDS
         and solvable(key)
         and covers(*_sides(position), position.kings)
     ):
         # Within the move's time: with the table, the search needs next to none.
         lone_king_table(key, solve=True)
-    huffs = [move for move in position.legal_moves() if move.huff]
     if not huffs:
         return _search(position, limit, rng, began + limit.seconds, weights)
     # italian-familiar: the normal moves and each huff share the time.
@@ -115,6 +124,19 @@ def think(
         if after.score > best.score:
             best = Thought(huff, after.score, after.depth, best.nodes + after.nodes, 0.0)
     return best
+
+
+def _won(position: Position, tables: Tables, began: float) -> Thought | None:
+    """The database's move where it holds the position as won within the draw rules' counts
+    (databases/moves.py: the search alone may not make progress there); None else."""
+    score = score_of(tables, position)
+    if score is None or score <= WON:
+        return None
+    raws = _raw_moves(position)
+    won = winning_move(tables, position, list(_as_moves(position, raws).values()))
+    if won is None:
+        return None
+    return Thought(won[0], won[1], 1, len(raws), time.perf_counter() - began)
 
 
 def _search(
