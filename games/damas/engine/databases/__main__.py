@@ -33,13 +33,16 @@ from games.damas.position import resolve_rules
 from games.damas.rules import RULES
 
 PROG = "python -m games.damas endgame"
-# Where the bot looks for them: endgame/ in its per-user data folder (bot/settings).
-DEFAULT_FOLDER = Path(user_data_dir("damas-bot", appauthor=False)) / "endgame"
 # Pieces built by default: what fits in minutes on one core and 200 MB on disk.
 DEFAULT_PIECES = {8: 5, 10: 4}
 EXIT_OK, EXIT_WRONG, EXIT_BAD_INPUT = 0, 1, 2
 BAR = 30
 REDRAW_SECONDS = 0.5  # the bar is redrawn at most this often
+
+
+def default_folder() -> Path:
+    """Where the bot reads them: endgame/ in its per-user data folder (bot/settings)."""
+    return Path(user_data_dir("damas-bot", appauthor=False)) / "endgame"
 
 
 class BadInput(Exception):
@@ -208,6 +211,7 @@ def _run_verify(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    folder = default_folder()
     parser = _Parser(
         prog=PROG,
         description="Build or verify the endgame databases: every position of up to PIECES "
@@ -228,8 +232,8 @@ def build_parser() -> argparse.ArgumentParser:
         )
         command.add_argument(
             "--folder",
-            default=str(DEFAULT_FOLDER),
-            help=f"where the variants' folders are (default: {DEFAULT_FOLDER}, the bot's)",
+            default=str(folder),
+            help=f"where the variants' folders are (default: {folder}, the bot's)",
         )
         command.set_defaults(run=run)
     return parser
