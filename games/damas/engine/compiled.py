@@ -67,14 +67,17 @@ def searcher(
     seen: dict[int, int],
     quiescence: bool,
     pure: bool,
+    databases: bool = True,
 ) -> Searcher:
     """A search of one root position: compiled unless `pure` or the core is missing; its
-    table emptied first if full."""
+    table emptied first if full; reading the endgame databases loaded, unless not
+    `databases`."""
     if pure or not COMPILED:
         table = tables_for(rules.key)
         table.make_room()
         evaluate, keys = tools(rules.key, weights)
-        return Search(rules, evaluate, keys, table, deadline, max_nodes, seen, quiescence)
+        held = loaded(rules.key) if databases else None
+        return Search(rules, evaluate, keys, table, deadline, max_nodes, seen, quiescence, held)
     core_table = kept(rules.key, CoreTable)
     core_table.make_room()
     lone_king = lone_king_table(rules.key)
@@ -87,7 +90,7 @@ def searcher(
         quiescence,
         OutOfTime,
         None if lone_king is None else partial(solved_score, lone_king),
-        endgame_core(rules.key),
+        endgame_core(rules.key) if databases else None,
     )
 
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import time
 
-from games.damas.engine.databases.loaded import loaded
-from games.damas.engine.databases.tables import LOSS
+from games.damas.engine.databases.tables import LOSS, Tables
 from games.damas.engine.evaluate import Evaluate
 from games.damas.engine.lone_king import MOST_KINGS, LoneKingTable, covers, lone_king_table
 from games.damas.engine.ordering import Ordering
@@ -86,6 +85,7 @@ class Search:
         max_nodes: int,
         seen: dict[int, int],
         quiescence: bool = True,
+        databases: Tables | None = None,
     ) -> None:
         self.rules = rules
         self.evaluate = evaluate
@@ -113,7 +113,8 @@ class Search:
         self.mask, self.near, self.far = board.mask, board.half, board.half + 1
         # Kings against a lone king on 8x8, when solved in this process (see think.py).
         self.lone_king = lone_king_table(rules.key)
-        self.databases = loaded(rules.key)
+        # The endgame databases read at the nodes they hold (databases/loaded.py).
+        self.databases = databases
 
     # ----- helpers -----
 

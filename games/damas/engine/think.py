@@ -45,6 +45,9 @@ class Limit:
     noise: int = 0  # random bonus per root move, up to this many hundredths of a man
     opening_noise: int = 0  # the same, in the opening only (when noise is smaller)
     blunder: float = 0.0  # chance of a move chosen one ply deep, blind to replies
+    # Play with the endgame databases loaded (databases/loaded.py), where any are; the
+    # weaker levels play their endings by their own search.
+    databases: bool = True
     # The pure-Python search even where the compiled core is built (tests, benchmarks).
     pure: bool = False
 
@@ -100,7 +103,7 @@ def think(
     began = time.perf_counter()
     key = position.rules.key
     huffs = [move for move in position.legal_moves() if move.huff]
-    tables = loaded(key)
+    tables = loaded(key) if limit.databases else None
     if tables is not None and not huffs:
         won = _won(position, tables, began)
         if won is not None:
@@ -161,7 +164,14 @@ def _search(
         seen[keys.of(white, black, kings, colour)] = 1
     blind = rng.random() < limit.blunder
     search = searcher(
-        rules, weights, deadline, limit.nodes, seen, quiescence=not blind, pure=limit.pure
+        rules,
+        weights,
+        deadline,
+        limit.nodes,
+        seen,
+        quiescence=not blind,
+        pure=limit.pure,
+        databases=limit.databases,
     )
     own, opp = _sides(position)
     pieces_gone = 2 * rules.board.home_rows[WHITE].bit_count() - (own | opp).bit_count()

@@ -4,9 +4,11 @@ engine is what it was."""
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
+from games.computer import CORRESPONDENCE_LEVELS, LEVELS
 from games.damas import Position
 from games.damas.engine import Limit, think
 from games.damas.engine.databases.loaded import forget, use
@@ -61,6 +63,13 @@ def test_a_capture_into_a_won_database_position_is_seen_at_once(built: Built) ->
     assert found.score > WON
     assert found.depth <= 2
     assert without.score < WON
+    forget_tables()
+    assert think(position, replace(budget, databases=False)).score < WON
+
+
+def test_only_the_strong_level_reads_the_databases() -> None:
+    for levels in (LEVELS, CORRESPONDENCE_LEVELS):
+        assert [name for name, limit in levels.items() if limit.databases] == ["strong"]
 
 
 def test_without_databases_the_engine_is_unchanged(built: Built) -> None:
