@@ -9,7 +9,9 @@ For each variant (default: brazilian, italian, international) the databases are 
 8x8, 4 on 10x10), into FOLDER (default: the bot's, where they are kept and a rerun finds
 them built: the time printed is then only that of reading them). Then `--games` positions are
 drawn at random from the tables (every position of every table as likely) among those won
-for the side to move within the draw rules' counts (from a count at zero), and played out:
+for the side to move within the draw rules' counts (from a count at zero; with
+`--least-plies N` only those N plies or more from the next capture or man's move), and
+played out:
 the engine (`think` at `--time` seconds a move, the databases loaded) for the winner, the
 databases' longest defence for the loser (games/damas/engine/databases/moves.py,
 `holding_move`: a move the counts make a draw if there is one, else the one that holds out
@@ -102,9 +104,12 @@ def _fen(variant: str, material: TableMaterial, rng: random.Random) -> str | Non
     return f"W:W{white}:B{black}"
 
 
-def won_positions(variant: str, tables: Tables, count: int, rng: random.Random) -> list[Position]:
-    """Positions of the tables won for the side to move within the counts, at random (every
-    position as likely), either side to move."""
+def won_positions(
+    variant: str, tables: Tables, count: int, rng: random.Random, least: int = 1
+) -> list[Position]:
+    """Positions of the tables won for the side to move within the counts, at least `least`
+    plies from the next move that starts the count again, at random (every such position as
+    likely), either side to move."""
     materials = list(tables.tables)
     sizes = [tables.numbering.size(material) for material in materials]
     found: list[Position] = []
@@ -119,7 +124,7 @@ def won_positions(variant: str, tables: Tables, count: int, rng: random.Random) 
             white, black = turn(position.black), turn(position.white)
             position = type(position)(position.rules, white, black, turn(position.kings), 1)
         value = value_of(tables, position)
-        won = value is not None and 0 < value < LOSS and value <= plies_left(position)
+        won = value is not None and least <= value < LOSS and value <= plies_left(position)
         if won and position.outcome() is None:
             found.append(position)
     return found
@@ -150,6 +155,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="won positions per variant")
     parser.add_argument("--time", type=float, default=0.1, help="seconds a move, the engine")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--least-plies",
+        type=int,
+        default=1,
+        help="only wins at least this many plies from the next capture or man's move",
+    )
     args = parser.parse_args()
     folder = Path(args.folder).expanduser()
     summary: dict[str, Any] = {}
@@ -158,7 +169,7 @@ def main() -> None:
         rows = build(variant, pieces, folder)
         tables = load(variant, folder)
         rng = random.Random(args.seed)
-        positions = won_positions(variant, tables, args.games, rng)
+        positions = won_positions(variant, tables, args.games, rng, args.least_plies)
         began = time.perf_counter()
         converted, lengths, missed = 0, [], []
         for position in positions:

@@ -278,6 +278,7 @@ u64 damas_eg_placement(const Endgame *e, u64 own_men, u64 opp_men);
 u64 damas_eg_size(const Endgame *e, int own_kings, int own_men, int opp_kings, int opp_men);
 int damas_eg_locate(const Endgame *e, u64 own, u64 opp, u64 kings, int *code, u64 *index);
 int damas_eg_value(const Endgame *e, u64 own, u64 opp, u64 kings, int colour);
+int damas_eg_read_material(PyObject *args, Py_ssize_t n, const char *name, int counts[4]);
 extern PyTypeObject damas_endgame_type;
 
 /* endgame_build.c: a material solved, or checked against its successors */

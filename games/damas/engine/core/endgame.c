@@ -9,7 +9,7 @@
  * the other side's kings among those still free; each set numbered by the combinatorial
  * number system (the sum of C(rank, j) over its j-th square). Numbers where the two sides'
  * men would share a square are never a position: their bytes stay 0.
- * games/damas/engine/endgame/numbering.py is the same numbering in Python. */
+ * games/damas/engine/databases/numbering.py is the same numbering in Python. */
 
 #include "core.h"
 
@@ -151,11 +151,16 @@ static int endgame_ready(const Endgame *e) {
     return 0;
 }
 
-/* (kings, men) of the side to move and of the other side, as a table holds them. */
-static int read_material(PyObject *args, int from, int counts[4]) {
+/* (kings, men) of the side to move and of the other side, as a table holds them: the first
+ * four of `n` arguments. */
+int damas_eg_read_material(PyObject *args, Py_ssize_t n, const char *name, int counts[4]) {
     const char *what[] = {"own kings", "own men", "opp kings", "opp men"};
+    if (PyTuple_GET_SIZE(args) != n) {
+        PyErr_Format(PyExc_TypeError, "%s takes %zd arguments", name, n);
+        return -1;
+    }
     for (int i = 0; i < 4; i++)
-        if (damas_read_int(PyTuple_GET_ITEM(args, from + i), 0, EG_MOST, &counts[i], what[i]))
+        if (damas_read_int(PyTuple_GET_ITEM(args, i), 0, EG_MOST, &counts[i], what[i]))
             return -1;
     if (counts[0] + counts[1] + counts[2] + counts[3] > EG_MOST || !(counts[0] + counts[1]) ||
         !(counts[2] + counts[3])) {
@@ -168,19 +173,14 @@ static int read_material(PyObject *args, int from, int counts[4]) {
 
 static PyObject *Endgame_size(Endgame *e, PyObject *args) {
     int m[4];
-    if (endgame_ready(e) || !PyArg_ParseTuple(args, "OOOO:size", &m[0], &m[0], &m[0], &m[0]) ||
-        read_material(args, 0, m))
-        return NULL;
+    if (endgame_ready(e) || damas_eg_read_material(args, 4, "size", m)) return NULL;
     return PyLong_FromUnsignedLongLong(damas_eg_size(e, m[0], m[1], m[2], m[3]));
 }
 
 static PyObject *Endgame_add(Endgame *e, PyObject *args) {
     int m[4];
-    PyObject *data, *ignored;
-    if (endgame_ready(e) ||
-        !PyArg_ParseTuple(args, "OOOOO:add", &ignored, &ignored, &ignored, &ignored, &data) ||
-        read_material(args, 0, m))
-        return NULL;
+    if (endgame_ready(e) || damas_eg_read_material(args, 5, "add", m)) return NULL;
+    PyObject *data = PyTuple_GET_ITEM(args, 4);
     Py_buffer view;
     if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)) return NULL;
     u64 size = damas_eg_size(e, m[0], m[1], m[2], m[3]);

@@ -8,7 +8,7 @@
  * distance, the loser lengthens it; a move that starts the count again is one ply.
  *
  * Captures and crownings lead into other materials, built before (games/damas/engine/
- * endgame/materials.py orders them) and held by the CoreEndgame. Inside a material the men
+ * databases/materials.py orders them) and held by the CoreEndgame. Inside a material the men
  * only go forward, so the positions are solved by placements of the men (a slice: every
  * placement of the kings around the same men), the most advanced first: a man's move leads
  * into a slice already solved. In a slice the kings' moves are solved by retrograde analysis:
@@ -349,21 +349,14 @@ static int solve_job(Build *b) {
  * drawn: the material is a draw at once; progress: called with (done, total) positions, or
  * None. */
 static int read_build(Build *b, Endgame *e, PyObject *args, const char *name) {
-    PyObject *o[7];
     int m[4], men_reset, drawn;
     memset(b, 0, sizeof *b);
-    if (!PyArg_UnpackTuple(args, name, 7, 7, &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6]))
+    if (damas_eg_read_material(args, 7, name, m)) return -1;
+    PyObject *progress = PyTuple_GET_ITEM(args, 6);
+    if ((men_reset = PyObject_IsTrue(PyTuple_GET_ITEM(args, 4))) < 0 ||
+        (drawn = PyObject_IsTrue(PyTuple_GET_ITEM(args, 5))) < 0)
         return -1;
-    const char *what[] = {"a kings", "a men", "b kings", "b men"};
-    for (int i = 0; i < 4; i++)
-        if (damas_read_int(o[i], 0, EG_MOST, &m[i], what[i])) return -1;
-    if (m[0] + m[1] + m[2] + m[3] > EG_MOST || !(m[0] + m[1]) || !(m[2] + m[3])) {
-        PyErr_Format(PyExc_ValueError, "a table has a piece on each side and %d at most",
-                     EG_MOST);
-        return -1;
-    }
-    if ((men_reset = PyObject_IsTrue(o[4])) < 0 || (drawn = PyObject_IsTrue(o[5])) < 0) return -1;
-    if (o[6] != Py_None && !PyCallable_Check(o[6])) {
+    if (progress != Py_None && !PyCallable_Check(progress)) {
         PyErr_SetString(PyExc_TypeError, "progress: a callable or None");
         return -1;
     }
@@ -371,7 +364,7 @@ static int read_build(Build *b, Endgame *e, PyObject *args, const char *name) {
     b->c = e->core;
     b->men_reset = men_reset;
     b->drawn = drawn;
-    b->progress = o[6];
+    b->progress = progress;
     for (int t = 0; t < 2; t++) {
         int side = t ? 2 : 0, other = t ? 0 : 2;
         b->kings[t][0] = m[side];
