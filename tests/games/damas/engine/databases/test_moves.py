@@ -8,29 +8,15 @@ import pytest
 
 from games.damas import Position
 from games.damas.engine import Limit, think
-from games.damas.engine.compiled import new_endgame
-from games.damas.engine.databases.build import build_material, hold
 from games.damas.engine.databases.loaded import use
-from games.damas.engine.databases.materials import pairs
 from games.damas.engine.databases.moves import holding_move, value_of
-from games.damas.engine.databases.tables import Tables, decode
+from games.damas.engine.databases.tables import Tables
 from games.damas.engine.line import principal_line
 from games.damas.engine.search import WON
 from games.damas.move import WHITE
 
 Built = Callable[[str, int], Tables]
 QUICK = Limit(nodes=2000, seconds=60.0, seed=1)
-
-
-def _kings_only(variant: str, pieces: int) -> Tables:
-    """The materials of kings alone (what a capture among kings leads into)."""
-    endgame = new_endgame(variant)
-    files = []
-    for material in pairs(variant, pieces):
-        if not material.a[1] and not material.b[1]:
-            files.append(decode(build_material(endgame, variant, material)))
-            hold(endgame, files[-1])
-    return Tables(variant, files)
 
 
 def _play_out(tables: Tables, position: Position) -> tuple[list[str], frozenset[int], str]:
@@ -76,13 +62,14 @@ def test_the_count_decides_a_three_ply_win(
         assert reason == "endgame_rule"
 
 
-@pytest.mark.usefixtures("compiled_core")
 @pytest.mark.parametrize(("used", "winners"), [(18, {WHITE}), (19, set())])
-def test_the_count_decides_the_longest_three_kings_win(used: int, winners: set[int]) -> None:
+def test_the_count_decides_the_longest_three_kings_win(
+    kings_only: Built, used: int, winners: set[int]
+) -> None:
     # Brazilian, three kings against one: 22 plies to the lone king's forced capture of a
     # king (the tables' longest with the kings to move), then two kings take it. 40 plies
     # of the count less 18 used leave the 22; less 19 do not.
-    tables = _kings_only("brazilian", 4)
+    tables = kings_only("brazilian", 4)
     use(tables)
     fen = "W:WK2,K13,K20:BK1"
     assert value_of(tables, Position.from_fen("brazilian", fen)) == 22
@@ -91,9 +78,10 @@ def test_the_count_decides_the_longest_three_kings_win(used: int, winners: set[i
     assert won_by == winners
 
 
-@pytest.mark.usefixtures("compiled_core")
-def test_italian_kings_alone_are_drawn_at_once_and_three_against_one_won() -> None:
-    tables = _kings_only("italian", 4)
+def test_italian_kings_alone_are_drawn_at_once_and_three_against_one_won(
+    kings_only: Built,
+) -> None:
+    tables = kings_only("italian", 4)
     use(tables)
     assert value_of(tables, Position.from_fen("italian", "W:WK1,K10:BK28")) == 0
     assert value_of(tables, Position.from_fen("italian", "W:WK10:BK28")) == 0
