@@ -7,8 +7,9 @@ the parent's values. Principal variation search with a transposition table, kill
 history ordering and late-move reductions; a quiescence that plays out the captures of both
 sides and looks one ply further when the side to move is threatened with a capture. A
 position repeated on the path (or in the game before the root) scores as a draw, so the
-search avoids repeating when ahead and repeats when behind. The clock is read every
-`CHECK_EVERY` nodes.
+search avoids repeating when ahead and repeats when behind. Where endgame databases are
+loaded, a node whose pieces they hold takes their value (`database_score`) and is searched no
+further. The clock is read every `CHECK_EVERY` nodes.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ get a random bonus (`noise`, in hundredths of a man) so that near-equal moves ar
 random: the lower levels play weaker and every level varies its games. In italian-familiar
 the search treats captures as compulsory (a huff would be a move that does not pass the
 turn, too costly inside the tree); at the root each huff on offer is searched as well and
-played when the position after it is better.
+played when the position after it is better. Where the endgame databases hold the position
+as won within the draw rules' counts, their move is played (databases/moves.py).
 """
 
 from __future__ import annotations

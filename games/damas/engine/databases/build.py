@@ -1,14 +1,13 @@
-"""The compiled core's builder driven from Python: a material solved into its file's bytes,
-or every material up to a number of pieces solved in memory (tests, benchmarks). Files are
-read and written by the command line (__main__.py)."""
+"""The compiled core's builder driven from Python: a material solved into its file's bytes.
+Files are read and written by the command line (__main__.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.damas.engine.compiled import EndgameCore, new_endgame
-from games.damas.engine.databases.materials import Pair, pairs, table_variant
-from games.damas.engine.databases.tables import File, Tables, decode, encode
+from games.damas.engine.compiled import EndgameCore
+from games.damas.engine.databases.materials import Pair
+from games.damas.engine.databases.tables import File, encode
 
 Progress = Callable[[int, int], object]
 
@@ -26,15 +25,3 @@ def build_material(
     `progress` is called with the positions done and their total."""
     tables = endgame.build(*material.a, *material.b, material.men_reset, material.drawn, progress)
     return encode(variant, material, [table for table in tables if table is not None])
-
-
-def build_tables(variant: str, pieces: int) -> Tables:
-    """Every material of a variant up to `pieces` pieces, solved in memory."""
-    variant = table_variant(variant)
-    endgame = new_endgame(variant)
-    files = []
-    for material in pairs(variant, pieces):
-        file = decode(build_material(endgame, variant, material))
-        hold(endgame, file)
-        files.append(file)
-    return Tables(variant, files)

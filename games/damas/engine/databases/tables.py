@@ -30,7 +30,6 @@ MAGIC = b"damas endgame database\n"
 FORMAT = 1
 SUFFIX = ".egdb"
 LOSS = 128  # a byte from here on is a loss
-FARTHEST = LOSS - 1  # the most plies a byte holds
 # A header is one line of JSON of about 200 characters.
 MOST_HEADER = 4096
 

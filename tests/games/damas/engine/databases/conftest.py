@@ -7,9 +7,9 @@ from functools import cache
 import pytest
 
 from games.damas.engine.compiled import new_endgame
-from games.damas.engine.databases.build import build_material, build_tables, hold
+from games.damas.engine.databases.build import build_material, hold
 from games.damas.engine.databases.loaded import forget
-from games.damas.engine.databases.materials import pairs
+from games.damas.engine.databases.materials import Pair, pairs
 from games.damas.engine.databases.tables import Tables, decode
 
 
@@ -19,9 +19,19 @@ def no_databases_after() -> Iterator[None]:
     forget()
 
 
+def _build(variant: str, materials: list[Pair]) -> Tables:
+    """The materials solved in memory, in their order."""
+    endgame = new_endgame(variant)
+    files = []
+    for material in materials:
+        files.append(decode(build_material(endgame, variant, material)))
+        hold(endgame, files[-1])
+    return Tables(variant, files)
+
+
 @cache
 def _built(variant: str, pieces: int) -> Tables:
-    return build_tables(variant, pieces)
+    return _build(variant, pairs(variant, pieces))
 
 
 @pytest.fixture
@@ -33,13 +43,7 @@ def built(request: pytest.FixtureRequest) -> Callable[[str, int], Tables]:
 
 @cache
 def _kings_only(variant: str, pieces: int) -> Tables:
-    endgame = new_endgame(variant)
-    files = []
-    for material in pairs(variant, pieces):
-        if not material.a[1] and not material.b[1]:
-            files.append(decode(build_material(endgame, variant, material)))
-            hold(endgame, files[-1])
-    return Tables(variant, files)
+    return _build(variant, [m for m in pairs(variant, pieces) if not m.a[1] and not m.b[1]])
 
 
 @pytest.fixture
