@@ -11,7 +11,10 @@ import os
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-CORE_FILES = ("read", "movegen", "evaluate", "core_type", "table", "search")
+CORE_FILES = (
+    *("read", "movegen", "evaluate", "core_type", "table", "search"),
+    *("endgame", "endgame_build"),
+)
 STRICT = os.environ.get("DAMAS_STRICT_CORE") == "1"
 # gcc's and clang's names: -Wconversion and -Wsign-conversion hold every narrowing to a cast
 # that says so; -Wvla keeps the stack bounded.

@@ -28,8 +28,16 @@ from bot.refusals import SettingsRefused, StartRefused
 from bot.render import warm_up
 from bot.service.game_service import GameService
 from bot.service.kernel.game_flow.clocks import Clock, ManualClock, utc_now
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.rated.rated_games import rating_writes
-from bot.settings import Settings, SettingsLoader, default_database, load_settings, settings_help
+from bot.settings import (
+    Settings,
+    SettingsLoader,
+    default_database,
+    endgame_folder,
+    load_settings,
+    settings_help,
+)
 from bot.terminal import Terminal
 from bot.web import serving_web
 from games.damas.engine.compiled import COMPILED as engine_compiled
@@ -48,7 +56,11 @@ COMMANDS: dict[str, Callable[[Sequence[str], SettingsLoader], int]] = {
 }
 
 
-COMMANDS_HELP = """\
+COMMANDS_HELP = f"""\
+endgame databases (optional; with them the computer plays endings of few pieces without
+  error): python -m games.damas endgame build --variant brazilian writes them where the
+  bot reads them, {endgame_folder()}
+
 commands:
   python -m bot check [--db DB] [--lang pt|it|en]
                         check the tokens and the database and say what to do (alias: doctor)
@@ -97,7 +109,7 @@ async def serve(
     except DatabaseUnusable as error:
         print(f"damas-bot: {translate(None, error.reason)}", file=sys.stderr)
         return BAD_DATABASE_STATUS
-    service = GameService(store, clock=clock)
+    service = GameService(store, ComputerPlayers(databases=endgame_folder()), clock=clock)
     # Draw the board backgrounds now, not during the first move.
     await asyncio.to_thread(warm_up)
     background: list[asyncio.Task[None]] = []

@@ -33,18 +33,20 @@ __all__ = [
 # the reply, so it leaves pieces hanging: a careful beginner, who checks every reply and the
 # captures it forces, beats it (bench/strength.py --opponent careful; docs/engine.md). `easy`
 # and `normal` look a fixed number of plies deeper, with less noise; `strong` searches as
-# deep as its time allows and varies only its opening moves, among near-equal ones.
+# deep as its time allows and varies only its opening moves, among near-equal ones, and alone
+# reads the endgame databases where the bot has them (the weaker levels would otherwise play
+# their endings without error).
 LEVEL_NAMES = ("beginner", "easy", "normal", "strong")
 LEVELS: dict[str, Limit] = {
-    "beginner": Limit(depth=2, seconds=0.2, noise=300, blunder=0.5),
-    "easy": Limit(depth=3, seconds=0.3, noise=60, blunder=0.05),
-    "normal": Limit(depth=6, seconds=1.0, noise=12),
+    "beginner": Limit(depth=2, seconds=0.2, noise=300, blunder=0.5, databases=False),
+    "easy": Limit(depth=3, seconds=0.3, noise=60, blunder=0.05, databases=False),
+    "normal": Limit(depth=6, seconds=1.0, noise=12, databases=False),
     "strong": Limit(seconds=3.0, opening_noise=6),
 }
 # Correspondence games leave time to think; the weaker levels stay as weak as they are live.
 CORRESPONDENCE_LEVELS: dict[str, Limit] = {
     **LEVELS,
-    "normal": Limit(depth=7, seconds=3.0, noise=12),
+    "normal": Limit(depth=7, seconds=3.0, noise=12, databases=False),
     "strong": Limit(seconds=20.0, opening_noise=6),
 }
 

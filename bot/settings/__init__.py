@@ -22,6 +22,7 @@ from bot.settings.variables import (
     DISCORD_GATEWAY_URL,
     TELEGRAM_API_URL,
     default_database,
+    endgame_folder,
     settings_help,
 )
 
@@ -37,6 +38,7 @@ __all__ = [
     "TelegramSettings",
     "WebSettings",
     "default_database",
+    "endgame_folder",
     "load_settings",
     "read_settings",
     "settings_help",

@@ -11,6 +11,7 @@ from pathlib import Path
 from platformdirs import user_data_dir
 
 DATABASE_NAME = "damas-bot.sqlite3"
+ENDGAME_FOLDER = "endgame"
 TELEGRAM_API_URL = "https://api.telegram.org"
 DISCORD_API_URL = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
@@ -19,9 +20,20 @@ DEFAULT_LISTEN = "127.0.0.1:8080"
 ENV_FILE = ".env"
 
 
+def data_folder() -> Path:
+    """The per-user data folder (e.g. ~/.local/share/damas-bot)."""
+    return Path(user_data_dir("damas-bot", appauthor=False))
+
+
 def default_database() -> Path:
-    """The database in the per-user data folder (e.g. ~/.local/share/damas-bot)."""
-    return Path(user_data_dir("damas-bot", appauthor=False)) / DATABASE_NAME
+    """The database in the per-user data folder."""
+    return data_folder() / DATABASE_NAME
+
+
+def endgame_folder() -> Path:
+    """Where the computer finds its endgame databases, one folder per variant (`python -m
+    games.damas endgame build` writes them there): endgame/ in the per-user data folder."""
+    return data_folder() / ENDGAME_FOLDER
 
 
 @dataclass(frozen=True)

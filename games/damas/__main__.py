@@ -5,6 +5,7 @@ moves      list the legal moves of a position, as text or as JSON
 check-pdn  replay every game of PDN files and report each move that is not legal
 puzzles    find puzzles in the games of PDN files and of the engine, printed as JSON
 play       play both sides of a game in the terminal (reads moves from stdin)
+endgame    build or verify the endgame databases (games/damas/engine/databases/__main__.py)
 
 Bad input (an unknown variant, a bad FEN, a depth that is not a number) gets a one-line
 error and exit status 2.
@@ -33,6 +34,7 @@ from games.damas import (
     row_col,
     square_name,
 )
+from games.damas.engine.databases.__main__ import main as endgame_main
 from games.damas.pdn import MAX_RECORD, MAX_TAG_VALUE, UnreadRecord, stream_records
 from games.damas.pdn_replay import replay_game
 from games.damas.puzzles import puzzle_json
@@ -446,13 +448,24 @@ def build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("variant", metavar="VARIANT", help=f"one of: {variants}")
     play_parser.add_argument("--fen", help="start from this position (PDN FEN)")
     play_parser.set_defaults(run=_run_play)
+
+    # `endgame ...` is handed whole to its own command line (main, below); listed here for
+    # --help.
+    commands.add_parser(
+        "endgame",
+        help="build or verify the endgame databases (endgame --help)",
+        add_help=False,
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if arguments[:1] == ["endgame"]:
+        return endgame_main(arguments[1:])
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
     except SystemExit as stop:
         return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
     try:

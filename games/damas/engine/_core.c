@@ -20,13 +20,14 @@ static struct PyModuleDef module = {
     .m_doc = "The compiled core of the draughts engine.", .m_size = -1};
 
 PyMODINIT_FUNC PyInit__core(void) {
-    PyTypeObject *types[] = {&damas_core_type, &damas_table_type, &damas_search_type};
-    const char *names[] = {"Core", "CoreTable", "CoreSearch"};
-    for (int i = 0; i < 3; i++)
+    PyTypeObject *types[] = {&damas_core_type, &damas_table_type, &damas_search_type,
+                             &damas_endgame_type};
+    const char *names[] = {"Core", "CoreTable", "CoreSearch", "CoreEndgame"};
+    for (int i = 0; i < 4; i++)
         if (PyType_Ready(types[i]) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         Py_INCREF(types[i]);
         if (PyModule_AddObject(m, names[i], (PyObject *)types[i]) < 0) {
             Py_DECREF(types[i]);

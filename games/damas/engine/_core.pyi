@@ -71,6 +71,7 @@ class CoreSearch:
         quiescence: bool,
         out_of_time: type[BaseException],
         solved: Callable[[int, int, int, int], int | None] | None,
+        endgame: CoreEndgame | None = None,
     ) -> None: ...
     def node(
         self,
@@ -93,3 +94,43 @@ class CoreSearch:
     def endgame_plies(self, own: int, opp: int, kings: int, /) -> int: ...
     def enter(self, key: int, /) -> None: ...
     def leave(self, key: int, /) -> None: ...
+
+class CoreEndgame:
+    most: int
+    def __init__(self, core: Core, turned: Sequence[tuple[int, int]]) -> None: ...
+    def size(self, own_kings: int, own_men: int, opp_kings: int, opp_men: int, /) -> int: ...
+    def add(
+        self,
+        own_kings: int,
+        own_men: int,
+        opp_kings: int,
+        opp_men: int,
+        data: bytes | memoryview,
+        /,
+    ) -> None: ...
+    def value(self, own: int, opp: int, kings: int, colour: int, /) -> int | None: ...
+    def locate(
+        self, own: int, opp: int, kings: int, colour: int, /
+    ) -> tuple[tuple[int, int, int, int], int] | None: ...
+    def build(
+        self,
+        a_kings: int,
+        a_men: int,
+        b_kings: int,
+        b_men: int,
+        men_reset: bool,
+        drawn: bool,
+        progress: Callable[[int, int], object] | None,
+        /,
+    ) -> tuple[bytes, bytes | None]: ...
+    def verify(
+        self,
+        a_kings: int,
+        a_men: int,
+        b_kings: int,
+        b_men: int,
+        men_reset: bool,
+        drawn: bool,
+        progress: Callable[[int, int], object] | None,
+        /,
+    ) -> tuple[int, tuple[int, int] | None]: ...

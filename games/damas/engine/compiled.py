@@ -13,6 +13,9 @@ from __future__ import annotations
 from functools import cache, partial
 from typing import Any, TypeAlias
 
+from games.damas.engine.databases.loaded import loaded
+from games.damas.engine.databases.numbering import numbering
+from games.damas.engine.databases.tables import Tables
 from games.damas.engine.evaluate import Evaluate, Weights, make_evaluator, tables, weights_for
 from games.damas.engine.lone_king import MOST_KINGS, lone_king_table
 from games.damas.engine.search import (
@@ -28,7 +31,7 @@ from games.damas.movegen import italian_priorities, majority_law, men_capture_di
 from games.damas.rules import RULES, Rules
 
 try:
-    from games.damas.engine._core import Core, CoreSearch, CoreTable
+    from games.damas.engine._core import Core, CoreEndgame, CoreSearch, CoreTable
 
     COMPILED = True
 except ImportError:  # no C compiler where the package was installed: pure Python
@@ -38,6 +41,8 @@ except ImportError:  # no C compiler where the package was installed: pure Pytho
 # What the root (think.py) searches with: the pure search or the compiled one, which answer
 # the same calls (node, child, endgame_plies, enter, leave, nodes, king_limit).
 Searcher: TypeAlias = "Search | CoreSearch"
+# The compiled endgame tables (databases/build.py builds and checks with them).
+EndgameCore: TypeAlias = "CoreEndgame"
 
 
 @cache
@@ -62,14 +67,17 @@ def searcher(
     seen: dict[int, int],
     quiescence: bool,
     pure: bool,
+    databases: bool = True,
 ) -> Searcher:
     """A search of one root position: compiled unless `pure` or the core is missing; its
-    table emptied first if full."""
+    table emptied first if full; reading the endgame databases loaded, unless not
+    `databases`."""
     if pure or not COMPILED:
         table = tables_for(rules.key)
         table.make_room()
         evaluate, keys = tools(rules.key, weights)
-        return Search(rules, evaluate, keys, table, deadline, max_nodes, seen, quiescence)
+        held = loaded(rules.key) if databases else None
+        return Search(rules, evaluate, keys, table, deadline, max_nodes, seen, quiescence, held)
     core_table = kept(rules.key, CoreTable)
     core_table.make_room()
     lone_king = lone_king_table(rules.key)
@@ -82,6 +90,7 @@ def searcher(
         quiescence,
         OutOfTime,
         None if lone_king is None else partial(solved_score, lone_king),
+        endgame_core(rules.key) if databases else None,
     )
 
 
@@ -90,6 +99,35 @@ def core_of(rules_key: str, weights: Weights | None = None) -> Core:
     """The compiled generator and evaluation of a rule set (the core must have imported)."""
     rules = RULES[rules_key]
     return Core(**_spec(rules, weights or weights_for(rules_key)))
+
+
+def new_endgame(rules_key: str) -> EndgameCore:
+    """Empty compiled endgame tables of a rule set (the core must have imported): they number
+    positions as numbering.py does, build tables and read those added."""
+    board = RULES[rules_key].board
+    turned = [
+        (bit.bit_length() - 1, to.bit_length() - 1) for bit, to in numbering(board).turned.items()
+    ]
+    return CoreEndgame(core_of(rules_key), turned)
+
+
+# rule set -> the databases it plays with, as the compiled search reads them
+_ENDGAME_CORES: dict[str, tuple[Tables, EndgameCore]] = {}
+
+
+def endgame_core(rules_key: str) -> EndgameCore | None:
+    """The loaded databases of a rule set (databases/loaded.py) for the compiled search, which
+    reads the same bytes; None when none are loaded."""
+    tables = loaded(rules_key)
+    if tables is None:
+        return None
+    held = _ENDGAME_CORES.get(rules_key)
+    if held is None or held[0] is not tables:
+        core = new_endgame(rules_key)
+        for material, table in tables.tables.items():
+            core.add(*material, table)
+        held = _ENDGAME_CORES[rules_key] = (tables, core)
+    return held[1]
 
 
 def _spec(rules: Rules, weights: Weights) -> dict[str, Any]:

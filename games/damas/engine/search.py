@@ -7,14 +7,16 @@ the parent's values. Principal variation search with a transposition table, kill
 history ordering and late-move reductions; a quiescence that plays out the captures of both
 sides and looks one ply further when the side to move is threatened with a capture. A
 position repeated on the path (or in the game before the root) scores as a draw, so the
-search avoids repeating when ahead and repeats when behind. The clock is read every
-`CHECK_EVERY` nodes.
+search avoids repeating when ahead and repeats when behind. Where endgame databases are
+loaded, a node whose pieces they hold takes their value (`database_score`) and is searched no
+further. The clock is read every `CHECK_EVERY` nodes.
 """
 
 from __future__ import annotations
 
 import time
 
+from games.damas.engine.databases.tables import LOSS, Tables
 from games.damas.engine.evaluate import Evaluate
 from games.damas.engine.lone_king import MOST_KINGS, LoneKingTable, covers, lone_king_table
 from games.damas.engine.ordering import Ordering
@@ -60,6 +62,17 @@ def solved_score(table: LoneKingTable, own: int, opp: int, plies_left: int, ply:
     return WIN - ply - plies if mover_wins else ply + plies - WIN
 
 
+def database_score(value: int, plies_left: int, ply: int) -> int:
+    """A database's byte as a score: its win or loss when it comes within the plies the draw
+    rules leave, else a draw (the loser holds out, or the winner cannot make progress, until
+    the count ends the game); faster wins score higher, as forced results of the search."""
+    if not value:
+        return DRAW
+    if value < LOSS:
+        return WIN - ply - value if value <= plies_left else DRAW
+    return ply + value - LOSS - WIN if value - LOSS <= plies_left else DRAW
+
+
 class Search:
     """One search of one rule set: the tables it keeps while it runs."""
 
@@ -73,6 +86,7 @@ class Search:
         max_nodes: int,
         seen: dict[int, int],
         quiescence: bool = True,
+        databases: Tables | None = None,
     ) -> None:
         self.rules = rules
         self.evaluate = evaluate
@@ -100,6 +114,8 @@ class Search:
         self.mask, self.near, self.far = board.mask, board.half, board.half + 1
         # Kings against a lone king on 8x8, when solved in this process (see think.py).
         self.lone_king = lone_king_table(rules.key)
+        # The endgame databases read at the nodes they hold (databases/loaded.py).
+        self.databases = databases
 
     # ----- helpers -----
 
@@ -207,6 +223,11 @@ class Search:
         path = self.path
         if key in path or rule_plies <= 0 or endgame <= 0:
             return DRAW
+        databases = self.databases
+        if databases is not None and (own | opp).bit_count() <= databases.most:
+            value = databases.value(own, opp, kings, colour)
+            if value is not None:
+                return database_score(value, min(rule_plies, endgame), ply)
         if (
             self.lone_king is not None
             and (own | opp).bit_count() <= MOST_KINGS + 1

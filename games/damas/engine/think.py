@@ -5,7 +5,8 @@ get a random bonus (`noise`, in hundredths of a man) so that near-equal moves ar
 random: the lower levels play weaker and every level varies its games. In italian-familiar
 the search treats captures as compulsory (a huff would be a move that does not pass the
 turn, too costly inside the tree); at the root each huff on offer is searched as well and
-played when the position after it is better.
+played when the position after it is better. Where the endgame databases hold the position
+as won within the draw rules' counts, their move is played (databases/moves.py).
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ import time
 from dataclasses import dataclass
 
 from games.damas.engine.compiled import Searcher, searcher, tools
+from games.damas.engine.databases.loaded import loaded
+from games.damas.engine.databases.moves import score_of, winning_move
+from games.damas.engine.databases.tables import Tables
 from games.damas.engine.evaluate import Weights
-from games.damas.engine.lone_king import covers, lone_king_table, solvable
+from games.damas.engine.lone_king import MOST_KINGS, covers, lone_king_table, solvable
 from games.damas.engine.search import NEVER, WIN, WON, OutOfTime
 from games.damas.move import WHITE, Move
 from games.damas.movegen import Raw
@@ -42,6 +46,9 @@ class Limit:
     noise: int = 0  # random bonus per root move, up to this many hundredths of a man
     opening_noise: int = 0  # the same, in the opening only (when noise is smaller)
     blunder: float = 0.0  # chance of a move chosen one ply deep, blind to replies
+    # Play with the endgame databases loaded (databases/loaded.py), where any are; the
+    # weaker levels play their endings by their own search.
+    databases: bool = True
     # The pure-Python search even where the compiled core is built (tests, benchmarks).
     pure: bool = False
 
@@ -96,14 +103,20 @@ def think(
         raise ValueError("no legal move: the game is over")
     began = time.perf_counter()
     key = position.rules.key
+    huffs = [move for move in position.legal_moves() if move.huff]
+    tables = loaded(key) if limit.databases else None
+    if tables is not None and not huffs:
+        won = _won(position, tables, began)
+        if won is not None:
+            return won
     if (
-        limit.seconds >= SOLVE_SECONDS
+        (tables is None or tables.most <= MOST_KINGS)
+        and limit.seconds >= SOLVE_SECONDS
         and solvable(key)
         and covers(*_sides(position), position.kings)
     ):
         # Within the move's time: with the table, the search needs next to none.
         lone_king_table(key, solve=True)
-    huffs = [move for move in position.legal_moves() if move.huff]
     if not huffs:
         return _search(position, limit, rng, began + limit.seconds, weights)
     # italian-familiar: the normal moves and each huff share the time.
@@ -115,6 +128,19 @@ def think(
         if after.score > best.score:
             best = Thought(huff, after.score, after.depth, best.nodes + after.nodes, 0.0)
     return best
+
+
+def _won(position: Position, tables: Tables, began: float) -> Thought | None:
+    """The database's move where it holds the position as won within the draw rules' counts
+    (databases/moves.py: the search alone may not make progress there); None else."""
+    score = score_of(tables, position)
+    if score is None or score <= WON:
+        return None
+    raws = _raw_moves(position)
+    won = winning_move(tables, position, list(_as_moves(position, raws).values()))
+    if won is None:
+        return None
+    return Thought(won[0], won[1], 1, len(raws), time.perf_counter() - began)
 
 
 def _search(
@@ -139,7 +165,14 @@ def _search(
         seen[keys.of(white, black, kings, colour)] = 1
     blind = rng.random() < limit.blunder
     search = searcher(
-        rules, weights, deadline, limit.nodes, seen, quiescence=not blind, pure=limit.pure
+        rules,
+        weights,
+        deadline,
+        limit.nodes,
+        seen,
+        quiescence=not blind,
+        pure=limit.pure,
+        databases=limit.databases,
     )
     own, opp = _sides(position)
     pieces_gone = 2 * rules.board.home_rows[WHITE].bit_count() - (own | opp).bit_count()

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.service.kernel.computer.workers import worker_processes
@@ -57,7 +58,8 @@ def _timed(chooser: Chooser, *args: Any) -> tuple[str, float]:
 class ComputerPlayers:
     """Chooses the computer's moves in worker processes (or the given executor, with
     `workers` workers), sharing them fairly between games. `limit` fixes the limit of every
-    think (quick tests); None: each game's level decides."""
+    think (quick tests); None: each game's level decides. The workers play with the endgame
+    databases of the folder `databases` (None: without)."""
 
     def __init__(
         self,
@@ -66,8 +68,10 @@ class ComputerPlayers:
         *,
         workers: int = DEFAULT_WORKERS,
         chooser: Chooser = choose_notation,
+        databases: Path | None = None,
     ) -> None:
         self._executor = executor
+        self.databases = databases
         self._own_executor = executor is None
         self.limit = limit
         self.workers = workers
@@ -77,7 +81,7 @@ class ComputerPlayers:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            self._executor = worker_processes(self.workers)
+            self._executor = worker_processes(self.workers, self.databases)
         return self._executor
 
     def _slots(self) -> tuple[asyncio.Semaphore, asyncio.Semaphore]:

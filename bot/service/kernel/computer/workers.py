@@ -1,5 +1,8 @@
 """Worker processes for CPU work (the computer's moves) off the event loop.
 
+Each worker loads the endgame databases of the folder it is given when it starts
+(databases.py): every search it runs reads them.
+
 A worker ends when the bot's process ends, however it ends (kill -9 included): each worker
 watches its parent from a daemon thread. Once every worker is gone, multiprocessing's
 resource tracker reads the end of its pipe and ends too, so a crash leaves no process behind.
@@ -13,6 +16,9 @@ import os
 import select
 import threading
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from bot.service.kernel.computer.databases import load_databases
 
 # Seconds between two looks at the parent where the system cannot wait on a process.
 PARENT_POLL_SECONDS = 0.5
@@ -39,15 +45,18 @@ def _end_with_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _start_worker(parent: int) -> None:
+def _start_worker(parent: int, databases: Path | None) -> None:
     if os.getppid() != parent:
         os._exit(1)
     threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
+    if databases is not None:
+        load_databases(databases)
 
 
-def worker_processes(count: int) -> ProcessPoolExecutor:
-    """A pool of `count` processes. "spawn": a worker must not inherit the bot's threads
-    (the database connections, the event loop) as a fork would."""
+def worker_processes(count: int, databases: Path | None = None) -> ProcessPoolExecutor:
+    """A pool of `count` processes, which play with the endgame databases of the folder
+    `databases` (None: without). "spawn": a worker must not inherit the bot's threads (the
+    database connections, the event loop) as a fork would."""
     context = multiprocessing.get_context("spawn")
-    start = functools.partial(_start_worker, os.getpid())
+    start = functools.partial(_start_worker, os.getpid(), databases)
     return ProcessPoolExecutor(count, context, initializer=start)

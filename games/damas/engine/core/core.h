@@ -147,6 +147,89 @@ typedef struct {
     Entry *data;
 } Table;
 
+/* ---------------------------------------------------------------- endgame databases */
+
+/* A table holds the positions of one material, the side to move always seen as White (a
+ * position with Black to move is turned half a turn first): (kings, men) of the side to
+ * move, then of the other side. Up to EG_MOST pieces; each count below EG_COUNTS. */
+#define EG_MOST 6
+#define EG_COUNTS (EG_MOST + 1)
+#define EG_CODES (EG_COUNTS * EG_COUNTS * EG_COUNTS * EG_COUNTS)
+/* A stored byte: 0 a draw; 1 to EG_LOSS - 1 a win of the side to move, the byte being the
+ * plies to the next move that starts the draw rule's count again; EG_LOSS + d a loss, d plies
+ * to that move (0: no move left). */
+#define EG_LOSS 128
+#define EG_FARTHEST (EG_LOSS - 1)
+
+typedef struct {
+    PyObject_HEAD
+    Core *core;                 /* the rule set's move generator and board */
+    int turned[BITS];           /* bit index -> the bit index of its square half a turn round */
+    u64 men_domain[2];          /* where men of the side to move, of the other side, may stand */
+    int domain_n[2];
+    u64 binomial[BITS + 1][EG_COUNTS];
+    int most;                   /* the most pieces of a table held (0: none) */
+    int held[EG_CODES];
+    Py_buffer view[EG_CODES];   /* the tables held, read only */
+} Endgame;
+
+static inline int eg_code(int own_kings, int own_men, int opp_kings, int opp_men) {
+    return ((own_kings * EG_COUNTS + own_men) * EG_COUNTS + opp_kings) * EG_COUNTS + opp_men;
+}
+
+/* A database's byte as a score of the search: a win or a loss within the plies the draw
+ * rules leave (`left`), else a draw; faster wins score higher, as the search's own. */
+static inline int damas_eg_score(int value, int left, int ply) {
+    if (value == 0) return DRAW;
+    if (value < EG_LOSS) return value <= left ? WIN - ply - value : DRAW;
+    return value - EG_LOSS <= left ? ply + value - EG_LOSS - WIN : DRAW;
+}
+
+/* ---------------------------------------------------------------- a move made */
+
+/* The position after a move of `colour` (its Zobrist key too), from the child's mover's view:
+ * the search's child and the endgame builder's. */
+typedef struct {
+    u64 own, opp, kings, key; /* from the child's mover's view: own is the side to move */
+    int man_moved, crowned;
+} Child;
+
+static inline Child damas_child(const Core *c, u64 own, u64 opp, u64 kings, int colour,
+                                u64 key, u64 start, u64 end, u64 taken) {
+    Child r;
+    if (kings & start) {
+        key ^= c->key_kings[colour][index_of(start) + 1] ^ c->key_kings[colour][index_of(end) + 1];
+        kings = (kings ^ start) | end;
+        r.man_moved = r.crowned = 0;
+    } else {
+        r.man_moved = 1;
+        r.crowned = (end & c->promotion[colour]) != 0;
+        key ^= c->key_men[colour][index_of(start) + 1];
+        if (r.crowned) {
+            kings |= end;
+            key ^= c->key_kings[colour][index_of(end) + 1];
+        } else {
+            key ^= c->key_men[colour][index_of(end) + 1];
+        }
+    }
+    if (taken) {
+        u64 bits = taken;
+        while (bits) {
+            u64 low = bits & -bits;
+            bits ^= low;
+            int at = index_of(low) + 1;
+            key ^= (kings & low) ? c->key_kings[1 - colour][at] : c->key_men[1 - colour][at];
+        }
+        kings &= ~taken;
+        opp &= ~taken;
+    }
+    r.own = opp;
+    r.opp = own ^ start ^ end;
+    r.kings = kings;
+    r.key = key ^ c->black_to_move;
+    return r;
+}
+
 /* ---------------------------------------------------------------- shared between the files */
 
 /* movegen.c */
@@ -177,6 +260,7 @@ int damas_item_int(PyObject *seq, Py_ssize_t i, int low, int high, int *out, con
 /* core_type.c */
 int damas_core_ready(const Core *c);
 int damas_position_ok(const Core *c, u64 own, u64 opp, u64 kings);
+int damas_same_board(const Core *a, const Core *b);
 extern PyTypeObject damas_core_type;
 
 /* table.c */
@@ -187,6 +271,19 @@ extern PyTypeObject damas_table_type;
 
 /* search.c */
 extern PyTypeObject damas_search_type;
+
+/* endgame.c: the tables' numbering and what they hold */
+u64 damas_eg_turn(const Endgame *e, u64 bits);
+u64 damas_eg_placement(const Endgame *e, u64 own_men, u64 opp_men);
+u64 damas_eg_size(const Endgame *e, int own_kings, int own_men, int opp_kings, int opp_men);
+int damas_eg_locate(const Endgame *e, u64 own, u64 opp, u64 kings, int *code, u64 *index);
+int damas_eg_value(const Endgame *e, u64 own, u64 opp, u64 kings, int colour);
+int damas_eg_read_material(PyObject *args, Py_ssize_t n, const char *name, int counts[4]);
+extern PyTypeObject damas_endgame_type;
+
+/* endgame_build.c: a material solved, or checked against its successors */
+PyObject *damas_eg_build(Endgame *e, PyObject *args);
+PyObject *damas_eg_verify(Endgame *e, PyObject *args);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -300,6 +300,14 @@ int damas_core_ready(const Core *c) {
     return 0;
 }
 
+/* Whether two cores (of one rule set, with other weights) move the same pieces alike. */
+int damas_same_board(const Core *a, const Core *b) {
+    return a->mask == b->mask && a->promotion[0] == b->promotion[0] &&
+           a->promotion[1] == b->promotion[1] && a->flying == b->flying &&
+           a->men_backwards == b->men_backwards && a->men_kings == b->men_kings &&
+           a->italian == b->italian;
+}
+
 int damas_position_ok(const Core *c, u64 own, u64 opp, u64 kings) {
     if ((own | opp | kings) & ~c->mask || (own & opp) || (kings & ~(own | opp))) {
         PyErr_SetString(PyExc_ValueError, "not a position of this board");

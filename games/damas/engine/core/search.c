@@ -18,6 +18,7 @@ typedef struct {
     Table *table;
     PyObject *out_of_time; /* the exception class raised when time or nodes run out */
     PyObject *solved;      /* (own, opp, plies_left, ply) -> int | None, or None */
+    Endgame *endgame;      /* the endgame databases, or NULL */
     double deadline;
     long long max_nodes, nodes;
     int quiescence, failed;
@@ -146,48 +147,6 @@ static int static_value(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 
     return score;
 }
 
-typedef struct {
-    u64 own, opp, kings, key; /* from the child's mover's view: own is the side to move */
-    int man_moved, crowned;
-} Child;
-
-static Child child(const Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key,
-                   u64 start, u64 end, u64 taken) {
-    const Core *c = s->core;
-    Child r;
-    if (kings & start) {
-        key ^= c->key_kings[colour][index_of(start) + 1] ^ c->key_kings[colour][index_of(end) + 1];
-        kings = (kings ^ start) | end;
-        r.man_moved = r.crowned = 0;
-    } else {
-        r.man_moved = 1;
-        r.crowned = (end & c->promotion[colour]) != 0;
-        key ^= c->key_men[colour][index_of(start) + 1];
-        if (r.crowned) {
-            kings |= end;
-            key ^= c->key_kings[colour][index_of(end) + 1];
-        } else {
-            key ^= c->key_men[colour][index_of(end) + 1];
-        }
-    }
-    if (taken) {
-        u64 bits = taken;
-        while (bits) {
-            u64 low = bits & -bits;
-            bits ^= low;
-            int at = index_of(low) + 1;
-            key ^= (kings & low) ? c->key_kings[1 - colour][at] : c->key_men[1 - colour][at];
-        }
-        kings &= ~taken;
-        opp &= ~taken;
-    }
-    r.own = opp;
-    r.opp = own ^ start ^ end;
-    r.kings = kings;
-    r.key = key ^ c->black_to_move;
-    return r;
-}
-
 static inline int history_index(int colour, const Move *m) {
     return colour << 12 | (index_of(m->start) + 1) << 6 | (index_of(m->end) + 1);
 }
@@ -265,7 +224,7 @@ static int best_reply(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 ke
     int best = -WIN;
     for (size_t i = 0; i < n; i++) {
         Move m = s->moves.data[base + i];
-        Child a = child(s, own, opp, kings, colour, key, m.start, m.end, m.taken);
+        Child a = damas_child(s->core, own, opp, kings, colour, key, m.start, m.end, m.taken);
         int score = -resolve(s, a.own, a.opp, a.kings, 1 - colour, a.key, -beta, -alpha, ply + 1);
         if (s->failed) return 0;
         if (score > best) {
@@ -360,6 +319,10 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
     s->nodes++;
     if (!(s->nodes % CHECK_EVERY) && tick(s)) return 0;
     if (path_has(s, key) || rule_plies <= 0 || endgame <= 0) return DRAW;
+    if (s->endgame && popcount(own | opp) <= s->endgame->most) {
+        int value = damas_eg_value(s->endgame, own, opp, kings, colour);
+        if (value >= 0) return damas_eg_score(value, rule_plies < endgame ? rule_plies : endgame, ply);
+    }
     if (s->solved != Py_None && popcount(own | opp) <= c->most_kings + 1 &&
         covers(c, own, opp, kings)) {
         int found, value;
@@ -433,7 +396,7 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
     }
     for (size_t index = 0; index < n; index++) {
         Move m = s->moves.data[base + index];
-        Child a = child(s, own, opp, kings, colour, key, m.start, m.end, m.taken);
+        Child a = damas_child(s->core, own, opp, kings, colour, key, m.start, m.end, m.taken);
         int after_rule, after_endgame, score;
         if (m.taken || a.crowned) {
             after_rule = c->king_limit;
@@ -512,14 +475,15 @@ static int read_seen(Search *s, PyObject *seen) {
 
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     static char *names[] = {"core", "table", "deadline", "max_nodes", "seen", "quiescence",
-                            "out_of_time", "solved", NULL};
+                            "out_of_time", "solved", "endgame", NULL};
     PyObject *core, *table, *deadline_o, *max_nodes_o, *seen, *out_of_time, *solved;
+    PyObject *endgame = Py_None;
     double deadline, perf;
     long long max_nodes;
     int quiescence;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O!OOOpOO", names, &damas_core_type, &core,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O!OOOpOO|O", names, &damas_core_type, &core,
                                      &damas_table_type, &table, &deadline_o, &max_nodes_o,
-                                     &seen, &quiescence, &out_of_time, &solved))
+                                     &seen, &quiescence, &out_of_time, &solved, &endgame))
         return -1;
     if (s->busy) {
         PyErr_SetString(PyExc_RuntimeError, "the search is running (in another thread)");
@@ -531,6 +495,14 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     }
     if (solved != Py_None && !PyCallable_Check(solved)) {
         PyErr_SetString(PyExc_TypeError, "solved: a callable or None");
+        return -1;
+    }
+    if (endgame != Py_None && !PyObject_TypeCheck(endgame, &damas_endgame_type)) {
+        PyErr_SetString(PyExc_TypeError, "endgame: a CoreEndgame or None");
+        return -1;
+    }
+    if (endgame != Py_None && !damas_same_board(((Endgame *)endgame)->core, (Core *)core)) {
+        PyErr_SetString(PyExc_ValueError, "endgame: the tables of another rule set");
         return -1;
     }
     if (damas_core_ready((Core *)core) || damas_table_ready((Table *)table) ||
@@ -546,6 +518,12 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     Py_XSETREF(s->out_of_time, out_of_time);
     Py_INCREF(solved);
     Py_XSETREF(s->solved, solved);
+    Py_XDECREF(s->endgame);
+    s->endgame = NULL;
+    if (endgame != Py_None) {
+        Py_INCREF(endgame);
+        s->endgame = (Endgame *)endgame;
+    }
     s->deadline = deadline - perf + now();
     s->max_nodes = max_nodes;
     s->quiescence = quiescence;
@@ -574,6 +552,7 @@ static void Search_dealloc(Search *s) {
     Py_XDECREF(s->table);
     Py_XDECREF(s->out_of_time);
     Py_XDECREF(s->solved);
+    Py_XDECREF(s->endgame);
     PyMem_Free(s->path);
     PyMem_Free(s->moves.data);
     PyMem_Free(s->order_keys);
@@ -651,7 +630,7 @@ static PyObject *Search_child(Search *s, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "not a move of this position");
         return NULL;
     }
-    Child a = child(s, own, opp, kings, colour, key, start, end, taken);
+    Child a = damas_child(s->core, own, opp, kings, colour, key, start, end, taken);
     /* search.py's order: the mover's pieces first (the caller swaps) */
     return Py_BuildValue("(KKKKOO)", (unsigned long long)a.opp, (unsigned long long)a.own,
                          (unsigned long long)a.kings, (unsigned long long)a.key,
