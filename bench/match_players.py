@@ -5,10 +5,11 @@ identity: start square, end square, sorted captured squares, whether it is a huf
 it for a move within a number of seconds; the player answers with the identity of its move,
 the nodes it searched and the depth it reached. Asked `over`, it says whether its own rules
 have ended the game (a peer library's draw rules are not ours). Players: ours at a level
-(`level:strong`, or `level:strong@hand` with a set of weights named), py-draughts' `turbo` (International only) and `simple` (installed apart,
-see peers.py), Scan 2.0 (`scan`, International only: a build of Fabien Letouzey's engine
-that the benchmark does not ship, see ScanPlayer), and `careful`: a model of a careful
-beginner, against whom the beginner level must lose.
+(`level:strong`, or `level:strong@hand` with a set of evaluation weights named),
+py-draughts' `turbo` (International only) and `simple` (installed apart, see peers.py), Scan
+2.0 (`scan`, International only: a build of Fabien Letouzey's engine that the benchmark does
+not ship, see ScanPlayer), and `careful`: a model of a careful beginner, against whom the
+beginner level must lose.
 """
 
 from __future__ import annotations

@@ -10,9 +10,12 @@ is the engine's evaluation: the hand terms (fixed) plus, for each 4x4 block of t
 interpolated by the number of pieces. The chance is the logistic of the evaluation times a
 scale fitted first on the hand terms alone (so the weights stay in hundredths of a man). Each
 weight is tied to its colour-mirrored twin (the block turned round, White and Black swapped,
-the sign changed), so the evaluation stays symmetric. Full-batch Adam with an L2 penalty; the
-games of the last tenth of the file are held out and the fit's loss on them is printed
-against the hand terms' alone. Writes VARIANT.fit.npz (the tables as floats) for step 4.
+the sign changed), so the evaluation stays symmetric. Full-batch Adam with an L2 penalty worth
+--prior positions a weight: a state seen in n positions keeps about n / (n + prior) of what
+its positions alone would make it, so a rare state, which a search would seek out where its
+weight is too high, stays near zero. The games of the last tenth of the file are held out and
+the fit's loss on them is printed against the hand terms' alone. Writes VARIANT.fit.npz (the
+tables as floats) for step 4.
 """
 
 from __future__ import annotations
@@ -77,8 +80,11 @@ def read_samples(variant: str, lines: list[str], pieces: int) -> Samples:
         blocks.append((sum(squares), digits(squares, 1), digits(squares, 2), number * STATES))
     count = len(lines)
     samples = Samples(
-        np.zeros(count), np.zeros(count), np.zeros((count, len(blocks)), dtype=np.int64),
-        np.zeros(count), np.zeros(count),
+        np.zeros(count),
+        np.zeros(count),
+        np.zeros((count, len(blocks)), dtype=np.int64),
+        np.zeros(count),
+        np.zeros(count),
     )
     progress = Progress(f"{variant} reading", count)
     for row, line in enumerate(lines):
@@ -156,9 +162,14 @@ class Model:
         return summed
 
 
-def train(model: Model, samples: Samples, target: Floats, scale: float, args: argparse.Namespace) -> None:
-    """Full-batch Adam on the mean log loss plus the L2 penalty (on the weights in logits)."""
+def train(
+    model: Model, samples: Samples, target: Floats, scale: float, args: argparse.Namespace
+) -> None:
+    """Full-batch Adam on the mean log loss plus the L2 penalty. The loss's curvature in a
+    weight is about scale**2 / 4 per position that sees it, over all positions: the penalty
+    weighs as much as --prior positions."""
     size = model.middle.size
+    penalty = args.prior * scale**2 / 4 / len(target)
     moments = [np.zeros(size) for _ in range(4)]
     flat = samples.states.ravel()
     blocks = samples.states.shape[1]
@@ -170,8 +181,10 @@ def train(model: Model, samples: Samples, target: Floats, scale: float, args: ar
         for share, theta in ((samples.phase, model.middle), (1 - samples.phase, model.ending)):
             weights = np.repeat(slope * share, blocks)
             table = np.bincount(flat, weights=weights, minlength=size)
-            grads.append(table - table[model.mirror] + 2 * args.l2 * scale**2 * theta)
-        for which, (theta, grad) in enumerate(zip((model.middle, model.ending), grads, strict=True)):
+            grads.append(table - table[model.mirror] + penalty * theta)
+        for which, (theta, grad) in enumerate(
+            zip((model.middle, model.ending), grads, strict=True)
+        ):
             first, second = moments[2 * which], moments[2 * which + 1]
             first *= 0.9
             first += 0.1 * grad
@@ -192,7 +205,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--mix", type=float, default=0.5, help="the score's share (0.5)")
     parser.add_argument("--epochs", type=int, default=400)
     parser.add_argument("--rate", type=float, default=0.5, help="Adam's step (hundredths)")
-    parser.add_argument("--l2", type=float, default=1e-6, help="penalty per squared logit")
+    parser.add_argument("--prior", type=float, default=100, help="positions (100)")
     parser.add_argument("--seed", type=int, default=1, help="the weights' small random start")
     parser.add_argument("--data", type=Path, default=DATA, help="folder (learning-data)")
     return parser.parse_args(argv)
@@ -217,9 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     scale = scale_for(fitted.hand, target[:cut])
     rng = np.random.default_rng(args.seed)
     size = len(block_origins(board.size)) * STATES
-    model = Model(
-        rng.normal(0, 0.01, size), rng.normal(0, 0.01, size), mirror_index(board.size)
-    )
+    model = Model(rng.normal(0, 0.01, size), rng.normal(0, 0.01, size), mirror_index(board.size))
     train(model, fitted, target[:cut], scale, args)
     before = log_loss(sigmoid(scale * held.hand), target[cut:])
     after = log_loss(sigmoid(scale * (held.hand + model.pattern(held))), target[cut:])
@@ -236,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         "held_out_loss_patterns": round(after, 5),
         "mix": args.mix,
         "epochs": args.epochs,
-        "l2": args.l2,
+        "prior": args.prior,
     }
     np.savez_compressed(
         path,

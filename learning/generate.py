@@ -42,7 +42,8 @@ def is_quiet(position: Position) -> bool:
     if not (white | black) & ~kings:
         return False
     return not (
-        generator.can_capture(white, black, kings, 0) or generator.can_capture(black, white, kings, 1)
+        generator.can_capture(white, black, kings, 0)
+        or generator.can_capture(black, white, kings, 1)
     )
 
 

@@ -37,8 +37,8 @@ def module_text(variant: str, data: bytes, report: str) -> str:
     text = b64encode(data).decode("ascii")
     lines = "".join(f'    "{text[i : i + LINE]}"\n' for i in range(0, len(text), LINE))
     return (
-        f'"""The learned pattern weights of {variant}: written by `python -m learning.write'
-        f" --variant {variant}`\n(docs/engine.md), not by hand. The fit's report:\n\n"
+        f'"""The learned pattern weights of {variant}, written by\n`python -m learning.write'
+        f" --variant {variant}` (docs/engine.md), not by hand. The fit's report:\n\n"
         f'{report}\n"""\n\nWEIGHTS = (\n{lines})\n'
     )
 

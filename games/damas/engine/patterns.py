@@ -73,7 +73,8 @@ def encode(patterns: Patterns) -> bytes:
         [FORMAT, patterns.size, patterns.pieces, len(patterns.origins)]
         + [value for origin in patterns.origins for value in origin]
     )
-    values = array("h", [w for pair in zip(patterns.middle, patterns.ending) for t in pair for w in t])
+    pairs = zip(patterns.middle, patterns.ending, strict=True)
+    values = array("h", [weight for pair in pairs for table in pair for weight in table])
     if sys.byteorder == "big":
         values.byteswap()
     return header + zlib.compress(values.tobytes(), 9)
@@ -97,7 +98,9 @@ def decode(data: bytes) -> Patterns:
     except zlib.error as error:
         raise BadWeights(f"the weight file's tables are damaged ({error})") from None
     if len(raw) != 2 * 2 * STATES * blocks:
-        raise BadWeights(f"the weight file holds {len(raw)} bytes of tables, not {4 * STATES * blocks}")
+        raise BadWeights(
+            f"the weight file holds {len(raw)} bytes of tables, not {4 * STATES * blocks}"
+        )
     values = array("h")
     values.frombytes(raw)
     if sys.byteorder == "big":
