@@ -57,6 +57,7 @@ class Samples:
     states: Ints  # (positions, blocks): block * STATES + the block's state
     result: Floats  # White's points: 1, 0.5, 0
     score: Floats  # the search score for White, forced results cut to +-WON's edge
+    pieces: Ints  # on the board
 
     def part(self, chosen: slice) -> Samples:
         return Samples(
@@ -65,6 +66,7 @@ class Samples:
             self.states[chosen],
             self.result[chosen],
             self.score[chosen],
+            self.pieces[chosen],
         )
 
 
@@ -85,13 +87,15 @@ def read_samples(variant: str, lines: list[str], pieces: int) -> Samples:
         np.zeros((count, len(blocks)), dtype=np.int64),
         np.zeros(count),
         np.zeros(count),
+        np.zeros(count, dtype=np.int64),
     )
     progress = Progress(f"{variant} reading", count)
     for row, line in enumerate(lines):
         fields = line.split()
         white, black, kings = (int(field, 16) for field in fields[:3])
         samples.hand[row] = evaluate(white, black, kings, 0)
-        samples.phase[row] = min((white | black).bit_count(), pieces) / pieces
+        samples.pieces[row] = (white | black).bit_count()
+        samples.phase[row] = min(samples.pieces[row], pieces) / pieces
         white_men, black_men = white & ~kings, black & ~kings
         for column, (mask, whites, blacks, base) in enumerate(blocks):
             samples.states[row, column] = base + whites[white_men & mask] + blacks[black_men & mask]
@@ -116,6 +120,17 @@ def mirror_index(size: int) -> Ints:
         other = twin[(size - 4 - row, size - 4 - col)]
         index[number * STATES : (number + 1) * STATES] = other * STATES + mirrored
     return index
+
+
+def ahead(chance: Floats, pieces: Ints, decay: float) -> Floats:
+    """Each position's win chance looked at from later in its game (TD(lambda)): its own,
+    mixed with the next quiet position's mix by `decay`. The file holds each game's positions
+    in order; a game ends where the pieces on the board grow."""
+    mixed = chance.copy()
+    for row in range(len(chance) - 2, -1, -1):
+        if pieces[row + 1] <= pieces[row]:
+            mixed[row] = (1 - decay) * chance[row] + decay * mixed[row + 1]
+    return mixed
 
 
 def log_loss(chance: Floats, target: Floats) -> float:
@@ -202,10 +217,13 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--variant", choices=sorted(RULES), default="brazilian")
-    parser.add_argument("--mix", type=float, default=0.5, help="the score's share (0.5)")
+    parser.add_argument("--mix", type=float, default=1.0, help="the score's share (1)")
     parser.add_argument("--epochs", type=int, default=400)
     parser.add_argument("--rate", type=float, default=0.5, help="Adam's step (hundredths)")
-    parser.add_argument("--prior", type=float, default=100, help="positions (100)")
+    parser.add_argument(
+        "--decay", type=float, default=0.8, help="TD(lambda)'s lambda over later scores (0.8)"
+    )
+    parser.add_argument("--prior", type=float, default=1000, help="positions (1000)")
     parser.add_argument("--seed", type=int, default=1, help="the weights' small random start")
     parser.add_argument("--data", type=Path, default=DATA, help="folder (learning-data)")
     return parser.parse_args(argv)
@@ -226,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     fitted, held = samples.part(slice(0, cut)), samples.part(slice(cut, None))
     # The score's win chance on the scale the results give it.
     score_scale = scale_for(fitted.score, fitted.result)
-    target = (1 - args.mix) * samples.result + args.mix * sigmoid(score_scale * samples.score)
+    chance = ahead(sigmoid(score_scale * samples.score), samples.pieces, args.decay)
+    target = (1 - args.mix) * samples.result + args.mix * chance
     scale = scale_for(fitted.hand, target[:cut])
     rng = np.random.default_rng(args.seed)
     size = len(block_origins(board.size)) * STATES
@@ -248,6 +267,7 @@ def main(argv: list[str] | None = None) -> int:
         "mix": args.mix,
         "epochs": args.epochs,
         "prior": args.prior,
+        "decay": args.decay,
     }
     np.savez_compressed(
         path,

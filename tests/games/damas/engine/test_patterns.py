@@ -4,6 +4,7 @@ shipped files (small, symmetric, read on first use), and the weights' versions."
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 import sys
 import zlib
 from array import array
@@ -83,7 +84,7 @@ def test_patterns_of_another_board_are_refused() -> None:
 
 
 @pytest.fixture
-def planted(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+def planted(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
     """A damaged module in place of Brazilian's weight file."""
     module = ModuleType(module_name("brazilian"))
     monkeypatch.setitem(sys.modules, module.__name__, module)
