@@ -3,19 +3,22 @@
     python -m learning.fit --variant brazilian --seed 1
 
 Reads the labelled positions of step 2 (or, where step 2 was not run, those of step 1 with the
-games' own search scores). Each position's target is White's chance, a mix (--mix, the share
-of the score) of the game's result and its search score turned into a win chance; the model
-is the engine's evaluation: the hand terms (fixed) plus, for each 4x4 block of the board
-(patterns.py), the weights of the block's state in the middle game and in the ending,
-interpolated by the number of pieces. The chance is the logistic of the evaluation times a
-scale fitted first on the hand terms alone (so the weights stay in hundredths of a man). Each
-weight is tied to its colour-mirrored twin (the block turned round, White and Black swapped,
-the sign changed), so the evaluation stays symmetric. Full-batch Adam with an L2 penalty worth
---prior positions a weight: a state seen in n positions keeps about n / (n + prior) of what
-its positions alone would make it, so a rare state, which a search would seek out where its
-weight is too high, stays near zero. The games of the last tenth of the file are held out and
-the fit's loss on them is printed against the hand terms' alone. Writes VARIANT.fit.npz (the
-tables as floats) for step 4.
+games' own search scores). Each score is turned into White's win chance (on the scale the
+games' results give it) and looked at from later in its game: mixed with the next quiet
+position's, by --decay, and so on to the game's last (TD(lambda)); the target is that chance,
+mixed with the game's result by --mix (the chance's share; 1 by default: fitted on the
+results, the patterns learnt what decided games between weak players and lost to the hand
+terms, docs/engine.md). The model is the engine's evaluation: the hand terms (fixed) plus,
+for each 4x4 block of the board (patterns.py), the weights of the block's state in the middle
+game and in the ending, interpolated by the number of pieces. The chance is the logistic of
+the evaluation times a scale fitted first on the hand terms alone (so the weights stay in
+hundredths of a man). Each weight is tied to its colour-mirrored twin (the block turned round,
+White and Black swapped, the sign changed), so the evaluation stays symmetric. Full-batch Adam
+with an L2 penalty worth --prior positions a weight: a state seen in n positions keeps about
+n / (n + prior) of what its positions alone would make it, so a rare state, which a search
+would seek out where its weight is too high, stays near zero. The games of the last tenth of
+the file are held out and the fit's loss on them is printed against the hand terms' alone.
+Writes VARIANT.fit.npz (the tables as floats) for step 4.
 """
 
 from __future__ import annotations

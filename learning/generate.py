@@ -1,6 +1,6 @@
 """Step 1: positions from the engine's own games.
 
-    python -m learning.generate --variant brazilian --games 3000 --seed 1
+    python -m learning.generate --variant brazilian --games 2000 --seed 1
 
 Self-play with the engine (the compiled core where built) at a small node budget per move,
 with a random bonus of up to --noise hundredths of a man per root move for variety, from
@@ -83,7 +83,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--variant", choices=sorted(RULES), default="brazilian")
-    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--nodes", type=int, default=1500, help="per move (default 1500)")
     parser.add_argument("--noise", type=int, default=15, help="hundredths of a man (15)")
     parser.add_argument("--weights", choices=VERSIONS, default="hand", help="the players'")

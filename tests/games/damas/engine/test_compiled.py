@@ -255,10 +255,8 @@ def _random_patterns(variant: str, seed: int) -> Patterns:
 
     def table() -> tuple[int, ...]:
         spread = rng.choice((3, 300, LIMIT))
-        return tuple(
-            rng.choice(ends) if rng.random() < 0.1 else rng.randint(-spread, spread)
-            for _ in range(STATES)
-        )
+        drawn = [rng.randint(-spread, spread) for _ in range(200)]
+        return tuple(rng.choices([*ends, *drawn], k=STATES))
 
     pieces = rng.randint(1, 64)
     middle = tuple(table() for _ in origins)

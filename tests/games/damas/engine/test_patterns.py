@@ -4,10 +4,10 @@ shipped files (small, symmetric, read on first use), and the weights' versions."
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator
 import sys
 import zlib
 from array import array
+from collections.abc import Iterator
 from dataclasses import replace
 from types import ModuleType
 
