@@ -5,7 +5,9 @@ sum over a bitboard is the sum over planes k of popcount(pieces & plane_k) << k.
 men's advancement (tempo), centre, edge and back-rank guard, and the kings' squares cost a
 few popcounts per side. Terms that depend on more than one square (runaway men, supported
 men, king endings) are computed from shifted bitboards, or square by square only when few
-pieces are left. Scores are in hundredths of a man, for the side to move.
+pieces are left. Where a rule set's weights hold learned pattern tables (patterns.py), the
+men on each 4x4 block of the board add their state's weights. Scores are in hundredths of a
+man, for the side to move.
 """
 
 from __future__ import annotations
