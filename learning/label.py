@@ -1,6 +1,6 @@
 """Step 2: each position's label from a deeper search.
 
-    python -m learning.label --variant brazilian --nodes 4000
+    python -m learning.label --variant brazilian --nodes 8000
 
 Reads the positions of step 1 and searches each one again, with more nodes than the games
 gave a move (the hand weights: a label must not depend on the weights being fitted), from
@@ -48,7 +48,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--variant", choices=sorted(RULES), default="brazilian")
-    parser.add_argument("--nodes", type=int, default=4000, help="per position (default 4000)")
+    parser.add_argument("--nodes", type=int, default=8000, help="per position (default 8000)")
     parser.add_argument("--data", type=Path, default=DATA, help="folder (learning-data)")
     return parser.parse_args(argv)
 

@@ -96,7 +96,7 @@ VERSIONS = ("hand", "learned")
 # evaluation": at equal nodes and at equal time, both colours, openings of 2-4 random plies).
 # Brazilian's won its matches too, but at the 40,000 nodes of tests/data/deep.txt's test it
 # misses a forced loss the hand terms see (it needs 160,000): it stays the hand set there.
-_DEFAULT_VERSION = {"international": "learned", "italian": "learned"}
+_DEFAULT_VERSION = dict.fromkeys(("international", "italian", "italian-familiar"), "learned")
 
 
 def weights_for(rules_key: str, version: str | None = None) -> Weights:

@@ -21,11 +21,15 @@ def module_name(rules_key: str) -> str:
     return f"{__name__}.{SHARED.get(rules_key, rules_key).replace('-', '_')}"
 
 
-@cache
 def learned_patterns(rules_key: str) -> Patterns | None:
     """A rule set's learned patterns, or None where none are shipped; BadWeights where the
-    shipped file is damaged."""
-    name = module_name(rules_key)
+    shipped file is damaged. Rule sets that share a file share one Patterns."""
+    return _read(module_name(rules_key))
+
+
+@cache
+def _read(name: str) -> Patterns | None:
+    """The patterns of the weight module `name` (None: there is no such module)."""
     try:
         module = import_module(name)
     except ModuleNotFoundError as error:
