@@ -56,7 +56,8 @@ RIDGE = 1.0
 def features() -> list[tuple[str, Evaluate]]:
     """(name, evaluation with that weight 1 and every other 0)."""
     rules = RULES[VARIANT]
-    zero = Weights(**dict.fromkeys(ALONE, 0), advance=(0,) * 9)
+    zeros: dict[str, Any] = dict.fromkeys(ALONE, 0)  # scalar weights, not the patterns
+    zero = Weights(**zeros, advance=(0,) * 9)
     zero = replace(zero, edge=0, runaway=0, cornering=0, closing=0)
 
     def only(name: str) -> Weights:

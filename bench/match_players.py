@@ -5,10 +5,11 @@ identity: start square, end square, sorted captured squares, whether it is a huf
 it for a move within a number of seconds; the player answers with the identity of its move,
 the nodes it searched and the depth it reached. Asked `over`, it says whether its own rules
 have ended the game (a peer library's draw rules are not ours). Players: ours at a level
-(`level:strong`), py-draughts' `turbo` (International only) and `simple` (installed apart,
-see peers.py), Scan 2.0 (`scan`, International only: a build of Fabien Letouzey's engine
-that the benchmark does not ship, see ScanPlayer), and `careful`: a model of a careful
-beginner, against whom the beginner level must lose.
+(`level:strong`, or `level:strong@hand` with a set of evaluation weights named),
+py-draughts' `turbo` (International only) and `simple` (installed apart, see peers.py), Scan
+2.0 (`scan`, International only: a build of Fabien Letouzey's engine that the benchmark does
+not ship, see ScanPlayer), and `careful`: a model of a careful beginner, against whom the
+beginner level must lose.
 """
 
 from __future__ import annotations
@@ -52,10 +53,19 @@ def find_move(position: Position, wanted: Identity) -> Move | None:
 
 
 class OurPlayer:
+    """Ours at a level; `strong@hand` plays the level with a set of evaluation weights named
+    (weights_for's versions: hand, learned) instead of the rule set's default."""
+
     def __init__(self, variant: str, fen: str, level: str, seconds: float, seed: int) -> None:
         self.position = Position.from_fen(variant, fen)
+        level, _, version = level.partition("@")
         self.limit = replace(level_limit(level), seconds=seconds)
         self.rng = random.Random(seed)
+        self.weights = None
+        if version:  # imported here: the frozen copy's engine (frozen_engine.py) has no versions
+            from games.damas.engine.evaluate import weights_for
+
+            self.weights = weights_for(variant, version)
 
     def play(self, wanted: Identity) -> None:
         move = find_move(self.position, wanted)
@@ -70,7 +80,7 @@ class OurPlayer:
 
     def go(self) -> Answer:
         begun = time.perf_counter()
-        thought = think(self.position, self.limit, self.rng)
+        thought = think(self.position, self.limit, self.rng, self.weights)
         seconds = time.perf_counter() - begun
         return identity(thought.move), thought.nodes, thought.depth, seconds
 

@@ -356,7 +356,11 @@ def match(args: argparse.Namespace) -> dict[str, object]:
 
 def score(games: list[Game]) -> dict[str, float]:
     """Our score over `games` with its 95% interval (normal approximation)."""
-    points = [game.points for game in games]
+    return score_of([game.points for game in games])
+
+
+def score_of(points: list[float]) -> dict[str, float]:
+    """The score of a player's points (1, 0.5, 0 a game) with its 95% interval."""
     if not points:
         return {"games": 0, "wins": 0, "draws": 0, "lost": 0, "score": 0.0, "margin95": 0.0}
     mean = sum(points) / len(points)

@@ -30,6 +30,10 @@ MODULES = [
     "games.ludo",
     "games.ludo simulate",
     "games.ludo play",
+    "learning.generate",
+    "learning.label",
+    "learning.fit",
+    "learning.write",
 ]
 SCRIPTS = sorted(
     path.name

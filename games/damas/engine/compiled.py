@@ -179,4 +179,8 @@ def _spec(rules: Rules, weights: Weights) -> dict[str, Any]:
         "wings": (made.left_wing, made.right_wing),
         "main_diagonal": made.main_diagonal,
         "places": [(index(bit), row, col) for bit, (row, col) in made.geometry.places.items()],
+        "pattern_squares": [[index(bit) for bit in block] for block in made.pattern_blocks],
+        "pattern_middle": weights.patterns.middle if weights.patterns else (),
+        "pattern_ending": weights.patterns.ending if weights.patterns else (),
+        "phase_pieces": weights.patterns.pieces if weights.patterns else 1,
     }

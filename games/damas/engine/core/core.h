@@ -42,12 +42,17 @@ typedef uint64_t u64;
 #define MAX_RULES 16
 #define EVAL_CACHE 262144 /* slots, a power of two */
 #define PATH_FILTER 1024
+/* The learned patterns (patterns.py): blocks of 8 squares, 3**8 states each. */
+#define MAX_PATTERNS 32
+#define PATTERN_SQUARES 8
+#define PATTERN_STATES 6561
 /* Limits of what crosses from Python (core_type.c and search.c refuse the rest), which keep
  * every sum far inside an int: the evaluation's weights (evaluate.py's WEIGHT_LIMIT), the
  * shifts of its bit planes, the scores a node is asked about (alpha and beta), the depth.
  * An evaluation is then under 2**28 either way: four plane sums of at most 16 planes of 63
- * pieces << 15, and every other term a weight times at most 63 pieces times 16 (the king
- * ending's distances). The search negates scores and widens a window by at most
+ * pieces << 15, every other term a weight times at most 63 pieces times 16 (the king
+ * ending's distances), and the patterns at most MAX_PATTERNS weights (their phase's products
+ * under MAX_PATTERNS * WEIGHT_LIMIT * 64, under 2**25, before the division). The search negates scores and widens a window by at most
  * PRUNE_MARGIN * depth (plus the plies of a forced line), well inside 2**31 from +-2**30. */
 #define WEIGHT_LIMIT 10000
 #define PLANE_SHIFTS 16
@@ -121,6 +126,12 @@ typedef struct {
     Cone cones[2][BITS];
     u64 left_wing, right_wing, main_diagonal;
     int row[BITS], col[BITS];
+    /* the learned patterns: per block the mask of its squares, each square's digit (3**j for
+     * its j-th square, White's men; twice that for Black's) and its tables */
+    int patterns_n, phase_pieces;
+    u64 pattern_mask[MAX_PATTERNS];
+    int pattern_digit[MAX_PATTERNS][BITS];
+    int16_t *pattern_middle, *pattern_ending; /* patterns_n * PATTERN_STATES each (PyMem) */
 } Core;
 
 /* Direction d: shift and whether it moves to higher bits (board.py's order). */

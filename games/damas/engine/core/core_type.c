@@ -205,6 +205,68 @@ static int read_places(Core *c, PyObject *places) {
     return 0;
 }
 
+/* One table per block: PATTERN_STATES weights within WEIGHT_LIMIT, into out[b * states]. */
+static int read_tables(int16_t *out, PyObject *tables, Py_ssize_t blocks, const char *what) {
+    if (damas_length(tables, blocks, blocks, what) < 0) return -1;
+    for (Py_ssize_t b = 0; b < blocks; b++) {
+        PyObject *table = damas_row(tables, b, PATTERN_STATES, what);
+        if (!table) return -1;
+        int failed = 0;
+        for (Py_ssize_t i = 0; i < PATTERN_STATES && !failed; i++) {
+            int weight;
+            failed = damas_item_int(table, i, -WEIGHT_LIMIT, WEIGHT_LIMIT, &weight, what);
+            out[b * PATTERN_STATES + i] = (int16_t)weight;
+        }
+        Py_DECREF(table);
+        if (failed) return -1;
+    }
+    return 0;
+}
+
+/* The learned patterns: per block the bit indices of its PATTERN_SQUARES squares (digit
+ * order), its middle-game and ending tables, and the phase's full count of pieces. */
+static int read_patterns(Core *c, PyObject *squares, PyObject *middle, PyObject *ending,
+                         PyObject *pieces) {
+    PyMem_Free(c->pattern_middle);
+    PyMem_Free(c->pattern_ending);
+    c->pattern_middle = c->pattern_ending = NULL;
+    c->patterns_n = 0;
+    memset(c->pattern_mask, 0, sizeof c->pattern_mask);
+    memset(c->pattern_digit, 0, sizeof c->pattern_digit);
+    Py_ssize_t n = damas_length(squares, 0, MAX_PATTERNS, "pattern_squares");
+    if (n < 0 || damas_read_int(pieces, 1, BITS, &c->phase_pieces, "phase_pieces")) return -1;
+    for (Py_ssize_t b = 0; b < n; b++) {
+        PyObject *row = damas_row(squares, b, PATTERN_SQUARES, "pattern_squares");
+        if (!row) return -1;
+        int failed = 0;
+        for (int j = 0, power = 1; j < PATTERN_SQUARES && !failed; j++, power *= 3) {
+            int at;
+            failed = read_square(c, row, j, &at, "pattern_squares");
+            if (!failed && (c->pattern_mask[b] >> at & 1)) {
+                PyErr_SetString(PyExc_ValueError, "pattern_squares: a square twice in a block");
+                failed = 1;
+            }
+            if (failed) break;
+            c->pattern_mask[b] |= (u64)1 << at;
+            c->pattern_digit[b][at] = power;
+        }
+        Py_DECREF(row);
+        if (failed) return -1;
+    }
+    size_t size = (size_t)(n ? n : 1) * PATTERN_STATES * sizeof(int16_t);
+    c->pattern_middle = PyMem_Malloc(size);
+    c->pattern_ending = PyMem_Malloc(size);
+    if (!c->pattern_middle || !c->pattern_ending) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (read_tables(c->pattern_middle, middle, n, "pattern_middle") ||
+        read_tables(c->pattern_ending, ending, n, "pattern_ending"))
+        return -1;
+    c->patterns_n = (int)n;
+    return 0;
+}
+
 /* Every number of the spec is checked against what the core holds: the evaluation's sums
  * and the search's scores then stay far inside an int (docs/engine.md), every index inside
  * its table. */
@@ -219,19 +281,21 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
                             "most_kings", "endgame", "drawn", "man_value", "king_value",
                             "supported", "runaway", "balance", "mobility", "cornering",
                             "closing", "ending_diagonal", "men_planes", "king_planes", "zones",
-                            "cones", "wings", "main_diagonal", "places", NULL};
+                            "cones", "wings", "main_diagonal", "places", "pattern_squares",
+                            "pattern_middle", "pattern_ending", "phase_pieces", NULL};
     PyObject *mask, *half, *size, *promotion, *rays, *men_directions, *key_men, *key_kings,
         *black_to_move, *king_limit, *endgame_pieces, *most_kings, *endgame, *drawn, *man_value,
         *king_value, *supported, *runaway, *balance, *mobility, *cornering, *closing,
         *ending_diagonal, *men_planes, *king_planes, *zones, *cones, *wings, *main_diagonal,
-        *places;
+        *places, *pattern_squares, *pattern_middle, *pattern_ending, *phase_pieces;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "OOOpppp$OOOOOOOOOOOOOOOOOOOOOOOOOOO", names, &mask, &half, &size,
+            args, kw, "OOOpppp$OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO", names, &mask, &half, &size,
             &c->flying, &c->men_backwards, &c->men_kings, &c->italian, &promotion, &rays,
             &men_directions, &key_men, &key_kings, &black_to_move, &king_limit,
             &endgame_pieces, &most_kings, &endgame, &drawn, &man_value, &king_value, &supported,
             &runaway, &balance, &mobility, &cornering, &closing, &ending_diagonal, &men_planes,
-            &king_planes, &zones, &cones, &wings, &main_diagonal, &places))
+            &king_planes, &zones, &cones, &wings, &main_diagonal, &places, &pattern_squares,
+            &pattern_middle, &pattern_ending, &phase_pieces))
         return -1;
     if (damas_read_bits(mask, &c->mask, "mask")) return -1;
     if (!c->mask || c->mask >> 63) {
@@ -278,7 +342,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->right_wing = pair[1];
     if (read_rays(c, rays, men_directions) || read_keys(c, c->key_men, key_men) ||
         read_keys(c, c->key_kings, key_kings) || read_draw_rules(c, endgame, drawn) ||
-        read_cones(c, cones) || read_places(c, places))
+        read_cones(c, cones) || read_places(c, places) ||
+        read_patterns(c, pattern_squares, pattern_middle, pattern_ending, phase_pieces))
         return -1;
     if (damas_length(men_planes, 2, 2, "men_planes") < 0) return -1;
     for (int table = 0; table < 3; table++) {
@@ -316,7 +381,11 @@ int damas_position_ok(const Core *c, u64 own, u64 opp, u64 kings) {
     return 1;
 }
 
-static void Core_dealloc(Core *c) { Py_TYPE(c)->tp_free((PyObject *)c); }
+static void Core_dealloc(Core *c) {
+    PyMem_Free(c->pattern_middle);
+    PyMem_Free(c->pattern_ending);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
 
 /* The arguments of every generator method, checked: the bitboards of a real position. */
 static int side_args(const Core *c, PyObject *args, u64 *own, u64 *opp, u64 *kings, int *colour) {

@@ -62,6 +62,23 @@ static int runaways(const Core *c, u64 close, int colour, u64 opp_all) {
     return score;
 }
 
+/* The blocks' weights for their states, interpolated by the phase (evaluate.py's pattern_sum). */
+static int pattern_sum(const Core *c, u64 white_men, u64 black_men, int on_board) {
+    long long middle = 0, ending = 0;
+    for (int b = 0; b < c->patterns_n; b++) {
+        const int *power = c->pattern_digit[b];
+        int state = 0;
+        for (u64 men = white_men & c->pattern_mask[b]; men; men &= men - 1)
+            state += power[index_of(men)];
+        for (u64 men = black_men & c->pattern_mask[b]; men; men &= men - 1)
+            state += 2 * power[index_of(men)];
+        middle += c->pattern_middle[b * PATTERN_STATES + state];
+        ending += c->pattern_ending[b * PATTERN_STATES + state];
+    }
+    int pieces = c->phase_pieces, phase = on_board < pieces ? on_board : pieces;
+    return (int)floor_div(middle * phase + ending * (pieces - phase), pieces);
+}
+
 int damas_material_drawn(const Core *c, int k1, int m1, int k2, int m2) {
     if (k1 > k2 || (k1 == k2 && m1 > m2)) {
         int t = k1;
@@ -90,6 +107,7 @@ int damas_evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
         score += c->king_value * (popcount(white_kings) - popcount(black_kings));
         score += plane_sum(c, 2, white_kings) - plane_sum(c, 2, black_kings);
     }
+    if (c->patterns_n) score += pattern_sum(c, white_men, black_men, popcount(white | black));
     score += c->supported * (popcount(white_men & (white_men << near) & (white_men << far)) -
                              popcount(black_men & (black_men >> near) & (black_men >> far)));
     if (!black_kings && (white_men & c->zone[0]))

@@ -25,6 +25,7 @@ from games.damas.engine.compiled import core_of, searcher, tools
 from games.damas.engine.evaluate import WEIGHT_LIMIT, Weights, weights_for
 from games.damas.engine.line import principal_line
 from games.damas.engine.lone_king import lone_king_table
+from games.damas.engine.patterns import LIMIT, MOST_BLOCKS, SIDE, STATES, Patterns
 from games.damas.engine.search import CHECK_EVERY, OutOfTime
 from games.damas.engine.table import forget_tables
 from games.damas.move import Move
@@ -166,7 +167,9 @@ def test_the_search_returns_what_the_pure_search_returns(variant: str) -> None:
 WEIGHT = st.integers(-WEIGHT_LIMIT, WEIGHT_LIMIT)
 WEIGHTS = st.builds(
     Weights,
-    **{field.name: WEIGHT for field in fields(Weights) if field.name != "advance"},
+    **{
+        field.name: WEIGHT for field in fields(Weights) if field.name not in ("advance", "patterns")
+    },
     advance=st.lists(WEIGHT, min_size=1, max_size=9).map(tuple),
 )
 NEGATIVE_RUNAWAY = replace(weights_for("brazilian"), runaway=-61)
@@ -238,6 +241,67 @@ def test_any_weights_search_alike_at_length(
     variant: str, weights: Weights, picks: list[int]
 ) -> None:
     _searches_alike(variant, weights, picks)
+
+
+def _random_patterns(variant: str, seed: int) -> Patterns:
+    """Pattern tables of any shape the engine takes: 1 to MOST_BLOCKS blocks anywhere on the
+    board (overlapping, repeated), any phase, weights spread over the whole range, its ends
+    and zero."""
+    rng = random.Random(seed)
+    size = RULES[variant].board.size
+    corners = [(row, col) for row in range(size - SIDE + 1) for col in range(size - SIDE + 1)]
+    origins = tuple(rng.choice(corners) for _ in range(rng.randint(1, MOST_BLOCKS)))
+    ends = (-LIMIT, LIMIT, 0, -1, 1)
+
+    def table() -> tuple[int, ...]:
+        spread = rng.choice((3, 300, LIMIT))
+        drawn = [rng.randint(-spread, spread) for _ in range(200)]
+        return tuple(rng.choices([*ends, *drawn], k=STATES))
+
+    pieces = rng.randint(1, 64)
+    middle = tuple(table() for _ in origins)
+    return Patterns(size, pieces, origins, middle, tuple(table() for _ in origins))
+
+
+SEED = st.integers(0, 2**32 - 1)
+
+
+@given(variant=VARIANT, weights=WEIGHTS, seed=SEED)
+@_examples(10)
+def test_any_patterns_evaluate_alike(variant: str, weights: Weights, seed: int) -> None:
+    _evaluates_alike(variant, replace(weights, patterns=_random_patterns(variant, seed)))
+
+
+@pytest.mark.slow
+@given(variant=VARIANT, weights=WEIGHTS, seed=SEED)
+@_examples(150)
+def test_any_patterns_evaluate_alike_at_length(variant: str, weights: Weights, seed: int) -> None:
+    _evaluates_alike(variant, replace(weights, patterns=_random_patterns(variant, seed)))
+
+
+@given(variant=VARIANT, weights=WEIGHTS, seed=SEED, picks=PICKS)
+@_examples(6)
+def test_any_patterns_search_alike(
+    variant: str, weights: Weights, seed: int, picks: list[int]
+) -> None:
+    _searches_alike(variant, replace(weights, patterns=_random_patterns(variant, seed)), picks)
+
+
+@pytest.mark.slow
+@given(variant=VARIANT, weights=WEIGHTS, seed=SEED, picks=PICKS)
+@_examples(80)
+def test_any_patterns_search_alike_at_length(
+    variant: str, weights: Weights, seed: int, picks: list[int]
+) -> None:
+    _searches_alike(variant, replace(weights, patterns=_random_patterns(variant, seed)), picks)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_learned_weights_evaluate_and_search_alike(variant: str) -> None:
+    learned = weights_for(variant, "learned")
+    assert learned.patterns is not None
+    _evaluates_alike(variant, learned)
+    _searches_alike(variant, learned, [3, 500, 1200])
 
 
 def test_the_compiled_constants_are_the_python_ones() -> None:

@@ -83,6 +83,13 @@ def _men_planes(shift: int) -> list[list[tuple[int, int]]]:
 
 
 SQUARE = _spec_of()["places"][0][0]  # the bit index of a square
+BLOCKS = _spec_of()["pattern_squares"]  # International plays the learned patterns
+MIDDLE = _spec_of()["pattern_middle"]
+
+
+def _one_weight(weight: int) -> list[list[int]]:
+    """The middle-game tables with one weight changed."""
+    return [[weight, *MIDDLE[0][1:]], *MIDDLE[1:]]
 
 
 @pytest.mark.parametrize(
@@ -111,6 +118,13 @@ SQUARE = _spec_of()["places"][0][0]  # the bit index of a square
         ({"cones": [[(SQUARE, 0, 4)], []]}, "cones: rows left: 1 to 3, not 4"),
         ({"places": [(SQUARE, 10, 0)]}, "places: a row: 0 to 9, not 10"),
         ({"rays": 5}, "rays: a sequence, not int"),
+        ({"pattern_middle": _one_weight(WEIGHT_LIMIT + 1)}, "pattern_middle: -10000 to 10000"),
+        ({"pattern_middle": MIDDLE[1:]}, f"pattern_middle: {len(BLOCKS)} items, not 15"),
+        ({"pattern_middle": [MIDDLE[0][1:], *MIDDLE[1:]]}, "pattern_middle: 6561 items, not"),
+        ({"pattern_squares": [[SQUARE] * 8, *BLOCKS[1:]]}, "a square twice in a block"),
+        ({"pattern_squares": [BLOCKS[0][1:], *BLOCKS[1:]]}, "pattern_squares: 8 items, not 7"),
+        ({"pattern_squares": [BLOCKS[0]] * 33}, "pattern_squares: 0 to 32 items, not 33"),
+        ({"phase_pieces": 0}, "phase_pieces: 1 to 64, not 0"),
     ],
 )
 def test_a_spec_the_core_cannot_hold_is_refused(changed: dict[str, Any], message: str) -> None:

@@ -1,0 +1,85 @@
+"""Step 4: write the weight file the engine ships.
+
+    python -m learning.write --variant brazilian
+
+Rounds the fitted tables of step 3 to whole hundredths of a man (within the engine's limit),
+encodes them as a weight file (games/damas/engine/patterns.py) and writes it, as base64 text,
+into the module games/damas/engine/learned/VARIANT.py, which the engine reads on first use
+(`weights_for(variant, "learned")`). Prints the file's size; the last line is a JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from base64 import b64encode
+from pathlib import Path
+
+import numpy as np
+
+from games.damas.engine import learned
+from games.damas.engine.patterns import LIMIT, Patterns, block_origins, encode
+from games.damas.rules import RULES
+from learning.fit import fit_path
+from learning.generate import DATA
+
+LEARNED = Path(learned.__file__).parent
+LINE = 96  # base64 characters per line of the module
+
+
+def module_path(folder: Path, variant: str) -> Path:
+    return folder / f"{variant.replace('-', '_')}.py"
+
+
+def module_text(variant: str, data: bytes, report: str) -> str:
+    """The Python module holding a weight file."""
+    text = b64encode(data).decode("ascii")
+    lines = "".join(f'    "{text[i : i + LINE]}"\n' for i in range(0, len(text), LINE))
+    return (
+        f'"""The learned pattern weights of {variant}, written by\n`python -m learning.write'
+        f" --variant {variant}` (docs/engine.md), not by hand. The fit's report:\n\n"
+        f'{report}\n"""\n\nWEIGHTS = (\n{lines})\n'
+    )
+
+
+def arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m learning.write",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--variant", choices=sorted(RULES), default="brazilian")
+    parser.add_argument("--data", type=Path, default=DATA, help="folder (learning-data)")
+    parser.add_argument("--to", type=Path, default=LEARNED, help="the modules' folder")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
+    source = fit_path(args.data, args.variant)
+    if not source.is_file():
+        raise SystemExit(f"{source}: no fitted tables; run python -m learning.fit first")
+    fitted = np.load(source)
+    size = RULES[args.variant].board.size
+
+    def rounded(name: str) -> tuple[tuple[int, ...], ...]:
+        tables = np.clip(np.rint(fitted[name]), -LIMIT, LIMIT).astype(int)
+        return tuple(tuple(int(value) for value in table) for table in tables)
+
+    patterns = Patterns(
+        size, int(fitted["pieces"]), block_origins(size), rounded("middle"), rounded("ending")
+    )
+    data = encode(patterns)
+    report = json.dumps(json.loads(str(fitted["report"])), indent=1)
+    path = module_path(args.to, args.variant)
+    path.write_text(module_text(args.variant, data, report), encoding="ascii")
+    summary = {"variant": args.variant, "module": str(path), "weight_file_bytes": len(data)}
+    summary["module_bytes"] = path.stat().st_size
+    print(f"{len(data)} bytes of weights in {path} ({summary['module_bytes']} as a module)")
+    print(json.dumps(summary | {"fit": json.loads(report)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""The learned evaluation's pipeline on a tiny run: each step's command makes what the next
+reads, and the last one a weight module the engine loads and plays with."""
+
+from __future__ import annotations
+
+import os
+import random
+from base64 import b64decode
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from games.damas import Position
+from games.damas.engine import Limit, think
+from games.damas.engine.compiled import core_of, tools
+from games.damas.engine.evaluate import weights_for
+from games.damas.engine.patterns import STATES, block_origins, decode
+from learning import generate, label
+
+# numpy is the `learn` extra's (pyproject.toml): CI installs it, a bare checkout may not.
+if os.environ.get("CI") != "true":
+    pytest.importorskip("numpy")
+
+from learning import fit, write
+
+
+def test_the_steps_make_a_weight_file_the_engine_plays_with(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    assert (
+        generate.main(
+            ["--variant", "brazilian", "--games", "2", "--nodes", "150", "--data", str(data)]
+        )
+        == 0
+    )
+    lines = (data / "brazilian.positions").read_text().splitlines()
+    assert len(lines) > 20
+    again = tmp_path / "again"
+    generate.main(
+        ["--variant", "brazilian", "--games", "2", "--nodes", "150", "--data", str(again)]
+    )
+    assert (again / "brazilian.positions").read_text().splitlines() == lines  # from the seed
+    fields = lines[0].split()
+    assert len(fields) == 6
+    assert fields[3] in ("0", "1")  # the side to move
+    assert fields[4] in ("0", "1", "2")  # White's result
+    assert label.main(["--variant", "brazilian", "--nodes", "300", "--data", str(data)]) == 0
+    labelled = (data / "brazilian.labelled").read_text().splitlines()
+    assert [line.rsplit(" ", 1)[0] for line in labelled] == lines
+    assert fit.main(["--variant", "brazilian", "--epochs", "5", "--data", str(data)]) == 0
+    modules = tmp_path / "modules"
+    modules.mkdir()
+    assert write.main(["--variant", "brazilian", "--data", str(data), "--to", str(modules)]) == 0
+    text = (modules / "brazilian.py").read_text()
+    namespace: dict[str, object] = {}
+    exec(compile(text, "brazilian.py", "exec"), namespace)
+    weights = namespace["WEIGHTS"]
+    assert isinstance(weights, str)
+    patterns = decode(b64decode(weights))
+    assert patterns.origins == block_origins(8)
+    assert all(len(table) == STATES for table in patterns.middle)
+    assert any(any(table) for table in patterns.middle), "the fit moved no weight"
+    # The engine plays with them, both searches alike.
+    learned = replace(weights_for("brazilian", "hand"), patterns=patterns)
+    position = Position.start("brazilian")
+    evaluate, _ = tools("brazilian", learned)
+    side = (position.white, position.black, position.kings, 0)
+    assert core_of("brazilian", learned).evaluate(*side) == evaluate(*side)
+    thought = think(position, Limit(nodes=500, seconds=100.0), random.Random(0), learned)
+    assert thought.move in position.legal_moves()
