@@ -25,6 +25,7 @@ from games.damas.engine.evaluate import VERSIONS, weights_for
 from games.damas.engine.table import forget_tables
 from games.damas.rules import RULES
 from learning.progress import Progress
+from learning.whole_files import written_whole
 
 PLY_CAP = 200
 FEWEST_OPENING_PLIES, MOST_OPENING_PLIES = 2, 4
@@ -99,14 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     progress = Progress(f"{args.variant} games", args.games)
     count = 0
-    partial = path.with_suffix(".partial")
-    with partial.open("w", encoding="ascii") as out:
+    with written_whole(path) as out:
         for number in range(args.games):
             for line in play(args.variant, limit, args.weights, args.seed, number):
                 out.write(line + "\n")
                 count += 1
             progress.advance()
-    partial.replace(path)
     print(f"{count} quiet positions of {args.games} games in {path}")
     return 0
 

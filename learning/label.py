@@ -25,6 +25,7 @@ from games.damas.engine.table import forget_tables
 from games.damas.rules import RULES
 from learning.generate import DATA, positions_path
 from learning.progress import Progress
+from learning.whole_files import written_whole
 
 
 def labelled_path(data: Path, variant: str) -> Path:
@@ -62,13 +63,11 @@ def main(argv: list[str] | None = None) -> int:
     start = Position.start(args.variant)
     limit = Limit(nodes=args.nodes, seconds=3600.0)
     target = labelled_path(args.data, args.variant)
-    partial = target.with_suffix(".partial")
     progress = Progress(f"{args.variant} labels", len(lines))
-    with partial.open("w", encoding="ascii") as out:
+    with written_whole(target) as out:
         for line in lines:
             out.write(f"{line} {deep_score(start, line, limit)}\n")
             progress.advance()
-    partial.replace(target)
     print(f"{len(lines)} positions labelled in {target}")
     return 0
 
