@@ -16,7 +16,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
@@ -64,6 +64,7 @@ class Fakes:
             api.group(GROUP, "Clube")
         # The second fake numbers its messages apart, so that a copied board keeps its own.
         self.apis[1].chats[GROUP].next_message_id = itertools.count(10_000)
+        self.start_second: Callable[[], None] = lambda: None
 
     def share(self, message: dict[str, Any]) -> dict[str, Any]:
         """The board message of the first fake, shown by the second too."""
@@ -141,15 +142,29 @@ async def board_at(api: FakeBotApi, board: dict[str, Any], version: int) -> bool
     return any(f":1:{version}:" in data for data in api.buttons(message).values())
 
 
+def calls_since(api: FakeBotApi, moment: float) -> list[str]:
+    """What the bot asked of `api` since `moment`: each method, its message and its error."""
+    return [
+        f"{call.method} {call.params.get('message_id', '')} {call.params.get('text', '')}"
+        f" {str(call.params.get('reply_markup', ''))[:80]} {call.error or 'ok'}"
+        for call in api.calls
+        if call.at >= moment and call.method != "getUpdates"
+    ]
+
+
 @asynccontextmanager
 async def two_bots(
     database: str, fakes: Fakes, folder: Path
 ) -> AsyncIterator[list[subprocess.Popen[bytes]]]:
-    """A bot process for each fake API, on one database; stopped at the end (if still up)."""
-    bots = [
-        start_bot(database, api.url, folder, name)
-        for api, name in zip(fakes.apis, ("first", "second"), strict=True)
-    ]
+    """A bot process for each fake API, on one database: the first at once, the second at
+    `fakes.start_second()`; stopped at the end (if still up)."""
+    bots = [start_bot(database, fakes.apis[0].url, folder, "first")]
+
+    def start_second() -> None:
+        if len(bots) == 1:
+            bots.append(start_bot(database, fakes.apis[1].url, folder, "second"))
+
+    fakes.start_second = start_second
     try:
         yield bots
     finally:
@@ -166,7 +181,7 @@ async def two_bots(
 
 async def start_game(store: Store, fakes: Fakes, options: str = "") -> dict[str, Any]:
     """Ana challenges Bia through the first bot and Bia accepts: the first bot's board; then
-    waits for the second bot's first answer (both are polling)."""
+    starts the second bot and waits for its first answer."""
     first, second = fakes.apis
     ana, bia = first.users[1], first.users[2]
     group = first.chats[GROUP].info
@@ -182,6 +197,15 @@ async def start_game(store: Store, fakes: Fakes, options: str = "") -> dict[str,
     await version_past(store, 1, 0)
 
     shown = (await eventually(lambda: first.boards(group), "the board", **SLOWLY))[-1]
+
+    async def recorded() -> bool:
+        return any(m.message_id == str(shown["message_id"]) for m in await store.board_messages(1))
+
+    # The second bot starts once the board is out: two fakes stand for one Telegram, but a
+    # board each of them sent as the game began would be two messages (not one message seen
+    # by both); several processes posting one chat's new boards is issue 41's.
+    await eventually(recorded, "the board's message stored", **SLOWLY)
+    fakes.start_second()
     second.send_text(ana, second.chats[GROUP].info, "/help")
 
     async def second_up() -> list[str]:
@@ -231,12 +255,18 @@ async def play_in_both(
         player = (ana, bia)[(ply - 1) % 2]
         api.press(player, message, f"m:1:{ply}:0")
         version = await version_past(store, 1, ply)
+        pressed_at = time.monotonic()
         for each in fakes.apis:
-            await eventually(
-                partial(board_at, each, shown, version),
-                f"the board of {each.url} at version {version}",
-                **SLOWLY,
-            )
+            try:
+                await eventually(
+                    partial(board_at, each, shown, version),
+                    f"the board of {each.url} at version {version}",
+                    **SLOWLY,
+                )
+            except AssertionError as error:
+                raise AssertionError(
+                    f"{error}; its calls: {calls_since(each, pressed_at)}"
+                ) from None
         confirmed = ply
     first.press(ana, shown, f"m:1:{confirmed + 1}:0")
     await kill(bots[0], database)
@@ -359,6 +389,7 @@ async def test_a_restart_with_nothing_changed_sends_nothing(
     # Both stopped; then a rolling restart: one, then the other.
     before = [len(api.calls_of(*BOARD_CALLS)) for api in fakes.apis]
     async with two_bots(database, fakes, tmp_path):
+        fakes.start_second()
         for api in fakes.apis:
             group = api.chats[GROUP].info
             answers = len(api.texts(group))
