@@ -192,15 +192,15 @@ async def test_a_capture_of_several_pieces_shows_every_square_in_chat(
     [
         (
             "pt",
-            "/novo brasileira contra computador dificil",
-            "dificil não é um nível. Os níveis são iniciante, fácil, normal, forte. Você quis "
-            "dizer fácil?",
+            "/novo brasileira contra computador dificio",
+            "dificio não é um nível. Os níveis são iniciante, fácil, normal, forte. Você quis "
+            "dizer forte?",
         ),
         (
             "it",
-            "/nuova brasiliana contro computer difficile",
-            "difficile non è un livello. I livelli sono principiante, facile, normale, forte. "
-            "Intendevi facile?",
+            "/nuova brasiliana contro computer dificile",
+            "dificile non è un livello. I livelli sono principiante, facile, normale, forte. "
+            "Intendevi forte?",
         ),
         ("pt", "/novo brasileira contra computador numeross", "Você quis dizer numeros"),
         ("it", "/nuova brasiliana contro computer numerii", "Intendevi numeri"),

@@ -33,7 +33,6 @@ from games.messages import Message
 
 # The option that shows square numbers on boards whose squares are named a1..h8.
 NUMBER_WORDS = frozenset({"numbers", "numeros", "números", "numeri"})
-OPTION_WORDS = (*sorted(NUMBER_WORDS), "fen=")
 
 
 class Draughts(Family):
@@ -41,6 +40,7 @@ class Draughts(Family):
 
     games = frozenset(RULES)
     option_words = NUMBER_WORDS
+    option_keys = ("numbers", "fen=")
     TITLES: ClassVar[Mapping[str, Text]] = {
         "brazilian": text("Brazilian draughts"),
         "international": text("International draughts"),
@@ -68,7 +68,7 @@ class Draughts(Family):
                     "fen=W:W31,32:B1,2, to show square numbers write numbers.",
                     option=quote(word),
                 )
-                raise ServiceError(with_nearest(refusal, word, OPTION_WORDS))
+                raise ServiceError(with_nearest(refusal, word, self.option_keys))
             try:
                 kind.start({"fen": value})
             except GameError as error:
