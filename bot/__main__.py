@@ -27,8 +27,8 @@ from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
 from bot.refusals import SettingsRefused, StartRefused
 from bot.render import warm_up
 from bot.service.game_service import GameService
-from bot.service.kernel.game_flow.clocks import Clock, ManualClock, utc_now
 from bot.service.kernel.computer.computer_players import ComputerPlayers
+from bot.service.kernel.game_flow.clocks import Clock, ManualClock, utc_now
 from bot.service.kernel.rated.rated_games import rating_writes
 from bot.settings import (
     Settings,

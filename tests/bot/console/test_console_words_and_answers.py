@@ -87,3 +87,32 @@ async def test_a_near_miss_suggests_only_the_readers_own_words(
     else:
         assert f"{question} {suggested}?" in said, said
     assert "#1" not in said, "no game started"
+
+
+# -- item 6: a game's number before the move ----------------------------------------------------
+
+NUMBERED_MOVES = {
+    "pt": ("/novo brasileira contra computador brancas", "/jogar", "c3-d4", "jogou c3-d4"),
+    "it": ("/nuova italiana contro computer bianco", "/muovi", "22-19", "ha giocato 22-19"),
+}
+
+
+@pytest.mark.parametrize("language", ["pt", "it"])
+async def test_a_number_before_the_move_names_the_game(
+    service: GameService, tmp_path: Path, language: str
+) -> None:
+    new, move, notation, played = NUMBERED_MOVES[language]
+    console, output = await _console(service, tmp_path, "caio", language)
+    await console.handle(new)
+    await console.handle(new)
+    said = await _said(console, output, f"{move} 2 {notation}")
+    assert played in said, said
+    assert "#2" in said.split(played)[1], "the move went to game 2"
+    assert (await service.kernel.state(2)).plies >= 1
+    assert (await service.kernel.state(1)).plies == 0
+    # A number that names no game is said to, not read as part of the move.
+    missing = await _said(console, output, f"{move} 9 {notation}")
+    assert (
+        missing.strip()
+        == {"pt": "Não existe a partida 9.", "it": "La partita 9 non esiste."}[language]
+    ), missing
