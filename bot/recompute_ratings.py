@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.i18n import Text, text, translate
+from bot.i18n import Text, plural, text, translate
 from bot.opening import BAD_DATABASE_STATUS, open_existing
 from bot.service.kernel.rated.rating_rebuild import Rebuilt, recompute
 from bot.settings import SettingsLoader, default_database
@@ -58,9 +58,10 @@ async def report(store: Store, rebuilt: Rebuilt) -> list[Text]:
         lines.append(text("The stored ratings were the same as the rebuilt ones."))
         return lines
     lines.append(
-        text(
+        plural(
+            "{count} stored rating differed and was replaced:",
             "{count} stored ratings differed and were replaced:",
-            count=len(rebuilt.differences),
+            len(rebuilt.differences),
         )
     )
     for difference in rebuilt.differences:

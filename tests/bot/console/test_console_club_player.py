@@ -66,16 +66,16 @@ async def _state(service: GameService, name: str) -> GameState:
         (
             "pt",
             "Soffio: você não fez a tomada obrigatória: bia (Pretas) pode soprar a sua peça em "
-            "22 ou jogar normalmente.",
+            "22, ou então jogar normalmente.",
             "Soffio: ana (Brancas) não fez a tomada obrigatória: você pode soprar a peça em 22 "
-            "(soffio 22) ou jogar normalmente.",
+            "(soffio 22), ou então jogar normalmente.",
         ),
         (
             "it",
-            "Soffio: non hai fatto la presa dovuta: bia (Nero) può soffiare la tua pedina in 22 "
-            "o giocare normalmente.",
+            "Soffio: non hai fatto la presa dovuta: bia (Nero) può soffiare la tua pedina in 22, "
+            "oppure giocare normalmente.",
             "Soffio: ana (Bianco) non ha fatto la presa dovuta: puoi soffiare il pezzo in 22 "
-            "(soffio 22) o giocare normalmente.",
+            "(soffio 22), oppure giocare normalmente.",
         ),
     ],
 )

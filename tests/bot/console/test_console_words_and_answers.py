@@ -12,6 +12,7 @@ import pytest
 
 from bot.console import Console
 from bot.service.game_service import GameService
+from tests.bot.puzzle_set import use_known_puzzles
 
 
 async def _console(
@@ -116,3 +117,156 @@ async def test_a_number_before_the_move_names_the_game(
         missing.strip()
         == {"pt": "Não existe a partida 9.", "it": "La partita 9 non esiste."}[language]
     ), missing
+
+
+# -- item 7: counts, the soffio, /help and the clocks in the reader's words ----------------------
+
+TWO_CAPTURERS = "fen=W:W22,23,31:B18,19,1"  # 22 and 23 may take; 31-27 skips both
+
+
+@pytest.mark.parametrize(
+    ("language", "new", "as_", "accept", "move", "erred", "refused"),
+    [
+        (
+            "pt",
+            "/novo familiar contra bia brancas",
+            "/sou",
+            "/aceitar",
+            "/jogar",
+            "bia (Pretas) pode soprar a sua peça em 22 ou 23, ou então jogar normalmente.",
+            "você só pode soprar a peça em 22 ou 23 (soffio 22 ou soffio 23) ou jogar",
+        ),
+        (
+            "it",
+            "/nuova familiare contro bia bianco",
+            "/sono",
+            "/accetta",
+            "/muovi",
+            "bia (Nero) può soffiare la tua pedina in 22 o 23, oppure giocare normalmente.",
+            "puoi soffiare solo la pedina in 22 o 23 (soffio 22 o soffio 23), oppure giocare",
+        ),
+    ],
+)
+async def test_the_soffio_of_two_pieces_names_them_as_alternatives(
+    service: GameService,
+    tmp_path: Path,
+    language: str,
+    new: str,
+    as_: str,
+    accept: str,
+    move: str,
+    erred: str,
+    refused: str,
+) -> None:
+    console, output = await _console(service, tmp_path, "ana", language)
+    await console.handle(f"{new} {TWO_CAPTURERS}")
+    await console.handle(f"{as_} bia")
+    await console.handle(accept)
+    await console.handle(f"{as_} ana")
+    assert erred in await _said(console, output, f"{move} 31-27")
+    await console.handle(f"{as_} bia")
+    said = await _said(console, output, f"{move} soffio 5")
+    assert refused in said, said
+    assert "22, 23" not in said
+    assert "soffio 22, soffio 23" not in said
+
+
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        (
+            "pt",
+            [
+                "/partidas [terminadas] - listar minhas partidas e desafios; com terminadas, as "
+                "partidas encerradas",
+                "Jogos: brasileira, internacional, italiana, familiar (dama italiana com o sopro)",
+                "o ludo aceita 2-4 jogadores e tres-seis, torres-bloqueiam, duplas; 3d ou 5min",
+                "/relogio [+2d]",
+            ],
+        ),
+        (
+            "it",
+            [
+                "/partite [concluse] - elencare le mie partite e sfide; con concluse, le partite "
+                "finite",
+                "Giochi: brasiliana, internazionale, italiana, familiare (con il soffio)",
+                "il ludo accetta 2-4 giocatori e tre-sei, torri-bloccano, squadre; 3g o 5min",
+                "/orologio [+2g]",
+            ],
+        ),
+    ],
+)
+async def test_help_names_the_option_words_the_reader_types(
+    service: GameService, tmp_path: Path, language: str, lines: list[str]
+) -> None:
+    console, output = await _console(service, tmp_path, "caio", language)
+    said = await _said(console, output, {"pt": "/ajuda", "it": "/aiuto"}[language])
+    for line in lines:
+        assert line in said, said
+    assert "familiare" not in said if language == "pt" else "con finite" not in said
+
+
+@pytest.mark.parametrize(
+    ("language", "new", "shown", "advance", "moved"),
+    [
+        ("pt", "/novo brasileira contra bia 3d", "restam 3d 0h", "/relogio +1d", "restam 2d 0h"),
+        ("it", "/nuova italiana contro bia 3g", "restano 3g 0h", "/orologio +1g", "restano 2g 0h"),
+        ("it", "/nuova italiana contro bia 5min", "restano 5min", "/orologio +2min", "3min"),
+    ],
+)
+async def test_a_clock_is_typed_as_it_is_shown(
+    timed: GameService,
+    tmp_path: Path,
+    language: str,
+    new: str,
+    shown: str,
+    advance: str,
+    moved: str,
+) -> None:
+    board = {"pt": "/tabuleiro", "it": "/tavoliere"}[language]
+    console, output = await _console(timed, tmp_path, "ana", language)
+    await console.handle(new)
+    await console.handle({"pt": "/sou bia", "it": "/sono bia"}[language])
+    await console.handle({"pt": "/aceitar", "it": "/accetta"}[language])
+    said = await _said(console, output, board)
+    assert shown in said, said
+    await console.handle(advance)
+    said = await _said(console, output, board)
+    assert moved in said, said
+
+
+@pytest.mark.parametrize(
+    ("language", "profile", "tally"),
+    [
+        ("pt", "/perfil", "Problemas, Damas brasileiras: {rating} (1 resolvido, 1 errado)"),
+        ("it", "/profilo", "Problemi, Dama brasiliana: {rating} (1 risolto, 1 sbagliato)"),
+    ],
+)
+async def test_the_puzzle_tally_counts_in_the_readers_plural_forms(
+    service: GameService,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    profile: str,
+    tally: str,
+) -> None:
+    use_known_puzzles(monkeypatch)
+    console, output = await _console(service, tmp_path, "ana", language)
+    await console.handle("/problema brasileira")
+    await console.handle("/problema c5-b4")
+    await console.handle("/problema b6xh4")
+    await console.handle("/problema brasileira")
+    await console.handle("/problema h6-g5")
+    said = await _said(console, output, profile)
+    player = await service.kernel.roster.player(console.actor)
+    [rating] = await service.store.puzzle_ratings(player.id)
+    assert tally.format(rating=round(rating.rating.rating)) in said, said
+
+
+async def test_the_familiar_game_reads_without_nested_brackets_in_portuguese(
+    service: GameService, tmp_path: Path
+) -> None:
+    console, output = await _console(service, tmp_path, "ana", "pt")
+    said = await _said(console, output, "/ranking familiar correspondência")
+    assert "Ranking, Damas italianas com sopro (por correspondência)" in said, said
+    assert ") (" not in said

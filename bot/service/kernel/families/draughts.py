@@ -65,7 +65,7 @@ class Draughts(Family):
             if name.lower() != "fen" or not equals:
                 refusal = text(
                     "Draughts has no option {option}; to start from a position write "
-                    "fen=W:W31,32:B1,2, to show square numbers write numbers.",
+                    "fen=W:W31,32:B1,2, to show square numbers write {=numbers}.",
                     option=quote(word),
                 )
                 raise ServiceError(with_nearest(refusal, word, self.option_keys))
@@ -98,14 +98,15 @@ class Draughts(Family):
         played = self._played(state, notation, seat, before)
         if offer is None or not state.active:
             return played
+        said = message_text(offer).values
         return text(
             "{played} Soffio: {erred} did not make the required capture: {huffer} may huff the "
             "piece on {squares} ({huffs}) or play on.",
             played=played,
             erred=self._named_side(state, seat),
             huffer=self._named_side(state, 1 - seat),
-            squares=offer.params["squares"],
-            huffs=offer.params["huffs"],
+            squares=said["squares"],
+            huffs=said["huffs"],
         )
 
     def addressed(
@@ -118,7 +119,8 @@ class Draughts(Family):
         if offer is None or offer.key != "huff_offer" or not state.active:
             return {}
         played = self._played(state, notation, seat, before)
-        squares, huffs = offer.params["squares"], offer.params["huffs"]
+        said = message_text(offer).values
+        squares, huffs = said["squares"], said["huffs"]
         return {
             seat: text(
                 "{played} Soffio: you did not make the required capture: {huffer} may huff "

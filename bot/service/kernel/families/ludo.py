@@ -66,7 +66,7 @@ class Ludo(Family):
             option = OPTION_WORDS.get(word.lower())
             if option is None:
                 refusal = text(
-                    "Ludo options: three-sixes, towers-block, teams (not {option}).",
+                    "Ludo options: {=three-sixes}, {=towers-block}, {=teams} (not {option}).",
                     option=quote(word),
                 )
                 raise ServiceError(with_nearest(refusal, word, self.option_keys))
