@@ -105,6 +105,7 @@ class Console:
         # games of the latest boards matter: a notice comes right after its game's board.
         self._shown: Recent[int, int] = Recent(REMEMBERED_BOARDS)
         service.kernel.bus.subscribe(self._show_later)
+        service.kernel.one_keyboard.add(CHAT)
 
     async def begin(self) -> None:
         """The person at the keyboard at the start reads his own language, else the chat's."""

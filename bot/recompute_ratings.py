@@ -48,10 +48,10 @@ def _described(rating: Rating | None) -> Text:
 async def report(store: Store, rebuilt: Rebuilt) -> list[Text]:
     lines = [
         text(
-            "Rebuilt the ratings from {games} rated games: {players} players in {pools} pools.",
-            games=rebuilt.games,
-            players=rebuilt.players,
-            pools=rebuilt.pools,
+            "Rebuilt the ratings from {games}: {players} in {pools}.",
+            games=plural("{count} rated game", "{count} rated games", rebuilt.games),
+            players=plural("{count} player", "{count} players", rebuilt.players),
+            pools=plural("{count} pool", "{count} pools", rebuilt.pools),
         )
     ]
     if not rebuilt.differences:

@@ -12,7 +12,14 @@ import pytest
 
 from bot.console import Console
 from bot.service.game_service import GameService
+from storage import Store
 from tests.bot.puzzle_set import use_known_puzzles
+
+
+@pytest.fixture
+def store(rated_store: Store) -> Store:
+    """Rated games change ratings here, as in the bot."""
+    return rated_store
 
 
 async def _console(
@@ -270,3 +277,55 @@ async def test_the_familiar_game_reads_without_nested_brackets_in_portuguese(
     said = await _said(console, output, "/ranking familiar correspondência")
     assert "Ranking, Damas italianas com sopro (por correspondência)" in said, said
     assert ") (" not in said
+
+
+# -- item 9: the reader's own pool; a game face to face ------------------------------------------
+
+GAME_IN_ITALIAN = ["24-20", "9-13", "20-16", "5-9"]
+
+
+async def _rated_italian_game(console: Console, clock: str) -> None:
+    """Ana (White) and Bia play a rated Italian game at one keyboard; Bia resigns."""
+    await console.handle(f"/nuova italiana contro bia bianco {clock}".strip())
+    await console.handle("/sono bia")
+    await console.handle("/accetta")
+    for index, move in enumerate(GAME_IN_ITALIAN):
+        await console.handle("/sono bia" if index % 2 else "/sono ana")
+        await console.handle(f"/muovi {move}")
+    await console.handle("/abbandona sì")
+
+
+@pytest.mark.parametrize(
+    ("clock", "pool"),
+    [("3g", "Dama italiana (per corrispondenza)"), ("", "Dama italiana (dal vivo)")],
+)
+async def test_a_bare_ranking_shows_the_readers_own_pool(
+    service: GameService, tmp_path: Path, clock: str, pool: str
+) -> None:
+    console, output = await _console(service, tmp_path, "ana", "it")
+    await _rated_italian_game(console, clock)
+    await console.handle("/sono ana")
+    said = await _said(console, output, "/classifica")
+    assert f"Classifica, {pool}" in said, said
+    assert "1. ana" in said, said
+    assert "Dama brasiliana" not in said
+    # A newcomer to the chat reads the pool its players play in.
+    await console.handle("/sono caio")
+    said = await _said(console, output, "/classifica")
+    assert f"Classifica, {pool}" in said, said
+
+
+async def test_an_untimed_game_at_one_keyboard_is_rated_live_in_portuguese(
+    service: GameService, tmp_path: Path
+) -> None:
+    console, output = await _console(service, tmp_path, "ana", "pt")
+    await console.handle("/novo brasileira contra bia brancas")
+    await console.handle("/sou bia")
+    await console.handle("/aceitar")
+    for index, move in enumerate(["c3-d4", "f6-g5", "g3-h4", "b6-a5"]):
+        await console.handle("/sou bia" if index % 2 else "/sou ana")
+        await console.handle(f"/jogar {move}")
+    await console.handle("/desistir sim")
+    said = await _said(console, output, "/perfil ana")
+    assert "Damas brasileiras (ao vivo): 1662?" in said, said
+    assert "correspondência" not in said
