@@ -19,6 +19,7 @@ from bot.service.kernel.events import Actor, Event, FileReady, PlayerPage, Reply
 from bot.service.kernel.families import game_title, players_text
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.rated.seat_ratings import pool_rating, readable_rating
+from bot.service.kernel.words.file_names import file_name
 from bot.service.ratings.views import (
     PACE_WORDS,
     Leaderboards,
@@ -129,7 +130,7 @@ class Ratings(Capability):
         events: list[Event] = [Reply(lines[0], page), *(Reply(line) for line in lines[1:])]
         events.append(
             FileReady(
-                f"ratings-{player.id}.png",
+                file_name("ratings", player.id, "png", language),
                 picture,
                 text("Ratings of {name}", name=player.display_name),
             )

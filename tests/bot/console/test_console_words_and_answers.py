@@ -6,6 +6,8 @@ name and the console's language, the ranking of the reader's own pools."""
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from bot.console import Console
 from bot.service.game_service import GameService
 from storage import Store
 from tests.bot.puzzle_set import use_known_puzzles
+from tests.processes import bot_environment
 
 
 @pytest.fixture
@@ -329,3 +332,87 @@ async def test_an_untimed_game_at_one_keyboard_is_rated_live_in_portuguese(
     said = await _said(console, output, "/perfil ana")
     assert "Damas brasileiras (ao vivo): 1662?" in said, said
     assert "correspondência" not in said
+
+
+# -- item 8: the default name, the system's language, --help, PDN and file names ------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "name", "new", "started"),
+    [
+        ("pt", "jogador", "/novo brasileira contra computador brancas", "#1: jogador - "),
+        ("it", "giocatore", "/nuova italiana contro computer bianco", "#1: giocatore - "),
+    ],
+)
+async def test_the_default_player_is_named_in_the_consoles_language(
+    service: GameService, tmp_path: Path, language: str, name: str, new: str, started: str
+) -> None:
+    output = io.StringIO()
+    console = Console(service, output, language=language, folder=tmp_path)
+    await console.begin()
+    assert console.actor.display_name == name
+    assert console.language == language
+    said = await _said(console, output, new)
+    assert started in said, said
+    assert "player" not in said
+    # Every language's word names the same person, whose turn notice is not shown to him.
+    assert console._actor("player", None).user_id == console.actor.user_id
+    assert f"{name}:" not in said
+
+
+@pytest.mark.parametrize(
+    ("language", "export", "event", "termination", "file"),
+    [
+        ("pt", "/exportar", "partida do damas-bot", "desistência", "partida-1.pdn"),
+        ("it", "/esporta", "partita di damas-bot", "abbandono", "partita-1.pdn"),
+    ],
+)
+async def test_the_pdn_says_its_words_for_people_in_the_readers_language(
+    service: GameService,
+    tmp_path: Path,
+    language: str,
+    export: str,
+    event: str,
+    termination: str,
+    file: str,
+) -> None:
+    console, _ = await _console(service, tmp_path, "ana", language)
+    new = {"pt": "/novo brasileira contra computador", "it": "/nuova italiana contro computer"}
+    await console.handle(new[language])
+    await console.handle({"pt": "/desistir sim", "it": "/abbandona sì"}[language])
+    await console.handle(export)
+    pdn = (tmp_path / file).read_text(encoding="utf-8")
+    assert f'[Event "{event}"]' in pdn, pdn
+    assert f'[Termination "{termination}"]' in pdn, pdn
+    assert '[White "ana"]' in pdn or '[Black "ana"]' in pdn
+
+
+@pytest.mark.parametrize(
+    ("environment", "lines"),
+    [
+        (
+            {"LANG": "pt_BR.UTF-8"},
+            ["Console do damas-bot.", "Você é jogador.", "jogador jogou c3-d4."],
+        ),
+        (
+            {"LANG": "C.UTF-8", "LC_MESSAGES": "it_IT.UTF-8"},
+            ["Console di damas-bot.", "Sei giocatore.", "giocatore ha giocato c3-d4."],
+        ),
+    ],
+)
+def test_the_first_start_speaks_the_systems_language(
+    tmp_path: Path, environment: dict[str, str], lines: list[str]
+) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "bot", "--db", str(tmp_path / "bot.sqlite3")],
+        input="/new brazilian vs computer white\n/move c3-d4\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env=bot_environment(**environment),
+    )
+    assert completed.returncode == 0, completed.stderr
+    for line in lines:
+        assert line in completed.stdout, completed.stdout
+    assert "player" not in completed.stdout

@@ -13,7 +13,7 @@ from bot.render import render_draughts
 from bot.render.svg import draughts_svg
 from bot.service.kernel.display.choices import MoveChoice
 from bot.service.kernel.events import GameState, ServiceError
-from bot.service.kernel.families.base import Family
+from bot.service.kernel.families.base import Family, reason_text
 from bot.service.kernel.families.draughts_boards import (
     draughts_choice,
     draughts_side,
@@ -193,7 +193,7 @@ class Draughts(Family):
         rules = RULES[state.record.kind]
         record = state.record
         tags = {
-            "Event": "damas-bot game",
+            "Event": translate(language, text("damas-bot game")),
             "Site": f"{record.chat.platform}" if record.chat else "damas-bot",
             "Date": record.created_at.astimezone(UTC).strftime("%Y.%m.%d"),
             "Round": "-",
@@ -203,7 +203,7 @@ class Draughts(Family):
             "GameType": str(rules.pdn_gametype),
         }
         if record.result is not None:
-            tags["Termination"] = record.result["reason"].replace("_", " ")
+            tags["Termination"] = translate(language, reason_text(record.result["reason"]))
         if state.ratings:
             # The ratings the players brought to the game, as PGN's Elo tags hold them.
             tags["WhiteElo"] = str(state.ratings[0].before.value)
