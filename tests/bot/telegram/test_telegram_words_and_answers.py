@@ -1,14 +1,22 @@
 """What an Italian player types and reads on Telegram (issue 37, items 5 to 9): the words
 people use for a level, suggestions in the reader's own words, a game's number before a
-move."""
+move, the PDN file in the reader's words, a bare /top on the reader's own pool."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.service.game_service import GameService
+from storage import Store
+from tests.bot.telegram.conftest import wait_for_version
 from tests.fakes.telegram_api import FakeBotApi
 from tests.waiting import eventually
+
+
+@pytest.fixture
+def store(rated_store: Store) -> Store:
+    """Rated games change ratings here, as in the bot."""
+    return rated_store
 
 
 @pytest.mark.usefixtures("bot")
@@ -41,3 +49,38 @@ async def test_an_italian_player_types_levels_near_misses_and_numbered_moves(
         "bianko non è un'opzione di /nuova. Intendevi bianco?",
         "brnacas non è un'opzione di /nuova.",
     ], refusals
+
+
+@pytest.mark.usefixtures("bot")
+async def test_italian_players_get_their_pool_and_their_words_in_the_pdn(
+    api: FakeBotApi, service: GameService
+) -> None:
+    bia = api.user(2, "Bia", "bia", "it")
+    carla = api.user(3, "Carla", "carla", "it")
+    group = api.group(-100300, "Circolo")
+    api.send_text(carla, group, "ciao")  # the bot now knows @carla
+    api.send_text(bia, group, "/nuova italiana contro @carla bianco 3g")
+    await api.wait_for(lambda: api.bot_messages(group), "the challenge")
+    api.send_text(carla, group, "/accetta")
+    await api.wait_for(lambda: api.boards(group), "the board")
+    for ply, move in enumerate(["24-20", "9-13", "20-16", "5-9"]):
+        api.send_text(bia if ply % 2 == 0 else carla, group, f"/muovi {move}")
+        await wait_for_version(service, 1, ply + 1)
+    api.send_text(carla, group, "/abbandona sì")
+
+    async def finished() -> bool:
+        return not (await service.kernel.state(1)).active
+
+    await eventually(finished, "the end of the game")
+    api.send_text(bia, group, "/classifica")
+    top = await api.wait_for(
+        lambda: [m for m in api.bot_messages(group) if "<b>Classifica" in m.get("text", "")],
+        "the leaderboard",
+    )
+    assert top[-1]["text"].startswith("<b>Classifica, Dama italiana (per corrispondenza)</b>")
+    api.send_text(bia, group, "/esporta 1")
+    document = await api.wait_for(lambda: list(api.documents.values()), "the PDN file")
+    name, content = document[0]
+    assert name == "partita-1.pdn"
+    assert b'[Event "partita di damas-bot"]' in content
+    assert b'[Termination "abbandono"]' in content
