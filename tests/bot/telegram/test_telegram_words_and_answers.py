@@ -84,3 +84,17 @@ async def test_italian_players_get_their_pool_and_their_words_in_the_pdn(
     assert name == "partita-1.pdn"
     assert b'[Event "partita di damas-bot"]' in content
     assert b'[Termination "abbandono"]' in content
+
+
+@pytest.mark.usefixtures("bot")
+async def test_an_italian_reads_help_and_clocks_in_the_words_he_types(api: FakeBotApi) -> None:
+    bia = api.user(2, "Bia", "bia", "it")
+    chat = api.private_chat(bia)
+    api.send_text(bia, chat, "/aiuto")
+    await api.wait_for(lambda: [t for t in api.texts(chat) if "3g o 5min" in t], "the help")
+    said = "\n".join(api.texts(chat))
+    assert "/partite [concluse] - elencare le mie partite e sfide; con concluse" in said, said
+    assert "con finite" not in said
+    api.send_text(bia, chat, "/nuova italiana contro computer bianco 3g")
+    board = (await api.wait_for(lambda: api.boards(chat), "the board"))[0]
+    assert "restano 3g" in board["caption"], board["caption"]
