@@ -20,9 +20,9 @@ from functools import partial
 from pathlib import Path
 
 from bot import checks, puzzle_search, recompute_ratings
-from bot.console import DEFAULT_PLAYER, Console, run_console
+from bot.console import Console, run_console
 from bot.fronts import chats_to_serve, serve_chats
-from bot.i18n import text, translate
+from bot.i18n import language_of, text, translate
 from bot.opening import BAD_DATABASE_STATUS, DatabaseUnusable, open_database
 from bot.refusals import SettingsRefused, StartRefused
 from bot.render import warm_up
@@ -30,14 +30,8 @@ from bot.service.game_service import GameService
 from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.game_flow.clocks import Clock, ManualClock, utc_now
 from bot.service.kernel.rated.rated_games import rating_writes
-from bot.settings import (
-    Settings,
-    SettingsLoader,
-    default_database,
-    endgame_folder,
-    load_settings,
-    settings_help,
-)
+from bot.settings import Settings, SettingsLoader, endgame_folder, load_language, load_settings
+from bot.start_arguments import arguments
 from bot.terminal import Terminal
 from bot.web import serving_web
 from games.damas.engine.compiled import COMPILED as engine_compiled
@@ -56,50 +50,8 @@ COMMANDS: dict[str, Callable[[Sequence[str], SettingsLoader], int]] = {
 }
 
 
-COMMANDS_HELP = f"""\
-endgame databases (optional; with them the computer plays endings of few pieces without
-  error): python -m games.damas endgame build --variant brazilian writes them where the
-  bot reads them, {endgame_folder()}
-
-commands:
-  python -m bot check [--db DB] [--lang pt|it|en]
-                        check the tokens and the database and say what to do (alias: doctor)
-  python -m bot recompute-ratings [--db DB]
-                        rebuild every rating from the stored results
-  python -m bot puzzles [--db DB] [--after GAME]
-                        search the finished draughts games for new puzzles
-
-docs: README.md, docs/deploy.md, docs/web.md
-"""
-
-
-def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="python -m bot",
-        description="damas-bot: draughts and Ludo in Telegram chats, Discord channels and the "
-        "terminal. With no chat token set it plays in the terminal.",
-        epilog=settings_help() + "\n" + COMMANDS_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "--db",
-        default=None,
-        help="the database: an SQLite file, or postgresql://user:password@host/name "
-        f"(default: $DATABASE_URL, else {default_database()})",
-    )
-    parser.add_argument(
-        "--fake-clock",
-        action="store_true",
-        help="test mode: time stands still until /clock +2d (or +5h, +30m) moves it on",
-    )
-    parser.add_argument(
-        "--player", default=DEFAULT_PLAYER, help="your name in the console (switch with /as NAME)"
-    )
-    return parser.parse_args(argv)
-
-
 async def serve(
-    settings: Settings, player: str, fake_clock: bool, terminal: Terminal | None = None
+    settings: Settings, player: str | None, fake_clock: bool, terminal: Terminal | None = None
 ) -> int:
     clock: Clock = ManualClock() if fake_clock else utc_now
     database = settings.database
@@ -136,7 +88,7 @@ async def serve(
                 text(
                     "You are {name}. Type {/help} for the commands, or "
                     "{/new brazilian vs computer}.",
-                    name=player,
+                    name=console.actor.display_name,
                 )
             )
             # The console shows events from now on: the computers and the scheduler may start.
@@ -146,6 +98,7 @@ async def serve(
             service,
             player=player,
             announce=announce,
+            language=language_of(settings.language),
             tag=database_tag(database),
             terminal=terminal,
             web=settings.web,
@@ -170,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if words[:1] and words[0] in COMMANDS:
             return COMMANDS[words[0]](words[1:], load)
-        options = arguments(words)
+        options = arguments(words, language_of(load_language(Path.cwd())))
         settings = load(options.db)
     except SettingsRefused as refusal:
         print(f"damas-bot: {translate(None, refusal.reason)}", file=sys.stderr)

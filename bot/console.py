@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.i18n import Text, text, translate
-from bot.i18n.commands import CONSOLE_COMMANDS
+from bot.i18n.commands import CONSOLE_COMMANDS, Names, name_in
 from bot.recent import REMEMBERED_BOARDS, Recent
 from bot.service import boards
 from bot.service.boards import thinking_line
@@ -43,6 +43,7 @@ from bot.service.kernel.events import (
 from bot.service.kernel.game_flow.clocks import ManualClock, parse_span
 from bot.service.kernel.ids import game_number, known_id
 from bot.service.kernel.players.names import is_reserved
+from bot.service.kernel.words.file_names import file_name
 from bot.service.kernel.words.text_boards import text_board
 from bot.settings import WebSettings
 from bot.showing import show_events
@@ -58,7 +59,9 @@ CHAT = ChatRef(PLATFORM, "terminal")
 CONSOLE_WORDS = {word: key for key, names in CONSOLE_COMMANDS.items() for word in names} | {
     "exit": "quit"
 }
-DEFAULT_PLAYER = "player"
+# The person at the keyboard when no name is given (--player), named in the console's
+# language; each language's word names the same person.
+DEFAULT_PLAYER: Names = ("player", "jogador", "giocatore")
 # /help's lines for the commands only the console has (after the table's).
 CONSOLE_HELP = (
     text("{/as} NAME - play as another person at this keyboard"),
@@ -79,7 +82,7 @@ class Console:
         self,
         service: GameService,
         output: TextIO,
-        player: str = DEFAULT_PLAYER,
+        player: str | None = None,
         language: str | None = None,
         folder: Path | None = None,
         tag: str = "",
@@ -94,7 +97,9 @@ class Console:
         # Put before the names of the files written (the database's name).
         self.tag = tag
         self.output = output
-        self.actor = self._actor(player, language)
+        # Without a name given, the person is named in the console's language at `begin`.
+        self._named = player is not None
+        self.actor = self._actor(player or DEFAULT_PLAYER[0], language)
         self.folder = folder or Path.cwd()
         self.language: str | None = language
         # While a command runs: the computers' notices that wait for its answer to be shown
@@ -105,15 +110,23 @@ class Console:
         # games of the latest boards matter: a notice comes right after its game's board.
         self._shown: Recent[int, int] = Recent(REMEMBERED_BOARDS)
         service.kernel.bus.subscribe(self._show_later)
+        service.kernel.one_keyboard.add(CHAT)
 
     async def begin(self) -> None:
-        """The person at the keyboard at the start reads his own language, else the chat's."""
-        self.actor = self._actor(self.actor.display_name, await self._place_language())
+        """The person at the keyboard at the start reads his own language, else the chat's,
+        else the system's (LANG)."""
+        place = await self._place_language()
+        name = self.actor.display_name if self._named else name_in(DEFAULT_PLAYER, place)
+        self.actor = self._actor(name, place)
         self.language = await self.service.identities.language(self.actor)
 
     @staticmethod
     def _actor(name: str, language: str | None) -> Actor:
-        return Actor(PLATFORM, name.lower(), name, language)
+        """The person typing as `name`; the default person by his name in any language."""
+        folded = name.lower()
+        return Actor(
+            PLATFORM, DEFAULT_PLAYER[0] if folded in DEFAULT_PLAYER else folded, name, language
+        )
 
     def _print(self, message: str) -> None:
         print(message, file=self.output, flush=True)
@@ -164,7 +177,7 @@ class Console:
 
     async def show_turn_notice(self, event: TurnNotice, _: None) -> None:
         player = await self.service.identities.player_by_id(event.player_id)
-        if player.display_name.lower() != self.actor.user_id:
+        if player.id != (await self.service.kernel.roster.player(self.actor)).id:
             self.say(
                 text(
                     "{name}: your turn in game #{game} ({/as} {name}).",
@@ -251,7 +264,8 @@ class Console:
         events = await self.service.records.board(self.actor, game_id)
         state = next(event.state for event in events if isinstance(event, BoardUpdate))
         name = next((word for word in args if game_number(word) is None), None)
-        path = Path(name) if name else self.folder / self._file_name(f"game-{state.id}.png")
+        saved = file_name("game", state.id, "png", self.language)
+        path = Path(name) if name else self.folder / self._file_name(saved)
         self._write(path, boards.picture(state, await self._viewer_seat(state)))
 
     async def _clock(self, args: tuple[str, ...]) -> None:
@@ -363,16 +377,18 @@ async def run_console(
     *,
     input_stream: TextIO = sys.stdin,
     output: TextIO = sys.stdout,
-    player: str = DEFAULT_PLAYER,
+    player: str | None = None,
     announce: Callable[[Console], None] | None = None,
     tag: str = "",
     terminal: Terminal | None = None,
     web: WebSettings | None = None,
+    language: str | None = None,
 ) -> None:
     """Read commands until the end of input (or /quit): from `terminal` when the person types
-    at one, else line by line from `input_stream`."""
+    at one, else line by line from `input_stream`; `language`: the system's (LANG), which
+    the console speaks until a language is chosen."""
     write = terminal.write if terminal is not None else None
-    console = Console(service, output, player, tag=tag, write=write, web=web)
+    console = Console(service, output, player, language=language, tag=tag, write=write, web=web)
     await console.begin()
     if announce is not None:
         announce(console)

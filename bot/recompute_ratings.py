@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.i18n import Text, text, translate
+from bot.i18n import Text, plural, text, translate
 from bot.opening import BAD_DATABASE_STATUS, open_existing
 from bot.service.kernel.rated.rating_rebuild import Rebuilt, recompute
 from bot.settings import SettingsLoader, default_database
@@ -48,19 +48,20 @@ def _described(rating: Rating | None) -> Text:
 async def report(store: Store, rebuilt: Rebuilt) -> list[Text]:
     lines = [
         text(
-            "Rebuilt the ratings from {games} rated games: {players} players in {pools} pools.",
-            games=rebuilt.games,
-            players=rebuilt.players,
-            pools=rebuilt.pools,
+            "Rebuilt the ratings from {games}: {players} in {pools}.",
+            games=plural("{count} rated game", "{count} rated games", rebuilt.games),
+            players=plural("{count} player", "{count} players", rebuilt.players),
+            pools=plural("{count} pool", "{count} pools", rebuilt.pools),
         )
     ]
     if not rebuilt.differences:
         lines.append(text("The stored ratings were the same as the rebuilt ones."))
         return lines
     lines.append(
-        text(
+        plural(
+            "{count} stored rating differed and was replaced:",
             "{count} stored ratings differed and were replaced:",
-            count=len(rebuilt.differences),
+            len(rebuilt.differences),
         )
     )
     for difference in rebuilt.differences:

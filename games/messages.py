@@ -10,7 +10,7 @@ parameters, so that a translation never has to contain English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +55,16 @@ def register_english(templates: Mapping[str, str]) -> None:
 def english_templates() -> Mapping[str, str]:
     """Every registered key and its English template (for bot/'s completeness test)."""
     return dict(_ENGLISH)
+
+
+def either(items: Sequence[str]) -> str | Message:
+    """Alternatives as a sentence names them ("11 or 12", "11, 12 or 13"); one as it is."""
+    if len(items) == 1:
+        return items[0]
+    return Message("either", {"some": ", ".join(items[:-1]), "last": items[-1]})
+
+
+register_english({"either": "{some} or {last}"})
 
 
 def visible(typed: str) -> str:

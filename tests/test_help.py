@@ -42,14 +42,14 @@ SCRIPTS = sorted(
 )
 
 
-def help_of(command: list[str], folder: Path) -> str:
+def help_of(command: list[str], folder: Path, **environment: str) -> str:
     done = subprocess.run(
         [sys.executable, *command, "--help"],
         capture_output=True,
         text=True,
         timeout=60,
         cwd=folder,
-        env=bot_environment(),
+        env=bot_environment(**environment),
         stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 0, done.stderr
@@ -90,3 +90,45 @@ def test_the_bots_help_names_every_setting_and_command(tmp_path: Path) -> None:
         "python -m bot recompute-ratings",
     ):
         assert name in shown, name
+
+
+@pytest.mark.parametrize(
+    ("environment", "lines"),
+    [
+        (
+            {"LANG": "pt_BR.UTF-8"},
+            [
+                "uso: python -m bot [-h] [--db DB] [--fake-clock] [--player NOME]",
+                "damas-bot: damas e Ludo em chats do Telegram",
+                "opções:",
+                "mostrar esta ajuda e sair",
+                "seu nome no console (troque com /sou NOME)",
+                "configurações (variáveis de ambiente",
+                "o token do bot do Telegram (do @BotFather); liga o bot no",
+                "comandos:",
+                "docs/hosting.pt.md",
+            ],
+        ),
+        (
+            # LC_ALL comes before LANG, as in every POSIX program.
+            {"LANG": "pt_BR.UTF-8", "LC_ALL": "it_IT.UTF-8"},
+            [
+                "uso: python -m bot [-h] [--db DB] [--fake-clock] [--player NOME]",
+                "opzioni:",
+                "il tuo nome nella console (cambialo con /sono NOME)",
+                "/orologio +2g",
+                "impostazioni (variabili d'ambiente",
+                "comandi:",
+                "docs/hosting.it.md",
+            ],
+        ),
+    ],
+)
+def test_the_bots_help_speaks_the_systems_language(
+    tmp_path: Path, environment: dict[str, str], lines: list[str]
+) -> None:
+    shown = help_of(["-m", "bot"], tmp_path, **environment)
+    for line in lines:
+        assert line in shown, shown
+    for english in ("usage:", "show this help", "Default:", "the database:"):
+        assert english not in shown

@@ -72,6 +72,28 @@ def plural(one: str, many: str, count: int, **values: Any) -> Text:
     return Text(one, {**values, "count": count}, many)
 
 
+@dataclass(frozen=True)
+class _ByLanguage:
+    """A value that each language says in words of its own (see `by_language`)."""
+
+    texts: tuple[tuple[str, Text], ...]
+
+    def of(self, language: str | None) -> Text:
+        said = dict(self.texts)
+        return said.get(language or DEFAULT_LANGUAGE, said[DEFAULT_LANGUAGE])
+
+
+# The one value of a `by_language` message.
+_SAID = "said"
+
+
+def by_language(texts: Mapping[str, Text]) -> Text:
+    """A message that differs by more than its translation in each language (the valid words
+    nearest to a mistyped one, chosen among the reader's own words): `texts` by language,
+    English's for a language without one."""
+    return Text("{" + _SAID + "}", {_SAID: _ByLanguage(tuple(texts.items()))})
+
+
 def word(key: str) -> Text:
     """An option word of bot/i18n/commands.py (a game's key: "brazilian") in the reader's
     language, as typed words take it."""
@@ -153,6 +175,10 @@ def _template(language: str | None, item: Text) -> str:
     return forms[min(found.form(int(item.values["count"])), len(forms) - 1)]
 
 
+def _filled(language: str | None, value: Any) -> Any:
+    return translate(language, value) if isinstance(value, Text) else value
+
+
 def _english(item: Text) -> str:
     """The English template: for a counted message, its singular or plural."""
     if item.plural is None or int(item.values["count"]) == 1:
@@ -165,7 +191,7 @@ def translate(language: str | None, message: Text | str) -> str:
     item = Text(message) if isinstance(message, str) else message
     template = _template(language, item)
     values = {
-        name: translate(language, value) if isinstance(value, Text) else value
+        name: _filled(language, value.of(language) if isinstance(value, _ByLanguage) else value)
         for name, value in item.values.items()
     }
     filler = _Filler(language)

@@ -89,6 +89,17 @@ WORDS: Mapping[str, Names] = {
     "italian": ("italian", "italiana", "italiana"),
     "italian-familiar": ("italian-familiar", "familiar", "familiare"),
     "ludo": ("ludo", "ludo", "ludo"),
+    # /new's other words: rated or casual, the computer's levels, the games' options
+    "rated": ("rated", "valendo", "classificata"),
+    "casual": ("casual", "amistosa", "amichevole"),
+    "beginner": ("beginner", "iniciante", "principiante"),
+    "easy": ("easy", "fácil", "facile"),
+    "normal": ("normal", "normal", "normale"),
+    "strong": ("strong", "forte", "forte"),
+    "numbers": ("numbers", "numeros", "numeri"),
+    "three-sixes": ("three-sixes", "tres-seis", "tre-sei"),
+    "towers-block": ("towers-block", "torres-bloqueiam", "torri-bloccano"),
+    "teams": ("teams", "duplas", "squadre"),
     # /tournament's words (bot/service/command_table/tournaments.py)
     "with": ("with", "com", "con"),
     "all": ("all", "todos", "tutti"),

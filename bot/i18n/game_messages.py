@@ -58,7 +58,9 @@ GAME_MESSAGES: Mapping[str, Text] = {
     "man_cannot_take_king": text("{text} is not legal: a man cannot capture a king"),
     "piece_moves": text("{text} is not legal: the piece on {square} can play {moves}"),
     "piece_stuck": text("{text} is not legal: the piece on {square} can play no move"),
-    "huff_only": text("{text} is not legal: you may huff only {huffs}, or play {moves}"),
+    "huff_only": text(
+        "{text} is not legal: you may huff only the piece on {squares} ({huffs}), or play {moves}"
+    ),
     "nothing_to_huff": text(
         "{text} is not legal: there is nothing to huff: the last move was not a missed capture"
     ),
@@ -71,6 +73,7 @@ GAME_MESSAGES: Mapping[str, Text] = {
         "({huffs}) or play on"
     ),
     "huffed": text("{side} huffed the piece on {square}"),
+    "either": text("{some} or {last}"),
     "fen_side": text(
         "'{text}' is not a FEN: it starts with the side to move, W or B, as in W:W31,32:B1,2"
     ),

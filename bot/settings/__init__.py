@@ -6,7 +6,7 @@ command its database. Nothing else reads the environment (tests/bot/settings/tes
 The variables, their defaults and what they do: bot/settings/variables.py, shown by `python
 -m bot --help` and in docs/deploy.md (Settings)."""
 
-from bot.settings.environment import load_settings
+from bot.settings.environment import load_language, load_settings
 from bot.settings.parts import (
     ChatSettings,
     DiscordSettings,
@@ -39,6 +39,7 @@ __all__ = [
     "WebSettings",
     "default_database",
     "endgame_folder",
+    "load_language",
     "load_settings",
     "read_settings",
     "settings_help",

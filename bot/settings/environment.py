@@ -8,12 +8,23 @@ import logging
 import os
 from pathlib import Path
 
+from bot.refusals import SettingsRefused
 from bot.settings.env_file import read_env_file
 from bot.settings.parts import Settings
-from bot.settings.values import read_settings
+from bot.settings.values import read_settings, system_language
 from bot.settings.variables import ENV_FILE, NAMES
 
 logger = logging.getLogger(__name__)
+
+
+def load_language(folder: Path) -> str | None:
+    """The system's language for a start in `folder` (LC_ALL, LC_MESSAGES, LANG), before
+    the settings are read: `--help` speaks it."""
+    try:
+        env_file = read_env_file(folder / ENV_FILE)
+    except SettingsRefused:
+        env_file = None  # the settings' reading says what is wrong with it
+    return system_language({**(env_file.values if env_file else {}), **os.environ})
 
 
 def load_settings(folder: Path, database: str | None = None) -> Settings:

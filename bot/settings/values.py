@@ -38,7 +38,7 @@ def read_settings(
     """The settings the variables of `environment` give (`database`: the one given with
     --db, which wins); SettingsRefused, with the environment's language, for one that
     cannot work."""
-    language = _given(environment, "LANG")
+    language = system_language(environment)
     try:
         return Settings(
             database=database or _given(environment, "DATABASE_URL") or default_database(),
@@ -51,6 +51,17 @@ def read_settings(
         )
     except SettingsRefused as refusal:
         raise SettingsRefused(refusal.reason, language) from None
+
+
+# The variables that name the system's language, the first set winning (POSIX's order).
+LANGUAGE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def system_language(environment: Mapping[str, str]) -> str | None:
+    """The locale the environment names for messages ("pt_BR.UTF-8"), else None."""
+    return next(
+        (found for name in LANGUAGE_VARIABLES if (found := _given(environment, name))), None
+    )
 
 
 def _given(environment: Mapping[str, str], name: str) -> str | None:

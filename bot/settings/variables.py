@@ -10,6 +10,8 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from bot.i18n import Text, text, translate
+
 DATABASE_NAME = "damas-bot.sqlite3"
 ENDGAME_FOLDER = "endgame"
 TELEGRAM_API_URL = "https://api.telegram.org"
@@ -38,90 +40,120 @@ def endgame_folder() -> Path:
 
 @dataclass(frozen=True)
 class Variable:
-    """A setting: its `name`, its `default` as people read it, and `what` it does."""
+    """A setting: its `name`, its `default` as people read it, and `what` it does (both said
+    in the reader's language by `python -m bot --help`)."""
 
     name: str
-    default: str
-    what: str
+    default: Text
+    what: Text
 
 
+def _as_is(value: str) -> Text:
+    """A default that is the same in every language (an address, a number)."""
+    return text("{value}", value=value)
+
+
+NONE = text("none")
 VARIABLES = (
     Variable(
         "TELEGRAM_TOKEN",
-        "none",
-        "the Telegram bot's token (from @BotFather); starts the Telegram front end",
+        NONE,
+        text("the Telegram bot's token (from @BotFather); starts the Telegram front end"),
     ),
     Variable(
         "TELEGRAM_API_URL",
-        TELEGRAM_API_URL,
-        "another Bot API server (a local one, a test double)",
+        _as_is(TELEGRAM_API_URL),
+        text("another Bot API server (a local one, a test double)"),
     ),
     Variable(
         "TELEGRAM_BOT_NAME",
-        "none",
-        "the bot's username (@BotFather), for the t.me/BOT/APP links to the Mini App in groups",
+        NONE,
+        text(
+            "the bot's username (@BotFather), for the t.me/BOT/APP links to the Mini App in groups"
+        ),
     ),
     Variable(
         "DISCORD_TOKEN",
-        "none",
-        "the Discord bot's token (Developer Portal, Bot); starts the Discord front end",
+        NONE,
+        text("the Discord bot's token (Developer Portal, Bot); starts the Discord front end"),
     ),
-    Variable("DISCORD_API_URL", DISCORD_API_URL, "another Discord REST API (a test double)"),
-    Variable("DISCORD_GATEWAY_URL", DISCORD_GATEWAY_URL, "another Discord gateway"),
+    Variable(
+        "DISCORD_API_URL", _as_is(DISCORD_API_URL), text("another Discord REST API (a test double)")
+    ),
+    Variable("DISCORD_GATEWAY_URL", _as_is(DISCORD_GATEWAY_URL), text("another Discord gateway")),
     Variable(
         "DISCORD_SHARD_COUNT",
-        "none (one connection)",
-        "Discord's gateway connection in that many shards, over several processes",
+        text("none (one connection)"),
+        text("Discord's gateway connection in that many shards, over several processes"),
     ),
     Variable(
         "DISCORD_SHARD_IDS",
-        "every shard",
-        "this process's shards (0,1), beside DISCORD_SHARD_COUNT",
+        text("every shard"),
+        text("this process's shards (0,1), beside DISCORD_SHARD_COUNT"),
     ),
     Variable(
         "DATABASE_URL",
-        f"{DATABASE_NAME} in the per-user data folder",
-        "postgresql://user:password@host/name, or an SQLite file; --db wins",
+        text("{file} in the per-user data folder", file=DATABASE_NAME),
+        text("postgresql://user:password@host/name, or an SQLite file; --db wins"),
     ),
     Variable(
         "SCHEDULER_INTERVAL",
-        "600",
-        "seconds (1 to 600) between the scheduler's looks at the database",
+        _as_is("600"),
+        text("seconds (1 to 600) between the scheduler's looks at the database"),
     ),
     Variable(
         "WEB_URL",
-        "none (no web pages)",
-        "the public https:// address of the web pages and the Telegram Mini App; starts the "
-        "web server",
+        text("none (no web pages)"),
+        text(
+            "the public https:// address of the web pages and the Telegram Mini App; starts "
+            "the web server"
+        ),
     ),
     Variable(
         "WEB_LISTEN",
-        DEFAULT_LISTEN,
-        "host:port the web server listens on, behind the HTTPS proxy",
+        _as_is(DEFAULT_LISTEN),
+        text("host:port the web server listens on, behind the HTTPS proxy"),
     ),
     Variable(
         "WEB_SECRET",
-        "derived from the chat token",
-        "the key of the signed links to the pages",
+        text("derived from the chat token"),
+        text("the key of the signed links to the pages"),
     ),
     Variable(
         "WEB_APP_NAME",
-        "none",
-        "the Mini App's short name (@BotFather /newapp), for the t.me/BOT/APP links",
+        NONE,
+        text("the Mini App's short name (@BotFather /newapp), for the t.me/BOT/APP links"),
     ),
-    Variable("LANG", "the system's", "the language of python -m bot check (--lang wins)"),
+    Variable(
+        "LANG",
+        text("the system's"),
+        text(
+            "the language of the console until one is chosen, of --help and of python -m bot "
+            "check (--lang wins); LC_ALL and LC_MESSAGES, when set, come before it"
+        ),
+    ),
 )
 NAMES = frozenset(variable.name for variable in VARIABLES)
 
 
-def settings_help() -> str:
-    """The variables as `python -m bot --help` lists them."""
-    lines = [
-        f"settings (environment variables, or NAME=value lines of a {ENV_FILE} file in the",
-        "folder the bot starts in; the environment wins):",
-    ]
+def settings_help(language: str | None = None) -> str:
+    """The variables as `python -m bot --help` lists them, in `language`."""
+    lines = textwrap.wrap(
+        translate(
+            language,
+            text(
+                "settings (environment variables, or NAME=value lines of a {file} file in the "
+                "folder the bot starts in; the environment wins):",
+                file=ENV_FILE,
+            ),
+        ),
+        80,
+    )
     for variable in VARIABLES:
-        said = f"{variable.what}. Default: {variable.default}"
+        said = translate(
+            language,
+            text("{what}. Default: {default}", what=variable.what, default=variable.default),
+        )
         wrapped = textwrap.wrap(said, 66)
         lines.append(f"  {variable.name:<22}{wrapped[0]}")
         lines += [" " * 24 + line for line in wrapped[1:]]

@@ -45,7 +45,8 @@ ENGLISH = {
     "piece_moves": "{text} is not legal: the piece on {square} can play {moves}",
     "piece_stuck": "{text} is not legal: the piece on {square} can play no move",
     # the huff (italian-familiar)
-    "huff_only": "{text} is not legal: you may huff only {huffs}, or play {moves}",
+    "huff_only": "{text} is not legal: you may huff only the piece on {squares} ({huffs}), "
+    "or play {moves}",
     "nothing_to_huff": "{text} is not legal: there is nothing to huff: "
     "the last move was not a missed capture",
     "already_huffed": "{text} is not legal: you have huffed the piece on {square}; "

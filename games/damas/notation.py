@@ -17,7 +17,7 @@ from games.damas.messages import COLOURS, SIDES, example
 from games.damas.move import Move, Piece
 from games.damas.rules import Rules
 from games.damas.squares import describe_squares, parse_square, square_name
-from games.messages import visible
+from games.messages import either, visible
 
 
 class Position(Protocol):
@@ -129,8 +129,8 @@ def _parse_huff(position: Position, text: str, token: str | None) -> Move:
             if move.start == square:
                 return move
     choices = _choices(position)
-    huff_names = ", ".join(position.notation(m) for m in huffs)
     plain = position.routes(m for m in position.legal_moves() if not m.huff)
+    huff_names = either([position.notation(m) for m in huffs]) if huffs else ""
     if huffs and token is None:
         raise AmbiguousMove(
             choices=[position.notation(m) for m in huffs],
@@ -138,7 +138,8 @@ def _parse_huff(position: Position, text: str, token: str | None) -> Move:
             params={"text": text, "huffs": huff_names},
         )
     if huffs:
-        params = {"text": text, "huffs": huff_names, "moves": plain}
+        squares = either([square_name(rules, m.start) for m in huffs])
+        params = {"text": text, "squares": squares, "huffs": huff_names, "moves": plain}
         raise IllegalMove(choices=choices, key="huff_only", params=params)
     if position.huffed:
         params = {"text": text, "square": square_name(rules, position.huffed), "moves": plain}

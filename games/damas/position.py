@@ -22,7 +22,7 @@ from games.damas.movegen import Raw, apply
 from games.damas.notation import parse_move
 from games.damas.rules import REPETITION_COUNT, RULES, Material, Rules
 from games.damas.squares import parse_square, square_name
-from games.messages import Message, visible
+from games.messages import Message, either, visible
 
 # A repetition key: (white, black, kings, colour to move) as bitboards.
 PositionKey = tuple[int, int, int, int]
@@ -199,8 +199,8 @@ class Position:
             return None
         params = {
             "side": SIDES[1 - self.colour],
-            "squares": ", ".join(squares),
-            "huffs": ", ".join(f"soffio {s}" for s in squares),
+            "squares": either(squares),
+            "huffs": either([f"soffio {s}" for s in squares]),
         }
         return Message("huff_offer", params)
 

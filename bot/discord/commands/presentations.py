@@ -71,9 +71,9 @@ async def _profile(
 
 
 async def _top(
-    service: GameService, _actor: Actor, chat: ChatRef, args: Args, answer: Answer
+    service: GameService, actor: Actor, chat: ChatRef, args: Args, answer: Answer
 ) -> list[Event]:
-    boards = await service.ratings.leaderboards(chat, leaderboard_words(args))
+    boards = await service.ratings.leaderboards(chat, leaderboard_words(args), actor)
     answer.embeds.append(leaderboard_embed(boards, answer.language))
     return []
 

@@ -14,7 +14,7 @@ from bot.service.kernel.families import family_of, players_text
 from bot.service.kernel.game_flow.clocks import split_time_control
 from bot.service.kernel.game_flow.turns import events_state
 from bot.service.kernel.kernel import Kernel
-from bot.service.kernel.rated.rated_games import rated_at_start, split_rated
+from bot.service.kernel.rated.rated_games import FACE_TO_FACE, rated_at_start, split_rated
 from bot.service.kernel.words.levels import DEFAULT_LEVEL, LEVEL_OPTION
 from games.base import GameKind, find_game
 from storage import (
@@ -288,6 +288,8 @@ class Challenges(Capability):
         challenge_id: int | None,
         asked_rated: bool,
     ) -> list[Event]:
+        if chat in self.kernel.one_keyboard:
+            options = {**options, FACE_TO_FACE: True}
         options, snapshot, clock = self.kernel.changes.opening(kind, options)
         try:
             record = await self.games.create_game(

@@ -15,7 +15,7 @@ from bot.service.command_table.options import SIDES
 from bot.service.command_table.typed import Misread, Name, Values, chosen
 from bot.service.command_table.words import BLACK_WORDS, COMPUTER_WORDS, VERSUS_WORDS, WHITE_WORDS
 from bot.service.kernel.events import ServiceError
-from bot.service.kernel.families import OPTION_WORDS
+from bot.service.kernel.families import OPTION_KEYS, OPTION_WORDS
 from bot.service.kernel.game_flow.clocks import is_time_unit
 from bot.service.kernel.ids import whole_number
 from bot.service.kernel.rated.rated_games import CASUAL_WORDS, RATED_WORDS
@@ -24,9 +24,10 @@ from bot.service.kernel.words.levels import (
     is_level_option,
     level_refusal,
     level_word,
-    near_levels,
+    near_a_level,
 )
 from bot.service.kernel.words.near_miss import nearest, with_nearest
+from games.computer import LEVEL_NAMES
 
 # The words of /new that the games and ratings read: never taken for a mistyped level.
 GAME_OPTION_WORDS = frozenset({*OPTION_WORDS, *RATED_WORDS, *CASUAL_WORDS})
@@ -37,6 +38,8 @@ NEW_WORDS = frozenset(
     for word in (*GAME_OPTION_WORDS, *WHITE_WORDS, *BLACK_WORDS, *COMPUTER_WORDS, *LEVEL_WORDS)
     if len(word) >= NEAR_MISS_LENGTH
 )
+# The same words as a refusal suggests them, in the reader's language.
+NEW_KEYS = ("white", "black", "computer", "rated", "casual", *LEVEL_NAMES, *OPTION_KEYS)
 
 
 def read_new(words: Sequence[str]) -> Values:
@@ -67,7 +70,7 @@ def read_new(words: Sequence[str]) -> Values:
         elif (level := level_word(folded)) is not None:
             values["level"] = level
         elif is_level_option(folded) or (
-            after_computer and folded not in GAME_OPTION_WORDS and near_levels(folded)
+            after_computer and folded not in GAME_OPTION_WORDS and near_a_level(folded)
         ):
             raise ServiceError(level_refusal(word))
         elif (count := whole_number(folded)) is not None and not (
@@ -95,4 +98,4 @@ def _refuse_a_near_miss(word: str) -> None:
         return  # a time control, a FEN, a number: read elsewhere
     if nearest(folded, NEW_WORDS):
         refusal = text("{word} is not an option of {/new}.", word=quote(word))
-        raise ServiceError(with_nearest(refusal, folded, NEW_WORDS))
+        raise ServiceError(with_nearest(refusal, folded, NEW_KEYS))

@@ -107,7 +107,7 @@ MOVES = Command(
 GAMES = Command(
     "games",
     ("jogos",),
-    text("list my games and challenges; with done, the finished games"),
+    text("list my games and challenges; with {=done}, the finished games"),
     _games,
     (
         Option(

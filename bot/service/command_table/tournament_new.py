@@ -266,11 +266,15 @@ NEW = Command(
 )
 
 
+# The clocks a tournament takes, as the reader's clocks show them ("3g" in Italian).
+TIME_EXAMPLES = text("10m|3d")
+
+
 def setting_line(option: Option, language: str | None) -> str:
     """ "  rodadas=N: a Swiss's number of rounds" in the reader's words."""
     name = (option.name, *option.names)[NAME_INDEX.get(language or "", 0)]
     if option is TIME:
-        name = "10m|3d"
+        name = translate(language, TIME_EXAMPLES)
     elif option.kind is Kind.NUMBER:
         name += "=N"
     elif option.choices:

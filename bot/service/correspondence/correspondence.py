@@ -206,7 +206,7 @@ class Correspondence(Capability):
         wanted = left if days is None else days
         if not 1 <= wanted <= left:
             raise ServiceError(
-                text("You can take 1 to {left} days of vacation this year.", left=left)
+                text("You can take at most {left} of vacation this year.", left=days_count(left))
             )
         until = now + timedelta(days=wanted)
         try:
@@ -248,9 +248,9 @@ class Correspondence(Capability):
         return [
             Reply(
                 text(
-                    "You are not on vacation; {left} days are left this year: {/vacation} DAYS "
+                    "You are not on vacation; {left} left this year: {/vacation} DAYS "
                     "or {/vacation on} takes them.",
-                    left=left,
+                    left=days_count(left),
                 )
             )
         ]

@@ -31,7 +31,7 @@ from bot.service.kernel.game_flow.states import GameStates
 from bot.service.kernel.players.first_players import FirstPlayers
 from bot.service.kernel.players.roster import Roster
 from bot.service.kernel.schedule import Schedule
-from storage import Store
+from storage import ChatRef, Store
 
 
 class Kernel:
@@ -63,6 +63,9 @@ class Kernel:
         self.computer_turns = ComputerTurns(
             self.states, self.lookup, self.changes, self.bus, self.background, computers
         )
+        # The chats whose players all sit at one keyboard (the console, told by it): a game
+        # there is played face to face.
+        self.one_keyboard: set[ChatRef] = set()
 
     def _started(self, state: GameState) -> None:
         """A game started: a computer that moves first plays."""

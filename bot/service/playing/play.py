@@ -11,8 +11,9 @@ from bot.service.kernel.capability import Capability, routed
 from bot.service.kernel.events import Actor, Event, GameState, ServiceError
 from bot.service.kernel.families import family_of, seat_name
 from bot.service.kernel.game_flow.turns import events_state, seat_to_act
+from bot.service.kernel.ids import known_id, whole_number
 from bot.service.kernel.kernel import Kernel
-from games.base import CHANCE, GameError, find_game
+from games.base import CHANCE, BadNotation, GameError, find_game
 from storage import ChatRef, GameStore
 
 logger = logging.getLogger(__name__)
@@ -36,6 +37,8 @@ class Play(Capability):
     ) -> list[Event]:
         """Play a move given in notation, as the actor, in the game named or their current one.
         With `version` (from a button), a board that changed since is refused."""
+        if game_id is None:
+            game_id, notation = await self._numbered(actor, notation)
         player_id, target = await self._actor_and_game(actor, game_id)
         async with self.kernel.lookup.lock(target):
             state = await self.kernel.current(target)
@@ -63,6 +66,24 @@ class Play(Capability):
         await self.kernel.first_players.played(actor, state.record.chat)
         self.kernel.computer_turns.wake(events_state(events) or state)
         return events
+
+    async def _numbered(self, actor: Actor, notation: str) -> tuple[int | None, str]:
+        """`/move 10 22-19`: a number before a move names the game, unless the whole line is a
+        move of the game it would go to without one (a Ludo pawn is a bare number: `2 c14`)."""
+        first, _, rest = notation.strip().partition(" ")
+        number = whole_number(first)
+        if number is None or not rest.strip():
+            return None, notation
+        player = await self.kernel.roster.player(actor)
+        try:
+            usual: int | None = await self.kernel.lookup.game_id_for(player, None)
+        except ServiceError:
+            usual = None  # no game to go to without a number
+        if usual is not None and _notation(await self.kernel.current(usual), notation):
+            return None, notation
+        named = await self.kernel.current(known_id(number))
+        self.kernel.lookup.own_seats(named, player.id)
+        return number, rest.strip()
 
     async def _actor_and_game(self, actor: Actor, game_id: int | None) -> tuple[int, int]:
         """The actor's player id and the game a command goes to; a click on a button names
@@ -115,3 +136,14 @@ class Play(Capability):
                 self.kernel.computer_turns.wake(await self.kernel.state(game_id))
             except ServiceError as error:
                 logger.error("game %s cannot be resumed: %s", game_id, error)
+
+
+def _notation(state: GameState, typed: str) -> bool:
+    """Whether the words are a move in the game's notation, legal or not."""
+    try:
+        state.position.parse(typed)
+    except BadNotation:
+        return False
+    except GameError:
+        return True  # a move in notation, only not legal here
+    return True

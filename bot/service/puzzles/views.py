@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.i18n import Text, joined, text
+from bot.i18n import Text, joined, plural, text
 from bot.render import render_draughts
 from bot.service.kernel.display.choices import MoveChoice
 from bot.service.kernel.events import FileReady, PuzzleStep
@@ -96,7 +96,12 @@ def solution(puzzle: Puzzle) -> Text:
     if puzzle.gain >= WIN:
         wins = text("{side} wins the game", side=side)
     else:
-        wins = text("{side} wins material worth {count} men", side=side, count=puzzle.gain)
+        wins = plural(
+            "{side} wins material worth {count} man",
+            "{side} wins material worth {count} men",
+            puzzle.gain,
+            side=side,
+        )
     themes = [THEME_TEXTS[theme] for theme in puzzle.themes if theme in THEME_TEXTS]
     if themes:
         return text(

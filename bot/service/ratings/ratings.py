@@ -19,6 +19,7 @@ from bot.service.kernel.events import Actor, Event, FileReady, PlayerPage, Reply
 from bot.service.kernel.families import game_title, players_text
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.rated.seat_ratings import pool_rating, readable_rating
+from bot.service.kernel.words.file_names import file_name
 from bot.service.ratings.views import (
     PACE_WORDS,
     Leaderboards,
@@ -129,7 +130,7 @@ class Ratings(Capability):
         events: list[Event] = [Reply(lines[0], page), *(Reply(line) for line in lines[1:])]
         events.append(
             FileReady(
-                f"ratings-{player.id}.png",
+                file_name("ratings", player.id, "png", language),
                 picture,
                 text("Ratings of {name}", name=player.display_name),
             )
@@ -142,24 +143,28 @@ class Ratings(Capability):
             raise ServiceError(text("I do not know {name}.", name=someone.display_name))
         return player
 
-    async def leaderboards(self, chat: ChatRef | None, words: Sequence[str] = ()) -> Leaderboards:
+    async def leaderboards(
+        self, chat: ChatRef | None, words: Sequence[str] = (), reader: Actor | None = None
+    ) -> Leaderboards:
         """The leaderboard of a pool among the players seen in `chat` (who played a game
         there) and among everyone. `words`: a game and a pace (live, corr), both optional;
-        without a pace, the pool of the game with more players."""
+        without a game, the pool the reader plays most in, else the one most played in the
+        chat; without a pace, the pool of the game with more players."""
         game = next((word for word in words if word.lower() not in PACE_WORDS), None)
         pace = next((word for word in words if word.lower() in PACE_WORDS), None)
         if len(words) > 2 or (len(words) == 2 and (game is None or pace is None)):
             raise ServiceError(text("Usage: {usage}", usage=TOP_USAGE))
-        pool = await self._pool(game, pace)
-        ratings = {
-            str(stored.player_id): await readable_rating(self.ratings, stored)
-            for stored in await self.ratings.pool_ratings(pool.key)
-        }
         seen = (
             {str(player_id) for player_id in await self.ratings.players_in_chat(chat)}
             if chat
             else set()
         )
+        usual = None if game is not None else await self._usual_pool(reader, pace, seen)
+        pool = usual or await self._pool(game, pace)
+        ratings = {
+            str(stored.player_id): await readable_rating(self.ratings, stored)
+            for stored in await self.ratings.pool_ratings(pool.key)
+        }
         everyone = leaderboard(ratings, pool.system)
         here = leaderboard(ratings, pool.system, among=seen)
         names = {player: await self.kernel.roster.name(int(player)) for player in ratings}
@@ -169,14 +174,34 @@ class Ratings(Capability):
             standings(everyone, names, LEADERBOARD_ROWS),
         )
 
-    async def top(  # a command: anyone may; the answer is the same for everyone
+    async def top(  # a command: anyone may
         self,
-        actor: Actor,  # noqa: ARG002
+        actor: Actor,
         chat: ChatRef | None,
         words: Sequence[str],
     ) -> list[Event]:
         """/top [GAME] [live|corr]: the leaderboards as one message."""
-        return [Reply(leaderboard_text(await self.leaderboards(chat, words)))]
+        return [Reply(leaderboard_text(await self.leaderboards(chat, words, actor)))]
+
+    async def _usual_pool(
+        self, reader: Actor | None, pace: str | None, seen: set[str]
+    ) -> Pool | None:
+        """The pool a leaderboard without a game shows: the one the reader played most rated
+        games in, else the one most played among the players of the chat (None: neither)."""
+        player = await self.kernel.roster.player(reader) if reader is not None else None
+        own = await self.ratings.ratings_of(player.id) if player is not None else []
+        rows = own or [
+            row for row in await self.ratings.all_ratings() if str(row.player_id) in seen
+        ]
+        played: Counter[Pool] = Counter()
+        for row in rows:
+            try:
+                pool = Pool.from_key(row.pool)
+            except ValueError:
+                continue  # a damaged row: not a pool to show
+            if pace is None or pool.pace is PACE_WORDS[pace.lower()]:
+                played[pool] += max(row.games, 0) if own else 1
+        return played.most_common(1)[0][0] if played else None
 
     async def _pool(self, game: str | None, pace: str | None) -> Pool:
         try:

@@ -76,11 +76,11 @@ def pool_line(line: PoolLine) -> Text:
 def puzzle_line(rating: PuzzleRating) -> Text:
     """A player's puzzle rating in one variant's pool, and their tally."""
     return text(
-        "Puzzles, {game}: {rating} ({solved} solved, {failed} missed)",
+        "Puzzles, {game}: {rating} ({solved}, {failed})",
         game=game_title(rating.variant),
         rating=round(rating.rating.rating),
-        solved=rating.solved,
-        failed=rating.failed,
+        solved=plural("{count} solved", "{count} solved", rating.solved),
+        failed=plural("{count} missed", "{count} missed", rating.failed),
     )
 
 

@@ -20,6 +20,7 @@ from bot.service.kernel.families import family_of, players_text, seat_name
 from bot.service.kernel.game_flow.clocks import describe_time
 from bot.service.kernel.game_flow.turns import player_seats, seat_to_act
 from bot.service.kernel.kernel import Kernel
+from bot.service.kernel.words.file_names import file_name
 from games.base import CHANCE, find_game
 from storage import BoardMessage, BoardStore, ChallengeStore, ChatRef, GameStore, PlayerStore
 
@@ -213,12 +214,13 @@ class GameRecords(Capability):
         player = await self.kernel.roster.player(actor)
         state = await self.kernel.lookup.game_of(player, game_id, finished=True, chat=chat)
         family = family_of(find_game(state.record.kind))
-        content = family.pdn(state, state.log, player.language or language_of(actor.language))
+        language = player.language or language_of(actor.language)
+        content = family.pdn(state, state.log, language)
         if content is None:
             raise ServiceError(text("PDN export is for draughts games."))
         return [
             FileReady(
-                f"game-{state.id}.pdn",
+                file_name("game", state.id, "pdn", language),
                 content.encode(),
                 text("Game #{game} in PDN.", game=state.id),
             )

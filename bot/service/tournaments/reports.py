@@ -21,6 +21,7 @@ from bot.service.kernel.events import (
 from bot.service.kernel.families import family_of, game_title
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.words.counts import entries_count
+from bot.service.kernel.words.file_names import file_name
 from bot.service.tournaments.lookup import EVERY, entry_names, pick, reader_language
 from bot.service.tournaments.options import GROUP, board_place
 from bot.service.tournaments.pictures import picture
@@ -108,7 +109,8 @@ class TournamentReports(Capability):
             logger.exception("no picture of tournament %s", record.id)
         else:
             caption = text("Tournament #{id}", id=record.id)
-            events.append(FileReady(f"tournament-{record.id}.png", png, caption))
+            name = file_name("tournament", record.id, "png", language)
+            events.append(FileReady(name, png, caption))
         return events
 
     @routed
@@ -235,7 +237,7 @@ class TournamentReports(Capability):
             raise ServiceError(text("No games yet in tournament #{id}.", id=record.id))
         return [
             FileReady(
-                f"tournament-{record.id}.pdn",
+                file_name("tournament", record.id, "pdn", language),
                 "\n".join(parts).encode(),
                 text("Every game of tournament #{id} in PDN.", id=record.id),
             )
@@ -249,10 +251,11 @@ class TournamentReports(Capability):
         record = facts.tournament
         if state is None:
             raise ServiceError(text("Tournament #{id} has not started.", id=record.id))
+        language = await reader_language(self.kernel, actor)
         return [
             FileReady(
-                f"tournament-{record.id}.csv",
-                standings_csv(state, names, await reader_language(self.kernel, actor)).encode(),
+                file_name("tournament", record.id, "csv", language),
+                standings_csv(state, names, language).encode(),
                 text("The standings of tournament #{id} as CSV.", id=record.id),
             )
         ]

@@ -8,7 +8,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import Text, text, translate
+from bot.i18n import Text, plural, text, translate
 from bot.service.kernel.game_flow.clocks import TimeControl
 from bot.service.tournaments.state import coin, game_result
 from competition.pairing.errors import PairingError
@@ -255,10 +255,12 @@ def settings_line(format: Format, options: dict[str, Any], control: TimeControl 
     if control is None:
         clock = text("no clock")
     elif control.correspondence:
-        clock = text("{days} days a move", days=control.per_move.days)
+        clock = plural("{count} day a move", "{count} days a move", control.per_move.days)
     else:
-        clock = text(
-            "{minutes} minutes a player", minutes=int(control.per_move.total_seconds() // 60)
+        clock = plural(
+            "{count} minute a player",
+            "{count} minutes a player",
+            int(control.per_move.total_seconds() // 60),
         )
     if format is Format.KNOCKOUT:
         rounds = (
@@ -273,7 +275,7 @@ def settings_line(format: Format, options: dict[str, Any], control: TimeControl 
         )
     order = [Tiebreak(name) for name in options.get("tiebreaks", [])] or list(DEFAULT_TIEBREAKS)
     rounds = (
-        text("{rounds} rounds", rounds=options["rounds"])
+        plural("{count} round", "{count} rounds", options["rounds"])
         if format is Format.SWISS
         else text("everyone plays everyone")
         if format is Format.ROUND_ROBIN

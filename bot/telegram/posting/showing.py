@@ -262,7 +262,7 @@ class EventShowing:
     async def send_leaderboard(self, origin: Origin, words: Sequence[str]) -> None:
         """/top as one formatted message."""
         try:
-            boards = await self.service.ratings.leaderboards(origin.chat, words)
+            boards = await self.service.ratings.leaderboards(origin.chat, words, origin.actor)
         except ServiceError as error:
             await self.people.say(origin.chat, [error.reason], origin.language, origin.reply_to)
             return

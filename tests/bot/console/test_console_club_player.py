@@ -66,16 +66,16 @@ async def _state(service: GameService, name: str) -> GameState:
         (
             "pt",
             "Soffio: você não fez a tomada obrigatória: bia (Pretas) pode soprar a sua peça em "
-            "22 ou jogar normalmente.",
+            "22, ou então jogar normalmente.",
             "Soffio: ana (Brancas) não fez a tomada obrigatória: você pode soprar a peça em 22 "
-            "(soffio 22) ou jogar normalmente.",
+            "(soffio 22), ou então jogar normalmente.",
         ),
         (
             "it",
-            "Soffio: non hai fatto la presa dovuta: bia (Nero) può soffiare la tua pedina in 22 "
-            "o giocare normalmente.",
+            "Soffio: non hai fatto la presa dovuta: bia (Nero) può soffiare la tua pedina in 22, "
+            "oppure giocare normalmente.",
             "Soffio: ana (Bianco) non ha fatto la presa dovuta: puoi soffiare il pezzo in 22 "
-            "(soffio 22) o giocare normalmente.",
+            "(soffio 22), oppure giocare normalmente.",
         ),
     ],
 )
@@ -153,7 +153,8 @@ async def test_the_history_after_a_huff_keeps_each_move_under_its_colour(
     await console.handle(words["history"])
     assert f"1. 28-24 (soffio 22) {black} 2. {white}" in output.getvalue(), output.getvalue()
     await console.handle(words["pdn"])
-    pdn = (tmp_path / f"game-{state.id}.pdn").read_text()
+    saved = {"pt": "partida", "it": "partita"}[language]
+    pdn = (tmp_path / f"{saved}-{state.id}.pdn").read_text()
     assert f"1. 28-24 {{soffio 22}} 1... {black} 2. {white}" in pdn, pdn
 
 
@@ -179,7 +180,7 @@ async def test_a_capture_of_several_pieces_shows_every_square_in_chat(
     assert route in transcript.split(played)[0]
     # PDN keeps the standard's short form where it names one move.
     await console.handle(words["pdn"])
-    pdn = next(tmp_path.glob("game-*.pdn")).read_text()
+    pdn = next(tmp_path.glob("parti[dt]a-*.pdn")).read_text()
     assert f"1. {short}" in pdn, pdn
     assert route not in pdn, pdn
 
@@ -192,15 +193,15 @@ async def test_a_capture_of_several_pieces_shows_every_square_in_chat(
     [
         (
             "pt",
-            "/novo brasileira contra computador dificil",
-            "dificil não é um nível. Os níveis são iniciante, fácil, normal, forte. Você quis "
-            "dizer fácil?",
+            "/novo brasileira contra computador dificio",
+            "dificio não é um nível. Os níveis são iniciante, fácil, normal, forte. Você quis "
+            "dizer forte?",
         ),
         (
             "it",
-            "/nuova brasiliana contro computer difficile",
-            "difficile non è un livello. I livelli sono principiante, facile, normale, forte. "
-            "Intendevi facile?",
+            "/nuova brasiliana contro computer dificile",
+            "dificile non è un livello. I livelli sono principiante, facile, normale, forte. "
+            "Intendevi forte?",
         ),
         ("pt", "/novo brasileira contra computador numeross", "Você quis dizer numeros"),
         ("it", "/nuova brasiliana contro computer numerii", "Intendevi numeri"),
@@ -468,12 +469,12 @@ async def test_help_lists_the_console_s_commands_and_a_bare_lang_shows_the_setti
         (
             "pt",
             "(o arquivo anterior foi substituído)",
-            "Um rating com ? (1500?) é provisório",
+            "Uma pontuação com ? (1500?) é provisória",
         ),
         (
             "it",
             "(il file precedente è stato sostituito)",
-            "Un rating con ? (1500?) è provvisorio",
+            "Un punteggio con ? (1500?) è provvisorio",
         ),
     ],
 )
@@ -487,7 +488,7 @@ async def test_a_profile_keeps_one_chart_file_and_explains_provisional_ratings(
     await console.handle(words["profile"])
     charts = sorted(path.name for path in tmp_path.iterdir() if path.suffix == ".png")
     assert len(charts) == 1, "one file per subject, no ratings-1-2.png"
-    assert charts[0].startswith("ratings-")
+    assert charts[0].startswith({"pt": "pontuacao-", "it": "punteggi-"}[language])
     saved = [line for line in output.getvalue().splitlines() if charts[0] in line]
     assert len(saved) == 3, "each line names the file"
     assert replaced not in saved[0]

@@ -32,7 +32,8 @@ def test_a_rated_game_at_one_keyboard_then_profile_and_top(tmp_path: Path) -> No
     )
     assert "ana (White, 1500?) - bia (Black, 1500?)" in output
     assert "ana (White, 1662? +162) - bia (Black, 1338? -162)" in output
-    assert "Brazilian draughts (correspondence): 1662? (+162 in 30 days, 1 game)" in output
+    # Face to face at one keyboard, without a clock: the live pool (docs/ratings.md).
+    assert "Brazilian draughts (live): 1662? (+162 in 30 days, 1 game)" in output
     (chart,) = tmp_path.glob("*ratings-*.png")
     assert chart.read_bytes().startswith(b"\x89PNG")
     assert "I do not know zeca." in output

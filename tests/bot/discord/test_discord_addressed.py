@@ -62,12 +62,12 @@ async def test_the_channel_shows_the_computer_typing_while_it_thinks(
         (
             "pt-BR",
             "Soffio: você não fez a tomada obrigatória: Computador (normal, Pretas) pode soprar a "
-            "sua peça em 22 ou jogar normalmente.",
+            "sua peça em 22, ou então jogar normalmente.",
         ),
         (
             "it",
             "Soffio: non hai fatto la presa dovuta: Computer (normale, Nero) può soffiare la tua "
-            "pedina in 22 o giocare normalmente.",
+            "pedina in 22, oppure giocare normalmente.",
         ),
     ],
 )

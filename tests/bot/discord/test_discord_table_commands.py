@@ -31,7 +31,7 @@ async def test_a_bare_vacation_shows_the_setting_and_on_starts_one(
 ) -> None:
     await connect(service)
     shown = await act(fake, await fake.slash(ANA, CHANNEL, "vacation", {}))
-    assert shown.ephemeral_text.startswith("You are not on vacation; 30 days are left")
+    assert shown.ephemeral_text.startswith("You are not on vacation; 30 days left this year")
     await act(fake, await fake.slash(ANA, CHANNEL, "vacation", {"on": True}))
     again = await act(fake, await fake.slash(ANA, CHANNEL, "vacation", {}))
     assert again.ephemeral_text.startswith("You are on vacation until "), again.ephemeral_text

@@ -241,7 +241,7 @@ def test_the_soffio_offer_in_each_language() -> None:
     offer = _missed().huff_offer()
     assert offer is not None
     assert translate("it", message_text(offer)) == (
-        "il Bianco non ha fatto la presa dovuta: puoi soffiare il pezzo in 22 (soffio 22) o "
-        "giocare normalmente"
+        "il Bianco non ha fatto la presa dovuta: puoi soffiare il pezzo in 22 (soffio 22), "
+        "oppure giocare normalmente"
     )
     assert "soprar a peça em 22" in translate("pt", message_text(offer))

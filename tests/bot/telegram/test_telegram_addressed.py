@@ -44,13 +44,13 @@ async def test_the_chat_shows_typing_while_the_computer_thinks(
             "pt-br",
             "/novo familiare vs computer brancas",
             "Soffio: você não fez a tomada obrigatória: Computador (normal, Pretas) pode soprar a "
-            "sua peça em 22 ou jogar normalmente.",
+            "sua peça em 22, ou então jogar normalmente.",
         ),
         (
             "it",
             "/nuova familiare vs computer bianco",
             "Soffio: non hai fatto la presa dovuta: Computer (normale, Nero) può soffiare la tua "
-            "pedina in 22 o giocare normalmente.",
+            "pedina in 22, oppure giocare normalmente.",
         ),
     ],
 )

@@ -161,7 +161,9 @@ def test_a_wrong_huff_lists_the_huffs_and_the_ordinary_moves() -> None:
     with pytest.raises(IllegalMove) as caught:
         after.parse("soffio 24")
     assert caught.value.key == "huff_only"
-    assert str(caught.value).startswith("soffio 24 is not legal: you may huff only soffio 22, ")
+    assert str(caught.value).startswith(
+        "soffio 24 is not legal: you may huff only the piece on 22 (soffio 22), "
+    )
     assert caught.value.choices == ("soffio 22", "1-5", "18-21", "18x27")
     assert str(caught.value).endswith("or play 1-5, 18-21, 18x27")
 

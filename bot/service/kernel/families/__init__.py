@@ -20,6 +20,7 @@ from games.base import GameKind, find_game
 
 __all__ = [
     "FAMILIES",
+    "OPTION_KEYS",
     "OPTION_WORDS",
     "Draughts",
     "Family",
@@ -33,6 +34,7 @@ FAMILIES: tuple[Family, ...] = (Draughts(), Ludo())
 _FAMILIES: dict[str, Family] = {key: family for family in FAMILIES for key in family.games}
 # The words of /new that some family reads as its options.
 OPTION_WORDS = frozenset(word for family in FAMILIES for word in family.option_words)
+OPTION_KEYS = tuple(key for family in FAMILIES for key in family.option_keys)
 
 
 def family_of(kind: GameKind) -> Family:

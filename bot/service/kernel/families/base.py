@@ -48,6 +48,9 @@ class Family(ABC):
     games: ClassVar[frozenset[str]]
     # The words of /new this family reads as its options: never taken for a mistyped level.
     option_words: ClassVar[frozenset[str]] = frozenset()
+    # The same options as the near-miss suggestions name them: keys of bot/i18n/commands.py's
+    # `WORDS`, said in the reader's language ("fen=" is every language's).
+    option_keys: ClassVar[tuple[str, ...]] = ()
 
     # -- what every family states ------------------------------------------------------------
 

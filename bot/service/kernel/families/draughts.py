@@ -13,7 +13,7 @@ from bot.render import render_draughts
 from bot.render.svg import draughts_svg
 from bot.service.kernel.display.choices import MoveChoice
 from bot.service.kernel.events import GameState, ServiceError
-from bot.service.kernel.families.base import Family
+from bot.service.kernel.families.base import Family, reason_text
 from bot.service.kernel.families.draughts_boards import (
     draughts_choice,
     draughts_side,
@@ -33,7 +33,6 @@ from games.messages import Message
 
 # The option that shows square numbers on boards whose squares are named a1..h8.
 NUMBER_WORDS = frozenset({"numbers", "numeros", "números", "numeri"})
-OPTION_WORDS = (*sorted(NUMBER_WORDS), "fen=")
 
 
 class Draughts(Family):
@@ -41,6 +40,7 @@ class Draughts(Family):
 
     games = frozenset(RULES)
     option_words = NUMBER_WORDS
+    option_keys = ("numbers", "fen=")
     TITLES: ClassVar[Mapping[str, Text]] = {
         "brazilian": text("Brazilian draughts"),
         "international": text("International draughts"),
@@ -65,10 +65,10 @@ class Draughts(Family):
             if name.lower() != "fen" or not equals:
                 refusal = text(
                     "Draughts has no option {option}; to start from a position write "
-                    "fen=W:W31,32:B1,2, to show square numbers write numbers.",
+                    "fen=W:W31,32:B1,2, to show square numbers write {=numbers}.",
                     option=quote(word),
                 )
-                raise ServiceError(with_nearest(refusal, word, OPTION_WORDS))
+                raise ServiceError(with_nearest(refusal, word, self.option_keys))
             try:
                 kind.start({"fen": value})
             except GameError as error:
@@ -98,14 +98,15 @@ class Draughts(Family):
         played = self._played(state, notation, seat, before)
         if offer is None or not state.active:
             return played
+        said = message_text(offer).values
         return text(
             "{played} Soffio: {erred} did not make the required capture: {huffer} may huff the "
             "piece on {squares} ({huffs}) or play on.",
             played=played,
             erred=self._named_side(state, seat),
             huffer=self._named_side(state, 1 - seat),
-            squares=offer.params["squares"],
-            huffs=offer.params["huffs"],
+            squares=said["squares"],
+            huffs=said["huffs"],
         )
 
     def addressed(
@@ -118,7 +119,8 @@ class Draughts(Family):
         if offer is None or offer.key != "huff_offer" or not state.active:
             return {}
         played = self._played(state, notation, seat, before)
-        squares, huffs = offer.params["squares"], offer.params["huffs"]
+        said = message_text(offer).values
+        squares, huffs = said["squares"], said["huffs"]
         return {
             seat: text(
                 "{played} Soffio: you did not make the required capture: {huffer} may huff "
@@ -191,7 +193,7 @@ class Draughts(Family):
         rules = RULES[state.record.kind]
         record = state.record
         tags = {
-            "Event": "damas-bot game",
+            "Event": translate(language, text("damas-bot game")),
             "Site": f"{record.chat.platform}" if record.chat else "damas-bot",
             "Date": record.created_at.astimezone(UTC).strftime("%Y.%m.%d"),
             "Round": "-",
@@ -201,7 +203,7 @@ class Draughts(Family):
             "GameType": str(rules.pdn_gametype),
         }
         if record.result is not None:
-            tags["Termination"] = record.result["reason"].replace("_", " ")
+            tags["Termination"] = translate(language, reason_text(record.result["reason"]))
         if state.ratings:
             # The ratings the players brought to the game, as PGN's Elo tags hold them.
             tags["WhiteElo"] = str(state.ratings[0].before.value)

@@ -53,6 +53,7 @@ class Ludo(Family):
 
     games = frozenset({"ludo"})
     option_words = frozenset(OPTION_WORDS)
+    option_keys = ("three-sixes", "towers-block", "teams")
 
     def title(self, kind: GameKind) -> Text:
         return text("Ludo")
@@ -65,10 +66,10 @@ class Ludo(Family):
             option = OPTION_WORDS.get(word.lower())
             if option is None:
                 refusal = text(
-                    "Ludo options: three-sixes, towers-block, teams (not {option}).",
+                    "Ludo options: {=three-sixes}, {=towers-block}, {=teams} (not {option}).",
                     option=quote(word),
                 )
-                raise ServiceError(with_nearest(refusal, word, OPTION_WORDS))
+                raise ServiceError(with_nearest(refusal, word, self.option_keys))
             options[option] = True
         try:
             LudoRules.from_options(options)

@@ -26,8 +26,14 @@ VACATION_DAYS_PER_YEAR = 30
 # scheduled after this one last looked (several processes on one database) is found then.
 MAX_SLEEP = timedelta(minutes=10)
 
-_DAYS = re.compile(r"^(\d{1,2})\s*(?:d|day|days|dia|dias|g|gg|giorno|giorni)$")
-_MINUTES = re.compile(r"^(\d{1,2})\s*(?:m|min|mins|minute|minutes|minuto|minutos|minuti)$")
+# The units people type, in every language: those the clocks show ("3g 0h", "5min") too.
+_UNITS = {
+    "days": ("d", "day", "days", "dia", "dias", "g", "gg", "giorno", "giorni"),
+    "hours": ("h", "hour", "hours", "hora", "horas", "ora", "ore"),
+    "minutes": ("m", "min", "mins", "minute", "minutes", "minuto", "minutos", "minuti"),
+}
+_DAYS = re.compile(rf"^(\d{{1,2}})\s*(?:{'|'.join(_UNITS['days'])})$")
+_MINUTES = re.compile(rf"^(\d{{1,2}})\s*(?:{'|'.join(_UNITS['minutes'])})$")
 
 
 def is_time_unit(word: str) -> bool:
@@ -52,14 +58,16 @@ class ManualClock:
         self.now += span
 
 
-_SPAN = re.compile(r"^\+?(\d{1,4})\s*(d|h|m)$")
-_SPAN_UNITS = {"d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
+_SPAN = re.compile(r"^\+?(\d{1,4})\s*([a-z]+)$")
+_SPAN_UNITS = {unit: timedelta(**{length: 1}) for length, units in _UNITS.items() for unit in units}
 
 
 def parse_span(word: str) -> timedelta | None:
-    """'+2d', '5h', '+30m' as a time span, else None."""
+    """'+2d', '+2g', '5h', '+30m', '+30min' as a time span, else None."""
     found = _SPAN.match(word.strip().lower())
-    return int(found.group(1)) * _SPAN_UNITS[found.group(2)] if found else None
+    if found is None or found.group(2) not in _SPAN_UNITS:
+        return None
+    return int(found.group(1)) * _SPAN_UNITS[found.group(2)]
 
 
 @dataclass(frozen=True)

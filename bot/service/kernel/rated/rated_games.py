@@ -58,9 +58,17 @@ def split_rated(words: Sequence[str]) -> tuple[bool | None, list[str]]:
     return asked, rest
 
 
+# The game option of a game played face to face, at one keyboard (the console).
+FACE_TO_FACE = "face_to_face"
+
+
 def pool_of(kind: str, options: Mapping[str, Any]) -> Pool:
+    """The pool of a game: its clock's pace; without a clock, correspondence, except face to
+    face, where the game is played in one sitting, as live games are."""
     control = TimeControl.from_options(dict(options))
-    return pool_for(kind, None if control is None else control.correspondence)
+    if control is None:
+        return pool_for(kind, False if options.get(FACE_TO_FACE) else None)
+    return pool_for(kind, control.correspondence)
 
 
 def seating(seats: Sequence[SeatRecord], options: Mapping[str, Any], asked: bool | None) -> Seating:

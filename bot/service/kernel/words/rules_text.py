@@ -16,9 +16,10 @@ def rules_of(key: str, options: Mapping[str, object] | None = None) -> list[Text
     return family_of(kind).rules_text(kind, options)
 
 
+# The games and options in the reader's words (bot/i18n/commands.py), as /new takes them.
 GAMES_HELP = text(
-    "Games: brazilian (brasileira), international (internacional), italian (italiana), "
-    "italian-familiar (familiare, with the soffio), ludo. {/rules} GAME explains one."
+    "Games: {=brazilian}, {=international}, {=italian}, {=italian-familiar} (with the soffio), "
+    "{=ludo}. {/rules} GAME explains one."
 )
 NOTATION_HELP = text(
     "Moves: c3-d4 or d4xf6 on Brazilian boards (numbers also: 22-18, 18x11); 32-28 or "
@@ -26,10 +27,9 @@ NOTATION_HELP = text(
     "in Ludo, the pawn and its square: p2 c14-c20, or {/roll}."
 )
 OPTIONS_HELP = text(
-    "Options for {/new}: fen=W:W31,32:B1,2 starts draughts from a position, numbers shows "
-    "square numbers on a Brazilian board; ludo takes 2-4 "
-    "players and three-sixes, towers-block, teams; 3d or 5m sets a clock (days or minutes "
-    "per move)."
+    "Options for {/new}: fen=W:W31,32:B1,2 starts draughts from a position, {=numbers} shows "
+    "square numbers on a Brazilian board; {=ludo} takes 2-4 players and {=three-sixes}, "
+    "{=towers-block}, {=teams}; 3d or 5m sets a clock (days or minutes per move)."
 )
 
 

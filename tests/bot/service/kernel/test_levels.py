@@ -47,6 +47,15 @@ async def typed(service: GameService, line: str) -> GameState:
         ("/new italian vs computer normale white", "normal"),
         ("/new brazilian vs computer level=strong white", "strong"),
         ("/new brazilian vs computer white", "normal"),
+        # The words people use for a level (issue 37, item 5).
+        ("/new brazilian vs computer hard white", "strong"),
+        ("/new brazilian vs computer expert white", "strong"),
+        ("/new brazilian contra computador difícil", "strong"),
+        ("/new brazilian contra computador avançado", "strong"),
+        ("/new italian contro computer difficile", "strong"),
+        ("/new italian contro computer esperto", "strong"),
+        ("/new italian contro computer medio", "normal"),
+        ("/new brazilian vs computer novice white", "beginner"),
     ],
 )
 async def test_the_level_is_read_and_stored(service: GameService, line: str, level: str) -> None:
@@ -57,7 +66,7 @@ async def test_the_level_is_read_and_stored(service: GameService, line: str, lev
 
 @pytest.mark.parametrize(
     "line",
-    ["/new brazilian vs computer level=hard", "/new brazilian strong", "/new brazilian forte"],
+    ["/new brazilian vs computer level=mighty", "/new brazilian strong", "/new brazilian forte"],
 )
 async def test_a_wrong_level_is_refused_in_words(service: GameService, line: str) -> None:
     with pytest.raises(ServiceError):

@@ -124,8 +124,8 @@ async def test_a_damaged_rating_is_shown_rebuilt_and_recomputed(
     await store.close()
     assert await recompute_ratings(db) == 0
     output = capsys.readouterr().out.splitlines()
-    assert output[0] == "Rebuilt the ratings from 1 rated games: 2 players in 1 pools."
-    assert output[1] == "1 stored ratings differed and were replaced:"
+    assert output[0] == "Rebuilt the ratings from 1 rated game: 2 players in 1 pool."
+    assert output[1] == "1 stored rating differed and was replaced:"
     assert output[2].startswith("  Ana, brazilian/correspondence: stored nan")
     async with await rated_store_at(db) as reopened:
         assert await reopened.ratings_of(ana.id) == [before]
@@ -184,7 +184,7 @@ async def test_the_command_line_rebuilds_a_postgresql_database(
         done = recompute_command(tmp_path, DATABASE_URL=url)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
-        "Rebuilt the ratings from 1 rated games: 2 players in 1 pools.",
+        "Rebuilt the ratings from 1 rated game: 2 players in 1 pool.",
         "The stored ratings were the same as the rebuilt ones.",
     ]
     assert list(tmp_path.iterdir()) == [], "a URL was taken for a path"

@@ -33,15 +33,15 @@ async def _console(service: GameService, name: str, language: str) -> tuple[Cons
     [
         (
             "pt",
-            "Soffio: você não fez a tomada obrigatória: bia (Pretas) pode soprar a sua peça em 22 "
-            "ou jogar normalmente",
+            "Soffio: você não fez a tomada obrigatória: bia (Pretas) pode soprar a sua peça em 22, "
+            "ou então jogar normalmente",
             "bia soprou (soffio) a peça em 22, que devia ter tomado",
             "soffio 22",
         ),
         (
             "it",
-            "Soffio: non hai fatto la presa dovuta: bia (Nero) può soffiare la tua pedina in 22 "
-            "o giocare normalmente",
+            "Soffio: non hai fatto la presa dovuta: bia (Nero) può soffiare la tua pedina in 22, "
+            "oppure giocare normalmente",
             "bia ha soffiato il pezzo su 22, che doveva prendere",
             "soffio 22",
         ),
