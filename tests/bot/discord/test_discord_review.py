@@ -59,7 +59,7 @@ async def test_an_attached_pdn_file_is_reviewed(
     attached = fake.upload(CHANNEL, "club.pdn", PDN.replace("] [", "]\n[").encode())
     interaction = await act(fake, await fake.slash(ANA, CHANNEL, "review", {"file": attached}))
     await fake.wait_for(lambda: "??" in interaction.ephemeral_text, what="the review")
-    assert "Review of the PDN game Ana - Bia" in interaction.ephemeral_text
+    assert "Review of the game Ana - Bia" in interaction.ephemeral_text
     assert f"1... {planted.BLUNDER}?? blunder" in interaction.ephemeral_text
     # Downloaded from the attachment's url.
     assert fake.fetched == [urlparse(attached["url"]).path]

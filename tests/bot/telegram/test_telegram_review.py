@@ -91,12 +91,12 @@ async def test_a_pasted_pdn_is_reviewed_in_portuguese_with_its_stages(
     monkeypatch.setattr(service.reviews, "_search", search_once_shown)
     api.send_text(ana_user, private, "/analise " + opening_pdn(6))
     await api.wait_for(
-        lambda: any("Análise da partida em PDN Ana - Bia" in line for line in api.texts(private)),
+        lambda: any("Análise da partida Ana - Bia" in line for line in api.texts(private)),
         "the review in Portuguese",
     )
     assert shown_stages()[:2] == [
-        "Analisando a partida em PDN Ana - Bia: lance 1 de 6.",
-        "Analisando a partida em PDN Ana - Bia: lance 2 de 6.",
+        "Analisando a partida Ana - Bia: lance 1 de 6.",
+        "Analisando a partida Ana - Bia: lance 2 de 6.",
     ]
     # The stages are one message, edited.
     assert len([s for s in sent_texts(api, private, "sendMessage") if "Analisando" in s]) == 1
@@ -131,7 +131,7 @@ async def test_a_pdn_file_is_reviewed_sent_with_the_command_or_replied_to(
     content = PDN.replace("] [", "]\n[").encode()
     api.send_document(ana_user, private, "club.pdn", content, caption="/review")
     await api.wait_for(
-        lambda: any("Review of the PDN game Ana - Bia" in line for line in api.texts(private)),
+        lambda: any("Review of the game Ana - Bia" in line for line in api.texts(private)),
         "the review of the file",
     )
     review = next(line for line in api.texts(private) if "??" in line)

@@ -155,7 +155,7 @@ async def test_a_pdn_given_as_text_is_reviewed_and_stored(reviews: GameService) 
     jobs = jobs_of(reviews)
     events = await reviews.reviews.review(ANA, CHAT, pdn=PDN)
     message = replies(events)
-    assert "Review of the PDN game Ana - Bia" in message
+    assert "Review of the game Ana - Bia" in message
     assert f"1... {planted.BLUNDER}?? blunder" in message
     assert "Bia: 1 moves" in message
     assert len(jobs) == 4  # two positions, and both again for the second look
@@ -180,11 +180,11 @@ async def test_the_console_reviews_a_game_a_pasted_pdn_and_a_pdn_file(
     assert (tmp_path / f"review-{game}.pdn").exists()
     assert (tmp_path / f"review-{game}-worst.png").read_bytes().startswith(b"\x89PNG")
     await console.handle(f"/analisi {PDN}")
-    assert "Reviewing the PDN game Ana - Bia: move 1 of 1." in output.getvalue()
+    assert "Reviewing the game Ana - Bia: move 1 of 1." in output.getvalue()
     record = tmp_path / "record.pdn"
     record.write_text(PDN.replace("] ", "]\n"), encoding="utf-8")
     await console.handle(f"/review {record}")
-    assert output.getvalue().count("Review of the PDN game Ana - Bia") == 2
+    assert output.getvalue().count("Review of the game Ana - Bia") == 2
     assert "The stored review" in output.getvalue()  # the same record: not searched again
     await console.handle(f"/review {tmp_path / 'missing.pdn'}")
     assert "Could not read" in output.getvalue()
@@ -209,4 +209,4 @@ async def test_a_review_never_holds_up_another_game(service: GameService) -> Non
     events = await service.play.move(ANA, "b2xd4", game)
     assert any(isinstance(event, BoardUpdate) for event in events)
     assert not review.done()  # eight positions of 20,000 nodes each are still being searched
-    assert "Review of the PDN game" in replies(await review)
+    assert "Review of the game Ana - Bia" in replies(await review)
