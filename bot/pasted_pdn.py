@@ -12,7 +12,7 @@ from games.damas.pdn import RESULTS
 # A PDN tag opens a line: `[Event "Club night"]` (or `[GameType 26]`, as people type it).
 _TAG = re.compile(r"\s*\[\s*[A-Za-z][A-Za-z0-9_]*\s+\S")
 # What is not movetext: tags, comments, and the lines that start with `%` (escapes).
-_NOT_MOVES = re.compile(r'\[[^\]]*\]|\{[^}]*\}|\([^)]*\)|^%.*$', re.MULTILINE)
+_NOT_MOVES = re.compile(r"\[[^\]]*\]|\{[^}]*\}|\([^)]*\)|^%.*$", re.MULTILINE)
 
 
 def starts_pdn(words: str) -> bool:

@@ -18,8 +18,8 @@ from bot.i18n import Text, language_of, quote, text, translate
 from bot.service.kernel.capability import Capability
 from bot.service.kernel.events import Actor, Event, GameState, Reply, ServiceError
 from bot.service.kernel.families import family_of, seat_name
-from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.families.draughts_boards import draughts_side
+from bot.service.kernel.kernel import Kernel
 from bot.service.reviews.answer import review_events
 from bot.service.reviews.pdn_files import PDN_LIMIT, PdnFile, pdn_file_text, too_long
 from bot.service.reviews.record import Review, ReviewedGame
