@@ -2,8 +2,9 @@
 
 Lines are the same commands as in the chats (`/new brazilian vs computer`, `/move c3-d4`,
 a bare `32-28`), plus `/as NAME` to switch between the people at one keyboard, `/png [FILE]`
-to save the board picture, `/review FILE.pdn` to review a PDN file, and `/quit`. Every game
-is stored, so it goes on the next day.
+to save the board picture, `/review FILE.pdn` to review a PDN file, and `/quit`. A PDN
+pasted over several lines is read whole (bot/pasted_pdn.py). Every game is stored, so it
+goes on the next day.
 """
 
 from __future__ import annotations

@@ -41,15 +41,19 @@ async def test_a_pdn_pasted_after_the_command_is_reviewed_whole_in_portuguese(
     )
     assert "Lendo o PDN colado" in shown
     assert "Esse PDN não tem lances" not in shown
-    assert "não é um lance" not in shown and "não é uma casa" not in shown
+    assert "não é um lance" not in shown
+    assert "não é uma casa" not in shown
     assert shown.count("Análise da partida colada:") == 1
-    assert "Pretas: 1 lance" in shown and "Brancas: 0 lances" in shown
+    assert "Pretas: 1 lance" in shown
+    assert "Brancas: 0 lances" in shown
     assert f"1... {planted.BLUNDER}?? erro grave" in shown
-    assert "? - ?" not in shown and "em PDN em PDN" not in shown
+    assert "? - ?" not in shown
+    assert "em PDN em PDN" not in shown
     # The line after the PDN is a command again: /ajuda lists the commands.
     assert "/analise" in shown.split("Análise da partida colada:")[1]
     assert (tmp_path / "review-chances.png").read_bytes().startswith(b"\x89PNG")
-    assert (tmp_path / "review-worst.png").exists() and (tmp_path / "review.pdn").exists()
+    assert (tmp_path / "review-worst.png").exists()
+    assert (tmp_path / "review.pdn").exists()
 
 
 async def test_a_pdn_pasted_alone_ends_at_a_blank_line_in_italian(
@@ -64,10 +68,11 @@ async def test_a_pdn_pasted_alone_ends_at_a_blank_line_in_italian(
     )
     assert "Lettura del PDN incollato" in shown
     assert "Analisi della partita Ana - Bia:" in shown
-    assert "Bia: 1 moss" in shown and "errori gravi 1" in shown
+    assert "Bia: 1 moss" in shown
+    assert "errori gravi 1" in shown
     assert "non è una mossa" not in shown
     # /partite answered as a command, between the two PDNs.
-    first, second = shown.split("Analisi della partita Ana - Bia:", 1)
+    second = shown.split("Analisi della partita Ana - Bia:", 1)[1]
     assert "Non hai nessuna partita in corso" in second.split("Lettura del PDN incollato")[0]
     # The second PDN has no move after its number: refused clearly, once.
     assert shown.count("Lettura del PDN incollato") == 2

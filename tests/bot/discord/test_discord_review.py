@@ -1,7 +1,8 @@
-"""/review on Discord, end to end against the fake: the slash command with a pasted PDN shows
-its stages in the acknowledged answer, then the review with the worst moment's picture, the
-chart of the win chances and the annotated PDN attached (a PDN of several lines read whole); a PDN file in the `file` option reviewed, one not PDN, too big
-or gone refused; a game of another channel is refused as if there were none."""
+"""/review on Discord, end to end against the fake: the slash command with a pasted PDN (of
+several lines, read whole) shows its stages in the acknowledged answer, then the review with
+the worst moment's picture, the chart of the win chances and the annotated PDN attached; a
+PDN file in the `file` option reviewed, one not PDN, too big or gone refused; a game of
+another channel is refused as if there were none."""
 
 from __future__ import annotations
 

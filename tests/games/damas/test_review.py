@@ -20,8 +20,8 @@ from games.damas.review import (
     men_of_stored,
     review_limit,
     review_moves,
-    search_position,
     score_of,
+    search_position,
     search_snapshot,
     second_look,
     second_look_plies,
@@ -93,11 +93,12 @@ def test_men_count_within_five_men_of_even() -> None:
 
 # Black gives a man away whenever it can (each move the one that leaves White best off),
 # White plays the engine's move: Black has no piece left at White's 16th move.
-THROWN_AWAY = (
-    "c3-b4 b6-a5 b4-c5 d6xb4 a3xc5 e7-d6 c5xg5 h6xf4 g3xe5 d8-e7 b2-c3 e7-d6 f2-g3 d6xf4 "
-    "e3xg5 a5-b4 c3xa5 f8-e7 g5-h6 c7-d6 h6xf8 d6-e5 f8xf4 a7-b6 a5xc7 b8xd6 f4xc7 h8-g7 "
-    "c7-d8 g7-f6 d8xg5"
-).split()
+THROWN_AWAY = [
+    "c3-b4", "b6-a5", "b4-c5", "d6xb4", "a3xc5", "e7-d6", "c5xg5", "h6xf4", "g3xe5", "d8-e7",
+    "b2-c3", "e7-d6", "f2-g3", "d6xf4", "e3xg5", "a5-b4", "c3xa5", "f8-e7", "g5-h6", "c7-d6",
+    "h6xf8", "d6-e5", "f8xf4", "a7-b6", "a5xc7", "b8xd6", "f4xc7", "h8-g7", "c7-d8", "g7-f6",
+    "d8xg5",
+]  # fmt: skip
 
 
 def test_a_game_thrown_away_man_by_man_is_marked_by_the_men() -> None:
