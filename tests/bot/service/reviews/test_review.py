@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,9 @@ from bot.console import Console
 from bot.i18n import translate
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
+from bot.service.reviews.record import Review, ReviewedGame
 from games.damas.pdn import read_games
+from games.damas.review import review_limit, search_position
 from storage import ChatRef
 from tests import planted_blunder as planted
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
@@ -210,3 +213,20 @@ async def test_a_review_never_holds_up_another_game(service: GameService) -> Non
     assert any(isinstance(event, BoardUpdate) for event in events)
     assert not review.done()  # eight positions of 20,000 nodes each are still being searched
     assert "Review of the game Ana - Bia" in replies(await review)
+
+
+def test_a_review_stored_before_the_men_reads_them_back_from_its_chances() -> None:
+    game = ReviewedGame("brazilian", planted.FEN, (planted.BLUNDER,))
+    before, after = game.positions()
+    searched = [
+        search_position(before, review_limit(TEST_NODES)),
+        search_position(after, review_limit(TEST_NODES)),
+    ]
+    review = Review.of(game, TEST_NODES, searched)
+    data = json.loads(review.to_json())
+    data["reviews"] = [row[:7] for row in data["reviews"]]  # the stored form before the men
+    [old] = Review.from_json(json.dumps(data)).moves
+    [new] = review.moves
+    assert new.men >= 2.0
+    assert old.men == pytest.approx(new.men, abs=0.1)
+    assert old.mark == new.mark == "blunder"
