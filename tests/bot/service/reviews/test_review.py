@@ -21,7 +21,7 @@ from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
 from bot.service.reviews.record import Review, ReviewedGame
 from games.damas.pdn import read_games
-from games.damas.review import review_limit, search_position
+from games.damas.review import Searched, review_limit, search_position
 from storage import ChatRef
 from tests import planted_blunder as planted
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
@@ -218,7 +218,7 @@ async def test_a_review_never_holds_up_another_game(service: GameService) -> Non
 def test_a_review_stored_before_the_men_reads_them_back_from_its_chances() -> None:
     game = ReviewedGame("brazilian", planted.FEN, (planted.BLUNDER,))
     before, after = game.positions()
-    searched = [
+    searched: list[Searched | None] = [
         search_position(before, review_limit(TEST_NODES)),
         search_position(after, review_limit(TEST_NODES)),
     ]
