@@ -2,8 +2,9 @@
 
 Lines are the same commands as in the chats (`/new brazilian vs computer`, `/move c3-d4`,
 a bare `32-28`), plus `/as NAME` to switch between the people at one keyboard, `/png [FILE]`
-to save the board picture, `/review FILE.pdn` to review a PDN file, and `/quit`. Every game
-is stored, so it goes on the next day.
+to save the board picture, `/review FILE.pdn` to review a PDN file, and `/quit`. A PDN
+pasted over several lines is read whole (bot/pasted_pdn.py). Every game is stored, so it
+goes on the next day.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from typing import TextIO
 
 from bot.i18n import Text, text, translate
 from bot.i18n.commands import CONSOLE_COMMANDS, Names, name_in
+from bot.pasted_pdn import pdn_ends, starts_pdn
 from bot.recent import REMEMBERED_BOARDS, Recent
 from bot.service import boards
 from bot.service.boards import thinking_line
 from bot.service.command_table.commands import CommandError, CommandLine, parse_command
 from bot.service.command_table.dispatch import dispatch
+from bot.service.command_table.review import REVIEW
 from bot.service.command_table.spec import everyone_administers
 from bot.service.game_service import GameService, player_seats
 from bot.service.kernel.events import (
@@ -109,6 +112,8 @@ class Console:
         # is stale once its move is on the screen (a fast search answers at once). Only the
         # games of the latest boards matter: a notice comes right after its game's board.
         self._shown: Recent[int, int] = Recent(REMEMBERED_BOARDS)
+        # The lines of a PDN being pasted, until it ends.
+        self._pasting: list[str] | None = None
         service.kernel.bus.subscribe(self._show_later)
         service.kernel.one_keyboard.add(CHAT)
 
@@ -325,7 +330,58 @@ class Console:
         return True
 
     async def handle(self, line: str) -> bool:
-        """Run one input line; False when the person asked to quit."""
+        """Take one input line; False when the person asked to quit. A PDN pasted after
+        /review, or alone, arrives line by line: it is gathered until it ends (its result, a
+        blank line after its moves: bot/pasted_pdn.py), then reviewed whole."""
+        if self._pasting is not None:
+            if not line.lstrip().startswith("/"):
+                self._pasting.append(line)
+                if not pdn_ends("\n".join(self._pasting), blank_line=not line.strip()):
+                    return True
+                return await self._run(self._pasted())
+            # A command cuts the paste short: what came is reviewed, then the command runs.
+            await self._run(self._pasted())
+        else:
+            pdn = self._pdn_begun(line)
+            if pdn is not None:
+                self._pasting = [pdn]
+                if pdn_ends(pdn):
+                    return await self._run(self._pasted())
+                self.say(
+                    text(
+                        "Reading the pasted PDN: it ends at its result (such as 2-0, 1-1 or *) "
+                        "or at a blank line."
+                    )
+                )
+                return True
+        return await self._run(line)
+
+    async def finish(self) -> None:
+        """At the end of the input: a PDN still being pasted is reviewed as it came."""
+        if self._pasting is not None:
+            await self._run(self._pasted())
+
+    @staticmethod
+    def _pdn_begun(line: str) -> str | None:
+        """The PDN a line begins: its tags alone, or after /review (any of its names)."""
+        if starts_pdn(line):
+            return line
+        words = line.split(maxsplit=1)
+        if len(words) < 2 or not words[0].startswith("/") or not starts_pdn(words[1]):
+            return None
+        try:
+            return words[1] if parse_command(line).name == REVIEW.name else None
+        except CommandError:
+            return None
+
+    def _pasted(self) -> str:
+        """The pasted PDN as one /review line."""
+        assert self._pasting is not None
+        pasted, self._pasting = "\n".join(self._pasting), None
+        return f"/{REVIEW.name} {pasted}"
+
+    async def _run(self, line: str) -> bool:
+        """Run one command line; False when the person asked to quit."""
         if not line.strip():
             return True
         self._answering = []
@@ -401,4 +457,5 @@ async def run_console(
         if line is None:
             break
         if not await console.handle(line):
-            break
+            return
+    await console.finish()

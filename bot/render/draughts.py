@@ -23,7 +23,7 @@ from bot.render._paint import (
     png_bytes,
     smooth_sprite,
 )
-from bot.render.views import BLACK, WHITE, Colour, DraughtsLabels, DraughtsView
+from bot.render.views import BLACK, WHITE, Arrow, ArrowTone, Colour, DraughtsLabels, DraughtsView
 
 MARGIN = 30
 CELL_SIZE = {8: 72, 10: 60}
@@ -38,6 +38,15 @@ SQUARE_NUMBER: Rgb = (250, 238, 216)
 NUMBER_OUTLINE: Rgb = (70, 46, 28)
 HIGHLIGHT_RING: Rgb = (96, 196, 96)
 LAST_MOVE_LINE: Rgb = (196, 52, 32)
+# Arrows: green for the better move, vermillion for the one played (told apart by people who
+# do not see red and green apart too: Okabe-Ito's bluish green and vermillion differ in
+# lightness), both a little transparent so that the pieces under them show.
+ARROW_COLOURS: dict[ArrowTone, tuple[int, int, int, int]] = {
+    "better": (0, 158, 115, 230),
+    "played": (213, 94, 0, 215),
+}
+ARROW_WIDTH: dict[ArrowTone, float] = {"better": 0.16, "played": 0.11}  # of a square
+ARROW_HEAD = 0.42  # the head's length, of a square; as wide as it is long
 
 PIECE_DIAMETER = 0.78  # of a square
 # With square numbers, smaller pieces leave the top left corner, where the number is, free.
@@ -294,7 +303,39 @@ def draw_draughts(view: DraughtsView) -> Image.Image:
         for square in {*view.pieces, *path, *view.captured}:
             tile = backdrops.numbers[square]
             picture.paste(tile, kind.square_box(square)[:2], tile)
+    if view.arrows:
+        arrows = _arrows_layer(kind, view.arrows)
+        picture.paste(arrows, (0, 0), arrows)
     return picture
+
+
+def _arrows_layer(kind: _BoardKind, arrows: tuple[Arrow, ...]) -> Image.Image:
+    """A transparent layer with each arrow: a line through its squares' centres and a head
+    on the last one, pointing the way the move goes."""
+    side = image_size(kind.size)
+
+    def paint(draw: ImageDraw.ImageDraw, scale: float) -> None:
+        for arrow in arrows:
+            colour = ARROW_COLOURS[arrow.tone]
+            centres = [(x * scale, y * scale) for x, y in map(kind.centre, arrow.path)]
+            (fx, fy), (tx, ty) = centres[-2], centres[-1]
+            length = ((tx - fx) ** 2 + (ty - fy) ** 2) ** 0.5
+            ux, uy = (tx - fx) / length, (ty - fy) / length
+            head = kind.cell * ARROW_HEAD * scale
+            neck = (tx - ux * head, ty - uy * head)
+            width = round(kind.cell * ARROW_WIDTH[arrow.tone] * scale)
+            draw.line([*centres[:-1], neck], fill=colour, width=width, joint="curve")
+            half = head / 2
+            draw.polygon(
+                [
+                    (tx, ty),
+                    (neck[0] - uy * half, neck[1] + ux * half),
+                    (neck[0] + uy * half, neck[1] - ux * half),
+                ],
+                fill=colour,
+            )
+
+    return smooth_sprite(side, side, paint)
 
 
 def _draw_path(draw: ImageDraw.ImageDraw, kind: _BoardKind, path: tuple[int, ...]) -> None:

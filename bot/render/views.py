@@ -24,6 +24,8 @@ WHITE = Colour.WHITE
 BLACK = Colour.BLACK
 
 DraughtsLabels = Literal["numeric", "alphanumeric", "both"]
+# An arrow's meaning, as its colour shows it: a move to prefer, or the move made instead.
+ArrowTone = Literal["better", "played"]
 DRAUGHTS_LABELS: tuple[DraughtsLabels, ...] = ("numeric", "alphanumeric", "both")
 
 LUDO_YARD = -1
@@ -33,6 +35,14 @@ LUDO_FINISHED = 56
 LUDO_COLOURS = (1, 2, 3, 4)
 LUDO_PAWNS_PER_COLOUR = 4
 DIE_FACES = range(1, 7)
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A move drawn as an arrow with a head: through the squares of `path`, first to last."""
+
+    path: tuple[int, ...]
+    tone: ArrowTone
 
 
 @dataclass(frozen=True)
@@ -56,6 +66,9 @@ class DraughtsView:
     viewer: Colour = WHITE
     highlight: tuple[int, ...] = ()
     """squares to point out, e.g. the pieces that may move"""
+    arrows: tuple[Arrow, ...] = ()
+    """moves drawn over the board, the last on top (a review: the better move and the one
+    played)"""
 
     @property
     def square_count(self) -> int:
@@ -74,10 +87,14 @@ class DraughtsView:
                 raise ValueError(f"the piece on {square} must be WHITE or BLACK, not {colour!r}")
         if self.last_move is not None and len(self.last_move) < 2:
             raise ValueError(f"a last move goes from one square to another: {self.last_move}")
+        for arrow in self.arrows:
+            if len(arrow.path) < 2:
+                raise ValueError(f"an arrow goes from one square to another: {arrow.path}")
         named = {
             "the last move": self.last_move or (),
             "a capture": self.captured,
             "a highlight": self.highlight,
+            "an arrow": tuple(square for arrow in self.arrows for square in arrow.path),
         }
         for what, squares in named.items():
             for square in squares:

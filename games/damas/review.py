@@ -6,9 +6,11 @@ forced result) becomes the side's expected result on a logistic curve, `1 / (1 +
 s))`, whose slope `k` was fitted per variant, with and without kings on the board, to the
 engine's own games (bench/fit_win_chances.py; docs/training.md states the fit). A move's
 loss is the mover's chances before it (with the best move) less their chances after it (the
-next position's, from the other side), never below zero; the marks follow lichess's
-thresholds on the same 0-1 scale. Pure: the service runs `search_snapshot` in its worker
-processes, one position per job.
+next position's, from the other side), in whole points (0-100) as the review shows them,
+never below zero. A move that gives away men before the first king is marked by them too, so
+that a game thrown away piece by piece is not called merely imprecise once the curve
+flattens (docs/training.md: the rule). Pure: the service runs `search_snapshot` in its
+worker processes, one position per job.
 """
 
 from __future__ import annotations
@@ -46,17 +48,29 @@ REVIEW_SECONDS = 2.0
 # difference on the steep part of the curve make a mistake a blunder; the marked moves are
 # few (one or two a game), so the deeper look costs little.
 SECOND_LOOK_NODES = 100_000
-SECOND_LOOK_FROM = 0.2
 # Moves of the better line shown (the better move and the replies that follow it).
 LINE_PLIES = 6
 
 Mark = Literal["inaccuracy", "mistake", "blunder"]
-# Chances given away (0-1) from which a move is marked, worst first (lichess's thresholds).
-THRESHOLDS: tuple[tuple[float, Mark], ...] = (
-    (0.3, "blunder"),
-    (0.2, "mistake"),
-    (0.1, "inaccuracy"),
+MARKS: tuple[Mark, ...] = ("inaccuracy", "mistake", "blunder")  # mildest first
+# Points of win chances (0-100, as shown) given away from which a move is marked, worst first.
+THRESHOLDS: tuple[tuple[int, Mark], ...] = (
+    (30, "blunder"),
+    (20, "mistake"),
+    (10, "inaccuracy"),
 )
+# Men given away (the search's score, in men, to one decimal as shown) from which a move is
+# marked, worst first: on the curve a man from an even game is only about 14 points in
+# Brazilian, and a few points once a side is behind, so a man thrown away must count itself.
+MEN_THRESHOLDS: tuple[tuple[float, Mark], ...] = (
+    (2.0, "blunder"),
+    (1.0, "mistake"),
+)
+# Men count while the scores are within this many hundredths (five men) of even, a forced
+# result counting as this much: beyond it the game is decided. And only while no king is on
+# the board: king endings the evaluation scores a man or more up are often drawn by the
+# rules (the reason for their flatter curve), so there the chances alone judge.
+DECIDED = 500
 NAGS: dict[Mark, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
@@ -80,8 +94,38 @@ def win_chance(score: int, slope: float) -> float:
     return 1.0 / (1.0 + math.exp(-slope * score))
 
 
-def mark_of(loss: float) -> Mark | None:
-    return next((mark for threshold, mark in THRESHOLDS if loss >= threshold), None)
+def points(chance: float) -> int:
+    """Win chances (0-1) as the whole points (0-100) the review shows and judges."""
+    return round(chance * 100)
+
+
+def mark_of(lost: int, men: float = 0.0) -> Mark | None:
+    """The mark of a move that gave away `lost` points of win chances and `men` men: the
+    worse of the two measures' marks."""
+    by_points = next((mark for threshold, mark in THRESHOLDS if lost >= threshold), None)
+    by_men = next((mark for threshold, mark in MEN_THRESHOLDS if men >= threshold), None)
+    marks = [MARKS.index(mark) for mark in (by_points, by_men) if mark is not None]
+    return MARKS[max(marks)] if marks else None
+
+
+def men_given_away(before: float, after: float) -> float:
+    """The men between two scores of the mover (hundredths of a man), each held within
+    `DECIDED` of even, to one decimal; never below zero."""
+
+    def held(score: float) -> float:
+        return max(-DECIDED, min(DECIDED, score))
+
+    return round(max(0.0, held(before) - held(after)) / 100, 1)
+
+
+def score_of(chance: float, slope: float) -> float:
+    """The score whose win chances are `chance` (`win_chance` inverted; a certain result is
+    `DECIDED`): the men of a review stored before they were kept."""
+    if chance >= 1.0:
+        return DECIDED
+    if chance <= 0.0:
+        return -DECIDED
+    return math.log(chance / (1.0 - chance)) / slope
 
 
 @dataclass(frozen=True)
@@ -136,7 +180,8 @@ def _result_for_mover(position: Position) -> float:
 @dataclass(frozen=True)
 class MoveReview:
     """One move of the game as the review sees it. `before`: the mover's chances with the
-    best move; `after`: with the move played."""
+    best move; `after`: with the move played; `men`: the men it gave away by the scores
+    (0 where kings are on the board, `DECIDED`)."""
 
     ply: int
     seat: int
@@ -145,14 +190,18 @@ class MoveReview:
     line: tuple[str, ...]
     before: float
     after: float
+    men: float = 0.0
 
     @property
-    def loss(self) -> float:
-        return 0.0 if self.played == self.best else max(0.0, self.before - self.after)
+    def loss(self) -> int:
+        """The points of win chances given away, as the review shows them (29% to 9%: 20)."""
+        if self.played == self.best:
+            return 0
+        return max(0, points(self.before) - points(self.after))
 
     @property
     def mark(self) -> Mark | None:
-        return mark_of(self.loss)
+        return mark_of(self.loss, 0.0 if self.played == self.best else self.men)
 
     @property
     def nag(self) -> str:
@@ -173,6 +222,13 @@ def review_moves(
             return 1.0 - _result_for_mover(positions[index])
         return win_chance(found.score, slope_of(positions[index]))
 
+    def score(index: int) -> float:
+        """The side to move's score: a finished position's result counts as decided."""
+        found = searched[index]
+        if found is None:
+            return (1.0 - 2 * _result_for_mover(positions[index])) * DECIDED
+        return found.score
+
     reviews = []
     for ply, notation in enumerate(played):
         found = searched[ply]
@@ -180,6 +236,7 @@ def review_moves(
         position = positions[ply]
         # The played move in the position's own notation, as the best one is written.
         played_as = position.notation(position.parse(notation))
+        men = 0.0 if position.kings else men_given_away(score(ply), -score(ply + 1))
         reviews.append(
             MoveReview(
                 ply,
@@ -189,14 +246,24 @@ def review_moves(
                 found.line,
                 chance(ply),
                 1.0 - chance(ply + 1),
+                men,
             )
         )
     return reviews
 
 
+def men_of_stored(before: Position, after: Position, move: MoveReview) -> float:
+    """The men a move of a review stored without them gave away, from its chances."""
+    if before.kings:
+        return 0.0
+    return men_given_away(
+        score_of(move.before, slope_of(before)), -score_of(1.0 - move.after, slope_of(after))
+    )
+
+
 def second_look_plies(reviews: Sequence[MoveReview]) -> list[int]:
     """The plies whose moves the first pass marks a mistake or worse: searched again."""
-    return [review.ply for review in reviews if review.loss >= SECOND_LOOK_FROM]
+    return [review.ply for review in reviews if review.mark in ("mistake", "blunder")]
 
 
 def second_look_positions(plies: Sequence[int]) -> list[int]:
@@ -224,7 +291,7 @@ def second_look(
 
 @dataclass(frozen=True)
 class PlayerSummary:
-    """One side's moves in a review: how many, the average loss (0-1), the marks."""
+    """One side's moves in a review: how many, the average loss (points), the marks."""
 
     seat: int
     moves: int
@@ -254,6 +321,12 @@ def summaries(reviews: Sequence[MoveReview]) -> list[PlayerSummary]:
 
 
 def worst_move(reviews: Sequence[MoveReview]) -> MoveReview | None:
-    """The marked move that gave away the most, if any move is marked."""
+    """The marked move with the worst mark, the one of them that gave away the most (points,
+    then men), if any move is marked."""
+
+    def gravity(review: MoveReview) -> tuple[int, int, float]:
+        assert review.mark is not None
+        return MARKS.index(review.mark), review.loss, review.men
+
     marked = [review for review in reviews if review.mark is not None]
-    return max(marked, key=lambda review: review.loss, default=None)
+    return max(marked, key=gravity, default=None)

@@ -731,6 +731,7 @@ class FakeBotApi:
         photo = files.get("photo")
         if photo is None or not photo.startswith(PNG_SIGNATURE):
             raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED")
+        self._check(rules.photo_problem(photo))
         self._check(rules.caption_problem(params.get("caption"), params.get("parse_mode")))
         markup = self._check_markup(params.get("reply_markup"), params.get("chat_id"))
         message = self._new_message(
@@ -775,6 +776,7 @@ class FakeBotApi:
         photo = files.get(attached)
         if media.get("type") != "photo" or photo is None or not photo.startswith(PNG_SIGNATURE):
             raise ApiError(400, "Bad Request: wrong media")
+        self._check(rules.photo_problem(photo))
         caption = media.get("caption")
         markup = self._check_markup(params.get("reply_markup"), params.get("chat_id"))
         if (self.photos.get(key), message.get("caption"), message.get("reply_markup")) == (

@@ -18,6 +18,7 @@ otherwise (the descriptions of setMyDescription, unknown parameters).
 from __future__ import annotations
 
 import re
+import struct
 from typing import Any
 
 MAX_TEXT = 4096
@@ -229,6 +230,28 @@ def caption_problem(caption: Any, parse_mode: str | None) -> str | None:
     if problem is not None or shown is None:
         return problem
     return "Bad Request: message caption is too long" if len(shown) > MAX_CAPTION else None
+
+
+# sendPhoto (core.telegram.org/bots/api#sendphoto): "The photo must be at most 10 MB in size.
+# The photo's width and height must not exceed 10000 in total. Width and height ratio must
+# be at most 20."
+MAX_PHOTO_BYTES = 10 * 1000 * 1000
+MAX_PHOTO_SIDES = 10_000
+MAX_PHOTO_RATIO = 20
+
+
+def photo_problem(photo: bytes) -> str | None:
+    """A PNG photo's size and shape, as sendPhoto documents them (its IHDR: width, height)."""
+    if len(photo) > MAX_PHOTO_BYTES:
+        return "Bad Request: PHOTO_SAVE_FILE_INVALID"
+    width, height = struct.unpack(">II", photo[16:24])
+    if not width or not height:
+        return "Bad Request: IMAGE_PROCESS_FAILED"
+    if width + height > MAX_PHOTO_SIDES or max(width, height) > MAX_PHOTO_RATIO * min(
+        width, height
+    ):
+        return "Bad Request: PHOTO_INVALID_DIMENSIONS"
+    return None
 
 
 def button_problem(button: Any, private: bool = True) -> str | None:

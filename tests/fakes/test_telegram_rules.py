@@ -4,6 +4,7 @@ python-telegram-bot's own Bot against the fake server."""
 
 from __future__ import annotations
 
+import struct
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -313,3 +314,15 @@ async def test_files_are_lent_to_bots_up_to_20_mb(fake: FakeBotApi) -> None:
         "Bad Request: file is too big",
         "Bad Request: invalid file_id",
     ]
+
+
+def _png(width: int, height: int) -> bytes:
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I4sII", 13, b"IHDR", width, height) + bytes(5)
+
+
+def test_photos_are_at_most_10000_pixels_around_and_20_to_1() -> None:
+    assert rules.photo_problem(_png(800, 460)) is None
+    assert rules.photo_problem(_png(5000, 5000)) is None
+    assert rules.photo_problem(_png(6000, 4001)) == "Bad Request: PHOTO_INVALID_DIMENSIONS"
+    assert rules.photo_problem(_png(2100, 100)) == "Bad Request: PHOTO_INVALID_DIMENSIONS"
+    assert rules.photo_problem(_png(640, 640) + bytes(10_000_000)) is not None

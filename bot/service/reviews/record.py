@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games.damas import Position
-from games.damas.review import MoveReview, Searched, review_moves, second_look
+from games.damas.review import MoveReview, Searched, men_of_stored, review_moves, second_look
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class Review:
                 "nodes": self.nodes,
                 "second_look": self.second_look,
                 "reviews": [
-                    [m.ply, m.seat, m.played, m.best, list(m.line), m.before, m.after]
+                    [m.ply, m.seat, m.played, m.best, list(m.line), m.before, m.after, m.men]
                     for m in self.moves
                 ],
             }
@@ -89,8 +89,15 @@ class Review:
             data["tags"],
             data["result"],
         )
-        moves = tuple(
-            MoveReview(ply, seat, played, best, tuple(line), before, after)
-            for ply, seat, played, best, line, before, after in data["reviews"]
-        )
-        return cls(game, data["nodes"], moves, data.get("second_look", 0))
+        moves = [
+            MoveReview(ply, seat, played, best, tuple(line), before, after, *men)
+            for ply, seat, played, best, line, before, after, *men in data["reviews"]
+        ]
+        if any(len(row) < 8 for row in data["reviews"]):
+            # Stored before the men were kept: read them back from the chances.
+            positions = game.positions()
+            moves = [
+                replace(move, men=men_of_stored(positions[move.ply], positions[move.ply + 1], move))
+                for move in moves
+            ]
+        return cls(game, data["nodes"], tuple(moves), data.get("second_look", 0))

@@ -18,10 +18,12 @@ from bot.i18n import Text, language_of, quote, text, translate
 from bot.service.kernel.capability import Capability
 from bot.service.kernel.events import Actor, Event, GameState, Reply, ServiceError
 from bot.service.kernel.families import family_of, seat_name
+from bot.service.kernel.families.draughts_boards import draughts_side
 from bot.service.kernel.kernel import Kernel
+from bot.service.reviews.answer import review_events
 from bot.service.reviews.pdn_files import PDN_LIMIT, PdnFile, pdn_file_text, too_long
 from bot.service.reviews.record import Review, ReviewedGame
-from bot.service.reviews.text import annotated_moves, pdn_of_record, review_events
+from bot.service.reviews.text import annotated_moves, pdn_of_record
 from games.base import find_game
 from games.damas import Position
 from games.damas.pdn import PdnError, read_games
@@ -78,9 +80,11 @@ class Reviews(Capability):
         if pdn is not None:
             reviewed = _pdn_game(pdn)
             key = "pdn:" + hashlib.sha256(pdn.strip().encode()).hexdigest()
-            tags = reviewed.tags
-            title = text("the PDN game {players}", players=_players(tags))
-            names = [tags.get("White", "?"), tags.get("Black", "?")]
+            named = [_player(reviewed.tags, tag) for tag in ("White", "Black")]
+            title = _pdn_title(named, file)
+            names = [
+                name or translate(language, draughts_side(seat)) for seat, name in enumerate(named)
+            ]
             review, stored = await self._reviewed(key, reviewed, title, progress)
             pdn_text = pdn_of_record(review, language)
             events = review_events(review, title, names, pdn_text, "review.pdn", language)
@@ -194,8 +198,21 @@ def _noted(events: list[Event], stored: bool) -> list[Event]:
     return [Reply(text("The stored review (it is searched once, when first asked for):")), *events]
 
 
-def _players(tags: Mapping[str, str]) -> str:
-    return quote(f"{tags.get('White', '?')} - {tags.get('Black', '?')}", 60)
+def _player(tags: Mapping[str, str], tag: str) -> str | None:
+    """A player's name in a PDN's tags; None where it is not given (PDN writes "?")."""
+    name = tags.get(tag, "").strip()
+    return None if name in ("", "?", "-") else name
+
+
+def _pdn_title(names: list[str | None], file: PdnFile | None) -> Text:
+    """A PDN game as the review names it: by its players, where it names either; else by
+    its file, or as the pasted game."""
+    if any(names):
+        players = " - ".join(name or "?" for name in names)
+        return text("the game {players}", players=quote(players, 60))
+    if file is not None:
+        return text("the game in {file}", file=quote(file.name, 60))
+    return text("the pasted game")
 
 
 def _pdn_game(content: str) -> ReviewedGame:

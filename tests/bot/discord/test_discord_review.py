@@ -1,7 +1,8 @@
-"""/review on Discord, end to end against the fake: the slash command with a pasted PDN shows
-its stages in the acknowledged answer, then the review with the worst moment's picture and
-the annotated PDN attached; a PDN file in the `file` option reviewed, one not PDN, too big
-or gone refused; a game of another channel is refused as if there were none."""
+"""/review on Discord, end to end against the fake: the slash command with a pasted PDN (of
+several lines, read whole) shows its stages in the acknowledged answer, then the review with
+the worst moment's picture, the chart of the win chances and the annotated PDN attached; a
+PDN file in the `file` option reviewed, one not PDN, too big or gone refused; a game of
+another channel is refused as if there were none."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ async def test_a_pasted_pdn_is_reviewed_with_its_stages(
     service.reviews.nodes = TEST_NODES
     service.reviews.second_look_nodes = TEST_SECOND_LOOK
     await connect(service)
-    interaction = await act(fake, await fake.slash(ANA, CHANNEL, "review", {"pdn": PDN}))
+    several_lines = PDN.replace("] [", "]\n[").replace("] 1...", "]\n\n1...")
+    interaction = await act(fake, await fake.slash(ANA, CHANNEL, "review", {"pdn": several_lines}))
     await fake.wait_for(lambda: "??" in interaction.ephemeral_text, what="the review")
     answer = interaction.ephemeral_text
     assert f"1... {planted.BLUNDER}?? blunder" in answer
@@ -34,7 +36,9 @@ async def test_a_pasted_pdn_is_reviewed_with_its_stages(
     assert interaction.edits >= 2
     assert interaction.original is not None
     files = fake.files[int(interaction.original["id"])]
-    assert set(files) == {"review.pdn", "review-worst.png"}
+    assert set(files) == {"review.pdn", "review-worst.png", "review-chances.png"}
+    assert files["review-chances.png"].startswith(b"\x89PNG")
+    assert "White's win chances after each move of the game Ana - Bia" in answer
     assert f"{planted.BLUNDER}??".encode() in files["review.pdn"]
 
 
@@ -59,7 +63,7 @@ async def test_an_attached_pdn_file_is_reviewed(
     attached = fake.upload(CHANNEL, "club.pdn", PDN.replace("] [", "]\n[").encode())
     interaction = await act(fake, await fake.slash(ANA, CHANNEL, "review", {"file": attached}))
     await fake.wait_for(lambda: "??" in interaction.ephemeral_text, what="the review")
-    assert "Review of the PDN game Ana - Bia" in interaction.ephemeral_text
+    assert "Review of the game Ana - Bia" in interaction.ephemeral_text
     assert f"1... {planted.BLUNDER}?? blunder" in interaction.ephemeral_text
     # Downloaded from the attachment's url.
     assert fake.fetched == [urlparse(attached["url"]).path]

@@ -1,7 +1,8 @@
 """/review on Telegram, end to end against the fake Bot API: a finished game of a group
 reviewed from a private chat (the message of its stages sent, then edited; the review; the
-worst moment as a photo; the annotated PDN as a document), a pasted PDN in Portuguese, and
-bad input answered in the reader's language."""
+worst moment and the chart of the win chances as photos; the annotated PDN as a document), a
+pasted PDN in Portuguese, a PDN of several lines without names in Italian, and bad input
+answered in the reader's language."""
 
 from __future__ import annotations
 
@@ -49,8 +50,11 @@ async def test_a_group_game_is_reviewed_in_a_private_chat(
     assert f"1... {planted.BLUNDER}?? blunder" in review
     assert f"better {planted.BETTER}" in review
     assert f"Reviewing game #{game}: move 1 of 1." in sent_texts(api, private, "sendMessage")
-    await api.wait_for(lambda: len(api.boards(private)) >= 1, "the worst moment's photo")
-    assert "The worst moment" in api.boards(private)[-1]["caption"]
+    await api.wait_for(lambda: len(api.boards(private)) >= 2, "the review's two photos")
+    worst, chances = api.boards(private)[-2:]
+    assert "The worst moment" in worst["caption"]
+    assert "Green arrow: the better move, d4-e3" in worst["caption"]
+    assert chances["caption"].startswith(f"White's win chances after each move of game #{game}")
     await api.wait_for(
         lambda: any(chat == private["id"] for chat, _ in api.documents), "the annotated PDN"
     )
@@ -91,15 +95,44 @@ async def test_a_pasted_pdn_is_reviewed_in_portuguese_with_its_stages(
     monkeypatch.setattr(service.reviews, "_search", search_once_shown)
     api.send_text(ana_user, private, "/analise " + opening_pdn(6))
     await api.wait_for(
-        lambda: any("Análise da partida em PDN Ana - Bia" in line for line in api.texts(private)),
+        lambda: any("Análise da partida Ana - Bia" in line for line in api.texts(private)),
         "the review in Portuguese",
     )
     assert shown_stages()[:2] == [
-        "Analisando a partida em PDN Ana - Bia: lance 1 de 6.",
-        "Analisando a partida em PDN Ana - Bia: lance 2 de 6.",
+        "Analisando a partida Ana - Bia: lance 1 de 6.",
+        "Analisando a partida Ana - Bia: lance 2 de 6.",
     ]
     # The stages are one message, edited.
     assert len([s for s in sent_texts(api, private, "sendMessage") if "Analisando" in s]) == 1
+
+
+@pytest.mark.usefixtures("bot")
+async def test_a_pdn_of_several_lines_without_names_is_reviewed_whole_in_italian(
+    service: GameService, api: FakeBotApi
+) -> None:
+    service.reviews.nodes = TEST_NODES
+    service.reviews.second_look_nodes = TEST_SECOND_LOOK
+    ana_user = api.user(1001, "Ana", language="it")
+    private = api.private_chat(ana_user)
+    pasted = f'[GameType "26"]\n[SetUp "1"]\n[FEN "{planted.FEN}"]\n\n1... {planted.BLUNDER} *'
+    api.send_text(ana_user, private, "/analisi\n" + pasted)
+    await api.wait_for(lambda: len(api.boards(private)) >= 2, "the review's two photos")
+    review = next(line for line in api.texts(private) if "??" in line)
+    assert review.startswith("Analisi della partita incollata:")
+    assert "Bianco: 0 mosse" in review
+    assert "Nero: 1 moss" in review
+    assert "? - ?" not in review
+    assert "?:" not in review
+    chances = api.boards(private)[-1]
+    assert chances["caption"].startswith(
+        "Le probabilità di vittoria del Bianco dopo ogni mossa della partita incollata"
+    )
+    photo = api.photos[(private["id"], chances["message_id"])]
+    assert photo.startswith(b"\x89PNG")
+    await api.wait_for(lambda: any(c == private["id"] for c, _ in api.documents), "the PDN")
+    caption = next(m["caption"] for m in api.bot_messages(private) if "document" in m)
+    assert caption.startswith("Il PDN annotato della partita incollata")
+    assert "in PDN" not in caption
 
 
 @pytest.mark.usefixtures("bot")
@@ -131,7 +164,7 @@ async def test_a_pdn_file_is_reviewed_sent_with_the_command_or_replied_to(
     content = PDN.replace("] [", "]\n[").encode()
     api.send_document(ana_user, private, "club.pdn", content, caption="/review")
     await api.wait_for(
-        lambda: any("Review of the PDN game Ana - Bia" in line for line in api.texts(private)),
+        lambda: any("Review of the game Ana - Bia" in line for line in api.texts(private)),
         "the review of the file",
     )
     review = next(line for line in api.texts(private) if "??" in line)

@@ -1,5 +1,6 @@
-"""The review's pure part (games/damas/review.py): the win-chance curve, the marks, a planted
-blunder marked with the move a plain search proves better, the better line, the summaries."""
+"""The review's pure part (games/damas/review.py): the win-chance curve, the marks (the
+points shown and the men given away, one rule), a planted blunder marked with the move a
+plain search proves better, the better line, a game thrown away man by man, the summaries."""
 
 from __future__ import annotations
 
@@ -11,11 +12,15 @@ import pytest
 from games.damas import RULES, Position
 from games.damas.engine.search import WIN
 from games.damas.review import (
+    DECIDED,
     WIN_SLOPES,
     MoveReview,
     mark_of,
+    men_given_away,
+    men_of_stored,
     review_limit,
     review_moves,
+    score_of,
     search_position,
     search_snapshot,
     second_look,
@@ -45,11 +50,76 @@ def test_the_curve_is_even_at_zero_and_certain_at_a_forced_result(variant: str) 
 
 
 @pytest.mark.parametrize(
-    ("loss", "mark"),
-    [(0.05, None), (0.1, "inaccuracy"), (0.19, "inaccuracy"), (0.2, "mistake"), (0.3, "blunder")],
+    ("lost", "men", "mark"),
+    [
+        (5, 0.0, None),
+        (10, 0.0, "inaccuracy"),
+        (19, 0.0, "inaccuracy"),
+        (20, 0.0, "mistake"),
+        (30, 0.0, "blunder"),
+        (3, 0.9, None),
+        (3, 1.0, "mistake"),
+        (12, 1.5, "mistake"),
+        (4, 2.0, "blunder"),
+        (35, 1.0, "blunder"),  # the worse of the two measures
+    ],
 )
-def test_marks_follow_the_thresholds(loss: float, mark: str | None) -> None:
-    assert mark_of(loss) == mark
+def test_marks_follow_the_thresholds(lost: int, men: float, mark: str | None) -> None:
+    assert mark_of(lost, men) == mark
+
+
+def test_a_drop_of_twenty_points_as_shown_is_a_mistake() -> None:
+    # 28.51% to 9.49%: shown "29% to 9%", 20 points; as unrounded chances 0.1902 gave away,
+    # it was called an inaccuracy.
+    move = MoveReview(24, 0, "g3-f4", "c3-d4", ("c3-d4",), 0.2851, 0.0949)
+    assert (move.loss, move.mark, move.nag) == (20, "mistake", "?")
+    assert MoveReview(24, 0, "g3-f4", "c3-d4", (), 0.2849, 0.0951).mark == "inaccuracy"
+
+
+def test_men_count_within_five_men_of_even() -> None:
+    assert men_given_away(0, -100) == 1.0
+    assert men_given_away(-300, -480) == 1.8
+    # Beyond five men behind (or a forced loss) the game is decided: nothing more to give.
+    assert men_given_away(-500, -900) == 0.0
+    assert men_given_away(-300, -(WIN - 9)) == 2.0
+    assert men_given_away(100, 250) == 0.0
+    # A review stored without men reads them back from its chances.
+    start = Position.start("brazilian")
+    slope = slope_of(start)
+    move = MoveReview(0, 0, "c3-d4", "a3-b4", (), win_chance(-40, slope), win_chance(-190, slope))
+    assert men_of_stored(start, start, move) == 1.5
+    assert score_of(1.0, slope) == DECIDED
+
+
+# Black gives a man away whenever it can (each move the one that leaves White best off),
+# White plays the engine's move: Black has no piece left at White's 16th move.
+THROWN_AWAY = [
+    "c3-b4", "b6-a5", "b4-c5", "d6xb4", "a3xc5", "e7-d6", "c5xg5", "h6xf4", "g3xe5", "d8-e7",
+    "b2-c3", "e7-d6", "f2-g3", "d6xf4", "e3xg5", "a5-b4", "c3xa5", "f8-e7", "g5-h6", "c7-d6",
+    "h6xf8", "d6-e5", "f8xf4", "a7-b6", "a5xc7", "b8xd6", "f4xc7", "h8-g7", "c7-d8", "g7-f6",
+    "d8xg5",
+]  # fmt: skip
+
+
+def test_a_game_thrown_away_man_by_man_is_marked_by_the_men() -> None:
+    positions = [Position.start("brazilian")]
+    for notation in THROWN_AWAY:
+        positions.append(positions[-1].play(positions[-1].parse(notation)))
+    assert positions[-1].outcome() is not None
+    searched = [
+        None if position.outcome() is not None else search_position(position, review_limit(SMALL))
+        for position in positions
+    ]
+    reviews = review_moves(positions, THROWN_AWAY, searched)
+    white, black = summaries(reviews)
+    # By the chances alone, once Black is behind each man costs less than 10 points: the
+    # game read "inaccuracies 1, mistakes 1".
+    assert black.mistakes + black.blunders >= 3
+    assert white.mistakes + white.blunders == 0
+    for move in reviews:
+        if move.men >= 1.0:
+            assert move.mark in ("mistake", "blunder")
+            assert not positions[move.ply].kings
 
 
 def test_the_planted_blunder_is_proven_by_a_plain_search() -> None:
@@ -104,14 +174,16 @@ def test_a_forced_move_is_scored_by_the_position_after_it() -> None:
 
 def test_summaries_count_each_players_marks_and_average_loss() -> None:
     moves = [
-        MoveReview(0, 0, "a", "b", ("b",), 0.6, 0.2),  # blunder, 0.4
-        MoveReview(1, 1, "c", "c", ("c",), 0.5, 0.1),  # the best move: no loss
-        MoveReview(2, 0, "d", "e", ("e",), 0.5, 0.35),  # inaccuracy, 0.15
+        MoveReview(0, 0, "a", "b", ("b",), 0.6, 0.2),  # blunder, 40 points
+        MoveReview(1, 1, "c", "c", ("c",), 0.5, 0.1, 3.0),  # the best move: no loss
+        MoveReview(2, 0, "d", "e", ("e",), 0.5, 0.35),  # inaccuracy, 15 points
+        MoveReview(4, 0, "f", "g", ("g",), 0.2, 0.15, 1.2),  # mistake: a man given away
     ]
     white, black = summaries(moves)
-    assert (white.moves, white.blunders, white.inaccuracies, white.mistakes) == (2, 1, 1, 0)
-    assert white.average_loss == pytest.approx(0.275)
+    assert (white.moves, white.blunders, white.inaccuracies, white.mistakes) == (3, 1, 1, 1)
+    assert white.average_loss == pytest.approx(20.0)
     assert (black.moves, black.blunders, black.average_loss) == (1, 0, 0.0)
+    assert worst_move(moves) == moves[0]
 
 
 def test_a_marked_move_is_judged_again_by_the_deeper_searches_alone() -> None:

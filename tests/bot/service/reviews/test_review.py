@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,9 @@ from bot.console import Console
 from bot.i18n import translate
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, BoardUpdate, Event, FileReady, Reply, ServiceError
+from bot.service.reviews.record import Review, ReviewedGame
 from games.damas.pdn import read_games
+from games.damas.review import Searched, review_limit, search_position
 from storage import ChatRef
 from tests import planted_blunder as planted
 from tests.bot.conftest import ANA, BIA, CAIO, CHAT
@@ -155,7 +158,7 @@ async def test_a_pdn_given_as_text_is_reviewed_and_stored(reviews: GameService) 
     jobs = jobs_of(reviews)
     events = await reviews.reviews.review(ANA, CHAT, pdn=PDN)
     message = replies(events)
-    assert "Review of the PDN game Ana - Bia" in message
+    assert "Review of the game Ana - Bia" in message
     assert f"1... {planted.BLUNDER}?? blunder" in message
     assert "Bia: 1 moves" in message
     assert len(jobs) == 4  # two positions, and both again for the second look
@@ -180,11 +183,11 @@ async def test_the_console_reviews_a_game_a_pasted_pdn_and_a_pdn_file(
     assert (tmp_path / f"review-{game}.pdn").exists()
     assert (tmp_path / f"review-{game}-worst.png").read_bytes().startswith(b"\x89PNG")
     await console.handle(f"/analisi {PDN}")
-    assert "Reviewing the PDN game Ana - Bia: move 1 of 1." in output.getvalue()
+    assert "Reviewing the game Ana - Bia: move 1 of 1." in output.getvalue()
     record = tmp_path / "record.pdn"
     record.write_text(PDN.replace("] ", "]\n"), encoding="utf-8")
     await console.handle(f"/review {record}")
-    assert output.getvalue().count("Review of the PDN game Ana - Bia") == 2
+    assert output.getvalue().count("Review of the game Ana - Bia") == 2
     assert "The stored review" in output.getvalue()  # the same record: not searched again
     await console.handle(f"/review {tmp_path / 'missing.pdn'}")
     assert "Could not read" in output.getvalue()
@@ -209,4 +212,21 @@ async def test_a_review_never_holds_up_another_game(service: GameService) -> Non
     events = await service.play.move(ANA, "b2xd4", game)
     assert any(isinstance(event, BoardUpdate) for event in events)
     assert not review.done()  # eight positions of 20,000 nodes each are still being searched
-    assert "Review of the PDN game" in replies(await review)
+    assert "Review of the game Ana - Bia" in replies(await review)
+
+
+def test_a_review_stored_before_the_men_reads_them_back_from_its_chances() -> None:
+    game = ReviewedGame("brazilian", planted.FEN, (planted.BLUNDER,))
+    before, after = game.positions()
+    searched: list[Searched | None] = [
+        search_position(before, review_limit(TEST_NODES)),
+        search_position(after, review_limit(TEST_NODES)),
+    ]
+    review = Review.of(game, TEST_NODES, searched)
+    data = json.loads(review.to_json())
+    data["reviews"] = [row[:7] for row in data["reviews"]]  # the stored form before the men
+    [old] = Review.from_json(json.dumps(data)).moves
+    [new] = review.moves
+    assert new.men >= 2.0
+    assert old.men == pytest.approx(new.men, abs=0.1)
+    assert old.mark == new.mark == "blunder"
