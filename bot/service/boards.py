@@ -63,6 +63,30 @@ def offers_rematch(state: GameState) -> bool:
     return len(seats) == 2 and people and state.tournament is None
 
 
+def next_steps(state: GameState, *, rematch_button: bool = False) -> Text | None:
+    """What the players may do once a game is over, as typed commands: its review (a
+    draughts game with moves) and a rematch (where `offers_rematch`; left out where a button
+    offers it, `rematch_button`). None for a game in play, an aborted one, or one with
+    neither."""
+    if state.record.status != "finished":
+        return None
+    review = bool(state.log) and _family(state).pdn(state, ()) is not None
+    rematch = offers_rematch(state) and not rematch_button
+    if review and rematch:
+        return text(
+            "Next: {/review} {game} for the computer's analysis, or {/rematch} {game} to play "
+            "again with the colours swapped.",
+            game=state.id,
+        )
+    if review:
+        return text("Next: {/review} {game} for the computer's analysis.", game=state.id)
+    if rematch:
+        return text(
+            "Next: {/rematch} {game} to play again with the colours swapped.", game=state.id
+        )
+    return None
+
+
 def move_choices(state: GameState) -> list[MoveChoice]:
     """The legal moves of the side to move, for buttons; empty while a roll is due."""
     position = state.position
