@@ -149,9 +149,11 @@ def test_the_guides_start_from_a_bare_computer(guide: str) -> None:
     blocks = [block.splitlines() for block in TEXT_BLOCK.findall(guide_text(guide))]
     first = blocks[0]
     assert first[0] == "sudo apt install python3-venv git build-essential sqlite3", first
-    assert first[1].startswith("sudo adduser --system") and first[1].endswith(" damas")
+    assert first[1].startswith("sudo adduser --system")
+    assert first[1].endswith(" damas")
     assert first[2] == "sudo -iu damas"
-    assert first[3].startswith("git clone ") and first[3].endswith(f" {HOME}/damas-bot")
+    assert first[3].startswith("git clone ")
+    assert first[3].endswith(f" {HOME}/damas-bot")
     assert first[4] == f"cd {HOME}/damas-bot"
     assert blocks[1][0] == "python3 -m venv .venv", "then the bot's environment"
 
