@@ -221,7 +221,8 @@ def _records(games: list[GameRecord], player_id: int) -> dict[str, Record]:
 
 
 def _history(changes: list[RatingChangeRecord]) -> dict[Pool, list[tuple[datetime, float]]]:
-    """The points of the chart: each pool's rating after each rated game."""
+    """The points of the chart: each pool's rating before its first rated game (so that even
+    one game draws a line, from where the player began), then after each rated game."""
     history: dict[Pool, list[tuple[datetime, float]]] = {}
     for change in changes:
         try:
@@ -230,5 +231,8 @@ def _history(changes: list[RatingChangeRecord]) -> dict[Pool, list[tuple[datetim
             continue
         if not math.isfinite(change.rating_after):
             continue
-        history.setdefault(pool, []).append((change.changed_at, change.rating_after))
+        points = history.setdefault(pool, [])
+        if not points and math.isfinite(change.rating_before):
+            points.append((change.changed_at, change.rating_before))
+        points.append((change.changed_at, change.rating_after))
     return history
