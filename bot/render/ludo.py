@@ -60,7 +60,6 @@ _FIRST_QUARTER: tuple[Cell, ...] = (
 )
 _FIRST_HOME_COLUMN: tuple[Cell, ...] = tuple((7, column) for column in range(1, 6))
 _YARD_SPOTS: tuple[Point, ...] = ((1.95, 1.95), (1.95, 4.05), (4.05, 1.95), (4.05, 4.05))
-_FIRST_YARD_CENTRE: Point = (3.0, 3.0)
 _FIRST_FINISH_SPOTS: tuple[Point, ...] = ((7.1, 6.32), (7.9, 6.32), (7.1, 6.8), (7.9, 6.8))
 _FIRST_TRIANGLE: tuple[Point, ...] = ((6.0, 6.0), (9.0, 6.0), (7.5, 7.5))
 _CENTRE: Point = (7.5, 7.5)
@@ -181,9 +180,6 @@ class _Viewpoint:
 
     def cell_pixel(self, cell: Cell) -> Point:
         return self.pixel(_cell_centre(cell))
-
-    def yard_centre(self, colour: int) -> Point:
-        return self.pixel(_turn_point(_FIRST_YARD_CENTRE, colour - 1))
 
     def triangle(self, colour: int) -> list[Point]:
         """The colour's triangle of the centre, where its pawns finish."""

@@ -130,13 +130,6 @@ def takes_draws(state: GameState) -> bool:
     return not _family(state).multi_seat(state)
 
 
-def computer_acts_at_a_table(state: GameState) -> bool:
-    """Whether a computer rolls or moves next at a table of several seats (Ludo)."""
-    if not state.active or not _family(state).multi_seat(state):
-        return False
-    return state.record.seats[acting_seat(state.position)].computer is not None
-
-
 def played_out_by_computers(state: GameState) -> bool:
     """Whether every person has left a table of several seats while its computers play on."""
     family = _family(state)

@@ -23,6 +23,7 @@ from bot.render.rating_chart import (
     RatingSeries,
     render_rating_chart,
 )
+from tests.bot.render.pixels import close, rgb
 
 LABELS = ChartLabels("Evolução do rating", "Rating", "Data", "Nenhuma partida avaliada")
 START = datetime(2026, 9, 1, tzinfo=UTC)
@@ -71,9 +72,7 @@ def test_every_point_is_inside_the_frame(decode: Decode) -> None:
         for x in range(WIDTH)
         for y in range(below_the_legend, HEIGHT)
         if not (LEFT < x < WIDTH - RIGHT and y < HEIGHT - BOTTOM)
-        and all(
-            abs(a - b) <= 12 for a, b in zip(image.getpixel((x, y)), SERIES_COLOURS[0], strict=True)
-        )
+        and close(rgb(image, (x, y)), SERIES_COLOURS[0], 12)
     ]
     assert outside == []
     assert _near(image, SERIES_COLOURS[0]) > 200, "the line is drawn"

@@ -127,4 +127,5 @@ async def test_the_final_board_offers_the_review_beside_the_rematch_button(
     assert state.record.status == "finished"
     assert offer in board["caption"].splitlines()
     assert list(api.buttons(board).values()) == ["w:1"]
-    assert "/revanche" not in board["caption"] and "/rivincita" not in board["caption"]
+    assert "/revanche" not in board["caption"]
+    assert "/rivincita" not in board["caption"]
