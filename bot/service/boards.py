@@ -16,6 +16,7 @@ from bot.service.kernel.display.choices import MoveChoice as MoveChoice
 from bot.service.kernel.display.replays import replayed_before
 from bot.service.kernel.events import BoardUpdate, GameState, SeatRating
 from bot.service.kernel.families import Family, family_of, seat_name
+from bot.service.kernel.families.base import Turn
 from bot.service.kernel.game_flow.clocks import TimeControl, describe_time
 from bot.service.kernel.game_flow.turns import acting_seat, position_before
 from games.base import CHANCE, find_game
@@ -38,6 +39,13 @@ def svg(state: GameState, viewer_seat: int | None = None) -> str:
 def moves_text(state: GameState) -> Text | str:
     """The moves so far, numbered as the game's notation numbers them (/history's)."""
     return _family(state).history(state)
+
+
+def turns(state: GameState) -> Sequence[Turn]:
+    """The moves by turn, a row each, where one text is too long to read (Ludo); none for a
+    game whose `moves_text` reads well. Each row names its player as the caption does."""
+    players = [seat_label(state, seat) for seat in range(len(state.seat_names))]
+    return _family(state).turns(state, players)
 
 
 def at_ply(state: GameState, plies: int) -> GameState:
