@@ -15,8 +15,7 @@ from bot.i18n import Text, joined, text
 from bot.service.kernel.display.choices import MoveChoice as MoveChoice
 from bot.service.kernel.display.replays import replayed_before
 from bot.service.kernel.events import BoardUpdate, GameState, SeatRating
-from bot.service.kernel.families import Family, family_of, seat_name
-from bot.service.kernel.families.base import Turn
+from bot.service.kernel.families import Family, Turn, family_of, seat_name
 from bot.service.kernel.game_flow.clocks import TimeControl, describe_time
 from bot.service.kernel.game_flow.turns import acting_seat, position_before
 from games.base import CHANCE, find_game

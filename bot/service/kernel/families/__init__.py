@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bot.i18n import Text, joined, text
 from bot.service.kernel.events import GameState
-from bot.service.kernel.families.base import Family
+from bot.service.kernel.families.base import Family, Turn
 from bot.service.kernel.families.draughts import Draughts
 from bot.service.kernel.families.ludo import Ludo
 from games.base import GameKind, find_game
@@ -23,6 +23,7 @@ __all__ = [
     "OPTION_WORDS",
     "Draughts",
     "Family",
+    "Turn",
     "family_of",
     "game_line",
     "game_title",
