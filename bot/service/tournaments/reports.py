@@ -100,7 +100,11 @@ class TournamentReports(Capability):
             for table in facts.games:
                 if table.game_id is None or table.status != "active":
                     continue
-                state = await self.kernel.state(table.game_id)
+                try:
+                    state = await self.kernel.state(table.game_id)
+                except ServiceError as error:  # a stored game that cannot be read: said so
+                    rows.append(GameRow(error.reason, None))
+                    continue
                 rows.append(GameRow(game_line(state), table.game_id))
         return rows
 
