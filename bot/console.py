@@ -51,7 +51,8 @@ from bot.service.kernel.words.text_boards import text_board
 from bot.settings import WebSettings
 from bot.showing import show_events
 from bot.terminal import Terminal
-from bot.web.links import page_label, page_link
+from bot.web.links import game_link, page_label, page_link
+from games.base import CHANCE
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -114,6 +115,8 @@ class Console:
         self._shown: Recent[int, int] = Recent(REMEMBERED_BOARDS)
         # The lines of a PDN being pasted, until it ends.
         self._pasting: list[str] | None = None
+        # The games whose board this console has printed (with the version printed last).
+        self._printed: Recent[int, int] = Recent(REMEMBERED_BOARDS)
         service.kernel.bus.subscribe(self._show_later)
         service.kernel.one_keyboard.add(CHAT)
 
@@ -233,10 +236,39 @@ class Console:
             return
         if headline is not None:
             self.say(headline)
-        if boards.computer_acts_at_a_table(state):
-            return  # one board per round: the next one when a person is to act
+        asked = headline is None  # /board, or a click on a board that changed
+        if asked or not state.active:
+            await self._full_board(state)
+        elif self._rolls_on_a_shown_board(state):
+            # A roll is no choice: its board comes with the die.
+            self.say(boards.caption(state))
+        elif boards.waits_for_a_person(state):
+            await self._full_board(state)
+        # else the computer acts: one board per turn, the next one when a person is to act.
+        if asked or not state.active or state.plies == 0:
+            self._game_link(state)
+        steps = boards.next_steps(state)
+        if steps is not None:
+            self.say(steps)
+
+    def _rolls_on_a_shown_board(self, state: GameState) -> bool:
+        """Whether a person is to roll in a game whose board this console has shown."""
+        rolls = state.position.to_move() == CHANCE and boards.waits_for_a_person(state)
+        return rolls and state.id in self._printed
+
+    async def _full_board(self, state: GameState) -> None:
+        self._printed[state.id] = state.version
         self.write(text_board(state, await self._viewer_seat(state), self.language))
         self.say(boards.caption(state))
+
+    def _game_link(self, state: GameState) -> None:
+        """The game's web page (with WEB_URL), as the chats link it under its board: at its
+        start, at its end and when asked for."""
+        if self.web is None:
+            return
+        label = text("Watch on the web") if state.active else text("Replay on the web")
+        link = game_link(self.web, state.id, self.language)
+        self.write(f"{translate(self.language, label)}: {link}")
 
     async def _viewer_seat(self, state: GameState) -> int | None:
         """The side the board is drawn from: the local player's, by the service's policy."""

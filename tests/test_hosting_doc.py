@@ -139,6 +139,25 @@ def test_one_database_path_throughout(guide: str) -> None:
     assert unit["Unit"]["Wants"] == unit["Unit"]["After"] == "network-online.target"
 
 
+TEXT_BLOCK = re.compile(r"^```text\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("guide", GUIDES)
+def test_the_guides_start_from_a_bare_computer(guide: str) -> None:
+    """Issue 37, item 14: before the project's own environment, the system's packages (git,
+    sqlite3), the system user the bot runs as, and the project fetched into its home."""
+    blocks = [block.splitlines() for block in TEXT_BLOCK.findall(guide_text(guide))]
+    first = blocks[0]
+    assert first[0] == "sudo apt install python3-venv git build-essential sqlite3", first
+    assert first[1].startswith("sudo adduser --system")
+    assert first[1].endswith(" damas")
+    assert first[2] == "sudo -iu damas"
+    assert first[3].startswith("git clone ")
+    assert first[3].endswith(f" {HOME}/damas-bot")
+    assert first[4] == f"cd {HOME}/damas-bot"
+    assert blocks[1][0] == "python3 -m venv .venv", "then the bot's environment"
+
+
 def test_the_three_guides_give_the_same_commands() -> None:
     """The Portuguese and Italian guides run what the English one runs (bar `--lang`)."""
 

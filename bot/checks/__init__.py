@@ -16,6 +16,7 @@ from bot.checks.database_check import database_findings
 from bot.checks.discord_check import discord_findings
 from bot.checks.findings import Finding, problem
 from bot.checks.telegram_check import telegram_findings
+from bot.checks.token_formats import discord_token_problem, telegram_token_problem
 from bot.i18n import language_of, text, translate
 from bot.refusals import SettingsRefused
 from bot.service.tournaments.options import THREADS, board_place
@@ -23,6 +24,8 @@ from bot.settings import Settings, SettingsLoader, default_database
 from storage import StorageError, is_database_url, schema_of, tournaments_under_way
 
 PROBLEM_STATUS = 1
+# The hosting guide in the reader's language (docs/hosting.md, .pt.md, .it.md).
+HOSTING_GUIDE = text("docs/hosting.md")
 
 
 def arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -45,16 +48,26 @@ async def findings(settings: Settings) -> list[Finding]:
     database = settings.database
     telegram, discord = settings.telegram, settings.discord
     if telegram is not None:
-        topics = await _topic_tournaments(database)
-        found += await telegram_findings(telegram.token, telegram.api_url, topics)
+        malformed = telegram_token_problem(telegram.token)
+        if malformed is None:
+            topics = await _topic_tournaments(database)
+            found += await telegram_findings(telegram.token, telegram.api_url, topics)
+        else:
+            found.append(malformed)
     if discord is not None:
-        found += await discord_findings(discord.token, discord.api_url)
+        malformed = discord_token_problem(discord.token)
+        if malformed is None:
+            found += await discord_findings(discord.token, discord.api_url)
+        else:
+            found.append(malformed)
     if telegram is None and discord is None:
         found.append(
             Finding(
                 text(
                     "No chat token is set (TELEGRAM_TOKEN, DISCORD_TOKEN): the bot plays in "
-                    "the terminal. README.md (Chat platforms) says how to get one."
+                    "the terminal. The hosting guide, {guide}, says how to get one (sections 1 "
+                    "and 2).",
+                    guide=HOSTING_GUIDE,
                 )
             )
         )

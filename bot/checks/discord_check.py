@@ -34,7 +34,17 @@ async def discord_findings(token: str, api_url: str) -> list[Finding]:
             )
         ]
     except (aiohttp.ClientError, OSError, TimeoutError) as error:
-        return [problem(text("Discord is out of reach ({error}).", error=str(error)))]
+        return [
+            problem(
+                text(
+                    "Discord is out of reach ({error}). Check that this computer reaches the "
+                    "internet and resolves names (ping discord.com), and that no firewall or "
+                    "proxy (HTTPS_PROXY) blocks it; DISCORD_API_URL, if set, must be Discord's "
+                    "API address.",
+                    error=str(error),
+                )
+            )
+        ]
 
 
 async def _get(session: aiohttp.ClientSession, url: str) -> Any:

@@ -33,7 +33,17 @@ async def telegram_findings(
             )
         ]
     except NetworkError as error:
-        return [problem(text("Telegram is out of reach ({error}).", error=str(error)))]
+        return [
+            problem(
+                text(
+                    "Telegram is out of reach ({error}). Check that this computer reaches the "
+                    "internet and resolves names (ping api.telegram.org), and that no firewall "
+                    "or proxy (HTTPS_PROXY) blocks it; TELEGRAM_API_URL, if set, must be a Bot "
+                    "API server's address.",
+                    error=str(error),
+                )
+            )
+        ]
 
 
 async def _findings(bot: Bot) -> list[Finding]:

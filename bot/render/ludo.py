@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -60,7 +60,6 @@ _FIRST_QUARTER: tuple[Cell, ...] = (
 )
 _FIRST_HOME_COLUMN: tuple[Cell, ...] = tuple((7, column) for column in range(1, 6))
 _YARD_SPOTS: tuple[Point, ...] = ((1.95, 1.95), (1.95, 4.05), (4.05, 1.95), (4.05, 4.05))
-_FIRST_YARD_CENTRE: Point = (3.0, 3.0)
 _FIRST_FINISH_SPOTS: tuple[Point, ...] = ((7.1, 6.32), (7.9, 6.32), (7.1, 6.8), (7.9, 6.8))
 _FIRST_TRIANGLE: tuple[Point, ...] = ((6.0, 6.0), (9.0, 6.0), (7.5, 7.5))
 _CENTRE: Point = (7.5, 7.5)
@@ -92,12 +91,11 @@ SQUARE_ROUNDING = 0.3
 TOWER_RING = 1.32
 SMALL_PAWN_RADIUS = 0.24
 # Sizes in cells: the white inside of a yard (its inset, its corners' rounding), the spots
-# where its pawns wait, the star of a start square (safe), the seat number, the track numbers.
+# where its pawns wait, the star of a start square (safe), the track numbers.
 YARD_INSET = 0.7
 YARD_ROUNDING = 0.4
 YARD_SPOT_RADIUS = 0.42
 STAR_RADIUS = 0.36
-SEAT_NUMBER_SIZE = 0.6
 TRACK_NUMBER_SIZE = 0.26
 # The die: its side in cells, and where its pips are on each face (-1..1, times PIP_STEP of
 # its side), each PIP_RADIUS of its side.
@@ -183,9 +181,6 @@ class _Viewpoint:
     def cell_pixel(self, cell: Cell) -> Point:
         return self.pixel(_cell_centre(cell))
 
-    def yard_centre(self, colour: int) -> Point:
-        return self.pixel(_turn_point(_FIRST_YARD_CENTRE, colour - 1))
-
     def triangle(self, colour: int) -> list[Point]:
         """The colour's triangle of the centre, where its pawns finish."""
         return [self.pixel(_turn_point(point, colour - 1)) for point in _FIRST_TRIANGLE]
@@ -261,17 +256,13 @@ def _background(viewpoint: _Viewpoint, colours: frozenset[int]) -> Image.Image:
             draw.polygon(triangle, fill=fill(colour), outline=INK, width=round(scale))
 
     picture = smooth_canvas(IMAGE_SIZE, IMAGE_SIZE, FRAME, paint)
-    _write_numbers(ImageDraw.Draw(picture), viewpoint, fill)
+    _write_numbers(ImageDraw.Draw(picture), viewpoint)
     return picture
 
 
-def _write_numbers(
-    draw: ImageDraw.ImageDraw, viewpoint: _Viewpoint, fill: Callable[[int], Rgb]
-) -> None:
-    """The seat numbers in the yards, and the number of every track square."""
-    for colour in LUDO_COLOURS:
-        centre = viewpoint.yard_centre(colour)
-        centred_text(draw, centre, str(colour), CELL * SEAT_NUMBER_SIZE, fill(colour), outline=INK)
+def _write_numbers(draw: ImageDraw.ImageDraw, viewpoint: _Viewpoint) -> None:
+    """The number of every track square. (A yard has no number: its colour names it, as the
+    text board and the moves do.)"""
     for number, corner in track_numbers(viewpoint):
         centred_text(draw, corner, str(number), CELL * TRACK_NUMBER_SIZE, TRACK_NUMBER)
 
@@ -285,6 +276,23 @@ def track_numbers(viewpoint: _Viewpoint) -> list[tuple[int, Point]]:
         corner = (x - CELL * SQUARE_NUMBER_OFFSET, y - CELL * SQUARE_NUMBER_OFFSET)
         numbers.append((index + 1, corner))
     return numbers
+
+
+def covered_numbers(view: LudoView, viewpoint: _Viewpoint) -> list[tuple[int, Point]]:
+    """The numbers of the track squares a pawn stands on, and where they are written: drawn
+    again over the pawn, outlined, so that no pawn hides the square it is on."""
+    occupied = {
+        _standard_cell(colour, progress)
+        for colour in view.colours
+        if colour not in view.left
+        for progress in view.pawns[colour]
+        if LUDO_YARD < progress < LUDO_FINISHED
+    }
+    return [
+        (number, corner)
+        for (number, corner), cell in zip(track_numbers(viewpoint), TRACK, strict=True)
+        if cell in occupied
+    ]
 
 
 def shape_points(shape: str, centre: Point, radius: float) -> list[Point]:
@@ -509,6 +517,10 @@ def draw_ludo(view: LudoView) -> Image.Image:
     for spot in pawn_spots(view, viewpoint):
         sprite = _pawn_sprite(spot.colour, spot.label, min(2, len(spot.numbers)), spot.radius)
         paste_centred(picture, sprite, spot.centre)
+    draw = ImageDraw.Draw(picture)
+    for number, corner in covered_numbers(view, viewpoint):
+        size = CELL * TRACK_NUMBER_SIZE
+        centred_text(draw, corner, str(number), size, TRACK_NUMBER, outline=YARD_INSIDE)
     badge = capture_spot(view, viewpoint)
     if badge is not None:
         paste_centred(picture, _capture_badge(), badge)

@@ -31,6 +31,8 @@ SERIES_COLOURS: tuple[Rgb, ...] = (
 TITLE_SIZE, TEXT_SIZE = 28, 20
 LEFT, RIGHT, BOTTOM = 70, 24, 64
 LINE_WIDTH, MARKER_RADIUS = 3, 4
+# The points keep this far inside the frame, so that none is cut by its edge.
+INSET = MARKER_RADIUS + LINE_WIDTH + 4
 # Above this many points a series shows only its last one as a dot: the line says the rest.
 MARKED_POINTS = 40
 # A single moment gets this much room either side, so its point sits in the middle.
@@ -118,7 +120,7 @@ def _plot(
     if first == last:
         first, last = first - SINGLE_MOMENT_SPAN, last + SINGLE_MOMENT_SPAN
     low, high, step = _rating_range([value for one in drawn for _, value in one.points])
-    left, top, right, bottom = box
+    left, top, right, bottom = box[0] + INSET, box[1] + INSET, box[2] - INSET, box[3] - INSET
 
     def x_of(moment: datetime) -> float:
         return left + (right - left) * ((moment - first) / (last - first))
@@ -128,10 +130,10 @@ def _plot(
 
     for tick in range(low, high + 1, step):
         y = y_of(tick)
-        draw.line([left * scale, y * scale, right * scale, y * scale], fill=GRID, width=1)
-        text((left - 8, y), str(tick), TEXT_SIZE, "rm", INK)
-    text((left, bottom + 8), date_label(first), TEXT_SIZE, "lt", INK)
-    text((right, bottom + 8), date_label(last), TEXT_SIZE, "rt", INK)
+        draw.line([box[0] * scale, y * scale, box[2] * scale, y * scale], fill=GRID, width=1)
+        text((box[0] - 8, y), str(tick), TEXT_SIZE, "rm", INK)
+    text((box[0], box[3] + 8), date_label(first), TEXT_SIZE, "lt", INK)
+    text((box[2], box[3] + 8), date_label(last), TEXT_SIZE, "rt", INK)
     for index, one in enumerate(drawn):
         colour = _colour(index)
         points = [(x_of(moment) * scale, y_of(value) * scale) for moment, value in one.points]

@@ -277,22 +277,8 @@ class _LudoPainter:
         ]
 
     def numbers(self) -> list[str]:
-        """The seat numbers in the yards and the number of every track square."""
+        """The number of every track square (a yard has none: its colour names it)."""
         parts = []
-        for colour in LUDO_COLOURS:
-            x, y = self.viewpoint.yard_centre(colour)
-            size = ludo.CELL * ludo.SEAT_NUMBER_SIZE
-            parts.append(
-                _text(
-                    str(colour),
-                    x,
-                    y,
-                    size,
-                    self.fill(colour),
-                    stroke=_rgb(ludo.INK),
-                    stroke_width=3,
-                )
-            )
         for number, (x, y) in ludo.track_numbers(self.viewpoint):
             size = ludo.CELL * ludo.TRACK_NUMBER_SIZE
             parts.append(_text(str(number), x, y, size, _rgb(ludo.TRACK_NUMBER)))
@@ -349,6 +335,22 @@ class _LudoPainter:
                 )
             )
         return parts
+
+    def covered_numbers(self) -> list[str]:
+        """The numbers of the squares under pawns, outlined over them (as on the picture)."""
+        size = ludo.CELL * ludo.TRACK_NUMBER_SIZE
+        return [
+            _text(
+                str(number),
+                x,
+                y,
+                size,
+                _rgb(ludo.TRACK_NUMBER),
+                stroke=_rgb(ludo.YARD_INSIDE),
+                stroke_width=2,
+            )
+            for number, (x, y) in ludo.covered_numbers(self.view, self.viewpoint)
+        ]
 
     def die(self) -> list[str]:
         """The last roll as a die face with its pips in the centre."""
@@ -439,5 +441,11 @@ def ludo_svg(view: LudoView) -> str:
     safe), the home columns and the centre's triangles in each colour, the last move, the
     pawns (shapes, colours and numbers as in the picture; towers ringed) and the die."""
     painter = _LudoPainter(view)
-    body = [*painter.background(), *painter.last_move(), *painter.pawns(), *painter.die()]
+    body = [
+        *painter.background(),
+        *painter.last_move(),
+        *painter.pawns(),
+        *painter.covered_numbers(),
+        *painter.die(),
+    ]
     return _svg(ludo.IMAGE_SIZE, body)

@@ -15,7 +15,7 @@ from bot.i18n import Text, joined, text
 from bot.service.kernel.display.choices import MoveChoice as MoveChoice
 from bot.service.kernel.display.replays import replayed_before
 from bot.service.kernel.events import BoardUpdate, GameState, SeatRating
-from bot.service.kernel.families import Family, family_of, seat_name
+from bot.service.kernel.families import Family, Turn, family_of, seat_name
 from bot.service.kernel.game_flow.clocks import TimeControl, describe_time
 from bot.service.kernel.game_flow.turns import acting_seat, position_before
 from games.base import CHANCE, find_game
@@ -40,6 +40,13 @@ def moves_text(state: GameState) -> Text | str:
     return _family(state).history(state)
 
 
+def turns(state: GameState) -> Sequence[Turn]:
+    """The moves by turn, a row each, where one text is too long to read (Ludo); none for a
+    game whose `moves_text` reads well. Each row names its player as the caption does."""
+    players = [seat_label(state, seat) for seat in range(len(state.seat_names))]
+    return _family(state).turns(state, players)
+
+
 def at_ply(state: GameState, plies: int) -> GameState:
     """The game as it stood after its first `plies` moves (a replay, move by move), shown
     as finished: no controls, no clock."""
@@ -61,6 +68,30 @@ def offers_rematch(state: GameState) -> bool:
     seats = state.record.seats
     people = any(seat.player_id is not None for seat in seats)
     return len(seats) == 2 and people and state.tournament is None
+
+
+def next_steps(state: GameState, *, rematch_button: bool = False) -> Text | None:
+    """What the players may do once a game is over, as typed commands: its review (a
+    draughts game with moves) and a rematch (where `offers_rematch`; left out where a button
+    offers it, `rematch_button`). None for a game in play, an aborted one, or one with
+    neither."""
+    if state.record.status != "finished":
+        return None
+    review = bool(state.log) and _family(state).pdn(state, ()) is not None
+    rematch = offers_rematch(state) and not rematch_button
+    if review and rematch:
+        return text(
+            "Next: {/review} {game} for the computer's analysis, or {/rematch} {game} to play "
+            "again with the colours swapped.",
+            game=state.id,
+        )
+    if review:
+        return text("Next: {/review} {game} for the computer's analysis.", game=state.id)
+    if rematch:
+        return text(
+            "Next: {/rematch} {game} to play again with the colours swapped.", game=state.id
+        )
+    return None
 
 
 def move_choices(state: GameState) -> list[MoveChoice]:
@@ -104,13 +135,6 @@ def takes_draws(state: GameState) -> bool:
     """Whether a draw may be offered: not at a table of several seats (Ludo), where a player
     leaves instead and the others play on."""
     return not _family(state).multi_seat(state)
-
-
-def computer_acts_at_a_table(state: GameState) -> bool:
-    """Whether a computer rolls or moves next at a table of several seats (Ludo)."""
-    if not state.active or not _family(state).multi_seat(state):
-        return False
-    return state.record.seats[acting_seat(state.position)].computer is not None
 
 
 def played_out_by_computers(state: GameState) -> bool:

@@ -1,8 +1,9 @@
 """Who may see what on the pages: the chats' rules (docs/service.md, "Who sees a
 tournament"). An anonymous page is read by nobody the service knows, so a game opens only
-with the signed link the bot gave in a chat where it could be seen, and a tournament with its
-signed link or when it is open to every chat. A refusal reads like an id nothing has. (The
-Mini App knows its reader and reads as him: bot/web/mini_app.py.)"""
+with the signed link the bot gave in a chat where it could be seen, a tournament with its
+signed link or when it is open to every chat, and a page read as a chat (the chat's own
+page, a player's page given there) only with the link signed for that chat. A refusal reads
+like an id nothing has. (The Mini App knows its reader and reads as him: bot/web/mini_app.py.)"""
 
 from __future__ import annotations
 
@@ -67,6 +68,19 @@ async def visible_game(
         return await service.kernel.current(game_id)
     except ServiceError as error:
         raise Refused(error.reason) from error
+
+
+def named_chat(request: web.Request) -> ChatRef | None:
+    """The chat a page's link names (`?chat=telegram:-100123`: the page as that chat sees
+    it), None where it names none; a chat written wrong reads like an id nothing has. The
+    caller checks that the link's token signs it."""
+    written = request.query.get("chat")
+    if written is None:
+        return None
+    platform, colon, chat_id = written.partition(":")
+    if not (colon and platform and chat_id):
+        raise Refused(text("There is no such page."))
+    return ChatRef(platform, chat_id)
 
 
 def tournament_chat(settings: WebSettings, request: web.Request) -> ChatRef | None:

@@ -13,6 +13,7 @@ from bot.settings import WebSettings
 from bot.web.access import Refused
 from bot.web.game_pages import GamePages
 from bot.web.headers import secure
+from bot.web.index_page import IndexPage
 from bot.web.language import reader_language
 from bot.web.live import Onlookers
 from bot.web.mini_app import MiniApp
@@ -54,6 +55,7 @@ def web_app(service: GameService, settings: WebSettings) -> web.Application:
     app.add_routes(GamePages(service, settings, onlookers).routes())
     app.add_routes(ReportPages(service, settings, onlookers).routes())
     app.add_routes(MiniApp(service, settings).routes())
+    app.add_routes(IndexPage(service, settings, onlookers).routes())
 
     async def watch(_: web.Application) -> None:
         service.kernel.bus.watch(onlookers)

@@ -3,7 +3,9 @@ played (server-sent events), move by move once it is over; its PDN."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 from aiohttp import web
 
@@ -25,8 +27,12 @@ LIVE_SCRIPT = """
 const q=location.search;const game=document.querySelector('main').dataset;
 const show=v=>{document.getElementById('board').innerHTML=v.svg;
 document.getElementById('caption').textContent=v.caption;
-document.getElementById('moves').textContent=v.moves;document.body.dataset.version=v.version;
-document.body.dataset.plies=v.plies;};
+const m=document.getElementById('moves');if(m)m.textContent=v.moves;turns(v.turns);
+document.body.dataset.version=v.version;document.body.dataset.plies=v.plies;};
+function turns(rows){const t=document.getElementById('turns');if(!t)return;
+t.replaceChildren(...rows.map(r=>{const tr=document.createElement('tr');
+for(const c of r){const td=document.createElement('td');td.textContent=c;tr.append(td);}
+return tr;}));}
 document.body.dataset.active=game.active;document.body.dataset.plies=game.plies;
 if(game.active==='1'){const s=new EventSource(location.pathname+'/events'+q);
 s.onmessage=e=>show(JSON.parse(e.data));}
@@ -54,6 +60,25 @@ def _replay_buttons(language: str) -> str:
     )
 
 
+def _moves(language: str, view: Mapping[str, Any]) -> str:
+    """The moves as one text, or by turn, a row each (Ludo: hundreds of rolls in one
+    paragraph would be unreadable on a phone); the script keeps either up to date."""
+    if not view["turns"]:
+        return f'<pre id="moves">{escape(view["moves"])}</pre>'
+    heads = "".join(
+        f"<th>{escape(translate(language, head))}</th>"
+        for head in (text("Player"), text("Dice"), text("Moves"))
+    )
+    rows = "".join(
+        "<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>"
+        for row in view["turns"]
+    )
+    return (
+        f'<table class="turns"><thead><tr>{heads}</tr></thead>'
+        f'<tbody id="turns">{rows}</tbody></table>'
+    )
+
+
 class GamePages:
     def __init__(self, service: GameService, settings: WebSettings, onlookers: Onlookers) -> None:
         self.service = service
@@ -76,8 +101,7 @@ class GamePages:
         query = escape(request.query_string)
         body = (
             f'<div id="board">{view["svg"]}</div><p id="caption">{escape(view["caption"])}</p>'
-            f"<h2>{escape(translate(language, text('Moves')))}</h2>"
-            f'<pre id="moves">{escape(view["moves"])}</pre>'
+            f"<h2>{escape(translate(language, text('Moves')))}</h2>" + _moves(language, view)
         )
         body += await self._related(state, language)
         if not state.active:

@@ -22,6 +22,11 @@ def game_view(state: GameState, language: str, seats: tuple[int, ...] = ()) -> d
         "svg": boards.svg(state, boards.viewer_seat(state, seats)),
         "caption": translate(language, boards.caption(state)),
         "moves": translate(language, boards.moves_text(state)),
+        # Where one text is too long to read (Ludo): the moves by turn, a row each.
+        "turns": [
+            [translate(language, turn.player), turn.rolls, translate(language, turn.moves)]
+            for turn in boards.turns(state)
+        ],
     }
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from bot.i18n import Text, text
-from bot.service.kernel.events import PlayerPage, TournamentPage, WebPage
+from bot.service.kernel.events import ChatPage, PlayerPage, TournamentPage, WebPage
 from bot.settings import WebSettings
-from bot.web.signing import game_subject, player_subject, sign, tournament_subject
+from bot.web.signing import chat_subject, game_subject, player_subject, sign, tournament_subject
+from storage import ChatRef
 
 
 def game_link(settings: WebSettings, game_id: int, language: str | None = None) -> str:
@@ -25,7 +26,9 @@ def page_link(settings: WebSettings, page: WebPage) -> str:
     """The address of a reply's page for the chats: an open tournament's unsigned (anyone
     may see it), the others signed."""
     if isinstance(page, PlayerPage):
-        return player_link(settings, page.platform, page.user_id)
+        return player_link(settings, page.platform, page.user_id, page.chat)
+    if isinstance(page, ChatPage):
+        return chat_link(settings, page.chat)
     if page.open:
         return f"{settings.url}/tournament/{page.tournament_id}"
     return tournament_link(settings, page.tournament_id)
@@ -35,12 +38,29 @@ def page_label(page: WebPage) -> Text:
     """The words of a link to a reply's page (a button's label)."""
     if isinstance(page, TournamentPage):
         return text("Tournament page")
+    if isinstance(page, ChatPage):
+        return text("Chat page")
     return text("Player page")
 
 
-def player_link(settings: WebSettings, platform: str, user_id: str) -> str:
-    token = sign(settings.secret, player_subject(platform, user_id))
-    return f"{settings.url}/player/{quote(platform)}/{quote(user_id)}?t={token}"
+def player_link(
+    settings: WebSettings, platform: str, user_id: str, chat: ChatRef | None = None
+) -> str:
+    """A player's page; given in `chat`, it links the games that chat may see."""
+    token = sign(settings.secret, player_subject(platform, user_id, chat))
+    link = f"{settings.url}/player/{quote(platform)}/{quote(user_id)}?t={token}"
+    return f"{link}&chat={chat_parameter(chat)}" if chat is not None else link
+
+
+def chat_link(settings: WebSettings, chat: ChatRef) -> str:
+    """The chat's page (the site's index, as that chat sees it)."""
+    token = sign(settings.secret, chat_subject(chat))
+    return f"{settings.url}/?chat={chat_parameter(chat)}&t={token}"
+
+
+def chat_parameter(chat: ChatRef) -> str:
+    """A chat in an address: "telegram:-100123" (a platform's name has no colon)."""
+    return quote(f"{chat.platform}:{chat.chat_id}", safe="")
 
 
 def mini_app_link(settings: WebSettings, game_id: int) -> str:

@@ -15,6 +15,8 @@ from aiohttp import web
 from bot.service.kernel.events import BoardUpdate, Event, TournamentUpdate
 from bot.web.signing import game_subject, tournament_subject
 
+# The index's topic (bot/web/index_page.py): every page of it re-reads its lists.
+INDEX = "index"
 # A page that does not read its events (a stalled connection) keeps only the latest ones.
 QUEUE_LIMIT = 8
 # Seconds between comments on a quiet event stream, so that proxies keep it open.
@@ -27,14 +29,17 @@ Viewer = Callable[[Event | None], Awaitable[Mapping[str, object] | None]]
 def topics(event: Event) -> list[str]:
     """The pages an event changes: its game's, and its tournament's when a table's game ends
     (the standings change; the service has recorded the result by then) or the tournament
-    itself has news (a round paired, the end)."""
+    itself has news (a round paired, the end); the index when a game starts or ends (its
+    lists of live games) or a tournament has news."""
     if isinstance(event, TournamentUpdate):
-        return [tournament_subject(event.tournament.id)]
+        return [tournament_subject(event.tournament.id), INDEX]
     if not isinstance(event, BoardUpdate):
         return []
     shown = [game_subject(event.state.id)]
     if event.state.tournament is not None and not event.state.active:
         shown.append(tournament_subject(event.state.tournament))
+    if event.state.plies == 0 or not event.state.active:
+        shown.append(INDEX)
     return shown
 
 

@@ -26,6 +26,10 @@ nav button,.actions button{font-size:1rem;padding:.5rem .9rem;margin:.2rem}
 .actions button[aria-pressed=true]{outline:4px solid #e01010}
 .refused{color:#b00}
 img{max-width:100%}
+.turns{width:100%;border-collapse:collapse;font-size:.9rem}
+.turns th,.turns td{text-align:left;vertical-align:top;padding:.25rem .3rem;
+border-bottom:1px solid #ddd;overflow-wrap:anywhere}
+.turns td:nth-child(2){white-space:nowrap}
 """
 
 

@@ -10,13 +10,13 @@ from html import escape
 
 from aiohttp import web
 
-from bot.i18n import Text, text, translate
+from bot.i18n import text, translate
 from bot.service.game_service import GameService
-from bot.service.kernel.events import Actor, Event, FileReady, GameRow, Reply, ServiceError
+from bot.service.kernel.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.settings import WebSettings
-from bot.web.access import Refused, known_number, onlooker, tournament_chat
+from bot.web.access import NOWHERE, Refused, known_number, named_chat, onlooker, tournament_chat
 from bot.web.language import reader_language
-from bot.web.links import game_link
+from bot.web.lists import game_list
 from bot.web.live import Onlookers
 from bot.web.pages import page, said
 from bot.web.signing import player_subject, signed, tournament_subject
@@ -54,20 +54,6 @@ class ReportPages:
                 parts.append(f'<img alt="" src="data:image/png;base64,{picture}">')
         return "".join(parts)
 
-    def _games(self, language: str, number: int, rows: list[GameRow]) -> str:
-        """The tournament's games, each linked to its page where the service gave its id (a
-        game of this tournament the reader may see); the words are only words."""
-        if not rows:
-            return said(language, text("No games yet in tournament #{id}.", id=number))
-        items = []
-        for row in rows:
-            line = escape(translate(language, row.text))
-            if row.game_id is not None:
-                link = escape(game_link(self.settings, row.game_id, language))
-                line = f'<a href="{link}">{line}</a>'
-            items.append(f"<li>{line}</li>")
-        return f'<ul id="games">{"".join(items)}</ul>'
-
     async def tournament(self, request: web.Request) -> web.Response:
         language = reader_language(request)
         number = known_number(request.match_info["tournament"])
@@ -103,18 +89,34 @@ class ReportPages:
         return (
             self._shown(language, standings)
             + f"<h2>{escape(translate(language, text('Games')))}</h2>"
-            + self._games(language, number, rows)
+            + game_list(
+                self.settings,
+                language,
+                rows,
+                text("No games yet in tournament #{id}.", id=number),
+                "games",
+            )
         )
 
     async def player(self, request: web.Request) -> web.Response:
+        """The player's profile; his current games linked where the chat his link was given
+        in may see them (a link given in no chat: only what every chat sees)."""
         language = reader_language(request)
         platform, user = request.match_info["platform"], request.match_info["user"]
-        missing: Text = text("There is no such page.")
-        if not signed(self.settings.secret, player_subject(platform, user), request.query.get("t")):
-            raise Refused(missing)
+        chat = named_chat(request)
+        subject = player_subject(platform, user, chat)
+        if not signed(self.settings.secret, subject, request.query.get("t")):
+            raise Refused(text("There is no such page."))
         someone = Actor(platform, user, user)
         try:
-            shown = await self.service.ratings.profile(onlooker(language), someone)
+            shown = await self.service.ratings.profile_page(
+                onlooker(language), someone, chat or NOWHERE
+            )
         except ServiceError as error:
             raise Refused(error.reason) from error
-        return page(language, text("Player"), self._shown(language, shown))
+        body = (
+            self._shown(language, [*shown.lines, shown.chart])
+            + f"<h2>{escape(translate(language, text('Games')))}</h2>"
+            + game_list(self.settings, language, shown.games, text("No game in progress."), "games")
+        )
+        return page(language, text("Player"), body)

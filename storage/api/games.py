@@ -173,6 +173,11 @@ class BoardStore(Protocol):
         its place; None for a message that never showed a board."""
 
     @abstractmethod
+    async def games_seen_in(self, chat: ChatRef) -> list[int]:
+        """The ids of the active games that live in `chat` or whose board it shows, oldest
+        first: what that chat may see of the games being played (a chat's web page)."""
+
+    @abstractmethod
     async def boards_behind(self, platform: str) -> list[tuple[int, str]]:
         """(game id, chat id) of every chat on `platform` whose board of an active game
         shows an older version than the stored one, or where the game lives and no board was

@@ -514,6 +514,17 @@ class GameQueries(SqlStoreBase):
         )
         return int(rows[0][0]) if rows else None
 
+    async def games_seen_in(self, chat: ChatRef) -> list[int]:
+        rows = await self._engine.fetch_once(
+            "SELECT id FROM games WHERE status = 'active' AND chat_platform = $1 "
+            "AND chat_id = $2 UNION SELECT games.id FROM games JOIN board_messages "
+            "ON board_messages.game_id = games.id WHERE games.status = 'active' "
+            "AND board_messages.platform = $1 AND board_messages.chat_id = $2 ORDER BY 1",
+            chat.platform,
+            chat.chat_id,
+        )
+        return [row[0] for row in rows]
+
     async def boards_behind(self, platform: str) -> list[tuple[int, str]]:
         rows = await self._engine.fetch_once(
             "SELECT games.id, board_messages.chat_id FROM games JOIN board_messages "

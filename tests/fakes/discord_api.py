@@ -29,7 +29,7 @@ from tests.fakes import discord_rules
 from tests.waiting import eventually
 
 # The bot token the fake accepts; login with another gets 401 Unauthorized, as on Discord.
-TOKEN = "fake-token"
+TOKEN = "RmFrZURpc2NvcmRCb3RJZA.GfAkEs.fake-token-of-the-test-gateway-0000"
 APPLICATION_ID = 900000000000000001
 BOT_USER = {
     "id": "900000000000000002",

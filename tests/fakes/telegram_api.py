@@ -36,7 +36,8 @@ from tests.fakes import telegram_rules as rules
 from tests.fakes.telegram_limits import FloodLimits
 from tests.waiting import What, eventually
 
-TOKEN = "4242:fake-token-for-tests"
+# Shaped as @BotFather's tokens (the id, a colon, 35 characters), which `check` verifies first.
+TOKEN = "4242:AAFakeTokenOfTheTestBotApi-0123456789"
 BOT_ID = 4242
 BOT_USERNAME = "damas_test_bot"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -225,6 +225,22 @@ async def test_boards_behind_the_stored_version(store: Store, game: GameRecord) 
     assert await store.boards_behind("telegram") == []
 
 
+async def test_the_games_a_chat_sees(store: Store, game: GameRecord) -> None:
+    """A chat's page lists the active games that live in the chat or were shown there,
+    each once; never a finished game, never another chat's."""
+    elsewhere = ChatRef("telegram", "77")
+    assert await store.games_seen_in(CHAT) == [game.id]
+    assert await store.games_seen_in(elsewhere) == []
+    assert await store.games_seen_in(ChatRef("discord", CHAT.chat_id)) == []
+    await store.set_board_message(game.id, "telegram", CHAT.chat_id, "10", version=1)
+    await store.set_board_message(game.id, "telegram", "77", "3", version=1)
+    assert await store.games_seen_in(CHAT) == [game.id]
+    assert await store.games_seen_in(elsewhere) == [game.id]
+    await store.finish_game(game.id, 1, "aborted", None)
+    assert await store.games_seen_in(CHAT) == []
+    assert await store.games_seen_in(elsewhere) == []
+
+
 async def test_unknown_game_is_not_found(store: Store, ana: Player) -> None:
     with pytest.raises(NotFound, match="no game with id 999"):
         await store.get_game(999)

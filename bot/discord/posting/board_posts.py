@@ -80,9 +80,12 @@ class BoardPoster:
         picture = await asyncio.to_thread(boards.picture, state, viewer)
         name = f"game-{state.id}-{state.version}.png"
         kind = find_game(state.record.kind)
+        # The next step at a game's end: the rematch has its button, the review is typed.
+        steps = boards.next_steps(state, rematch_button=True)
+        description = [boards.caption(state), *([steps] if steps else [])]
         embed = discord.Embed(
             title=translate(language, headline or family_of(kind).title(kind))[:256],
-            description=translate(language, boards.caption(state))[:4096],
+            description="\n".join(translate(language, line) for line in description)[:4096],
             colour=BOARD_COLOUR,
         )
         embed.set_image(url=f"attachment://{name}")

@@ -20,8 +20,8 @@ def _pace_words(pace: Pace) -> tuple[str, ...]:
     return tuple(word for word, each in PACE_WORDS.items() if each is pace)
 
 
-async def _profile(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
-    return await service.ratings.profile(actor, args.member("player"))
+async def _profile(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+    return await service.ratings.profile(actor, args.member("player"), chat)
 
 
 async def _top(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:

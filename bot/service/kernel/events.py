@@ -108,6 +108,17 @@ class GameRow:
 
 
 @dataclass(frozen=True)
+class TournamentRow:
+    """One line of a list of tournaments (a chat's page, the open ones) and the tournament it
+    is about, for a page to link; `open`: seen from every chat, so its link needs no
+    signature."""
+
+    text: Text
+    tournament_id: int
+    open: bool
+
+
+@dataclass(frozen=True)
 class TournamentPage:
     """A tournament's page on the web companion; `open`: seen from every chat, so its link
     needs no signature."""
@@ -118,15 +129,24 @@ class TournamentPage:
 
 @dataclass(frozen=True)
 class PlayerPage:
-    """A player's page on the web companion, by one of his accounts."""
+    """A player's page on the web companion, by one of his accounts; `chat`: where the link
+    is given, whose games the page may link (None: only what every chat sees)."""
 
     platform: str
     user_id: str
+    chat: ChatRef | None = None
+
+
+@dataclass(frozen=True)
+class ChatPage:
+    """A chat's page on the web companion: its live games and tournaments."""
+
+    chat: ChatRef
 
 
 # What a reply is about that has a page of its own (docs/web.md); a front end with WEB_URL
 # set links it under the reply.
-WebPage = TournamentPage | PlayerPage
+WebPage = TournamentPage | PlayerPage | ChatPage
 
 
 @dataclass(frozen=True)
@@ -207,6 +227,16 @@ class FileReady:
     chat: ChatRef | None = None
     # A puzzle's picture: the moves its buttons answer with.
     puzzle: PuzzleStep | None = None
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A player's profile as a page shows it: the lines of /profile but his current games,
+    which come as rows (each with its game where the reader may see it), and the chart."""
+
+    lines: list[Reply]
+    games: list[GameRow]
+    chart: FileReady
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,16 @@ from datetime import datetime, timedelta
 
 from bot.i18n import language_of, quote, text
 from bot.service.kernel.capability import Capability
-from bot.service.kernel.events import Actor, Event, FileReady, PlayerPage, Reply, ServiceError
+from bot.service.kernel.events import (
+    Actor,
+    Event,
+    FileReady,
+    GameRow,
+    PlayerPage,
+    Profile,
+    Reply,
+    ServiceError,
+)
 from bot.service.kernel.families import game_title, players_text
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.rated.seat_ratings import pool_rating, readable_rating
@@ -79,9 +88,21 @@ class Ratings(Capability):
         tournament seeds by. A tournament's games are rated in their pace's pool."""
         return await pool_rating(self.ratings, player_id, pool)
 
-    async def profile(self, actor: Actor, someone: Actor | None = None) -> list[Event]:
+    async def profile(
+        self, actor: Actor, someone: Actor | None = None, chat: ChatRef | None = None
+    ) -> list[Event]:
         """A player's ratings with their change over 30 days, their record per game, their
-        current games, and a chart of their ratings (PNG)."""
+        current games, and a chart of their ratings (PNG); asked in `chat`, whose link the
+        name line carries."""
+        shown = await self.profile_page(actor, someone, chat)
+        games = [Reply(row.text) for row in shown.games]
+        return [*shown.lines, *games, shown.chart]
+
+    async def profile_page(
+        self, actor: Actor, someone: Actor | None, chat: ChatRef | None
+    ) -> Profile:
+        """The profile as a page shows it: each current game with its id where the reader
+        may see it from `chat` (`Kernel.check_visible`), for the page to link."""
         viewer = await self.kernel.roster.player(actor)
         player = viewer if someone is None else await self._known(someone)
         changes = await self.ratings.rating_changes(player.id)
@@ -108,34 +129,43 @@ class Ratings(Capability):
         finished = await self.games.games_of_player(player.id, "finished")
         for kind, record in _records(finished, player.id).items():
             lines.append(record_line(kind, record))
-        for game in await self.games.games_of_player(player.id):
-            try:
-                state = await self.kernel.state(game.id)
-            except ServiceError as error:
-                lines.append(error.reason)
-                continue
-            lines.append(
-                text(
-                    "Playing #{game} {title}: {players}",
-                    game=game.id,
-                    title=game_title(game.kind),
-                    players=players_text(state),
-                )
-            )
         language = viewer.language or language_of(actor.language)
         picture = await asyncio.to_thread(chart, player.display_name, _history(changes), language)
         # The name line carries the player's page, by the account he was asked by.
         account = someone or actor
-        page = PlayerPage(account.platform, account.user_id)
-        events: list[Event] = [Reply(lines[0], page), *(Reply(line) for line in lines[1:])]
-        events.append(
+        page = PlayerPage(account.platform, account.user_id, chat)
+        return Profile(
+            [Reply(lines[0], page), *(Reply(line) for line in lines[1:])],
+            await self._playing(player.id, viewer.id, chat),
             FileReady(
                 file_name("ratings", player.id, "png", language),
                 picture,
                 text("Ratings of {name}", name=player.display_name),
-            )
+            ),
         )
-        return events
+
+    async def _playing(self, player_id: int, reader_id: int, chat: ChatRef | None) -> list[GameRow]:
+        """The player's current games, each with its id where the reader may see it."""
+        rows = []
+        for game in await self.games.games_of_player(player_id):
+            try:
+                state = await self.kernel.state(game.id)
+            except ServiceError as error:
+                rows.append(GameRow(error.reason, None))
+                continue
+            line = text(
+                "Playing #{game} {title}: {players}",
+                game=game.id,
+                title=game_title(game.kind),
+                players=players_text(state),
+            )
+            try:
+                await self.kernel.lookup.check_visible(state, reader_id, chat)
+            except ServiceError:
+                rows.append(GameRow(line, None))
+            else:
+                rows.append(GameRow(line, game.id))
+        return rows
 
     async def _known(self, someone: Actor) -> Player:
         player = await self.players.known_player(someone.platform, someone.user_id)
@@ -246,7 +276,8 @@ def _records(games: list[GameRecord], player_id: int) -> dict[str, Record]:
 
 
 def _history(changes: list[RatingChangeRecord]) -> dict[Pool, list[tuple[datetime, float]]]:
-    """The points of the chart: each pool's rating after each rated game."""
+    """The points of the chart: each pool's rating before its first rated game (so that even
+    one game draws a line, from where the player began), then after each rated game."""
     history: dict[Pool, list[tuple[datetime, float]]] = {}
     for change in changes:
         try:
@@ -255,5 +286,8 @@ def _history(changes: list[RatingChangeRecord]) -> dict[Pool, list[tuple[datetim
             continue
         if not math.isfinite(change.rating_after):
             continue
-        history.setdefault(pool, []).append((change.changed_at, change.rating_after))
+        points = history.setdefault(pool, [])
+        if not points and math.isfinite(change.rating_before):
+            points.append((change.changed_at, change.rating_before))
+        points.append((change.changed_at, change.rating_after))
     return history

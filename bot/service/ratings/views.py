@@ -164,4 +164,13 @@ def chart(
         time_axis=translate(language, text("date")),
         no_games=translate(language, text("no rated games yet")),
     )
-    return render_rating_chart(series, labels)
+    return render_rating_chart(series, labels, lambda moment: chart_date(language, moment))
+
+
+def chart_date(language: str | None, moment: datetime) -> str:
+    """A date under the chart as the reader writes dates (01/09/2026 in pt and it)."""
+    day = moment.date()
+    return translate(
+        language,
+        text("{year}-{month}-{day}", year=day.year, month=f"{day.month:02d}", day=f"{day.day:02d}"),
+    )

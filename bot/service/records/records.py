@@ -10,19 +10,29 @@ from bot.service.kernel.capability import Capability
 from bot.service.kernel.events import (
     Actor,
     BoardUpdate,
+    ChatPage,
     Event,
     FileReady,
+    GameRow,
     GameState,
     Reply,
     ServiceError,
 )
-from bot.service.kernel.families import family_of, players_text, seat_name
+from bot.service.kernel.families import family_of, game_line, players_text, seat_name
 from bot.service.kernel.game_flow.clocks import describe_time
 from bot.service.kernel.game_flow.turns import player_seats, seat_to_act
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.words.file_names import file_name
 from games.base import CHANCE, find_game
-from storage import BoardMessage, BoardStore, ChallengeStore, ChatRef, GameStore, PlayerStore
+from storage import (
+    BoardMessage,
+    BoardStore,
+    ChallengeStore,
+    ChatRef,
+    GameStore,
+    Player,
+    PlayerStore,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -82,10 +92,32 @@ class GameRecords(Capability):
     ) -> list[Event]:
         """Every game of the player on every platform, the most urgent first: their turns by
         the time left, then the games where others are to move; then the open challenges
-        of `chat` that the player sent or may accept. With `done`, the finished games."""
+        of `chat` that the player sent or may accept; the first line carries the chat's
+        page (its live games and tournaments). With `done`, the finished games."""
         player = await self.kernel.roster.player(actor)
         if done:
             return await self._finished_games(player.id)
+        listed = await self._games_in_progress(player, chat)
+        first = listed[0]
+        if chat is not None and isinstance(first, Reply):
+            listed[0] = Reply(first.text, ChatPage(chat))
+        return listed
+
+    async def games_seen_in(self, chat: ChatRef) -> list[GameRow]:
+        """The live games that `chat` may see (they live there or were shown there), a line
+        each with its game, for the chat's page."""
+        rows = []
+        for game_id in await self.boards.games_seen_in(chat):
+            try:
+                state = await self.kernel.state(game_id)
+            except ServiceError as error:
+                rows.append(GameRow(error.reason, None))
+                continue
+            rows.append(GameRow(game_line(state), game_id))
+        return rows
+
+    async def _games_in_progress(self, player: Player, chat: ChatRef | None) -> list[Event]:
+        """The player's games, the most urgent first, and the chat's challenges for him."""
         games = await self.games.games_of_player(player.id)
         challenges = await self._challenges(player.id, chat)
         if not games:

@@ -17,8 +17,9 @@ from bot.service.kernel.events import (
     Reply,
     ServiceError,
     TournamentPage,
+    TournamentRow,
 )
-from bot.service.kernel.families import family_of, game_title
+from bot.service.kernel.families import family_of, game_line, game_title
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.words.counts import entries_count
 from bot.service.kernel.words.file_names import file_name
@@ -40,9 +41,18 @@ from bot.service.tournaments.text import (
 from bot.service.tournaments.verification import verification
 from competition.pairing.tournament import Format, Tournament
 from games.base import find_game
-from storage import ChatRef, TournamentFacts, TournamentRecord, TournamentStore
+from storage import (
+    ChatRef,
+    TournamentFacts,
+    TournamentRecord,
+    TournamentStatus,
+    TournamentStore,
+)
 
 logger = logging.getLogger(__name__)
+
+# The tournaments a page lists: those taking entries or under way.
+UNDER_WAY: tuple[TournamentStatus, ...] = ("registering", "running", "paused")
 
 
 class TournamentReports(Capability):
@@ -63,6 +73,41 @@ class TournamentReports(Capability):
         if tournament_id is None:
             return GROUP
         return board_place((await self.tournaments.get_tournament(tournament_id)).options)
+
+    async def listed(self, chat: ChatRef | None) -> list[TournamentRow]:
+        """The tournaments taking entries or under way, a line each, for a page to link:
+        those of `chat`, or (None) those created `open`, which every chat sees."""
+        rows = []
+        for record in await self.tournaments.tournaments(UNDER_WAY, chat):
+            open_to_all = bool(record.options.get("open"))
+            if chat is None and not open_to_all:
+                continue
+            line = text(
+                "Tournament #{id}: {game}, {format} ({status})",
+                id=record.id,
+                game=game_title(record.kind),
+                format=FORMAT_NAMES[Format(record.format)],
+                status=STATUS_NAMES[record.status],
+            )
+            rows.append(TournamentRow(line, record.id, open_to_all))
+        return rows
+
+    async def open_games(self) -> list[GameRow]:
+        """The live games of the tournaments created `open` (every chat sees them, their
+        games too: `Kernel.check_visible`), a line each with its game."""
+        rows = []
+        for tournament in await self.listed(None):
+            facts = await self.tournaments.tournament_facts(tournament.tournament_id)
+            for table in facts.games:
+                if table.game_id is None or table.status != "active":
+                    continue
+                try:
+                    state = await self.kernel.state(table.game_id)
+                except ServiceError as error:  # a stored game that cannot be read: said so
+                    rows.append(GameRow(error.reason, None))
+                    continue
+                rows.append(GameRow(game_line(state), table.game_id))
+        return rows
 
     async def _facts(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None

@@ -59,9 +59,12 @@ class BoardContents:
     ) -> BoardContent:
         language = await self.people.chat_language(chat)
         photo = await asyncio.to_thread(boards.picture, state, viewer)
+        # The next step at a game's end (the rematch has its button, the review is typed),
+        # before the board's own caption, which stays last.
+        steps = boards.next_steps(state, rematch_button=True)
         lines = [
             html.escape(translate(language, line), quote=False)
-            for line in (*headlines, boards.caption(state))
+            for line in (*headlines, *([steps] if steps else []), boards.caption(state))
         ]
         mention = await self._turn_mention(state, chat, language)
         if mention:

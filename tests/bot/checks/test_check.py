@@ -18,7 +18,7 @@ from storage import ChatRef, open_store
 from tests.fakes import discord_api, telegram_api
 from tests.fakes.discord_api import FakeDiscord
 from tests.fakes.telegram_api import FakeBotApi
-from tests.processes import bot_environment
+from tests.processes import ROOT, bot_environment
 
 
 @pytest.fixture
@@ -89,9 +89,9 @@ async def test_refused_tokens_are_problems(
 ) -> None:
     status, lines = await check(
         tmp_path,
-        TELEGRAM_TOKEN="1:not-the-token",
+        TELEGRAM_TOKEN="1234567:AAWrongTokenButShapedAsOne-0123456789",
         TELEGRAM_API_URL=telegram.url,
-        DISCORD_TOKEN="not-the-token",
+        DISCORD_TOKEN="V3JvbmdCb3RCdXRTaGFwZWQ.AbCdEf.wrong-token-but-shaped-as-one-00",
         DISCORD_API_URL=discord_fake.api_url,
     )
     assert status == 1
@@ -203,3 +203,72 @@ async def test_the_bot_must_manage_topics_where_a_tournament_uses_them(
     assert [line for line in lines if "#" in line] == [
         "✓ Torneio #1: o bot pode abrir tópicos no grupo Clube de Damas."
     ]
+
+
+# -- issue 37, item 14: the organiser's check in his language ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "malformed"),
+    [
+        ("pt", ("✗ TELEGRAM_TOKEN não é um token de bot do Telegram", "✗ DISCORD_TOKEN não é um")),
+        ("it", ("✗ TELEGRAM_TOKEN non è un token di bot di Telegram", "✗ DISCORD_TOKEN non è un")),
+    ],
+)
+async def test_a_malformed_token_is_named_before_any_platform_is_asked(
+    telegram: FakeBotApi,
+    discord_fake: FakeDiscord,
+    tmp_path: Path,
+    language: str,
+    malformed: tuple[str, str],
+) -> None:
+    for token in ("abc", telegram_api.TOKEN[:-10]):  # a placeholder, a token cut short
+        status, lines = await check(
+            tmp_path,
+            "--lang",
+            language,
+            TELEGRAM_TOKEN=token,
+            TELEGRAM_API_URL=telegram.url,
+            DISCORD_TOKEN="abc",
+            DISCORD_API_URL=discord_fake.api_url,
+        )
+        assert status == 1
+        assert lines[0].startswith(malformed[0]), (token, lines)
+        assert lines[1].startswith(malformed[1]), lines
+    assert not telegram.calls_of("getMe"), "a malformed token is not sent"
+    assert not [call for call in discord_fake.calls if "/users/@me" in call.path]
+
+
+@pytest.mark.parametrize(
+    ("language", "advice"),
+    [
+        ("pt", ("✗ O Telegram está inacessível (", "ping api.telegram.org", "HTTPS_PROXY")),
+        ("it", ("✗ Telegram non è raggiungibile (", "ping api.telegram.org", "HTTPS_PROXY")),
+    ],
+)
+async def test_an_unreachable_platform_comes_with_advice(
+    tmp_path: Path, language: str, advice: tuple[str, ...]
+) -> None:
+    status, lines = await check(
+        tmp_path,
+        "--lang",
+        language,
+        TELEGRAM_TOKEN=telegram_api.TOKEN,
+        TELEGRAM_API_URL="http://127.0.0.1:9",  # nothing listens on the discard port
+    )
+    assert status == 1
+    assert lines[0].startswith(advice[0]), lines
+    assert all(part in lines[0] for part in advice[1:]), lines[0]
+
+
+@pytest.mark.parametrize(
+    ("language", "guide"), [("pt", "docs/hosting.pt.md"), ("it", "docs/hosting.it.md")]
+)
+async def test_without_a_token_the_guide_in_the_readers_language(
+    tmp_path: Path, language: str, guide: str
+) -> None:
+    status, lines = await check(tmp_path, "--lang", language)
+    assert status == 0, lines
+    assert guide in lines[0], lines[0]
+    assert "README" not in lines[0]
+    assert (ROOT / guide).is_file()

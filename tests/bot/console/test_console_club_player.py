@@ -326,6 +326,8 @@ async def test_ludo_in_the_console_says_what_to_do_after_the_roll(
         moved = True
         break
     assert moved, "no roll let a pawn move"
+    # One board per turn (issue 37, item 10): the next comes with the next roll, or asked for.
+    await console.handle({"pt": "/tabuleiro", "it": "/tavoliere"}[language])
     to_go = {"pt": "faltam 5", "it": "ne mancano 5"}[language]
     assert to_go in output.getvalue()
     assert "basex" not in output.getvalue()

@@ -1,6 +1,7 @@
 """The console prints the address of the web page of what it shows (issue 28): the
-tournament's after /tournament show (signed unless open), the player's after /profile; no
-address without WEB_URL."""
+tournament's after /tournament show (signed unless open), the player's after /profile (signed
+for the console's chat, whose games it links), the chat's after /games (issue 37, item 11);
+no address without WEB_URL."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import Console
+from bot.console import CHAT, Console
 from bot.service.game_service import GameService
 from bot.settings import WebSettings, read_settings
-from bot.web.links import player_link, tournament_link
+from bot.web.links import chat_link, player_link, tournament_link
 
 WEB = read_settings({"WEB_URL": "https://damas.example", "WEB_SECRET": "console links"}).web
 
@@ -43,7 +44,16 @@ async def test_profile_prints_the_player_page_in_the_readers_language(
     await console.handle("/lang pt")
     await console.handle("/profile")
     lines = output.getvalue().splitlines()
-    assert f"Página do jogador: {player_link(settings(), 'console', 'player')}" in lines
+    assert f"Página do jogador: {player_link(settings(), 'console', 'player', CHAT)}" in lines
+
+
+async def test_games_prints_the_chats_page(service: GameService, tmp_path: Path) -> None:
+    output = io.StringIO()
+    console = Console(service, output, web=settings(), folder=tmp_path)
+    await console.handle("/lang it")
+    await console.handle("/partite")
+    lines = output.getvalue().splitlines()
+    assert f"Pagina della chat: {chat_link(settings(), CHAT)}" in lines
 
 
 async def test_no_address_without_web_url(service: GameService, tmp_path: Path) -> None:
@@ -52,4 +62,5 @@ async def test_no_address_without_web_url(service: GameService, tmp_path: Path) 
     await console.handle("/tournament new brazilian knockout")
     await console.handle("/tournament show")
     await console.handle("/profile")
+    await console.handle("/games")
     assert "https://" not in output.getvalue()

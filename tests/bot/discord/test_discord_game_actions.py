@@ -3,6 +3,8 @@ the final board (issue 12, item 7), answered in the clicker's language."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service.game_service import GameService
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import (
@@ -46,3 +48,35 @@ async def test_abort_asks_first_then_the_final_board_offers_a_rematch(
     assert len(fake.channel_messages(CHANNEL)) == before + 1
     assert ids_like(challenge, r"dmb:a:\d+"), "Ana is challenged to the rematch"
     assert f"<@{ANA['user']['id']}>" in challenge["content"]
+
+
+@pytest.mark.parametrize(
+    ("locale", "game", "fen", "move", "offer"),
+    [
+        ("pt-BR", "brazilian", "fen=W:W21,30:B17", "a3xc5", "A seguir: /analise {game} para"),
+        ("it", "italian", "fen=W:W22,30:B18", "22x13", "E ora: /analisi {game} per"),
+    ],
+)
+async def test_the_final_board_offers_the_review_beside_the_rematch_button(
+    fake: FakeDiscord,
+    connect: Connect,
+    service: GameService,
+    locale: str,
+    game: str,
+    fen: str,
+    move: str,
+    offer: str,
+) -> None:
+    """Issue 37, item 10: the next step at a game's end, the review typed (the rematch has
+    its button), on the final board."""
+    await connect(service)
+    options = {"game": game, "computer": True, "options": fen}
+    await act(fake, await fake.slash(ANA, CHANNEL, "new", options, locale=locale))
+    game_id = game_of(latest_board(fake))
+    await act(fake, await fake.slash(ANA, CHANNEL, "move", {"move": move}, locale=locale))
+    await service.kernel.background.idle()
+    assert (await service.kernel.state(game_id)).record.status == "finished"
+    final = latest_board(fake)
+    description = final["embeds"][0]["description"]
+    assert offer.format(game=game_id) in description.splitlines()[-1], description
+    assert ids_like(final, r"dmb:.*") == [f"dmb:w:{game_id}"]

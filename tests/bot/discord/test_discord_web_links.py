@@ -12,6 +12,7 @@ import pytest
 from bot.service.game_service import GameService
 from bot.settings import WebSettings, read_settings
 from bot.web.links import player_link, tournament_link
+from storage import ChatRef
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act
 from tests.fakes.discord_api import FakeDiscord, message_problems
@@ -81,7 +82,8 @@ async def test_profile_links_the_signed_player_page(
     ana = ANA["user"]["id"]
     own = await act(fake, await fake.slash(ANA, CHANNEL, "profile"))
     [mine] = link_buttons(own.original)
-    assert mine["url"] == player_link(web, "discord", ana)
+    # Signed for the channel it is given in: the page links the games it may see.
+    assert mine["url"] == player_link(web, "discord", ana, ChatRef("discord", CHANNEL))
     assert mine["label"] == "Player page"
     asked = await act(
         fake, await fake.slash(BIA, CHANNEL, "profile", {"player": ana}, users={ana: ANA})
@@ -89,7 +91,7 @@ async def test_profile_links_the_signed_player_page(
     assert asked.original is not None
     assert asked.original["embeds"][0]["title"] == "Ana"
     [hers] = link_buttons(asked.original)
-    assert hers["url"] == player_link(web, "discord", ana)
+    assert hers["url"] == player_link(web, "discord", ana, ChatRef("discord", CHANNEL))
 
 
 async def test_no_link_without_web_url(

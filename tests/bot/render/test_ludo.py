@@ -23,6 +23,7 @@ from bot.render.ludo import (
     IMAGE_SIZE,
     INK,
     TRACK,
+    TRACK_NUMBER,
     TRAIL,
     YARD_INSIDE,
     draw_ludo,
@@ -281,3 +282,45 @@ def test_every_track_square_shows_its_number_as_the_moves_name_it() -> None:
         x, y = ludo._Viewpoint.of(None).pixel((cell[0] + 0.5, cell[1] + 0.5))
         corner = empty.crop((int(x - ludo.CELL / 2), int(y - ludo.CELL / 2), int(x), int(y)))
         assert darkest(corner) < 120, f"square c{index + 1} shows no number"
+
+
+def test_a_pawn_leaves_its_squares_number_readable_and_the_yards_carry_no_digit() -> None:
+    """Issue 37, item 13: the number of the square a pawn stands on is drawn over the pawn;
+    the yards hold no seat digit (their colour names them, as the text board does)."""
+    empty = {2: ALL_IN_YARD, 4: ALL_IN_YARD}
+    progress = 10
+    standing = {2: (progress, -1, -1, -1), 4: ALL_IN_YARD}
+    bare = draw_ludo(LudoView((2, 4), empty))
+    pawn = draw_ludo(LudoView((2, 4), standing))
+    number = track_square(2, progress)  # 0-based: the square written number + 1
+    viewpoint = ludo._Viewpoint.of(None)
+    [(written, (x, y))] = ludo.covered_numbers(LudoView((2, 4), standing), viewpoint)
+    assert written == number + 1
+
+    def glyph(picture: Image.Image) -> set[tuple[int, int]]:
+        """The pixels of the number's ink around where it is written."""
+        around = [
+            (i, j)
+            for i in range(round(x) - 8, round(x) + 9)
+            for j in range(round(y) - 8, round(y) + 9)
+        ]
+        return {p for p in around if close(rgb(picture, p), TRACK_NUMBER, 20)}
+
+    written_bare = glyph(bare)
+    assert written_bare, "the bare square shows its number"
+    assert len(written_bare & glyph(pawn)) >= 0.9 * len(written_bare), "the pawn hides it"
+    # A yard's middle is its white inside and the pawns' spots only: no digit in ink.
+    yard = bare.crop(
+        (
+            round(at(2.6, 2.6)[0]),
+            round(at(2.6, 2.6)[1]),
+            round(at(3.4, 3.4)[0]),
+            round(at(3.4, 3.4)[1]),
+        )
+    )
+    inked = [
+        colour
+        for _, colour in yard.getcolors(maxcolors=10_000) or []
+        if isinstance(colour, tuple) and close((colour[0], colour[1], colour[2]), INK, 40)
+    ]
+    assert inked == []

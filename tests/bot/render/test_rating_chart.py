@@ -13,13 +13,17 @@ from PIL import Image
 from bot.render import rating_chart
 from bot.render.rating_chart import (
     BACKGROUND,
+    BOTTOM,
     HEIGHT,
+    LEFT,
+    RIGHT,
     SERIES_COLOURS,
     WIDTH,
     ChartLabels,
     RatingSeries,
     render_rating_chart,
 )
+from tests.bot.render.pixels import close, rgb
 
 LABELS = ChartLabels("Evolução do rating", "Rating", "Data", "Nenhuma partida avaliada")
 START = datetime(2026, 9, 1, tzinfo=UTC)
@@ -56,6 +60,22 @@ def test_one_point_is_drawn(decode: Decode) -> None:
     image = decode(render_rating_chart([_series("Brasileira", 1512, 0, 1)], LABELS))
     assert _near(image, SERIES_COLOURS[0]) > 20
     assert _near(image, SERIES_COLOURS[1]) == 0
+
+
+def test_every_point_is_inside_the_frame(decode: Decode) -> None:
+    """Issue 37, item 13: points at the ends of the time and rating ranges are drawn whole
+    inside the frame, none cut by its edge."""
+    image = decode(render_rating_chart([_series("Brasileira", 1500, 100, 2)], LABELS))
+    below_the_legend = 110
+    outside = [
+        (x, y)
+        for x in range(WIDTH)
+        for y in range(below_the_legend, HEIGHT)
+        if not (LEFT < x < WIDTH - RIGHT and y < HEIGHT - BOTTOM)
+        and close(rgb(image, (x, y)), SERIES_COLOURS[0], 12)
+    ]
+    assert outside == []
+    assert _near(image, SERIES_COLOURS[0]) > 200, "the line is drawn"
 
 
 def test_no_point_draws_the_frame_and_the_message(decode: Decode) -> None:

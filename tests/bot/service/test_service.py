@@ -89,6 +89,19 @@ async def test_threefold_repetition_ends_the_game_as_a_draw(service: GameService
     assert state.record.result == GameResult(winners=[], reason="repetition")
 
 
+async def test_the_deciding_move_and_the_result_come_on_one_board(service: GameService) -> None:
+    """Issue 37, item 10: the final board is shown once, its headline the move and the
+    result."""
+    state = await two_player_game(service, "brazilian", "fen=W:W21,30:B17")
+    events = await service.play.move(ANA, "a3xc5", state.id)
+    [board] = [event for event in events if isinstance(event, BoardUpdate)]
+    assert not board.state.active
+    assert board.headline is not None
+    assert translate("pt", board.headline) == (
+        "Ana jogou a3xc5. Partida #1 vencida por Ana: não restam peças."
+    )
+
+
 async def test_resignation_gives_the_game_to_the_opponent(service: GameService) -> None:
     state = await two_player_game(service, "international")
     state = latest(await service.play.move(ANA, "32-28", state.id))

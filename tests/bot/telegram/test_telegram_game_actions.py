@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.service.game_service import GameService
-from tests.bot.telegram.conftest import current_board, move_buttons, press
+from tests.bot.telegram.conftest import current_board, move_buttons, press, wait_for_version
 from tests.fakes.telegram_api import FakeBotApi
 
 
@@ -92,3 +92,40 @@ async def test_abort_against_the_computer_then_a_rematch_starts_at_once(
     second, _ = await current_board(api, service, chat, 2)
     assert second.active
     assert second.record.seats[1].player_id == state.record.seats[0].player_id
+
+
+@pytest.mark.usefixtures("bot")
+@pytest.mark.parametrize(
+    ("language", "new", "move", "offer"),
+    [
+        (
+            "pt-br",
+            "/novo brasileira contra computador fen=W:W21,30:B17",
+            "/jogar a3xc5",
+            "A seguir: /analise 1 para a análise do computador.",
+        ),
+        (
+            "it",
+            "/nuova italiana contro computer fen=W:W22,30:B18",
+            "/muovi 22x13",
+            "E ora: /analisi 1 per l'analisi del computer.",
+        ),
+    ],
+)
+async def test_the_final_board_offers_the_review_beside_the_rematch_button(
+    api: FakeBotApi, service: GameService, language: str, new: str, move: str, offer: str
+) -> None:
+    """Issue 37, item 10: the next step at a game's end, the review typed (the rematch has
+    its button), on the one final board."""
+    ana = api.user(1, "Ana", "ana", language)
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, new)
+    started, _ = await current_board(api, service, chat, 1)
+    api.send_text(ana, chat, move)
+    await wait_for_version(service, 1, started.version)
+    state, board = await current_board(api, service, chat, 1)
+    assert state.record.status == "finished"
+    assert offer in board["caption"].splitlines()
+    assert list(api.buttons(board).values()) == ["w:1"]
+    assert "/revanche" not in board["caption"]
+    assert "/rivincita" not in board["caption"]

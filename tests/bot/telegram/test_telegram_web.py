@@ -18,6 +18,7 @@ from bot.service.game_service import GameService
 from bot.settings import WebSettings, read_settings
 from bot.telegram import stop_front
 from bot.web.links import player_link, tournament_link
+from storage import ChatRef
 from tests.bot.telegram.conftest import Bot, current_board, start_bot
 from tests.bot.telegram.test_telegram_group import group_game
 from tests.bot.web.helpers import init_data, web_client
@@ -124,7 +125,10 @@ async def test_profile_links_the_players_page(api: FakeBotApi, settings: WebSett
     api.send_text(ana, chat, "/perfil")
     shown = await answer_with(api, chat, "Ana")
     assert api.openings(shown) == {
-        "Página do jogador": ("url", player_link(settings, "telegram", "1"))
+        "Página do jogador": (
+            "url",
+            player_link(settings, "telegram", "1", ChatRef("telegram", "1")),
+        )
     }
 
 

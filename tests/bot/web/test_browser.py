@@ -26,10 +26,11 @@ from bot.service import boards
 from bot.service.game_service import GameService, seat_to_act
 from bot.service.kernel.events import Actor, BoardUpdate, ChallengeUpdate, GameState
 from bot.service.kernel.game_flow.clocks import ManualClock
-from bot.web.links import game_link, tournament_link
+from bot.web.links import chat_link, game_link, tournament_link
 from storage import ChatRef
 from tests.bot.service.tournaments.helpers import end_game
 from tests.bot.web.helpers import DEADLINE, SETTINGS, init_data, local, web_client
+from tests.bot.web.test_ludo_turns import ludo_played
 from tests.bot.web.test_mini_app_routes import BRAZILIAN_DOUBLE, ITALIAN_TWO_ROUTES
 from tests.bot.web.test_mini_app_soffio import MISSED
 from tests.bot.web.test_tournament_live import running_tournament
@@ -439,3 +440,45 @@ async def test_only_telegram_frames_the_mini_app_and_nobody_the_other_pages(
         assert not await framed(browser, client, telegram, game_page)
     assert not await framed(browser, client, "https://evil.example", mini_app_page)
     assert not await framed(browser, client, "https://evil.example", game_page)
+
+
+async def test_a_ludo_pages_turns_fit_a_phone_and_follow_the_game(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    """Issue 37, item 12: the moves by turn, a row each, as wide as a phone and no wider,
+    and kept up to date while the game is played."""
+    state = await ludo_played(service, 30)
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+    await page.goto(str(client.make_url(local(game_link(SETTINGS, state.id, "it")))))
+    assert await page.locator("#turns tr").count() == len(boards.turns(state))
+    assert await page.locator("#moves").count() == 0
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+    first = await page.locator("#turns tr").first.locator("td").all_inner_texts()
+    assert first[0] in {"Ana (Rosso)", "Computer (Giallo)"}
+    state = await ludo_played(service, 6, state)
+    await holds(page, f"document.body.dataset.version === '{state.version}'")
+    assert await page.locator("#turns tr").count() == len(boards.turns(state))
+    last = await page.locator("#turns tr").last.locator("td").all_inner_texts()
+    assert last[1] == boards.turns(state)[-1].rolls
+
+
+async def test_a_chats_index_shows_a_new_game_without_reloading(
+    service: GameService, client: Client, browser: Any
+) -> None:
+    """Issue 37, item 11: the chat's page (the link /games gives) lists its live games and
+    adds one as it starts; the index without a link names the command in the reader's
+    language."""
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+    await page.goto(str(client.make_url(local(chat_link(SETTINGS, GROUP)))))
+    assert await page.locator("#games").count() == 0
+    await holds(page, "document.body.dataset.shown >= 1")  # its stream is open
+    state = await group_game(service)
+    await page.locator("#games a").wait_for(timeout=DEADLINE * 1000)
+    # The link is the site's public address (WEB_URL), the game's signed page.
+    assert await page.locator("#games a").get_attribute("href") == game_link(
+        SETTINGS, state.id, "en"
+    )
+    anonymous = await browser.new_page(locale="it-IT", extra_http_headers={"Accept-Language": "it"})
+    await anonymous.goto(str(client.make_url("/")))
+    assert "/partite" in await anonymous.locator("#live").inner_text()
+    assert await anonymous.locator("#games a").count() == 0

@@ -15,9 +15,10 @@ from aiohttp.test_utils import TestClient
 
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
-from bot.web.links import game_link, tournament_link
+from bot.web.links import game_link, player_link, tournament_link
 from bot.web.signing import game_subject, sign
 from storage import ChatRef
+from tests.bot.conftest import CHAT as PRIVATE_CHAT
 from tests.bot.service.test_service import two_player_game
 from tests.bot.service.tournaments.helpers import CHAT, ORGANISER
 from tests.bot.web.helpers import SETTINGS, local, next_event, web_client
@@ -154,3 +155,53 @@ async def test_the_rows_of_a_closed_tournament_carry_only_the_games_the_reader_s
     assert len(own) == 1
     rows = await service.reports.game_rows(ENTRANTS[0], ELSEWHERE, 1)
     assert [row.game_id for row in rows] == [game if game in own else None for game in everything]
+
+
+async def test_a_player_page_links_only_the_games_its_chat_may_see(
+    service: GameService, client: Client
+) -> None:
+    """Issue 37, item 11: "Playing #1" is a link only on the page signed for a chat that may
+    see game 1; signed for another chat, or for none, the page names it and links nothing
+    to it. An open tournament's games are linked from every chat."""
+    private, tournament = await private_game_and_open_tournament(service)
+    await service.tournaments.start(ORGANISER, CHAT, tournament)
+    game = local(game_link(SETTINGS, private, "en"))
+    mine = await client.get(local(player_link(SETTINGS, "test", "ana", PRIVATE_CHAT)))
+    shown = await mine.text()
+    assert mine.status == 200
+    assert game in links(shown)
+    assert "Playing #1 Brazilian draughts: Ana - Bia" in shown
+    for chat in (ELSEWHERE, CHAT, None):
+        page = await client.get(local(player_link(SETTINGS, "test", "ana", chat)))
+        pages = {str(chat): await page.text()}
+        assert page.status == 200
+        assert "Playing #1 Brazilian draughts: Ana - Bia" in pages[str(chat)]
+        assert_private_game_hidden(private, pages)
+    eve = await client.get(local(player_link(SETTINGS, "test", "eve", ELSEWHERE)))
+    own = await service.store.tournament_facts(tournament)
+    seen = links(await eve.text())
+    assert [
+        g.game_id for g in own.games if local(game_link(SETTINGS, g.game_id or 0, "en")) in seen
+    ]
+
+
+async def test_a_player_link_for_one_chat_is_no_link_for_another(
+    service: GameService, client: Client
+) -> None:
+    private, _ = await private_game_and_open_tournament(service)
+    plain = local(player_link(SETTINGS, "test", "ana"))
+    elsewhere = local(player_link(SETTINGS, "test", "ana", ELSEWHERE))
+    chat = "test%3Achat-1"
+    forged = [
+        f"{plain}&chat={chat}",  # the page of no chat, passed off as the game's chat's
+        elsewhere.replace("test%3Aelsewhere", chat),
+        elsewhere.replace("&chat=test%3Aelsewhere", ""),
+        f"{plain.partition('?')[0]}?chat={chat}",
+        f"{plain}&chat=nocolon",
+    ]
+    for address in forged:
+        response = await client.get(address)
+        shown = await response.text()
+        assert response.status == 404, address
+        assert "There is no such page." in shown
+        assert_private_game_hidden(private, {address: shown})

@@ -11,9 +11,9 @@ outside this package asks which family a game is: it asks the family (`family_of
 
 from __future__ import annotations
 
-from bot.i18n import Text, joined
+from bot.i18n import Text, joined, text
 from bot.service.kernel.events import GameState
-from bot.service.kernel.families.base import Family
+from bot.service.kernel.families.base import Family, Turn
 from bot.service.kernel.families.draughts import Draughts
 from bot.service.kernel.families.ludo import Ludo
 from games.base import GameKind, find_game
@@ -24,7 +24,9 @@ __all__ = [
     "OPTION_WORDS",
     "Draughts",
     "Family",
+    "Turn",
     "family_of",
+    "game_line",
     "game_title",
     "players_text",
     "seat_name",
@@ -56,3 +58,13 @@ def seat_name(state: GameState, seat: int) -> Text | str:
 def players_text(state: GameState) -> Text:
     """ "Ana - Computer", each name as the reader reads it."""
     return joined(family_of(find_game(state.record.kind)).seat_names(state))
+
+
+def game_line(state: GameState) -> Text:
+    """ "#12 Brazilian draughts: Ana - Bia": a game in a list of games."""
+    return text(
+        "#{game} {title}: {players}",
+        game=state.id,
+        title=game_title(state.record.kind),
+        players=players_text(state),
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from bot.i18n import Text, joined, text
@@ -34,6 +35,16 @@ REASONS: Mapping[str, Text] = {
     "no_show": text("no show (forfeit)"),
     "withdrawn": text("withdrawal from the tournament (forfeit)"),
 }
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One player's turn as a page lists it, a row each (Ludo's hundreds of rolls): who,
+    what the dice gave, what he played."""
+
+    player: Text | str
+    rolls: str
+    moves: Text | str
 
 
 def reason_text(reason: str) -> Text:
@@ -116,6 +127,12 @@ class Family(ABC):
 
     def seat_count(self, options: Mapping[str, Any]) -> int:
         return 2
+
+    def turns(self, state: GameState, players: Sequence[Text | str]) -> Sequence[Turn]:
+        """The moves by turn, a row each, for a game whose `history` is too long to read as
+        one text; none where that text reads well (numbered draughts moves). `players`
+        names each seat as the row shows it ("Ana (Red)")."""
+        return ()
 
     def computer_name(self, level: str) -> str:
         """A computer seat's name as stored."""

@@ -13,7 +13,7 @@ from bot.render import render_ludo
 from bot.render.svg import ludo_svg
 from bot.service.kernel.display.choices import MoveChoice
 from bot.service.kernel.events import GameState, ServiceError
-from bot.service.kernel.families.base import Family
+from bot.service.kernel.families.base import Family, Turn
 from bot.service.kernel.families.dice_words import closing_note, opening_note
 from bot.service.kernel.families.ludo_boards import (
     ludo_choice,
@@ -25,6 +25,7 @@ from bot.service.kernel.families.ludo_rules import ludo_rules
 from bot.service.kernel.families.ludo_words import (
     ludo_headline,
     ludo_history,
+    ludo_turns,
     next_step,
     options_note,
     shown_ludo_move,
@@ -137,6 +138,9 @@ class Ludo(Family):
 
     def history(self, state: GameState) -> Text:
         return ludo_history(state, self.seat_names(state))
+
+    def turns(self, state: GameState, players: Sequence[Text | str]) -> list[Turn]:
+        return ludo_turns(state, players)
 
     def picture(self, state: GameState, viewer_seat: int | None) -> bytes:
         return render_ludo(ludo_view(state, viewer_seat))

@@ -12,11 +12,14 @@ from collections.abc import Mapping, Sequence
 
 from bot.i18n import Text, joined, text
 from bot.service.kernel.events import GameState
+from bot.service.kernel.families.base import Turn
 from games.base import AnyGame, replay
 from games.ludo import LudoPosition
 from games.ludo.board import START
 
 COLOUR_NAMES = {1: text("Red"), 2: text("Green"), 3: text("Yellow"), 4: text("Blue")}
+# A turn whose roll allowed no move.
+NO_MOVE = text("no move")
 PLACE_WORDS = {"yard": text("yard"), "home": text("home")}
 # The words people may type for the places, in every language, as the rules spell them.
 TYPED_PLACES = {"base": "yard", "casa": "yard", "chegada": "home", "arrivo": "home"}
@@ -133,6 +136,29 @@ def ludo_history(state: GameState, names: Sequence[Text | str]) -> Text:
         lines.append(text("{name}: {move}", name=names[mover], move=shown_ludo_move(notation)))
         position = position.play(move)
     return joined(lines, "; ")
+
+
+def ludo_turns(state: GameState, players: Sequence[Text | str]) -> list[Turn]:
+    """The history by turn: the rolls and moves one player made in a row (a six rolls
+    again) make one turn; `players` names each seat ("Ana (Red)")."""
+    position = replay(state.record.kind, _rules(state), ())
+    turns: list[tuple[int, list[str], list[Text]]] = []
+    for notation in state.log:
+        assert isinstance(position, LudoPosition)
+        move = position.parse(notation)
+        roll = notation.startswith("roll")
+        mover = position.turn if roll else getattr(move, "seat", position.turn)
+        if not turns or turns[-1][0] != mover:
+            turns.append((mover, [], []))
+        if roll:
+            turns[-1][1].append(notation.split()[1])
+        else:
+            turns[-1][2].append(shown_ludo_move(notation))
+        position = position.play(move)
+    return [
+        Turn(players[seat], ", ".join(rolls), joined(moves, ", ") if moves else NO_MOVE)
+        for seat, rolls, moves in turns
+    ]
 
 
 def _rules(state: GameState) -> dict[str, object]:

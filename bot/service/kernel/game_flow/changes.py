@@ -6,7 +6,7 @@ events of the listeners of finished games (tournaments)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -104,13 +104,13 @@ class GameChanges:
         mover = family.roller(position) if seat == CHANCE else seat
         headline = family.headline(fresh, notation, mover, position)
         addressed = family.addressed(fresh, notation, mover, position)
-        events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat, addressed)]
         if outcome is not None:
-            events.extend(await self._finished(fresh))
-        else:
-            events.extend(await self.turn_notices(fresh))
-            if acting_seat(position) != acting_seat(after):
-                await self._ping_later(fresh)
+            # The deciding move and the result on one board: the final board is shown once.
+            return await self._finished(fresh, headline, addressed)
+        events: list[Event] = [BoardUpdate(fresh, headline, fresh.record.chat, addressed)]
+        events.extend(await self.turn_notices(fresh))
+        if acting_seat(position) != acting_seat(after):
+            await self._ping_later(fresh)
         return events
 
     async def latest_headline(self, state: GameState) -> Text | None:
@@ -142,8 +142,14 @@ class GameChanges:
             raise board_changed(await self.states.read(state.id)) from None
         return await self._finished(replace(state, record=record))
 
-    async def _finished(self, state: GameState) -> list[Event]:
-        """The one way out of every game: the result shown, the listeners told."""
+    async def _finished(
+        self,
+        state: GameState,
+        move: Text | None = None,
+        addressed: Mapping[int, Text] | None = None,
+    ) -> list[Event]:
+        """The one way out of every game: the result shown (after the deciding `move`'s
+        headline, and its `addressed` words, when a move ended it), the listeners told."""
         state = await self.states.with_ratings(state)
         self.states.remember(state)
         family = family_of(find_game(state.record.kind))
@@ -151,7 +157,13 @@ class GameChanges:
         note = family.closing_note(state)
         if note is not None:
             headline = text("{result} {note}", result=headline, note=note)
-        events: list[Event] = [BoardUpdate(state, headline, state.record.chat)]
+        said = {
+            seat: text("{move} {result}", move=own, result=headline)
+            for seat, own in (addressed or {}).items()
+        }
+        if move is not None:
+            headline = text("{move} {result}", move=move, result=headline)
+        events: list[Event] = [BoardUpdate(state, headline, state.record.chat, said)]
         for listener in self._finish_listeners:
             events.extend(await listener(state))
         return events

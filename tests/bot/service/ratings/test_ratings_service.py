@@ -3,20 +3,25 @@ from the results (equal to the stored ones; a damaged row rebuilt), rating_of.""
 
 from __future__ import annotations
 
+import io
 import math
 import sqlite3
 import subprocess
 import sys
 from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.i18n import translate
 from bot.recompute_ratings import run as recompute_ratings
+from bot.render.rating_chart import SERIES_COLOURS
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event, FileReady, Reply, ServiceError
 from bot.service.kernel.rated.rating_rebuild import recompute
+from bot.service.ratings.views import chart_date
 from competition.rating import Pace, Pool
 from storage import ChatRef, Store
 from tests.bot.rated_play import ANA, BIA, CHAT, RATED_DATABASE, play, rated_store_at, start
@@ -61,6 +66,34 @@ async def test_a_profile_shows_ratings_record_games_and_a_chart(service: GameSer
     assert any(line.startswith("Playing #2 Brazilian draughts: Ana - Caio") for line in shown)
     (picture,) = [event for event in events if isinstance(event, FileReady)]
     assert picture.content.startswith(PNG)
+
+
+async def test_one_rated_game_draws_a_line_from_where_the_player_began(
+    service: GameService,
+) -> None:
+    """Issue 37, item 13: the chart joins the rating before the first game to the one after
+    it, instead of one dot."""
+    await rated_win(service, ANA, BIA)
+    events = await service.ratings.profile(ANA)
+    (picture,) = [event for event in events if isinstance(event, FileReady)]
+    image = Image.open(io.BytesIO(picture.content)).convert("RGB")
+    line = SERIES_COLOURS[0]
+    drawn = 0
+    for count, pixel in image.getcolors(maxcolors=image.width * image.height) or []:
+        if isinstance(pixel, tuple) and all(
+            abs(a - b) <= 12 for a, b in zip(pixel, line, strict=True)
+        ):
+            drawn += count
+    assert drawn > 300, "a dot and the legend's dash are fewer"
+
+
+@pytest.mark.parametrize(
+    ("language", "written"), [("pt", "01/09/2026"), ("it", "01/09/2026"), ("en", "2026-09-01")]
+)
+def test_the_charts_dates_are_written_as_the_reader_writes_them(
+    language: str, written: str
+) -> None:
+    assert chart_date(language, datetime(2026, 9, 1, 12, tzinfo=UTC)) == written
 
 
 async def test_the_profile_of_someone_unknown_says_who(service: GameService) -> None:
