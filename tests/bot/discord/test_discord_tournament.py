@@ -120,5 +120,5 @@ async def test_the_tournament_help_in_the_readers_language(
     )
     assert "/torneio novo VARIANTE FORMATO" in shown.ephemeral_text
     assert "/torneio entrar" in shown.ephemeral_text
-    assert "semeado: números pelo rating" in shown.ephemeral_text
+    assert "semeado: números pela pontuação" in shown.ephemeral_text
     assert "/tournament" not in shown.ephemeral_text
