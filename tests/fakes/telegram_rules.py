@@ -244,6 +244,8 @@ def photo_problem(photo: bytes) -> str | None:
     """A PNG photo's size and shape, as sendPhoto documents them (its IHDR: width, height)."""
     if len(photo) > MAX_PHOTO_BYTES:
         return "Bad Request: PHOTO_SAVE_FILE_INVALID"
+    if len(photo) < 24:
+        return "Bad Request: IMAGE_PROCESS_FAILED"
     width, height = struct.unpack(">II", photo[16:24])
     if not width or not height:
         return "Bad Request: IMAGE_PROCESS_FAILED"

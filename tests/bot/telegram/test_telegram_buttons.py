@@ -4,6 +4,8 @@ and the fake Bot API refuses what Telegram refuses, so the end-to-end tests can 
 
 from __future__ import annotations
 
+import struct
+
 import pytest
 from telegram import InlineKeyboardMarkup
 
@@ -151,10 +153,11 @@ def test_the_fake_refuses_what_telegram_refuses() -> None:
         api._api_editMessageText(same, {})
     with pytest.raises(ApiError, match="message to edit not found"):
         api._api_editMessageText({**same, "message_id": 99}, {})
+    header = b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", 8, 8)
+    with pytest.raises(ApiError, match="IMAGE_PROCESS_FAILED"):
+        api._api_sendPhoto({"chat_id": 1}, {"photo": header[:12]})
     with pytest.raises(ApiError, match="caption is too long"):
-        api._api_sendPhoto(
-            {"chat_id": 1, "caption": "c" * 1025}, {"photo": b"\x89PNG\r\n\x1a\n..."}
-        )
+        api._api_sendPhoto({"chat_id": 1, "caption": "c" * 1025}, {"photo": header})
 
 
 def test_a_long_caption_drops_whole_headlines_first() -> None:
