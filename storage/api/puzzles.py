@@ -86,9 +86,11 @@ class PuzzleStore(Protocol):
 
     @abstractmethod
     async def claim_daily_post(self, chat: ChatRef, day: date, variant: str) -> int | None:
-        """The puzzle this call is to post in the chat as the one of `day` (the first of the
-        variant never posted there); None when the day's post was claimed already (once per
-        chat and day, across processes) or no puzzle is left."""
+        """The puzzle this call is to post in the chat as the one of `day`: the first of the
+        variant never posted there, else the one posted there longest ago if that was more
+        than a year (366 days) before; None when the day's post was claimed already (once per
+        chat and day, across processes) or every puzzle of the variant was posted there
+        within the year."""
 
     @abstractmethod
     async def daily_post(self, chat: ChatRef, day: date) -> int | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from storage.records import (
@@ -18,6 +18,11 @@ from storage.records import (
 )
 from storage.sql.base import SqlStoreBase
 from storage.sql.codec import encode_time
+
+
+# A chat's daily puzzle comes back this long after it was posted, at the soonest: never
+# within a year, leap years included.
+NO_REPEAT = timedelta(days=366)
 
 
 def _puzzle(row: Any) -> PuzzleRecord:
@@ -228,16 +233,21 @@ class PuzzleQueries(SqlStoreBase):
     async def claim_daily_post(self, chat: ChatRef, day: date, variant: str) -> int | None:
         async with self._engine.writing() as connection:
             # One statement: the primary key lets one process of several post the day's.
+            # Never posted here first, then the one posted longest ago, if not within a year.
             rows = await connection.fetch(
                 "INSERT INTO daily_puzzle_posts (platform, chat_id, day, puzzle_id) "
-                "SELECT $1, $2, $3, id FROM puzzles WHERE variant = $4 AND id NOT IN "
-                "(SELECT puzzle_id FROM daily_puzzle_posts WHERE platform = $1 AND chat_id = $2) "
-                "ORDER BY id LIMIT 1 "
+                "SELECT $1, $2, $3, puzzles.id FROM puzzles LEFT JOIN "
+                "(SELECT puzzle_id, MAX(day) AS last FROM daily_puzzle_posts "
+                "WHERE platform = $1 AND chat_id = $2 GROUP BY puzzle_id) AS posted "
+                "ON posted.puzzle_id = puzzles.id "
+                "WHERE puzzles.variant = $4 AND (posted.last IS NULL OR posted.last <= $5) "
+                "ORDER BY posted.last IS NOT NULL, posted.last, puzzles.id LIMIT 1 "
                 "ON CONFLICT (platform, chat_id, day) DO NOTHING RETURNING puzzle_id",
                 chat.platform,
                 chat.chat_id,
                 day.isoformat(),
                 variant,
+                (day - NO_REPEAT).isoformat(),
             )
         return int(rows[0][0]) if rows else None
 
