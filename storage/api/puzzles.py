@@ -51,8 +51,16 @@ class PuzzleStore(Protocol):
         """Whether the player has tried the puzzle (or is trying it)."""
 
     @abstractmethod
-    async def start_attempt(self, player_id: int, puzzle_id: int, chat: ChatRef) -> PuzzleAttempt:
-        """A new attempt; an earlier one under way is left (it counts for nothing)."""
+    async def answered_before(self, player_id: int, puzzle_id: int) -> bool:
+        """Whether the player has ended an attempt at the puzzle, solved or missed: a new
+        one is practice, counted for nothing."""
+
+    @abstractmethod
+    async def start_attempt(
+        self, player_id: int, puzzle_id: int, chat: ChatRef, step: int = 0
+    ) -> PuzzleAttempt:
+        """A new attempt, at the solver's move `step` (a retry goes on where the miss was);
+        an earlier one under way is left (it counts for nothing)."""
 
     @abstractmethod
     async def advance_attempt(self, attempt_id: int, step: int) -> bool:
@@ -71,6 +79,11 @@ class PuzzleStore(Protocol):
         """End an open attempt, solved or failed, and store the new ratings of the player
         (in the variant's pool) and of the puzzle, in one transaction; False (nothing
         written) if it was not open at its step."""
+
+    @abstractmethod
+    async def end_attempt(self, attempt: PuzzleAttempt, solved: bool) -> bool:
+        """End an open attempt that counts for nothing (a retry): no rating changes; False
+        (nothing written) if it was not open at its step."""
 
     @abstractmethod
     async def puzzle_ratings(self, player_id: int) -> list[PuzzleRating]:

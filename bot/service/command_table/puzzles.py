@@ -8,7 +8,13 @@ from bot.i18n import text
 from bot.service.command_table.entry import Command
 from bot.service.command_table.spec import Args, Choice, Kind, Option
 from bot.service.command_table.typed import Misread, Values, chosen, typed_move
-from bot.service.command_table.words import DAILY_WORDS, OFF_WORDS, ON_WORDS, SHOW_WORDS
+from bot.service.command_table.words import (
+    DAILY_WORDS,
+    OFF_WORDS,
+    ON_WORDS,
+    SHOW_WORDS,
+    SOLUTION_WORDS,
+)
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event
 from bot.service.kernel.families import game_title
@@ -31,6 +37,8 @@ async def _puzzle(service: GameService, actor: Actor, chat: ChatRef, args: Args)
             return await service.daily.daily(actor, chat, None, None, None, False)
         on = daily != "off"
         return await service.daily.daily(actor, chat, on, hour, variant, await args.administrator())
+    if args.flag("solution"):
+        return await service.puzzles.reveal(actor, chat)
     answer = args.text("answer")
     if answer is not None:
         return await service.puzzles.answer(actor, chat, typed_move(answer))
@@ -40,12 +48,14 @@ async def _puzzle(service: GameService, actor: Actor, chat: ChatRef, args: Args)
 def read_puzzle(words: Sequence[str]) -> Values:
     """/puzzle's typed words, a reader of its own: a move and a variant are each one word
     that nothing marks (a word that names a game is the variant: the service says which
-    games have puzzles); "daily" first takes the daily puzzle's setting, the hour and the
-    variant after it in any order."""
+    games have puzzles); "solution" alone asks for the solution; "daily" first takes the
+    daily puzzle's setting, the hour and the variant after it in any order."""
     if not words:
         return {}
     if words[0].lower() in DAILY_WORDS:
         return _daily(words[1:])
+    if len(words) == 1 and words[0].lower() in SOLUTION_WORDS:
+        return {"solution": True}
     if len(words) == 1:
         return {"variant": words[0]} if _names_a_game(words[0]) else {"answer": words[0]}
     if len(words) == 2 and _names_a_game(words[1]):
@@ -87,6 +97,14 @@ PUZZLE = Command(
             Kind.TEXT,
             text("your move in the puzzle you are solving"),
             placeholder=text("MOVE"),
+        ),
+        Option(
+            "solution",
+            ("solução", "soluzione"),
+            Kind.FLAG,
+            text("the solution of the puzzle you are solving (a miss, if not missed yet)"),
+            yes=SOLUTION_WORDS,
+            either=True,
         ),
         Option(
             "daily",

@@ -67,9 +67,12 @@ def keeps(position: Position, move: Move, depth: int, bound: int) -> bool:
 def only_winner(position: Position, depth: int, target: int) -> Move | None:
     """The one move that keeps at least `target`, if no other keeps more than
     `target - GAIN` (nothing won by the alternatives)."""
-    good = [
-        move for move in position.legal_moves() if keeps(position, move, depth, target - GAIN + 1)
-    ]
+    good: list[Move] = []
+    for move in position.legal_moves():
+        if keeps(position, move, depth, target - GAIN + 1):
+            good.append(move)
+            if len(good) > 1:
+                return None  # a second move wins too: the rest need no search
     if len(good) != 1 or not keeps(position, good[0], depth, target):
         return None
     return good[0]
@@ -145,6 +148,16 @@ def _best_reply(position: Position, depth: int) -> Move:
     return next(move for value, move in values if value == best)
 
 
+def refutation(puzzle: Puzzle, ply: int, wrong: str) -> str | None:
+    """The opponent's best answer, by the proof's search, to `wrong` played instead of the
+    line's move at `ply` (a solver's); None where `wrong` ends the game."""
+    position = replay(puzzle)[ply][0]
+    after = position.play(position.parse(wrong))
+    if after.outcome() is not None:
+        return None
+    return after.notation(_best_reply(after, max(DEPTH - ply - 1, MIN_PLIES_LEFT)))
+
+
 def _won(start: Position, end: Position) -> int:
     outcome = end.outcome()
     if outcome is not None and start.colour in outcome.winners:
@@ -199,9 +212,9 @@ def verify(puzzle: Puzzle, depth: int) -> bool:
     alternative searched again."""
     steps = replay(puzzle)
     target = material(steps[0][0]) + GAIN
-    for ply, (position, move) in enumerate(steps):
-        if ply % 2:
-            continue
-        if only_winner(position, max(depth - ply, MIN_PLIES_LEFT), target) != move:
-            return False
-    return True
+    solver = [(ply, position, move) for ply, (position, move) in enumerate(steps) if ply % 2 == 0]
+    # The last moves first: their searches are the shallower, the cheaper ones to fail.
+    return all(
+        only_winner(position, max(depth - ply, MIN_PLIES_LEFT), target) == move
+        for ply, position, move in reversed(solver)
+    )
