@@ -22,7 +22,7 @@ from games.damas.tactics import WIN
 from storage import ChatRef, PuzzleRecord
 
 THEME_TEXTS = {
-    "shot": text("a shot: the first move gives a piece away to open the way for a capture"),
+    "shot": text("a shot: a quiet move gives a piece away to open the way for a capture"),
     "coup": text("a coup: one capture takes three pieces or more"),
     "breakthrough": text("a breakthrough: a man reaches the king row"),
     "king-capture": text("a king's capture"),

@@ -91,7 +91,7 @@ def find_puzzle(position: Position, depth: int = DEPTH) -> Puzzle | None:
     # A cheap null-window test first: most positions win nothing.
     if minimax(position, depth, target - 1, target) < target:
         return None
-    line = _line(position, depth, target)
+    line = winning_line(position, depth, target)
     if line is None:
         return None
     notations, end = line
@@ -106,7 +106,7 @@ def find_puzzle(position: Position, depth: int = DEPTH) -> Puzzle | None:
     return puzzle if verify(puzzle, VERIFY_TIMES * depth) else None
 
 
-def _line(position: Position, depth: int, target: int) -> tuple[list[str], Position] | None:
+def winning_line(position: Position, depth: int, target: int) -> tuple[list[str], Position] | None:
     """The solver's only winning moves and the opponent's best answers, until the win is in
     material on the board; None where a move of the solver is not the only one."""
     notations: list[str] = []
@@ -178,17 +178,19 @@ def replay(puzzle: Puzzle) -> list[tuple[Position, Move]]:
 
 
 def themes(start: Position, line: Sequence[str]) -> tuple[str, ...]:
-    """What the line shows, where it can be named: a shot (the first move gives a piece
-    away), a coup (one capture of several pieces), a breakthrough (a man crowned), a king's
-    capture."""
+    """What the line shows, where it can be named: a shot (a quiet move of the solver gives
+    a piece away, taken at once), a coup (one capture of several pieces), a breakthrough (a
+    man crowned), a king's capture."""
     found: set[str] = set()
     position = start
+    quiet = False  # the solver's last move took nothing
     for ply, notation in enumerate(line):
         move = position.parse(notation)
         after = position.play(move)
         if ply % 2 == 0:
             found.update(_solver_themes(position, move, after))
-        elif ply == 1 and move.captures:
+            quiet = not move.captures
+        elif quiet and move.captures:
             found.add("shot")
         position = after
     return tuple(theme for theme in THEMES if theme in found)

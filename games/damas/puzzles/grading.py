@@ -1,6 +1,6 @@
 """How hard a puzzle is, from its line alone: each move of the solver where the rules left a
-choice is one more to find; a first move that gives nothing away hides its point better than
-a sacrifice the opponent must take; a long line is more to see at once."""
+choice is one more to find; a line of quiet moves that give nothing away hides its point
+better than a sacrifice the opponent must take; a long line is more to see at once."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ def solver_choices(puzzle: Puzzle) -> int:
 
 
 def difficulty(puzzle: Puzzle) -> str:
-    """easy, medium or hard: a point for each choice beyond the finder's least, for a first
-    move that is no sacrifice, for a long line."""
+    """easy, medium or hard: a point for each choice beyond the finder's least, for a line
+    with no sacrifice (no shot), for a long line."""
     points = (
         max(0, solver_choices(puzzle) - MIN_SOLVER_MOVES)
         + ("shot" not in puzzle.themes)

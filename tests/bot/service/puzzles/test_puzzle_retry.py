@@ -48,9 +48,7 @@ async def test_a_miss_shows_the_refutation_then_the_retry_solves_unrated_in_port
 ) -> None:
     console = await _console(service, tmp_path, "pt")
     shown = await typed(console, "/problema")
-    assert "Problema #1 (Damas brasileiras, rating 1500): Pretas jogam e ganham (fácil)." in (
-        shown
-    )
+    assert "Problema #1 (Damas brasileiras, rating 1500): Pretas jogam e ganham (fácil)." in (shown)
     miss = await typed(console, "/problema h6-g5")
     assert "Não foi desta vez: h6-g5 tem a resposta e3-d4." in miss
     assert (tmp_path / "puzzle-1-refutation.png").read_bytes().startswith(b"\x89PNG")

@@ -73,9 +73,7 @@ async def test_a_wrong_move_misses_and_a_mistyped_one_does_not(
     # The opponent's answer to the miss, drawn; the loss rated at once; the same position
     # again, whose buttons offer the solution too.
     assert isinstance(refutation, FileReady)
-    assert translate("pt", refutation.caption) == (
-        "Não foi desta vez: h6-g5 tem a resposta e3-d4."
-    )
+    assert translate("pt", refutation.caption) == ("Não foi desta vez: h6-g5 tem a resposta e3-d4.")
     assert refutation.content.startswith(b"\x89PNG")
     assert refutation.puzzle is None
     assert translate("pt", rating.text).startswith(  # type: ignore[union-attr]
@@ -196,3 +194,27 @@ async def test_the_daily_puzzle_posts_once_a_day_across_a_restart_and_two_servic
     for service, store in zip(services, stores, strict=True):
         await service.kernel.close()
         await store.close()
+
+
+async def test_the_daily_puzzle_never_repeats_within_a_year_in_a_chat(tmp_path: Path) -> None:
+    clock = ManualClock(START)  # 9:00 UTC
+    store = await open_store(tmp_path / "games.sqlite3", clock=clock)
+    service = make_service(store, clock)
+    published: list[Event] = []
+
+    async def sink(event: Event) -> None:
+        published.append(event)
+
+    service.kernel.bus.subscribe(sink)
+    await service.daily.daily(ANA, GROUP, True, 9, "brazilian", administrator=True)
+    posted: dict[int, str] = {}
+    for day in range(366 + 3):
+        await service.scheduler.run_due()
+        for post in posts(published):
+            posted[day] = translate(None, post.caption).split("Puzzle #")[1].split(" ")[0]
+        published.clear()
+        clock.advance(timedelta(days=1))
+    # Two puzzles: each posted once, then nothing until a year has gone by.
+    assert posted == {0: "1", 1: "2", 366: "1", 367: "2"}
+    await service.kernel.close()
+    await store.close()
