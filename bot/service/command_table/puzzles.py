@@ -48,18 +48,20 @@ async def _puzzle(service: GameService, actor: Actor, chat: ChatRef, args: Args)
 def read_puzzle(words: Sequence[str]) -> Values:
     """/puzzle's typed words, a reader of its own: a move and a variant are each one word
     that nothing marks (a word that names a game is the variant: the service says which
-    games have puzzles); "solution" alone asks for the solution; "daily" first takes the
-    daily puzzle's setting, the hour and the variant after it in any order."""
+    games have puzzles); "solution" in the move's place asks for the solution (of the
+    puzzle under way: a variant after it says nothing more); "daily" first takes the daily
+    puzzle's setting, the hour and the variant after it in any order."""
     if not words:
         return {}
     if words[0].lower() in DAILY_WORDS:
         return _daily(words[1:])
-    if len(words) == 1 and words[0].lower() in SOLUTION_WORDS:
-        return {"solution": True}
+    first: Values = (
+        {"solution": True} if words[0].lower() in SOLUTION_WORDS else {"answer": words[0]}
+    )
     if len(words) == 1:
-        return {"variant": words[0]} if _names_a_game(words[0]) else {"answer": words[0]}
+        return {"variant": words[0]} if _names_a_game(words[0]) else first
     if len(words) == 2 and _names_a_game(words[1]):
-        return {"answer": words[0], "variant": words[1]}
+        return {**first, "variant": words[1]}
     raise Misread
 
 
