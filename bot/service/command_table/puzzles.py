@@ -90,7 +90,10 @@ def _daily(words: Sequence[str]) -> Values:
 PUZZLE = Command(
     "puzzle",
     ("puzzles", "tactic", "tatica", "tática", "tattica"),
-    text("a puzzle to solve, your answer to it, or this chat's daily puzzle (admins)"),
+    text(
+        "a puzzle to solve, your answer to it (after a miss, try again), its solution, or "
+        "this chat's daily puzzle (admins)"
+    ),
     _puzzle,
     (
         Option(
