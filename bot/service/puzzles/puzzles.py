@@ -50,9 +50,7 @@ def puzzle_variant(word: str | None) -> str:
         key = ""
     if key not in VARIANTS:
         raise ServiceError(
-            text(
-                "Puzzles are for Brazilian, International, Italian and Italian household draughts."
-            )
+            text("Puzzles are for Brazilian, International and Italian draughts, the soffio's too.")
         )
     return key
 
