@@ -131,7 +131,9 @@ async def test_only_the_draughts_variants_have_puzzles(service: GameService) -> 
     # The household game has puzzles of its own, none shipped yet (docs/puzzles.md).
     with pytest.raises(ServiceError) as refused:
         await service.puzzles.puzzle(ANA, GROUP, "familiare")
-    assert translate(None, refused.value.reason).startswith("No puzzles of Italian draughts with the soffio")
+    assert translate(None, refused.value.reason).startswith(
+        "No puzzles of Italian draughts with the soffio"
+    )
 
 
 def posts(events: list[Event]) -> list[FileReady]:
