@@ -90,9 +90,10 @@ def _daily(words: Sequence[str]) -> Values:
 PUZZLE = Command(
     "puzzle",
     ("puzzles", "tactic", "tatica", "tática", "tattica"),
+    # At most 100 characters in every language: Discord's limit on a description.
     text(
-        "a puzzle to solve, your answer to it (after a miss, try again), its solution, or "
-        "this chat's daily puzzle (admins)"
+        "a puzzle, your answer (after a miss, again), its solution, or this chat's daily "
+        "puzzle (admins)"
     ),
     _puzzle,
     (
