@@ -93,7 +93,7 @@ async def test_the_solution_asked_before_any_answer_is_a_miss(
     console = await _console(service, tmp_path, "pt")
     await typed(console, "/problema")
     shown = await typed(console, "/problema solução")
-    assert "A solução: um erro contado." in shown
+    assert "Conta como um erro." in shown
     assert "A solução: c5-b4 a3xc5 b6xh4." in shown
     assert "Seu rating de problemas (Damas brasileiras): 1338 (-162)." in shown
     assert await _tally(service, store, console) == (0, 1, 1338)
