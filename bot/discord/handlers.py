@@ -45,6 +45,9 @@ class ComponentHandler(Protocol):
     async def answer_puzzle(
         self, interaction: discord.Interaction[Any], puzzle_id: int, step: int, index: int
     ) -> None: ...
+    async def reveal_puzzle(
+        self, interaction: discord.Interaction[Any], puzzle_id: int, step: int
+    ) -> None: ...
     async def tournament_entry(
         self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
     ) -> None: ...

@@ -105,6 +105,7 @@ WORDS: Mapping[str, Names] = {
     "all": ("all", "todos", "tutti"),
     "daily": ("daily", "diario", "giornaliero"),
     "show": ("show", "mostrar", "mostra"),
+    "solution": ("solution", "solucao", "soluzione"),
     "knockout": ("knockout", "mata-mata", "eliminazione"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.

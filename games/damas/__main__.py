@@ -4,6 +4,7 @@ perft      count the move sequences of a given length (and per first move with -
 moves      list the legal moves of a position, as text or as JSON
 check-pdn  replay every game of PDN files and report each move that is not legal
 puzzles    find puzzles in the games of PDN files and of the engine, printed as JSON
+puzzle-set one variant's shipped puzzle set from the JSON of puzzles
 play       play both sides of a game in the terminal (reads moves from stdin)
 endgame    build or verify the endgame databases (games/damas/engine/databases/__main__.py)
 
@@ -15,10 +16,13 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import itertools
 import json
+import multiprocessing
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -37,8 +41,10 @@ from games.damas import (
 from games.damas.engine.databases.__main__ import main as endgame_main
 from games.damas.pdn import MAX_RECORD, MAX_TAG_VALUE, UnreadRecord, stream_records
 from games.damas.pdn_replay import replay_game
-from games.damas.puzzles import puzzle_json
+from games.damas.puzzles import Puzzle, puzzle_json
 from games.damas.puzzles.finder import DEPTH
+from games.damas.puzzles.grading import DIFFICULTIES
+from games.damas.puzzles.sets import puzzle_set, set_text
 from games.damas.puzzles.sources import GamePositions, engine_game, puzzles_in, record_positions
 
 EXIT_OK, EXIT_FOUND_PROBLEMS, EXIT_BAD_INPUT = 0, 1, 2
@@ -216,23 +222,78 @@ def _pdn_games(
             yield name, game
 
 
-def _engine_games(variant: str, count: int, seed: int) -> Iterator[tuple[str, GamePositions]]:
-    for number in range(seed, seed + count):
-        yield f"engine {variant} game {number}", engine_game(variant, number)
+def _engine_game_puzzles(job: tuple[str, int, int]) -> tuple[str, list[Puzzle]]:
+    """One engine game and its puzzles (a worker's job: the game's name, its puzzles)."""
+    variant, number, depth = job
+    return f"engine {variant} game {number}", list(
+        puzzles_in(engine_game(variant, number).positions, depth)
+    )
+
+
+def _engine_puzzles(
+    variant: str, count: int, seed: int, depth: int, jobs: int
+) -> Iterator[tuple[str, list[Puzzle]]]:
+    """The puzzles of `count` engine games, in the games' order, played by `jobs` processes."""
+    work = [(variant, number, depth) for number in range(seed, seed + count)]
+    if jobs <= 1:
+        yield from map(_engine_game_puzzles, work)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(_engine_game_puzzles, work)
 
 
 def _run_puzzles(args: argparse.Namespace) -> int:
     if args.engine_games and not args.variant:
         raise BadInput("--engine-games needs --variant")
+    if args.jobs < 1:
+        raise BadInput("--jobs is at least 1")
     variant = _variant(args.variant) if args.variant else None
-    sources = _pdn_games([Path(name) for name in args.files], variant)
-    games = [*sources, *(_engine_games(variant, args.engine_games, args.seed) if variant else [])]
+    pdn = (
+        (name, list(puzzles_in(game.positions, args.depth)))
+        for name, game in _pdn_games([Path(name) for name in args.files], variant)
+    )
+    engine = (
+        _engine_puzzles(variant, args.engine_games, args.seed, args.depth, args.jobs)
+        if variant
+        else iter(())
+    )
     found: dict[tuple[str, str], dict[str, object]] = {}
-    for name, game in games:
-        for puzzle in puzzles_in(game.positions, args.depth):
+    began = time.monotonic()
+    for done, (name, puzzles) in enumerate(itertools.chain(pdn, engine), start=1):
+        for puzzle in puzzles:
             found.setdefault((puzzle.variant, puzzle.fen), puzzle_json(puzzle, name))
-        print(f"{name}: {len(found)} puzzles so far", file=sys.stderr)
+        of = f"/{args.engine_games}" if not args.files else ""
+        print(
+            f"{done}{of} {name}: {len(found)} puzzles so far, {time.monotonic() - began:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
     print(json.dumps(list(found.values()), indent=1, ensure_ascii=False))
+    return EXIT_OK
+
+
+def _run_puzzle_set(args: argparse.Namespace) -> int:
+    variant = _variant(args.variant)
+    entries: list[dict[str, object]] = []
+    for name in args.files:
+        try:
+            read = json.loads(Path(name).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise BadInput(f"{name}: not a JSON file of puzzles: {error}") from error
+        if not isinstance(read, list) or not all(isinstance(entry, dict) for entry in read):
+            raise BadInput(f"{name}: not a JSON list of puzzles")
+        entries.extend(read)
+    kept, left_out = puzzle_set(entries, variant)
+    for why in left_out:
+        print(f"left out: {why}", file=sys.stderr)
+    counts = Counter(str(puzzle["difficulty"]) for puzzle in kept)
+    print(
+        f"{variant}: {len(kept)} puzzles ("
+        + ", ".join(f"{counts[name]} {name}" for name in DIFFICULTIES)
+        + ")",
+        file=sys.stderr,
+    )
+    sys.stdout.write(set_text(kept))
     return EXIT_OK
 
 
@@ -435,8 +496,23 @@ def build_parser() -> argparse.ArgumentParser:
     puzzles_parser.add_argument(
         "--depth", type=int, default=DEPTH, help=f"plies of the search (default {DEPTH})"
     )
+    puzzles_parser.add_argument(
+        "--jobs", type=int, default=1, help="processes that play and search the engine games"
+    )
     puzzles_parser.add_argument("files", metavar="FILE", nargs="*", help="PDN files")
     puzzles_parser.set_defaults(run=_run_puzzles)
+
+    set_parser = commands.add_parser(
+        "puzzle-set",
+        help="one variant's shipped puzzle set from the puzzles command's outputs",
+        description="Read JSON files of the puzzles command and print the variant's set as "
+        "the bot ships it (bot/data/puzzles/VARIANT.json): each position once, each puzzle "
+        "with a theme and its difficulty, one a line. Entries that do not read, or name no "
+        "theme, are named on stderr and left out.",
+    )
+    set_parser.add_argument("--variant", required=True, help="the variant of the set")
+    set_parser.add_argument("files", metavar="FILE", nargs="+", help="JSON files of puzzles")
+    set_parser.set_defaults(run=_run_puzzle_set)
 
     play_parser = commands.add_parser(
         "play",

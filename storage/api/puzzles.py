@@ -51,8 +51,16 @@ class PuzzleStore(Protocol):
         """Whether the player has tried the puzzle (or is trying it)."""
 
     @abstractmethod
-    async def start_attempt(self, player_id: int, puzzle_id: int, chat: ChatRef) -> PuzzleAttempt:
-        """A new attempt; an earlier one under way is left (it counts for nothing)."""
+    async def answered_before(self, player_id: int, puzzle_id: int) -> bool:
+        """Whether the player has ended an attempt at the puzzle, solved or missed: a new
+        one is practice, counted for nothing."""
+
+    @abstractmethod
+    async def start_attempt(
+        self, player_id: int, puzzle_id: int, chat: ChatRef, step: int = 0
+    ) -> PuzzleAttempt:
+        """A new attempt, at the solver's move `step` (a retry goes on where the miss was);
+        an earlier one under way is left (it counts for nothing)."""
 
     @abstractmethod
     async def advance_attempt(self, attempt_id: int, step: int) -> bool:
@@ -73,6 +81,11 @@ class PuzzleStore(Protocol):
         written) if it was not open at its step."""
 
     @abstractmethod
+    async def end_attempt(self, attempt: PuzzleAttempt, solved: bool) -> bool:
+        """End an open attempt that counts for nothing (a retry): no rating changes; False
+        (nothing written) if it was not open at its step."""
+
+    @abstractmethod
     async def puzzle_ratings(self, player_id: int) -> list[PuzzleRating]:
         """The player's puzzle ratings, one per variant they tried, by variant."""
 
@@ -86,9 +99,11 @@ class PuzzleStore(Protocol):
 
     @abstractmethod
     async def claim_daily_post(self, chat: ChatRef, day: date, variant: str) -> int | None:
-        """The puzzle this call is to post in the chat as the one of `day` (the first of the
-        variant never posted there); None when the day's post was claimed already (once per
-        chat and day, across processes) or no puzzle is left."""
+        """The puzzle this call is to post in the chat as the one of `day`: the first of the
+        variant never posted there, else the one posted there longest ago if that was more
+        than a year (366 days) before; None when the day's post was claimed already (once per
+        chat and day, across processes) or every puzzle of the variant was posted there
+        within the year."""
 
     @abstractmethod
     async def daily_post(self, chat: ChatRef, day: date) -> int | None:

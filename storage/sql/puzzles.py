@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from storage.records import (
@@ -18,6 +18,11 @@ from storage.records import (
 )
 from storage.sql.base import SqlStoreBase
 from storage.sql.codec import encode_time
+from storage.sql.engine import Connection
+
+# A chat's daily puzzle comes back this long after it was posted, at the soonest: never
+# within a year, leap years included.
+NO_REPEAT = timedelta(days=366)
 
 
 def _puzzle(row: Any) -> PuzzleRecord:
@@ -110,7 +115,18 @@ class PuzzleQueries(SqlStoreBase):
         )
         return bool(rows)
 
-    async def start_attempt(self, player_id: int, puzzle_id: int, chat: ChatRef) -> PuzzleAttempt:
+    async def answered_before(self, player_id: int, puzzle_id: int) -> bool:
+        rows = await self._engine.fetch_once(
+            "SELECT 1 FROM puzzle_attempts WHERE player_id = $1 AND puzzle_id = $2 "
+            "AND status IN ('solved', 'failed')",
+            player_id,
+            puzzle_id,
+        )
+        return bool(rows)
+
+    async def start_attempt(
+        self, player_id: int, puzzle_id: int, chat: ChatRef, step: int = 0
+    ) -> PuzzleAttempt:
         async with self._engine.writing() as connection:
             await connection.execute(
                 "UPDATE puzzle_attempts SET status = 'left', finished_at = $2 "
@@ -120,12 +136,13 @@ class PuzzleQueries(SqlStoreBase):
             )
             row = await connection.fetchrow(
                 "INSERT INTO puzzle_attempts (puzzle_id, player_id, platform, chat_id, "
-                "started_at) VALUES ($1, $2, $3, $4, $5) RETURNING *",
+                "started_at, step) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
                 puzzle_id,
                 player_id,
                 chat.platform,
                 chat.chat_id,
                 encode_time(self._clock()),
+                step,
             )
         assert row is not None  # RETURNING of an INSERT always gives the row
         return _attempt(row)
@@ -140,6 +157,24 @@ class PuzzleQueries(SqlStoreBase):
             )
         return bool(rows)
 
+    async def end_attempt(self, attempt: PuzzleAttempt, solved: bool) -> bool:
+        async with self._engine.writing() as connection:
+            return await self._end_open_attempt(connection, attempt, solved)
+
+    async def _end_open_attempt(
+        self, connection: Connection, attempt: PuzzleAttempt, solved: bool
+    ) -> bool:
+        """End the attempt if it is open at its step; whether it was."""
+        rows = await connection.fetch(
+            "UPDATE puzzle_attempts SET status = $3, finished_at = $4 "
+            "WHERE id = $1 AND step = $2 AND status = 'open' RETURNING id",
+            attempt.id,
+            attempt.step,
+            "solved" if solved else "failed",
+            encode_time(self._clock()),
+        )
+        return bool(rows)
+
     async def finish_attempt(
         self,
         attempt: PuzzleAttempt,
@@ -149,15 +184,7 @@ class PuzzleQueries(SqlStoreBase):
         puzzle: Glicko,
     ) -> bool:
         async with self._engine.writing() as connection:
-            ended = await connection.fetch(
-                "UPDATE puzzle_attempts SET status = $3, finished_at = $4 "
-                "WHERE id = $1 AND step = $2 AND status = 'open' RETURNING id",
-                attempt.id,
-                attempt.step,
-                "solved" if solved else "failed",
-                encode_time(self._clock()),
-            )
-            if not ended:
+            if not await self._end_open_attempt(connection, attempt, solved):
                 return False
             await connection.execute(
                 "INSERT INTO puzzle_ratings (player_id, variant, rating, deviation, volatility, "
@@ -228,16 +255,21 @@ class PuzzleQueries(SqlStoreBase):
     async def claim_daily_post(self, chat: ChatRef, day: date, variant: str) -> int | None:
         async with self._engine.writing() as connection:
             # One statement: the primary key lets one process of several post the day's.
+            # Never posted here first, then the one posted longest ago, if not within a year.
             rows = await connection.fetch(
                 "INSERT INTO daily_puzzle_posts (platform, chat_id, day, puzzle_id) "
-                "SELECT $1, $2, $3, id FROM puzzles WHERE variant = $4 AND id NOT IN "
-                "(SELECT puzzle_id FROM daily_puzzle_posts WHERE platform = $1 AND chat_id = $2) "
-                "ORDER BY id LIMIT 1 "
+                "SELECT $1, $2, $3, puzzles.id FROM puzzles LEFT JOIN "
+                "(SELECT puzzle_id, MAX(day) AS last FROM daily_puzzle_posts "
+                "WHERE platform = $1 AND chat_id = $2 GROUP BY puzzle_id) AS posted "
+                "ON posted.puzzle_id = puzzles.id "
+                "WHERE puzzles.variant = $4 AND (posted.last IS NULL OR posted.last <= $5) "
+                "ORDER BY posted.last IS NOT NULL, posted.last, puzzles.id LIMIT 1 "
                 "ON CONFLICT (platform, chat_id, day) DO NOTHING RETURNING puzzle_id",
                 chat.platform,
                 chat.chat_id,
                 day.isoformat(),
                 variant,
+                (day - NO_REPEAT).isoformat(),
             )
         return int(rows[0][0]) if rows else None
 

@@ -76,3 +76,21 @@ async def test_the_daily_post_is_claimed_once_per_chat_and_day(store: Store) -> 
     # Every puzzle posted: none left for the day after.
     assert await store.claim_daily_post(CHAT, tomorrow + timedelta(days=1), "brazilian") is None
     assert await store.claim_daily_post(OTHER, today, "brazilian") == 1
+
+
+async def test_a_daily_puzzle_comes_back_only_after_a_year(store: Store) -> None:
+    await store.add_puzzles([puzzle(number) for number in range(20, 23)], START)
+    first = date(2027, 12, 30)  # the year after spans 2028's 29 February
+    posted = {}
+    for offset in range(2 * 366 + 3):
+        day = first + timedelta(days=offset)
+        claimed = await store.claim_daily_post(CHAT, day, "brazilian")
+        if claimed is not None:
+            posted[day] = claimed
+    # Three puzzles, each posted again 366 days after, never sooner, the oldest first.
+    days = sorted(posted)
+    assert [posted[day] for day in days] == [1, 2, 3] * 3
+    assert [(day - first).days for day in days] == [0, 1, 2, 366, 367, 368, 732, 733, 734]
+    for day in days:
+        again = [later for later in days if later > day and posted[later] == posted[day]]
+        assert not again or (again[0] - day).days >= 366

@@ -1,6 +1,7 @@
 """The buttons that answer rather than move: a challenge's accept, decline and begin; the
 answer to a draw offer; offer a draw, resign and abort (with their confirmations); a rematch;
-join and leave a tournament. Their ids are listed in bot.discord.widgets.components."""
+join and leave a tournament; a puzzle's solution. Their ids are listed in
+bot.discord.widgets.components."""
 
 from __future__ import annotations
 
@@ -139,3 +140,24 @@ class TournamentButton(
         await handler_of(interaction).tournament_entry(
             interaction, self.tournament_id, self.joining
         )
+
+
+class PuzzleSolutionButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:zs:(?P<puzzle>\d+):(?P<step>\d+)",
+):
+    """The solution of a puzzle, under its picture after a miss (as /puzzle solution)."""
+
+    def __init__(self, puzzle_id: int, step: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:zs:{puzzle_id}:{step}",
+                label=fitted_label(label or "solution"),
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.puzzle_id, self.step = puzzle_id, step
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).reveal_puzzle(interaction, self.puzzle_id, self.step)

@@ -18,6 +18,7 @@ ids (at most 100 characters):
     dmb:tj|tl:{tournament}          join, leave a tournament (bot.discord.widgets.views)
     dmb:zp:{puzzle}:{step}:{part}   select of a puzzle's movable pieces (as dmb:p)
     dmb:z:{puzzle}:{step}:{part}    select of one piece's destinations in a puzzle (as dmb:s)
+    dmb:zs:{puzzle}:{step}          show a puzzle's solution (under its picture after a miss)
 
 The callbacks hand the click to the front end (a `ComponentHandler`), found on the client.
 The components live in move_components.py (those that play a move) and action_buttons.py
@@ -36,6 +37,7 @@ from bot.discord.widgets.action_buttons import (
     ChallengeButton,
     DrawAnswerButton,
     GameActionButton,
+    PuzzleSolutionButton,
     RematchButton,
     TournamentButton,
 )
@@ -60,6 +62,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GameActionButton,
     RematchButton,
     TournamentButton,
+    PuzzleSolutionButton,
 )
 
 

@@ -118,6 +118,17 @@ class ComponentPresses:
 
         await self.interactions.run(interaction, work)
 
+    async def reveal_puzzle(
+        self, interaction: discord.Interaction[Any], puzzle_id: int, step: int
+    ) -> None:
+        """The solution's button under a puzzle's picture: as /puzzle solution, while the
+        step is open."""
+
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
+            return await self.service.puzzles.reveal_press(actor, chat, puzzle_id, step)
+
+        await self.interactions.run(interaction, work)
+
     async def answer_draw(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, accept: bool
     ) -> None:

@@ -13,6 +13,7 @@ from bot.discord.widgets.action_buttons import (
     ChallengeButton,
     DrawAnswerButton,
     GameActionButton,
+    PuzzleSolutionButton,
     RematchButton,
     TournamentButton,
 )
@@ -145,10 +146,16 @@ def destination_view(state: GameState, piece: str, language: str | None) -> disc
 
 def puzzle_view(step: PuzzleStep, language: str | None) -> discord.ui.View:
     """A puzzle's moves as a board offers them: the menu of pieces, whose choice answers
-    with the menu of the piece's destinations (`puzzle_destination_view`)."""
+    with the menu of the piece's destinations (`puzzle_destination_view`); after a miss, the
+    solution's button in the row under the menus."""
     view = discord.ui.View(timeout=None)
     pieces = _pieces_in_order(step.choices)
     _piece_menus(view, PUZZLE_PIECES, step.puzzle_id, step.step, pieces, language)
+    if step.retry:
+        label = translate(language, text("Show the solution"))
+        button = PuzzleSolutionButton(step.puzzle_id, step.step, label)
+        button.row = len(view.children)
+        view.add_item(button)
     return view
 
 

@@ -8,7 +8,13 @@ from bot.i18n import text
 from bot.service.command_table.entry import Command
 from bot.service.command_table.spec import Args, Choice, Kind, Option
 from bot.service.command_table.typed import Misread, Values, chosen, typed_move
-from bot.service.command_table.words import DAILY_WORDS, OFF_WORDS, ON_WORDS, SHOW_WORDS
+from bot.service.command_table.words import (
+    DAILY_WORDS,
+    OFF_WORDS,
+    ON_WORDS,
+    SHOW_WORDS,
+    SOLUTION_WORDS,
+)
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event
 from bot.service.kernel.families import game_title
@@ -31,6 +37,8 @@ async def _puzzle(service: GameService, actor: Actor, chat: ChatRef, args: Args)
             return await service.daily.daily(actor, chat, None, None, None, False)
         on = daily != "off"
         return await service.daily.daily(actor, chat, on, hour, variant, await args.administrator())
+    if args.flag("solution"):
+        return await service.puzzles.reveal(actor, chat)
     answer = args.text("answer")
     if answer is not None:
         return await service.puzzles.answer(actor, chat, typed_move(answer))
@@ -40,16 +48,20 @@ async def _puzzle(service: GameService, actor: Actor, chat: ChatRef, args: Args)
 def read_puzzle(words: Sequence[str]) -> Values:
     """/puzzle's typed words, a reader of its own: a move and a variant are each one word
     that nothing marks (a word that names a game is the variant: the service says which
-    games have puzzles); "daily" first takes the daily puzzle's setting, the hour and the
-    variant after it in any order."""
+    games have puzzles); "solution" in the move's place asks for the solution (of the
+    puzzle under way: a variant after it says nothing more); "daily" first takes the daily
+    puzzle's setting, the hour and the variant after it in any order."""
     if not words:
         return {}
     if words[0].lower() in DAILY_WORDS:
         return _daily(words[1:])
+    first: Values = (
+        {"solution": True} if words[0].lower() in SOLUTION_WORDS else {"answer": words[0]}
+    )
     if len(words) == 1:
-        return {"variant": words[0]} if _names_a_game(words[0]) else {"answer": words[0]}
+        return {"variant": words[0]} if _names_a_game(words[0]) else first
     if len(words) == 2 and _names_a_game(words[1]):
-        return {"answer": words[0], "variant": words[1]}
+        return {**first, "variant": words[1]}
     raise Misread
 
 
@@ -78,7 +90,11 @@ def _daily(words: Sequence[str]) -> Values:
 PUZZLE = Command(
     "puzzle",
     ("puzzles", "tactic", "tatica", "tática", "tattica"),
-    text("a puzzle to solve, your answer to it, or this chat's daily puzzle (admins)"),
+    # At most 100 characters in every language: Discord's limit on a description.
+    text(
+        "a puzzle, your answer (after a miss, again), its solution, or this chat's daily "
+        "puzzle (admins)"
+    ),
     _puzzle,
     (
         Option(
@@ -87,6 +103,14 @@ PUZZLE = Command(
             Kind.TEXT,
             text("your move in the puzzle you are solving"),
             placeholder=text("MOVE"),
+        ),
+        Option(
+            "solution",
+            ("solução", "soluzione"),
+            Kind.FLAG,
+            text("the solution of the puzzle you are solving (a miss, if not missed yet)"),
+            yes=SOLUTION_WORDS,
+            either=True,
         ),
         Option(
             "daily",

@@ -35,6 +35,8 @@ CONFIRM_WORDS = said(WORDS["yes"], ("y", "s", "si", "confirm", "confirmar", "con
 # `/puzzle daily`: the chat's daily puzzle, and the words that show its setting.
 DAILY_WORDS = said(WORDS["daily"], ("diário", "quotidiano"))
 SHOW_WORDS = said(WORDS["show"], ("status", "ver", "vedi"))
+# `/puzzle solution`: the solution of the puzzle under way (it counts as a miss).
+SOLUTION_WORDS = said(WORDS["solution"], ("solução", "soluzioni"))
 # `/tournament join with ana`, `/tournament games all`.
 WITH_WORDS = said(WORDS["with"], ("e",))
 ALL_WORDS = said(WORDS["all"], ("todas", "tutte"))

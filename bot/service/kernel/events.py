@@ -214,6 +214,9 @@ class PuzzleStep:
     puzzle_id: int
     step: int  # the solver's moves found so far
     choices: tuple[MoveChoice, ...]
+    # After a miss: a button shows the solution (`service.puzzles.reveal_press(actor, chat,
+    # puzzle_id, step)`), as `/puzzle solution` does.
+    retry: bool = False
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,9 @@ from storage import Glicko, NewPuzzle, PuzzleStore
 
 logger = logging.getLogger(__name__)
 
-VARIANTS = ("brazilian", "international", "italian")
+# The household game's puzzles are its own: with no compulsory capture, a sacrifice may be
+# declined (at the price of a huff), so an Italian line need not hold there.
+VARIANTS = ("brazilian", "international", "italian", "italian-familiar")
 START = Glicko(START_RATING, START_DEVIATION, START_VOLATILITY)
 
 

@@ -17,14 +17,22 @@ from bot.service.kernel.families.draughts_boards import (
 from games.damas import Position
 from games.damas.puzzles import Puzzle
 from games.damas.puzzles.finder import replay
+from games.damas.puzzles.grading import difficulty
 from games.damas.tactics import WIN
 from storage import ChatRef, PuzzleRecord
 
 THEME_TEXTS = {
-    "shot": text("a shot: the first move gives a piece away to open the way for a capture"),
+    "shot": text("a shot: a quiet move gives a piece away to open the way for a capture"),
     "coup": text("a coup: one capture takes three pieces or more"),
     "breakthrough": text("a breakthrough: a man reaches the king row"),
     "king-capture": text("a king's capture"),
+}
+
+
+DIFFICULTY_TEXTS = {
+    "easy": text("easy"),
+    "medium": text("medium"),
+    "hard": text("hard"),
 }
 
 
@@ -48,9 +56,27 @@ def position_at(
 async def picture(puzzle: Puzzle, ply: int) -> bytes:
     """The position before ply `ply`, seen from the solver's side, the last move drawn."""
     position, last = position_at(puzzle, ply)
-    solver = puzzle.start().colour
-    view = position_view(position, solver, last_move=last)
+    return await _drawn(puzzle, position, last)
+
+
+async def _drawn(
+    puzzle: Puzzle, position: Position, last: tuple[tuple[int, ...], tuple[int, ...]]
+) -> bytes:
+    view = position_view(position, puzzle.start().colour, last_move=last)
     return await asyncio.to_thread(render_draughts, view)
+
+
+async def refutation_event(
+    record: PuzzleRecord, ply: int, wrong: str, reply: str, caption: Text
+) -> FileReady:
+    """The picture after the solver's `wrong` move at `ply` and the opponent's `reply`, the
+    reply drawn: what the miss runs into."""
+    puzzle = puzzle_of(record)
+    position, _ = position_at(puzzle, ply)
+    position = position.play(position.parse(wrong))
+    move = position.parse(reply)
+    content = await _drawn(puzzle, position.play(move), (move.path, move.captures))
+    return FileReady(f"puzzle-{record.id}-refutation.png", content, caption)
 
 
 def answer_choices(puzzle: Puzzle, ply: int) -> tuple[MoveChoice, ...]:
@@ -61,23 +87,33 @@ def answer_choices(puzzle: Puzzle, ply: int) -> tuple[MoveChoice, ...]:
     )
 
 
-def puzzle_step(record: PuzzleRecord, step: int) -> PuzzleStep:
-    """What the buttons before the solver's move `step` offer."""
-    return PuzzleStep(record.id, step, answer_choices(puzzle_of(record), 2 * step))
+def puzzle_step(record: PuzzleRecord, step: int, retry: bool = False) -> PuzzleStep:
+    """What the buttons before the solver's move `step` offer (after a miss, the solution
+    too)."""
+    return PuzzleStep(record.id, step, answer_choices(puzzle_of(record), 2 * step), retry)
 
 
 async def picture_event(
-    record: PuzzleRecord, step: int, caption: Text, chat: ChatRef | None = None
+    record: PuzzleRecord,
+    step: int,
+    caption: Text,
+    chat: ChatRef | None = None,
+    retry: bool = False,
 ) -> FileReady:
     """The picture before the solver's move `step`, with the moves its buttons offer (posted
-    in `chat`: the daily puzzle)."""
+    in `chat`: the daily puzzle; after a miss, with the solution's button)."""
     content = await picture(puzzle_of(record), 2 * step)
-    answers = puzzle_step(record, step)
+    answers = puzzle_step(record, step, retry)
     return FileReady(f"puzzle-{record.id}.png", content, caption, chat=chat, puzzle=answers)
 
 
 def to_move(puzzle: Puzzle) -> Text:
-    return text("{side} to move and win.", side=draughts_side(puzzle.start().colour))
+    """Whose move, and how hard the puzzle is: "Black to move and win (easy)."."""
+    return text(
+        "{side} to move and win ({difficulty}).",
+        side=draughts_side(puzzle.start().colour),
+        difficulty=DIFFICULTY_TEXTS[difficulty(puzzle)],
+    )
 
 
 def headline(record: PuzzleRecord) -> Text:

@@ -10,7 +10,8 @@ its version. Formats: `m:GAME:VERSION:INDEX` play the move with that index of
 confirm it (only for the player who asked), `n:GAME:VERSION` keeps playing, `w:GAME` asks for
 a rematch of a finished game; `tj:TOURNAMENT` join, `tl:TOURNAMENT` leave;
 `z:PUZZLE:STEP:INDEX` answer a puzzle's step with the move of that index, `zp:PUZZLE:STEP:INDEX`
-show the destinations of the piece of that move, `zb:PUZZLE:STEP` back to the pieces. The buttons
+show the destinations of the piece of that move, `zb:PUZZLE:STEP` back to the pieces,
+`zs:PUZZLE:STEP` show the solution (under the picture after a miss). The buttons
 after a bare /new (`ng:`, `nc:`) are game_picker.py's.
 """
 
@@ -41,6 +42,7 @@ class Action(Enum):
     PUZZLE = "z"
     PUZZLE_PIECE = "zp"
     PUZZLE_BACK = "zb"
+    PUZZLE_SOLUTION = "zs"
 
 
 ENDING_ACTIONS = frozenset(
@@ -51,7 +53,9 @@ CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
 # Presses handled by bot.telegram.widgets.game_actions rather than as moves.
 GAME_END_ACTIONS = ENDING_ACTIONS | {Action.REMATCH}
 TOURNAMENT_ACTIONS = frozenset({Action.JOIN, Action.LEAVE})
-PUZZLE_ACTIONS = frozenset({Action.PUZZLE, Action.PUZZLE_PIECE, Action.PUZZLE_BACK})
+PUZZLE_ACTIONS = frozenset(
+    {Action.PUZZLE, Action.PUZZLE_PIECE, Action.PUZZLE_BACK, Action.PUZZLE_SOLUTION}
+)
 _INDEXED = frozenset(
     {Action.MOVE, Action.PIECE, Action.RESIGN, Action.ABORT, Action.PUZZLE, Action.PUZZLE_PIECE}
 )

@@ -131,11 +131,15 @@ def puzzle_keyboard(
     step: PuzzleStep, language: str | None, picked: int | None = None
 ) -> InlineKeyboardMarkup:
     """A puzzle's moves as a game's board offers them: its pieces, then the destinations of
-    the piece picked."""
+    the piece picked; after a miss, the solution's button last."""
     presses = ChoicePresses(
         step.puzzle_id, step.step, Action.PUZZLE, Action.PUZZLE_PIECE, Action.PUZZLE_BACK
     )
-    return InlineKeyboardMarkup(_choice_rows(step.choices, presses, picked, language))
+    rows = _choice_rows(step.choices, presses, picked, language)
+    if step.retry and sum(len(row) for row in rows) < MAX_BUTTONS:
+        label = translate(language, text("Show the solution"))
+        rows.append([_button(label, presses.press(Action.PUZZLE_SOLUTION))])
+    return InlineKeyboardMarkup(rows)
 
 
 def _choice_rows(

@@ -197,8 +197,18 @@ class ButtonPresses:
         self, query: CallbackQuery, press: Press, origin: Origin, message_id: int
     ) -> None:
         """A button of a puzzle's picture: a piece shows its destinations (back, the pieces
-        again), as on a game's board; a move is answered as the typed move would be."""
+        again), as on a game's board; a move is answered as the typed move would be, the
+        solution's button as /puzzle solution."""
         step, index = press.version or 0, press.index or 0
+        if press.action is Action.PUZZLE_SOLUTION:
+            await self.commands.run_command(
+                origin,
+                lambda: self.service.puzzles.reveal_press(
+                    origin.actor, origin.chat, press.target, step
+                ),
+                query,
+            )
+            return
         if press.action is not Action.PUZZLE:
             try:
                 choices = await self.service.puzzles.step(

@@ -67,9 +67,12 @@ def keeps(position: Position, move: Move, depth: int, bound: int) -> bool:
 def only_winner(position: Position, depth: int, target: int) -> Move | None:
     """The one move that keeps at least `target`, if no other keeps more than
     `target - GAIN` (nothing won by the alternatives)."""
-    good = [
-        move for move in position.legal_moves() if keeps(position, move, depth, target - GAIN + 1)
-    ]
+    good: list[Move] = []
+    for move in position.legal_moves():
+        if keeps(position, move, depth, target - GAIN + 1):
+            good.append(move)
+            if len(good) > 1:
+                return None  # a second move wins too: the rest need no search
     if len(good) != 1 or not keeps(position, good[0], depth, target):
         return None
     return good[0]
@@ -88,7 +91,7 @@ def find_puzzle(position: Position, depth: int = DEPTH) -> Puzzle | None:
     # A cheap null-window test first: most positions win nothing.
     if minimax(position, depth, target - 1, target) < target:
         return None
-    line = _line(position, depth, target)
+    line = winning_line(position, depth, target)
     if line is None:
         return None
     notations, end = line
@@ -103,7 +106,7 @@ def find_puzzle(position: Position, depth: int = DEPTH) -> Puzzle | None:
     return puzzle if verify(puzzle, VERIFY_TIMES * depth) else None
 
 
-def _line(position: Position, depth: int, target: int) -> tuple[list[str], Position] | None:
+def winning_line(position: Position, depth: int, target: int) -> tuple[list[str], Position] | None:
     """The solver's only winning moves and the opponent's best answers, until the win is in
     material on the board; None where a move of the solver is not the only one."""
     notations: list[str] = []
@@ -145,6 +148,16 @@ def _best_reply(position: Position, depth: int) -> Move:
     return next(move for value, move in values if value == best)
 
 
+def refutation(puzzle: Puzzle, ply: int, wrong: str) -> str | None:
+    """The opponent's best answer, by the proof's search, to `wrong` played instead of the
+    line's move at `ply` (a solver's); None where `wrong` ends the game."""
+    position = replay(puzzle)[ply][0]
+    after = position.play(position.parse(wrong))
+    if after.outcome() is not None:
+        return None
+    return after.notation(_best_reply(after, max(DEPTH - ply - 1, MIN_PLIES_LEFT)))
+
+
 def _won(start: Position, end: Position) -> int:
     outcome = end.outcome()
     if outcome is not None and start.colour in outcome.winners:
@@ -165,17 +178,19 @@ def replay(puzzle: Puzzle) -> list[tuple[Position, Move]]:
 
 
 def themes(start: Position, line: Sequence[str]) -> tuple[str, ...]:
-    """What the line shows, where it can be named: a shot (the first move gives a piece
-    away), a coup (one capture of several pieces), a breakthrough (a man crowned), a king's
-    capture."""
+    """What the line shows, where it can be named: a shot (a quiet move of the solver gives
+    a piece away, taken at once), a coup (one capture of several pieces), a breakthrough (a
+    man crowned), a king's capture."""
     found: set[str] = set()
     position = start
+    quiet = False  # the solver's last move took nothing
     for ply, notation in enumerate(line):
         move = position.parse(notation)
         after = position.play(move)
         if ply % 2 == 0:
             found.update(_solver_themes(position, move, after))
-        elif ply == 1 and move.captures:
+            quiet = not move.captures
+        elif quiet and move.captures:
             found.add("shot")
         position = after
     return tuple(theme for theme in THEMES if theme in found)
@@ -199,9 +214,9 @@ def verify(puzzle: Puzzle, depth: int) -> bool:
     alternative searched again."""
     steps = replay(puzzle)
     target = material(steps[0][0]) + GAIN
-    for ply, (position, move) in enumerate(steps):
-        if ply % 2:
-            continue
-        if only_winner(position, max(depth - ply, MIN_PLIES_LEFT), target) != move:
-            return False
-    return True
+    solver = [(ply, position, move) for ply, (position, move) in enumerate(steps) if ply % 2 == 0]
+    # The last moves first: their searches are the shallower, the cheaper ones to fail.
+    return all(
+        only_winner(position, max(depth - ply, MIN_PLIES_LEFT), target) == move
+        for ply, position, move in reversed(solver)
+    )

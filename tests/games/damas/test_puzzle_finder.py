@@ -146,3 +146,47 @@ def test_the_generator_names_a_broken_record_and_goes_on(
     found = json.loads(out)
     assert [entry["fen"] for entry in found] == [fen]
     assert found[0]["source"] == "club.pdn game 2 [? - ? (Good)]"
+
+
+def test_the_engine_games_are_searched_by_several_processes_with_progress(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Two quick games by two processes: in the games' order, each game's line on stderr
+    # with its count so far, as one process gives them.
+    arguments = ["puzzles", "--variant", "brazilian", "--engine-games", "2", "--depth", "2"]
+    assert main([*arguments, "--seed", "31", "--jobs", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert [line.split(":")[0] for line in err.splitlines()] == [
+        "1/2 engine brazilian game 31",
+        "2/2 engine brazilian game 32",
+    ]
+    assert main([*arguments, "--seed", "31"]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(out)
+    assert main([*arguments, "--jobs", "0"]) == 2
+    assert "--jobs is at least 1" in capsys.readouterr().err
+
+
+def test_a_shipped_set_keeps_each_position_once_with_a_theme_and_a_difficulty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    variant, fen, _ = KNOWN[0]
+    puzzle = find_puzzle(Position.from_fen(variant, fen), QUICK)
+    assert puzzle is not None
+    entry = {**puzzle_json(puzzle, "first"), "themes": []}  # an older output's: none named
+    # The themes are named again; the same position from another game once; another
+    # variant's puzzle and a line that does not replay left out.
+    other = {**entry, "variant": "italian"}
+    bad = {**entry, "fen": "B:W20:B1", "line": ["d4-e3"]}
+    found = tmp_path / "found.json"
+    found.write_text(json.dumps([entry, {**entry, "source": "second"}, other, bad]))
+    assert main(["puzzle-set", "--variant", variant, str(found)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("[\n{")
+    assert out.count("\n") == 3  # one puzzle a line
+    [shipped] = json.loads(out)
+    assert shipped == {**puzzle_json(puzzle, "first"), "difficulty": "easy"}
+    assert "left out: B:W20:B1: the line does not replay" in err
+    assert "brazilian: 1 puzzles (1 easy, 0 medium, 0 hard)" in err
+    found.write_text("not json")
+    assert main(["puzzle-set", "--variant", variant, str(found)]) == 2
+    assert "not a JSON file of puzzles" in capsys.readouterr().err

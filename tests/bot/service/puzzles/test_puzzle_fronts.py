@@ -1,5 +1,6 @@
 """/puzzle end to end on Telegram and Discord (their fakes): the picture with whose move it
-is, typed answers and the slash command's `answer` option, the line going on, the end; and
+is, typed answers and the slash command's `answer` option, the line going on, the end; a miss
+shown its refutation, the same position offered again with a button for the solution; and
 the daily puzzle the scheduler posts in a Telegram group and a Discord channel."""
 
 from __future__ import annotations
@@ -79,6 +80,25 @@ async def test_a_puzzle_on_telegram(service: GameService, api: FakeBotApi) -> No
         assert "c5-b4 a3xc5 b6xh4" in "\n".join(api.texts(chat))
         assert texts
 
+        # A miss: its refutation drawn, the position again with the solution's button.
+        api.send_text(ana, chat, "/puzzle")
+        await api.wait_for(lambda: len(api.boards(chat)) == 3, "the second puzzle")
+        second = api.boards(chat)[-1]
+        api.press(ana, second, api.buttons(second)["h6"])
+        await api.wait_for(lambda: "g5" in api.buttons(second), "the destinations of h6")
+        api.press(ana, second, api.buttons(second)["g5"])
+        await api.wait_for(lambda: len(api.boards(chat)) == 5, "the refutation and the retry")
+        refutation, retry = api.boards(chat)[-2:]
+        assert refutation["caption"] == "Not this time: h6-g5 is answered by e3-d4."
+        assert api.buttons(refutation) == {}
+        assert "c5" in api.buttons(retry)
+        api.press(ana, retry, api.buttons(retry)["Show the solution"])
+        [shown] = await api.wait_for(
+            lambda: [line for line in api.texts(chat) if "Here is the solution." in line],
+            "the solution",
+        )
+        assert "The solution: c5-b4 a3xc5 b6xh4." in shown
+
         group = api.group(-100777, "Club")
         place = ChatRef("telegram", str(group["id"]))
         await service.daily.daily(ANA_TELEGRAM, place, True, 9, None, administrator=True)
@@ -124,8 +144,18 @@ async def test_a_puzzle_on_discord(
     assert "Solved!" in end.ephemeral_text
     await act(fake, await fake.slash(ANA, CHANNEL, "puzzle", {"variant": "brazilian"}))
     miss = await act(fake, await fake.slash(ANA, CHANNEL, "puzzle", {"answer": "h6-g5"}))
-    assert "Not this time." in miss.ephemeral_text
-    assert "c5-b4 a3xc5 b6xh4" in miss.ephemeral_text
+    assert "Not this time: h6-g5 is answered by e3-d4." in miss.ephemeral_text
+    assert "c5-b4 a3xc5 b6xh4" not in miss.ephemeral_text
+    assert miss.original is not None
+    names = sorted(fake.files[int(miss.original["id"])])
+    assert names == ["puzzle-2-refutation.png", "puzzle-2.png"]
+    # The retry's picture: its piece menu and, under it, the solution's button.
+    [solution] = ids_like(miss.original, r"dmb:zs:2:0")
+    shown = await act(fake, await fake.click(ANA, miss.original, solution))
+    assert "Here is the solution." in shown.ephemeral_text
+    assert "The solution: c5-b4 a3xc5 b6xh4." in shown.ephemeral_text
+    typed = await act(fake, await fake.slash(ANA, CHANNEL, "puzzle", {"solution": True}))
+    assert "You have no puzzle under way" in typed.ephemeral_text
 
     place = ChatRef("discord", DAILY_CHANNEL)
     await service.daily.daily(ANA_DISCORD, place, True, 9, "brazilian", administrator=True)

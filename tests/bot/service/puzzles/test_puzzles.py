@@ -42,7 +42,7 @@ async def test_a_puzzle_solved_in_the_console(
     output = io.StringIO()
     console = Console(service, output, player="Ana", folder=tmp_path)
     shown = await typed(console, output, "/puzzle")
-    assert "Puzzle #1 (Brazilian draughts, rated 1500): Black to move and win." in shown
+    assert "Puzzle #1 (Brazilian draughts, rated 1500): Black to move and win (easy)." in shown
     assert (tmp_path / "puzzle-1.png").read_bytes().startswith(b"\x89PNG")
     # Nobody sees the solution before answering: no move of the line is shown.
     assert not any(move in shown for move in SHOT.line)
@@ -69,14 +69,25 @@ async def test_a_wrong_move_misses_and_a_mistyped_one_does_not(
     with pytest.raises(ServiceError) as refused:
         await service.puzzles.answer(ANA, GROUP, "a1-b2")
     assert "is not legal" in translate(None, refused.value.reason)
-    answer = await service.puzzles.answer(ANA, GROUP, "h6-g5")
-    words = [translate("pt", event.text) for event in answer if hasattr(event, "text")]
-    assert words[0] == "Não foi desta vez."
-    assert words[1].startswith("A solução: c5-b4 a3xc5 b6xh4.")
+    refutation, rating, retry = await service.puzzles.answer(ANA, GROUP, "h6-g5")
+    # The opponent's answer to the miss, drawn; the loss rated at once; the same position
+    # again, whose buttons offer the solution too.
+    assert isinstance(refutation, FileReady)
+    assert translate("pt", refutation.caption) == ("Não foi desta vez: h6-g5 tem a resposta e3-d4.")
+    assert refutation.content.startswith(b"\x89PNG")
+    assert refutation.puzzle is None
+    assert translate("pt", rating.text).startswith(  # type: ignore[union-attr]
+        "Seu rating de problemas (Damas brasileiras): 1338 (-162)."
+    )
+    assert isinstance(retry, FileReady)
+    assert retry.puzzle is not None
+    assert retry.puzzle.retry
+    assert retry.puzzle.step == 0
+    assert not any("b6xh4" in translate(None, event.caption) for event in (refutation, retry))
     player = await service.kernel.roster.player(ANA)
-    [rating] = await store.puzzle_ratings(player.id)
-    assert rating.rating.rating < 1500
-    assert (rating.solved, rating.failed) == (0, 1)
+    [rating_row] = await store.puzzle_ratings(player.id)
+    assert rating_row.rating.rating < 1500
+    assert (rating_row.solved, rating_row.failed) == (0, 1)
     puzzle = await store.puzzle(1)
     assert puzzle is not None
     assert puzzle.rating.rating > 1500
@@ -115,7 +126,13 @@ async def test_only_the_draughts_variants_have_puzzles(service: GameService) -> 
     with pytest.raises(ServiceError) as refused:
         await service.puzzles.puzzle(ANA, GROUP, "ludo")
     assert translate(None, refused.value.reason) == (
-        "Puzzles are for Brazilian, International and Italian draughts."
+        "Puzzles are for Brazilian, International and Italian draughts, the soffio's too."
+    )
+    # The household game has puzzles of its own, none shipped yet (docs/puzzles.md).
+    with pytest.raises(ServiceError) as refused:
+        await service.puzzles.puzzle(ANA, GROUP, "familiare")
+    assert translate(None, refused.value.reason).startswith(
+        "No puzzles of Italian draughts with the soffio"
     )
 
 
@@ -183,3 +200,27 @@ async def test_the_daily_puzzle_posts_once_a_day_across_a_restart_and_two_servic
     for service, store in zip(services, stores, strict=True):
         await service.kernel.close()
         await store.close()
+
+
+async def test_the_daily_puzzle_never_repeats_within_a_year_in_a_chat(tmp_path: Path) -> None:
+    clock = ManualClock(START)  # 9:00 UTC
+    store = await open_store(tmp_path / "games.sqlite3", clock=clock)
+    service = make_service(store, clock)
+    published: list[Event] = []
+
+    async def sink(event: Event) -> None:
+        published.append(event)
+
+    service.kernel.bus.subscribe(sink)
+    await service.daily.daily(ANA, GROUP, True, 9, "brazilian", administrator=True)
+    posted: dict[int, str] = {}
+    for day in range(366 + 3):
+        await service.scheduler.run_due()
+        for post in posts(published):
+            posted[day] = translate(None, post.caption).split("Puzzle #")[1].split(" ")[0]
+        published.clear()
+        clock.advance(timedelta(days=1))
+    # Two puzzles: each posted once, then nothing until a year has gone by.
+    assert posted == {0: "1", 1: "2", 366: "1", 367: "2"}
+    await service.kernel.close()
+    await store.close()
