@@ -145,7 +145,8 @@ class Ratings(Capability):
         )
 
     async def _playing(self, player_id: int, reader_id: int, chat: ChatRef | None) -> list[GameRow]:
-        """The player's current games, each with its id where the reader may see it."""
+        """The player's current games that the reader may see (a private game elsewhere is
+        not named: its players and its number are its chat's)."""
         rows = []
         for game in await self.games.games_of_player(player_id):
             try:
@@ -153,18 +154,17 @@ class Ratings(Capability):
             except ServiceError as error:
                 rows.append(GameRow(error.reason, None))
                 continue
+            try:
+                await self.kernel.lookup.check_visible(state, reader_id, chat)
+            except ServiceError:
+                continue
             line = text(
                 "Playing #{game} {title}: {players}",
                 game=game.id,
                 title=game_title(game.kind),
                 players=players_text(state),
             )
-            try:
-                await self.kernel.lookup.check_visible(state, reader_id, chat)
-            except ServiceError:
-                rows.append(GameRow(line, None))
-            else:
-                rows.append(GameRow(line, game.id))
+            rows.append(GameRow(line, game.id))
         return rows
 
     async def _known(self, someone: Actor) -> Player:
