@@ -48,11 +48,13 @@ async def test_a_miss_shows_the_refutation_then_the_retry_solves_unrated_in_port
 ) -> None:
     console = await _console(service, tmp_path, "pt")
     shown = await typed(console, "/problema")
-    assert "Problema #1 (Damas brasileiras, rating 1500): Pretas jogam e ganham (fácil)." in (shown)
+    assert "Problema #1 (Damas brasileiras, pontuação 1500): Pretas jogam e ganham (fácil)." in (
+        shown
+    )
     miss = await typed(console, "/problema h6-g5")
     assert "Não foi desta vez: h6-g5 tem a resposta e3-d4." in miss
     assert (tmp_path / "puzzle-1-refutation.png").read_bytes().startswith(b"\x89PNG")
-    assert "Seu rating de problemas (Damas brasileiras): 1338 (-162)." in miss
+    assert "Sua pontuação em problemas (Damas brasileiras): 1338 (-162)." in miss
     assert "tente de novo" in miss
     assert "/problema solucao mostra a solução" in miss
     # The solution stays hidden until asked for or found.
@@ -60,9 +62,9 @@ async def test_a_miss_shows_the_refutation_then_the_retry_solves_unrated_in_port
     right = await typed(console, "/problema c5-b4")
     assert "Certo! A resposta é a3xc5: sua vez de novo." in right
     solved = await typed(console, "/problema b6xh4")
-    assert "Resolvido! Sem valer para o rating: só a primeira tentativa conta." in solved
+    assert "Resolvido! Sem valer pontuação: só a primeira tentativa conta." in solved
     assert "A solução: c5-b4 a3xc5 b6xh4." in solved
-    assert "Seu rating de problemas" not in solved
+    assert "Sua pontuação em problemas" not in solved
     assert await _tally(service, store, console) == (0, 1, 1338)
 
 
@@ -95,5 +97,5 @@ async def test_the_solution_asked_before_any_answer_is_a_miss(
     shown = await typed(console, "/problema solução")
     assert "Conta como um erro." in shown
     assert "A solução: c5-b4 a3xc5 b6xh4." in shown
-    assert "Seu rating de problemas (Damas brasileiras): 1338 (-162)." in shown
+    assert "Sua pontuação em problemas (Damas brasileiras): 1338 (-162)." in shown
     assert await _tally(service, store, console) == (0, 1, 1338)

@@ -77,7 +77,7 @@ async def test_a_wrong_move_misses_and_a_mistyped_one_does_not(
     assert refutation.content.startswith(b"\x89PNG")
     assert refutation.puzzle is None
     assert translate("pt", rating.text).startswith(  # type: ignore[union-attr]
-        "Seu rating de problemas (Damas brasileiras): 1338 (-162)."
+        "Sua pontuação em problemas (Damas brasileiras): 1338 (-162)."
     )
     assert isinstance(retry, FileReady)
     assert retry.puzzle is not None
