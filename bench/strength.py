@@ -9,7 +9,8 @@
 Ours (`--level`, default strong, with `--time` seconds per move) plays `--opponent`:
 py-draughts 1.10.1's `turbo` (International only) or `simple` (installed apart, see
 peers.py), one of our own levels (`level:NAME`), a level of the frozen copy of an earlier
-engine (`frozen:NAME`, see frozen_engine.py), Scan 2.0 (`scan`, `scan:depth=6:nobook`;
+engine (`frozen:NAME`, or `frozen-0c70a83:NAME` for the engine before issue 36, see
+frozen_engine.py), Scan 2.0 (`scan`, `scan:depth=6:nobook`;
 International only, built apart from its public source and found through $SCAN_DIR, see
 match_players.ScanPlayer), or `careful` (a careful beginner: each move,
 every reply and the captures then forced, material only; the beginner level is meant to lose
@@ -134,7 +135,7 @@ class Referee:
         for index, spec in enumerate(specs):
             mine, theirs = context.Pipe()
             process = context.Process(
-                target=frozen_engine.serve if spec.startswith(frozen_engine.PREFIX) else serve,
+                target=frozen_engine.serve if frozen_engine.is_frozen(spec) else serve,
                 args=(theirs, spec, variant, fen, seconds[index], seed * 2 + index),
             )
             process.start()
@@ -285,8 +286,8 @@ def match(args: argparse.Namespace) -> dict[str, object]:
     # Once, before the games' player processes each look for it at the same moment.
     if args.opponent in ("turbo", "simple"):
         peers.install(peers.PY_DRAUGHTS)
-    if args.opponent.startswith(frozen_engine.PREFIX):
-        frozen_engine.unpack()
+    if frozen_engine.is_frozen(args.opponent):
+        frozen_engine.unpack(args.opponent)
     with ThreadPoolExecutor(args.jobs) as pool:
         futures = {pool.submit(play_game, args, *job): job[0] for job in jobs}
         played: dict[int, Game] = {}
@@ -411,8 +412,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--opponent",
         default="turbo",
-        help="turbo, simple, careful, scan[:depth=N][:nobook], level:NAME or frozen:NAME "
-        f"(the engine of main at {frozen_engine.COMMIT})",
+        help="turbo, simple, careful, scan[:depth=N][:nobook], level:NAME, frozen:NAME "
+        f"(the engine of main at {frozen_engine.COMMIT}) or frozen-COMMIT:NAME "
+        f"(COMMIT: {', '.join(frozen_engine.COMMITS[1:])})",
     )
     parser.add_argument("--level", default="strong", help="our level")
     parser.add_argument("--games", type=int, default=20)

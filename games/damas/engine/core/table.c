@@ -27,8 +27,11 @@ void damas_table_put(Table *t, u64 key, int depth, int flag, int score, const Mo
         e = &t->data[i];
         t->count++;
     } else {
+        /* Three quarters of the slots used, kept so: a free slot ends every probe (a table
+         * with none would search forever for a position it does not hold), so a new position
+         * takes its first slot only if used, and from a shallower entry. */
         e = &t->data[(size_t)key & mask];
-        if (depth < e->depth) return;
+        if (!e->used || depth < e->depth) return;
     }
     e->key = key;
     e->depth = (int16_t)depth;
