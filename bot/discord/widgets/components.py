@@ -67,9 +67,11 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 
 # A component id of this bot (of any version): `dmb:ACTION:NUMBER...`, where the number is a
-# challenge for the actions a, d and b, and a game for the others.
+# challenge for the actions a, d and b, a puzzle or a tournament for those below, and a game
+# for the others (an older version's unknown action named its game).
 STRAY_ID = re.compile(rf"^{PREFIX}:(?P<action>[a-z]+):(?P<number>\d{{1,{MAX_DIGITS}}})\b")
 CHALLENGE_ACTIONS = frozenset("adb")
+NEITHER_GAME_NOR_CHALLENGE = frozenset({"zp", "z", "zs", "tj", "tl"})
 
 
 def is_known(custom_id: str, shown: Iterable[str]) -> bool:
@@ -84,6 +86,6 @@ def is_known(custom_id: str, shown: Iterable[str]) -> bool:
 def stray_target(custom_id: str) -> tuple[int, bool] | None:
     """What an unknown component id names, if it can be read: (number, is a challenge)."""
     match = STRAY_ID.match(custom_id)
-    if match is None:
+    if match is None or match["action"] in NEITHER_GAME_NOR_CHALLENGE:
         return None
     return int(match["number"]), match["action"] in CHALLENGE_ACTIONS

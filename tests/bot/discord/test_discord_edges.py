@@ -41,6 +41,11 @@ async def test_unknown_components_are_answered_privately(
     garbled = await act(fake, await fake.click_stray(ANA, board, "x" * 90))
     assert garbled.ephemeral_text == "This button no longer works."
     assert not garbled.original or not garbled.original["embeds"]
+    # A puzzle's or a tournament's old button names no game: never another game's board.
+    for custom_id in (f"dmb:zs:{game}:1", f"dmb:zp:{game}:0:0", f"dmb:tj:{game}"):
+        other = await act(fake, await fake.click_stray(ANA, board, custom_id))
+        assert other.ephemeral_text == "This button no longer works.", custom_id
+        assert not other.original or not other.original["embeds"]
 
 
 async def test_ids_beyond_64_bits_are_refused_in_the_readers_language(
