@@ -12,7 +12,7 @@ from bot.service.kernel.capability import Capability, routed
 from bot.service.kernel.events import Actor, Event, Reply, ServiceError
 from bot.service.kernel.families import game_title
 from bot.service.kernel.kernel import Kernel
-from bot.service.puzzles.puzzles import puzzle_variant
+from bot.service.puzzles.puzzles import puzzle_variant, usual_variant
 from bot.service.puzzles.shipped import add_shipped
 from bot.service.puzzles.views import headline, picture_event, puzzle_of, to_move
 from storage import ChatRef, DailyPuzzle, PuzzleStore
@@ -30,7 +30,7 @@ class DailyPuzzles(Capability):
     @routed
     async def daily(
         self,
-        actor: Actor,  # noqa: ARG002 (routed: the answer goes to the actor's platform)
+        actor: Actor,
         chat: ChatRef,
         on: bool | None,
         hour: int | None,
@@ -50,7 +50,10 @@ class DailyPuzzles(Capability):
             return [Reply(text("The daily puzzle is off in this chat."))]
         if hour is not None and not 0 <= hour <= 23:
             raise ServiceError(text("The hour is a whole number from 0 to 23 (UTC)."))
-        key = puzzle_variant(variant or (current.variant if current else None))
+        if variant:
+            key = puzzle_variant(variant)
+        else:
+            key = (current.variant if current else "") or await usual_variant(self.kernel, actor)
         chosen = hour if hour is not None else current.hour if current else DEFAULT_HOUR
         await self.puzzles.set_daily_puzzle(chat, key, chosen)
         self.kernel.schedule.poke()  # the scheduler looks at the new hour

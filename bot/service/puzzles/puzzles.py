@@ -11,7 +11,7 @@ again, counts for nothing."""
 
 from __future__ import annotations
 
-from bot.i18n import Text, text
+from bot.i18n import Text, language_of, text
 from bot.i18n.game_messages import error_text
 from bot.service.kernel.capability import Capability, routed
 from bot.service.kernel.events import Actor, Event, PlayerNotice, PuzzleStep, Reply, ServiceError
@@ -40,10 +40,12 @@ NONE_UNDER_WAY = text("You have no puzzle under way: {/puzzle} gives you one.")
 ANSWERED = text("This puzzle was answered already.")
 
 
-def puzzle_variant(word: str | None) -> str:
-    """The draughts variant a word names (brazilian by default); refused for other games."""
-    if word is None:
-        return VARIANTS[0]
+# The variant a player with no draughts game yet most likely plays, by language.
+LANGUAGE_VARIANTS = {"it": "italian", "pt": "brazilian"}
+
+
+def puzzle_variant(word: str) -> str:
+    """The draughts variant a word names; refused for other games."""
     try:
         key = find_game(word).key
     except KeyError:
@@ -53,6 +55,19 @@ def puzzle_variant(word: str | None) -> str:
             text("Puzzles are for Brazilian, International and Italian draughts, the soffio's too.")
         )
     return key
+
+
+async def usual_variant(kernel: Kernel, actor: Actor) -> str:
+    """The variant a puzzle asked for without one is of: that of the person's latest draughts
+    game, else the one his language's players play (an Italian is not given a Brazilian
+    puzzle)."""
+    player = await kernel.roster.player(actor)
+    for status in ("active", "finished"):
+        for game in await kernel.store.games_of_player(player.id, status):
+            if game.kind in VARIANTS:
+                return game.kind
+    language = player.language or language_of(actor.language) or ""
+    return LANGUAGE_VARIANTS.get(language.split("_")[0], VARIANTS[0])
 
 
 def _rated(rating: Glicko) -> Rated:
@@ -84,7 +99,7 @@ class Puzzles(Capability):
         player = await self.kernel.roster.player(actor)
         record = await self._daily_untried(player, chat) if variant is None else None
         if record is None:
-            key = puzzle_variant(variant)
+            key = puzzle_variant(variant) if variant else await usual_variant(self.kernel, actor)
             near = (await self._rating(player.id, key)).rating
             record = await self.puzzles.next_puzzle(player.id, key, near)
             if record is None:

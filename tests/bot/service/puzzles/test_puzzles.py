@@ -15,7 +15,7 @@ import pytest
 from bot.console import Console
 from bot.i18n import translate
 from bot.service.game_service import GameService
-from bot.service.kernel.events import Event, FileReady, PlayerNotice, ServiceError
+from bot.service.kernel.events import Actor, Event, FileReady, PlayerNotice, ServiceError
 from bot.service.kernel.game_flow.clocks import ManualClock
 from storage import ChatRef, Store, open_store
 from tests.bot.conftest import ANA, BIA, START, make_service
@@ -224,3 +224,19 @@ async def test_the_daily_puzzle_never_repeats_within_a_year_in_a_chat(tmp_path: 
     assert posted == {0: "1", 1: "2", 366: "1", 367: "2"}
     await service.kernel.close()
     await store.close()
+
+
+async def test_a_bare_puzzle_is_of_the_players_own_variant(service: GameService) -> None:
+    """An Italian with no game is not given a Brazilian puzzle; a player's latest draughts
+    game names the variant (none of either is in the known set: the refusal names it)."""
+    italian = Actor("test", "gio", "Gio", language="it")
+    with pytest.raises(ServiceError) as refused:
+        await service.puzzles.puzzle(italian, GROUP)
+    assert translate(None, refused.value.reason) == "No puzzles of Italian draughts yet."
+    await service.challenges.new_game(BIA, GROUP, "international", computer=True)
+    with pytest.raises(ServiceError) as refused:
+        await service.puzzles.puzzle(BIA, GROUP)
+    assert translate(None, refused.value.reason) == "No puzzles of International draughts yet."
+    # A Portuguese speaker, or anyone asking for a variant by name, as before.
+    await service.puzzles.puzzle(ANA, GROUP)
+    await service.puzzles.puzzle(italian, GROUP, "brazilian")
