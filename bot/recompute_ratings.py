@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.i18n import Text, plural, text, translate
+from bot.i18n import Text, decimal, plural, text, translate
 from bot.opening import BAD_DATABASE_STATUS, open_existing
 from bot.service.kernel.rated.rating_rebuild import Rebuilt, recompute
 from bot.settings import SettingsLoader, default_database
@@ -39,8 +39,8 @@ def _described(rating: Rating | None) -> Text:
         return text("none")
     return text(
         "{rating} ± {deviation} ({games} games)",
-        rating=f"{rating.value:.1f}",
-        deviation=f"{rating.deviation:.1f}",
+        rating=decimal(rating.value),
+        deviation=decimal(rating.deviation),
         games=rating.games,
     )
 

@@ -18,6 +18,7 @@ from string import Formatter
 from typing import Any
 
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from bot.i18n.commands import WORD_MARK, named
 
@@ -81,6 +82,25 @@ class _ByLanguage:
     def of(self, language: str | None) -> Text:
         said = dict(self.texts)
         return said.get(language or DEFAULT_LANGUAGE, said[DEFAULT_LANGUAGE])
+
+
+@dataclass(frozen=True)
+class _Decimal:
+    """A number with a fixed count of decimals, written as the reader writes it (1,5 in
+    Portuguese and Italian, 1.5 in English)."""
+
+    value: float
+    places: int
+
+    def of(self, language: str | None) -> str:
+        pattern = "0." + "0" * self.places if self.places else "0"
+        locale = _LOCALE_FOLDERS.get(language or DEFAULT_LANGUAGE, DEFAULT_LANGUAGE)
+        return format_decimal(self.value, format=pattern, locale=locale)
+
+
+def decimal(value: float, places: int = 1) -> _Decimal:
+    """A message's value that is a decimal number (see `_Decimal`)."""
+    return _Decimal(value, places)
 
 
 # The one value of a `by_language` message.
@@ -191,7 +211,9 @@ def translate(language: str | None, message: Text | str) -> str:
     item = Text(message) if isinstance(message, str) else message
     template = _template(language, item)
     values = {
-        name: _filled(language, value.of(language) if isinstance(value, _ByLanguage) else value)
+        name: _filled(
+            language, value.of(language) if isinstance(value, _ByLanguage | _Decimal) else value
+        )
         for name, value in item.values.items()
     }
     filler = _Filler(language)

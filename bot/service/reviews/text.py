@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n import Text, joined, text, translate
+from bot.i18n import Text, decimal, joined, text, translate
 from bot.service.reviews.record import Review
 from games.damas.pdn import PdnGame
 from games.damas.pdn_write import write_game
@@ -42,7 +42,7 @@ def verdict(move: MoveReview) -> Text:
             mark=MARK_NAMES[move.mark],
             before=_percent(move.before),
             after=_percent(move.after),
-            men=f"{move.men:.1f}",
+            men=decimal(move.men),
             best=move.best,
             line=" ".join(move.line),
         )
@@ -85,7 +85,7 @@ def summary_lines(review: Review, title: Text, names: Sequence[str]) -> list[Tex
                 "mistakes {mistakes}, blunders {blunders}.",
                 name=names[summary.seat],
                 moves=summary.moves,
-                loss=f"{summary.average_loss:.1f}",
+                loss=decimal(summary.average_loss),
                 inaccuracies=summary.inaccuracies,
                 mistakes=summary.mistakes,
                 blunders=summary.blunders,

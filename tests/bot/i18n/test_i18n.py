@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 import bot.i18n
-from bot.i18n import Text, extract, language_of, plural, review, text, translate
+from bot.i18n import Text, decimal, extract, language_of, plural, review, text, translate
 from bot.i18n.commands import named
 
 REAL_LOCALES = ("pt_BR", "it")
@@ -508,3 +508,20 @@ def test_the_command_line_check_lists_problems_and_changes_nothing(
     for locale in REAL_LOCALES:
         _translate(locale_root, locale, {"one": "um" if locale == "pt_BR" else "uno"})
     assert extract.main(["--check"], source_root=source, locale_root=locale_root) == 0
+
+
+def test_a_decimal_is_written_as_the_reader_writes_it() -> None:
+    loss = text(
+        "{name}: {moves} moves, average loss {loss} points; inaccuracies {inaccuracies}, "
+        "mistakes {mistakes}, blunders {blunders}.",
+        name="Ana",
+        moves=12,
+        loss=decimal(3.46),
+        inaccuracies=1,
+        mistakes=0,
+        blunders=0,
+    )
+    assert "perda média de 3,5 pontos" in translate("pt", loss)
+    assert "perdita media di 3,5 punti" in translate("it", loss)
+    assert "average loss 3.5 points" in translate("en", loss)
+    assert translate("it", text("{value}", value=decimal(1234.5, 2))) == "1234,50"
