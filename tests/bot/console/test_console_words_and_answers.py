@@ -153,7 +153,7 @@ TWO_CAPTURERS = "fen=W:W22,23,31:B18,19,1"  # 22 and 23 may take; 31-27 skips bo
             "/accetta",
             "/muovi",
             "bia (Nero) può soffiare la tua pedina in 22 o 23, oppure giocare normalmente.",
-            "puoi soffiare solo la pedina in 22 o 23 (soffio 22 o soffio 23), oppure giocare",
+            "puoi soffiare solo il pezzo in 22 o 23 (soffio 22 o soffio 23), oppure giocare",
         ),
     ],
 )
