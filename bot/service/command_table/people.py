@@ -10,6 +10,7 @@ from bot.service.command_table.spec import Args, Choice, Kind, Option
 from bot.service.command_table.words import CHAT_WORDS, OFF_WORDS, ON_WORDS
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event
+from bot.service.kernel.game_flow.clocks import DAY_WORDS
 from bot.service.ratings.views import PACE_WORDS
 from competition.rating import Pace
 from storage import ChatRef
@@ -123,6 +124,7 @@ VACATION = Command(
             low=0,
             high=366,
             placeholder=text("DAYS"),
+            unit=DAY_WORDS,
         ),
         Option(
             "on",

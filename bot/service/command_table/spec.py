@@ -74,7 +74,8 @@ class Option:
     and for no (`no`), as a choice's are its `words`; `lead`, words that may come before the
     value ("vs NAME", "with PARTNER"); `either`, typed instead of the option before it
     ("[DAYS|on|off]"); `within`, typed only after the option of that name ("computer
-    [LEVEL]"); `setting`, typed as name=value (the settings of /tournament new). The first
+    [LEVEL]"); `setting`, typed as name=value (the settings of /tournament new); `unit`, the
+    words of a number's unit, which may follow it or stick to it ("5 giorni", "5g"). The first
     of each list of words is a key of bot/i18n/commands.py's WORDS: the one a usage shows, in
     the reader's language."""
 
@@ -93,6 +94,7 @@ class Option:
     either: bool = False
     within: str | None = None
     setting: bool = False
+    unit: tuple[str, ...] = ()
 
     @property
     def typed(self) -> bool:

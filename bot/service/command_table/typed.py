@@ -81,11 +81,20 @@ def free_value(option: Option, word: str) -> object | None:
     if option.kind in NUMBERED:
         return game_number(word)
     if option.kind is Kind.NUMBER:
-        number = whole_number(word)
+        number = whole_number(_without_unit(option, word))
         below = number is not None and option.low is not None and number < option.low
         above = number is not None and option.high is not None and number > option.high
         return None if below or above else number
     return Name(word) if option.kind is Kind.MEMBER else word
+
+
+def _without_unit(option: Option, word: str) -> str:
+    """A number typed with its unit stuck to it ("5g") without the unit."""
+    folded = word.lower()
+    for unit in option.unit:
+        if folded.endswith(unit) and folded[: -len(unit)].isdigit():
+            return folded[: -len(unit)]
+    return word
 
 
 def value_after_lead(option: Option, word: str) -> object | None:
@@ -194,9 +203,15 @@ class _Line:
             elif word.lower() not in self.own_words:
                 value = free_value(option, word)
                 if value is not None:
+                    if self._unit_at(at + 1, option):
+                        yield 2, option, value, index + 1
                     yield 1, option, value, index + 1
             if option.required:
                 return
+
+    def _unit_at(self, at: int, option: Option) -> bool:
+        """Whether the word at `at` is the unit of the option's number ("5 giorni")."""
+        return at < len(self.words) and self.words[at].lower() in option.unit
 
 
 # Longer than any move in notation (a capture of 20 pieces on 10x10 is about 60 characters).

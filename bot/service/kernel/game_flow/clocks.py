@@ -32,6 +32,7 @@ _UNITS = {
     "hours": ("h", "hour", "hours", "hora", "horas", "ora", "ore"),
     "minutes": ("m", "min", "mins", "minute", "minutes", "minuto", "minutos", "minuti"),
 }
+DAY_WORDS = _UNITS["days"]
 _DAYS = re.compile(rf"^(\d{{1,2}})\s*(?:{'|'.join(_UNITS['days'])})$")
 _MINUTES = re.compile(rf"^(\d{{1,2}})\s*(?:{'|'.join(_UNITS['minutes'])})$")
 

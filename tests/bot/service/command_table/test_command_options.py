@@ -294,3 +294,17 @@ def test_a_number_before_a_whole_time_control_is_the_players() -> None:
     words, where it made "23d" of the clock: 23 days, refused)."""
     assert NEW.read(["ludo", "2", "3d"]) == {"game": "ludo", "players": 2, "options": "3d"}
     assert NEW.read(["ludo", "3", "days"]) == {"game": "ludo", "options": "3 days"}
+
+
+@pytest.mark.parametrize(
+    "words",
+    [["5"], ["5g"], ["5", "giorni"], ["5", "dias"], ["5D"], ["5", "days"], ["5gg"]],
+)
+def test_vacation_days_are_read_with_their_unit_or_without(words: list[str]) -> None:
+    assert COMMANDS["vacation"].read(words) == {"days": 5}
+
+
+@pytest.mark.parametrize("words", [["5", "ore"], ["5h"], ["g5"], ["5", "giorni", "giorni"]])
+def test_a_unit_other_than_days_is_no_vacation(words: list[str]) -> None:
+    with pytest.raises(Misread):
+        COMMANDS["vacation"].read(words)
