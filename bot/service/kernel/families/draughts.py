@@ -81,7 +81,8 @@ class Draughts(Family):
                 )
                 raise ServiceError(with_nearest(refusal, word, self.option_keys))
         if BALLOT_OPTION in options and any(word.lower().startswith("fen=") for word in words):
-            raise ServiceError(text("A ballot sets the starting position: write {=ballot} or fen=."))
+            refusal = text("A ballot sets the starting position: write {=ballot} or fen=.")
+            raise ServiceError(refusal)
         return options
 
     def rules_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
