@@ -97,6 +97,7 @@ WORDS: Mapping[str, Names] = {
     "normal": ("normal", "normal", "normale"),
     "strong": ("strong", "forte", "forte"),
     "numbers": ("numbers", "numeros", "numeri"),
+    "ballot": ("ballot", "sorteio", "sorteggio"),
     "three-sixes": ("three-sixes", "tres-seis", "tre-sei"),
     "towers-block": ("towers-block", "torres-bloqueiam", "torri-bloccano"),
     "teams": ("teams", "duplas", "squadre"),

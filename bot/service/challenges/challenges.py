@@ -356,7 +356,8 @@ def _seen_by(challenge: Challenge, player: Player, chat: ChatRef) -> bool:
 
 def _computer_game_seat(kind: GameKind, options: Mapping[str, Any], seat_count: int) -> int:
     """The person's seat against the computer when he chose none: in a game from a set
-    position (fen=), the side to move (the position is his to play); else drawn."""
-    if "fen" in options:
+    position (fen=), the side to move (the position is his to play); else, a ballot's game
+    too, drawn."""
+    if "fen" in options and "ballot" not in options:
         return kind.start(family_of(kind).rules_options(options)).to_move()
     return secrets.randbelow(seat_count)

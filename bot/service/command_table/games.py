@@ -54,7 +54,8 @@ async def _new(service: GameService, actor: Actor, chat: ChatRef, args: Args) ->
         computer=bool(args.flag("computer")) or (args.slash and level is not None),
         seat=args.number("side"),
         players=players,
-        option_words=args.words("options"),
+        # The ballot's own slash option (Discord) is the same as its word among the options.
+        option_words=[*args.words("options"), *(["ballot"] if args.flag("ballot") else [])],
         level=level,
     )
 
@@ -120,6 +121,13 @@ NEW = Command(
             Kind.WORDS,
             text("rule options, e.g. three-sixes for Ludo, or 3d for 3 days per move"),
             placeholder=text("OPTION..."),
+        ),
+        Option(
+            "ballot",
+            ("sorteio", "sorteggio"),
+            Kind.FLAG,
+            text("the opening drawn from the official list (Brazilian draughts)"),
+            yes=("ballot", "sorteio", "sorteggio"),
         ),
         Option(
             "thread",

@@ -16,6 +16,7 @@ from bot.service.command_table.typed import Misread, Name, Values, chosen
 from bot.service.command_table.words import BLACK_WORDS, COMPUTER_WORDS, VERSUS_WORDS, WHITE_WORDS
 from bot.service.kernel.events import ServiceError
 from bot.service.kernel.families import OPTION_KEYS, OPTION_WORDS
+from bot.service.kernel.families.draughts_ballots import BALLOT_WORDS
 from bot.service.kernel.game_flow.clocks import is_time_unit
 from bot.service.kernel.ids import whole_number
 from bot.service.kernel.rated.rated_games import CASUAL_WORDS, RATED_WORDS
@@ -65,6 +66,8 @@ def read_new(words: Sequence[str]) -> Values:
                 values["opponent"] = Name(name)
         elif folded in COMPUTER_WORDS:
             values["computer"] = True
+        elif folded in BALLOT_WORDS:
+            values["ballot"] = True
         elif (side := chosen(SIDES, folded)) is not None:
             values["side"] = side
         elif (level := level_word(folded)) is not None:

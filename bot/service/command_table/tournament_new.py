@@ -132,6 +132,13 @@ SETTINGS = (
         setting=True,
     ),
     Option(
+        "ballot",
+        ("sorteio", "sorteggio"),
+        Kind.FLAG,
+        text("each pairing's opening drawn from the official list (Brazilian), both colours"),
+        setting=True,
+    ),
+    Option(
         "open",
         ("aberto", "aperto"),
         Kind.FLAG,

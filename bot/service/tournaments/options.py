@@ -3,6 +3,7 @@
     /tournament new brazilian knockout 10m teams max=16 micro noshow=5m deadline=+2d
     /torneio novo internacional suico 3d rodadas=5 folga=0.5 desempate=sb,solkoff,vitorias
     /torneo nuovo italiana eliminazione 15m teste-di-serie
+    /torneio novo brasileira chave micro sorteio
 
 Words in English, Portuguese and Italian; the first word is the variant, the others in any
 order. Every mistake is a ServiceError in the reader's language, before anything is stored.
@@ -17,6 +18,7 @@ from typing import Any
 from bot.i18n import quote, text
 from bot.service.kernel.events import ServiceError
 from bot.service.kernel.families import family_of
+from bot.service.kernel.families.draughts_ballots import BALLOT_WORDS, ballot_list
 from bot.service.kernel.game_flow.clocks import TimeControl, parse_span, split_time_control
 from competition.pairing.match import MatchTiebreak
 from competition.pairing.standings import Tiebreak
@@ -154,6 +156,8 @@ def read_plan(words: list[str], *, whole_chat_paced: bool = False) -> Plan:
         else:
             _read_option(word, key, value, options)
     _check(format, options)
+    if options.get("ballot"):
+        ballot_list(kind)  # refused where the variant has no list
     live = control is not None and not control.correspondence
     private_for_pace = whole_chat_paced and live and "boards" not in options
     if private_for_pace:
@@ -167,6 +171,7 @@ _FLAGS = (
     (OPEN_WORDS, "open", True),
     (THREAD_WORDS, "boards", THREADS),
     (SEEDED_WORDS, "seeded", True),
+    (BALLOT_WORDS, "ballot", True),
 )
 
 

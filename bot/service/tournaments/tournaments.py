@@ -26,6 +26,7 @@ from bot.service.kernel.events import (
     ServiceError,
     TournamentUpdate,
 )
+from bot.service.kernel.families.draughts_ballots import seeded_ballot
 from bot.service.kernel.game_flow.turns import seat_to_act
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.rated.rated_games import pool_of, rated_at_start
@@ -353,6 +354,8 @@ class Tournaments(Capability):
         kind = find_game(record.kind)
         chosen = dict(record.options.get("game", {}))
         chosen[TOURNAMENT_OPTION] = record.id
+        if record.options.get("ballot") and record.seed is not None:
+            chosen |= seeded_ballot(kind, bytes.fromhex(record.seed), _pairing(record, game))
         if record.team_size == 2:
             # Either member of a team may act for its seat (turns.seat_players).
             chosen["partners"] = {"0": entries[white].members[1:], "1": entries[black].members[1:]}
@@ -433,6 +436,16 @@ class Tournaments(Capability):
             forfeit = await self._end_game(game.game_id, [1 - seat], "no_show", state.version)
             await self.kernel.bus.publish(forfeit)
         return planned
+
+
+def _pairing(record: TournamentRecord, game: Game) -> str:
+    """What a ballot is drawn for, so that a pairing plays it with both colours: each two
+    games of a knockout match (a micro-match's pair, or a game and its replay with the
+    colours swapped; the next two draw again); elsewhere the two entries, whose second game
+    in a double round robin has the colours swapped."""
+    if record.format == Format.KNOCKOUT:
+        return f"knockout:{game.round}:{game.table}:{game.index // 2}"
+    return "pair:" + ":".join(sorted((game.white, game.black)))
 
 
 def _put_out(facts: TournamentFacts, game_id: int) -> list[Event]:

@@ -14,6 +14,12 @@ from bot.render.svg import draughts_svg
 from bot.service.kernel.display.choices import MoveChoice
 from bot.service.kernel.events import GameState, ServiceError
 from bot.service.kernel.families.base import Family, reason_text
+from bot.service.kernel.families.draughts_ballots import (
+    BALLOT_OPTION,
+    BALLOT_WORDS,
+    ballot_note,
+    ballot_options,
+)
 from bot.service.kernel.families.draughts_boards import (
     draughts_choice,
     draughts_side,
@@ -39,8 +45,8 @@ class Draughts(Family):
     """Every draughts variant: two seats, White (0) and Black (1)."""
 
     games = frozenset(RULES)
-    option_words = NUMBER_WORDS
-    option_keys = ("numbers", "fen=")
+    option_words = NUMBER_WORDS | BALLOT_WORDS
+    option_keys = ("numbers", "ballot", "fen=")
     TITLES: ClassVar[Mapping[str, Text]] = {
         "brazilian": text("Brazilian draughts"),
         "international": text("International draughts"),
@@ -62,22 +68,28 @@ class Draughts(Family):
                 options["numbers"] = True  # square numbers on a board named a1..h8
                 continue
             name, equals, value = word.partition("=")
-            if name.lower() != "fen" or not equals:
+            if name.lower() in BALLOT_WORDS:
+                options |= ballot_options(kind, value if equals else None)
+            elif name.lower() == "fen" and equals:
+                options["fen"] = _checked_fen(kind, value)
+            else:
                 refusal = text(
                     "Draughts has no option {option}; to start from a position write "
-                    "fen=W:W31,32:B1,2, to show square numbers write {=numbers}.",
+                    "fen=W:W31,32:B1,2, to draw the opening write {=ballot}, to show square "
+                    "numbers write {=numbers}.",
                     option=quote(word),
                 )
                 raise ServiceError(with_nearest(refusal, word, self.option_keys))
-            try:
-                kind.start({"fen": value})
-            except GameError as error:
-                raise ServiceError(text("Bad FEN: {reason}", reason=error_text(error))) from None
-            options["fen"] = value
+        if BALLOT_OPTION in options and any(word.lower().startswith("fen=") for word in words):
+            refusal = text("A ballot sets the starting position: write {=ballot} or fen=.")
+            raise ServiceError(refusal)
         return options
 
     def rules_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         return starting_options(options)
+
+    def opening_note(self, state: GameState) -> Text | None:
+        return ballot_note(find_game(state.record.kind), state.record.options)
 
     def rules_text(self, kind: GameKind, options: Mapping[str, object] | None) -> list[Text]:
         return draughts_rules(RULES[kind.key])
@@ -243,6 +255,14 @@ class Draughts(Family):
     def computer_takes_time(self, state: GameState) -> bool:
         """A search takes seconds at the strong level, where there is a choice to make."""
         return len(state.position.legal_moves()) > 1
+
+
+def _checked_fen(kind: GameKind, fen: str) -> str:
+    try:
+        kind.start({"fen": fen})
+    except GameError as error:
+        raise ServiceError(text("Bad FEN: {reason}", reason=error_text(error))) from None
+    return fen
 
 
 def _huff_offer(state: GameState) -> Message | None:

@@ -220,13 +220,13 @@ class GameChanges:
             for player_id in seat_players(record, seat.seat):
                 await self.store.set_active_game(player_id, record.id)
         state = await self.states.read(record.id)
-        starts = text(
+        starts = headline or text(
             "Game #{game} starts: {players}.", game=record.id, players=players_text(state)
         )
         note = family_of(find_game(record.kind)).opening_note(state)
         if note is not None:
             starts = text("{start} {note}", start=starts, note=note)
-        events: list[Event] = [BoardUpdate(state, headline or starts, record.chat)]
+        events: list[Event] = [BoardUpdate(state, starts, record.chat)]
         events.extend(await self.turn_notices(state))
         # No ping for the first turn: a game's first board is a new message, and it mentions
         # the player who starts (docs/notifications.md).

@@ -27,7 +27,8 @@ NOTATION_HELP = text(
     "in Ludo, the pawn and its square: p2 c14-c20, or {/roll}."
 )
 OPTIONS_HELP = text(
-    "Options for {/new}: fen=W:W31,32:B1,2 starts draughts from a position, {=numbers} shows "
+    "Options for {/new}: fen=W:W31,32:B1,2 starts draughts from a position, {=ballot} draws "
+    "the opening from the official list (Brazilian), {=numbers} shows "
     "square numbers on a Brazilian board; {=ludo} takes 2-4 players and {=three-sixes}, "
     "{=towers-block}, {=teams}; 3d or 5m sets a clock (days or minutes per move)."
 )
