@@ -62,10 +62,9 @@ async def usual_variant(kernel: Kernel, actor: Actor) -> str:
     game, else the one his language's players play (an Italian is not given a Brazilian
     puzzle)."""
     player = await kernel.roster.player(actor)
-    for status in ("active", "finished"):
-        for game in await kernel.store.games_of_player(player.id, status):
-            if game.kind in VARIANTS:
-                return game.kind
+    latest = await kernel.lookup.latest_kind(player, VARIANTS)
+    if latest is not None:
+        return latest
     language = player.language or language_of(actor.language) or ""
     return LANGUAGE_VARIANTS.get(language.split("_")[0], VARIANTS[0])
 

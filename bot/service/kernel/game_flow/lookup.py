@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections.abc import Collection
 
 from bot.i18n import text
 from bot.service.kernel.events import BoardChanged, GameState, ServiceError
@@ -52,6 +53,14 @@ class GameLookup:
                 text("You have several games ({games}): pick one with {/use} GAME.", games=listing)
             )
         return games[0].id
+
+    async def latest_kind(self, player: Player, kinds: Collection[str]) -> str | None:
+        """The kind of the player's latest game of one of `kinds` (those in progress first)."""
+        for status in ("active", "finished"):
+            for game in await self.store.games_of_player(player.id, status):
+                if game.kind in kinds:
+                    return game.kind
+        return None
 
     async def game_of(
         self,
