@@ -51,6 +51,8 @@ class SimulDesks(Capability):
         first, or with `after` (a game of the simul) the one that follows it in that order."""
         record = await pick(self.kernel, self.simuls, actor, chat, simul_id, ("running",))
         await require_host(self.kernel, actor, record)
+        if record.status == "registering":
+            raise ServiceError(text("Simul #{id} has not started.", id=record.id))
         facts = await self.simuls.simul_facts(record.id)
         playing = [b for b in facts.boards if b.game_id is not None and b.status == "active"]
         waiting: list[tuple[GameState, int, int]] = []
