@@ -56,8 +56,8 @@ BOARDS = Option(
     placeholder=text("BOARDS"),
 )
 HOST_COLOUR = Option(
-    "host",
-    ("anfitriao", "ospite"),
+    "colour",
+    ("cor", "colore"),
     Kind.TEXT,
     text("the host's colour: white (the default), black, or by turns"),
     choices=(
@@ -72,7 +72,7 @@ async def _new(service: GameService, actor: Actor, chat: ChatRef, args: Args) ->
     game, boards = args.text("variant"), args.number("boards")
     if game is None or boards is None:
         raise Misread
-    host = args.text("host") or "white"
+    host = args.text("colour") or "white"
     return await service.simuls.create(actor, chat, game, boards, args.text("time"), host)
 
 
@@ -89,7 +89,7 @@ def _one(name: str, summary: Text, call: Callable[[GameService], NumberedCall]) 
 NEW = Command(
     "new",
     (),
-    text("open a simul: you play every board (a clock as /new takes it)"),
+    text("open a simul: you play every board (a clock as {/new} takes it)"),
     _new,
     (GAME, BOARDS, TIME, HOST_COLOUR),
     parent=SIMUL_KEY,

@@ -69,10 +69,10 @@ class Simuls(Capability):
         if not 1 <= boards <= MOST_BOARDS:
             raise ServiceError(text("A simul has 1 to {most} boards.", most=MOST_BOARDS))
         if host not in HOST_COLOURS:
-            raise ServiceError(text("The host plays white, black or alternate."))
+            raise ServiceError(text("The host plays {=white}, {=black} or {=alternate}."))
         control, rest = split_time_control(time.split() if time else [])
         if rest:
-            raise ServiceError(text("A simul's clock is written as /new writes it: 10m, 3d."))
+            raise ServiceError(text("A simul's clock is written as {/new} writes it: 10m, 3d."))
         game = family_of(kind).new_options(kind, None, [])
         if control is not None:
             game["time"] = control.to_options()

@@ -29,7 +29,11 @@ async def test_a_simul_from_the_join_buttons_to_the_summary(
     subcommands = {sub["name"]: sub for sub in names["simul"]["options"]}
     assert subcommands["desk"]["name_localizations"] == {"pt-BR": "mesa", "it": "banco"}
     new = {option["name"]: option for option in subcommands["new"]["options"]}
-    assert [choice["value"] for choice in new["host"]["choices"]] == ["white", "black", "alternate"]
+    assert [choice["value"] for choice in new["colour"]["choices"]] == [
+        "white",
+        "black",
+        "alternate",
+    ]
 
     opened = await act(
         fake,
@@ -37,7 +41,7 @@ async def test_a_simul_from_the_join_buttons_to_the_summary(
             ANA,
             CHANNEL,
             "simul",
-            {"variant": "brazilian", "boards": 2, "host": "alternate"},
+            {"variant": "brazilian", "boards": 2, "colour": "alternate"},
             subcommand="new",
         ),
     )

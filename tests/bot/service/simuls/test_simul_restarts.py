@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
-
 from bot.service.game_service import GameService
 from bot.service.kernel.events import ServiceError
 from storage import open_store
@@ -68,14 +66,3 @@ async def test_two_services_on_one_database_start_a_simul_once(database: str) ->
         assert len(await one.games_of_player(host.id)) == 3
         for service in services:
             await service.kernel.close()
-
-
-@pytest.mark.parametrize("language", ["pt", "it"])
-async def test_the_news_in_the_readers_language(service: GameService, language: str) -> None:
-    """Opened, started, a result: each in the language of the chat's readers."""
-    simul_id = await opened(service, time="10m")
-    started = await service.simuls.start(HOST, CHAT, simul_id)
-    game = (await service.store.simul_facts(simul_id)).boards[0].game_id or 0
-    ended = await service.results.resign(CHALLENGERS[0], game)
-    for line in news(started + ended, language):
-        assert "Simul #1" not in line and "host" not in line, line

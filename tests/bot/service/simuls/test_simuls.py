@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.game_service import GameService
 from bot.i18n import translate
+from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, BoardUpdate, FileReady, ServiceError
 from storage import ChatRef
 from tests.bot.service.simuls.helpers import CHALLENGERS, CHAT, HOST, desk_of, news, opened
@@ -79,7 +79,8 @@ async def test_a_simul_from_its_opening_to_its_summary(service: GameService) -> 
     assert content.count('[Event "Simul #1: Italian draughts"]') == 3
     for board in (1, 2, 3):
         assert f'[Round "{board}"]' in content
-    assert '[Result "1-0"]' in content and '[Result "1/2-1/2"]' in content
+    assert '[Result "1-0"]' in content
+    assert '[Result "1/2-1/2"]' in content
 
 
 async def test_the_desk_when_no_board_waits(service: GameService) -> None:
