@@ -58,9 +58,5 @@ class SimulStore(Protocol):
         """Everything stored about the simul, in one consistent read (NotFound)."""
 
     @abstractmethod
-    async def simul_of_game(self, game_id: int) -> int | None:
-        """The simul a game is a board of, if any."""
-
-    @abstractmethod
     async def finish_simul(self, simul_id: int) -> SimulRecord | None:
         """Mark a running simul finished; None if it was not running (finished already)."""

@@ -194,12 +194,6 @@ class SimulQueries(SqlStoreBase):
             )
         return SimulFacts(simul, tuple(map(board_from, rows)))
 
-    async def simul_of_game(self, game_id: int) -> int | None:
-        rows = await self._engine.fetch_once(
-            "SELECT simul_id FROM simul_boards WHERE game_id = $1", game_id
-        )
-        return rows[0][0] if rows else None
-
     async def finish_simul(self, simul_id: int) -> SimulRecord | None:
         async with self._engine.writing() as connection:
             row = await connection.fetchrow(

@@ -64,7 +64,6 @@ async def test_the_boards_start_once_whoever_starts_them(
     ]
     for board, game in start.games:
         assert game.chat == CHAT
-        assert await store.simul_of_game(game.id) == made.id
         assert facts.boards[board - 1].game_id == game.id
     with pytest.raises(SimulRefused):
         await store.join_simul(made.id, ana.id)

@@ -98,7 +98,7 @@ class SimulDesks(Capability):
             return [
                 Reply(
                     text(
-                        "Simul #{id} by {host}, {game}: challengers {names} ({count} of {boards}).",
+                        "Simul #{id} by {host}, {game}, {count} of {boards} boards taken: {names}.",
                         id=record.id,
                         host=host,
                         game=game_title(record.kind),
