@@ -25,8 +25,9 @@ from storage import Challenge, ChatRef, GameRecord, SimulRecord, TournamentRecor
 
 # The game option that names the tournament a game is a table of.
 TOURNAMENT_OPTION = "tournament"
-# The game option that names the simul a game is a board of.
+# The game options that name the simul a game is a board of, and the seat of its host.
 SIMUL_OPTION = "simul"
+SIMUL_HOST_OPTION = "simul_host"
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,12 @@ class GameState:
         """The simul this game is a board of, or None."""
         simul = self.record.options.get(SIMUL_OPTION)
         return simul if isinstance(simul, int) else None
+
+    @property
+    def simul_host(self) -> int | None:
+        """The seat of the host of the simul this game is a board of, or None."""
+        seat = self.record.options.get(SIMUL_HOST_OPTION)
+        return seat if isinstance(seat, int) else None
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bot.i18n import plural, text
 from bot.service.kernel.capability import Capability, routed
 from bot.service.kernel.events import (
+    SIMUL_HOST_OPTION,
     SIMUL_OPTION,
     Actor,
     Event,
@@ -170,9 +171,13 @@ class Simuls(Capability):
     def _board_game(
         self, record: SimulRecord, kind: GameKind, board: int, challenger: int
     ) -> NewSimulGame:
-        chosen = {**record.options.get("game", {}), SIMUL_OPTION: record.id}
-        options, snapshot, clock = self.kernel.changes.opening(kind, chosen)
         host = host_seat(record, board)
+        chosen = {
+            **record.options.get("game", {}),
+            SIMUL_OPTION: record.id,
+            SIMUL_HOST_OPTION: host,
+        }
+        options, snapshot, clock = self.kernel.changes.opening(kind, chosen)
         seats = sorted(
             (SeatRecord(host, record.host_id), SeatRecord(1 - host, challenger)),
             key=lambda seat: seat.seat,

@@ -9,8 +9,11 @@ import pytest
 
 from bot.i18n import translate
 from bot.service.game_service import GameService
-from bot.service.kernel.events import Actor, BoardUpdate, FileReady, ServiceError
+from bot.service.kernel.events import Actor, BoardUpdate, FileReady, ServiceError, TurnPing
+from bot.service.kernel.game_flow.clocks import ManualClock
+from bot.service.kernel.game_flow.turn_pings import PING_AFTER
 from storage import ChatRef
+from tests.bot.service.correspondence.test_correspondence import notices
 from tests.bot.service.simuls.helpers import CHALLENGERS, CHAT, HOST, desk_of, news, opened
 
 ELSEWHERE = ChatRef("test", "another")
@@ -116,3 +119,25 @@ async def test_who_may_do_what(service: GameService) -> None:
         await service.desks.desk(CHALLENGERS[0], CHAT, simul_id)
     with pytest.raises(ServiceError, match="There is no simul #99"):
         await service.desks.desk(HOST, CHAT, 99)
+
+
+async def test_the_host_is_not_pinged_a_board_at_a_time(
+    timed: GameService, clock: ManualClock
+) -> None:
+    """A live turn that waits a minute pings its player (docs/notifications.md), but not the
+    host's: his desk lists every board that waits for him."""
+    seen = notices(timed)
+    simul_id = await opened(timed, time="10m")
+    await timed.simuls.start(HOST, CHAT, simul_id)
+    games = [board.game_id or 0 for board in (await timed.store.simul_facts(simul_id)).boards]
+    await timed.play.move(HOST, "22-18", games[0])
+    clock.advance(2 * PING_AFTER)
+    await timed.scheduler.run_due()
+    challenger = await timed.kernel.roster.player(CHALLENGERS[0])
+    assert [p.player_id for p in seen if isinstance(p, TurnPing)] == [challenger.id]
+    await timed.play.move(CHALLENGERS[0], "11-15", games[0])
+    # Well within the clock (10 minutes a player): the host's turn is not lost on time.
+    clock.advance(2 * PING_AFTER)
+    await timed.scheduler.run_due()
+    assert (await timed.kernel.state(games[0])).active
+    assert [p.player_id for p in seen if isinstance(p, TurnPing)] == [challenger.id]
