@@ -139,6 +139,7 @@ SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {
         "desk": ("desk", "mesa", "banco"),
         "show": ("show", "mostrar", "mostra"),
         "pdn": ("pdn", "pdn", "pdn"),
+        "cancel": ("cancel", "cancelar", "annulla"),
     },
 }
 COMMAND_MARK = "/"

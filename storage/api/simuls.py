@@ -60,3 +60,7 @@ class SimulStore(Protocol):
     @abstractmethod
     async def finish_simul(self, simul_id: int) -> SimulRecord | None:
         """Mark a running simul finished; None if it was not running (finished already)."""
+
+    @abstractmethod
+    async def cancel_simul(self, simul_id: int) -> SimulRecord | None:
+        """Mark a simul that registers or runs cancelled; None if it had ended already."""

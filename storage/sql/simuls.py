@@ -202,3 +202,12 @@ class SimulQueries(SqlStoreBase):
                 simul_id,
             )
             return None if row is None else simul_from(row)
+
+    async def cancel_simul(self, simul_id: int) -> SimulRecord | None:
+        async with self._engine.writing() as connection:
+            row = await connection.fetchrow(
+                "UPDATE simuls SET status = 'cancelled' WHERE id = $1 "
+                "AND status IN ('registering', 'running') RETURNING *",
+                simul_id,
+            )
+            return None if row is None else simul_from(row)

@@ -95,3 +95,19 @@ async def test_a_simul_ends_once(store: Store, ana: Player, bruno: Player) -> No
     assert [end.status for end in ends if end is not None] == ["finished"]
     assert [s.id for s in await store.simuls(("finished",), CHAT)] == [made.id]
     assert await store.simuls(("running",)) == []
+
+
+async def test_a_simul_is_cancelled_once_and_not_after_its_end(
+    store: Store, ana: Player, bruno: Player
+) -> None:
+    made = await store.create_simul(CHAT, ana.id, "italian", 5, {})
+    cancelled = await store.cancel_simul(made.id)
+    assert cancelled is not None
+    assert cancelled.status == "cancelled"
+    assert await store.cancel_simul(made.id) is None
+    ended = await store.create_simul(CHAT, ana.id, "italian", 5, {})
+    await store.join_simul(ended.id, bruno.id)
+    await store.start_simul(ended.id, [board_game(ana, bruno)])
+    await store.finish_simul(ended.id)
+    assert await store.cancel_simul(ended.id) is None
+    assert (await store.get_simul(ended.id)).status == "finished"

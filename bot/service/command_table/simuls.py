@@ -110,6 +110,11 @@ SUBCOMMANDS: tuple[Command, ...] = (
     ),
     _one("show", text("the boards, their results and the host's score"), lambda s: s.desks.show),
     _one("pdn", text("every board's game in one PDN file"), lambda s: s.desks.export_pdn),
+    _one(
+        "cancel",
+        text("the host calls it off: the boards still played are aborted"),
+        lambda service: service.simuls.cancel,
+    ),
 )
 
 

@@ -184,6 +184,31 @@ class Simuls(Capability):
         )
         return NewSimulGame(challenger, kind.key, options, tuple(seats), snapshot, clock)
 
+    @routed
+    async def cancel(
+        self, actor: Actor, chat: ChatRef | None, simul_id: int | None = None
+    ) -> list[Event]:
+        """The host calls the simul off: the boards still played are aborted."""
+        record = await pick(self.kernel, self.simuls, actor, chat, simul_id)
+        await require_host(self.kernel, actor, record)
+        cancelled = await self.simuls.cancel_simul(record.id)
+        if cancelled is None:
+            raise ServiceError(text("Simul #{id} is over already.", id=record.id))
+        events: list[Event] = [
+            SimulUpdate(cancelled, text("Simul #{id} is cancelled.", id=record.id))
+        ]
+        for board in (await self.simuls.simul_facts(record.id)).boards:
+            if board.game_id is not None and board.status == "active":
+                events.extend(await self._abort(board.game_id))
+        return events
+
+    async def _abort(self, game_id: int) -> list[Event]:
+        async with self.kernel.lookup.lock(game_id):
+            state = await self.kernel.state(game_id)
+            if not state.active:
+                return []
+            return await self.kernel.changes.finish(state, None, "aborted")
+
     # -- the end of boards and of the simul ---------------------------------------------------
 
     async def game_over(self, state: GameState) -> list[Event]:
@@ -192,7 +217,7 @@ class Simuls(Capability):
             return []
         facts = await self.simuls.simul_facts(state.simul)
         board = next((b for b in facts.boards if b.game_id == state.id), None)
-        if board is None:
+        if board is None or facts.simul.status == "cancelled":
             return []
         name = await self.kernel.roster.name(board.player_id)
         notice = result_notice(facts.simul, board, name, facts.boards)

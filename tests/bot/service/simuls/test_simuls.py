@@ -141,3 +141,19 @@ async def test_the_host_is_not_pinged_a_board_at_a_time(
     await timed.scheduler.run_due()
     assert (await timed.kernel.state(games[0])).active
     assert [p.player_id for p in seen if isinstance(p, TurnPing)] == [challenger.id]
+
+
+async def test_the_host_calls_a_simul_off(service: GameService) -> None:
+    simul_id = await opened(service)
+    await service.simuls.start(HOST, CHAT, simul_id)
+    games = [board.game_id or 0 for board in (await service.store.simul_facts(simul_id)).boards]
+    await service.results.resign(CHALLENGERS[0], games[0])
+    with pytest.raises(ServiceError, match="Only the host"):
+        await service.simuls.cancel(CHALLENGERS[1], CHAT, simul_id)
+    called_off = await service.simuls.cancel(HOST, CHAT, simul_id)
+    # The boards still played are aborted, without a result line or a summary.
+    assert news(called_off) == ["Simul #1 is cancelled."]
+    states = [await service.kernel.state(game) for game in games]
+    assert [state.record.status for state in states] == ["finished", "aborted", "aborted"]
+    with pytest.raises(ServiceError, match="Simul #1 is over already"):
+        await service.simuls.cancel(HOST, CHAT, simul_id)
