@@ -40,6 +40,8 @@ from bot.service.kernel.events import (
     PlayerNotice,
     Reply,
     ServiceError,
+    SimulDesk,
+    SimulUpdate,
     TournamentUpdate,
     TurnNotice,
 )
@@ -168,6 +170,12 @@ class Console:
         self._reply(event)
 
     async def show_tournament(self, event: TournamentUpdate, _: None) -> None:
+        self.say(event.text)
+
+    async def show_simul(self, event: SimulUpdate, _: None) -> None:
+        self.say(event.text)
+
+    async def show_desk(self, event: SimulDesk, _: None) -> None:
         self.say(event.text)
 
     async def show_board(self, event: BoardUpdate, _: None) -> None:

@@ -23,6 +23,8 @@ from bot.service.kernel.events import (
     FileReady,
     PlayerNotice,
     Reply,
+    SimulDesk,
+    SimulUpdate,
     TournamentUpdate,
     TurnNotice,
     belongs_to,
@@ -55,6 +57,11 @@ class Front(Protocol[Context]):
 
     async def show_tournament(self, event: TournamentUpdate, context: Context, /) -> None: ...
 
+    async def show_simul(self, event: SimulUpdate, context: Context, /) -> None: ...
+
+    async def show_desk(self, event: SimulDesk, context: Context, /) -> None:
+        """The host's desk, for whoever asked (its board comes as the next event)."""
+
     async def show_file(self, event: FileReady, context: Context, /) -> None: ...
 
     async def show_thinking(self, event: ComputerThinking, context: Context, /) -> None: ...
@@ -82,6 +89,10 @@ async def _show(front: Front[C], event: Event, context: C) -> None:
             await front.show_challenge(event, context)
         case TournamentUpdate():
             await front.show_tournament(event, context)
+        case SimulUpdate():
+            await front.show_simul(event, context)
+        case SimulDesk():
+            await front.show_desk(event, context)
         case FileReady():
             await front.show_file(event, context)
         case ComputerThinking():

@@ -35,6 +35,7 @@ from storage.api import (
     RatingStore,
     ReviewStore,
     SendStore,
+    SimulStore,
     Store,
     TournamentStore,
     VacationStore,
@@ -85,6 +86,15 @@ from storage.records import (
     RatingRecord,
     SeatRecord,
     VacationRecord,
+)
+from storage.simul_records import (
+    NewSimulGame,
+    SimulBoardRecord,
+    SimulFacts,
+    SimulRecord,
+    SimulRefused,
+    SimulStart,
+    SimulStatus,
 )
 from storage.sql.base import GameEndWrite
 from storage.sql.ratings import RatingLedger, RatingUpdate, ratings_at_game_end
@@ -137,6 +147,7 @@ __all__ = [
     "MigrationFailed",
     "MoveRecord",
     "NewPuzzle",
+    "NewSimulGame",
     "NewTableGame",
     "NextClock",
     "NotFound",
@@ -160,6 +171,13 @@ __all__ = [
     "SchemaTooNew",
     "SeatRecord",
     "SendStore",
+    "SimulBoardRecord",
+    "SimulFacts",
+    "SimulRecord",
+    "SimulRefused",
+    "SimulStart",
+    "SimulStatus",
+    "SimulStore",
     "StaleVersion",
     "StorageError",
     "Store",

@@ -51,6 +51,12 @@ class ComponentHandler(Protocol):
     async def tournament_entry(
         self, interaction: discord.Interaction[Any], tournament_id: int, joining: bool
     ) -> None: ...
+    async def simul_entry(
+        self, interaction: discord.Interaction[Any], simul_id: int, joining: bool
+    ) -> None: ...
+    async def next_desk(
+        self, interaction: discord.Interaction[Any], simul_id: int, game_id: int
+    ) -> None: ...
 
 
 class HasPresses(Protocol):

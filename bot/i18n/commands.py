@@ -58,6 +58,7 @@ COMMANDS: Mapping[str, Names] = {
     "help": ("help", "ajuda", "aiuto"),
     "review": ("review", "analise", "analisi"),
     "puzzle": ("puzzle", "problema", "problema"),
+    "simul": ("simul", "simultanea", "simultanea"),
 }
 # The console's own commands (bot/console.py): who is at the keyboard, the board's picture,
 # the hand-moved clock, the end of the session.
@@ -108,6 +109,8 @@ WORDS: Mapping[str, Names] = {
     "show": ("show", "mostrar", "mostra"),
     "solution": ("solution", "solucao", "soluzione"),
     "knockout": ("knockout", "mata-mata", "eliminazione"),
+    # /simul new's colour of the host (bot/service/command_table/simuls.py)
+    "alternate": ("alternate", "alternadas", "alternato"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.
 SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {
@@ -128,6 +131,16 @@ SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {
         "settle": ("settle", "decidir", "decidi"),
         "withdraw": ("withdraw", "desistir", "ritirati"),
         "help": ("help", "ajuda", "aiuto"),
+    },
+    "simul": {
+        "new": ("new", "nova", "nuova"),
+        "join": ("join", "entrar", "partecipa"),
+        "leave": ("leave", "sair", "lascia"),
+        "start": ("start", "iniciar", "inizia"),
+        "desk": ("desk", "mesa", "banco"),
+        "show": ("show", "mostrar", "mostra"),
+        "pdn": ("pdn", "pdn", "pdn"),
+        "cancel": ("cancel", "cancelar", "annulla"),
     },
 }
 COMMAND_MARK = "/"

@@ -27,6 +27,8 @@ from bot.service.ratings.ratings import Ratings
 from bot.service.records.records import GameRecords
 from bot.service.reviews.reviews import Reviews
 from bot.service.sends.last_sends import LastSends
+from bot.service.simuls.desk import SimulDesks
+from bot.service.simuls.simuls import Simuls
 from bot.service.tournaments.entries import TournamentEntries
 from bot.service.tournaments.reports import TournamentReports
 from bot.service.tournaments.tournaments import Tournaments
@@ -77,16 +79,21 @@ class GameService:
         self.reports = TournamentReports(kernel, tournaments=store)
         self.puzzles = Puzzles(kernel, puzzles=store)
         self.daily = DailyPuzzles(kernel, puzzles=store)
+        self.simuls = Simuls(kernel, simuls=store)
+        self.desks = SimulDesks(kernel, players=store, simuls=store)
         # When each bot last wrote on its platform (a restart keeps to the rate limits).
         self.sends = LastSends(kernel, sends=store)
 
         # What runs when a game ends, and what the scheduler runs when due.
         kernel.changes.on_finish(self.tournaments.game_over)
+        kernel.changes.on_finish(self.simuls.game_over)
         kernel.schedule.add_job(self.tournaments.run_due)
         kernel.schedule.add_job(self.daily.post_due)
 
     async def resume(self) -> None:
         """After a start: wake the computers whose turn it is, and carry on the tournaments
-        (a round that completed while the service was down starts now, once)."""
+        (a round that completed while the service was down starts now, once) and the simuls
+        (one whose last board ended meanwhile gets its summary, once)."""
         await self.play.resume()
         await self.tournaments.resume()
+        await self.simuls.resume()

@@ -39,6 +39,7 @@ from storage.api.puzzles import PuzzleStore
 from storage.api.ratings import RatingStore
 from storage.api.reviews import ReviewStore
 from storage.api.sends import SendStore
+from storage.api.simuls import SimulStore
 from storage.api.tournaments import TournamentStore
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "RatingStore",
     "ReviewStore",
     "SendStore",
+    "SimulStore",
     "Store",
     "TournamentStore",
     "VacationStore",
@@ -101,6 +103,7 @@ class Store(
     ReviewStore,
     PuzzleStore,
     SendStore,
+    SimulStore,
     Closable,
     ABC,
 ):

@@ -21,6 +21,7 @@ from storage.sql.puzzles import PuzzleQueries
 from storage.sql.ratings import RatingQueries
 from storage.sql.reviews import ReviewQueries
 from storage.sql.sends import SendQueries
+from storage.sql.simuls import SimulQueries
 from storage.sql.sqlite import SqliteEngine
 from storage.sql.tournaments import TournamentQueries, tournament_from
 from storage.tournament_records import TournamentRecord
@@ -38,6 +39,7 @@ class SqlStore(
     ReviewQueries,
     PuzzleQueries,
     SendQueries,
+    SimulQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 

@@ -21,6 +21,8 @@ from bot.service.kernel.events import (
     GameState,
     PlayerNotice,
     Reply,
+    SimulDesk,
+    SimulUpdate,
     TournamentUpdate,
     TurnNotice,
 )
@@ -55,6 +57,12 @@ class Recording:
 
     async def show_tournament(self, _event: TournamentUpdate, context: str) -> None:
         self.shown.append(("tournament", context))
+
+    async def show_simul(self, _event: SimulUpdate, context: str) -> None:
+        self.shown.append(("simul", context))
+
+    async def show_desk(self, _event: SimulDesk, context: str) -> None:
+        self.shown.append(("desk", context))
 
     async def show_file(self, event: FileReady, context: str) -> None:
         self.shown.append((f"file in {event.chat.platform if event.chat else 'any'}", context))

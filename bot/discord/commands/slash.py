@@ -33,6 +33,7 @@ _TYPES: dict[Kind, Any] = {
     Kind.GAME: int,
     Kind.CHALLENGE: int,
     Kind.TOURNAMENT: int,
+    Kind.SIMUL: int,
     Kind.NUMBER: int,
     Kind.TEXT: str,
     Kind.MOVE: str,

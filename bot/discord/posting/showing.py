@@ -14,8 +14,14 @@ from bot.discord.posting.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.posting.channels import Channels
 from bot.discord.posting.notices import PlayerNotices
 from bot.discord.posting.tournament_threads import TournamentThreads
-from bot.discord.widgets.views import challenge_view, puzzle_view, tournament_view
-from bot.i18n import translate
+from bot.discord.widgets.views import (
+    challenge_view,
+    desk_view,
+    puzzle_view,
+    simul_view,
+    tournament_view,
+)
+from bot.i18n import Text, translate
 from bot.recent import REMEMBERED_CHATS, Recent
 from bot.service import boards
 from bot.service.game_service import GameService, player_seats
@@ -27,12 +33,15 @@ from bot.service.kernel.events import (
     FileReady,
     PlayerNotice,
     Reply,
+    SimulDesk,
+    SimulUpdate,
     TournamentUpdate,
     TurnNotice,
 )
 from bot.service.kernel.families import family_of
 from bot.showing import show_events
 from games.base import find_game
+from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +71,7 @@ class EventShowing:
         # buttons, which the service refuses once the challenge or the registration is over.
         self._challenge_messages: Recent[int, list[int]] = Recent(REMEMBERED_CHATS)
         self._tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
+        self._simul_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
 
     async def show(self, events: list[Event], answer: Answer | None) -> None:
         """Show the events of a call (with `answer`) or of later work (without)."""
@@ -163,20 +173,51 @@ class EventShowing:
 
     async def show_tournament(self, event: TournamentUpdate, answer: Answer | None) -> None:
         """The news in the tournament's channel; only the newest keeps Join and Leave."""
-        if answer is not None and not answer.lines:
-            answer.say(event.text)
         record = event.tournament
         language = await self.channels.language(record.chat.chat_id)
         view = tournament_view(record, language)
-        content = translate(language, event.text)
-        posted = await self.channels.post_text(record.chat.chat_id, content, view, answer)
-        earlier = self._tournament_messages.pop(record.id, None)
+        await self._news(
+            event.text, record.chat, view, answer, self._tournament_messages, record.id
+        )
+
+    async def show_simul(self, event: SimulUpdate, answer: Answer | None) -> None:
+        """The news in the simul's channel; only the newest keeps Join and Leave."""
+        record = event.simul
+        language = await self.channels.language(record.chat.chat_id)
+        view = simul_view(record, language)
+        await self._news(event.text, record.chat, view, answer, self._simul_messages, record.id)
+
+    async def show_desk(self, event: SimulDesk, answer: Answer | None) -> None:
+        """The host's desk in his answer, with the next board's button."""
+        if answer is None:
+            return
+        answer.say(event.text)
+        view = desk_view(event, answer.language)
+        if view is not None:
+            answer.view = view
+
+    async def _news(
+        self,
+        news: Text,
+        chat: ChatRef,
+        view: discord.ui.View | None,
+        answer: Answer | None,
+        newest: Recent[int, int],
+        key: int,
+    ) -> None:
+        """News of a tournament or a simul (`key`) in its channel (the person who acted reads
+        it in his answer too); only the newest keeps its buttons (`newest` remembers which)."""
+        if answer is not None and not answer.lines:
+            answer.say(news)
+        language = await self.channels.language(chat.chat_id)
+        posted = await self.channels.post_text(
+            chat.chat_id, translate(language, news), view, answer
+        )
+        earlier = newest.pop(key, None)
         if posted is not None and view is not None:
-            self._tournament_messages[record.id] = posted
+            newest[key] = posted
         if earlier is not None:
-            await self.channels.remove_buttons(
-                record.chat.chat_id, [earlier], "the tournament's news"
-            )
+            await self.channels.remove_buttons(chat.chat_id, [earlier], "the news")
 
 
 def _attach(event: FileReady, answer: Answer) -> None:

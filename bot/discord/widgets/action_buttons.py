@@ -1,6 +1,7 @@
 """The buttons that answer rather than move: a challenge's accept, decline and begin; the
 answer to a draw offer; offer a draw, resign and abort (with their confirmations); a rematch;
-join and leave a tournament; a puzzle's solution. Their ids are listed in
+join and leave a tournament or a simul; the host's next board in a simul; a puzzle's
+solution. Their ids are listed in
 bot.discord.widgets.components."""
 
 from __future__ import annotations
@@ -140,6 +141,47 @@ class TournamentButton(
         await handler_of(interaction).tournament_entry(
             interaction, self.tournament_id, self.joining
         )
+
+
+class SimulButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:(?P<action>s[jl]):(?P<simul>\d+)",
+):
+    """Take a board (sj) of a simul that takes challengers, or give it back (sl)."""
+
+    def __init__(self, action: str, simul: int, label: str = "") -> None:
+        style = discord.ButtonStyle.success if action == "sj" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:{action}:{simul}", label=label or action, style=style
+            )
+        )
+        self.joining, self.simul_id = action == "sj", simul
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).simul_entry(interaction, self.simul_id, self.joining)
+
+
+class DeskButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:sn:(?P<simul>\d+):(?P<game>\d+)",
+):
+    """The host's desk at the board that waits after the game it showed."""
+
+    def __init__(self, simul: int, game: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:sn:{simul}:{game}",
+                label=fitted_label(label or "next"),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        self.simul_id, self.game_id = simul, game
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handler_of(interaction).next_desk(interaction, self.simul_id, self.game_id)
 
 
 class PuzzleSolutionButton(

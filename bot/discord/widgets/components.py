@@ -35,10 +35,12 @@ import discord
 
 from bot.discord.widgets.action_buttons import (
     ChallengeButton,
+    DeskButton,
     DrawAnswerButton,
     GameActionButton,
     PuzzleSolutionButton,
     RematchButton,
+    SimulButton,
     TournamentButton,
 )
 from bot.discord.widgets.component_base import PREFIX
@@ -62,16 +64,18 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GameActionButton,
     RematchButton,
     TournamentButton,
+    SimulButton,
+    DeskButton,
     PuzzleSolutionButton,
 )
 
 
 # A component id of this bot (of any version): `dmb:ACTION:NUMBER...`, where the number is a
-# challenge for the actions a, d and b, a puzzle or a tournament for those below, and a game
-# for the others (an older version's unknown action named its game).
+# challenge for the actions a, d and b, a puzzle, a tournament or a simul for those below, and
+# a game for the others (an older version's unknown action named its game).
 STRAY_ID = re.compile(rf"^{PREFIX}:(?P<action>[a-z]+):(?P<number>\d{{1,{MAX_DIGITS}}})\b")
 CHALLENGE_ACTIONS = frozenset("adb")
-NEITHER_GAME_NOR_CHALLENGE = frozenset({"zp", "z", "zs", "tj", "tl"})
+NEITHER_GAME_NOR_CHALLENGE = frozenset({"zp", "z", "zs", "tj", "tl", "sj", "sl", "sn"})
 
 
 def is_known(custom_id: str, shown: Iterable[str]) -> bool:

@@ -22,7 +22,7 @@ from bot.service import boards
 from bot.service.command_table.typed import typed_move
 from bot.service.game_service import GameService, player_seats, seat_to_act
 from bot.service.kernel.events import Actor, BoardChanged, Event, GameState, ServiceError
-from bot.service.kernel.ids import known_id, known_tournament
+from bot.service.kernel.ids import known_id, known_simul, known_tournament
 from storage import ChatRef
 
 
@@ -191,6 +191,25 @@ class ComponentPresses:
         async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
             entry = self.service.entries.join if joining else self.service.entries.leave
             return await entry(actor, chat, known_tournament(tournament_id))
+
+        await self.interactions.run(interaction, work)
+
+    async def simul_entry(
+        self, interaction: discord.Interaction[Any], simul_id: int, joining: bool
+    ) -> None:
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
+            entry = self.service.simuls.join if joining else self.service.simuls.leave
+            return await entry(actor, chat, known_simul(simul_id))
+
+        await self.interactions.run(interaction, work)
+
+    async def next_desk(
+        self, interaction: discord.Interaction[Any], simul_id: int, game_id: int
+    ) -> None:
+        """The host's desk at the board that waits after the one it showed."""
+
+        async def work(actor: Actor, chat: ChatRef, _answer: Answer) -> list[Event]:
+            return await self.service.desks.desk(actor, chat, known_simul(simul_id), game_id)
 
         await self.interactions.run(interaction, work)
 

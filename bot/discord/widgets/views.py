@@ -11,10 +11,12 @@ import discord
 
 from bot.discord.widgets.action_buttons import (
     ChallengeButton,
+    DeskButton,
     DrawAnswerButton,
     GameActionButton,
     PuzzleSolutionButton,
     RematchButton,
+    SimulButton,
     TournamentButton,
 )
 from bot.discord.widgets.component_base import BUTTONS_PER_ROW, MENU_OPTIONS, MENUS, ROWS
@@ -32,8 +34,8 @@ from bot.discord.widgets.move_components import (
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.kernel.events import GameState, PuzzleStep
-from storage import Challenge, TournamentRecord
+from bot.service.kernel.events import GameState, PuzzleStep, SimulDesk
+from storage import Challenge, SimulRecord, TournamentRecord
 
 
 def _rows(view: discord.ui.View, buttons: Sequence[discord.ui.Item[Any]], first_row: int) -> None:
@@ -237,4 +239,23 @@ def tournament_view(record: TournamentRecord, language: str | None) -> discord.u
     view = discord.ui.View(timeout=None)
     view.add_item(TournamentButton("tj", record.id, translate(language, text("Join"))))
     view.add_item(TournamentButton("tl", record.id, translate(language, text("Leave"))))
+    return view
+
+
+def simul_view(record: SimulRecord, language: str | None) -> discord.ui.View | None:
+    """Join and Leave while the simul takes challengers; no buttons after."""
+    if record.status != "registering":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(SimulButton("sj", record.id, translate(language, text("Join"))))
+    view.add_item(SimulButton("sl", record.id, translate(language, text("Leave"))))
+    return view
+
+
+def desk_view(desk: SimulDesk, language: str | None) -> discord.ui.View | None:
+    """The next board that waits for the host, when another does."""
+    if not desk.more or desk.game_id is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(DeskButton(desk.simul.id, desk.game_id, translate(language, text("Next board"))))
     return view

@@ -13,7 +13,7 @@ from enum import Enum
 
 from bot.i18n import Text
 from bot.service.kernel.events import Actor
-from bot.service.kernel.ids import known_id, known_tournament
+from bot.service.kernel.ids import known_id, known_simul, known_tournament
 from bot.service.reviews.reviews import Progress, no_progress
 from storage import ChatRef
 
@@ -46,6 +46,7 @@ class Kind(Enum):
     GAME = "game"  # a game number ("12", "#12"); Discord completes the person's games
     CHALLENGE = "challenge"  # a challenge number
     TOURNAMENT = "tournament"  # a tournament number
+    SIMUL = "simul"  # a simul number
     NUMBER = "number"  # a whole number between `low` and `high`
     TEXT = "text"  # one word (a choice where the option has choices)
     MOVE = "move"  # a move; Discord completes the legal moves
@@ -137,6 +138,11 @@ class Args:
         """A tournament number (None: the chat's latest), refused if none can have it."""
         number = self.number("tournament")
         return None if number is None else known_tournament(number)
+
+    def simul(self) -> int | None:
+        """A simul number (None: the chat's latest), refused if none can have it."""
+        number = self.number("simul")
+        return None if number is None else known_simul(number)
 
     def number(self, name: str) -> int | None:
         value = self.values.get(name)

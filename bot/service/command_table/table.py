@@ -42,6 +42,7 @@ from bot.service.command_table.play import (
 )
 from bot.service.command_table.puzzles import PUZZLE
 from bot.service.command_table.review import REVIEW
+from bot.service.command_table.simuls import SIMUL
 from bot.service.command_table.spec import Args
 from bot.service.command_table.tournaments import TOURNAMENT
 from bot.service.command_table.typed import Misread
@@ -87,6 +88,7 @@ TABLE: tuple[Command, ...] = (
     VERIFY,
     RULES,
     TOURNAMENT,
+    SIMUL,
     PUZZLE,
     HELP,
 )

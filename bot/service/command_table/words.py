@@ -40,3 +40,5 @@ SOLUTION_WORDS = said(WORDS["solution"], ("solução", "soluzioni"))
 # `/tournament join with ana`, `/tournament games all`.
 WITH_WORDS = said(WORDS["with"], ("e",))
 ALL_WORDS = said(WORDS["all"], ("todas", "tutte"))
+# `/simul new italian 10 alternate`: the host takes White and Black by turns.
+ALTERNATE_WORDS = said(WORDS["alternate"], ("alternados", "alternati", "alternate"))

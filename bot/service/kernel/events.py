@@ -21,10 +21,13 @@ from bot.service.kernel.display.choices import MoveChoice
 from bot.service.kernel.players.names import checked_name
 from competition.rating import Shown
 from games.base import AnyGame
-from storage import Challenge, ChatRef, GameRecord, TournamentRecord
+from storage import Challenge, ChatRef, GameRecord, SimulRecord, TournamentRecord
 
 # The game option that names the tournament a game is a table of.
 TOURNAMENT_OPTION = "tournament"
+# The game options that name the simul a game is a board of, and the seat of its host.
+SIMUL_OPTION = "simul"
+SIMUL_HOST_OPTION = "simul_host"
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,18 @@ class GameState:
         """The tournament this game is a table of, or None."""
         tournament = self.record.options.get(TOURNAMENT_OPTION)
         return tournament if isinstance(tournament, int) else None
+
+    @property
+    def simul(self) -> int | None:
+        """The simul this game is a board of, or None."""
+        simul = self.record.options.get(SIMUL_OPTION)
+        return simul if isinstance(simul, int) else None
+
+    @property
+    def simul_host(self) -> int | None:
+        """The seat of the host of the simul this game is a board of, or None."""
+        seat = self.record.options.get(SIMUL_HOST_OPTION)
+        return seat if isinstance(seat, int) else None
 
 
 @dataclass(frozen=True)
@@ -254,6 +269,29 @@ class TournamentUpdate:
 
 
 @dataclass(frozen=True)
+class SimulUpdate:
+    """News of a simul for its chat (`simul.chat`): opened, joined, started, a board's
+    result, the summary. While `simul.status` is "registering", a front end may offer Join
+    and Leave buttons that call `service.simuls.join`/`leave` with its id."""
+
+    simul: SimulRecord
+    text: Text
+
+
+@dataclass(frozen=True)
+class SimulDesk:
+    """The host's desk, for whoever asked: the boards that wait for the host, oldest first
+    (`text`), and the one shown now (`game_id`; its `BoardUpdate` follows). When another
+    board waits (`more`), a front end offers a button to it:
+    `service.desks.desk(actor, chat, simul.id, after=game_id)`."""
+
+    simul: SimulRecord
+    text: Text
+    game_id: int | None = None
+    more: bool = False
+
+
+@dataclass(frozen=True)
 class ComputerThinking:
     """The computer has begun to think about its move in a game (the strong level takes
     seconds): its chat shows that it is thinking (Telegram's chat action, Discord's typing,
@@ -270,6 +308,8 @@ Event = (
     | ChallengeUpdate
     | FileReady
     | TournamentUpdate
+    | SimulUpdate
+    | SimulDesk
     | ComputerThinking
 )
 
@@ -287,11 +327,13 @@ def platform_of(event: Event) -> str | None:
             return event.challenge.chat.platform
         case TournamentUpdate():
             return event.tournament.chat.platform
+        case SimulUpdate():
+            return event.simul.chat.platform
         case ComputerThinking():
             return event.state.record.chat.platform if event.state.record.chat else None
         case FileReady():
             return event.chat.platform if event.chat else None
-        case Reply():
+        case Reply() | SimulDesk():
             return None
         case _:
             assert_never(event)

@@ -41,3 +41,10 @@ def known_tournament(number: int) -> int:
     if 0 < number <= LARGEST_ID:
         return number
     raise ServiceError(text("There is no tournament #{id}.", id=quote(str(number))))
+
+
+def known_simul(number: int) -> int:
+    """`number` when it can name a stored simul; else the refusal the store would give."""
+    if 0 < number <= LARGEST_ID:
+        return number
+    raise ServiceError(text("There is no simul #{id}.", id=quote(str(number))))

@@ -7,6 +7,7 @@ import logging
 from collections.abc import Sequence
 from functools import partial
 
+from telegram import InlineKeyboardMarkup
 from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
@@ -24,6 +25,8 @@ from bot.service.kernel.events import (
     PlayerNotice,
     Reply,
     ServiceError,
+    SimulDesk,
+    SimulUpdate,
     TournamentUpdate,
     TurnNotice,
 )
@@ -41,6 +44,7 @@ from bot.telegram.posting.delivery import (
 )
 from bot.telegram.posting.tournament_boards import TournamentBoards
 from bot.telegram.ratings import leaderboard_html
+from bot.telegram.simuls import desk_keyboard, simul_keyboard
 from bot.telegram.tournaments import tournament_keyboard
 from bot.telegram.widgets.keyboards import challenge_keyboard, puzzle_keyboard
 from bot.telegram.widgets.web_buttons import page_buttons
@@ -66,8 +70,9 @@ class EventShowing:
         self.tournament_boards = TournamentBoards(people, desk)
         # The message that shows each challenge (chat id, message id), edited as it changes.
         self.challenge_messages: Recent[int, tuple[str, int]] = Recent(REMEMBERED_CHATS)
-        # The newest news of each tournament, the one that keeps Join and Leave.
+        # The newest news of each tournament, the one that keeps Join and Leave; of each simul.
         self.tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
+        self.simul_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
 
     async def show(self, events: Sequence[Event], origin: Origin | None) -> None:
         """Show the events of a call (from `origin`) or of later work (without): the replies
@@ -239,25 +244,54 @@ class EventShowing:
         chat = event.tournament.chat
         language = await self.people.chat_language(chat)
         keyboard = tournament_keyboard(event.tournament, language)
-        send = partial(
-            self.bot.send_message,
-            chat.chat_id,
+        await self._news(
+            chat,
             translate(language, event.text),
-            reply_markup=keyboard,
+            keyboard,
+            self.tournament_messages,
+            event.tournament.id,
         )
+
+    async def show_simul(self, event: SimulUpdate, _origin: Origin | None) -> None:
+        """The news in the simul's chat, with Join and Leave while it takes challengers."""
+        chat = event.simul.chat
+        language = await self.people.chat_language(chat)
+        keyboard = simul_keyboard(event.simul, language)
+        await self._news(
+            chat, translate(language, event.text), keyboard, self.simul_messages, event.simul.id
+        )
+
+    async def show_desk(self, event: SimulDesk, origin: Origin | None) -> None:
+        """The host's desk where he asked for it, with the next board's button."""
+        if origin is not None:
+            keyboard = desk_keyboard(event, origin.language)
+            await self.people.say(
+                origin.chat, [event.text], origin.language, origin.reply_to, keyboard
+            )
+
+    async def _news(
+        self,
+        chat: ChatRef,
+        content: str,
+        keyboard: InlineKeyboardMarkup | None,
+        newest: Recent[int, int],
+        key: int,
+    ) -> None:
+        """News of a tournament or a simul (`key`) in its chat; only the newest news keeps its
+        buttons (`newest` remembers which), so that they do not pile up."""
+        send = partial(self.bot.send_message, chat.chat_id, content, reply_markup=keyboard)
         try:
             sent = await with_retries(send, self.pacing)
-            # Only the newest news of a tournament keeps the buttons: they do not pile up.
-            earlier = self.tournament_messages.pop(event.tournament.id, None)
+            earlier = newest.pop(key, None)
             if keyboard is not None:
-                self.tournament_messages[event.tournament.id] = sent.message_id
+                newest[key] = sent.message_id
             if earlier is not None:
                 await with_retries(
                     partial(self.bot.edit_message_reply_markup, chat.chat_id, earlier),
                     self.pacing,
                 )
         except TelegramError as error:
-            logger.warning("tournament %s news was not shown: %s", event.tournament.id, error)
+            logger.warning("news of %s in chat %s was not shown: %s", key, chat.chat_id, error)
 
     async def send_leaderboard(self, origin: Origin, words: Sequence[str]) -> None:
         """/top as one formatted message."""

@@ -8,7 +8,9 @@ its version. Formats: `m:GAME:VERSION:INDEX` play the move with that index of
 `d:CHALLENGE` decline, `s:CHALLENGE` start an open table now; `q:GAME:VERSION` and
 `x:GAME:VERSION` ask to resign or abort, `k:GAME:VERSION:PLAYER` and `y:GAME:VERSION:PLAYER`
 confirm it (only for the player who asked), `n:GAME:VERSION` keeps playing, `w:GAME` asks for
-a rematch of a finished game; `tj:TOURNAMENT` join, `tl:TOURNAMENT` leave;
+a rematch of a finished game; `tj:TOURNAMENT` join, `tl:TOURNAMENT` leave; `sj:SIMUL` take a
+board of a simul, `sl:SIMUL` give it back, `sn:SIMUL:GAME` the host's desk at the board that
+waits after that game;
 `z:PUZZLE:STEP:INDEX` answer a puzzle's step with the move of that index, `zp:PUZZLE:STEP:INDEX`
 show the destinations of the piece of that move, `zb:PUZZLE:STEP` back to the pieces,
 `zs:PUZZLE:STEP` show the solution (under the picture after a miss). The buttons
@@ -39,6 +41,9 @@ class Action(Enum):
     REMATCH = "w"
     JOIN = "tj"
     LEAVE = "tl"
+    SIMUL_JOIN = "sj"
+    SIMUL_LEAVE = "sl"
+    DESK_NEXT = "sn"
     PUZZLE = "z"
     PUZZLE_PIECE = "zp"
     PUZZLE_BACK = "zb"
@@ -53,20 +58,21 @@ CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
 # Presses handled by bot.telegram.widgets.game_actions rather than as moves.
 GAME_END_ACTIONS = ENDING_ACTIONS | {Action.REMATCH}
 TOURNAMENT_ACTIONS = frozenset({Action.JOIN, Action.LEAVE})
+SIMUL_ACTIONS = frozenset({Action.SIMUL_JOIN, Action.SIMUL_LEAVE, Action.DESK_NEXT})
 PUZZLE_ACTIONS = frozenset(
     {Action.PUZZLE, Action.PUZZLE_PIECE, Action.PUZZLE_BACK, Action.PUZZLE_SOLUTION}
 )
 _INDEXED = frozenset(
     {Action.MOVE, Action.PIECE, Action.RESIGN, Action.ABORT, Action.PUZZLE, Action.PUZZLE_PIECE}
 )
-# A puzzle's step takes the place of a game's version.
-_VERSIONED = GAME_ACTIONS | PUZZLE_ACTIONS
+# A puzzle's step takes the place of a game's version, and so does the game a desk shows.
+_VERSIONED = GAME_ACTIONS | PUZZLE_ACTIONS | {Action.DESK_NEXT}
 
 
 @dataclass(frozen=True)
 class Press:
     """What a button asks for: `target` is a game id (with its version), a challenge id, a
-    tournament id or a puzzle id (with its step)."""
+    tournament id, a puzzle id (with its step) or a simul id (with the game its desk shows)."""
 
     action: Action
     target: int

@@ -25,7 +25,7 @@ from bot.service.kernel.events import (
     GameState,
     ServiceError,
 )
-from bot.service.kernel.ids import known_id, known_tournament
+from bot.service.kernel.ids import known_id, known_simul, known_tournament
 from bot.telegram.chats import (
     BOARD_CHANGED,
     STALE_BOARD,
@@ -46,6 +46,7 @@ from bot.telegram.widgets.callbacks import (
     CHALLENGE_ACTIONS,
     GAME_END_ACTIONS,
     PUZZLE_ACTIONS,
+    SIMUL_ACTIONS,
     TOURNAMENT_ACTIONS,
     Action,
     Press,
@@ -118,6 +119,8 @@ class ButtonPresses:
         try:
             if press.action in TOURNAMENT_ACTIONS:
                 known_tournament(press.target)
+            elif press.action in SIMUL_ACTIONS:
+                known_simul(press.target)
             else:
                 known_id(press.target, challenge=press.action in CHALLENGE_ACTIONS)
         except ServiceError as error:
@@ -129,6 +132,8 @@ class ButtonPresses:
             await self._puzzle_press(query, press, origin, message.message_id)
         elif press.action in TOURNAMENT_ACTIONS:
             await self._tournament_press(query, press, origin)
+        elif press.action in SIMUL_ACTIONS:
+            await self._simul_press(query, press, origin)
         elif press.action in CHALLENGE_ACTIONS:
             await self._challenge_press(query, press, origin, message.message_id)
         elif press.action in GAME_END_ACTIONS:
@@ -192,6 +197,19 @@ class ButtonPresses:
         await self.commands.run_command(
             origin, lambda: call(origin.actor, origin.chat, press.target), query
         )
+
+    async def _simul_press(self, query: CallbackQuery, press: Press, origin: Origin) -> None:
+        """Join or leave a simul, or the host's desk at the board after the one it showed."""
+        simuls, actor, chat = self.service.simuls, origin.actor, origin.chat
+        calls = {
+            Action.SIMUL_JOIN: lambda: simuls.join(actor, chat, press.target),
+            Action.SIMUL_LEAVE: lambda: simuls.leave(actor, chat, press.target),
+            Action.DESK_NEXT: lambda: self.service.desks.desk(
+                actor, chat, press.target, after=press.version
+            ),
+        }
+        self.people.learn_private_language(chat, origin.language)
+        await self.commands.run_command(origin, calls[press.action], query)
 
     async def _puzzle_press(
         self, query: CallbackQuery, press: Press, origin: Origin, message_id: int

@@ -29,11 +29,15 @@ PING_AFTER = timedelta(seconds=60)
 def ping_delay(state: GameState) -> timedelta | None:
     """How long after its start the turn of `state` is pinged; None when it is not: a
     correspondence game (its notice goes at once), an ended game, a game without two people
-    (against the computer the person is the only one waiting), a game in no chat."""
+    (against the computer the person is the only one waiting), a game in no chat, the turn
+    of a simul's host (his desk lists every board that waits for him: a ping a board would
+    bury him)."""
     control = TimeControl.from_options(state.record.options)
     if control is not None and control.correspondence:
         return None
     if state.record.chat is None or not state.active or state.position.outcome() is not None:
+        return None
+    if state.simul_host == acting_seat(state.position):
         return None
     people = {seat.player_id for seat in state.record.seats if seat.player_id is not None}
     if len(people) < 2:

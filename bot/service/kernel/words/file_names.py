@@ -13,6 +13,7 @@ SUBJECTS: Mapping[str, Names] = {
     "game": ("game", "partida", "partita"),
     "ratings": ("ratings", "pontuacao", "punteggi"),
     "tournament": ("tournament", "torneio", "torneo"),
+    "simul": ("simul", "simultanea", "simultanea"),
 }
 
 

@@ -88,6 +88,14 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "tournament-settle": ("/tournament settle 7 1 2", {"tournament": 7, "table": 1, "entry": 2}),
     "tournament-verify": ("/torneo verifica 7", {"tournament": 7}),
     "tournament-help": ("/torneio ajuda", {}),
+    "simul": ("/simul", {}),
+    "simul-new": (
+        "/simultanea nuova italiana 10 10m alternato",
+        {"variant": "italian", "boards": 10, "time": "10m", "colour": "alternate"},
+    ),
+    "simul-join": ("/simul join #7", {"simul": 7}),
+    "simul-desk": ("/simultanea mesa 7", {"simul": 7}),
+    "simul-pdn": ("/simul pdn 7", {"simul": 7}),
     "puzzle": ("/puzzle brazilian", {"variant": "brazilian"}),
     "puzzle-answer": ("/puzzle c3-d4", {"answer": "c3-d4"}),
     "puzzle-daily": ("/problema diario", {"daily": "show"}),
@@ -130,6 +138,11 @@ RECORDED = [
     "entries.create",
     "entries.join",
     "tournaments.settle",
+    "simuls.create",
+    "simuls.join",
+    "desks.desk",
+    "desks.show",
+    "desks.export_pdn",
     "puzzles.puzzle",
     "puzzles.answer",
     "daily.daily",
@@ -246,8 +259,9 @@ async def discord_calls(
     calls: list[Call] = []
     record(service, calls)
     await connect(service)
-    # Discord has no bare /tournament: its subcommand `show` is what the typed one does.
-    sub = (case.partition("-")[2] or "show") if name == "tournament" else None
+    # Discord has no bare /tournament or /simul: their subcommand `show` is what the typed
+    # one does.
+    sub = (case.partition("-")[2] or "show") if name in ("tournament", "simul") else None
     interaction = await act(fake, await fake.slash(ANA, CHANNEL, name, options, subcommand=sub))
     # /review shows its stages in the answer first: the result comes in a later edit.
     await fake.wait_for(
