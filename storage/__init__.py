@@ -38,6 +38,7 @@ from storage.api import (
     Store,
     TournamentStore,
     VacationStore,
+    WebSessionStore,
 )
 from storage.backup import backup_path
 from storage.database_names import (
@@ -85,6 +86,8 @@ from storage.records import (
     RatingRecord,
     SeatRecord,
     VacationRecord,
+    WebSessionKind,
+    WebSessionRecord,
 )
 from storage.sql.base import GameEndWrite
 from storage.sql.ratings import RatingLedger, RatingUpdate, ratings_at_game_end
@@ -171,6 +174,9 @@ __all__ = [
     "TournamentStore",
     "VacationRecord",
     "VacationStore",
+    "WebSessionKind",
+    "WebSessionRecord",
+    "WebSessionStore",
     "backup_path",
     "database_label",
     "database_tag",

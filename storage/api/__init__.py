@@ -40,6 +40,7 @@ from storage.api.ratings import RatingStore
 from storage.api.reviews import ReviewStore
 from storage.api.sends import SendStore
 from storage.api.tournaments import TournamentStore
+from storage.api.web_sessions import WebSessionStore
 
 __all__ = [
     "NOTICE_LEASE",
@@ -61,6 +62,7 @@ __all__ = [
     "Store",
     "TournamentStore",
     "VacationStore",
+    "WebSessionStore",
 ]
 
 
@@ -101,6 +103,7 @@ class Store(
     ReviewStore,
     PuzzleStore,
     SendStore,
+    WebSessionStore,
     Closable,
     ABC,
 ):

@@ -23,6 +23,7 @@ from storage.sql.reviews import ReviewQueries
 from storage.sql.sends import SendQueries
 from storage.sql.sqlite import SqliteEngine
 from storage.sql.tournaments import TournamentQueries, tournament_from
+from storage.sql.web_sessions import WebSessionQueries
 from storage.tournament_records import TournamentRecord
 
 
@@ -38,6 +39,7 @@ class SqlStore(
     ReviewQueries,
     PuzzleQueries,
     SendQueries,
+    WebSessionQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 
