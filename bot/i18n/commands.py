@@ -58,6 +58,7 @@ COMMANDS: Mapping[str, Names] = {
     "help": ("help", "ajuda", "aiuto"),
     "review": ("review", "analise", "analisi"),
     "puzzle": ("puzzle", "problema", "problema"),
+    "web": ("web", "web", "web"),
 }
 # The console's own commands (bot/console.py): who is at the keyboard, the board's picture,
 # the hand-moved clock, the end of the session.
@@ -107,6 +108,8 @@ WORDS: Mapping[str, Names] = {
     "show": ("show", "mostrar", "mostra"),
     "solution": ("solution", "solucao", "soluzione"),
     "knockout": ("knockout", "mata-mata", "eliminazione"),
+    # /web logout: every sign-in to the web pages ends
+    "logout": ("logout", "sair", "esci"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.
 SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {
