@@ -5,7 +5,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from bot.i18n import Text, text
-from bot.service.kernel.events import ChatPage, PlayerPage, TournamentPage, WebPage
+from bot.service.kernel.events import ChatPage, PlayerPage, SignInPage, TournamentPage, WebPage
 from bot.settings import WebSettings
 from bot.web.signing import chat_subject, game_subject, player_subject, sign, tournament_subject
 from storage import ChatRef
@@ -29,6 +29,8 @@ def page_link(settings: WebSettings, page: WebPage) -> str:
         return player_link(settings, page.platform, page.user_id, page.chat)
     if isinstance(page, ChatPage):
         return chat_link(settings, page.chat)
+    if isinstance(page, SignInPage):
+        return f"{settings.url}/signin?key={page.key}"
     if page.open:
         return f"{settings.url}/tournament/{page.tournament_id}"
     return tournament_link(settings, page.tournament_id)
@@ -40,6 +42,8 @@ def page_label(page: WebPage) -> Text:
         return text("Tournament page")
     if isinstance(page, ChatPage):
         return text("Chat page")
+    if isinstance(page, SignInPage):
+        return text("Sign in to the web pages")
     return text("Player page")
 
 
