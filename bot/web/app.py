@@ -11,6 +11,7 @@ from bot.i18n import text
 from bot.service.game_service import GameService
 from bot.settings import WebSettings
 from bot.web.access import Refused
+from bot.web.activity import Activity
 from bot.web.board_api import BoardApi
 from bot.web.game_pages import GamePages
 from bot.web.headers import secure
@@ -61,7 +62,19 @@ def web_app(service: GameService, settings: WebSettings) -> web.Application:
     app.add_routes(GamePages(service, settings, onlookers, sessions).routes())
     app.add_routes(ReportPages(service, settings, onlookers).routes())
     app.add_routes(MiniApp(service, settings).routes())
-    app.add_routes(IndexPage(service, settings, onlookers).routes())
+    activity = Activity(service, settings)
+    app.add_routes(activity.routes())
+    index = IndexPage(service, settings, onlookers)
+    app.add_routes(index.routes())
+
+    async def front_door(request: web.Request) -> web.StreamResponse:
+        """The index, or the Activity where Discord opens it: at the root of its URL
+        mapping, with its launch parameters (docs/web.md, "The Discord Activity")."""
+        if activity.opened_by_discord(request):
+            return await activity.page(request)
+        return await index.index(request)
+
+    app.add_routes([web.get("/", front_door)])
 
     async def watch(_: web.Application) -> None:
         service.kernel.bus.watch(onlookers)

@@ -26,6 +26,7 @@ from urllib.parse import urlparse
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from tests.fakes import discord_rules
+from tests.fakes.discord_oauth import FakeOAuth
 from tests.waiting import eventually
 
 # The bot token the fake accepts; login with another gets 401 Unauthorized, as on Discord.
@@ -240,6 +241,8 @@ class FakeDiscord:
         self.uploads: dict[str, bytes] = {}
         self.fetched: list[str] = []
         self.interactions: dict[str, FakeInteraction] = {}
+        # The Activity's OAuth2: codes, access tokens (tests/fakes/discord_oauth.py).
+        self.oauth = FakeOAuth()
         self.denied_channels: set[str] = set()
         # The channels where the bot triggered its typing indicator, in order.
         self.typing: list[str] = []
@@ -645,6 +648,11 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
+        if (request.method, path) == ("POST", "/oauth2/token"):
+            return await self.oauth.token(request)
+        person = self.oauth.user(request.headers.get("Authorization", ""))
+        if (request.method, path) == ("GET", "/users/@me") and person is not None:
+            return _json(person, 200)
         payload, files = await _read_body(request)
         call = Call(request.method, path, payload, files)
         self.calls.append(call)
@@ -930,6 +938,13 @@ class FakeDiscord:
             source = interaction.payload.get("message")
             assert source is not None, "a deferred update of an interaction without message"
             interaction.original = self.messages[int(source["id"])]
+        elif kind == 12:
+            # LAUNCH_ACTIVITY: the person's client opens the application's Activity in the
+            # channel; for a command or a component, never an autocomplete's answer.
+            if interaction.payload["type"] == 4:
+                self.violations.append("an Activity launched from an autocomplete")
+                raise _Refusal(400, INVALID_FORM_BODY, "Invalid interaction response type")
+            interaction.settled.set()
         elif kind == 7:
             source = interaction.payload.get("message")
             assert source is not None, "an UPDATE_MESSAGE answer to an interaction without message"
