@@ -34,6 +34,7 @@ from typing import Any
 import discord
 
 from bot.discord.widgets.action_buttons import (
+    ActivityButton,
     ChallengeButton,
     DrawAnswerButton,
     GameActionButton,
@@ -63,6 +64,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RematchButton,
     TournamentButton,
     PuzzleSolutionButton,
+    ActivityButton,
 )
 
 
