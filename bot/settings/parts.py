@@ -49,6 +49,9 @@ class DiscordClient:
 
     client_id: str
     secret: str = field(repr=False)
+    # The bot's token (DISCORD_TOKEN), which asks Discord where an Activity's instance runs
+    # and who is in it; None: the Activity shows only a player's own game.
+    bot_token: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)

@@ -275,4 +275,4 @@ def _discord_client(environment: Mapping[str, str]) -> DiscordClient | None:
                 secret="DISCORD_CLIENT_SECRET",
             )
         )
-    return DiscordClient(client_id, secret)
+    return DiscordClient(client_id, secret, _token(environment, "DISCORD_TOKEN"))

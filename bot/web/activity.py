@@ -6,12 +6,14 @@ exchanges it with the application's secret at Discord (`/oauth2/token`), asks Di
 its access token names (`/users/@me`) and opens a session for that Discord user; the page
 then sends the SDK's AUTHENTICATE and plays through the board's API with its session as a
 bearer token (no cookie: a frame inside Discord is another site's). The Activity shows the
-person's game in the channel it was opened in."""
+person's game in the channel it was opened in, or, to someone Discord says is in that
+channel's Activity, the game the channel shows."""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
+from urllib.parse import quote
 
 import aiohttp
 from aiohttp import web
@@ -87,7 +89,9 @@ class Activity:
                 "discord", str(user["id"]), name, locale if isinstance(locale, str) else None
             )
             session = await self.service.web_sessions.session_for(actor)
-            game = await self._channel_game(actor, channel)
+            instance = body.get("instance")
+            seen = await self._instance_channel(str(instance or ""), actor.user_id)
+            game = await self._channel_game(actor, seen or channel, watching=seen is not None)
         except Answer as answer:
             refused = {"refused": translate(language, answer.reason)}
             return web.json_response(refused, status=answer.status)
@@ -124,14 +128,49 @@ class Activity:
             raise Answer(502, UNREACHABLE) from error
         return access, user
 
-    async def _channel_game(self, actor: Actor, channel: str) -> int | None:
-        """The person's game in progress that lives in the Activity's channel."""
+    async def _channel_game(self, actor: Actor, channel: str, watching: bool) -> int | None:
+        """The person's game in progress that lives in the Activity's channel; else, when
+        Discord said he is in that channel's Activity (`watching`), the game the channel
+        shows, to watch."""
         here = ChatRef("discord", channel)
         for game_id, _ in await self.service.records.games_in_progress(actor):
             state = await self.service.kernel.current(game_id)
             if state.record.chat == here:
                 return game_id
+        if watching:
+            for row in await self.service.records.games_seen_in(here):
+                if row.game_id is not None:
+                    return row.game_id
         return None
+
+    async def _instance_channel(self, instance: str, user_id: str) -> str | None:
+        """The channel of the Activity's instance, as Discord tells the bot (the page's own
+        word for it is anyone's to forge), if `user_id` is in it; None where Discord does not
+        say so or the bot has no token to ask with."""
+        client = self.settings.discord_client
+        if client is None or client.bot_token is None or not instance.isascii():
+            return None
+        address = (
+            f"{self.settings.discord_api}/applications/{client.client_id}"
+            f"/activity-instances/{quote(instance, safe='')}"
+        )
+        bot = {"Authorization": f"Bot {client.bot_token}"}
+        try:
+            async with (
+                aiohttp.ClientSession(timeout=WAIT) as http,
+                http.get(address, headers=bot) as response,
+            ):
+                found = await response.json(content_type=None)
+                if response.status != 200:
+                    return None
+        except (aiohttp.ClientError, TimeoutError, ValueError) as error:
+            logger.warning("Discord did not say where an Activity runs: %s", error)
+            return None
+        location = found.get("location") or {}
+        channel = location.get("channel_id")
+        if user_id not in found.get("users", ()) or not isinstance(channel, str):
+            return None
+        return channel
 
     def _same_site(self, request: web.Request) -> None:
         if request.headers.get("Origin") not in self.origins:

@@ -53,6 +53,7 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 REQUEST_ENTITY_TOO_LARGE = 40005
 ATTACHMENT_OPTION = 11
 
+ACTIVITY_INSTANCE = re.compile(r"/applications/\d+/activity-instances/[^/]+")
 # Discord's own error codes, as its JSON error bodies carry them.
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
@@ -243,6 +244,8 @@ class FakeDiscord:
         self.interactions: dict[str, FakeInteraction] = {}
         # The Activity's OAuth2: codes, access tokens (tests/fakes/discord_oauth.py).
         self.oauth = FakeOAuth()
+        # The Activity's instances by their ids (GET .../activity-instances/ID).
+        self.activity_instances: dict[str, dict[str, Any]] = {}
         self.denied_channels: set[str] = set()
         # The channels where the bot triggered its typing indicator, in order.
         self.typing: list[str] = []
@@ -650,6 +653,8 @@ class FakeDiscord:
         path = "/" + request.match_info["tail"]
         if (request.method, path) == ("POST", "/oauth2/token"):
             return await self.oauth.token(request)
+        if request.method == "GET" and ACTIVITY_INSTANCE.fullmatch(path):
+            return self._activity_instance(request, path)
         person = self.oauth.user(request.headers.get("Authorization", ""))
         if (request.method, path) == ("GET", "/users/@me") and person is not None:
             return _json(person, 200)
@@ -906,6 +911,33 @@ class FakeDiscord:
             self.violations.append("interaction acknowledged twice")
             raise _Refusal(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
         return interaction
+
+    def _activity_instance(self, request: web.Request, path: str) -> web.Response:
+        """Get Activity Instance: where an instance of the application's Activity runs and
+        who is in it, for the bot's token only."""
+        if request.headers.get("Authorization") != f"Bot {TOKEN}":
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
+        application, instance = path.split("/")[2], path.split("/")[4]
+        found = self.activity_instances.get(instance)
+        if application != str(APPLICATION_ID) or found is None:
+            return _json({"message": "404: Not Found", "code": 0}, 404)
+        return _json(found, 200)
+
+    def activity_instance(self, instance: str, channel: str, users: list[str]) -> None:
+        """An Activity's instance running in `channel` with `users` in it (Discord's
+        ActivityInstance object)."""
+        self.activity_instances[instance] = {
+            "application_id": str(APPLICATION_ID),
+            "instance_id": instance,
+            "launch_id": str(next(self._ids)),
+            "location": {
+                "id": f"gc-{GUILD_ID}-{channel}",
+                "kind": "gc",
+                "channel_id": channel,
+                "guild_id": GUILD_ID,
+            },
+            "users": users,
+        }
 
     def _callback(
         self, token: str, payload: dict[str, Any], files: dict[str, bytes], query: Any

@@ -19,6 +19,7 @@ from bot.service.kernel.events import Actor, ChallengeUpdate, GameState
 from bot.settings.parts import DiscordClient
 from storage import ChatRef
 from tests.bot.web.helpers import SETTINGS, web_client
+from tests.fakes.discord_api import TOKEN as DISCORD_TOKEN
 from tests.fakes.discord_api import FakeDiscord
 from tests.fakes.discord_oauth import CLIENT_ID, CLIENT_SECRET, FORM
 
@@ -210,3 +211,45 @@ async def test_discord_opens_the_activity_at_the_root_with_its_launch_parameters
     policy = page.headers["Content-Security-Policy"]
     assert "frame-ancestors https://discord.com" in policy
     assert "X-Frame-Options" not in page.headers
+
+
+async def test_whom_discord_puts_in_the_channels_activity_watches_its_game(
+    service: GameService, fake: FakeDiscord
+) -> None:
+    """The page's channel is its own word: the bot asks Discord where the instance runs and
+    who is in it (Get Activity Instance, with the bot's token)."""
+    state = await channel_game(service)
+    await service.records.board(ANA, state.id, ChatRef("discord", CHANNEL))
+    fake.activity_instance("i-1", CHANNEL, ["501", "503"])
+    fake.activity_instance("i-2", "700000000000000999", ["503"])
+    settings = activity_settings(fake)
+    client_with_bot = replace(settings.discord_client, bot_token=DISCORD_TOKEN)
+    async for client in web_client(service, replace(settings, discord_client=client_with_bot)):
+
+        async def start(instance: str, channel: str = CHANNEL, web: Client = client) -> str:
+            response = await web.post(
+                "/activity/token",
+                json={
+                    "code": fake.oauth.authorize(CAIO_USER),
+                    "channel": channel,
+                    "instance": instance,
+                },
+                headers=IN_DISCORD,
+            )
+            found: str = (await response.json())["start"]
+            return found
+
+        watched = await start("i-1")
+        assert watched.startswith(f"{state.id}-")
+        # Another channel's instance, a made-up one, or one he is not in: nothing to watch.
+        assert await start("i-2") == ""
+        assert await start("i-3") == ""
+        fake.activity_instance("i-4", CHANNEL, ["501"])
+        assert await start("i-4") == ""
+        _, caio = await exchange(client, fake.oauth.authorize(CAIO_USER))
+        bearer = {**IN_DISCORD, "Authorization": f"Bearer {caio['session']}"}
+        shown = await client.post("/activity/api/state", json={"start": watched}, headers=bearer)
+        answer = await shown.json()
+        assert shown.status == 200
+        assert answer["choices"] == []
+        assert answer["resign"] is False

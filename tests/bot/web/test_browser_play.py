@@ -17,7 +17,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.service import boards
 from bot.service.game_service import GameService, seat_to_act
-from bot.service.kernel.events import ChallengeUpdate, GameState, Reply, SignInPage
+from bot.service.kernel.events import BoardUpdate, ChallengeUpdate, GameState, Reply, SignInPage
 from bot.web.app import web_app
 from bot.web.links import game_link
 from games.base import CHANCE
@@ -162,7 +162,7 @@ async def test_ludo_rolls_and_moves_on_the_page(
 ) -> None:
     _, settings = site
     events = await service.challenges.new_game(ANA, GROUP, "ludo", computer=True, players=2, seat=0)
-    game = next(e.state for e in events if hasattr(e, "state"))
+    game = next(e.state for e in events if isinstance(e, BoardUpdate))
     page = await signed_in_page(browser, service, site, ANA)
     await open_game(page, settings, game.id)
     roll = page.locator("#roll")
