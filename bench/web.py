@@ -282,7 +282,7 @@ async def attack(
     targets = {"the victim's game": games[0], "another game": games[1], "no game": 987654}
     versions = {"current": version, "stale": version - 1}
     nonces = {"fresh": None, "used": used_nonces[-1]}
-    actions = {
+    actions: dict[str, dict[str, object]] = {
         "move": {"move": "c3-d4"},
         "draw": {"answer": "offer"},
         "resign": {"confirm": True},

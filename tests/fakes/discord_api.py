@@ -54,7 +54,10 @@ REQUEST_ENTITY_TOO_LARGE = 40005
 ATTACHMENT_OPTION = 11
 
 ACTIVITY_INSTANCE = re.compile(r"/applications/\d+/activity-instances/[^/]+")
+# An application command of type 4 (PRIMARY_ENTRY_POINT): the Activity's launcher.
+ENTRY_POINT = 4
 # Discord's own error codes, as its JSON error bodies carry them.
+ENTRY_POINT_REMOVED = 50240
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 UNKNOWN_INTERACTION = 10062
@@ -244,6 +247,8 @@ class FakeDiscord:
         self.interactions: dict[str, FakeInteraction] = {}
         # The Activity's OAuth2: codes, access tokens (tests/fakes/discord_oauth.py).
         self.oauth = FakeOAuth()
+        # The application's Entry Point command, once Activities are enabled.
+        self.entry_point: dict[str, Any] | None = None
         # The Activity's instances by their ids (GET .../activity-instances/ID).
         self.activity_instances: dict[str, dict[str, Any]] = {}
         self.denied_channels: set[str] = set()
@@ -793,6 +798,16 @@ class FakeDiscord:
     def _overwrite_commands(self, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """A bulk overwrite, global or of a guild, checked as Discord checks it
         (tests/fakes/discord_rules.py)."""
+        entry_points = [command for command in commands if command.get("type") == ENTRY_POINT]
+        commands = [command for command in commands if command.get("type") != ENTRY_POINT]
+        if self.entry_point is not None and not entry_points:
+            message = (
+                "You cannot remove this app's Entry Point command in a bulk update operation. "
+                "Please include the Entry Point command in your update request or delete it "
+                "separately."
+            )
+            self.violations.append(f"application commands: {message}")
+            raise _Refusal(400, ENTRY_POINT_REMOVED, message)
         refused = discord_rules.refusal(commands)
         if refused is not None:
             problems = discord_rules.command_problems(commands) or [refused["message"]]
@@ -810,7 +825,25 @@ class FakeDiscord:
             }
             for command in commands
         ]
+        if self.entry_point is not None:
+            self.commands.append(self.entry_point)
         return self.commands
+
+    def enable_activities(self) -> None:
+        """Activities enabled in the developer portal: Discord adds the application's Entry
+        Point command, which launches the Activity (DISCORD_LAUNCH_ACTIVITY handler)."""
+        self.entry_point = {
+            "id": str(self._snowflake()),
+            "application_id": str(APPLICATION_ID),
+            "version": "1",
+            "type": ENTRY_POINT,
+            "handler": 2,
+            "name": "launch",
+            "description": "",
+            "integration_types": [0, 1],
+            "contexts": [0, 1, 2],
+        }
+        self.commands.append(self.entry_point)
 
     def _checked(self, payload: dict[str, Any]) -> None:
         """Refuse a message as Discord does: 400, 50035 Invalid Form Body, the refused fields

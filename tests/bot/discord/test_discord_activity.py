@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from bot.service.game_service import GameService
 from bot.settings import read_settings
 from bot.settings.parts import DiscordClient
@@ -46,3 +48,24 @@ async def test_without_the_client_a_board_has_no_activity(
     await connect(service, web=read_settings(ENVIRONMENT).web)
     await new_game(fake)
     assert ids_like(latest_board(fake), r"dmb:v:\d+") == []
+
+
+async def test_the_entry_point_command_of_activities_is_kept_at_start(
+    fake: FakeDiscord, connect: Connect, service: GameService
+) -> None:
+    """Discord refuses a bulk overwrite of the commands that leaves out the Entry Point
+    command it added when Activities were enabled (400, 50240): the bot keeps it."""
+    fake.enable_activities()
+    web = read_settings(ENVIRONMENT).web
+    assert web is not None
+    await connect(service, web=replace(web, discord_client=DiscordClient(CLIENT_ID, CLIENT_SECRET)))
+    assert [command["type"] for command in fake.commands].count(4) == 1
+    assert "tournament" in {command["name"] for command in fake.commands}
+    assert fake.violations == []
+
+
+def test_the_fake_refuses_an_overwrite_without_the_entry_point() -> None:
+    fake = FakeDiscord()
+    fake.enable_activities()
+    with pytest.raises(Exception, match="Entry Point"):
+        fake._overwrite_commands([])
