@@ -102,7 +102,9 @@ class EventShowing:
         links = page_buttons(self.contents.web, replies, language)
         try:
             await with_retries(
-                partial(self.bot.send_message, origin.actor.user_id, words, reply_markup=links),
+                partial(
+                    self.bot.send_message, int(origin.actor.user_id), words, reply_markup=links
+                ),
                 self.pacing,
             )
         except TelegramError as error:
