@@ -186,3 +186,23 @@ async def test_ludo_rolls_and_moves_on_the_page(
             return len((await service.kernel.state(game.id)).log) >= 2
 
         await eventually(moved, "Ana's pawn moved", DEADLINE)
+
+
+async def test_a_piece_dragged_to_its_square_is_played(
+    service: GameService, site: Any, browser: Any
+) -> None:
+    _, settings = site
+    state = await group_game(service)
+    ana = await signed_in_page(browser, service, site, ANA)
+    await open_game(ana, settings, state.id)
+    start = await ana.locator('#board rect[data-name="c3"]').bounding_box()
+    end = await ana.locator('#board rect[data-name="d4"]').bounding_box()
+    await ana.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    await ana.mouse.down()
+    await ana.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=5)
+    await ana.mouse.up()
+
+    async def dragged() -> bool:
+        return (await service.kernel.state(state.id)).log == ("c3-d4",)
+
+    await eventually(dragged, "the piece dragged from c3 to d4", DEADLINE)
