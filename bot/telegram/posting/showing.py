@@ -44,6 +44,7 @@ from bot.telegram.ratings import leaderboard_html
 from bot.telegram.tournaments import tournament_keyboard
 from bot.telegram.widgets.keyboards import challenge_keyboard, puzzle_keyboard
 from bot.telegram.widgets.web_buttons import page_buttons
+from bot.web.links import reply_text
 from games.base import find_game
 from storage import ChatRef, Identity
 
@@ -79,7 +80,7 @@ class EventShowing:
         public = [reply for reply in replies if alone or not reply.private]
         if public and origin is not None:
             links = page_buttons(self.contents.web, public, origin.language)
-            lines = [reply.text for reply in public]
+            lines = [reply_text(self.contents.web, reply) for reply in public]
             await self.people.say(origin.chat, lines, origin.language, origin.reply_to, links)
         if origin is not None and len(public) < len(replies):
             await self._say_privately([r for r in replies if r not in public], origin)
@@ -98,7 +99,8 @@ class EventShowing:
         """Replies for the person's eyes only (a sign-in link), asked for in a group: in his
         private chat with the bot; if he never started it, the group hears how to."""
         language = origin.language
-        words = "\n".join(translate(language, reply.text) for reply in replies)
+        web = self.contents.web
+        words = "\n".join(translate(language, reply_text(web, reply)) for reply in replies)
         links = page_buttons(self.contents.web, replies, language)
         try:
             await with_retries(
