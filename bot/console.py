@@ -53,7 +53,7 @@ from bot.service.kernel.words.text_boards import text_board
 from bot.settings import WebSettings
 from bot.showing import show_events
 from bot.terminal import Terminal
-from bot.web.links import game_link, page_label, page_link
+from bot.web.links import game_link, page_label, page_link, reply_text
 from games.base import CHANCE
 from storage import ChatRef
 
@@ -158,7 +158,7 @@ class Console:
 
     def _reply(self, reply: Reply) -> None:
         """The reply, and the address of its page (with WEB_URL) on a line of its own."""
-        self.say(reply.text)
+        self.say(reply_text(self.web, reply))
         if self.web is not None and reply.page is not None:
             label = translate(self.language, page_label(reply.page))
             self.write(f"{label}: {page_link(self.web, reply.page)}")

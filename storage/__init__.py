@@ -39,6 +39,7 @@ from storage.api import (
     Store,
     TournamentStore,
     VacationStore,
+    WebSessionStore,
 )
 from storage.backup import backup_path
 from storage.database_names import (
@@ -86,6 +87,8 @@ from storage.records import (
     RatingRecord,
     SeatRecord,
     VacationRecord,
+    WebSessionKind,
+    WebSessionRecord,
 )
 from storage.simul_records import (
     NewSimulGame,
@@ -189,6 +192,9 @@ __all__ = [
     "TournamentStore",
     "VacationRecord",
     "VacationStore",
+    "WebSessionKind",
+    "WebSessionRecord",
+    "WebSessionStore",
     "backup_path",
     "database_label",
     "database_tag",

@@ -298,3 +298,19 @@ class DailyPuzzle:
     chat: ChatRef
     variant: str
     hour: int
+
+
+WebSessionKind = Literal["link", "session"]
+
+
+@dataclass(frozen=True, slots=True)
+class WebSessionRecord:
+    """A sign-in to the web companion: a personal link ("link", used once) or the session it
+    opened ("session"), by the SHA-256 of its token; for one person on one platform."""
+
+    token_hash: str
+    kind: WebSessionKind
+    platform: str
+    user_id: str
+    display_name: str
+    expires_at: datetime

@@ -29,6 +29,9 @@ from bot.service.game_service import GameService
 from bot.settings import DISCORD_API_URL, DISCORD_GATEWAY_URL, DiscordSettings, WebSettings
 
 logger = logging.getLogger(__name__)
+# The type of an application's Entry Point command (PRIMARY_ENTRY_POINT), which launches its
+# Activity.
+ENTRY_POINT = 4
 
 
 def point_at(api_url: str = DISCORD_API_URL, gateway_url: str = DISCORD_GATEWAY_URL) -> None:
@@ -59,6 +62,7 @@ class DamasClient(discord.Client):
         super().__init__(intents=discord.Intents(guilds=True), **options)
         self.front = DiscordFront(self, service, web)
         self.tree = app_commands.CommandTree(self)
+        self._activity = web is not None and web.discord_client is not None
         self._resending: asyncio.Task[None] | None = None
         self._listening: Callable[[], None] | None = listening
 
@@ -68,10 +72,32 @@ class DamasClient(discord.Client):
             listening, self._listening = self._listening, None
             listening()
 
+    async def _keep_entry_point(self) -> None:
+        """With Activities enabled Discord gives the application an Entry Point command (type
+        4: the Activity in the App Launcher), which a bulk overwrite of the commands must
+        include or Discord refuses it (400, 50240); discord.py knows no such command, so the
+        one Discord has is added to the overwrite as it is."""
+        assert self.application_id is not None  # known from the login
+        existing = await self.http.get_global_commands(self.application_id)
+        kept: list[dict[str, Any]] = [
+            dict(command) for command in existing if command.get("type") == ENTRY_POINT
+        ]
+        if not kept:
+            return
+        overwrite = self.http.bulk_upsert_global_commands
+
+        def with_entry_point(application_id: int, payload: list[dict[str, Any]]) -> Any:
+            return overwrite(application_id, [*payload, *kept])
+
+        # discord.py's tree builds the payload; its one call to Discord is wrapped here.
+        setattr(self.http, "bulk_upsert_global_commands", with_entry_point)  # noqa: B010
+
     async def setup_hook(self) -> None:
         await install_commands(self.tree, self.front)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         try:
+            if self._activity:
+                await self._keep_entry_point()
             await self.tree.sync()
         except discord.DiscordServerError:
             raise  # Discord's trouble, not the commands': trying again can help

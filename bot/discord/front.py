@@ -41,7 +41,8 @@ class DiscordFront:
     ) -> None:
         self.service = service
         self.channels = Channels(client, service)
-        self.poster = BoardPoster(client, service, self.channels.language)
+        activity = web is not None and web.discord_client is not None
+        self.poster = BoardPoster(client, service, self.channels.language, activity)
         self.showing = EventShowing(client, service, self.poster, self.channels)
         self.interactions = Interactions(service, self.poster, self.channels, self.showing, web)
         self.presses = ComponentPresses(service, self.interactions)

@@ -59,6 +59,7 @@ COMMANDS: Mapping[str, Names] = {
     "review": ("review", "analise", "analisi"),
     "puzzle": ("puzzle", "problema", "problema"),
     "simul": ("simul", "simultanea", "simultanea"),
+    "web": ("web", "web", "web"),
 }
 # The console's own commands (bot/console.py): who is at the keyboard, the board's picture,
 # the hand-moved clock, the end of the session.
@@ -111,6 +112,8 @@ WORDS: Mapping[str, Names] = {
     "knockout": ("knockout", "mata-mata", "eliminazione"),
     # /simul new's colour of the host (bot/service/command_table/simuls.py)
     "alternate": ("alternate", "alternadas", "alternato"),
+    # /web logout: every sign-in to the web pages ends
+    "logout": ("logout", "sair", "esci"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.
 SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {

@@ -32,6 +32,7 @@ from bot.service.simuls.simuls import Simuls
 from bot.service.tournaments.entries import TournamentEntries
 from bot.service.tournaments.reports import TournamentReports
 from bot.service.tournaments.tournaments import Tournaments
+from bot.service.web_sessions.web_sessions import WebSessions
 from storage import Store
 
 __all__ = ["GameService", "events_state", "player_seats", "seat_to_act"]
@@ -83,6 +84,8 @@ class GameService:
         self.desks = SimulDesks(kernel, players=store, simuls=store)
         # When each bot last wrote on its platform (a restart keeps to the rate limits).
         self.sends = LastSends(kernel, sends=store)
+        # Sign-ins to the web companion (/web, an Activity's OAuth2).
+        self.web_sessions = WebSessions(kernel, sessions=store)
 
         # What runs when a game ends, and what the scheduler runs when due.
         kernel.changes.on_finish(self.tournaments.game_over)

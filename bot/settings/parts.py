@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
@@ -44,6 +44,17 @@ class DiscordSettings:
 
 
 @dataclass(frozen=True)
+class DiscordClient:
+    """A Discord application's OAuth2 client: its id and secret (Developer Portal)."""
+
+    client_id: str
+    secret: str = field(repr=False)
+    # The bot's token (DISCORD_TOKEN), which asks Discord where an Activity's instance runs
+    # and who is in it; None: the Activity shows only a player's own game.
+    bot_token: str | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
 class WebSettings:
     """`url`: the public address (behind the organiser's HTTPS proxy), no trailing slash;
     `host`, `port`: where this process listens; `secret`: the key of the signed links;
@@ -57,6 +68,10 @@ class WebSettings:
     telegram_token: str | None = None
     app_name: str | None = None
     bot_name: str | None = None
+    # The Discord Activity (docs/web.md): the application's OAuth2 client, and Discord's
+    # REST API where its sign-in code is exchanged.
+    discord_client: DiscordClient | None = None
+    discord_api: str = DISCORD_API_URL
 
 
 ChatSettings = TelegramSettings | DiscordSettings

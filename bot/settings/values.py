@@ -15,7 +15,14 @@ from bot.i18n import text
 from bot.refusals import SettingsRefused
 from bot.service.kernel.game_flow.clocks import MAX_SLEEP
 from bot.service.kernel.ids import whole_number
-from bot.settings.parts import DiscordSettings, Settings, Shards, TelegramSettings, WebSettings
+from bot.settings.parts import (
+    DiscordClient,
+    DiscordSettings,
+    Settings,
+    Shards,
+    TelegramSettings,
+    WebSettings,
+)
 from bot.settings.variables import (
     DEFAULT_LISTEN,
     DISCORD_API_URL,
@@ -249,4 +256,23 @@ def _web(environment: Mapping[str, str]) -> WebSettings | None:
         telegram_token=_token(environment, "TELEGRAM_TOKEN"),
         app_name=app_name,
         bot_name=bot_name,
+        discord_client=_discord_client(environment),
+        discord_api=_address(environment, "DISCORD_API_URL", DISCORD_API_URL, WEB),
     )
+
+
+def _discord_client(environment: Mapping[str, str]) -> DiscordClient | None:
+    """The Activity's OAuth2 client: both its id and its secret, or none."""
+    client_id = _given(environment, "DISCORD_CLIENT_ID")
+    secret = _token(environment, "DISCORD_CLIENT_SECRET")
+    if client_id is None and secret is None:
+        return None
+    if client_id is None or secret is None or whole_number(client_id) is None:
+        raise SettingsRefused(
+            text(
+                "{id} (the application's number) and {secret} go together: set both or neither.",
+                id="DISCORD_CLIENT_ID",
+                secret="DISCORD_CLIENT_SECRET",
+            )
+        )
+    return DiscordClient(client_id, secret, _token(environment, "DISCORD_TOKEN"))

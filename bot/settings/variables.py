@@ -125,6 +125,16 @@ VARIABLES = (
         text("the Mini App's short name (@BotFather /newapp), for the t.me/BOT/APP links"),
     ),
     Variable(
+        "DISCORD_CLIENT_ID",
+        NONE,
+        text("the Discord application's id, for its Activity (the board inside a channel)"),
+    ),
+    Variable(
+        "DISCORD_CLIENT_SECRET",
+        NONE,
+        text("the Discord application's OAuth2 secret: the Activity's sign-in is checked with it"),
+    ),
+    Variable(
         "LANG",
         text("the system's"),
         text(

@@ -11,6 +11,8 @@ from bot.i18n import text
 from bot.service.game_service import GameService
 from bot.settings import WebSettings
 from bot.web.access import Refused
+from bot.web.activity import Activity
+from bot.web.board_api import BoardApi
 from bot.web.game_pages import GamePages
 from bot.web.headers import secure
 from bot.web.index_page import IndexPage
@@ -19,6 +21,7 @@ from bot.web.live import Onlookers
 from bot.web.mini_app import MiniApp
 from bot.web.pages import refused
 from bot.web.report_pages import ReportPages
+from bot.web.sessions import Sessions
 
 logger = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -52,10 +55,26 @@ def web_app(service: GameService, settings: WebSettings) -> web.Application:
     onlookers = Onlookers()
     app = web.Application(middlewares=[refusals])
     app.on_response_prepare.append(hardened)
-    app.add_routes(GamePages(service, settings, onlookers).routes())
+    sessions = Sessions(service, settings)
+    app.add_routes(sessions.routes())
+    # The game's page, signed in: the board API as the session's person.
+    app.add_routes(BoardApi(service, settings, "/play/api", sessions.identify).routes())
+    app.add_routes(GamePages(service, settings, onlookers, sessions).routes())
     app.add_routes(ReportPages(service, settings, onlookers).routes())
     app.add_routes(MiniApp(service, settings).routes())
-    app.add_routes(IndexPage(service, settings, onlookers).routes())
+    activity = Activity(service, settings)
+    app.add_routes(activity.routes())
+    index = IndexPage(service, settings, onlookers)
+    app.add_routes(index.routes())
+
+    async def front_door(request: web.Request) -> web.StreamResponse:
+        """The index, or the Activity where Discord opens it: at the root of its URL
+        mapping, with its launch parameters (docs/web.md, "The Discord Activity")."""
+        if activity.opened_by_discord(request):
+            return await activity.page(request)
+        return await index.index(request)
+
+    app.add_routes([web.get("/", front_door)])
 
     async def watch(_: web.Application) -> None:
         service.kernel.bus.watch(onlookers)

@@ -15,11 +15,13 @@ from bot.service.game_service import GameService
 from bot.service.kernel.events import BoardUpdate, Event, FileReady, GameState, ServiceError
 from bot.settings import WebSettings
 from bot.web.access import Refused, known_number, onlooker, visible_game
+from bot.web.board_page import board_page
 from bot.web.game_view import Views
 from bot.web.language import reader_language
 from bot.web.links import player_link, tournament_link
 from bot.web.live import Onlookers
 from bot.web.pages import page
+from bot.web.sessions import Sessions
 from bot.web.signing import game_subject
 
 # The page's data is in <main>'s attributes: the script is the same text on every page.
@@ -80,10 +82,17 @@ def _moves(language: str, view: Mapping[str, Any]) -> str:
 
 
 class GamePages:
-    def __init__(self, service: GameService, settings: WebSettings, onlookers: Onlookers) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        settings: WebSettings,
+        onlookers: Onlookers,
+        sessions: Sessions,
+    ) -> None:
         self.service = service
         self.settings = settings
         self.onlookers = onlookers
+        self.sessions = sessions
         self.views = Views()
 
     def routes(self) -> list[web.RouteDef]:
@@ -97,6 +106,12 @@ class GamePages:
     async def page(self, request: web.Request) -> web.Response:
         language = reader_language(request)
         state = await visible_game(self.service, self.settings, request)
+        signed_in = await self.sessions.reader(request)
+        if signed_in is not None and state.active:
+            # A signed-in reader gets the board to play on (his moves, if it is his game).
+            token = request.query.get("t", "")
+            data = {"csrf": self.sessions.csrf(signed_in[1]), "start": f"{state.id}-{token}"}
+            return board_page(language, "web", data)
         view = self.views.of(state, language)
         query = escape(request.query_string)
         body = (

@@ -20,10 +20,19 @@ TELEGRAM_WEB = (
     "https://webk.telegram.org",
     "https://webz.telegram.org",
 )
+# Discord's clients, which open an Activity in a frame of its own origin
+# (APPLICATION_ID.discordsays.com) inside theirs.
+DISCORD_CLIENTS = (
+    "https://discord.com",
+    "https://ptb.discord.com",
+    "https://canary.discord.com",
+    "https://*.discordsays.com",
+)
 # What the Server header says instead of aiohttp's "Python/3.x aiohttp/3.y.z".
 SERVER = "damas-bot"
 # For answers that bring no policy of their own: nothing runs in them, nothing frames them.
 NOTHING = "default-src 'none'; frame-ancestors 'none'"
+NO_ONE = "'none'"
 
 
 def secure(headers: MutableMapping[str, str]) -> None:
@@ -36,14 +45,16 @@ def secure(headers: MutableMapping[str, str]) -> None:
         headers["X-Frame-Options"] = "DENY"
 
 
-def page_policy(script: str, style: str, in_telegram: bool) -> dict[str, str]:
+def page_policy(script: str, style: str, surface: str) -> dict[str, str]:
     """The headers of a page whose inline `script` and `style` are these (script "": none),
-    opened inside Telegram (the Mini App) or not."""
+    opened inside Telegram (the Mini App: "telegram"), inside Discord (the Activity:
+    "activity") or as a page of its own ("web")."""
     scripts = [_hashed(script)] if script else []
-    if in_telegram:
+    if surface == "telegram":
         scripts.append(TELEGRAM_SCRIPT)
     runs = " ".join(scripts) or "'none'"
-    framers = " ".join(TELEGRAM_WEB) if in_telegram else "'none'"
+    framers = {"telegram": " ".join(TELEGRAM_WEB), "activity": " ".join(DISCORD_CLIENTS)}
+
     policy = "; ".join(
         [
             "default-src 'none'",
@@ -53,13 +64,13 @@ def page_policy(script: str, style: str, in_telegram: bool) -> dict[str, str]:
             "connect-src 'self'",
             "base-uri 'none'",
             "form-action 'none'",
-            f"frame-ancestors {framers}",
+            f"frame-ancestors {framers.get(surface, NO_ONE)}",
         ]
     )
     headers = {"Content-Security-Policy": policy}
-    if not in_telegram:
-        # For browsers that know no frame-ancestors; it cannot name Telegram, so the Mini App
-        # has none.
+    if surface not in framers:
+        # For browsers that know no frame-ancestors; it cannot name Telegram or Discord, so
+        # the Mini App and the Activity have none.
         headers["X-Frame-Options"] = "DENY"
     return headers
 

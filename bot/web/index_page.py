@@ -37,7 +37,8 @@ class IndexPage:
         self.onlookers = onlookers
 
     def routes(self) -> list[web.RouteDef]:
-        return [web.get("/", self.index), web.get("/events", self.events)]
+        # "/" itself is the application's (bot/web/app.py): Discord opens its Activity there.
+        return [web.get("/events", self.events)]
 
     def _chat(self, request: web.Request) -> ChatRef | None:
         """The chat whose page this is (None: the page anyone may see); refused, as an

@@ -5,7 +5,14 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from bot.i18n import Text, text
-from bot.service.kernel.events import ChatPage, PlayerPage, TournamentPage, WebPage
+from bot.service.kernel.events import (
+    ChatPage,
+    PlayerPage,
+    Reply,
+    SignInPage,
+    TournamentPage,
+    WebPage,
+)
 from bot.settings import WebSettings
 from bot.web.signing import chat_subject, game_subject, player_subject, sign, tournament_subject
 from storage import ChatRef
@@ -29,9 +36,22 @@ def page_link(settings: WebSettings, page: WebPage) -> str:
         return player_link(settings, page.platform, page.user_id, page.chat)
     if isinstance(page, ChatPage):
         return chat_link(settings, page.chat)
+    if isinstance(page, SignInPage):
+        return f"{settings.url}/signin?key={page.key}"
     if page.open:
         return f"{settings.url}/tournament/{page.tournament_id}"
     return tournament_link(settings, page.tournament_id)
+
+
+NO_PAGES = text("This bot has no web pages: its organiser has not set WEB_URL.")
+
+
+def reply_text(settings: WebSettings | None, reply: Reply) -> Text:
+    """A reply's words, but where the bot serves no pages a sign-in link's (/web), whose
+    link there is none: that it has no pages."""
+    if settings is None and isinstance(reply.page, SignInPage):
+        return NO_PAGES
+    return reply.text
 
 
 def page_label(page: WebPage) -> Text:
@@ -40,6 +60,8 @@ def page_label(page: WebPage) -> Text:
         return text("Tournament page")
     if isinstance(page, ChatPage):
         return text("Chat page")
+    if isinstance(page, SignInPage):
+        return text("Sign in to the web pages")
     return text("Player page")
 
 

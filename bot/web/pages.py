@@ -17,7 +17,9 @@ color:#222;background:#faf7f0}
 h1{font-size:1.2rem;margin:.3rem 0}
 .board{width:100%;height:auto;display:block}
 pre{white-space:pre-wrap;font-family:inherit;margin:.3rem 0}
-nav button,.actions button{font-size:1rem;padding:.5rem .9rem;margin:.2rem}
+nav button,.actions button{font-size:1rem;padding:.5rem .9rem;margin:.2rem;min-height:2.75rem;
+min-width:2.75rem}
+#board{touch-action:none}
 .selected{outline:4px solid #2a7}
 .via{fill:#db5 !important}
 .target{fill:#6c6 !important}
@@ -34,14 +36,15 @@ border-bottom:1px solid #ddd;overflow-wrap:anywhere}
 
 
 def page(
-    language: str, title: Text | str, body: str, script: str = "", in_telegram: bool = False
+    language: str, title: Text | str, body: str, script: str = "", surface: str = "web"
 ) -> web.Response:
     """A whole HTML page; `body` is HTML already escaped, `script` the page's one script (the
     same text every time, its data in the body's elements' attributes: its hash lets it run).
-    `in_telegram`: the Mini App, with Telegram's script, framed by Telegram Web."""
+    `surface`: "telegram" (the Mini App, with Telegram's script, framed by Telegram Web),
+    "activity" (framed by Discord's clients) or "web"."""
     heading = escape(translate(language, title))
     scripts = f"<script>{script}</script>" if script else ""
-    telegram = f'<script src="{TELEGRAM_SCRIPT}"></script>' if in_telegram else ""
+    telegram = f'<script src="{TELEGRAM_SCRIPT}"></script>' if surface == "telegram" else ""
     return web.Response(
         text=(
             f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
@@ -50,7 +53,7 @@ def page(
             f"<body><h1>{heading}</h1>{body}{scripts}</body></html>"
         ),
         content_type="text/html",
-        headers={"Cache-Control": "no-store", **page_policy(script, STYLE, in_telegram)},
+        headers={"Cache-Control": "no-store", **page_policy(script, STYLE, surface)},
     )
 
 

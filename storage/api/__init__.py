@@ -41,6 +41,7 @@ from storage.api.reviews import ReviewStore
 from storage.api.sends import SendStore
 from storage.api.simuls import SimulStore
 from storage.api.tournaments import TournamentStore
+from storage.api.web_sessions import WebSessionStore
 
 __all__ = [
     "NOTICE_LEASE",
@@ -63,6 +64,7 @@ __all__ = [
     "Store",
     "TournamentStore",
     "VacationStore",
+    "WebSessionStore",
 ]
 
 
@@ -104,6 +106,7 @@ class Store(
     PuzzleStore,
     SendStore,
     SimulStore,
+    WebSessionStore,
     Closable,
     ABC,
 ):

@@ -24,6 +24,7 @@ from storage.sql.sends import SendQueries
 from storage.sql.simuls import SimulQueries
 from storage.sql.sqlite import SqliteEngine
 from storage.sql.tournaments import TournamentQueries, tournament_from
+from storage.sql.web_sessions import WebSessionQueries
 from storage.tournament_records import TournamentRecord
 
 
@@ -40,6 +41,7 @@ class SqlStore(
     PuzzleQueries,
     SendQueries,
     SimulQueries,
+    WebSessionQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 

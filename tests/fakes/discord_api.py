@@ -26,6 +26,7 @@ from urllib.parse import urlparse
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from tests.fakes import discord_rules
+from tests.fakes.discord_oauth import FakeOAuth
 from tests.waiting import eventually
 
 # The bot token the fake accepts; login with another gets 401 Unauthorized, as on Discord.
@@ -52,7 +53,11 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 REQUEST_ENTITY_TOO_LARGE = 40005
 ATTACHMENT_OPTION = 11
 
+ACTIVITY_INSTANCE = re.compile(r"/applications/\d+/activity-instances/[^/]+")
+# An application command of type 4 (PRIMARY_ENTRY_POINT): the Activity's launcher.
+ENTRY_POINT = 4
 # Discord's own error codes, as its JSON error bodies carry them.
+ENTRY_POINT_REMOVED = 50240
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
 UNKNOWN_INTERACTION = 10062
@@ -240,6 +245,12 @@ class FakeDiscord:
         self.uploads: dict[str, bytes] = {}
         self.fetched: list[str] = []
         self.interactions: dict[str, FakeInteraction] = {}
+        # The Activity's OAuth2: codes, access tokens (tests/fakes/discord_oauth.py).
+        self.oauth = FakeOAuth()
+        # The application's Entry Point command, once Activities are enabled.
+        self.entry_point: dict[str, Any] | None = None
+        # The Activity's instances by their ids (GET .../activity-instances/ID).
+        self.activity_instances: dict[str, dict[str, Any]] = {}
         self.denied_channels: set[str] = set()
         # The channels where the bot triggered its typing indicator, in order.
         self.typing: list[str] = []
@@ -645,6 +656,13 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
+        if (request.method, path) == ("POST", "/oauth2/token"):
+            return await self.oauth.token(request)
+        if request.method == "GET" and ACTIVITY_INSTANCE.fullmatch(path):
+            return self._activity_instance(request, path)
+        person = self.oauth.user(request.headers.get("Authorization", ""))
+        if (request.method, path) == ("GET", "/users/@me") and person is not None:
+            return _json(person, 200)
         payload, files = await _read_body(request)
         call = Call(request.method, path, payload, files)
         self.calls.append(call)
@@ -780,6 +798,16 @@ class FakeDiscord:
     def _overwrite_commands(self, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """A bulk overwrite, global or of a guild, checked as Discord checks it
         (tests/fakes/discord_rules.py)."""
+        entry_points = [command for command in commands if command.get("type") == ENTRY_POINT]
+        commands = [command for command in commands if command.get("type") != ENTRY_POINT]
+        if self.entry_point is not None and not entry_points:
+            message = (
+                "You cannot remove this app's Entry Point command in a bulk update operation. "
+                "Please include the Entry Point command in your update request or delete it "
+                "separately."
+            )
+            self.violations.append(f"application commands: {message}")
+            raise _Refusal(400, ENTRY_POINT_REMOVED, message)
         refused = discord_rules.refusal(commands)
         if refused is not None:
             problems = discord_rules.command_problems(commands) or [refused["message"]]
@@ -797,7 +825,25 @@ class FakeDiscord:
             }
             for command in commands
         ]
+        if self.entry_point is not None:
+            self.commands.append(self.entry_point)
         return self.commands
+
+    def enable_activities(self) -> None:
+        """Activities enabled in the developer portal: Discord adds the application's Entry
+        Point command, which launches the Activity (DISCORD_LAUNCH_ACTIVITY handler)."""
+        self.entry_point = {
+            "id": str(self._snowflake()),
+            "application_id": str(APPLICATION_ID),
+            "version": "1",
+            "type": ENTRY_POINT,
+            "handler": 2,
+            "name": "launch",
+            "description": "",
+            "integration_types": [0, 1],
+            "contexts": [0, 1, 2],
+        }
+        self.commands.append(self.entry_point)
 
     def _checked(self, payload: dict[str, Any]) -> None:
         """Refuse a message as Discord does: 400, 50035 Invalid Form Body, the refused fields
@@ -899,6 +945,33 @@ class FakeDiscord:
             raise _Refusal(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
         return interaction
 
+    def _activity_instance(self, request: web.Request, path: str) -> web.Response:
+        """Get Activity Instance: where an instance of the application's Activity runs and
+        who is in it, for the bot's token only."""
+        if request.headers.get("Authorization") != f"Bot {TOKEN}":
+            return _json({"message": "401: Unauthorized", "code": 0}, 401)
+        application, instance = path.split("/")[2], path.split("/")[4]
+        found = self.activity_instances.get(instance)
+        if application != str(APPLICATION_ID) or found is None:
+            return _json({"message": "404: Not Found", "code": 0}, 404)
+        return _json(found, 200)
+
+    def activity_instance(self, instance: str, channel: str, users: list[str]) -> None:
+        """An Activity's instance running in `channel` with `users` in it (Discord's
+        ActivityInstance object)."""
+        self.activity_instances[instance] = {
+            "application_id": str(APPLICATION_ID),
+            "instance_id": instance,
+            "launch_id": str(next(self._ids)),
+            "location": {
+                "id": f"gc-{GUILD_ID}-{channel}",
+                "kind": "gc",
+                "channel_id": channel,
+                "guild_id": GUILD_ID,
+            },
+            "users": users,
+        }
+
     def _callback(
         self, token: str, payload: dict[str, Any], files: dict[str, bytes], query: Any
     ) -> tuple[int, Any]:
@@ -930,6 +1003,13 @@ class FakeDiscord:
             source = interaction.payload.get("message")
             assert source is not None, "a deferred update of an interaction without message"
             interaction.original = self.messages[int(source["id"])]
+        elif kind == 12:
+            # LAUNCH_ACTIVITY: the person's client opens the application's Activity in the
+            # channel; for a command or a component, never an autocomplete's answer.
+            if interaction.payload["type"] == 4:
+                self.violations.append("an Activity launched from an autocomplete")
+                raise _Refusal(400, INVALID_FORM_BODY, "Invalid interaction response type")
+            interaction.settled.set()
         elif kind == 7:
             source = interaction.payload.get("message")
             assert source is not None, "an UPDATE_MESSAGE answer to an interaction without message"

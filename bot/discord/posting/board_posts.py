@@ -47,9 +47,12 @@ class BoardPoster:
         client: discord.Client,
         service: GameService,
         language: Callable[[str], Awaitable[str | None]],
+        activity: bool = False,
     ) -> None:
         self.client = client
         self.service = service
+        # Whether the bot's Activity is set up: each live board then opens it (Play here).
+        self.activity = activity
         # The language of a channel's public text (channels.py).
         self.language = language
         # Boards that could not be posted (game id -> channel id), sent again with the next
@@ -117,7 +120,7 @@ class BoardPoster:
             embed, picture = await self.embed(state, headline, language, flipped=flipped)
             channel = self.client.get_partial_messageable(int(channel_id))
             content = await self.mention(state)
-            view = board_view(state, language)
+            view = board_view(state, language, self.activity)
             stored = await self._board_message(state.id, channel_id)
             if stored is not None and stored.version > state.version:
                 return  # a newer board is out already (posted before a restart)
@@ -232,7 +235,7 @@ class BoardPoster:
                     allowed_mentions=discord.AllowedMentions(users=True),
                     embed=embed,
                     file=picture,
-                    view=board_view(state, language) or discord.utils.MISSING,
+                    view=board_view(state, language, self.activity) or discord.utils.MISSING,
                     wait=True,
                 )
             except discord.HTTPException as error:

@@ -40,6 +40,7 @@ from bot.service.kernel.events import (
 )
 from bot.service.kernel.families import family_of
 from bot.showing import show_events
+from bot.web.links import reply_text
 from games.base import find_game
 from storage import ChatRef
 
@@ -79,7 +80,7 @@ class EventShowing:
 
     async def show_reply(self, event: Reply, answer: Answer | None) -> None:
         if answer is not None:
-            answer.say(event.text)
+            answer.say(reply_text(answer.web, event))
             answer.link_pages([event])
 
     async def show_player_notice(self, event: PlayerNotice, answer: Answer | None) -> None:

@@ -1,17 +1,20 @@
 """The buttons that answer rather than move: a challenge's accept, decline and begin; the
 answer to a draw offer; offer a draw, resign and abort (with their confirmations); a rematch;
 join and leave a tournament or a simul; the host's next board in a simul; a puzzle's
-solution. Their ids are listed in
+solution; the board's Activity. Their ids are listed in
 bot.discord.widgets.components."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any, ClassVar
 
 import discord
 
 from bot.discord.handlers import handler_of
 from bot.discord.widgets.component_base import PREFIX, FromCustomId, fitted_label
+
+logger = logging.getLogger(__name__)
 
 
 class ChallengeButton(
@@ -203,3 +206,28 @@ class PuzzleSolutionButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await handler_of(interaction).reveal_puzzle(interaction, self.puzzle_id, self.step)
+
+
+class ActivityButton(
+    FromCustomId,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:v:(?P<game>\d+)",
+):
+    """Open the board inside the channel: Discord's Activity, launched as the answer itself
+    (LAUNCH_ACTIVITY, interaction response type 12), which shows the person's game there."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"{PREFIX}:v:{game_id}",
+                label=fitted_label(label or "activity"),
+                style=discord.ButtonStyle.primary,
+            )
+        )
+        self.game_id = game_id
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as error:
+            logger.warning("the Activity of game %s was not launched: %s", self.game_id, error)

@@ -34,6 +34,7 @@ from typing import Any
 import discord
 
 from bot.discord.widgets.action_buttons import (
+    ActivityButton,
     ChallengeButton,
     DeskButton,
     DrawAnswerButton,
@@ -67,6 +68,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SimulButton,
     DeskButton,
     PuzzleSolutionButton,
+    ActivityButton,
 )
 
 

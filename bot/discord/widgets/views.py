@@ -5,11 +5,13 @@ bot.discord.widgets.move_components and bot.discord.widgets.action_buttons."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any
 
 import discord
 
 from bot.discord.widgets.action_buttons import (
+    ActivityButton,
     ChallengeButton,
     DeskButton,
     DrawAnswerButton,
@@ -60,11 +62,24 @@ def _own_buttons(
     ]
 
 
-def board_view(state: GameState, language: str | None) -> discord.ui.View | None:
+def board_view(
+    state: GameState, language: str | None, activity: bool = False
+) -> discord.ui.View | None:
     """The components under a public board: what the player to act can do now (nothing
-    while the computer is to act); a rematch under a finished game of two."""
+    while the computer is to act); a rematch under a finished game of two. With `activity`
+    (the bot's Activity is set up) a live game's board also opens inside the channel."""
     if not state.active:
         return _rematch_view(state, language)
+    view = _actions_view(state, language)
+    if activity:
+        view = view or discord.ui.View(timeout=None)
+        button = ActivityButton(state.id, translate(language, text("Play here")))
+        with suppress(ValueError):  # on the first row with room; none left: no button
+            view.add_item(button)
+    return view
+
+
+def _actions_view(state: GameState, language: str | None) -> discord.ui.View | None:
     if not boards.waits_for_a_person(state):
         return None
     view = discord.ui.View(timeout=None)

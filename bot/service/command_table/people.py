@@ -7,7 +7,7 @@ from bot.i18n import Text, text
 from bot.service.command_table.entry import Command
 from bot.service.command_table.options import GAME_KIND, game_kinds
 from bot.service.command_table.spec import Args, Choice, Kind, Option
-from bot.service.command_table.words import CHAT_WORDS, OFF_WORDS, ON_WORDS
+from bot.service.command_table.words import CHAT_WORDS, LOGOUT_WORDS, OFF_WORDS, ON_WORDS
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Event
 from bot.service.kernel.game_flow.clocks import DAY_WORDS
@@ -52,6 +52,12 @@ async def _remind(service: GameService, actor: Actor, _chat: ChatRef, args: Args
 
 async def _link(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
     return await service.identities.link(actor, args.text("code"))
+
+
+async def _web(service: GameService, actor: Actor, _chat: ChatRef, args: Args) -> list[Event]:
+    if args.flag("logout"):
+        return await service.web_sessions.log_out(actor)
+    return await service.web_sessions.sign_in_link(actor)
 
 
 async def _flip(service: GameService, actor: Actor, chat: ChatRef, _args: Args) -> list[Event]:
@@ -165,6 +171,21 @@ LINK = Command(
             Kind.TEXT,
             text("the code from your other account (none: get one)"),
             placeholder=text("CODE"),
+        ),
+    ),
+)
+WEB = Command(
+    "web",
+    (),
+    text("your own link to play your games on the web pages; logout signs you out"),
+    _web,
+    (
+        Option(
+            "logout",
+            ("sair", "esci"),
+            Kind.FLAG,
+            text("sign out of the web pages everywhere"),
+            yes=LOGOUT_WORDS,
         ),
     ),
 )

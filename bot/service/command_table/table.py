@@ -22,6 +22,7 @@ from bot.service.command_table.people import (
     REMIND,
     TOP,
     VACATION,
+    WEB,
 )
 from bot.service.command_table.play import (
     ABORT,
@@ -81,6 +82,7 @@ TABLE: tuple[Command, ...] = (
     VACATION,
     REMIND,
     LINK,
+    WEB,
     FLIP,
     LANG,
     TAKEBACK,

@@ -31,6 +31,8 @@ HUFF_WORDS = frozenset({"soffio", "soffia", "soffiare", "huff", "sopro", "soprar
 DONE_WORDS = said(WORDS["done"], ("finished", "fim", "finite"))
 ON_WORDS = said(WORDS["on"], ("ligar", "si"))
 OFF_WORDS = said(WORDS["off"], ("nao", "desligar"))
+# `/web logout`: every sign-in to the web pages ends.
+LOGOUT_WORDS = said(WORDS["logout"], ("signout", "sign-out", "log-out", "sai"))
 CONFIRM_WORDS = said(WORDS["yes"], ("y", "s", "si", "confirm", "confirmar", "conferma"))
 # `/puzzle daily`: the chat's daily puzzle, and the words that show its setting.
 DAILY_WORDS = said(WORDS["daily"], ("diário", "quotidiano"))

@@ -159,9 +159,17 @@ class ChatPage:
     chat: ChatRef
 
 
+@dataclass(frozen=True)
+class SignInPage:
+    """A person's own link to the web companion (/web): `key` signs him in once, so only he
+    may see it (the reply that has it is private)."""
+
+    key: str
+
+
 # What a reply is about that has a page of its own (docs/web.md); a front end with WEB_URL
 # set links it under the reply.
-WebPage = TournamentPage | PlayerPage | ChatPage
+WebPage = TournamentPage | PlayerPage | ChatPage | SignInPage
 
 
 @dataclass(frozen=True)
@@ -170,6 +178,9 @@ class Reply:
 
     text: Text
     page: WebPage | None = None
+    # For the person's eyes only (a sign-in link): a front end that answers in a shared
+    # chat sends it privately instead.
+    private: bool = False
 
 
 @dataclass(frozen=True)

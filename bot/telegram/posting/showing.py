@@ -48,6 +48,7 @@ from bot.telegram.simuls import desk_keyboard, simul_keyboard
 from bot.telegram.tournaments import tournament_keyboard
 from bot.telegram.widgets.keyboards import challenge_keyboard, puzzle_keyboard
 from bot.telegram.widgets.web_buttons import page_buttons
+from bot.web.links import reply_text
 from games.base import find_game
 from storage import ChatRef, Identity
 
@@ -78,10 +79,16 @@ class EventShowing:
         """Show the events of a call (from `origin`) or of later work (without): the replies
         all in one message, then each event of Telegram's, but for the turn notices of the
         person who acted (the board he acted on says it)."""
-        replies = [event.text for event in events if isinstance(event, Reply)]
-        if replies and origin is not None:
-            links = page_buttons(self.contents.web, events, origin.language)
-            await self.people.say(origin.chat, replies, origin.language, origin.reply_to, links)
+        replies = [event for event in events if isinstance(event, Reply)]
+        # A private reply asked for in a group goes to the person's private chat instead.
+        alone = origin is not None and origin.private
+        public = [reply for reply in replies if alone or not reply.private]
+        if public and origin is not None:
+            links = page_buttons(self.contents.web, public, origin.language)
+            lines = [reply_text(self.contents.web, reply) for reply in public]
+            await self.people.say(origin.chat, lines, origin.language, origin.reply_to, links)
+        if origin is not None and len(public) < len(replies):
+            await self._say_privately([r for r in replies if r not in public], origin)
         acting_player = (
             await self.service.kernel.roster.player(origin.actor) if origin is not None else None
         )
@@ -92,6 +99,28 @@ class EventShowing:
                 if not (isinstance(event, TurnNotice) and event.player_id == acting_player.id)
             ]
         await show_events(self, events, origin)
+
+    async def _say_privately(self, replies: list[Reply], origin: Origin) -> None:
+        """Replies for the person's eyes only (a sign-in link), asked for in a group: in his
+        private chat with the bot; if he never started it, the group hears how to."""
+        language = origin.language
+        web = self.contents.web
+        words = "\n".join(translate(language, reply_text(web, reply)) for reply in replies)
+        links = page_buttons(self.contents.web, replies, language)
+        try:
+            await with_retries(
+                partial(
+                    self.bot.send_message, int(origin.actor.user_id), words, reply_markup=links
+                ),
+                self.pacing,
+            )
+        except TelegramError as error:
+            logger.info("no private answer for %s: %s", origin.actor.user_id, error)
+            unreachable = text(
+                "I cannot write to you privately: open a private chat with me, press Start, "
+                "then ask again."
+            )
+            await self.people.say(origin.chat, [unreachable], language, origin.reply_to)
 
     async def show_reply(self, _event: Reply, _origin: Origin | None) -> None:
         """Said by `show`, all the replies of a call in one message."""

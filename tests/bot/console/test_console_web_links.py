@@ -64,3 +64,21 @@ async def test_no_address_without_web_url(service: GameService, tmp_path: Path) 
     await console.handle("/profile")
     await console.handle("/games")
     assert "https://" not in output.getvalue()
+
+
+async def test_web_prints_the_sign_in_link_and_without_pages_says_so(
+    service: GameService, tmp_path: Path
+) -> None:
+    """/web's link is printed (the console is read by its player alone); a bot without
+    WEB_URL has no pages to sign in to, and says so instead of promising a link."""
+    output = io.StringIO()
+    console = Console(service, output, web=settings(), folder=tmp_path)
+    await console.handle("/web")
+    lines = output.getvalue().splitlines()
+    assert any(
+        line.startswith(f"Sign in to the web pages: {settings().url}/signin?key=") for line in lines
+    )
+    bare = io.StringIO()
+    await Console(service, bare, folder=tmp_path).handle("/web")
+    assert "This bot has no web pages: its organiser has not set WEB_URL." in bare.getvalue()
+    assert "signin" not in bare.getvalue()

@@ -124,3 +124,16 @@ def test_the_fake_holds_link_buttons_to_discords_rules() -> None:
     assert problems({"type": 2, "style": 1, "label": "Go"}) == [
         "a button of style 1 without a custom_id"
     ]
+
+
+async def test_web_answers_only_its_asker_with_the_sign_in_link(
+    fake: FakeDiscord, connect: Connect, service: GameService, web: WebSettings
+) -> None:
+    """/web's link signs its holder in: an ephemeral answer, seen by him alone."""
+    await connect(service, web=web)
+    answer = await act(fake, await fake.slash(ANA, CHANNEL, "web", {}))
+    assert answer.original is not None
+    assert answer.original["flags"] & 64
+    [button] = link_buttons(answer.original)
+    assert button["url"].startswith(f"{web.url}/signin?key=")
+    assert "Your own link" in answer.ephemeral_text

@@ -28,6 +28,7 @@ from bot.settings import (
     load_settings,
     read_settings,
 )
+from bot.settings.parts import DiscordClient
 from bot.settings.variables import NAMES, VARIABLES
 from tests.fakes import telegram_api
 from tests.fakes.telegram_api import FakeBotApi
@@ -411,3 +412,39 @@ def test_the_settings_table_of_the_docs_is_the_codes() -> None:
     assert documented == [
         (variable.name, translate(None, variable.default)) for variable in VARIABLES
     ]
+
+
+# -- the Discord Activity --------------------------------------------------------------------
+
+
+def test_the_activitys_client_comes_with_its_secret_and_the_bots_token() -> None:
+    web = read_settings(
+        {
+            "WEB_URL": "https://damas.example",
+            "DISCORD_TOKEN": "discord-bot-token",
+            "DISCORD_CLIENT_ID": "900000000000000001",
+            "DISCORD_CLIENT_SECRET": "client-secret",
+        }
+    ).web
+    assert web is not None
+    assert web.discord_client == DiscordClient(
+        "900000000000000001", "client-secret", "discord-bot-token"
+    )
+    assert web.discord_api == "https://discord.com/api/v10"
+    # Never in a log line that prints the settings.
+    assert "client-secret" not in repr(web)
+    assert "discord-bot-token" not in repr(web.discord_client)
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        {"DISCORD_CLIENT_ID": "900000000000000001"},
+        {"DISCORD_CLIENT_SECRET": "client-secret"},
+        {"DISCORD_CLIENT_ID": "my-app", "DISCORD_CLIENT_SECRET": "client-secret"},
+    ],
+)
+def test_the_activitys_client_is_both_or_neither(given: dict[str, str]) -> None:
+    said = refusal({"WEB_URL": "https://damas.example", "WEB_SECRET": "s", **given})
+    assert "DISCORD_CLIENT_ID" in said
+    assert "DISCORD_CLIENT_SECRET" in said

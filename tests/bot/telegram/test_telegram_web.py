@@ -142,3 +142,23 @@ async def test_no_page_is_linked_without_web_url(api: FakeBotApi) -> None:
     assert api.openings(await answer_with(api, group, "Tournament #1:")) == {}
     api.send_text(ana, group, "/profile")
     assert api.openings(await answer_with(api, group, "Ana")) == {}
+
+
+@pytest.mark.usefixtures("web_bot")
+async def test_web_in_a_group_sends_the_sign_in_link_privately(
+    api: FakeBotApi, settings: WebSettings
+) -> None:
+    """/web's link signs its holder in: never in the group (issue 38, item 1)."""
+    ana = api.user(1, "Ana", "ana", "en")
+    group = api.group(-100300, "Clube")
+    api.send_text(ana, group, "/web")
+    await answer_with(api, group, "I cannot write to you privately")
+    chat = api.private_chat(ana)
+    api.send_text(ana, chat, "/help")
+    await answer_with(api, chat, "")
+    api.send_text(ana, group, "/web")
+    private = await answer_with(api, chat, "Your own link")
+    [(kind, address)] = api.openings(private).values()
+    assert kind == "url"
+    assert address.startswith(f"{settings.url}/signin?key=")
+    assert all("signin" not in str(message) for message in api.bot_messages(group))

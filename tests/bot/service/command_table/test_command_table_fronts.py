@@ -71,6 +71,8 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "vacation-days": ("/vacation 3", {"days": 3}),
     "remind": ("/remind off", {"on": False}),
     "link": ("/link NOCODE", {"code": "NOCODE"}),
+    # /web's link is a new key each time: its logout is the same call everywhere.
+    "web": ("/web sair", {"logout": True}),
     "flip": ("/flip", {}),
     "lang": ("/lang it", {"language": "it"}),
     "takeback": ("/takeback #7 decline", {"answer": "decline", "game": 7}),
@@ -103,6 +105,7 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
 }
 # The service calls the commands make (beside the reads every front end makes to show them).
 RECORDED = [
+    "web_sessions.log_out",
     "challenges.new_game",
     "challenges.accept",
     "challenges.begin",
