@@ -1,9 +1,9 @@
 """The computer opponent of every game behind one seam: `choose(position, limit)`.
 
-Draughts: the engine of games.damas.engine (alpha-beta on bitboards). Ludo: the strongest
-agent of games.ludo.agents. Levels name a Limit each, for live and for correspondence games:
-`choose_at_level(position, "strong")`. Pure and synchronous: the service runs it off its
-event loop.
+Draughts: the engine of games.damas.engine (alpha-beta on bitboards). Ludo: the search of
+games.ludo.search, at the settings of the Limit's level (`LUDO_LEVELS`). Levels name a Limit
+each, for live and for correspondence games: `choose_at_level(position, "strong")`. Pure and
+synchronous: the service runs it off its event loop.
 """
 
 from __future__ import annotations
@@ -16,12 +16,14 @@ from typing import Any
 from games.damas import Position
 from games.damas.engine import Limit, think
 from games.ludo import LudoPosition
-from games.ludo.agents import find_agent
+from games.ludo.search import LudoLimit
+from games.ludo.search import choose as choose_ludo_move
 
 __all__ = [
     "CORRESPONDENCE_LEVELS",
     "LEVELS",
     "LEVEL_NAMES",
+    "LUDO_LEVELS",
     "Limit",
     "choose",
     "choose_at_level",
@@ -38,16 +40,29 @@ __all__ = [
 # their endings without error).
 LEVEL_NAMES = ("beginner", "easy", "normal", "strong")
 LEVELS: dict[str, Limit] = {
-    "beginner": Limit(depth=2, seconds=0.2, noise=300, blunder=0.5, databases=False),
-    "easy": Limit(depth=3, seconds=0.3, noise=60, blunder=0.05, databases=False),
-    "normal": Limit(depth=6, seconds=1.0, noise=12, databases=False),
-    "strong": Limit(seconds=3.0, opening_noise=6),
+    "beginner": Limit(
+        depth=2, seconds=0.2, noise=300, blunder=0.5, databases=False, level="beginner"
+    ),
+    "easy": Limit(depth=3, seconds=0.3, noise=60, blunder=0.05, databases=False, level="easy"),
+    "normal": Limit(depth=6, seconds=1.0, noise=12, databases=False, level="normal"),
+    "strong": Limit(seconds=3.0, opening_noise=6, level="strong"),
 }
 # Correspondence games leave time to think; the weaker levels stay as weak as they are live.
 CORRESPONDENCE_LEVELS: dict[str, Limit] = {
     **LEVELS,
-    "normal": Limit(depth=7, seconds=3.0, noise=12, databases=False),
-    "strong": Limit(seconds=20.0, opening_noise=6),
+    "normal": Limit(depth=7, seconds=3.0, noise=12, databases=False, level="normal"),
+    "strong": Limit(seconds=20.0, opening_noise=6, level="strong"),
+}
+# Ludo's levels (games/ludo/search.py; docs/engine.md, Ludo, has their matches). `beginner`
+# plays one move in two blindly and the rest by the one-move score with a large random
+# bonus; `easy` by the one-move score with a smaller one; `normal` by the one-move score;
+# `strong` also averages over the next roll and its answer. A thinking Ludo decision takes
+# milliseconds, so correspondence games play the same.
+LUDO_LEVELS: dict[str, LudoLimit] = {
+    "beginner": LudoLimit(depth=0, noise=40.0, blunder=0.5),
+    "easy": LudoLimit(depth=0, noise=12.0),
+    "normal": LudoLimit(depth=0),
+    "strong": LudoLimit(depth=1),
 }
 
 
@@ -63,8 +78,10 @@ def choose_draughts(position: Position, limit: Limit, rng: random.Random) -> Any
     return think(position, limit, rng).move
 
 
-def choose_ludo(position: LudoPosition, _limit: Limit, rng: random.Random) -> Any:
-    return find_agent("best")(position, rng)
+def choose_ludo(position: LudoPosition, limit: Limit, rng: random.Random) -> Any:
+    """Ludo at the limit's level (a limit without one: `normal`), within its seconds."""
+    ludo = LUDO_LEVELS[limit.level or "normal"]
+    return choose_ludo_move(position, replace(ludo, seconds=min(ludo.seconds, limit.seconds)), rng)
 
 
 _CHOOSERS: dict[type, Callable[[Any, Limit, random.Random], Any]] = {

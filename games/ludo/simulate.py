@@ -13,12 +13,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.ludo.agents import find_agent
+from games.ludo.agents import Agent, find_agent
 from games.ludo.moves import ROLLS
 from games.ludo.position import LudoPosition
 from games.ludo.rules import LudoRules
 
 Progress = Callable[[int, int], None]
+# How a run finds an agent by its name: the shipped agents, or a benchmark's own players.
+Finder = Callable[[str], Agent]
 
 
 @dataclass(frozen=True)
@@ -48,10 +50,10 @@ class SimulationResult:
 
 
 def play_game(
-    rules: LudoRules, seats: Sequence[str], rng: random.Random
+    rules: LudoRules, seats: Sequence[str], rng: random.Random, find: Finder = find_agent
 ) -> tuple[LudoPosition, int]:
     """One game with the agent named `seats[s]` at each seat; the final position and ply count."""
-    agents = [find_agent(name) for name in seats]
+    agents = [find(name) for name in seats]
     position = LudoPosition.start(rules)
     plies = 0
     while position.outcome() is None:
@@ -69,6 +71,7 @@ def simulate(
     rules: LudoRules,
     seed: int | None = None,
     progress: Progress | None = None,
+    find: Finder = find_agent,
 ) -> SimulationResult:
     """Play `games` games with one agent per seat (as many agents as rules.players)."""
     if len(agents) != rules.players:
@@ -77,7 +80,7 @@ def simulate(
             f"{','.join(agents)}"
         )
     for name in agents:
-        find_agent(name)
+        find(name)
     if games < 1:
         raise ValueError(f"play at least 1 game, not {games}")
     rng = random.Random(seed)
@@ -91,7 +94,7 @@ def simulate(
         for agent, seat in enumerate(seat_of):
             seats[seat] = agents[agent]
         game_rules = replace(rules, first_seat=rng.randrange(players))
-        final, game_plies = play_game(game_rules, seats, rng)
+        final, game_plies = play_game(game_rules, seats, rng, find)
         plies += game_plies
         outcome = final.outcome()
         assert outcome is not None

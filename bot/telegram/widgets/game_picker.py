@@ -2,7 +2,8 @@
 
 Stateless like every button of this bot, so a question asked before a restart still works:
 `ng:GAME` asks whom to play GAME against, `nc:GAME:LEVEL` starts GAME against the computer
-at LEVEL (`nc:GAME` for a game whose computer has no levels, Ludo). Whoever presses plays. A
+at LEVEL (`nc:GAME` for a game whose computer has no levels; `nc:ludo`, written before Ludo's
+computer had levels, starts at the default level). Whoever presses plays. A
 challenge to a person stays typed (`/new GAME vs NAME`), as the question says. A typed
 `/new GAME vs computer` starts at once at the default level, as it always did.
 """
@@ -20,6 +21,8 @@ from bot.service.kernel.words.levels import LEVEL_TEXTS
 from games.base import find_game, game_kinds
 
 GAME_PRESS, COMPUTER_PRESS = "ng", "nc"
+# Games whose computer had no levels when earlier versions wrote their buttons (`nc:GAME`).
+LEVELLED_SINCE = frozenset({"ludo"})
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,9 @@ def decode_pick(data: str | None) -> Pick | None:
         return None
     if head == GAME_PRESS:
         return None if level else Pick(game, None, start=False)
-    if (level != "" and level not in LEVEL_TEXTS) or (level != "") != _has_levels(game):
+    if level != "" and (level not in LEVEL_TEXTS or not _has_levels(game)):
+        return None
+    if level == "" and _has_levels(game) and game not in LEVELLED_SINCE:
         return None
     return Pick(game, level or None, start=True)
 

@@ -51,6 +51,9 @@ class Limit:
     databases: bool = True
     # The pure-Python search even where the compiled core is built (tests, benchmarks).
     pure: bool = False
+    # The named level this limit stands for (games.computer.LEVELS), if any: the other games'
+    # computers (Ludo) read their own settings for it.
+    level: str | None = None
 
 
 @dataclass(frozen=True)

@@ -48,19 +48,28 @@ async def test_a_bare_new_asks_for_the_game_then_the_level(
 
 
 @pytest.mark.usefixtures("bot")
-async def test_ludo_against_the_computer_has_no_levels(
+async def test_ludo_against_the_computer_asks_for_the_level(
     api: FakeBotApi, service: GameService
 ) -> None:
-    ana = api.user(1, "Ana", "ana", "en")
+    ana = api.user(1, "Ana", "ana", "it")
     chat = api.private_chat(ana)
     api.send_text(ana, chat, "/new")
     [question] = await api.wait_for(lambda: questions(api, chat, "ng:ludo"), "the games")
     await press(api, ana, question, "ng:ludo")
-    [ludo] = await api.wait_for(lambda: questions(api, chat, "nc:ludo"), "the Ludo button")
-    assert list(api.buttons(ludo).values()) == ["nc:ludo"]
-    await press(api, ana, ludo, "nc:ludo")
+    [ludo] = await api.wait_for(lambda: questions(api, chat, "nc:ludo:strong"), "the levels")
+    assert list(api.buttons(ludo).values()) == [
+        f"nc:ludo:{level}" for level in ("beginner", "easy", "normal", "strong")
+    ]
+    assert api.buttons(ludo)["Computer (forte)"] == "nc:ludo:strong"
+    await press(api, ana, ludo, "nc:ludo:strong")
     await api.wait_for(lambda: service.store is not None and api.boards(chat), "the Ludo board")
-    assert (await service.kernel.state(1)).record.kind == "ludo"
+    record = (await service.kernel.state(1)).record
+    assert (record.kind, record.options["level"]) == ("ludo", "strong")
+
+
+def test_a_ludo_button_from_before_its_levels_starts_at_the_default_level() -> None:
+    assert decode_pick("nc:ludo") == Pick("ludo", None, start=True)
+    assert decode_pick("nc:brazilian") is None
 
 
 @pytest.mark.usefixtures("bot")
@@ -72,7 +81,7 @@ async def test_ludo_against_the_computer_has_no_levels(
         "ng:brazilian:strong",
         "nc:brazilian",
         "nc:brazilian:mighty",
-        "nc:ludo:easy",
+        "nc:ludo:mighty",
     ],
 )
 async def test_a_pick_this_bot_never_wrote_does_nothing(

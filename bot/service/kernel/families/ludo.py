@@ -1,5 +1,5 @@
 """The Ludo family: 2 to 4 seats, committed dice, players that may leave while others play
-on, and a computer named by its colour that has no levels and answers at once."""
+on, and a computer named by its colour that plays at the level chosen and answers at once."""
 
 from __future__ import annotations
 
@@ -160,6 +160,9 @@ class Ludo(Family):
     def computer(self, state: GameState, seat: int) -> Text:
         """Named by its colour: several computers may play."""
         return text("Computer ({colour})", colour=self.side_name(state, seat))
+
+    def computer_levels(self) -> bool:
+        return True
 
     def in_tournaments(self) -> bool:
         return False  # the pairings are of two players with a result each

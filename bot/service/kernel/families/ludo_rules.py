@@ -1,11 +1,13 @@
 """The rules of Ludo in words (/rules), for the Ludo family: the rolls that bring a pawn out
-and the track's length are read from the rules' own constants."""
+and the track's length are read from the rules' own constants; with the options, what the
+computer does at each level (games.computer.LUDO_LEVELS)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from bot.i18n import Text, text
+from bot.service.kernel.words.levels import LEVEL_TEXTS
 from games.ludo import LudoRules
 from games.ludo.board import ENTRY_ROLLS, EXTRA_ROLL, TRACK_LENGTH
 
@@ -15,6 +17,27 @@ LUDO_OPTIONS: Mapping[str, Text] = {
     "teams": text(
         "teams: Red and Yellow play against Green and Blue; a player with every pawn "
         "finished moves the partner's pawns."
+    ),
+}
+
+# What the computer does at each level, as games.computer.LUDO_LEVELS sets it.
+LUDO_LEVEL_TEXTS: Mapping[str, Text] = {
+    "beginner": text(
+        "{level}: moves blindly one time in two, and otherwise picks a good move only roughly.",
+        level=LEVEL_TEXTS["beginner"],
+    ),
+    "easy": text(
+        "{level}: judges each move by where it leaves the pawns, with much chance in its choice.",
+        level=LEVEL_TEXTS["easy"],
+    ),
+    "normal": text(
+        "{level}: judges each move by where it leaves the pawns: progress, safety, towers and "
+        "the danger to its opponents' pawns.",
+        level=LEVEL_TEXTS["normal"],
+    ),
+    "strong": text(
+        "{level}: also weighs every face of the next roll and the best answer to it.",
+        level=LEVEL_TEXTS["strong"],
     ),
 }
 
@@ -46,6 +69,8 @@ def ludo_rules(options: Mapping[str, object] | None = None) -> list[Text]:
     if options is None:
         lines.append(text("Options for {/new ludo}:"))
         lines.extend(LUDO_OPTIONS.values())
+        lines.append(text("The computer's levels:"))
+        lines.extend(LUDO_LEVEL_TEXTS.values())
         return lines
     rules = LudoRules.from_options(dict(options))
     chosen = [LUDO_OPTIONS[name] for name in LUDO_OPTIONS if getattr(rules, name)]

@@ -15,7 +15,7 @@ from bot.i18n import translate
 from bot.service.command_table.commands import parse_command
 from bot.service.command_table.dispatch import dispatch
 from bot.service.game_service import GameService, events_state
-from bot.service.kernel.computer.computer_players import ComputerPlayers
+from bot.service.kernel.computer.computer_players import ComputerPlayers, choose_notation
 from bot.service.kernel.events import Actor, GameState, ServiceError
 from bot.service.kernel.families import seat_name
 from games.base import find_game, replay
@@ -79,6 +79,20 @@ async def test_the_computer_is_named_with_its_level(service: GameService) -> Non
     assert translate("en", name) == "Computer (strong)"
     assert translate("pt", name) == "Computador (forte)"
     assert translate("it", name) == "Computer (forte)"
+
+
+async def test_ludo_against_the_computer_is_played_at_the_level_typed(
+    service: GameService,
+) -> None:
+    state = await typed(service, "/new ludo contro computer difficile")
+    assert state.record.options["level"] == "strong"
+    # Green's pawn on c8 has gone 46 of its 56 steps; red (to move, a 3) can take it.
+    snapshot = "4,29,-1,-1/46,-1,-1,-1/-1,-1,-1,-1/-1,-1,-1,-1 1 3 0 -"
+    options = {"players": 4}
+    for level in ("normal", "strong"):
+        assert choose_notation("ludo", options, snapshot, LEVELS[level]) == "p1 c5xc8"
+    beginner = {choose_notation("ludo", options, snapshot, LEVELS["beginner"]) for _ in range(40)}
+    assert beginner == {"p1 c5xc8", "p2 c30-c33"}
 
 
 class Recording:

@@ -66,6 +66,16 @@ def test_ludo_rules_name_every_option_or_those_in_force() -> None:
     )
 
 
+def test_ludo_rules_say_what_the_computer_does_at_each_level() -> None:
+    every = _said("pt", list(rules_of("ludo")))
+    assert "Os níveis do computador:" in every
+    assert "iniciante: uma vez em cada duas joga às cegas" in every
+    assert "forte: pesa também cada face da próxima jogada do dado" in every
+    italian = _said("it", list(rules_of("ludo")))
+    assert "forte: pesa anche ogni faccia del prossimo lancio" in italian
+    assert "I livelli del computer" not in _said("it", list(rules_of("ludo", {"players": 2})))
+
+
 @pytest.mark.parametrize(
     ("language", "expected"),
     [

@@ -1,0 +1,128 @@
+"""The Ludo computer that looks ahead: expectimax over the next roll.
+
+Each legal move is first scored by the evaluation of the position it leads to (evaluation.py).
+At depth 1 the search then averages over the six faces of the next roll, whoever makes it (the
+same player after a six, else the next one): the player to move answers each face with the
+move its own score prefers (every player plays for itself; partners share a score), and the
+position after that answer is evaluated. The opponents' later rolls are weighed by the
+evaluation's risk of capture. Only the `width` best moves by their one-move scores are searched
+(the others were worse by the evaluation already), best first; when the time budget runs out
+before they all are, the one-move scores decide, so a think never outlasts
+its budget by more than one move's look-ahead.
+
+Pure: the clock is a parameter (tests pass a fake one).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from games.base import Seat
+from games.ludo.evaluation import WEIGHTS, Weights, scores
+from games.ludo.moves import ROLLS, LudoMove
+from games.ludo.position import LudoPosition
+
+Clock = Callable[[], float]
+WON = 1e6
+
+
+@dataclass(frozen=True, slots=True)
+class LudoLimit:
+    """How far the computer looks and how it picks among its moves."""
+
+    depth: int = 1  # 0: the position after each move; 1: and the next roll's answer
+    width: int = 2  # how many of the best one-move choices are searched deeper
+    seconds: float = 0.08  # the time budget of one decision
+    noise: float = 0.0  # a random bonus per move, up to this many steps of progress
+    blunder: float = 0.0  # the chance of any legal move, chosen blindly
+    weights: Weights = WEIGHTS
+
+
+@dataclass(frozen=True, slots=True)
+class LudoThought:
+    move: LudoMove
+    depth: int  # the depth whose scores chose the move
+    seconds: float
+
+
+def _score(position: LudoPosition, weights: Weights) -> list[float]:
+    """Every seat's score in `position` (a finished game: won or lost outright)."""
+    outcome = position.outcome()
+    if outcome is not None:
+        return [WON if s in outcome.winners else -WON for s in range(position.rules.players)]
+    return scores(position.rules, position.pawns, position.left, weights)
+
+
+def _answered(position: LudoPosition, seat: Seat, weights: Weights) -> float:
+    """`seat`'s score once the player to move in `position` has played the move its own
+    score prefers (or at once if a roll is due or the game is over)."""
+    if not position.roll or position.outcome() is not None:
+        return _score(position, weights)[seat]
+    mover = position.turn
+    best_own = -2 * WON
+    ours = 0.0
+    for move in position.legal_moves():
+        values = _score(position.play(move), weights)
+        if values[mover] > best_own:
+            best_own, ours = values[mover], values[seat]
+    return ours
+
+
+def _expected(
+    position: LudoPosition, seat: Seat, weights: Weights, clock: Clock, deadline: float
+) -> float | None:
+    """`seat`'s score averaged over the next roll and its answer; None once out of time."""
+    if position.outcome() is not None:
+        return _score(position, weights)[seat]
+    total = 0.0
+    for roll in ROLLS:
+        if clock() >= deadline:
+            return None
+        total += _answered(position.play(roll), seat, weights)
+    return total / len(ROLLS)
+
+
+def think(
+    position: LudoPosition,
+    limit: LudoLimit,
+    rng: random.Random,
+    clock: Clock = time.perf_counter,
+) -> LudoThought:
+    """The move the computer plays in `position` (a roll pending) within `limit`."""
+    began = clock()
+    moves: Sequence[LudoMove] = position.legal_moves()
+    if len(moves) == 1:
+        return LudoThought(moves[0], 0, 0.0)
+    if limit.blunder and rng.random() < limit.blunder:
+        return LudoThought(rng.choice(moves), 0, clock() - began)
+    seat = position.turn
+    weights = limit.weights
+    children = [position.play(move) for move in moves]
+    values = [_score(child, weights)[seat] for child in children]
+    depth = 0
+    if limit.depth >= 1:
+        deadline = began + limit.seconds
+        ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)[: limit.width]
+        deeper: dict[int, float] = {}
+        for index in ranked:
+            value = _expected(children[index], seat, weights, clock, deadline)
+            if value is None:
+                break
+            deeper[index] = value
+        if len(deeper) == len(ranked):
+            # The moves not searched deeper are not chosen: their one-move scores were lower.
+            values = [deeper.get(index, -2 * WON) for index in range(len(moves))]
+            depth = 1
+    if limit.noise:
+        values = [value + rng.uniform(0, limit.noise) for value in values]
+    top = max(values)
+    best = [move for move, value in zip(moves, values, strict=True) if value == top]
+    return LudoThought(rng.choice(best), depth, clock() - began)
+
+
+def choose(position: LudoPosition, limit: LudoLimit, rng: random.Random) -> LudoMove:
+    """The move `think` finds, on the real clock."""
+    return think(position, limit, rng).move
