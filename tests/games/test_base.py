@@ -4,7 +4,8 @@ from typing import NoReturn
 
 import pytest
 
-from games.base import GameKind, IllegalMove, Outcome, _fold, find_game, register
+from games import base
+from games.base import GameKind, IllegalMove, Outcome, _fold, find_game, game_kinds, register
 
 
 def test_fold_ignores_case_accents_and_separators() -> None:
@@ -12,9 +13,14 @@ def test_fold_ignores_case_accents_and_separators() -> None:
     assert _fold("Damas brasileiras") == "damas-brasileiras"
 
 
-def test_a_name_cannot_name_two_kinds() -> None:
+def test_a_name_cannot_name_two_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
     def never(*_: object) -> NoReturn:
         raise AssertionError
+
+    # The test's kinds are registered in copies: no later test meets them among the games.
+    game_kinds()
+    monkeypatch.setattr(base, "_KINDS", dict(base._KINDS))
+    monkeypatch.setattr(base, "_NAMES", dict(base._NAMES))
 
     register(GameKind("test-kind-a", ("test-shared-name",), range(2, 3), never, never))
     with pytest.raises(ValueError, match="already names"):
