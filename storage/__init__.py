@@ -21,6 +21,8 @@ in storage/migrations/.
 from storage.api import (
     NOTICE_LEASE,
     TURN_PING,
+    BoardSendStore,
+    BoardSlot,
     BoardStore,
     ChallengeStore,
     ChangeStore,
@@ -37,6 +39,7 @@ from storage.api import (
     SendStore,
     Store,
     TournamentStore,
+    UpdateStore,
     VacationStore,
 )
 from storage.backup import backup_path
@@ -108,6 +111,8 @@ __all__ = [
     "NOTICE_LEASE",
     "TURN_PING",
     "BoardMessage",
+    "BoardSendStore",
+    "BoardSlot",
     "BoardStore",
     "Challenge",
     "ChallengeFull",
@@ -169,6 +174,7 @@ __all__ = [
     "TournamentRefused",
     "TournamentStatus",
     "TournamentStore",
+    "UpdateStore",
     "VacationRecord",
     "VacationStore",
     "backup_path",

@@ -31,6 +31,7 @@ from typing import Protocol, Self, runtime_checkable
 from storage.api.challenges import ChallengeStore
 from storage.api.changes import ChangeStore
 from storage.api.chats import ChatStore
+from storage.api.claims import BoardSendStore, BoardSlot, UpdateStore
 from storage.api.clocks import ClockStore, VacationStore
 from storage.api.games import BoardStore, GameStore
 from storage.api.notices import NOTICE_LEASE, TURN_PING, NoticeStore
@@ -44,6 +45,8 @@ from storage.api.tournaments import TournamentStore
 __all__ = [
     "NOTICE_LEASE",
     "TURN_PING",
+    "BoardSendStore",
+    "BoardSlot",
     "BoardStore",
     "ChallengeStore",
     "ChangeStore",
@@ -60,6 +63,7 @@ __all__ = [
     "SendStore",
     "Store",
     "TournamentStore",
+    "UpdateStore",
     "VacationStore",
 ]
 
@@ -101,6 +105,8 @@ class Store(
     ReviewStore,
     PuzzleStore,
     SendStore,
+    UpdateStore,
+    BoardSendStore,
     Closable,
     ABC,
 ):

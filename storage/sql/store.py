@@ -11,6 +11,7 @@ from storage.sql.base import Clock, GameEndWrite, utc_now
 from storage.sql.challenges import ChallengeQueries
 from storage.sql.changes import ChangeQueries
 from storage.sql.chats import ChatQueries
+from storage.sql.claims import ClaimQueries
 from storage.sql.clocks import ClockQueries
 from storage.sql.engine import Engine
 from storage.sql.games import GameQueries
@@ -38,6 +39,7 @@ class SqlStore(
     ReviewQueries,
     PuzzleQueries,
     SendQueries,
+    ClaimQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 
