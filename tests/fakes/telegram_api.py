@@ -200,6 +200,32 @@ class FakeBotApi:
             "supports_inline_queries": False,
         }
 
+    def mirror(self) -> FakeBotApi:
+        """Another Bot API server of the same Telegram: the same people, chats and messages
+        (a message either sends is one message, and a press is answered once), the same flood
+        limits, but updates of its own, for a second process to poll (two processes that
+        share one bot's updates, as behind a webhook's proxy, each with its own calls)."""
+        twin = FakeBotApi(limit_scale=None)
+        twin.limits = self.limits
+        for name in (
+            "messages",
+            "photos",
+            "documents",
+            "sent_files",
+            "file_paths",
+            "answers",
+            "pressed_at",
+            "answered_at",
+            "chats",
+            "users",
+            "admins",
+            "violations",
+            "_query_ids",
+            "_file_ids",
+        ):
+            setattr(twin, name, getattr(self, name))
+        return twin
+
     # -- the server ----------------------------------------------------------------------------
 
     async def start(self) -> str:
