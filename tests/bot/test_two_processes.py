@@ -149,13 +149,14 @@ def calls_since(api: FakeBotApi, moment: float) -> list[str]:
 
 @asynccontextmanager
 async def two_bots(
-    database: str, fakes: Fakes, folder: Path
+    database: str, fakes: Fakes, folder: Path, *, count: int = 2
 ) -> AsyncIterator[list[subprocess.Popen[bytes]]]:
-    """A bot process for each fake API, on one database, started together; stopped at the
-    end (if still up)."""
+    """A bot process for each fake API (the first `count` of them), on one database,
+    started together; stopped at the end, with any the test adds to the list (if still
+    up)."""
     bots = [
         start_bot(database, api.url, folder, name)
-        for api, name in zip(fakes.apis, ("first", "second"), strict=True)
+        for api, name in list(zip(fakes.apis, ("first", "second"), strict=True))[:count]
     ]
     try:
         yield bots
@@ -283,6 +284,49 @@ async def play_in_both(
     assert bots[1].poll() is None
     second_log = (folder / "second.log").read_text()
     assert "Traceback" not in second_log, second_log
+
+
+async def test_a_process_starting_while_another_sends_a_new_board_sends_none(
+    tmp_path: Path, postgres_server: PostgresServer, fakes: Fakes
+) -> None:
+    """The second process starts as the first sends the first board of a new game, which
+    comes back late: the second, bringing its chats' boards up to date, finds the game with
+    no board stored, and leaves it to the first (which holds the board's slot)."""
+    database = postgres_server.new_database()
+    first, second = fakes.apis
+    ana, bia = first.users[1], first.users[2]
+    group = first.chats[GROUP].info
+    async with (
+        two_bots(database, fakes, tmp_path, count=1) as bots,
+        await open_store(database) as store,
+    ):
+        first.send_text(bia, group, "olá")  # the bot now knows @bia
+        first.send_text(ana, group, "/new brazilian vs @bia white")
+
+        async def challenge() -> list[dict[str, Any]]:
+            return [m for m in first.bot_messages(group) if first.buttons(m)]
+
+        (offer, *_) = await eventually(challenge, "the challenge", **SLOWLY)
+        # Late, but within the bot's read timeout (10 s): a call that timed out is made again.
+        first.delay("sendPhoto", 8.0)
+        first.press(bia, offer, next(d for d in first.buttons(offer).values() if d[:2] == "a:"))
+        await eventually(lambda: first.calls_of("sendPhoto"), "the board on its way", **SLOWLY)
+        bots.append(start_bot(database, second.url, tmp_path, "second"))
+        second.send_text(ana, group, "/help")
+        await eventually(
+            lambda: second.calls_of("sendMessage"), "the second bot's first answer", **SLOWLY
+        )
+
+        async def stored() -> bool:
+            return bool(await store.board_messages(1))
+
+        await eventually(stored, "the first board's message stored", **SLOWLY)
+        # A window: the second process, started within a minute of the bot's last message,
+        # holds its first message in the group for 9 s (bot/telegram/sending/budget.py); a
+        # second board would come within it.
+        await asyncio.sleep(12)
+        assert [call for call in second.calls_of("sendPhoto") if call.error is None] == []
+        assert len(first.boards(group)) == 1
 
 
 async def set_deadline(database: str, game_id: int, seconds_from_now: float) -> None:
