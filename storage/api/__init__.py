@@ -33,6 +33,7 @@ from storage.api.changes import ChangeStore
 from storage.api.chats import ChatStore
 from storage.api.claims import BoardSendStore, BoardSlot, UpdateStore
 from storage.api.clocks import ClockStore, VacationStore
+from storage.api.engine_jobs import EngineJob, EngineJobStore
 from storage.api.games import BoardStore, GameStore
 from storage.api.notices import NOTICE_LEASE, TURN_PING, NoticeStore
 from storage.api.players import LinkStore, PlayerStore
@@ -53,6 +54,8 @@ __all__ = [
     "ChatStore",
     "ClockStore",
     "Closable",
+    "EngineJob",
+    "EngineJobStore",
     "GameStore",
     "LinkStore",
     "NoticeStore",
@@ -107,6 +110,7 @@ class Store(
     SendStore,
     UpdateStore,
     BoardSendStore,
+    EngineJobStore,
     Closable,
     ABC,
 ):

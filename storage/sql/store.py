@@ -14,6 +14,7 @@ from storage.sql.chats import ChatQueries
 from storage.sql.claims import ClaimQueries
 from storage.sql.clocks import ClockQueries
 from storage.sql.engine import Engine
+from storage.sql.engine_jobs import EngineJobQueries
 from storage.sql.games import GameQueries
 from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
@@ -40,6 +41,7 @@ class SqlStore(
     PuzzleQueries,
     SendQueries,
     ClaimQueries,
+    EngineJobQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 
