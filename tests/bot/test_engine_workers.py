@@ -11,15 +11,20 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from bot.service.challenges.challenges import COMPUTER
+from bot.service.game_service import GameService
+from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.computer.engine_jobs import LEASE, EngineJobs
 from games.base import start
 from games.computer import Limit
-from storage import open_store
+from storage import SeatRecord, open_store
 from storage.sql.store import open_engine
+from tests.bot.conftest import ANA, CHAT
 from tests.postgres_server import PostgresServer
 from tests.processes import bot_environment
 from tests.waiting import eventually
@@ -103,3 +108,42 @@ async def test_a_killed_workers_job_is_thought_again_within_its_lease(
         other = next(name for name in workers if name != first)
         assert workers[other].poll() is None
         assert "Traceback" not in (tmp_path / f"{other}.log").read_text()
+
+
+def no_thinking(*_arguments: object) -> str:
+    raise AssertionError("the bot process thought itself")
+
+
+@pytest.mark.slow
+async def test_the_computers_turn_is_played_through_a_worker(
+    tmp_path: Path, postgres_server: PostgresServer, workers: dict[str, subprocess.Popen[bytes]]
+) -> None:
+    """A game stored with the computer to move, woken in a service whose own thinking fails:
+    the move comes from the worker, once."""
+    database = postgres_server.new_database()
+    async with await open_store(database) as store:
+        workers["worker-a"] = start_worker(database, "worker-a", tmp_path)
+
+        async def alive() -> bool:
+            return await store.workers_alive(10) == 1
+
+        await eventually(alive, "the worker up", **SLOWLY)
+        computers = ComputerPlayers(
+            ThreadPoolExecutor(max_workers=1), Limit(depth=3, seconds=0.2), chooser=no_thinking
+        )
+        service = GameService(store, computers)
+        try:
+            ana = await service.kernel.roster.player(ANA)
+            record = await store.create_game(
+                "brazilian",
+                {},
+                [SeatRecord(0, None, COMPUTER), SeatRecord(1, ana.id)],
+                start("brazilian").snapshot(),
+                CHAT,
+            )
+            await service.resume()
+            await service.kernel.background.idle()
+        finally:
+            await service.kernel.close()
+        assert len(await store.moves(record.id)) == 1
+        assert (await store.version(record.id)) == 2
