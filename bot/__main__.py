@@ -19,7 +19,7 @@ from contextlib import AsyncExitStack
 from functools import partial
 from pathlib import Path
 
-from bot import checks, puzzle_search, recompute_ratings
+from bot import checks, engine_worker, puzzle_search, recompute_ratings
 from bot.console import Console, run_console
 from bot.fronts import chats_to_serve, serve_chats
 from bot.i18n import language_of, text, translate
@@ -45,6 +45,7 @@ BAD_SETTING_STATUS = 2
 COMMANDS: dict[str, Callable[[Sequence[str], SettingsLoader], int]] = {
     "recompute-ratings": recompute_ratings.main,
     "puzzles": puzzle_search.main,
+    "engine-worker": engine_worker.main,
     "check": checks.main,
     "doctor": checks.main,
 }

@@ -23,6 +23,10 @@ OTHER_COMMANDS: tuple[tuple[str, Text], ...] = (
         "python -m bot puzzles [--db DB] [--after GAME]",
         text("search the finished draughts games for new puzzles"),
     ),
+    (
+        "python -m bot engine-worker [--db URL]",
+        text("think the computer's moves for the bot processes of a PostgreSQL database"),
+    ),
 )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.service.challenges.challenges import Challenges
 from bot.service.correspondence.correspondence import Correspondence, Scheduler
 from bot.service.elsewhere.changes import ChangesElsewhere
+from bot.service.inbound.updates import InboundUpdates
 from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.game_flow.clocks import Clock, utc_now
 from bot.service.kernel.game_flow.turns import events_state, player_seats, seat_to_act
@@ -70,7 +71,7 @@ class GameService:
 
         self.identities = Identities(kernel, players=store, links=store, ratings=store)
         self.records = GameRecords(
-            kernel, players=store, games=store, boards=store, challenges=store
+            kernel, players=store, games=store, boards=store, challenges=store, slots=store
         )
         self.chats = ChatChoices(kernel, chats=store)
         self.ratings = Ratings(kernel, players=store, games=store, ratings=store, puzzles=store)
@@ -86,6 +87,8 @@ class GameService:
         self.sends = LastSends(kernel, sends=store)
         # Sign-ins to the web companion (/web, an Activity's OAuth2).
         self.web_sessions = WebSessions(kernel, sessions=store)
+        # The updates a platform pushes (Telegram's webhook), each handled by one process.
+        self.inbound = InboundUpdates(kernel, updates=store)
 
         # What runs when a game ends, and what the scheduler runs when due.
         kernel.changes.on_finish(self.tournaments.game_over)

@@ -17,11 +17,24 @@ MASK = "***"
 
 
 @dataclass(frozen=True)
+class Webhook:
+    """Telegram pushes updates to `url` (public, https, behind the proxy), each request
+    carrying `secret`; this process listens on `host`:`port` behind that proxy."""
+
+    url: str
+    host: str
+    port: int
+    secret: str
+
+
+@dataclass(frozen=True)
 class TelegramSettings:
-    """The Telegram front end's: the bot's token and the Bot API it talks to."""
+    """The Telegram front end's: the bot's token, the Bot API it talks to, and its webhook
+    (None: it polls, one process per token)."""
 
     token: str
     api_url: str = TELEGRAM_API_URL
+    webhook: Webhook | None = None
 
 
 @dataclass(frozen=True)
@@ -105,7 +118,7 @@ class Settings:
         key, passwords in addresses)."""
         said = [f"database {database_label(self.database)}"]
         if self.telegram is not None:
-            said.append(f"Telegram (token {MASK}, Bot API {_address(self.telegram.api_url)})")
+            said.append(f"Telegram ({_telegram(self.telegram)})")
         if self.discord is not None:
             said.append(f"Discord ({_discord(self.discord)})")
         if not self.chats():
@@ -121,6 +134,16 @@ def _address(url: str) -> str:
     """An address without its password or the secrets of its query: storage's label of a
     database URL masks them in a URL of any scheme."""
     return database_label(url)
+
+
+def _telegram(telegram: TelegramSettings) -> str:
+    said = f"token {MASK}, Bot API {_address(telegram.api_url)}"
+    webhook = telegram.webhook
+    if webhook is not None:
+        said += (
+            f", webhook {_address(webhook.url)} on {webhook.host}:{webhook.port} (secret {MASK})"
+        )
+    return said
 
 
 def _discord(discord: DiscordSettings) -> str:

@@ -21,10 +21,12 @@ from bot.settings.parts import (
     Settings,
     Shards,
     TelegramSettings,
+    Webhook,
     WebSettings,
 )
 from bot.settings.variables import (
     DEFAULT_LISTEN,
+    DEFAULT_WEBHOOK_LISTEN,
     DISCORD_API_URL,
     DISCORD_GATEWAY_URL,
     TELEGRAM_API_URL,
@@ -37,6 +39,9 @@ WEB = ("http", "https")
 GATEWAY = ("ws", "wss")
 # A Telegram username or a Mini App's short name, as they stand in a t.me link.
 NAME = re.compile(r"[A-Za-z0-9_]+")
+# What the Bot API takes as a webhook's secret token, and the ports it pushes to.
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+WEBHOOK_PORTS = (443, 80, 88, 8443)
 
 
 def read_settings(
@@ -112,7 +117,60 @@ def _address(
 def _telegram(environment: Mapping[str, str]) -> TelegramSettings | None:
     api_url = _address(environment, "TELEGRAM_API_URL", TELEGRAM_API_URL, WEB)
     token = _token(environment, "TELEGRAM_TOKEN")
-    return None if token is None else TelegramSettings(token, api_url)
+    if token is None:
+        return None
+    return TelegramSettings(token, api_url, _webhook(environment, token))
+
+
+def _webhook(environment: Mapping[str, str], token: str) -> Webhook | None:
+    """Telegram's webhook (TELEGRAM_WEBHOOK_URL), None to poll."""
+    url = _given(environment, "TELEGRAM_WEBHOOK_URL")
+    if url is None:
+        return None
+    parts = urlsplit(url)
+    try:
+        port = parts.port or 443
+    except ValueError:
+        port = 0
+    if parts.scheme != "https" or not parts.hostname or port not in WEBHOOK_PORTS:
+        raise SettingsRefused(
+            text(
+                "{variable} is the public https:// address Telegram pushes updates to, on "
+                "port 443, 80, 88 or 8443, not {written}.",
+                variable="TELEGRAM_WEBHOOK_URL",
+                written=repr(database_label(url)),
+            )
+        )
+    secret = _given(environment, "TELEGRAM_WEBHOOK_SECRET")
+    if secret is None:
+        # The same in every process of the bot, and no use to whoever lacks the token.
+        secret = hashlib.sha256(b"damas-bot webhook\0" + token.encode()).hexdigest()
+    elif WEBHOOK_SECRET.fullmatch(secret) is None:
+        raise SettingsRefused(
+            text(
+                "{variable} is 1 to 256 letters A-Z and a-z, digits, _ and -.",
+                variable="TELEGRAM_WEBHOOK_SECRET",
+            )
+        )
+    host, port = _listen(environment, "TELEGRAM_WEBHOOK_LISTEN", DEFAULT_WEBHOOK_LISTEN)
+    return Webhook(url, host, port, secret)
+
+
+def _listen(environment: Mapping[str, str], variable: str, default: str) -> tuple[str, int]:
+    """The host and port of a `host:port` variable."""
+    listen = _given(environment, variable) or default
+    host, colon, written = listen.rpartition(":")
+    port = whole_number(written)
+    if not colon or port is None or not 0 < port < 65536:
+        raise SettingsRefused(
+            text(
+                "{variable} is host:port (e.g. {example}), not {written}.",
+                variable=variable,
+                example=default,
+                written=repr(listen),
+            )
+        )
+    return host.strip("[]") or "0.0.0.0", port
 
 
 def _discord(environment: Mapping[str, str]) -> DiscordSettings | None:
@@ -236,21 +294,10 @@ def _web(environment: Mapping[str, str]) -> WebSettings | None:
                 written=repr(database_label(url)),
             )
         )
-    listen = _given(environment, "WEB_LISTEN") or DEFAULT_LISTEN
-    host, colon, written = listen.rpartition(":")
-    port = whole_number(written)
-    if not colon or port is None or not 0 < port < 65536:
-        raise SettingsRefused(
-            text(
-                "{variable} is host:port (e.g. {example}), not {written}.",
-                variable="WEB_LISTEN",
-                example=DEFAULT_LISTEN,
-                written=repr(listen),
-            )
-        )
+    host, port = _listen(environment, "WEB_LISTEN", DEFAULT_LISTEN)
     return WebSettings(
         url=url,
-        host=host.strip("[]") or "0.0.0.0",
+        host=host,
         port=port,
         secret=_link_key(environment),
         telegram_token=_token(environment, "TELEGRAM_TOKEN"),

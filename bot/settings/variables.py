@@ -18,6 +18,7 @@ TELEGRAM_API_URL = "https://api.telegram.org"
 DISCORD_API_URL = "https://discord.com/api/v10"
 DISCORD_GATEWAY_URL = "wss://gateway.discord.gg/"
 DEFAULT_LISTEN = "127.0.0.1:8080"
+DEFAULT_WEBHOOK_LISTEN = "127.0.0.1:8443"
 # The file of settings read from the folder the bot starts in (the environment wins).
 ENV_FILE = ".env"
 
@@ -64,6 +65,24 @@ VARIABLES = (
         "TELEGRAM_API_URL",
         _as_is(TELEGRAM_API_URL),
         text("another Bot API server (a local one, a test double)"),
+    ),
+    Variable(
+        "TELEGRAM_WEBHOOK_URL",
+        text("none (polling)"),
+        text(
+            "the public https:// address Telegram pushes updates to, behind the proxy; "
+            "several processes may serve one token"
+        ),
+    ),
+    Variable(
+        "TELEGRAM_WEBHOOK_LISTEN",
+        _as_is(DEFAULT_WEBHOOK_LISTEN),
+        text("host:port this process takes Telegram's updates on, behind the proxy"),
+    ),
+    Variable(
+        "TELEGRAM_WEBHOOK_SECRET",
+        text("derived from the token"),
+        text("the secret token every update from Telegram carries (1 to 256 of A-Z a-z 0-9 _ -)"),
     ),
     Variable(
         "TELEGRAM_BOT_NAME",

@@ -22,6 +22,7 @@ from bot.outage import Outage
 from bot.refusals import StartRefused
 from bot.service.game_service import GameService
 from bot.settings import TELEGRAM_API_URL, TelegramSettings, WebSettings
+from bot.settings.parts import Webhook
 from bot.telegram.chats import UPDATE_KINDS, TelegramApplication
 from bot.telegram.front import TelegramFront
 from bot.telegram.posting.delivery import PLATFORM
@@ -29,6 +30,7 @@ from bot.telegram.sending.budget import Budget, Pacing
 from bot.telegram.sending.outage import WatchedRequest
 from bot.telegram.sending.paced_request import PacedRequest
 from bot.telegram.sending.updates import ChatUpdates
+from bot.telegram.webhook.pushes import receive_pushes
 
 __all__ = [
     "FrontSettings",
@@ -60,6 +62,8 @@ class FrontSettings:
     connections: int = 256
     # The web companion (WEB_URL): the button under boards that opens it.
     web: WebSettings | None = None
+    # Telegram pushes the updates to this webhook (None: the bot polls).
+    webhook: Webhook | None = None
 
 
 def bot_name(token: str) -> str:
@@ -84,16 +88,17 @@ def build_application(
         read_timeout=settings.read_timeout,
         connection_pool_size=settings.connections,
     )
-    return (
+    builder = (
         ApplicationBuilder()
         .token(token)
         .base_url(f"{api}/bot")
         .base_file_url(f"{api}/file/bot")
         .request(calls)
-        .get_updates_request(polling)
         .concurrent_updates(ChatUpdates(settings.concurrency, settings.chat_concurrency))
-        .build()
     )
+    if settings.webhook is not None:
+        return builder.updater(None).build()  # the updates come by bot.telegram.webhook
+    return builder.get_updates_request(polling).build()
 
 
 async def _connect(front: TelegramFront, outage: Outage, unreachable: Callable[[], None]) -> None:
@@ -122,7 +127,8 @@ async def start_front(
     settings: FrontSettings,
     unreachable: Callable[[], None] = lambda: None,
 ) -> TelegramFront:
-    """Connect, publish the command menus, start polling; `stop_front` undoes it."""
+    """Connect, publish the command menus, start polling (or take the webhook's pushes);
+    `stop_front` undoes it."""
     # python-telegram-bot 22 warns on every 429 unless its time periods are timedeltas (its
     # announced future); delivery.retry_seconds reads either.
     os.environ.setdefault("PTB_TIMEDELTA", "true")
@@ -139,15 +145,20 @@ async def start_front(
     try:
         await _connect(front, outage, unreachable)
         await front.publish_menus()
-        assert application.updater is not None  # the builder makes one unless told not to
-        await application.updater.start_polling(
-            poll_interval=0.0,
-            timeout=settings.poll_timeout,
-            allowed_updates=UPDATE_KINDS,
-            # WatchedRequest logs an outage once; this would log a traceback per poll.
-            error_callback=lambda _error: None,
-        )
-        await application.start()
+        if settings.webhook is not None:
+            await application.start()
+            front.pushes = await receive_pushes(service, application, settings.webhook, bot)
+        else:
+            # Polling deletes a webhook set before (python-telegram-bot's start_polling).
+            assert application.updater is not None  # the builder makes one unless told not to
+            await application.updater.start_polling(
+                poll_interval=0.0,
+                timeout=settings.poll_timeout,
+                allowed_updates=UPDATE_KINDS,
+                # WatchedRequest logs an outage once; this would log a traceback per poll.
+                error_callback=lambda _error: None,
+            )
+            await application.start()
     except BaseException:
         # A bad token, Telegram out of reach, a cancellation: close what was opened.
         await stop_front(front, settings)
@@ -163,6 +174,11 @@ async def stop_front(front: TelegramFront, settings: FrontSettings) -> None:
     front.running = False
     front.service.kernel.bus.unsubscribe(front.on_service_event)
     application = front.application
+    if front.pushes is not None:
+        # The webhook stays: the bot's other processes serve on, and Telegram keeps the
+        # updates while none does.
+        await front.pushes.close(settings.shutdown_grace)
+        front.pushes = None
     if application.updater is not None and application.updater.running:
         await application.updater.stop()
     if application.running:
@@ -186,7 +202,7 @@ async def serve(
     shows events, `unreachable` when the Bot API does not answer the first try); on
     cancellation stop polling, let waiting boards go out for a moment, and close the
     connections."""
-    settings = FrontSettings(api_url=telegram.api_url, web=web)
+    settings = FrontSettings(api_url=telegram.api_url, web=web, webhook=telegram.webhook)
     front = await start_front(service, telegram.token, settings, unreachable)
     listening()
     try:

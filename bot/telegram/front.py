@@ -34,6 +34,7 @@ from bot.telegram.posting.board_content import BoardContents
 from bot.telegram.posting.delivery import PLATFORM, BoardDesk
 from bot.telegram.posting.showing import EventShowing
 from bot.telegram.sending.budget import Budget
+from bot.telegram.webhook.pushes import Pushes
 from bot.telegram.widgets.presses import ButtonPresses
 
 logger = logging.getLogger(__name__)
@@ -64,6 +65,8 @@ class TelegramFront:
         )
         # Whether the events of later work are shown (from the start until the stop).
         self.running = False
+        # Telegram's pushes, when the front end takes them by webhook (bot.telegram.start_front).
+        self.pushes: Pushes | None = None
         application.add_handler(CallbackQueryHandler(self.presses.on_press))
         application.add_handler(
             MessageHandler(

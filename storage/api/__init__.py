@@ -31,7 +31,9 @@ from typing import Protocol, Self, runtime_checkable
 from storage.api.challenges import ChallengeStore
 from storage.api.changes import ChangeStore
 from storage.api.chats import ChatStore
+from storage.api.claims import BoardSendStore, BoardSlot, UpdateStore
 from storage.api.clocks import ClockStore, VacationStore
+from storage.api.engine_jobs import EngineJob, EngineJobStore
 from storage.api.games import BoardStore, GameStore
 from storage.api.notices import NOTICE_LEASE, TURN_PING, NoticeStore
 from storage.api.players import LinkStore, PlayerStore
@@ -46,12 +48,16 @@ from storage.api.web_sessions import WebSessionStore
 __all__ = [
     "NOTICE_LEASE",
     "TURN_PING",
+    "BoardSendStore",
+    "BoardSlot",
     "BoardStore",
     "ChallengeStore",
     "ChangeStore",
     "ChatStore",
     "ClockStore",
     "Closable",
+    "EngineJob",
+    "EngineJobStore",
     "GameStore",
     "LinkStore",
     "NoticeStore",
@@ -63,6 +69,7 @@ __all__ = [
     "SimulStore",
     "Store",
     "TournamentStore",
+    "UpdateStore",
     "VacationStore",
     "WebSessionStore",
 ]
@@ -107,6 +114,9 @@ class Store(
     SendStore,
     SimulStore,
     WebSessionStore,
+    UpdateStore,
+    BoardSendStore,
+    EngineJobStore,
     Closable,
     ABC,
 ):

@@ -44,6 +44,9 @@ class Dialect:
     entrants_after_join: str
     entrant_count: str
     has_entrant: str
+    # After a SELECT of rows to update: skip those another transaction holds (PostgreSQL's
+    # FOR UPDATE SKIP LOCKED); nothing on SQLite, whose writers go one at a time.
+    skip_locked: str
     # The statements of one migration, written in SQLite's DDL (storage/migrations/README.md),
     # as this engine's own.
     ddl: Callable[[Sequence[str]], list[str]]

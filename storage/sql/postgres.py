@@ -116,6 +116,7 @@ POSTGRES = Dialect(
     entrants_after_join="(entrants::jsonb || jsonb_build_array(CAST({player} AS BIGINT)))::text",
     entrant_count="jsonb_array_length(entrants::jsonb)",
     has_entrant="entrants::jsonb @> jsonb_build_array(CAST({player} AS BIGINT))",
+    skip_locked="FOR UPDATE SKIP LOCKED",
     ddl=postgres_ddl,
 )
 

@@ -46,6 +46,7 @@ SQLITE = Dialect(
     entrants_after_join="json_insert(entrants, '$[#]', {player})",
     entrant_count="json_array_length(entrants)",
     has_entrant="EXISTS (SELECT 1 FROM json_each(entrants) WHERE value = {player})",
+    skip_locked="",
     # Nobody to wake: SQLite serves one bot process (docs/deploy.md).
     ddl=list,
 )

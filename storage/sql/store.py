@@ -11,8 +11,10 @@ from storage.sql.base import Clock, GameEndWrite, utc_now
 from storage.sql.challenges import ChallengeQueries
 from storage.sql.changes import ChangeQueries
 from storage.sql.chats import ChatQueries
+from storage.sql.claims import ClaimQueries
 from storage.sql.clocks import ClockQueries
 from storage.sql.engine import Engine
+from storage.sql.engine_jobs import EngineJobQueries
 from storage.sql.games import GameQueries
 from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
@@ -42,6 +44,8 @@ class SqlStore(
     SendQueries,
     SimulQueries,
     WebSessionQueries,
+    ClaimQueries,
+    EngineJobQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""
 

@@ -15,6 +15,14 @@ calls of a method with a 429 (`flood`) or answer them late (`delay`) to make the
 and apply edits of a board late (`slow_edits`), so that a later call overtakes them. It holds
 the bot to Telegram's flood limits (tests/fakes/telegram_limits.py), on a faster clock with
 `limit_scale` below 1 (the tests', which play whole games), or not at all with None.
+
+Its webhook is the Bot API's: setWebhook (an HTTPS address on port 443, 80, 88 or 8443, a
+secret token of A-Z a-z 0-9 _ -), getWebhookInfo, deleteWebhook, and getUpdates refused with
+409 while a webhook is set. It pushes each update to the webhook (a POST of the update's
+JSON with the X-Telegram-Bot-Api-Secret-Token header) over at most `max_connections`
+connections at once, and sends again, after a growing pause, every update whose push did not
+get a 2xx answer. The public address is reached where `route` says (the proxy in front of
+the bot, on 127.0.0.1), as Telegram reaches it through DNS.
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aiohttp import web
+from aiohttp import ClientError, ClientSession, ClientTimeout, web
 
 from tests.fakes import telegram_rules as rules
 from tests.fakes.telegram_limits import FloodLimits
@@ -70,10 +78,18 @@ NUMBER_PARAMETERS = frozenset(
         "reply_to_message_id",
         "cache_time",
         "message_thread_id",
+        "max_connections",
     }
 )
 MAX_TOPIC_NAME = 128
 SLOW_EDITS = frozenset({"editMessageMedia", "editMessageCaption"})
+WEBHOOK_ACTIVE = (
+    "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to "
+    "delete the webhook first"
+)
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+# Connections Telegram opens to a webhook at most unless setWebhook says otherwise.
+DEFAULT_WEBHOOK_CONNECTIONS = 40
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "
     "are exactly the same as a current content and reply markup of the message"
@@ -163,6 +179,16 @@ class FakeBotApi:
         # edits are waiting so now.
         self.edit_delay = 0.0
         self.edits_waiting = 0
+        # The webhook (setWebhook's parameters; None: updates wait for getUpdates), where its
+        # public hosts are reached, and every push made: (update id, HTTP status or error).
+        self.webhook: dict[str, Any] | None = None
+        self.routes: dict[str, str] = {}
+        self.pushes: list[tuple[int, int | str]] = []
+        self.push_retry = 0.2
+        self.push_timeout = 10.0
+        self._pushing: set[int] = set()
+        self._pusher: asyncio.Task[None] | None = None
+        self._last_push_error: tuple[int, str] | None = None
         self.url = ""
         self.bot_user: dict[str, Any] = {
             "id": BOT_ID,
@@ -173,6 +199,34 @@ class FakeBotApi:
             "can_read_all_group_messages": False,
             "supports_inline_queries": False,
         }
+
+    def mirror(self) -> FakeBotApi:
+        """Another Bot API server of the same Telegram: the same people, chats and messages
+        (a message either sends is one message, and a press is answered once), but updates of
+        its own, for a second process to poll (two processes that share one bot's updates, as
+        behind a webhook's proxy, each with its own calls). Its flood limits are its own, as
+        the two fakes of the tests before it had: Telegram counts a token's calls together,
+        but damas-bot's processes do not share their pacing yet (docs/deploy.md), and two
+        processes writing to one group are answered 429 more often than either alone."""
+        twin = FakeBotApi(limit_scale=self.limits.scale if self.limits else None)
+        for name in (
+            "messages",
+            "photos",
+            "documents",
+            "sent_files",
+            "file_paths",
+            "answers",
+            "pressed_at",
+            "answered_at",
+            "chats",
+            "users",
+            "admins",
+            "violations",
+            "_query_ids",
+            "_file_ids",
+        ):
+            setattr(twin, name, getattr(self, name))
+        return twin
 
     # -- the server ----------------------------------------------------------------------------
 
@@ -191,6 +245,10 @@ class FakeBotApi:
 
     async def close(self) -> None:
         self._new_update.set()  # ends a long poll still waiting, whose client is gone
+        if self._pusher is not None:
+            self._pusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pusher
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -643,7 +701,99 @@ class FakeBotApi:
 
     def _api_deleteWebhook(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("deleteWebhook", params)
+        self.webhook = None
+        if params.get("drop_pending_updates"):
+            self._updates.clear()
         return True
+
+    def _api_setWebhook(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
+        self._check_call("setWebhook", params)
+        if not params.get("url"):
+            return self._api_deleteWebhook({}, _files)  # an empty address removes it
+        self._check(rules.webhook_problem(params))
+        self.webhook = dict(params)
+        if params.get("drop_pending_updates"):
+            self._updates.clear()
+        if self._pusher is None:
+            self._pusher = asyncio.get_running_loop().create_task(self._push_updates())
+        self._new_update.set()
+        return True
+
+    def _api_getWebhookInfo(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
+        self._check_call("getWebhookInfo", params)
+        hook = self.webhook or {}
+        info: dict[str, Any] = {
+            "url": hook.get("url", ""),
+            "has_custom_certificate": False,
+            "pending_update_count": len(self._updates),
+        }
+        if hook:
+            info["max_connections"] = hook.get("max_connections", DEFAULT_WEBHOOK_CONNECTIONS)
+            if hook.get("allowed_updates"):
+                info["allowed_updates"] = hook["allowed_updates"]
+        if hook and self._last_push_error is not None:
+            info["last_error_date"], info["last_error_message"] = self._last_push_error
+        return info
+
+    def route(self, public: str, local: str) -> None:
+        """The webhook's public address `public` (https://host[:port]) is served at `local`
+        (http://127.0.0.1:PORT, the proxy that stands for the HTTPS one)."""
+        self.routes[public.rstrip("/")] = local.rstrip("/")
+
+    def _target(self, url: str) -> str:
+        for public, local in self.routes.items():
+            if url == public or url.startswith(public + "/"):
+                return local + url[len(public) :]
+        raise AssertionError(f"the fake has no route to the webhook {url}")
+
+    async def _push_updates(self) -> None:
+        """While a webhook is set: push each waiting update, at most `max_connections` at
+        once, and push again after a growing pause every one not answered with a 2xx."""
+        async with ClientSession(timeout=ClientTimeout(total=self.push_timeout)) as session:
+            tasks: set[asyncio.Task[None]] = set()
+            while True:
+                self._new_update.clear()
+                hook = self.webhook
+                if hook is not None:
+                    most = int(hook.get("max_connections", DEFAULT_WEBHOOK_CONNECTIONS))
+                    for update in list(self._updates):
+                        if len(self._pushing) >= most:
+                            break
+                        if update["update_id"] not in self._pushing:
+                            self._pushing.add(update["update_id"])
+                            task = asyncio.create_task(self._push_to(session, hook, update))
+                            tasks.add(task)
+                            task.add_done_callback(tasks.discard)
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancellation
+                # that comes as the event is set (close() does both).
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(1.0):
+                        await self._new_update.wait()
+
+    async def _push_to(
+        self, session: ClientSession, hook: dict[str, Any], update: dict[str, Any]
+    ) -> None:
+        headers = {SECRET_HEADER: hook["secret_token"]} if hook.get("secret_token") else {}
+        pause = self.push_retry
+        try:
+            while self.webhook is hook:
+                try:
+                    async with session.post(
+                        self._target(hook["url"]), json=update, headers=headers
+                    ) as answer:
+                        status: int | str = answer.status
+                except (ClientError, TimeoutError) as error:
+                    status = type(error).__name__
+                self.pushes.append((update["update_id"], status))
+                if isinstance(status, int) and 200 <= status < 300:
+                    self._updates = [u for u in self._updates if u is not update]
+                    return
+                self._last_push_error = (int(time.time()), f"Wrong response: {status}")
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 4.0)
+        finally:
+            self._pushing.discard(update["update_id"])
+            self._new_update.set()  # a place is free
 
     def _api_setMyCommands(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("setMyCommands", params)
@@ -702,6 +852,8 @@ class FakeBotApi:
 
     async def _api_getUpdates(self, params: dict[str, Any], _files: dict[str, bytes]) -> Any:
         self._check_call("getUpdates", params)
+        if self.webhook is not None:
+            raise ApiError(409, WEBHOOK_ACTIVE)
         offset = params.get("offset", 0)
         if offset:
             self._confirmed = max(self._confirmed, offset - 1)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import struct
 from typing import Any
+from urllib.parse import urlsplit
 
 MAX_TEXT = 4096
 MAX_CAPTION = 1024
@@ -80,6 +81,18 @@ _EDITING = {"business_connection_id", "chat_id", "message_id", "inline_message_i
 PARAMETERS: dict[str, frozenset[str]] = {
     "getMe": frozenset(),
     "deleteWebhook": frozenset({"drop_pending_updates"}),
+    "setWebhook": frozenset(
+        {
+            "url",
+            "certificate",
+            "ip_address",
+            "max_connections",
+            "allowed_updates",
+            "drop_pending_updates",
+            "secret_token",
+        }
+    ),
+    "getWebhookInfo": frozenset(),
     "getUpdates": frozenset({"offset", "limit", "timeout", "allowed_updates"}),
     "sendMessage": frozenset(
         _SENDING
@@ -126,6 +139,34 @@ def chat_action_problem(action: Any) -> str | None:
 
 class EntityError(ValueError):
     """Text Telegram cannot parse in its parse mode."""
+
+
+# setWebhook: the ports Telegram pushes to, a secret token's characters, the connections.
+WEBHOOK_PORTS = (443, 80, 88, 8443)
+WEBHOOK_SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
+MAX_WEBHOOK_CONNECTIONS = 100
+
+
+def webhook_problem(params: dict[str, Any]) -> str | None:
+    """What setWebhook refuses, as the Bot API documents it: an address other than HTTPS on
+    port 443, 80, 88 or 8443, a secret token of other characters or length, a number of
+    connections out of 1 to 100."""
+    parts = urlsplit(str(params.get("url", "")))
+    try:
+        port = parts.port or 443
+    except ValueError:
+        port = 0
+    if parts.scheme != "https" or not parts.hostname:
+        return "Bad Request: bad webhook: An HTTPS URL must be provided for webhook"
+    if port not in WEBHOOK_PORTS:
+        return "Bad Request: bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443"
+    secret = params.get("secret_token")
+    if secret is not None and WEBHOOK_SECRET.fullmatch(str(secret)) is None:
+        return "Bad Request: secret token contains unallowed characters"
+    connections = params.get("max_connections")
+    if connections is not None and not 1 <= int(connections) <= MAX_WEBHOOK_CONNECTIONS:
+        return "Bad Request: bad webhook: max_connections must be between 1 and 100"
+    return None
 
 
 def unknown_parameter(method: str, params: dict[str, Any]) -> str | None:

@@ -1,4 +1,4 @@
-"""The web companion's sign-ins (migration 19), on both engines: found by hash and kind until
+"""The web companion's sign-ins (migration 20), on both engines: found by hash and kind until
 they expire, a link taken once however many ask at once, a person's all revoked at once."""
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from bot.service.kernel.background import Background
 from bot.service.kernel.bus import EventBus
 from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.computer.computer_turns import ComputerTurns
+from bot.service.kernel.computer.engine_jobs import EngineJobs
 from bot.service.kernel.events import GameState
 from bot.service.kernel.failures import Failures
 from bot.service.kernel.game_flow.changes import GameChanges
@@ -61,7 +62,13 @@ class Kernel:
             store, self.states, self.roster, self.schedule, self.failures, clock, self._started
         )
         self.computer_turns = ComputerTurns(
-            self.states, self.lookup, self.changes, self.bus, self.background, computers
+            self.states,
+            self.lookup,
+            self.changes,
+            self.bus,
+            self.background,
+            computers,
+            EngineJobs(store),
         )
         # The chats whose players all sit at one keyboard (the console, told by it): a game
         # there is played face to face.

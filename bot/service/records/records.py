@@ -4,6 +4,7 @@ game that commands go to, the moves so far, the PDN export, and the board messag
 from __future__ import annotations
 
 import logging
+import uuid
 
 from bot.i18n import Text, joined, language_of, text
 from bot.service.kernel.capability import Capability
@@ -26,6 +27,8 @@ from bot.service.kernel.words.file_names import file_name
 from games.base import CHANCE, find_game
 from storage import (
     BoardMessage,
+    BoardSendStore,
+    BoardSlot,
     BoardStore,
     ChallengeStore,
     ChatRef,
@@ -38,6 +41,9 @@ logger = logging.getLogger(__name__)
 
 # How many finished games /games done lists.
 FINISHED_SHOWN = 20
+# Seconds a process that took a board's slot (to send its new message) keeps it if it never
+# says it is done (killed mid-send): another process may send the board after that.
+BOARD_SLOT_LEASE = 30.0
 
 
 class GameRecords(Capability):
@@ -48,12 +54,16 @@ class GameRecords(Capability):
         games: GameStore,
         boards: BoardStore,
         challenges: ChallengeStore,
+        slots: BoardSendStore,
     ) -> None:
         super().__init__(kernel)
         self.players = players
         self.games = games
         self.boards = boards
         self.challenges = challenges
+        self.slots = slots
+        # This process, as the holder of the board slots it takes.
+        self._holder = uuid.uuid4().hex
 
     async def board(
         self, actor: Actor, game_id: int | None = None, chat: ChatRef | None = None
@@ -271,6 +281,30 @@ class GameRecords(Capability):
         in)."""
         await self.boards.set_board_message(
             game_id, chat.platform, chat.chat_id, message_id, version, thread
+        )
+
+    async def claim_board_send(
+        self, game_id: int, chat: ChatRef, version: int, *, again: bool
+    ) -> BoardSlot:
+        """Before a front end sends a new board message of a game in a chat: whether this
+        process sends it (TAKEN: then `release_board_send`), another one did already (SHOWN;
+        `again`: a board asked for anew is sent all the same), or is sending it now (BUSY).
+        Several processes serving one chat show every change; one message comes of it."""
+        return await self.slots.claim_board_send(
+            game_id,
+            chat.platform,
+            chat.chat_id,
+            version,
+            self._holder,
+            again=again,
+            lease=BOARD_SLOT_LEASE,
+        )
+
+    async def release_board_send(self, game_id: int, chat: ChatRef, *, sent: bool) -> None:
+        """The board message this process took the slot for went out (`sent`, and its
+        message is stored), or did not (the slot is free for any process again)."""
+        await self.slots.release_board_send(
+            game_id, chat.platform, chat.chat_id, self._holder, sent=sent
         )
 
     async def game_shown_by(self, chat: ChatRef, message_id: str) -> int | None:

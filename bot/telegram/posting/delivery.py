@@ -33,7 +33,7 @@ from bot.recent import REMEMBERED_BOARDS, Recent
 from bot.service.game_service import GameService
 from bot.service.kernel.events import GameState
 from bot.telegram.sending.budget import Budget, Pacing, retry_seconds
-from storage import BoardMessage, ChatRef
+from storage import BoardMessage, BoardSlot, ChatRef
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +41,12 @@ PLATFORM = "telegram"
 MAX_CAPTION = 1024
 HTML = ParseMode.HTML
 T = TypeVar("T")
+# Seconds before a board whose new message another process is sending is looked at again.
+SLOT_BUSY_RETRY = 0.3
+
+
+class SlotBusy(Exception):
+    """Another process is sending this board's new message in the chat now."""
 
 
 def is_not_modified(error: BadRequest) -> bool:
@@ -100,6 +106,8 @@ class _Wanted:
     new_message: bool
     # The forum topic a board new in the chat goes to (None: the chat, or the board's own).
     thread: int | None = None
+    # Asked for anew (/board): a new message even where another process sent this version.
+    again: bool = False
 
     def merge(self, newer: _Wanted) -> _Wanted:
         state = newer.state if newer.state.version >= self.state.version else self.state
@@ -111,6 +119,7 @@ class _Wanted:
             newer.viewer,
             self.new_message or newer.new_message,
             newer.thread if newer.thread is not None else self.thread,
+            self.again or newer.again,
         )
 
 
@@ -177,14 +186,16 @@ class BoardDesk:
         viewer: int | None,
         new_message: bool,
         thread: int | None = None,
+        again: bool = False,
     ) -> None:
         """Ask for the board of `state` in `chat`: edited in place unless `new_message`; a
-        new message goes to forum topic `thread`, or where the game's board already is."""
+        new message goes to forum topic `thread`, or where the game's board already is;
+        `again`: asked for anew, sent even if another process sent this version's board."""
         if self._closed:
             return
         line = self._lines.setdefault(chat.chat_id, _ChatLine())
         headlines = ((state.version, headline),) if headline else ()
-        wanted = _Wanted(state, headlines, viewer, new_message, thread)
+        wanted = _Wanted(state, headlines, viewer, new_message, thread, again)
         latest = self._latest.get((chat.chat_id, state.id))
         if latest is not None and state.version < latest.state.version:
             if not headlines or headlines[0] in latest.headlines:
@@ -248,6 +259,10 @@ class BoardDesk:
             headlines = tuple(line for _, line in wanted.headlines)
             content = await self.compose(wanted.state, headlines, wanted.viewer, chat)
             await self._deliver(chat, wanted, content)
+        except SlotBusy:
+            # Its message is stored once sent: the next try edits it, or finds it current.
+            self._again(line, game_id, wanted)
+            return loop.time() + SLOT_BUSY_RETRY
         except RetryAfter as error:
             self._again(line, game_id, wanted)
             logger.info("chat %s: flood limit, retrying in %ss", chat.chat_id, retry_seconds(error))
@@ -304,21 +319,32 @@ class BoardDesk:
                         state.id, chat, shown.message_id, state.version
                     )
                 return
-        sent: Message = await self.bot.send_photo(
-            chat.chat_id,
-            content.photo,
-            caption=content.caption,
-            reply_markup=content.keyboard,
-            parse_mode=HTML,
-            message_thread_id=thread,
+        slot = await self.service.records.claim_board_send(
+            state.id, chat, state.version, again=wanted.again
         )
-        await self.service.records.board_shown(
-            state.id,
-            chat,
-            str(sent.message_id),
-            state.version,
-            None if thread is None else str(thread),
-        )
+        if slot is BoardSlot.SHOWN:
+            return  # another process serving this chat sent this board
+        if slot is BoardSlot.BUSY:
+            raise SlotBusy
+        sent: Message | None = None
+        try:
+            sent = await self.bot.send_photo(
+                chat.chat_id,
+                content.photo,
+                caption=content.caption,
+                reply_markup=content.keyboard,
+                parse_mode=HTML,
+                message_thread_id=thread,
+            )
+            await self.service.records.board_shown(
+                state.id,
+                chat,
+                str(sent.message_id),
+                state.version,
+                None if thread is None else str(thread),
+            )
+        finally:
+            await self.service.records.release_board_send(state.id, chat, sent=sent is not None)
         if shown is not None:
             await self.take_buttons(chat, int(shown.message_id))
 

@@ -163,6 +163,7 @@ class EventShowing:
             viewer=viewer,
             new_message=new_message,
             thread=thread,
+            again=event.chat is None,
         )
 
     async def show_turn_notice(self, event: TurnNotice, _origin: Origin | None) -> None:

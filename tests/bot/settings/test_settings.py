@@ -28,7 +28,7 @@ from bot.settings import (
     load_settings,
     read_settings,
 )
-from bot.settings.parts import DiscordClient
+from bot.settings.parts import DiscordClient, Webhook
 from bot.settings.variables import NAMES, VARIABLES
 from tests.fakes import telegram_api
 from tests.fakes.telegram_api import FakeBotApi
@@ -186,12 +186,60 @@ def refusal(environment: dict[str, str], language: str | None = None) -> str:
             {"SCHEDULER_INTERVAL": "1h"},
             "SCHEDULER_INTERVAL is a number of seconds from 1 to 600, not '1h'.",
         ),
+        (
+            {"TELEGRAM_TOKEN": "1:t", "TELEGRAM_WEBHOOK_URL": "http://bot.example/hook"},
+            "TELEGRAM_WEBHOOK_URL is the public https:// address Telegram pushes updates to, "
+            "on port 443, 80, 88 or 8443, not 'http://bot.example/hook'.",
+        ),
+        (
+            {"TELEGRAM_TOKEN": "1:t", "TELEGRAM_WEBHOOK_URL": "https://bot.example:8080/hook"},
+            "TELEGRAM_WEBHOOK_URL is the public https:// address Telegram pushes updates to, "
+            "on port 443, 80, 88 or 8443, not 'https://bot.example:8080/hook'.",
+        ),
+        (
+            {
+                "TELEGRAM_TOKEN": "1:t",
+                "TELEGRAM_WEBHOOK_URL": "https://bot.example/hook",
+                "TELEGRAM_WEBHOOK_SECRET": "a secret!",
+            },
+            "TELEGRAM_WEBHOOK_SECRET is 1 to 256 letters A-Z and a-z, digits, _ and -.",
+        ),
+        (
+            {
+                "TELEGRAM_TOKEN": "1:t",
+                "TELEGRAM_WEBHOOK_URL": "https://bot.example/hook",
+                "TELEGRAM_WEBHOOK_LISTEN": "8443",
+            },
+            "TELEGRAM_WEBHOOK_LISTEN is host:port (e.g. 127.0.0.1:8443), not '8443'.",
+        ),
     ],
 )
 def test_a_setting_that_cannot_work_is_refused_saying_what_is_expected(
     environment: dict[str, str], said: str
 ) -> None:
     assert refusal(environment) == said
+
+
+def webhook_of(environment: dict[str, str]) -> Webhook:
+    telegram = read_settings(environment).telegram
+    assert telegram is not None
+    assert telegram.webhook is not None
+    return telegram.webhook
+
+
+def test_a_webhook_gets_its_listen_address_and_one_secret_for_every_process() -> None:
+    environment = {"TELEGRAM_TOKEN": "1:t", "TELEGRAM_WEBHOOK_URL": "https://bot.example/hook"}
+    webhook = webhook_of(environment)
+    assert (webhook.url, webhook.host, webhook.port) == (
+        "https://bot.example/hook",
+        "127.0.0.1",
+        8443,
+    )
+    # Derived from the token: the same in every process, and never the token itself.
+    assert webhook.secret == webhook_of(environment).secret
+    assert "1:t" not in webhook.secret
+    assert webhook_of({**environment, "TELEGRAM_WEBHOOK_SECRET": "Ab_9-x"}).secret == "Ab_9-x"
+    assert read_settings({"TELEGRAM_TOKEN": "1:t"}).telegram == TelegramSettings("1:t")
 
 
 def test_a_refused_address_is_shown_without_its_password() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.service.kernel.background import Background
 from bot.service.kernel.bus import EventBus
 from bot.service.kernel.computer.computer_players import ComputerPlayers
+from bot.service.kernel.computer.engine_jobs import EngineJobs
 from bot.service.kernel.events import BoardChanged, ComputerThinking, Event, GameState
 from bot.service.kernel.families import family_of
 from bot.service.kernel.game_flow.changes import GameChanges
@@ -26,6 +27,7 @@ class ComputerTurns:
         bus: EventBus,
         background: Background,
         computers: ComputerPlayers,
+        workers: EngineJobs,
     ) -> None:
         self.states = states
         self.lookup = lookup
@@ -33,6 +35,7 @@ class ComputerTurns:
         self.bus = bus
         self.background = background
         self.computers = computers
+        self.workers = workers
 
     def wake(self, state: GameState) -> None:
         """If a computer seat must act, let it play (in the background) until a person must."""
@@ -68,10 +71,14 @@ class ComputerTurns:
             if family.computer_takes_time(state):
                 # A draughts search takes seconds at the strong level; Ludo's choice is instant.
                 self.background.run(self.bus.publish([ComputerThinking(state)]))
-            move = await self.computers.choose(
-                state.record.kind,
-                family.rules_options(options),
-                state.position,
-                game_limit(options),
+            kind, rules = state.record.kind, family.rules_options(options)
+            limit = self.computers.limit or game_limit(options)
+            # An engine worker's move if one is alive and answers in time, else this process's.
+            notation = await self.workers.think(
+                state.id, state.version, kind, rules, state.position.snapshot(), limit
             )
+            if notation is not None:
+                move = state.position.parse(notation)
+            else:
+                move = await self.computers.choose(kind, rules, state.position, limit)
             return await self.changes.commit(state, move, seat, None)
