@@ -32,7 +32,7 @@ from bot.discord.widgets.move_components import (
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.kernel.events import GameState, PuzzleStep
+from bot.service.kernel.events import GameState, PuzzleStep, takes_entries
 from storage import Challenge, TournamentRecord
 
 
@@ -231,10 +231,12 @@ def challenge_view(challenge: Challenge, seats: int, language: str | None) -> di
 
 
 def tournament_view(record: TournamentRecord, language: str | None) -> discord.ui.View | None:
-    """Join and Leave while the tournament registers; no buttons after."""
-    if record.status != "registering":
+    """Join and Leave while the tournament registers (an arena under way: Join and Take a
+    break); no buttons after."""
+    if not takes_entries(record):
         return None
+    leave = text("Leave") if record.status == "registering" else text("Take a break")
     view = discord.ui.View(timeout=None)
     view.add_item(TournamentButton("tj", record.id, translate(language, text("Join"))))
-    view.add_item(TournamentButton("tl", record.id, translate(language, text("Leave"))))
+    view.add_item(TournamentButton("tl", record.id, translate(language, leave)))
     return view
