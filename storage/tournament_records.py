@@ -87,6 +87,8 @@ class TableGameRecord:
     result: GameResult | None
     plies: int = 0
     updated_at: datetime | None = None
+    # The seats whose players went berserk (an arena's game).
+    berserk: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,3 +134,12 @@ class TournamentStore(Protocol):
         (table 1, game 0), unless one of its entries is paused or has a game going on (a
         pairing another process made meanwhile), and none while the arena is not running.
         Returns the games started."""
+
+    @abstractmethod
+    async def berserk_arena_game(
+        self, game_id: int, seat: int, version: int, options: dict[str, Any]
+    ) -> GameRecord | None:
+        """In one transaction, if the game is still at `version` and going on: its options
+        become `options` (the version goes up), its arena game records the seat as berserk,
+        and the seat's turn going on, if any, loses half its time. None if the game moved
+        on."""

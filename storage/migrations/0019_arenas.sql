@@ -11,3 +11,7 @@ ALTER TABLE tournaments ADD COLUMN ends_at REAL;
 -- seconds) is when it joined or came back, from which it waits for an opponent.
 ALTER TABLE tournament_entries ADD COLUMN paused INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE tournament_entries ADD COLUMN back_at REAL;
+
+-- The seats of an arena game whose players went berserk (halved their own time a move
+-- before their first move, for a point more on a win): 1 White, 2 Black, 3 both.
+ALTER TABLE tournament_games ADD COLUMN berserk INTEGER NOT NULL DEFAULT 0;

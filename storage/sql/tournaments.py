@@ -61,6 +61,7 @@ def table_game_from(row: Row) -> TableGameRecord:
         status=None if status is None else decoder.status(status, GAME_STATUSES, "game"),
         result=decoder.result(row["result"]),
         plies=row["plies"],
+        berserk=frozenset(seat for seat in (0, 1) if row["berserk"] & (1 << seat)),
         updated_at=None if row["updated_at"] is None else decoder.time(row["updated_at"]),
     )
 
@@ -502,6 +503,34 @@ class TournamentQueries(SqlStoreBase):
                 )
                 started.append((game, await load_game(connection, game_id)))
             return tuple(started)
+
+    async def berserk_arena_game(
+        self, game_id: int, seat: int, version: int, options: dict[str, Any]
+    ) -> GameRecord | None:
+        async with self._engine.writing() as connection:
+            changed = await connection.fetchrow(
+                "UPDATE games SET options = $1, version = version + 1, updated_at = $2 "
+                "WHERE id = $3 AND version = $4 AND status = 'active' RETURNING id",
+                encode_options(options),
+                self._now(),
+                game_id,
+                version,
+            )
+            if changed is None:
+                return None
+            await connection.execute(
+                "UPDATE tournament_games SET berserk = berserk | $1 WHERE game_id = $2",
+                1 << seat,
+                game_id,
+            )
+            # The turn going on, if it is his: half of its time is gone.
+            await connection.execute(
+                "UPDATE clocks SET per_move = per_move / 2, due_at = due_at - per_move / 2 "
+                "WHERE game_id = $1 AND seat = $2 AND due_at IS NOT NULL",
+                game_id,
+                seat,
+            )
+            return await load_game(connection, game_id)
 
 
 def _entry_of(entries: Sequence[EntryRecord], player_id: int) -> EntryRecord | None:

@@ -26,6 +26,8 @@ from storage import Challenge, ChatRef, GameRecord, TournamentRecord
 
 # The game option that names the tournament a game is a table of.
 TOURNAMENT_OPTION = "tournament"
+# The game option of an arena game's berserk seats ("0": True): each has half the time a move.
+BERSERK_OPTION = "berserk"
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,6 @@ from storage import TableGameRecord, TournamentFacts
 # The most lines the leaderboard message shows (a chat message is read at a glance; the
 # web page and the CSV have everyone).
 LEADERBOARD_LINES = 15
-# The berserk entries of a game, kept in the game's options (seat -> True).
-BERSERK = "berserk"
 
 
 @dataclass(frozen=True)
@@ -39,15 +37,14 @@ class ArenaView:
     waiting: list[Waiting]
 
 
-def finished_games(facts: TournamentFacts, berserks: dict[int, frozenset[int]]) -> list[ArenaGame]:
-    """The arena's finished games in the order they ended; `berserks`: the berserk seats
-    of each game (by game id)."""
+def finished_games(facts: TournamentFacts) -> list[ArenaGame]:
+    """The arena's finished games in the order they ended."""
     done = []
     for game in facts.games:
         result = game_result(game)
         if result is None or game.game_id is None:
             continue
-        seats = berserks.get(game.game_id, frozenset())
+        seats = game.berserk
         sides = (str(game.white_entry), str(game.black_entry))
         done.append((game.updated_at, game.round, game, result.outcome, seats, sides))
     done.sort(key=lambda item: (item[0] is None, item[0], item[1]))
@@ -63,12 +60,10 @@ def finished_games(facts: TournamentFacts, berserks: dict[int, frozenset[int]]) 
     ]
 
 
-def view_of(
-    facts: TournamentFacts, berserks: dict[int, frozenset[int]], now: datetime
-) -> ArenaView:
+def view_of(facts: TournamentFacts, now: datetime) -> ArenaView:
     """The scores, the ranking, who plays and who waits (not paused, no game going on)."""
     numbers = {str(entry.id): entry.number or 0 for entry in facts.entries}
-    scores = arena_scores(numbers, finished_games(facts, berserks))
+    scores = arena_scores(numbers, finished_games(facts))
     ranking = arena_ranking(scores, numbers)
     playing = frozenset(
         str(side)
@@ -193,9 +188,3 @@ def arena_csv(view: ArenaView, names: Names, language: str | None) -> str:
             ]
         )
     return out.getvalue()
-
-
-def berserk_seats(options: dict[str, object]) -> frozenset[int]:
-    """The seats that went berserk in a game, from its options."""
-    chosen = options.get(BERSERK)
-    return frozenset(int(seat) for seat in chosen) if isinstance(chosen, dict) else frozenset()

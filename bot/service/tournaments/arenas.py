@@ -17,10 +17,12 @@ import logging
 from datetime import datetime, timedelta
 
 from bot.i18n import text
-from bot.service.kernel.capability import Capability
+from bot.service.kernel.capability import Capability, routed
 from bot.service.kernel.events import (
+    BERSERK_OPTION,
     TOURNAMENT_OPTION,
     Actor,
+    BoardUpdate,
     Event,
     GameState,
     ServiceError,
@@ -44,6 +46,7 @@ from competition.pairing.tournament import Format
 from games.base import find_game
 from games.chance import commitment, new_seed
 from storage import (
+    ChatRef,
     NewTableGame,
     SeatRecord,
     TournamentFacts,
@@ -138,6 +141,43 @@ class Arenas(Capability):
         )
         return [TournamentUpdate(record, notice, count)]
 
+    @routed
+    async def berserk(
+        self, actor: Actor, chat: ChatRef | None, game_id: int | None = None
+    ) -> list[Event]:
+        """Go berserk in one's arena game, before one's first move: half the time for each
+        of one's moves (the clocks here are per move), a point more for a win if the game
+        lasts seven moves each (competition/pairing/arena.py)."""
+        player = await self.kernel.roster.player(actor)
+        target = await self.kernel.lookup.game_id_for(player, game_id)
+        async with self.kernel.lookup.lock(target):
+            state = await self.kernel.state(target)
+            await self.kernel.lookup.check_visible(state, player.id, chat)
+            arena = state.tournament
+            record = None if arena is None else await self.tournaments.get_tournament(arena)
+            if record is None or record.format != Format.ARENA:
+                raise ServiceError(text("Berserk is for the games of an arena."))
+            self.kernel.lookup.check_version(state, None)
+            seat = self.kernel.lookup.own_seats(state, player.id)[0]
+            chosen = dict(state.record.options.get(BERSERK_OPTION, {}))
+            if str(seat) in chosen:
+                raise ServiceError(text("You went berserk in this game already."))
+            if state.plies > seat:
+                raise ServiceError(text("Berserk is only before your first move."))
+            options = {**state.record.options, BERSERK_OPTION: {**chosen, str(seat): True}}
+            changed = await self.tournaments.berserk_arena_game(
+                state.id, seat, state.version, options
+            )
+            if changed is None:
+                raise ServiceError(text("The game changed meanwhile; look again."))
+            self.kernel.schedule.poke()  # a clock was shortened
+            fresh = await self.kernel.state(state.id)
+            news = text(
+                "{name} goes berserk: half the time for each move, a point more for a win.",
+                name=actor.display_name,
+            )
+            return [BoardUpdate(fresh, news, fresh.record.chat)]
+
     # -- pairing --------------------------------------------------------------------------------
 
     async def pair(self, tournament_id: int, scored: bool = False) -> list[Event]:
@@ -152,7 +192,7 @@ class Arenas(Capability):
                 if record.status != "running":
                     return events
                 now = self.kernel.clock()
-                view = view_of(facts, {}, now)
+                view = view_of(facts, now)
                 if record.ends_at is not None and now >= record.ends_at:
                     ended = await self._end(facts, view)
                     if not ended and scored:
@@ -210,7 +250,7 @@ class Arenas(Capability):
         end edits one message, as often as its chat allows)."""
         facts = await self.tournaments.tournament_facts(tournament_id)
         now = self.kernel.clock()
-        view = view_of(facts, {}, now)
+        view = view_of(facts, now)
         names = await entry_names(self.kernel, facts)
         board = leaderboard(facts, view, names, now, LEADERBOARD_LINES)
         return TournamentUpdate(facts.tournament, board, len(facts.entries), leaderboard=True)
@@ -255,7 +295,7 @@ class Arenas(Capability):
                 continue
             if record.ends_at is not None and record.ends_at > now:
                 planned.append(record.ends_at)
-            again = rematch_due(view_of(facts, {}, now).waiting)
+            again = rematch_due(view_of(facts, now).waiting)
             if again is not None and again > now:
                 planned.append(again)
         return min(planned, default=None)

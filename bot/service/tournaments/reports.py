@@ -123,7 +123,7 @@ class TournamentReports(Capability):
         """An arena under way or over, as its leaderboard sees it; None for the others."""
         if facts.tournament.format != Format.ARENA or facts.tournament.seed is None:
             return None
-        return view_of(facts, {}, self.kernel.clock())
+        return view_of(facts, self.kernel.clock())
 
     @routed
     async def show(
