@@ -127,6 +127,7 @@ SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {
         "cancel": ("cancel", "cancelar", "annulla"),
         "settle": ("settle", "decidir", "decidi"),
         "withdraw": ("withdraw", "desistir", "ritirati"),
+        "berserk": ("berserk", "berserk", "berserk"),
         "help": ("help", "ajuda", "aiuto"),
     },
 }
