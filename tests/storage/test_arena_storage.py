@@ -79,9 +79,7 @@ async def test_a_player_is_paired_again_only_after_his_game_ends(store: Store) -
     assert await store.start_arena_games(tournament_id, [table_game(a, c)], CHAT) == ()
     result = {"winners": [0], "reason": "resignation"}
     await store.finish_game(first.id, first.version, "finished", result)
-    again = await store.start_arena_games(
-        tournament_id, [table_game(a, c), table_game(b, d)], CHAT
-    )
+    again = await store.start_arena_games(tournament_id, [table_game(a, c), table_game(b, d)], CHAT)
     assert len(again) == 2
     facts = await store.tournament_facts(tournament_id)
     finished = next(g for g in facts.games if g.game_id == first.id)
@@ -108,9 +106,7 @@ async def test_paused_players_wait_and_come_back_and_late_entries_get_the_next_n
     assert len(await store.start_arena_games(tournament_id, [table_game(a, b)], CHAT)) == 1
 
 
-async def test_no_game_starts_in_an_arena_that_is_not_running(
-    store: Store, ana: Player
-) -> None:
+async def test_no_game_starts_in_an_arena_that_is_not_running(store: Store, ana: Player) -> None:
     tournament_id, (a, b, *_) = await arena_of(store, 2)
     await store.set_tournament_status(tournament_id, "paused", ("running",))
     assert await store.start_arena_games(tournament_id, [table_game(a, b)], CHAT) == ()
