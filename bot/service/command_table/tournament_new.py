@@ -68,7 +68,7 @@ FORMAT = Option(
     "format",
     ("formato", "formato"),
     Kind.TEXT,
-    text("knockout, Swiss, round robin, double round robin or arena"),
+    text("the tournament's format"),
     required=True,
     choices=FORMATS,
     placeholder=text("FORMAT"),
@@ -86,7 +86,7 @@ DURATION = Option(
     "duration",
     ("duração", "durata"),
     Kind.TEXT,
-    text("an arena's length, e.g. 45m or 2h, written before the minutes a move"),
+    text("an arena's length, e.g. 45m or 2h"),
     setting=True,
 )
 # The settings after the variant and the format; typed as the option's name alone (a flag)

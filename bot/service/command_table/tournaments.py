@@ -163,7 +163,7 @@ SETTLE = Command(
 BERSERK = Command(
     "berserk",
     (),
-    text("in an arena game, before your first move: half your time a move, a point more for a win"),
+    text("arena: half your time a move for a point more on a win"),
     _berserk,
     (GAME,),
     parent=TOURNAMENT_KEY,
@@ -196,7 +196,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
     _one(
         "leave",
         ("esci",),
-        text("leave before the start (an arena: take a break, join again to come back)"),
+        text("leave before the start; an arena: take a break"),
         lambda service: service.entries.leave,
     ),
     _one(
