@@ -83,7 +83,8 @@ async def test_a_player_is_paired_again_only_after_his_game_ends(store: Store) -
     assert len(again) == 2
     facts = await store.tournament_facts(tournament_id)
     finished = next(g for g in facts.games if g.game_id == first.id)
-    assert finished.updated_at is not None and finished.status == "finished"
+    assert finished.updated_at is not None
+    assert finished.status == "finished"
 
 
 async def test_paused_players_wait_and_come_back_and_late_entries_get_the_next_number(
@@ -122,11 +123,14 @@ async def test_berserk_halves_the_turn_going_on_and_is_kept_with_the_game(
     tournament_id, (a, b) = await arena_of(store, 2)
     (_, game), *_ = await store.start_arena_games(tournament_id, [table_game(a, b)], CHAT)
     before = await store.clock(game.id)
-    assert before is not None and before.due_at is not None
+    assert before is not None
+    assert before.due_at is not None
     changed = await store.berserk_arena_game(game.id, 0, game.version, {"berserk": {"0": True}})
-    assert changed is not None and changed.version == game.version + 1
+    assert changed is not None
+    assert changed.version == game.version + 1
     after = await store.clock(game.id)
-    assert after is not None and after.due_at is not None
+    assert after is not None
+    assert after.due_at is not None
     assert after.per_move == before.per_move / 2
     assert after.due_at == before.due_at - before.per_move / 2
     assert await store.berserk_arena_game(game.id, 1, game.version, {}) is None  # stale
