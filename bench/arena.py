@@ -38,7 +38,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -115,7 +115,7 @@ class Arena:
         finish = store.finish_game
 
         async def started(
-            tournament_id: int, games: list[NewTableGame], chat: ChatRef
+            tournament_id: int, games: Sequence[NewTableGame], chat: ChatRef
         ) -> tuple[tuple[NewTableGame, GameRecord], ...]:
             made = await start_games(tournament_id, games, chat)
             now = self.clock()

@@ -14,6 +14,7 @@ import pytest
 from storage import (
     ChatRef,
     EntryRecord,
+    GameResult,
     NewTableGame,
     Player,
     SeatRecord,
@@ -77,7 +78,7 @@ async def test_a_player_is_paired_again_only_after_his_game_ends(store: Store) -
     tournament_id, (a, b, c, d) = await arena_of(store, 4)
     (_, first), *_ = await store.start_arena_games(tournament_id, [table_game(a, b)], CHAT)
     assert await store.start_arena_games(tournament_id, [table_game(a, c)], CHAT) == ()
-    result = {"winners": [0], "reason": "resignation"}
+    result: GameResult = {"winners": [0], "reason": "resignation"}
     await store.finish_game(first.id, first.version, "finished", result)
     again = await store.start_arena_games(tournament_id, [table_game(a, c), table_game(b, d)], CHAT)
     assert len(again) == 2

@@ -71,13 +71,17 @@ def view_of(facts: TournamentFacts, now: datetime) -> ArenaView:
         if game.status == "active"
         for side in (game.white_entry, game.black_entry)
     )
+    games_of: dict[int, list[TableGameRecord]] = {}
+    for game in facts.games:  # in round order: each entry's last game is its list's last
+        games_of.setdefault(game.white_entry, []).append(game)
+        games_of.setdefault(game.black_entry, []).append(game)
     waiting = []
     for entry in facts.entries:
         key = str(entry.id)
         if entry.paused or key in playing:
             continue
-        mine = [g for g in facts.games if entry.id in (g.white_entry, g.black_entry)]
-        last = max(mine, key=lambda g: g.round) if mine else None
+        mine = games_of.get(entry.id, [])
+        last = mine[-1] if mine else None
         since = max(
             [moment for moment in (entry.back_at, last and last.updated_at) if moment] or [now]
         )

@@ -182,45 +182,46 @@ class Arenas(Capability):
 
     async def pair(self, tournament_id: int, scored: bool = False) -> list[Event]:
         """Pair whoever is free (the end once the time is up), then the leaderboard if a
-        game started or the scores changed (`scored`)."""
+        game started or the scores changed (`scored`), read after the pairing's lock is let
+        go: the next pairing does not wait for it."""
         lock = self._pairing.setdefault(tournament_id, asyncio.Lock())
         async with lock:
-            events: list[Event] = []
-            while True:
-                facts = await self.tournaments.tournament_facts(tournament_id)
-                record = facts.tournament
-                if record.status != "running":
-                    return events
-                now = self.kernel.clock()
-                view = view_of(facts, now)
-                if record.ends_at is not None and now >= record.ends_at:
-                    ended = await self._end(facts, view)
-                    if not ended and scored:
-                        ended = [await self.leaderboard_update(tournament_id)]
-                    return [*events, *ended]
-                pairs = pair_free(
-                    view.waiting, view.ranking, now, others_playing=bool(view.playing)
+            events, over = await self._pair_free(tournament_id)
+        if over or not (events or scored):
+            return events
+        return [*events, await self.leaderboard_update(tournament_id)]
+
+    async def _pair_free(self, tournament_id: int) -> tuple[list[Event], bool]:
+        """The games started now, and whether the arena is over."""
+        events: list[Event] = []
+        while True:
+            facts = await self.tournaments.tournament_facts(tournament_id)
+            record = facts.tournament
+            if record.status != "running":
+                return events, False
+            now = self.kernel.clock()
+            view = view_of(facts, now)
+            if record.ends_at is not None and now >= record.ends_at:
+                ended = await self._end(facts, view)
+                return [*events, *ended], bool(ended)
+            pairs = pair_free(view.waiting, view.ranking, now, others_playing=bool(view.playing))
+            if not pairs:
+                return events, False
+            games = [self._new_game(facts, white, black) for white, black in pairs]
+            started = await self.tournaments.start_arena_games(record.id, games, record.chat)
+            names = await entry_names(self.kernel, facts)
+            for game, stored in started:
+                headline = text(
+                    "Arena #{id}: game #{game}, {white} (White) - {black}.",
+                    id=record.id,
+                    game=stored.id,
+                    white=names[str(game.white_entry)],
+                    black=names[str(game.black_entry)],
                 )
-                if not pairs:
-                    break
-                games = [self._new_game(facts, white, black) for white, black in pairs]
-                started = await self.tournaments.start_arena_games(record.id, games, record.chat)
-                names = await entry_names(self.kernel, facts)
-                for game, stored in started:
-                    headline = text(
-                        "Arena #{id}: game #{game}, {white} (White) - {black}.",
-                        id=record.id,
-                        game=stored.id,
-                        white=names[str(game.white_entry)],
-                        black=names[str(game.black_entry)],
-                    )
-                    events.extend(await self.kernel.changes.game_started(stored, headline))
-                if len(started) == len(games):
-                    break
-                # Some were paired meanwhile by another process: look again.
-            if not events and not scored:
-                return events
-            return [*events, await self.leaderboard_update(tournament_id)]
+                events.extend(await self.kernel.changes.game_started(stored, headline))
+            if len(started) == len(games):
+                return events, False
+            # Some were paired meanwhile by another process: look again.
 
     def _new_game(self, facts: TournamentFacts, white: str, black: str) -> NewTableGame:
         record = facts.tournament

@@ -384,12 +384,11 @@ class Tournaments(Capability):
         tournament_id = await self.tournaments.tournament_of_game(state.id)
         if tournament_id is None:
             return []
-        facts = await self.tournaments.tournament_facts(tournament_id)
-        if facts.tournament.format == Format.ARENA:
+        if (await self.tournaments.get_tournament(tournament_id)).format == Format.ARENA:
             return []  # arenas.py's own listener
         if state.record.status == "aborted":
             await self.tournaments.replay_tournament_game(state.id)
-            facts = await self.tournaments.tournament_facts(tournament_id)
+        facts = await self.tournaments.tournament_facts(tournament_id)
         return [*_put_out(facts, state.id), *await self.advance(tournament_id)]
 
     async def resume(self) -> list[Event]:
