@@ -68,6 +68,7 @@ class EntryRecord:
     withdrawn: int | None
     paused: bool = False
     back_at: datetime | None = None
+    joined_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,7 +75,7 @@ async def load_tournament(connection: Connection, tournament_id: int) -> Tournam
 
 async def load_entries(connection: Connection, tournament_id: int) -> tuple[EntryRecord, ...]:
     rows = await connection.fetch(
-        "SELECT e.id, e.number, e.withdrawn, e.paused, e.back_at, m.player_id "
+        "SELECT e.id, e.number, e.withdrawn, e.paused, e.back_at, e.joined_at, m.player_id "
         "FROM tournament_entries e "
         "JOIN tournament_members m ON m.entry_id = e.id "
         "WHERE e.tournament_id = $1 ORDER BY e.id, m.place",
@@ -94,6 +94,7 @@ async def load_entries(connection: Connection, tournament_id: int) -> tuple[Entr
             row["withdrawn"],
             bool(row["paused"]),
             back_at,
+            Decoder(f"entry {row['id']}").time(row["joined_at"]),
         )
     return tuple(entries.values())
 

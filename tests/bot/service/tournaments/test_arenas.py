@@ -19,6 +19,7 @@ from bot.service.kernel.events import (
     BoardUpdate,
     Event,
     FileReady,
+    Reply,
     ServiceError,
     TournamentUpdate,
 )
@@ -95,6 +96,7 @@ async def test_an_arena_pairs_at_once_takes_late_entries_and_breaks_and_ends_wit
     facts = await store.tournament_facts(1)
     assert len(playing(facts)) == 4
     # A late entry in Italian waits alone; the next finished game pairs him at once.
+    clock.advance(timedelta(seconds=30))
     late = await typed(service, EVA, "/torneo partecipa")
     assert any("joins arena #1 as number 5" in line for line in said(late))
     actors = await actors_by_player(service)
@@ -130,6 +132,10 @@ async def test_an_arena_pairs_at_once_takes_late_entries_and_breaks_and_ends_wit
     ]
     pdn, csv = (e for e in files if isinstance(e, FileReady))
     assert pdn.content.decode().count("[Event ") == len(facts.games)
+    # The late entry's number was not drawn: the check is of the numbers drawn at the start.
+    [verdict] = await typed(service, ANA, "/tournament verify")
+    assert isinstance(verdict, Reply)
+    assert "The numbers drawn are the ones the seed gives." in translate("en", verdict.text)
     rows = csv.content.decode().splitlines()
     assert rows[0].startswith("place,entry,points,games,wins,draws,losses,berserk wins")
     assert len(rows) == 1 + len(facts.entries)
