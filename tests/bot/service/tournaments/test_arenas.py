@@ -4,12 +4,14 @@ at once, berserk, the leaderboard, the end at its time with the podium, PDN and 
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
+from bot.console import Console
 from bot.i18n import translate
 from bot.service.command_table.commands import parse_command
 from bot.service.command_table.dispatch import dispatch
@@ -238,3 +240,28 @@ async def test_an_arena_the_bot_cannot_run_is_refused_in_the_readers_words(
     with pytest.raises(ServiceError) as refused:
         await typed(service, ANA, line)
     assert answer in translate(language, refused.value.reason)
+
+
+async def test_an_arena_in_the_italian_console_shows_its_leaderboard_in_italian(
+    service: GameService, store: Store, tmp_path: Path
+) -> None:
+    output = io.StringIO()
+    console = Console(service, output, player="ana", language="it", folder=tmp_path)
+    await console.handle("/lang it")
+    await console.handle("/torneo nuovo italiana arena 45m 1m")
+    for name in ("bia", "ana"):
+        await console.handle(f"/as {name}")
+        await console.handle("/lang it")
+        await console.handle("/torneo partecipa 1")
+    await console.handle("/torneo inizia")
+    started = output.getvalue()
+    assert "L'arena #1 inizia con 2 giocatori" in started
+    assert "Arena #1: mancano 45min; 2 in gioco, 0 in attesa di un avversario." in started
+    (game,) = (await store.tournament_facts(1)).games
+    mark = output.tell()
+    await console.handle(f"/abbandona {game.game_id} sì")
+    ended = output.getvalue()[mark:]
+    assert "2 (1 partita: +1 =0 -0)" in ended
+    assert "0 (1 partita: +0 =0 -1)" in ended
+    # The two players, alone in the arena, meet again at once.
+    assert len((await store.tournament_facts(1)).games) == 2
