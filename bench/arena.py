@@ -107,6 +107,7 @@ class Arena:
         self.waits: list[float] = []  # arena seconds, end -> next game
         self.games: list[GameRecord] = []
         self.tasks: set[asyncio.Task[None]] = set()
+        self.on_break: set[int] = set()  # players who took a break (their waits not counted)
 
     def watch(self, rng: random.Random) -> None:
         """Wrap the store's pairing and end, and the arena's finish listener, to measure."""
@@ -123,8 +124,9 @@ class Arena:
                 self.games.append(record)
                 for seat in record.seats:
                     since = self.free_since.pop(seat.player_id or 0, None)
-                    if since is not None:
+                    if since is not None and seat.player_id not in self.on_break:
                         self.waits.append((now - since).total_seconds())
+                    self.on_break.discard(seat.player_id or 0)
                 self.spawn(self.play(record, rng.uniform(3, 12) * 60, rng))
             return made
 
@@ -156,6 +158,11 @@ class Arena:
         await asyncio.sleep(self.clock.wall_seconds(seconds))
         loser = self.people[record.seats[rng.randrange(2)].player_id or 0]
         self.api.send_text(loser, self.api.private_chat(loser), f"/resign {record.id} yes")
+
+    def take_break(self, person: dict[str, Any], group: dict[str, Any]) -> None:
+        """A player pauses: his wait from then on is his own choice, not measured."""
+        self.api.send_text(person, group, "/tournament leave")
+        self.on_break.update(p for p, user in self.people.items() if user is person)
 
     async def later(self, arena_seconds: float, act: Callable[[], object]) -> None:
         await asyncio.sleep(self.clock.wall_seconds(arena_seconds))
@@ -239,7 +246,7 @@ async def run(players: int, minutes: float, speed: float, seed: int) -> dict[str
                 arena.spawn(arena.later(rng.uniform(0, 600), join))
             for person in breaks:
                 moment = rng.uniform(600, 1800)
-                pause = partial(api.send_text, person, group, "/tournament leave")
+                pause = partial(arena.take_break, person, group)
                 arena.spawn(arena.later(moment, pause))
                 back = partial(api.send_text, person, group, "/tournament join")
                 arena.spawn(arena.later(moment + 300, back))
