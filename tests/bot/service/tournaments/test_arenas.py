@@ -25,8 +25,10 @@ from bot.service.kernel.events import (
     ServiceError,
     TournamentUpdate,
 )
+from bot.service.kernel.families.draughts_ballots import seeded_ballot
 from bot.service.kernel.game_flow.clocks import ManualClock
 from competition.pairing.arena import REMATCH_AFTER
+from games.base import find_game
 from storage import Store, TournamentFacts, open_store
 from tests.bot.conftest import make_service
 from tests.bot.service.tournaments.helpers import CHAT, end_game, people
@@ -265,3 +267,24 @@ async def test_an_arena_in_the_italian_console_shows_its_leaderboard_in_italian(
     assert "0 (1 partita: +0 =0 -1)" in ended
     # The two players, alone in the arena, meet again at once.
     assert len((await store.tournament_facts(1)).games) == 2
+
+
+async def test_an_arena_with_ballots_draws_each_meetings_opening_from_the_seed(
+    service: GameService, store: Store
+) -> None:
+    await typed(service, ANA, "/tournament new brazilian arena 1h 2m ballot")
+    for actor in (ANA, BIA):
+        await typed(service, actor, "/tournament join")
+    await typed(service, ANA, "/tournament start")
+    actors = await actors_by_player(service)
+    (first,) = (await store.tournament_facts(1)).games
+    await end_game(service, actors, first.game_id or 0, "draw")
+    games = (await store.tournament_facts(1)).games
+    seed = bytes.fromhex((await store.get_tournament(1)).seed or "")
+    pair = ":".join(sorted((str(first.white_entry), str(first.black_entry))))
+    kind = find_game("brazilian")
+    for meeting, game in enumerate(games):
+        state = await service.kernel.state(game.game_id or 0)
+        drawn = seeded_ballot(kind, seed, f"arena:{pair}:{meeting}")
+        assert state.record.options["ballot"] == drawn["ballot"]
+        assert state.record.options["fen"] == drawn["fen"]
