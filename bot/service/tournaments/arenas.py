@@ -13,7 +13,6 @@ that died half-way, never pair a player twice at once.
 from __future__ import annotations
 
 import asyncio
-import logging
 from datetime import datetime, timedelta
 
 from bot.i18n import text
@@ -54,8 +53,6 @@ from storage import (
     TournamentRefused,
     TournamentStore,
 )
-
-logger = logging.getLogger(__name__)
 
 
 class Arenas(Capability):
