@@ -108,6 +108,7 @@ WORDS: Mapping[str, Names] = {
     "show": ("show", "mostrar", "mostra"),
     "solution": ("solution", "solucao", "soluzione"),
     "knockout": ("knockout", "mata-mata", "eliminazione"),
+    "arena": ("arena", "arena", "arena"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.
 SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {

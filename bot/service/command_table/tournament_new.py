@@ -230,7 +230,11 @@ def _read_new(words: Sequence[str]) -> Values:
         values["format"] = chosen(FORMATS, words[1]) or words[1]
     settings = list(words[2:])
     if values.get("format") == str(Format.ARENA):
-        length = next((word for word in settings if arena_length(word)), None)
+        # Its length: duration=45m, or the first of two times typed bare ("45m 1m"); a
+        # single time is the clock.
+        named = [word for word in settings if "=" in word and arena_length(word)]
+        bare = [word for word in settings if "=" not in word and arena_length(word)]
+        length = named[0] if named else bare[0] if len(bare) > 1 else None
         if length is not None:
             values["duration"] = length.partition("=")[2] or length
             settings.remove(length)

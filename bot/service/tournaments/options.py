@@ -268,7 +268,7 @@ def _arena_duration(words: list[str]) -> tuple[float, list[str]]:
             text(
                 "{word}: the clocks here give each player minutes for every move, with no "
                 "increment: write the length of the arena, then the minutes a move, e.g. "
-                "{/tournament new brazilian arena 45m 1m}.",
+                "{/tournament new brazilian arena} 45m 1m.",
                 word=quote(increment),
             )
         )
@@ -286,7 +286,7 @@ def _arena_duration(words: list[str]) -> tuple[float, list[str]]:
     raise ServiceError(
         text(
             "An arena needs its length, then the minutes a move: "
-            "{/tournament new brazilian arena 45m 1m}."
+            "{/tournament new brazilian arena} 45m 1m."
         )
     )
 
@@ -298,7 +298,7 @@ def _check_arena(control: TimeControl | None, team_size: int) -> None:
         raise ServiceError(
             text(
                 "An arena is played live: give the minutes a move after its length, "
-                "e.g. {/tournament new brazilian arena 45m 1m}."
+                "e.g. {/tournament new brazilian arena} 45m 1m."
             )
         )
     if team_size != 1:
