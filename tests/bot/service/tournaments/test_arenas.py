@@ -288,3 +288,31 @@ async def test_an_arena_with_ballots_draws_each_meetings_opening_from_the_seed(
         drawn = seeded_ballot(kind, seed, f"arena:{pair}:{meeting}")
         assert state.record.options["ballot"] == drawn["ballot"]
         assert state.record.options["fen"] == drawn["fen"]
+
+
+async def test_a_crash_between_a_games_end_and_the_pairing_loses_nothing(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    path = tmp_path / "crash.sqlite3"
+    async with await open_store(path, clock=clock) as store:
+        service = make_service(store, clock)
+        await typed(service, ANA, "/tournament new brazilian arena 1h 2m")
+        for actor in (ANA, BIA, CAIO, DINO):
+            await typed(service, actor, "/tournament join")
+        await typed(service, ANA, "/tournament start")
+        actors = await actors_by_player(service)
+        first, second = (await store.tournament_facts(1)).games
+        service.kernel.changes._finish_listeners.clear()  # the crash before its listeners
+        await end_game(service, actors, first.game_id or 0, "white")
+        await end_game(service, actors, second.game_id or 0, "black")
+        assert not playing(await store.tournament_facts(1))
+        await service.kernel.close()
+    async with await open_store(path, clock=clock) as store:
+        service = make_service(store, clock)
+        await service.resume()
+        facts = await store.tournament_facts(1)
+        await service.kernel.close()
+    assert len(playing(facts)) == 4
+    met = {frozenset((g.white_entry, g.black_entry)) for g in (first, second)}
+    new = [g for g in facts.games if g.status == "active"]
+    assert all(frozenset((g.white_entry, g.black_entry)) not in met for g in new)
