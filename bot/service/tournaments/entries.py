@@ -54,11 +54,10 @@ class TournamentEntries(Capability):
                 self.kernel, self.tournaments, chat, tournament_id, ("registering",), actor
             )
         except ServiceError:
-            arenas = [
-                record
-                for record in await self.tournaments.tournaments(UNDER_WAY, chat)
-                if record.format == Format.ARENA and chat is not None and tournament_id is None
-            ]
+            if chat is None or tournament_id is not None:
+                raise
+            under_way = await self.tournaments.tournaments(UNDER_WAY, chat)
+            arenas = [record for record in under_way if record.format == Format.ARENA]
             if not arenas:
                 raise
             return arenas[-1]
