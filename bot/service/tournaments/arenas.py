@@ -226,6 +226,7 @@ class Arenas(Capability):
         kind = find_game(record.kind)
         chosen = dict(record.options.get("game", {}))
         chosen[TOURNAMENT_OPTION] = record.id
+        chosen[BERSERK_OPTION] = {}  # an arena's game: each player may go berserk
         if record.options.get("ballot") and record.seed is not None:
             # Each meeting of two players draws its own ballot from the seed.
             meetings = sum(

@@ -9,8 +9,10 @@ import asyncio
 from itertools import pairwise
 from typing import Any
 
+import pytest
+
 from bot.service.game_service import GameService
-from tests.bot.telegram.conftest import Bot, press
+from tests.bot.telegram.conftest import Bot, current_board, press
 from tests.fakes.telegram_api import FakeBotApi
 
 # Short, so that the test need not wait for the production pacing (15 s).
@@ -79,3 +81,43 @@ async def test_the_leaderboard_is_one_message_edited_at_a_pace(
         lambda: [t for t in api.texts(group) if "Edu takes a break from arena #1" in t],
         "the break",
     )
+
+
+@pytest.mark.usefixtures("bot")
+async def test_berserk_is_a_button_under_an_arena_board_until_each_player_moved(
+    api: FakeBotApi, service: GameService
+) -> None:
+    ana, bia = (api.user(n, name, name.lower(), "en") for n, name in ((1, "Ana"), (2, "Bia")))
+    group = api.group(-100501, "Clube")
+    api.send_text(ana, group, "/tournament new brazilian arena 45m 2m boards=group")
+    await api.wait_for(lambda: api.texts(group), "the arena opens")
+    for person in (ana, bia):
+        api.send_text(person, group, "/tournament join")
+    await api.wait_for(lambda: len(api.texts(group)) >= 3, "the entries")
+    api.send_text(ana, group, "/tournament start")
+
+    async def first_game() -> int | None:
+        games = (await service.store.tournament_facts(1)).games
+        return games[0].game_id if games else None
+
+    game_id = await api.wait_for(first_game, "the first pairing")
+    state, board = await current_board(api, service, group, game_id)
+    assert api.buttons(board)["Berserk"] == f"bz:{game_id}:{state.version}"
+    white, black = (ana, bia) if state.seat_names[0] == "Ana" else (bia, ana)
+    before = await service.store.clock(game_id)
+    assert before is not None
+    # White goes berserk on his turn: the minutes of his turn going on are halved.
+    assert "text" not in await press(api, white, board, f"bz:{game_id}:{state.version}")
+    state, board = await current_board(api, service, group, game_id)
+    after = await service.store.clock(game_id)
+    assert after is not None
+    assert after.per_move == before.per_move / 2
+    assert "goes berserk" in board["caption"]
+    assert "Berserk" in api.buttons(board), "Black has not moved yet"
+    # A player goes berserk once: the second press is refused in its toast.
+    again = await press(api, white, board, f"bz:{game_id}:{state.version}")
+    assert "already" in again["text"]
+    assert "text" not in await press(api, black, board, f"bz:{game_id}:{state.version}")
+    state, board = await current_board(api, service, group, game_id)
+    assert "Berserk" not in api.buttons(board)
+    assert state.record.options["berserk"] == {"0": True, "1": True}
