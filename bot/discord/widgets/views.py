@@ -100,10 +100,13 @@ def _add_game_actions(
     view: discord.ui.View, state: GameState, language: str | None, row: int
 ) -> None:
     """Resign, and abort before the first move (each confirmed in a private answer first),
-    and offer a draw in a game that takes draws while none is offered."""
+    and offer a draw in a game that takes draws while none is offered; in an arena, Berserk
+    before a player's first move (while no draw offer's answers fill the row)."""
     actions = [("q", text("Resign"))]
     if state.plies == 0:
         actions.append(("x", text("Abort")))
+    if boards.offers_berserk(state) and state.record.draw_offer is None:
+        actions.append(("b", text("Berserk")))
     if boards.takes_draws(state) and state.record.draw_offer is None:
         actions.insert(0, ("o", text("Offer a draw")))
     for action, label in actions:

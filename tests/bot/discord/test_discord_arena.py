@@ -55,6 +55,21 @@ async def test_an_arena_by_slash_commands_and_buttons(
         fake, await fake.slash(black, CHANNEL, "tournament", {"game": game}, subcommand="berserk")
     )
     assert "goes berserk" in went.ephemeral_text
+    # White by the board's button, before his first move.
+    white = BIA if black is ANA else ANA
+
+    def berserk_buttons() -> list[tuple[dict[str, Any], str]]:
+        return [
+            (message, custom_id)
+            for message in fake.channel_messages(CHANNEL)
+            for custom_id in custom_ids(message)
+            if custom_id.startswith(f"dmb:b:{game}:")
+        ]
+
+    board, button = (await eventually(berserk_buttons, "the board's Berserk button"))[-1]
+    await act(fake, await fake.click(white, board, button))
+    chosen = (await service.kernel.state(game or 0)).record.options["berserk"]
+    assert chosen == {"0": True, "1": True}
     [news] = [m for m in fake.channel_messages(CHANNEL) if "dmb:tl:1" in custom_ids(m)][-1:]
     paused = await act(fake, await fake.click(CAIO, news, "dmb:tl:1"))
     assert "takes a break" in paused.ephemeral_text
