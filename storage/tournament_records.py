@@ -18,8 +18,11 @@ TOURNAMENT_STATUSES: tuple[TournamentStatus, ...] = (
     "finished",
     "cancelled",
 )
-# Why storage refused a tournament change: no longer registering, full, a player already in.
-Refusal = Literal["not_registering", "full", "already_entered", "not_entered", "state_changed"]
+# Why storage refused a tournament change: no longer registering, full, a player already in,
+# not in it, changed meanwhile, an arena not running.
+Refusal = Literal[
+    "not_registering", "full", "already_entered", "not_entered", "state_changed", "not_running"
+]
 
 
 class TournamentRefused(StorageError):
@@ -48,24 +51,31 @@ class TournamentRecord:
     seed: str | None
     commitment: str | None
     created_at: datetime
+    # When an arena ends (set at its start); None for the other formats.
+    ends_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class EntryRecord:
     """One entry: its players (one, or two for a team, in the order they joined), the number
-    it drew (None before the start) and the first round it no longer plays (withdrawn)."""
+    it drew (None before the start) and the first round it no longer plays (withdrawn). In an
+    arena: whether it paused, and when it joined or came back (`back_at`)."""
 
     id: int
     tournament_id: int
     members: tuple[int, ...]
     number: int | None
     withdrawn: int | None
+    paused: bool = False
+    back_at: datetime | None = None
+    joined_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TableGameRecord:
     """One game of a table, with its game's status and result, or a `settled` winner
-    ("white", "black") for a game decided without being played."""
+    ("white", "black") for a game decided without being played; its half-moves played and
+    when its game last changed (its end, once it ended)."""
 
     round: int
     table: int
@@ -76,6 +86,10 @@ class TableGameRecord:
     settled: str | None
     status: GameStatus | None
     result: GameResult | None
+    plies: int = 0
+    updated_at: datetime | None = None
+    # The seats whose players went berserk (an arena's game).
+    berserk: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,6 +115,7 @@ class DamasClient(discord.Client):
 
     async def close(self) -> None:
         self.front.service.kernel.bus.unsubscribe(self.front.showing.show_later)
+        await self.front.showing.arena_boards.edits.close()
         if self._resending is not None:
             self._resending.cancel()
             await asyncio.gather(self._resending, return_exceptions=True)

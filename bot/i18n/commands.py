@@ -114,6 +114,7 @@ WORDS: Mapping[str, Names] = {
     "alternate": ("alternate", "alternadas", "alternato"),
     # /web logout: every sign-in to the web pages ends
     "logout": ("logout", "sair", "esci"),
+    "arena": ("arena", "arena", "arena"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.
 SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {
@@ -133,6 +134,7 @@ SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {
         "cancel": ("cancel", "cancelar", "annulla"),
         "settle": ("settle", "decidir", "decidi"),
         "withdraw": ("withdraw", "desistir", "ritirati"),
+        "berserk": ("berserk", "berserk", "berserk"),
         "help": ("help", "ajuda", "aiuto"),
     },
     "simul": {

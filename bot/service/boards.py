@@ -14,7 +14,7 @@ from bot.i18n import Text, joined, text
 # Front ends take the type of the move choices from here, with the choices (`as`: exported).
 from bot.service.kernel.display.choices import MoveChoice as MoveChoice
 from bot.service.kernel.display.replays import replayed_before
-from bot.service.kernel.events import BoardUpdate, GameState, SeatRating
+from bot.service.kernel.events import BERSERK_OPTION, BoardUpdate, GameState, SeatRating
 from bot.service.kernel.families import Family, Turn, family_of, seat_name
 from bot.service.kernel.game_flow.clocks import TimeControl, describe_time
 from bot.service.kernel.game_flow.turns import acting_seat, position_before
@@ -68,6 +68,15 @@ def offers_rematch(state: GameState) -> bool:
     seats = state.record.seats
     people = any(seat.player_id is not None for seat in seats)
     return len(seats) == 2 and people and state.tournament is None
+
+
+def offers_berserk(state: GameState) -> bool:
+    """Whether an arena's board offers Berserk: a player who has not moved yet and has not
+    gone berserk (arenas.py's `berserk` says who may)."""
+    chosen = state.record.options.get(BERSERK_OPTION)
+    if not state.active or not isinstance(chosen, dict):
+        return False
+    return any(str(seat) not in chosen and state.plies <= seat for seat in (0, 1))
 
 
 def next_steps(state: GameState, *, rematch_button: bool = False) -> Text | None:

@@ -30,6 +30,7 @@ from bot.service.reviews.reviews import Reviews
 from bot.service.sends.last_sends import LastSends
 from bot.service.simuls.desk import SimulDesks
 from bot.service.simuls.simuls import Simuls
+from bot.service.tournaments.arenas import Arenas
 from bot.service.tournaments.entries import TournamentEntries
 from bot.service.tournaments.reports import TournamentReports
 from bot.service.tournaments.tournaments import Tournaments
@@ -76,8 +77,9 @@ class GameService:
         self.chats = ChatChoices(kernel, chats=store)
         self.ratings = Ratings(kernel, players=store, games=store, ratings=store, puzzles=store)
         self.reviews = Reviews(kernel, games=store, reviews=store)
-        self.tournaments = Tournaments(kernel, ratings=store, tournaments=store)
-        self.entries = TournamentEntries(kernel, tournaments=store)
+        self.arenas = Arenas(kernel, tournaments=store)
+        self.tournaments = Tournaments(kernel, self.arenas, ratings=store, tournaments=store)
+        self.entries = TournamentEntries(kernel, self.arenas, tournaments=store)
         self.reports = TournamentReports(kernel, tournaments=store)
         self.puzzles = Puzzles(kernel, puzzles=store)
         self.daily = DailyPuzzles(kernel, puzzles=store)
@@ -93,7 +95,9 @@ class GameService:
         # What runs when a game ends, and what the scheduler runs when due.
         kernel.changes.on_finish(self.tournaments.game_over)
         kernel.changes.on_finish(self.simuls.game_over)
+        kernel.changes.on_finish(self.arenas.game_over)
         kernel.schedule.add_job(self.tournaments.run_due)
+        kernel.schedule.add_job(self.arenas.run_due)
         kernel.schedule.add_job(self.daily.post_due)
 
     async def resume(self) -> None:
@@ -103,3 +107,4 @@ class GameService:
         await self.play.resume()
         await self.tournaments.resume()
         await self.simuls.resume()
+        await self.arenas.resume()

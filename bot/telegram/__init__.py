@@ -184,6 +184,7 @@ async def stop_front(front: TelegramFront, settings: FrontSettings) -> None:
     if application.running:
         await application.stop()
     await front.desk.close(settings.shutdown_grace)
+    await front.showing.arena_boards.edits.close()
     await application.shutdown()
     # After a failed start the application counts as never initialized and leaves the bot's
     # connections open; closing them twice is harmless.

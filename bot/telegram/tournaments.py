@@ -6,6 +6,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.i18n import text, translate
+from bot.service.kernel.events import takes_entries
 from bot.telegram.widgets.callbacks import Action, Press
 from storage import TournamentRecord
 
@@ -13,10 +14,12 @@ from storage import TournamentRecord
 def tournament_keyboard(
     record: TournamentRecord, language: str | None
 ) -> InlineKeyboardMarkup | None:
-    """Join and Leave while the tournament takes entries; nothing after."""
-    if record.status != "registering":
+    """Join and Leave while the tournament takes entries (an arena under way: Join and Take
+    a break); nothing after."""
+    if not takes_entries(record):
         return None
-    labels = ((Action.JOIN, text("Join")), (Action.LEAVE, text("Leave")))
+    leave = text("Leave") if record.status == "registering" else text("Take a break")
+    labels = ((Action.JOIN, text("Join")), (Action.LEAVE, leave))
     return InlineKeyboardMarkup(
         [
             [

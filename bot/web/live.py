@@ -32,7 +32,9 @@ def topics(event: Event) -> list[str]:
     itself has news (a round paired, the end); the index when a game starts or ends (its
     lists of live games) or a tournament has news."""
     if isinstance(event, TournamentUpdate):
-        return [tournament_subject(event.tournament.id), INDEX]
+        # An arena's leaderboard changes its page only (the index lists no standings).
+        index = [] if event.leaderboard else [INDEX]
+        return [tournament_subject(event.tournament.id), *index]
     if not isinstance(event, BoardUpdate):
         return []
     shown = [game_subject(event.state.id)]

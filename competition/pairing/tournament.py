@@ -28,6 +28,8 @@ class Format(StrEnum):
     SWISS = "swiss"
     ROUND_ROBIN = "round_robin"
     DOUBLE_ROUND_ROBIN = "double_round_robin"
+    # Paired as games end, for a fixed time (competition/pairing/arena.py); no rounds.
+    ARENA = "arena"
 
 
 BYE_POINTS = (1.0, 0.5, 0.0)

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
-from storage.records import ChatRef
+from storage.records import ChatRef, GameRecord
 from storage.tournament_records import (
     EntryRecord,
     NewTableGame,
@@ -61,11 +61,16 @@ class TournamentStore(Protocol):
 
     @abstractmethod
     async def start_tournament(
-        self, tournament_id: int, seed: str, commitment: str, numbers: Mapping[int, int]
+        self,
+        tournament_id: int,
+        seed: str,
+        commitment: str,
+        numbers: Mapping[int, int],
+        ends_at: datetime | None = None,
     ) -> TournamentRecord:
         """Close registration: the status becomes running, with the seed and its commitment
         and each entry's number (entry id -> number), once (TournamentRefused
-        "not_registering" for a second start)."""
+        "not_registering" for a second start); an arena with the time it ends."""
 
     @abstractmethod
     async def set_tournament_status(
@@ -108,3 +113,33 @@ class TournamentStore(Protocol):
         self, tournament_id: int, round_number: int, table: int, winner_entry: int
     ) -> bool:
         """Record the organiser's winner of a knockout match; False if it was settled."""
+
+    @abstractmethod
+    async def enter_arena(self, tournament_id: int, player_id: int) -> EntryRecord:
+        """Enter a running (or paused) arena, with the next number, or come back to it after
+        a pause: TournamentRefused "not_running", "full" or "already_entered" (playing and
+        not paused)."""
+
+    @abstractmethod
+    async def pause_arena_entry(self, tournament_id: int, player_id: int) -> EntryRecord:
+        """Pause the player's entry in an arena (not paired until it enters again):
+        TournamentRefused "not_entered", or "state_changed" if it was paused already."""
+
+    @abstractmethod
+    async def start_arena_games(
+        self, tournament_id: int, games: Sequence[NewTableGame], chat: ChatRef
+    ) -> tuple[tuple[NewTableGame, GameRecord], ...]:
+        """Start the arena's games that may start, in one transaction under the arena's lock
+        (every process's pairings of this arena, one at a time): each a round of its own
+        (table 1, game 0), unless one of its entries is paused or has a game going on (a
+        pairing another process made meanwhile), and none while the arena is not running.
+        Returns the games started."""
+
+    @abstractmethod
+    async def berserk_arena_game(
+        self, game_id: int, seat: int, version: int, options: dict[str, Any]
+    ) -> GameRecord | None:
+        """In one transaction, if the game is still at `version` and going on: its options
+        become `options` (the version goes up), its arena game records the seat as berserk,
+        and the seat's turn going on, if any, loses half its time. None if the game moved
+        on."""

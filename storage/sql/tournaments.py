@@ -43,6 +43,7 @@ def tournament_from(row: Row) -> TournamentRecord:
         seed=row["seed"],
         commitment=row["commitment"],
         created_at=decoder.time(row["created_at"]),
+        ends_at=None if row["ends_at"] is None else moment(row["ends_at"]),
     )
 
 
@@ -59,6 +60,9 @@ def table_game_from(row: Row) -> TableGameRecord:
         settled=row["settled"],
         status=None if status is None else decoder.status(status, GAME_STATUSES, "game"),
         result=decoder.result(row["result"]),
+        plies=row["plies"],
+        berserk=frozenset(seat for seat in (0, 1) if row["berserk"] & (1 << seat)),
+        updated_at=None if row["updated_at"] is None else decoder.time(row["updated_at"]),
     )
 
 
@@ -71,7 +75,8 @@ async def load_tournament(connection: Connection, tournament_id: int) -> Tournam
 
 async def load_entries(connection: Connection, tournament_id: int) -> tuple[EntryRecord, ...]:
     rows = await connection.fetch(
-        "SELECT e.id, e.number, e.withdrawn, m.player_id FROM tournament_entries e "
+        "SELECT e.id, e.number, e.withdrawn, e.paused, e.back_at, e.joined_at, m.player_id "
+        "FROM tournament_entries e "
         "JOIN tournament_members m ON m.entry_id = e.id "
         "WHERE e.tournament_id = $1 ORDER BY e.id, m.place",
         tournament_id,
@@ -80,8 +85,16 @@ async def load_entries(connection: Connection, tournament_id: int) -> tuple[Entr
     for row in rows:
         known = entries.get(row["id"])
         members = (*known.members, row["player_id"]) if known else (row["player_id"],)
+        back_at = None if row["back_at"] is None else moment(row["back_at"])
         entries[row["id"]] = EntryRecord(
-            row["id"], tournament_id, members, row["number"], row["withdrawn"]
+            row["id"],
+            tournament_id,
+            members,
+            row["number"],
+            row["withdrawn"],
+            bool(row["paused"]),
+            back_at,
+            Decoder(f"entry {row['id']}").time(row["joined_at"]),
         )
     return tuple(entries.values())
 
@@ -192,15 +205,21 @@ class TournamentQueries(SqlStoreBase):
             return entry
 
     async def start_tournament(
-        self, tournament_id: int, seed: str, commitment: str, numbers: Mapping[int, int]
+        self,
+        tournament_id: int,
+        seed: str,
+        commitment: str,
+        numbers: Mapping[int, int],
+        ends_at: datetime | None = None,
     ) -> TournamentRecord:
         async with self._engine.writing() as connection:
             row = await connection.fetchrow(
-                "UPDATE tournaments SET status = 'running', seed = $1, commitment = $2 "
-                "WHERE id = $3 AND status = 'registering' RETURNING *",
+                "UPDATE tournaments SET status = 'running', seed = $1, commitment = $2, "
+                "ends_at = $4 WHERE id = $3 AND status = 'registering' RETURNING *",
                 seed,
                 commitment,
                 tournament_id,
+                None if ends_at is None else epoch(ends_at),
             )
             if row is None:
                 await load_tournament(connection, tournament_id)
@@ -209,8 +228,8 @@ class TournamentQueries(SqlStoreBase):
             if set(numbers) != entries:
                 raise ValueError("every entry, and only the entries, draw a number")
             await connection.executemany(
-                "UPDATE tournament_entries SET number = $1 WHERE id = $2",
-                [(number, entry) for entry, number in numbers.items()],
+                "UPDATE tournament_entries SET number = $1, back_at = $3 WHERE id = $2",
+                [(number, entry, self._now_epoch()) for entry, number in numbers.items()],
             )
             return tournament_from(row)
 
@@ -307,7 +326,9 @@ class TournamentQueries(SqlStoreBase):
                 tournament_id,
             )
             games = await connection.fetch(
-                "SELECT t.*, g.status, g.result FROM tournament_games t "
+                "SELECT t.*, g.status, g.result, g.updated_at, "
+                "(SELECT count(*) FROM moves m WHERE m.game_id = t.game_id) AS plies "
+                "FROM tournament_games t "
                 "LEFT JOIN games g ON g.id = t.game_id WHERE t.tournament_id = $1 "
                 "ORDER BY t.round, t.table_number, t.game_index",
                 tournament_id,
@@ -358,3 +379,160 @@ class TournamentQueries(SqlStoreBase):
                 winner_entry,
             )
             return row is not None
+
+    # -- arenas ------------------------------------------------------------------------------
+
+    async def enter_arena(self, tournament_id: int, player_id: int) -> EntryRecord:
+        async with self._engine.writing() as connection:
+            await require_players(connection, [player_id])
+            tournament = await load_tournament(connection, tournament_id)
+            if tournament.status not in ("running", "paused"):
+                raise TournamentRefused("not_running")
+            entry = _entry_of(await load_entries(connection, tournament_id), player_id)
+            if entry is not None:
+                back = await connection.fetchrow(
+                    "UPDATE tournament_entries SET paused = 0, back_at = $1 "
+                    "WHERE id = $2 AND paused = 1 RETURNING id",
+                    self._now_epoch(),
+                    entry.id,
+                )
+                if back is None:
+                    raise TournamentRefused("already_entered")
+                return entry
+            count = await connection.fetchval(
+                "SELECT count(*) FROM tournament_entries WHERE tournament_id = $1", tournament_id
+            )
+            if tournament.max_entries is not None and count >= tournament.max_entries:
+                raise TournamentRefused("full")
+            number = await connection.fetchval(
+                "SELECT coalesce(max(number), 0) + 1 FROM tournament_entries "
+                "WHERE tournament_id = $1",
+                tournament_id,
+            )
+            entry_id = await connection.fetchval(
+                "INSERT INTO tournament_entries (tournament_id, number, joined_at, back_at) "
+                "VALUES ($1, $2, $3, $4) RETURNING id",
+                tournament_id,
+                number,
+                self._now(),
+                self._now_epoch(),
+            )
+            await connection.execute(
+                "INSERT INTO tournament_members (tournament_id, player_id, entry_id, place) "
+                "VALUES ($1, $2, $3, 0)",
+                tournament_id,
+                player_id,
+                entry_id,
+            )
+            return EntryRecord(entry_id, tournament_id, (player_id,), number, None)
+
+    async def pause_arena_entry(self, tournament_id: int, player_id: int) -> EntryRecord:
+        async with self._engine.writing() as connection:
+            entry = _entry_of(await load_entries(connection, tournament_id), player_id)
+            if entry is None:
+                await load_tournament(connection, tournament_id)
+                raise TournamentRefused("not_entered")
+            paused = await connection.fetchrow(
+                "UPDATE tournament_entries SET paused = 1 WHERE id = $1 AND paused = 0 "
+                "RETURNING id",
+                entry.id,
+            )
+            if paused is None:
+                raise TournamentRefused("state_changed")
+            return entry
+
+    async def start_arena_games(
+        self, tournament_id: int, games: Sequence[NewTableGame], chat: ChatRef
+    ) -> tuple[tuple[NewTableGame, GameRecord], ...]:
+        for game in games:
+            check_new_game(game.kind, game.seats)
+        async with self._engine.writing() as connection:
+            # Every pairing of this arena, by any process, waits here for the one before.
+            await connection.lock(f"arena:{tournament_id}")
+            tournament = await load_tournament(connection, tournament_id)
+            if tournament.status != "running":
+                return ()
+            taken = set(
+                await connection.fetchcolumn(
+                    "SELECT e.id FROM tournament_entries e WHERE e.tournament_id = $1 AND "
+                    "(e.paused = 1 OR EXISTS (SELECT 1 FROM tournament_games t "
+                    "JOIN games g ON g.id = t.game_id WHERE t.tournament_id = $1 "
+                    "AND g.status = 'active' AND e.id IN (t.white_entry, t.black_entry)))",
+                    tournament_id,
+                )
+            )
+            last = await connection.fetchval(
+                "SELECT coalesce(max(round), 0) FROM tournament_rounds WHERE tournament_id = $1",
+                tournament_id,
+            )
+            started: list[tuple[NewTableGame, GameRecord]] = []
+            for game in games:
+                pair = {game.white_entry, game.black_entry}
+                if pair & taken:
+                    continue  # paired meanwhile (another process), or paused
+                taken |= pair
+                last += 1
+                await connection.execute(
+                    "INSERT INTO tournament_rounds (tournament_id, round, pairing, started_at) "
+                    "VALUES ($1, $2, $3, $4)",
+                    tournament_id,
+                    last,
+                    encode_options({"tables": [[1, game.white_entry, game.black_entry]]}),
+                    self._now(),
+                )
+                game_id = await insert_game(
+                    connection,
+                    game.kind,
+                    game.options or {},
+                    game.seats,
+                    game.snapshot,
+                    chat,
+                    self._now(),
+                    self._now_epoch(),
+                    game.clock,
+                    rated=game.rated,
+                )
+                await connection.execute(
+                    "INSERT INTO tournament_games (tournament_id, round, table_number, "
+                    "game_index, white_entry, black_entry, game_id) "
+                    "VALUES ($1, $2, 1, 0, $3, $4, $5)",
+                    tournament_id,
+                    last,
+                    game.white_entry,
+                    game.black_entry,
+                    game_id,
+                )
+                started.append((game, await load_game(connection, game_id)))
+            return tuple(started)
+
+    async def berserk_arena_game(
+        self, game_id: int, seat: int, version: int, options: dict[str, Any]
+    ) -> GameRecord | None:
+        async with self._engine.writing() as connection:
+            changed = await connection.fetchrow(
+                "UPDATE games SET options = $1, version = version + 1, updated_at = $2 "
+                "WHERE id = $3 AND version = $4 AND status = 'active' RETURNING id",
+                encode_options(options),
+                self._now(),
+                game_id,
+                version,
+            )
+            if changed is None:
+                return None
+            await connection.execute(
+                "UPDATE tournament_games SET berserk = berserk | $1 WHERE game_id = $2",
+                1 << seat,
+                game_id,
+            )
+            # The turn going on, if it is his: half of its time is gone.
+            await connection.execute(
+                "UPDATE clocks SET per_move = per_move / 2, due_at = due_at - per_move / 2 "
+                "WHERE game_id = $1 AND seat = $2 AND due_at IS NOT NULL",
+                game_id,
+                seat,
+            )
+            return await load_game(connection, game_id)
+
+
+def _entry_of(entries: Sequence[EntryRecord], player_id: int) -> EntryRecord | None:
+    return next((entry for entry in entries if player_id in entry.members), None)

@@ -10,6 +10,7 @@ import logging
 import discord
 
 from bot.discord.posting.answers import Answer, actor_of
+from bot.discord.posting.arena_boards import ArenaBoards
 from bot.discord.posting.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.posting.channels import Channels
 from bot.discord.posting.notices import PlayerNotices
@@ -67,6 +68,7 @@ class EventShowing:
         self.channels = channels
         self.notices = PlayerNotices(client, service, poster, channels)
         self.threads = TournamentThreads(client, service, channels.languages)
+        self.arena_boards = ArenaBoards(client, channels)
         # The message of each open challenge that shows its buttons (challenge id -> ids), and
         # of each registering tournament that shows Join and Leave; one forgotten keeps its
         # buttons, which the service refuses once the challenge or the registration is over.
@@ -173,7 +175,11 @@ class EventShowing:
         )
 
     async def show_tournament(self, event: TournamentUpdate, answer: Answer | None) -> None:
-        """The news in the tournament's channel; only the newest keeps Join and Leave."""
+        """The news in the tournament's channel; only the newest keeps Join and Leave. An
+        arena's leaderboard goes in its one message, edited."""
+        if event.leaderboard:
+            await self.arena_boards.offer(event)
+            return
         record = event.tournament
         language = await self.channels.language(record.chat.chat_id)
         view = tournament_view(record, language)

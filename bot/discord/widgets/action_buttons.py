@@ -73,10 +73,10 @@ class DrawAnswerButton(
 class GameActionButton(
     FromCustomId,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:(?P<action>[oqkxe]):(?P<game>\d+):(?P<version>\d+)",
+    template=rf"{PREFIX}:(?P<action>[oqkxeb]):(?P<game>\d+):(?P<version>\d+)",
 ):
     """Offer a draw (o), resign (q: asks to confirm first), confirm the resignation (k), abort
-    (x: asks first), confirm aborting (e)."""
+    (x: asks first), confirm aborting (e), go berserk in an arena's game (b)."""
 
     ACTIONS: ClassVar[dict[str, str]] = {
         "o": "offer",
@@ -84,6 +84,7 @@ class GameActionButton(
         "k": "resign",
         "x": "abort?",
         "e": "abort",
+        "b": "berserk",
     }
 
     def __init__(self, action: str, game_id: int, version: int, label: str = "") -> None:

@@ -143,8 +143,9 @@ class ComponentPresses:
     async def game_action(
         self, interaction: discord.Interaction[Any], game_id: int, version: int, action: str
     ) -> None:
-        """A board's Offer a draw, Resign or Abort button, or the confirmation of resigning or
-        aborting (each needs two clicks: the board's button, then the private answer's)."""
+        """A board's Offer a draw, Resign, Abort or (an arena's) Berserk button, or the
+        confirmation of resigning or aborting (each needs two clicks: the board's button, then
+        the private answer's)."""
 
         async def work(actor: Actor, chat: ChatRef, answer: Answer) -> list[Event]:
             state = await self._state_at(actor, chat, game_id, version)
@@ -154,6 +155,8 @@ class ComponentPresses:
                 return await self.service.results.resign(actor, game_id, chat)
             if action == "abort":
                 return await self.service.results.abort(actor, game_id, chat)
+            if action == "berserk":
+                return await self.service.arenas.berserk(actor, chat, game_id)
             if not player_seats(state, (await self.service.kernel.roster.player(actor)).id):
                 raise ServiceError(text("You are not playing in game #{game}.", game=game_id))
             resign = action == "resign?"

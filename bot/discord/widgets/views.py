@@ -36,7 +36,7 @@ from bot.discord.widgets.move_components import (
 from bot.i18n import text, translate
 from bot.service import boards
 from bot.service.boards import MoveChoice
-from bot.service.kernel.events import GameState, PuzzleStep, SimulDesk
+from bot.service.kernel.events import GameState, PuzzleStep, SimulDesk, takes_entries
 from storage import Challenge, SimulRecord, TournamentRecord
 
 
@@ -117,10 +117,13 @@ def _add_game_actions(
     view: discord.ui.View, state: GameState, language: str | None, row: int
 ) -> None:
     """Resign, and abort before the first move (each confirmed in a private answer first),
-    and offer a draw in a game that takes draws while none is offered."""
+    and offer a draw in a game that takes draws while none is offered; in an arena, Berserk
+    before a player's first move (while no draw offer's answers fill the row)."""
     actions = [("q", text("Resign"))]
     if state.plies == 0:
         actions.append(("x", text("Abort")))
+    if boards.offers_berserk(state) and state.record.draw_offer is None:
+        actions.append(("b", text("Berserk")))
     if boards.takes_draws(state) and state.record.draw_offer is None:
         actions.insert(0, ("o", text("Offer a draw")))
     for action, label in actions:
@@ -248,12 +251,14 @@ def challenge_view(challenge: Challenge, seats: int, language: str | None) -> di
 
 
 def tournament_view(record: TournamentRecord, language: str | None) -> discord.ui.View | None:
-    """Join and Leave while the tournament registers; no buttons after."""
-    if record.status != "registering":
+    """Join and Leave while the tournament registers (an arena under way: Join and Take a
+    break); no buttons after."""
+    if not takes_entries(record):
         return None
+    leave = text("Leave") if record.status == "registering" else text("Take a break")
     view = discord.ui.View(timeout=None)
     view.add_item(TournamentButton("tj", record.id, translate(language, text("Join"))))
-    view.add_item(TournamentButton("tl", record.id, translate(language, text("Leave"))))
+    view.add_item(TournamentButton("tl", record.id, translate(language, leave)))
     return view
 
 

@@ -21,6 +21,7 @@ from bot.service.tournaments.options import (
     GROUP,
     PRIVATE,
     THREADS,
+    arena_length,
     setting_of,
 )
 from competition.pairing.tournament import Format
@@ -39,6 +40,7 @@ FORMATS = (
         text("double round robin"),
         FORMAT_WORDS[Format.DOUBLE_ROUND_ROBIN],
     ),
+    Choice(str(Format.ARENA), text("arena"), FORMAT_WORDS[Format.ARENA]),
 )
 VARIANTS = (
     Choice("brazilian", text("Brazilian draughts")),
@@ -66,7 +68,7 @@ FORMAT = Option(
     "format",
     ("formato", "formato"),
     Kind.TEXT,
-    text("knockout, Swiss, round robin or double round robin"),
+    text("the tournament's format"),
     required=True,
     choices=FORMATS,
     placeholder=text("FORMAT"),
@@ -79,11 +81,20 @@ TIME = Option(
     text("10 minutes a player (live) or 3 days a move (correspondence)"),
     placeholder=text("TIME"),
 )
+# An arena's length, typed bare before its clock ("45m 1m") or as duration=45m.
+DURATION = Option(
+    "duration",
+    ("duração", "durata"),
+    Kind.TEXT,
+    text("an arena's length, e.g. 45m or 2h"),
+    setting=True,
+)
 # The settings after the variant and the format; typed as the option's name alone (a flag)
 # or name=value, in any of the three languages (tournament_options reads every word); the
 # usage shows them as [SETTINGS], /tournament help each on a line of its own.
 SETTINGS = (
     TIME,
+    DURATION,
     Option(
         "teams",
         ("duplas", "coppie"),
@@ -217,7 +228,17 @@ def _read_new(words: Sequence[str]) -> Values:
         values["variant"] = _variant_key(words[0])
     if len(words) > 1:
         values["format"] = chosen(FORMATS, words[1]) or words[1]
-    control, rest = split_time_control(words[2:])
+    settings = list(words[2:])
+    if values.get("format") == str(Format.ARENA):
+        # Its length: duration=45m, or the first of two times typed bare ("45m 1m"); a
+        # single time is the clock.
+        named = [word for word in settings if "=" in word and arena_length(word)]
+        bare = [word for word in settings if "=" not in word and arena_length(word)]
+        length = named[0] if named else bare[0] if len(bare) > 1 else None
+        if length is not None:
+            values["duration"] = length.partition("=")[2] or length
+            settings.remove(length)
+    control, rest = split_time_control(settings)
     if control is not None:
         values["time"] = control.word
     unread = []

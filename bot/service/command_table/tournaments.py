@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.i18n import Text, text, translate
 from bot.service.command_table.entry import Command, Handler
+from bot.service.command_table.options import GAME
 from bot.service.command_table.spec import Args, Kind, Option
 from bot.service.command_table.tournament_new import NEW, TOURNAMENT_KEY, settings_help
 from bot.service.command_table.typed import Misread, Values, read_typed
@@ -62,6 +63,10 @@ async def _join(service: GameService, actor: Actor, chat: ChatRef, args: Args) -
 async def _games(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
     everyone = bool(args.flag("all"))
     return await service.reports.games(actor, chat, args.tournament(), everyone)
+
+
+async def _berserk(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
+    return await service.arenas.berserk(actor, chat, args.game())
 
 
 async def _settle(service: GameService, actor: Actor, chat: ChatRef, args: Args) -> list[Event]:
@@ -155,6 +160,16 @@ SETTLE = Command(
 )
 
 
+BERSERK = Command(
+    "berserk",
+    (),
+    text("arena: half your time a move for a point more on a win"),
+    _berserk,
+    (GAME,),
+    parent=TOURNAMENT_KEY,
+)
+
+
 STATUSES: dict[str, TournamentStatus] = {
     "pause": "paused",
     "resume": "running",
@@ -181,7 +196,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
     _one(
         "leave",
         ("esci",),
-        text("leave before the start"),
+        text("leave before the start; an arena: take a break"),
         lambda service: service.entries.leave,
     ),
     _one(
@@ -237,6 +252,7 @@ SUBCOMMANDS: tuple[Command, ...] = (
         text("the organiser cancels it"),
     ),
     SETTLE,
+    BERSERK,
     _one(
         "withdraw",
         ("abandonar", "ritiro"),

@@ -19,6 +19,7 @@ from typing import assert_never
 from bot.i18n import Text, translate
 from bot.service.kernel.display.choices import MoveChoice
 from bot.service.kernel.players.names import checked_name
+from competition.pairing.tournament import Format
 from competition.rating import Shown
 from games.base import AnyGame
 from storage import Challenge, ChatRef, GameRecord, SimulRecord, TournamentRecord
@@ -28,6 +29,8 @@ TOURNAMENT_OPTION = "tournament"
 # The game options that name the simul a game is a board of, and the seat of its host.
 SIMUL_OPTION = "simul"
 SIMUL_HOST_OPTION = "simul_host"
+# The game option of an arena game's berserk seats ("0": True): each has half the time a move.
+BERSERK_OPTION = "berserk"
 
 
 @dataclass(frozen=True)
@@ -272,11 +275,21 @@ class Profile:
 class TournamentUpdate:
     """News of a tournament for its chat (`tournament.chat`): opened, joined, a round that
     starts, the end. While `tournament.status` is "registering", a front end may offer join
-    and leave buttons that call `service.tournament_join`/`tournament_leave` with its id."""
+    and leave buttons that call `service.tournament_join`/`tournament_leave` with its id.
+    `leaderboard`: an arena's leaderboard, which replaces the one shown before (a front end
+    edits one message per arena, as often as its chat allows) rather than news."""
 
     tournament: TournamentRecord
     text: Text
     entries: int
+    leaderboard: bool = False
+
+
+def takes_entries(record: TournamentRecord) -> bool:
+    """Whether a tournament's news offers Join and Leave: while it registers, and an arena
+    under way too (joined at any time; leaving it is a break)."""
+    under_way = record.status in ("running", "paused")
+    return record.status == "registering" or (record.format == Format.ARENA and under_way)
 
 
 @dataclass(frozen=True)

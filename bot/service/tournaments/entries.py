@@ -11,10 +11,21 @@ from bot.service.kernel.capability import Capability, routed
 from bot.service.kernel.events import Actor, Event, ServiceError, TournamentUpdate
 from bot.service.kernel.families import family_of
 from bot.service.kernel.kernel import Kernel
+from bot.service.tournaments.arenas import Arenas
 from bot.service.tournaments.lookup import pick
 from bot.service.tournaments.options import read_plan, time_control
 from bot.service.tournaments.text import FORMAT_NAMES, joined, refusal, settings_line
-from storage import ChatRef, TournamentRefused, TournamentStore
+from competition.pairing.tournament import Format
+from storage import (
+    ChatRef,
+    TournamentRecord,
+    TournamentRefused,
+    TournamentStatus,
+    TournamentStore,
+)
+
+# A tournament taking entries, and one under way (an arena takes entries then too).
+UNDER_WAY: tuple[TournamentStatus, ...] = ("registering", "running", "paused")
 
 # Said when a live tournament's boards go privately because its group is paced as a whole.
 PRIVATE_FOR_PACE = text(
@@ -27,9 +38,29 @@ PRIVATE_FOR_PACE = text(
 class TournamentEntries(Capability):
     """Opening a tournament, joining and leaving it."""
 
-    def __init__(self, kernel: Kernel, tournaments: TournamentStore) -> None:
+    def __init__(self, kernel: Kernel, arenas: Arenas, tournaments: TournamentStore) -> None:
         super().__init__(kernel)
+        # A running arena is joined and left (paused) by its own rules (arenas.py).
+        self.arenas = arenas
         self.tournaments = tournaments
+
+    async def _pick(
+        self, actor: Actor, chat: ChatRef | None, tournament_id: int | None
+    ) -> TournamentRecord:
+        """The tournament a join or leave names, else the chat's latest taking entries, else
+        its latest arena under way (joined and left at any time)."""
+        try:
+            return await pick(
+                self.kernel, self.tournaments, chat, tournament_id, ("registering",), actor
+            )
+        except ServiceError:
+            if chat is None or tournament_id is not None:
+                raise
+            under_way = await self.tournaments.tournaments(UNDER_WAY, chat)
+            arenas = [record for record in under_way if record.format == Format.ARENA]
+            if not arenas:
+                raise
+            return arenas[-1]
 
     @routed
     async def create(
@@ -76,10 +107,13 @@ class TournamentEntries(Capability):
         tournament_id: int | None = None,
         partner: Actor | None = None,
     ) -> list[Event]:
-        """Enter alone, or (a tournament of teams) with `partner` as one entry."""
-        record = await pick(
-            self.kernel, self.tournaments, chat, tournament_id, ("registering",), actor
-        )
+        """Enter alone, or (a tournament of teams) with `partner` as one entry; a running
+        arena at any time, alone."""
+        record = await self._pick(actor, chat, tournament_id)
+        if record.format == Format.ARENA and record.status in UNDER_WAY[1:]:
+            if partner is not None:
+                raise ServiceError(text("Tournament #{id} is for single players.", id=record.id))
+            return await self.arenas.join(actor, record)
         player = await self.kernel.roster.player(actor)
         members = [player.id]
         if record.team_size == 2:
@@ -120,9 +154,10 @@ class TournamentEntries(Capability):
     async def leave(
         self, actor: Actor, chat: ChatRef | None, tournament_id: int | None = None
     ) -> list[Event]:
-        record = await pick(
-            self.kernel, self.tournaments, chat, tournament_id, ("registering",), actor
-        )
+        """Leave before the start; from a running arena, take a break (a pause)."""
+        record = await self._pick(actor, chat, tournament_id)
+        if record.format == Format.ARENA and record.status in UNDER_WAY[1:]:
+            return await self.arenas.pause(actor, record)
         player = await self.kernel.roster.player(actor)
         try:
             await self.tournaments.leave_tournament(record.id, player.id)

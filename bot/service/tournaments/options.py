@@ -11,6 +11,7 @@ order. Every mistake is a ServiceError in the reader's language, before anything
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -48,6 +49,7 @@ FORMAT_WORDS = {
         "ida-e-volta",
         "andata-ritorno",
     ),
+    Format.ARENA: ("arena", "arena", "arena", "arène"),
 }
 _FORMATS = {word: format for format, words in FORMAT_WORDS.items() for word in words}
 TEAM_WORDS = frozenset({"teams", "team", "duplas", "equipes", "equipas", "squadre", "coppie"})
@@ -74,6 +76,7 @@ KEYS = {
     "deadline": ("deadline", "prazo", "scadenza"),
     "decider": ("decider", "desempate-micro", "spareggio-micro"),
     "boards": ("boards", "tabuleiros", "damiere"),
+    "duration": ("duration", "duração", "duracao", "durata"),
 }
 _KEYS = {word: key for key, words in KEYS.items() for word in words}
 TIEBREAK_WORDS = {
@@ -98,6 +101,10 @@ DECIDER_WORDS = {
     "moneta": MatchTiebreak.COIN,
 }
 MAX_ENTRIES = 512
+# How long an arena may last, and lichess's way of writing a clock ("3+2"), which the clocks
+# here (minutes a move) do not have.
+ARENA_SHORTEST, ARENA_LONGEST = timedelta(minutes=10), timedelta(hours=12)
+CLOCK_WITH_INCREMENT = re.compile(r"^\d{1,3}\+\d{1,3}$")
 
 
 @dataclass(frozen=True)
@@ -137,8 +144,11 @@ def read_plan(words: list[str], *, whole_chat_paced: bool = False) -> Plan:
         )
     kind = _variant(words[0])
     format = _format(words[1])
-    control, rest = split_time_control(words[2:])
+    settings = words[2:]
     options: dict[str, Any] = {"game": {}}
+    if format is Format.ARENA:
+        options["duration"], settings = _arena_duration(settings)
+    control, rest = split_time_control(settings)
     if control is not None:
         options["game"]["time"] = control.to_options()
     team_size, max_entries, deadline = 1, None, None
@@ -156,6 +166,8 @@ def read_plan(words: list[str], *, whole_chat_paced: bool = False) -> Plan:
         else:
             _read_option(word, key, value, options)
     _check(format, options)
+    if format is Format.ARENA:
+        _check_arena(control, team_size)
     if options.get("ballot"):
         ballot_list(kind)  # refused where the variant has no list
     live = control is not None and not control.correspondence
@@ -229,11 +241,68 @@ def _format(word: str) -> Format:
     if format is None:
         raise ServiceError(
             text(
-                "Unknown format {name}. Formats: knockout, swiss, roundrobin, double-roundrobin.",
+                "Unknown format {name}. Formats: knockout, swiss, roundrobin, "
+                "double-roundrobin, arena.",
                 name=quote(word),
             )
         )
     return format
+
+
+def arena_length(word: str) -> bool:
+    """Whether a word after an arena's format is its length: a bare time span ("45m", "2h")
+    or duration=45m in any language."""
+    name, equals, _ = word.lower().partition("=")
+    if equals:
+        return _KEYS.get(name) == "duration"
+    return parse_span(word) is not None and not word.startswith("+")
+
+
+def _arena_duration(words: list[str]) -> tuple[float, list[str]]:
+    """An arena's length, the first time span after the format (`45m`, `1h`, `90min`, or
+    `duration=45m`), in seconds, and the other words; a clock typed as lichess's `3+2` is
+    answered with what this bot's clocks are."""
+    increment = next((word for word in words if CLOCK_WITH_INCREMENT.match(word)), None)
+    if increment is not None:
+        raise ServiceError(
+            text(
+                "{word}: the clocks here give each player minutes for every move, with no "
+                "increment: write the length of the arena, then the minutes a move, e.g. "
+                "{/tournament new brazilian arena} 45m 1m.",
+                word=quote(increment),
+            )
+        )
+    # A `duration=` anywhere comes first: the time control may be typed before it.
+    named = [word for word in words if "=" in word and arena_length(word)]
+    for word in named[:1] or words:
+        if not arena_length(word):
+            continue
+        span = parse_span(word.partition("=")[2] or word)
+        if span is None:
+            raise ServiceError(text("{word}: a time such as 45m or 2h.", word=quote(word)))
+        if not ARENA_SHORTEST <= span <= ARENA_LONGEST:
+            raise ServiceError(text("An arena lasts 10 minutes to 12 hours, e.g. 45m or 2h."))
+        return span.total_seconds(), [other for other in words if other is not word]
+    raise ServiceError(
+        text(
+            "An arena needs its length, then the minutes a move: "
+            "{/tournament new brazilian arena} 45m 1m."
+        )
+    )
+
+
+def _check_arena(control: TimeControl | None, team_size: int) -> None:
+    """An arena is live and for single players: games that end at once and pair again at
+    once (a correspondence game of days a move outlasts any arena)."""
+    if control is None or control.correspondence:
+        raise ServiceError(
+            text(
+                "An arena is played live: give the minutes a move after its length, "
+                "e.g. {/tournament new brazilian arena} 45m 1m."
+            )
+        )
+    if team_size != 1:
+        raise ServiceError(text("An arena is for single players, not teams."))
 
 
 def _span(word: str, value: str) -> timedelta:
@@ -279,6 +348,10 @@ def _tiebreaks(word: str, value: str) -> list[str]:
 def _check(format: Format, options: dict[str, Any]) -> None:
     if format is Format.SWISS and "rounds" not in options:
         raise ServiceError(text("A Swiss needs its number of rounds, e.g. rounds=5."))
+    if format is Format.ARENA and any(key in options for key in ("bye", "tiebreaks", "noshow")):
+        raise ServiceError(
+            text("An arena has no byes, tie-breaks or no-show time: it scores as lichess.")
+        )
     if format is not Format.SWISS and "rounds" in options:
         raise ServiceError(text("Only a Swiss has a number of rounds to choose."))
     if format is not Format.KNOCKOUT and ("micro" in options or "decider" in options):

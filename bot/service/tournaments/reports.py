@@ -23,6 +23,7 @@ from bot.service.kernel.families import family_of, game_line, game_title
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.words.counts import entries_count
 from bot.service.kernel.words.file_names import file_name
+from bot.service.tournaments.arena_state import ArenaView, arena_csv, leaderboard, view_of
 from bot.service.tournaments.lookup import EVERY, entry_names, pick, reader_language
 from bot.service.tournaments.options import GROUP, board_place
 from bot.service.tournaments.pictures import picture
@@ -114,8 +115,15 @@ class TournamentReports(Capability):
     ) -> tuple[TournamentFacts, Tournament | None, dict[str, str]]:
         record = await pick(self.kernel, self.tournaments, chat, tournament_id, EVERY, actor)
         facts = await self.tournaments.tournament_facts(record.id)
-        state = rebuild(facts) if record.seed is not None else None
+        paired = record.seed is not None and record.format != Format.ARENA
+        state = rebuild(facts) if paired else None
         return facts, state, await entry_names(self.kernel, facts)
+
+    def _arena(self, facts: TournamentFacts) -> ArenaView | None:
+        """An arena under way or over, as its leaderboard sees it; None for the others."""
+        if facts.tournament.format != Format.ARENA or facts.tournament.seed is None:
+            return None
+        return view_of(facts, self.kernel.clock())
 
     @routed
     async def show(
@@ -134,6 +142,10 @@ class TournamentReports(Capability):
             status=STATUS_NAMES[record.status],
         )
         page = TournamentPage(record.id, bool(record.options.get("open")))
+        arena = self._arena(facts)
+        if arena is not None:
+            board = leaderboard(facts, arena, names, self.kernel.clock(), len(arena.ranking))
+            return [Reply(joined([head, board]), page)]
         if state is None:
             listing = ", ".join(names.values()) or "-"
             return [Reply(joined([head, text("Entries: {names}", names=listing)]), page)]
@@ -164,6 +176,12 @@ class TournamentReports(Capability):
     ) -> list[Event]:
         """The tables of the round being played (else the last one), with the coin tosses."""
         facts, state, names = await self._facts(actor, chat, tournament_id)
+        if self._arena(facts) is not None:
+            playing = [
+                line for game, line in table_games(facts, names, None) if game.status == "active"
+            ]
+            head = text("Arena #{id}: the games going on.", id=facts.tournament.id)
+            return [Reply(joined([head, *playing]))]
         if state is None or not state.rounds:
             raise ServiceError(text("Tournament #{id} has not started.", id=facts.tournament.id))
         paired = state.current_round or state.rounds[-1]
@@ -294,13 +312,21 @@ class TournamentReports(Capability):
     ) -> list[Event]:
         facts, state, names = await self._facts(actor, chat, tournament_id)
         record = facts.tournament
-        if state is None:
+        arena = self._arena(facts)
+        if state is None and arena is None:
             raise ServiceError(text("Tournament #{id} has not started.", id=record.id))
         language = await reader_language(self.kernel, actor)
+        content = (
+            arena_csv(arena, names, language)
+            if arena is not None
+            else standings_csv(state, names, language)
+            if state is not None
+            else ""
+        )
         return [
             FileReady(
                 file_name("tournament", record.id, "csv", language),
-                standings_csv(state, names, language).encode(),
+                content.encode(),
                 text("The standings of tournament #{id} as CSV.", id=record.id),
             )
         ]

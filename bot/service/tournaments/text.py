@@ -22,6 +22,7 @@ FORMAT_NAMES = {
     Format.SWISS: text("Swiss"),
     Format.ROUND_ROBIN: text("round robin"),
     Format.DOUBLE_ROUND_ROBIN: text("double round robin"),
+    Format.ARENA: text("arena"),
 }
 TIEBREAK_NAMES = {
     Tiebreak.SOLKOFF: text("Solkoff"),
@@ -202,6 +203,8 @@ def table_games(
         stage = (
             text("Final")
             if game.round == final
+            else text("Pairing {round}", round=game.round)
+            if facts.tournament.format == Format.ARENA
             else text("Round {round}, table {table}", round=game.round, table=game.table)
         )
         lines.append((game, joined([stage, _game_line(game, names)], ": ")))
@@ -261,6 +264,15 @@ def settings_line(format: Format, options: dict[str, Any], control: TimeControl 
             "{count} minute a player",
             "{count} minutes a player",
             int(control.per_move.total_seconds() // 60),
+        )
+    if format is Format.ARENA:
+        return text(
+            "Settings: {length}; {clock}; a win scores 2, a draw 1, both doubled after two "
+            "wins in a row until a game is not won (lichess's arena scoring).",
+            length=plural(
+                "{count} minute of play", "{count} minutes of play", int(options["duration"] // 60)
+            ),
+            clock=clock,
         )
     if format is Format.KNOCKOUT:
         rounds = (

@@ -31,6 +31,7 @@ from bot.service.kernel.game_flow.turns import seat_to_act
 from bot.service.kernel.kernel import Kernel
 from bot.service.kernel.rated.rated_games import pool_of, rated_at_start
 from bot.service.kernel.rated.seat_ratings import pool_rating
+from bot.service.tournaments.arenas import Arenas
 from bot.service.tournaments.lookup import entry_names, pick, require_organiser
 from bot.service.tournaments.options import time_control
 from bot.service.tournaments.state import entry_of, rebuild, round_json
@@ -65,8 +66,12 @@ logger = logging.getLogger(__name__)
 class Tournaments(Capability):
     """The life of a tournament, over the kernel."""
 
-    def __init__(self, kernel: Kernel, ratings: RatingStore, tournaments: TournamentStore) -> None:
+    def __init__(
+        self, kernel: Kernel, arenas: Arenas, ratings: RatingStore, tournaments: TournamentStore
+    ) -> None:
         super().__init__(kernel)
+        # An arena starts, pauses its players and goes on by rules of its own (arenas.py).
+        self.arenas = arenas
         self.ratings = ratings
         self.tournaments = tournaments
         # One advance at a time per tournament in this process (storage keys make it right
@@ -88,6 +93,8 @@ class Tournaments(Capability):
     async def _start(self, record: TournamentRecord) -> list[Event]:
         if record.status != "registering":
             raise ServiceError(refusal("not_registering", record.id))
+        if record.format == Format.ARENA:
+            return await self.arenas.begin(record)
         facts = await self.tournaments.tournament_facts(record.id)
         seed = new_seed()
         ratings = await self._seeding(record, facts) if record.options.get("seeded") else None
@@ -169,6 +176,8 @@ class Tournaments(Capability):
         events: list[Event] = [TournamentUpdate(changed, said, count)]
         if status == "running":
             events.extend(await self.advance(record.id))
+            if record.format == Format.ARENA:
+                events.extend(await self.arenas.pair(record.id, scored=True))
         return events
 
     # -- withdrawals and the organiser's decisions ----------------------------------------------
@@ -181,6 +190,8 @@ class Tournaments(Capability):
         record = await pick(
             self.kernel, self.tournaments, chat, tournament_id, ("running", "paused"), actor
         )
+        if record.format == Format.ARENA:
+            return await self.arenas.pause(actor, record)
         player = await self.kernel.roster.player(actor)
         facts = await self.tournaments.tournament_facts(record.id)
         entry = entry_of(facts, player.id)
@@ -272,7 +283,7 @@ class Tournaments(Capability):
             events: list[Event] = []
             while True:
                 facts = await self.tournaments.tournament_facts(tournament_id)
-                if facts.tournament.status != "running":
+                if facts.tournament.status != "running" or facts.tournament.format == Format.ARENA:
                     return events
                 try:
                     more = await self._next_step(facts, events)
@@ -373,6 +384,8 @@ class Tournaments(Capability):
         tournament_id = await self.tournaments.tournament_of_game(state.id)
         if tournament_id is None:
             return []
+        if (await self.tournaments.get_tournament(tournament_id)).format == Format.ARENA:
+            return []  # arenas.py's own listener
         if state.record.status == "aborted":
             await self.tournaments.replay_tournament_game(state.id)
         facts = await self.tournaments.tournament_facts(tournament_id)

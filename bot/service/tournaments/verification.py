@@ -8,6 +8,8 @@ down the boards). A round robin tosses no coin.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.i18n import Text, text
 from bot.service.tournaments.text import joined
 from competition.pairing.draw import verify_draw, verify_toss
@@ -54,7 +56,12 @@ def _draw_verdict(facts: TournamentFacts, seed: bytes) -> Text:
             "The numbers went by rating; the seed only ordered equal ratings, which cannot be "
             "checked again once ratings have changed."
         )
-    numbered = [str(entry.id) for entry in sorted(facts.entries, key=lambda e: e.number or 0)]
+    drawn = facts.entries
+    if record.format == Format.ARENA and record.ends_at is not None:
+        # Those who joined an arena after its start took the next numbers, not drawn ones.
+        start = record.ends_at - timedelta(seconds=float(record.options["duration"]))
+        drawn = tuple(e for e in drawn if e.joined_at is None or e.joined_at <= start)
+    numbered = [str(entry.id) for entry in sorted(drawn, key=lambda e: e.number or 0)]
     assert record.commitment is not None
     if verify_draw(seed, record.commitment, numbered):
         return text("The numbers drawn are the ones the seed gives.")

@@ -34,6 +34,7 @@ from bot.service.kernel.families import family_of
 from bot.showing import show_events
 from bot.telegram.chats import NAME_SLOT, Origin, is_private, mention_link
 from bot.telegram.people import People
+from bot.telegram.posting.arena_boards import ArenaBoards
 from bot.telegram.posting.board_content import BoardContents
 from bot.telegram.posting.delivery import (
     PLATFORM,
@@ -69,6 +70,7 @@ class EventShowing:
         self.desk = desk
         self.contents = contents
         self.tournament_boards = TournamentBoards(people, desk)
+        self.arena_boards = ArenaBoards(people)
         # The message that shows each challenge (chat id, message id), edited as it changes.
         self.challenge_messages: Recent[int, tuple[str, int]] = Recent(REMEMBERED_CHATS)
         # The newest news of each tournament, the one that keeps Join and Leave; of each simul.
@@ -270,7 +272,11 @@ class EventShowing:
             logger.warning("challenge %s was not shown: %s", challenge.id, error)
 
     async def show_tournament(self, event: TournamentUpdate, _origin: Origin | None) -> None:
-        """The news in the tournament's chat, with Join and Leave while it registers."""
+        """The news in the tournament's chat, with Join and Leave while it registers; an
+        arena's leaderboard in its one message, edited."""
+        if event.leaderboard:
+            await self.arena_boards.offer(event)
+            return
         chat = event.tournament.chat
         language = await self.people.chat_language(chat)
         keyboard = tournament_keyboard(event.tournament, language)

@@ -48,15 +48,19 @@ class Action(Enum):
     PUZZLE_PIECE = "zp"
     PUZZLE_BACK = "zb"
     PUZZLE_SOLUTION = "zs"
+    BERSERK = "bz"
 
 
 ENDING_ACTIONS = frozenset(
     {Action.ASK_RESIGN, Action.RESIGN, Action.ASK_ABORT, Action.ABORT, Action.KEEP_PLAYING}
 )
-GAME_ACTIONS = frozenset({Action.MOVE, Action.PIECE, Action.BACK, Action.ROLL} | ENDING_ACTIONS)
+GAME_ACTIONS = frozenset(
+    {Action.MOVE, Action.PIECE, Action.BACK, Action.ROLL, Action.BERSERK} | ENDING_ACTIONS
+)
 CHALLENGE_ACTIONS = frozenset({Action.ACCEPT, Action.DECLINE, Action.BEGIN})
-# Presses handled by bot.telegram.widgets.game_actions rather than as moves.
-GAME_END_ACTIONS = ENDING_ACTIONS | {Action.REMATCH}
+# Presses handled by bot.telegram.widgets.game_actions rather than as moves (an arena's
+# Berserk among them).
+GAME_END_ACTIONS = ENDING_ACTIONS | {Action.REMATCH, Action.BERSERK}
 TOURNAMENT_ACTIONS = frozenset({Action.JOIN, Action.LEAVE})
 SIMUL_ACTIONS = frozenset({Action.SIMUL_JOIN, Action.SIMUL_LEAVE, Action.DESK_NEXT})
 PUZZLE_ACTIONS = frozenset(

@@ -1,5 +1,6 @@
 """The presses that end a game or start the next: resign and abort, each confirmed by the
-player who asked ("Yes, resign game #N" / "No"), and the rematch under a finished board.
+player who asked ("Yes, resign game #N" / "No"), and the rematch under a finished board;
+and an arena's Berserk, at once.
 
 The confirmation replaces the board's buttons in place; its "yes" carries the asking
 player's id, so no one else can confirm for them, and every press is answered."""
@@ -104,6 +105,10 @@ async def on_press(
             message_id,
             front.contents.keyboard(state, origin.chat, origin.language),
             state.version,
+        )
+    elif press.action == Action.BERSERK:
+        await front.commands.run_command(
+            origin, lambda: service.arenas.berserk(actor, origin.chat, state.id), query
         )
     elif press.action == Action.RESIGN:
         await front.commands.run_command(

@@ -46,9 +46,10 @@ def board_keyboard(
     picked: int | None = None,
     opening: InlineKeyboardButton | None = None,
 ) -> InlineKeyboardMarkup | None:
-    """The buttons under a board: the moves with resign (and abort, before the first move)
-    under them; a rematch under a finished game of two; `opening` (the web page or the Mini
-    App, bot/telegram/widgets/web_buttons.py) last, where it fits."""
+    """The buttons under a board: the moves with resign (and abort, before the first move;
+    Berserk in an arena, before a player's first move) under them; a rematch under a
+    finished game of two; `opening` (the web page or the Mini App,
+    bot/telegram/widgets/web_buttons.py) last, where it fits."""
     rows = _board_rows(state, language, picked)
     if opening is not None and sum(len(row) for row in rows) < MAX_BUTTONS:
         rows.append([opening])
@@ -69,6 +70,10 @@ def _board_rows(
     if state.plies == 0:
         ending.append(
             _button(translate(language, text("Abort")), Press(Action.ASK_ABORT, *_at(state)))
+        )
+    if boards.offers_berserk(state):
+        ending.append(
+            _button(translate(language, text("Berserk")), Press(Action.BERSERK, *_at(state)))
         )
     if sum(len(row) for row in rows) + len(ending) > MAX_BUTTONS:
         return rows

@@ -81,3 +81,19 @@ async def test_the_tournament_page_follows_its_stream_instead_of_reloading(
     assert page.status == 200
     assert "Refresh" not in page.headers
     assert "/events" in await page.text()
+
+
+async def test_an_arena_page_streams_its_leaderboard_and_the_next_pairing(
+    service: GameService, client: Client
+) -> None:
+    tournament_id, players = await running_tournament(service, ["brazilian", "arena", "1h", "2m"])
+    stream = await client.get(events_of(tournament_link(SETTINGS, tournament_id)))
+    first = (await next_event(stream))["html"]
+    assert "4 playing, 0 waiting for an opponent" in first
+    facts = await service.store.tournament_facts(tournament_id)
+    await end_game(service, players, facts.games[0].game_id or 0, "white")
+    ended = ""
+    while "2 (1 game: +1 =0 -0)" not in ended:
+        ended = (await next_event(stream))["html"]
+    assert "2 playing, 2 waiting for an opponent" in ended
+    stream.close()

@@ -7,7 +7,13 @@ from typing import Any
 
 from bot.i18n import text
 from bot.service.kernel.display.replays import replayed_before
-from bot.service.kernel.events import BoardUpdate, Event, GameState, ServiceError
+from bot.service.kernel.events import (
+    BERSERK_OPTION,
+    BoardUpdate,
+    Event,
+    GameState,
+    ServiceError,
+)
 from bot.service.kernel.families import family_of
 from bot.service.kernel.game_flow.clocks import TimeControl
 from games.base import CHANCE, AnyGame, Outcome, find_game
@@ -68,7 +74,9 @@ def next_clock(options: dict[str, Any], before: AnyGame | None, after: AnyGame) 
     seat = acting_seat(after)
     if before is not None and acting_seat(before) == seat:
         return None
-    return NextClock(seat, control.per_move)
+    # An arena player who went berserk has half the time for each of his moves.
+    berserk = str(seat) in options.get(BERSERK_OPTION, {})
+    return NextClock(seat, control.per_move / 2 if berserk else control.per_move)
 
 
 def events_state(events: Sequence[Event]) -> GameState | None:
