@@ -9,6 +9,7 @@ and lets whoever shows it translate it into the reader's language.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -93,6 +94,8 @@ class _Decimal:
     places: int
 
     def of(self, language: str | None) -> str:
+        if not math.isfinite(self.value):
+            return f"{self.value:.{self.places}f}"  # a damaged number shown as it is: nan, inf
         pattern = "0." + "0" * self.places if self.places else "0"
         locale = _LOCALE_FOLDERS.get(language or DEFAULT_LANGUAGE, DEFAULT_LANGUAGE)
         return format_decimal(self.value, format=pattern, locale=locale)

@@ -72,7 +72,8 @@ async def test_the_solution_on_request_after_a_miss_in_italian(
     service: GameService, store: Store, tmp_path: Path
 ) -> None:
     console = await _console(service, tmp_path, "it")
-    await typed(console, "/problema")
+    # The known puzzles are Brazilian; an Italian's bare /problema would be an Italian one.
+    await typed(console, "/problema brasiliana")
     miss = await typed(console, "/problema h6-g5")
     assert "Non questa volta: a h6-g5 si risponde e3-d4." in miss
     assert "Il tuo punteggio nei problemi (Dama brasiliana): 1338 (-162)." in miss
