@@ -28,6 +28,7 @@ from games.damas.engine.search import (
 from games.damas.engine.table import Kept, kept, tables_for
 from games.damas.engine.zobrist import Keys, make_keys
 from games.damas.movegen import italian_priorities, majority_law, men_capture_directions
+from games.damas.position import Position
 from games.damas.rules import RULES, Rules
 
 try:
@@ -130,6 +131,31 @@ def endgame_core(rules_key: str) -> EndgameCore | None:
     return held[1]
 
 
+def proves(rules: Rules) -> bool:
+    """Whether `material_search` can search this rule set: the core is built and capturing
+    is compulsory (the household game's huffs and optional captures stay in Python)."""
+    return COMPILED and rules.compulsory_capture and not rules.huffing
+
+
+def material_search(position: Position, depth: int, alpha: int, beta: int) -> int:
+    """tactics.minimax in the compiled core (core/material.c), value for value, for a rule
+    set it `proves`."""
+    return int(
+        core_of(position.rules.key).material_search(
+            position.white,
+            position.black,
+            position.kings,
+            position.colour,
+            position.king_moves,
+            position.endgame,
+            position.seen,
+            depth,
+            alpha,
+            beta,
+        )
+    )
+
+
 def _spec(rules: Rules, weights: Weights) -> dict[str, Any]:
     """The core's arguments: every table as ints, bit indices where the core indexes."""
     if rules.capture_priority not in (majority_law, italian_priorities):
@@ -183,4 +209,6 @@ def _spec(rules: Rules, weights: Weights) -> dict[str, Any]:
         "pattern_middle": weights.patterns.middle if weights.patterns else (),
         "pattern_ending": weights.patterns.ending if weights.patterns else (),
         "phase_pieces": weights.patterns.pieces if weights.patterns else 1,
+        "squares": [(index(bit), square) for bit, square in board.square_of_bit.items()],
+        "repetition": rules.repetition_draw,
     }
