@@ -46,6 +46,8 @@ class Core:
         places: Sequence[Sequence[int]],
         squares: Sequence[Sequence[int]],
         repetition: bool,
+        compulsory: bool,
+        huffing: bool,
     ) -> None: ...
     def captures(self, own: int, opp: int, kings: int, colour: int, /) -> list[Raw]: ...
     def moves(self, own: int, opp: int, kings: int, colour: int, /) -> list[Raw]: ...
@@ -58,6 +60,7 @@ class Core:
         black: int,
         kings: int,
         colour: int,
+        huff: int,
         king_moves: int,
         endgame: int,
         seen: Sequence[Sequence[int]],

@@ -131,21 +131,16 @@ def endgame_core(rules_key: str) -> EndgameCore | None:
     return held[1]
 
 
-def proves(rules: Rules) -> bool:
-    """Whether `material_search` can search this rule set: the core is built and capturing
-    is compulsory (the household game's huffs and optional captures stay in Python)."""
-    return COMPILED and rules.compulsory_capture and not rules.huffing
-
-
 def material_search(position: Position, depth: int, alpha: int, beta: int) -> int:
-    """tactics.minimax in the compiled core (core/material.c), value for value, for a rule
-    set it `proves`."""
+    """tactics.minimax in the compiled core (core/material.c), value for value, huffs
+    included (the core must have imported)."""
     return int(
         core_of(position.rules.key).material_search(
             position.white,
             position.black,
             position.kings,
             position.colour,
+            position.huff_bits,
             position.king_moves,
             position.endgame,
             position.seen,
@@ -211,4 +206,6 @@ def _spec(rules: Rules, weights: Weights) -> dict[str, Any]:
         "phase_pieces": weights.patterns.pieces if weights.patterns else 1,
         "squares": [(index(bit), square) for bit, square in board.square_of_bit.items()],
         "repetition": rules.repetition_draw,
+        "compulsory": rules.compulsory_capture,
+        "huffing": rules.huffing,
     }

@@ -1,14 +1,14 @@
-"""The proof's search: tactics.minimax, run by the compiled core where it can search the
-rules (compiled.proves: built, capturing compulsory), else in Python, the reference, which
-the compiled one matches value for value (tests/games/damas/engine/test_compiled_proof.py).
-Every search of the finder goes through `search`."""
+"""The proof's search: tactics.minimax, run by the compiled core where it is built (about a
+hundred times faster), else in Python, the reference, which the compiled one matches value
+for value (tests/games/damas/engine/test_compiled_proof.py). Every search of the finder
+goes through `search`."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from games.damas.engine.compiled import material_search, proves
+from games.damas.engine.compiled import COMPILED, material_search
 from games.damas.position import Position
 from games.damas.tactics import minimax
 
@@ -18,7 +18,7 @@ _python_only = [False]  # within `python_only()`: bench/puzzles.py --python meas
 
 def search(position: Position, depth: int, alpha: int = -WINDOW, beta: int = WINDOW) -> int:
     """The material the side to move keeps with best play for `depth` plies (tactics.minimax)."""
-    if not _python_only[0] and proves(position.rules):
+    if COMPILED and not _python_only[0]:
         return material_search(position, depth, alpha, beta)
     return minimax(position, depth, alpha, beta)
 

@@ -104,7 +104,9 @@ typedef struct {
     u64 mask;
     int near, far, size;
     int flying, men_backwards, men_kings, italian;
-    int repetition;    /* a position seen REPETITION_COUNT times is a draw (the proof's rule) */
+    /* the proof's rules (material.c): */
+    int compulsory, huffing; /* capturing compulsory; a capture missed may be huffed */
+    int repetition;    /* a position seen REPETITION_COUNT times is a draw */
     int square[BITS];  /* bit index -> square number (0: no square): the order of moves */
     u64 promotion[2];
     u64 ray_mask[BITS][4];

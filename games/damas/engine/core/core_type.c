@@ -301,20 +301,21 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
                             "closing", "ending_diagonal", "men_planes", "king_planes", "zones",
                             "cones", "wings", "main_diagonal", "places", "pattern_squares",
                             "pattern_middle", "pattern_ending", "phase_pieces", "squares",
-                            "repetition", NULL};
+                            "repetition", "compulsory", "huffing", NULL};
     PyObject *mask, *half, *size, *promotion, *rays, *men_directions, *key_men, *key_kings,
         *black_to_move, *king_limit, *endgame_pieces, *most_kings, *endgame, *drawn, *man_value,
         *king_value, *supported, *runaway, *balance, *mobility, *cornering, *closing,
         *ending_diagonal, *men_planes, *king_planes, *zones, *cones, *wings, *main_diagonal,
         *places, *pattern_squares, *pattern_middle, *pattern_ending, *phase_pieces, *squares;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "OOOpppp$OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOp", names, &mask, &half, &size,
+            args, kw, "OOOpppp$OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOppp", names, &mask, &half, &size,
             &c->flying, &c->men_backwards, &c->men_kings, &c->italian, &promotion, &rays,
             &men_directions, &key_men, &key_kings, &black_to_move, &king_limit,
             &endgame_pieces, &most_kings, &endgame, &drawn, &man_value, &king_value, &supported,
             &runaway, &balance, &mobility, &cornering, &closing, &ending_diagonal, &men_planes,
             &king_planes, &zones, &cones, &wings, &main_diagonal, &places, &pattern_squares,
-            &pattern_middle, &pattern_ending, &phase_pieces, &squares, &c->repetition))
+            &pattern_middle, &pattern_ending, &phase_pieces, &squares, &c->repetition,
+            &c->compulsory, &c->huffing))
         return -1;
     if (damas_read_bits(mask, &c->mask, "mask")) return -1;
     if (!c->mask || c->mask >> 63) {

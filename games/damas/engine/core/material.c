@@ -6,8 +6,9 @@
  * for a won game) and the same alpha-beta (best from -MATERIAL_INFINITY, cut once alpha
  * reaches beta), so that every call, null windows included, returns the Python value.
  *
- * Only for rules where capturing is compulsory (no huff): compiled.py keeps the household
- * game on the Python search. The GIL is held (the proof runs in a process of its own: the
+ * The household game's huffs too (Position._after_huff, _huff_right_after): a huff, a move
+ * with no end square here, takes a piece and keeps the turn at the same depth; its captures
+ * are optional, every route a move. The GIL is held (the proof runs in a process of its own: the
  * generator's jobs, the bot's computer workers); every SIGNAL_EVERY nodes a signal (Ctrl-C)
  * may stop it. */
 
@@ -25,6 +26,7 @@ typedef struct {
 
 typedef struct {
     u64 white, black, kings;
+    u64 huff; /* the pieces the side to move may huff (Position.huff_bits) */
     int colour, king_moves, endgame;
     Py_ssize_t seen_from; /* this position's `seen` is seen[seen_from .. seen_len) */
 } Node;
@@ -104,14 +106,35 @@ static inline int order(const Core *c, const Move *move) {
     return c->square[index_of(move->start)] * (BITS + 1) + c->square[index_of(move->end)];
 }
 
-/* The legal moves of a node pushed on the stack, in Position.legal_moves' order: the
- * generator's (its capture priority, one route per move), then sorted by the start's and
- * the end's square numbers, stably; returns how many, or -1. */
+/* A huff of the piece on `bit`: no end square (every other move has one). */
+static int push_huff(Moves *moves, u64 bit) {
+    Move huff;
+    memset(&huff, 0, sizeof huff);
+    huff.start = bit;
+    return damas_moves_push(moves, &huff);
+}
+
+/* The legal moves of a node pushed on the stack, in Position.legal_moves' order: the huffs
+ * by square number, then the generator's moves (the capture priority where capturing is
+ * compulsory, else every route and the quiet moves) sorted by the start's and the end's
+ * square numbers, stably, one route per move; returns how many, or -1. */
 static Py_ssize_t legal_moves(Material *m, const Node *n) {
     const Core *c = m->c;
     u64 own = n->colour == 0 ? n->white : n->black, opp = n->colour == 0 ? n->black : n->white;
+    size_t first = m->moves.len;
+    for (u64 huffs = n->huff; huffs;) { /* by square number: smallest first */
+        u64 next = huffs & -huffs;
+        for (u64 bits = huffs; bits; bits &= bits - 1)
+            if (c->square[index_of(bits & -bits)] < c->square[index_of(next)]) next = bits & -bits;
+        huffs ^= next;
+        if (push_huff(&m->moves, next)) return -1;
+    }
     size_t base = m->moves.len;
-    if (damas_can_capture(c, own, opp, n->kings, n->colour)) {
+    if (!c->compulsory) {
+        if (damas_gen_captures(c, own, opp, n->kings, n->colour, &m->moves, NULL) ||
+            damas_gen_quiet(c, own, opp, n->kings, n->colour, &m->moves))
+            return -1;
+    } else if (damas_can_capture(c, own, opp, n->kings, n->colour)) {
         if (damas_gen_captures(c, own, opp, n->kings, n->colour, &m->moves, NULL)) return -1;
         m->moves.len = base + damas_choose(c, m->moves.data + base, m->moves.len - base);
     } else if (damas_gen_quiet(c, own, opp, n->kings, n->colour, &m->moves)) {
@@ -135,10 +158,44 @@ static Py_ssize_t legal_moves(Material *m, const Node *n) {
         if (!seen) out[kept++] = out[i];
     }
     m->moves.len = base + kept;
-    return (Py_ssize_t)kept;
+    return (Py_ssize_t)(m->moves.len - first);
+}
+
+/* Position._huff_right_after: the pieces the opponent may huff after `move`, those that
+ * could have made the required capture when `move` is not one of them (a piece that moved
+ * is found on its new square). */
+static int huff_right_after(Material *m, const Node *n, const Move *move, u64 *bits) {
+    const Core *c = m->c;
+    u64 own = n->colour == 0 ? n->white : n->black, opp = n->colour == 0 ? n->black : n->white;
+    size_t base = m->moves.len;
+    *bits = 0;
+    if (damas_gen_captures(c, own, opp, n->kings, n->colour, &m->moves, NULL)) return -1;
+    Move *required = m->moves.data + base;
+    size_t count = damas_choose(c, required, m->moves.len - base);
+    int made = 0;
+    for (size_t i = 0; i < count; i++)
+        made |= required[i].start == move->start && required[i].end == move->end &&
+                required[i].taken == move->taken;
+    if (!made)
+        for (size_t i = 0; i < count; i++)
+            *bits |= required[i].start == move->start ? move->end : required[i].start;
+    m->moves.len = base;
+    return 0;
 }
 
 static int search(Material *m, const Node *n, int depth, int alpha, int beta);
+
+/* Position._after_huff: the piece taken, the same side to move, every counter at zero. */
+static int huff_value(Material *m, const Node *n, u64 bit, int depth, int alpha, int beta) {
+    Node child = *n;
+    child.white &= ~bit;
+    child.black &= ~bit;
+    child.kings &= ~bit;
+    child.huff = 0;
+    child.king_moves = child.endgame = 0;
+    child.seen_from = m->seen_len;
+    return search(m, &child, depth, alpha, beta);
+}
 
 /* The child of `n` after `move` (Position.play's counters), searched. */
 static int child_value(Material *m, const Node *n, const Move *move, int depth, int alpha,
@@ -162,6 +219,11 @@ static int child_value(Material *m, const Node *n, const Move *move, int depth, 
     child.black = n->colour == 0 ? opp : own;
     child.kings = kings;
     child.colour = 1 - n->colour;
+    child.huff = 0;
+    if (c->huffing && huff_right_after(m, n, move, &child.huff)) {
+        m->failed = 1;
+        return 0;
+    }
     child.king_moves = irreversible ? 0 : n->king_moves + 1;
     child.endgame = 0;
     if (endgame_limit(c, child.white, child.black, kings) >= 0 && !(move->taken || crowned))
@@ -207,13 +269,20 @@ static int search(Material *m, const Node *n, int depth, int alpha, int beta) {
         best = -MATERIAL_WIN;
     } else if (drawn(m, n)) {
         best = 0;
-    } else if (depth <= 0 && !m->moves.data[base].taken) {
-        /* past the horizon only captures go on, and a capture is compulsory */
-        best = material_of(n, m->c);
     } else {
+        if (depth <= 0) { /* past the horizon only captures (and huffs) go on */
+            Py_ssize_t kept = 0;
+            for (Py_ssize_t i = 0; i < count; i++) {
+                Move move = m->moves.data[base + (size_t)i];
+                if (move.taken || !move.end) m->moves.data[base + (size_t)kept++] = move;
+            }
+            count = kept;
+            if (!count) best = material_of(n, m->c);
+        }
         for (Py_ssize_t i = 0; i < count; i++) {
             Move move = m->moves.data[base + (size_t)i];
-            int value = -child_value(m, n, &move, depth - 1, -beta, -alpha);
+            int value = move.end ? -child_value(m, n, &move, depth - 1, -beta, -alpha)
+                                 : huff_value(m, n, move.start, depth, alpha, beta);
             if (m->failed) break;
             if (value > best) best = value;
             if (best > alpha) alpha = best;
@@ -224,18 +293,20 @@ static int search(Material *m, const Node *n, int depth, int alpha, int beta) {
     return best;
 }
 
-/* Core.material_search(white, black, kings, colour, king_moves, endgame, seen, depth, alpha,
- * beta): `seen` the (white, black, kings, colour) of Position.seen. */
+/* Core.material_search(white, black, kings, colour, huff, king_moves, endgame, seen, depth,
+ * alpha, beta): `seen` the (white, black, kings, colour) of Position.seen. */
 PyObject *damas_material_search(Core *c, PyObject *args) {
-    PyObject *w, *b, *k, *side, *king_moves, *endgame, *seen_list, *depth_o, *alpha_o, *beta_o;
+    PyObject *w, *b, *k, *side, *huff, *king_moves, *endgame, *seen_list, *depth_o, *alpha_o,
+        *beta_o;
     Node root;
     int depth, alpha, beta;
     if (damas_core_ready(c) ||
-        !PyArg_ParseTuple(args, "OOOOOOOOOO", &w, &b, &k, &side, &king_moves, &endgame,
+        !PyArg_ParseTuple(args, "OOOOOOOOOOO", &w, &b, &k, &side, &huff, &king_moves, &endgame,
                           &seen_list, &depth_o, &alpha_o, &beta_o) ||
         damas_read_bits(w, &root.white, "white") || damas_read_bits(b, &root.black, "black") ||
         damas_read_bits(k, &root.kings, "kings") ||
         damas_read_int(side, 0, 1, &root.colour, "colour") ||
+        damas_read_bits(huff, &root.huff, "huff") ||
         damas_read_int(king_moves, 0, NEVER, &root.king_moves, "king_moves") ||
         damas_read_int(endgame, 0, NEVER, &root.endgame, "endgame") ||
         damas_read_int(depth_o, -DEPTH_LIMIT, DEPTH_LIMIT, &depth, "depth") ||
@@ -243,6 +314,10 @@ PyObject *damas_material_search(Core *c, PyObject *args) {
         damas_read_int(beta_o, -SCORE_LIMIT, SCORE_LIMIT, &beta, "beta") ||
         !damas_position_ok(c, root.white, root.black, root.kings))
         return NULL;
+    if (root.huff & ~(root.colour == 0 ? root.black : root.white)) {
+        PyErr_SetString(PyExc_ValueError, "huff: not the opponent's pieces");
+        return NULL;
+    }
     Py_ssize_t n = damas_length(seen_list, 0, PY_SSIZE_T_MAX, "seen");
     if (n < 0) return NULL;
     Material m;

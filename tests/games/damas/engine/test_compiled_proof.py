@@ -1,8 +1,8 @@
 """The puzzles' proof in the compiled core (core/material.c) returns tactics.minimax's value,
-the Python reference, in every call: positions of random games of each variant, depths 1 to
-6, full, null and narrow windows (a null-window answer is a boolean of the finder), and the
-draw rules' counters and repetitions carried from a game's history; the household game
-stays on Python; what the core cannot hold is refused."""
+the Python reference, in every call: positions of random games of each variant (the
+household game's huffs included), depths 1 to 6, full, null and narrow windows (a
+null-window answer is a boolean of the finder), and the draw rules' counters and
+repetitions carried from a game's history; what the core cannot hold is refused."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from collections.abc import Iterator
 import pytest
 
 from games.damas import Position
-from games.damas.engine.compiled import core_of, material_search, proves
-from games.damas.puzzles.proof import search
+from games.damas.engine.compiled import core_of, material_search
+from games.damas.puzzles.proof import python_only, search
 from games.damas.rules import RULES
 from games.damas.tactics import material, minimax
 
 pytestmark = pytest.mark.usefixtures("compiled_core")
 
-VARIANTS = ("brazilian", "international", "italian")
+VARIANTS = ("brazilian", "international", "italian", "italian-familiar")
 GAMES = 3  # random games per variant
 EVERY = 5  # one position in this many plies of a game is searched
 
@@ -44,8 +44,10 @@ def _cases(variant: str) -> Iterator[tuple[Position, int, int, int]]:
     for _ in range(GAMES):
         for ply, position in enumerate(_random_game(variant, rng)):
             if ply % EVERY == 0:
-                # Deep searches of 10x10 middle games take Python seconds: fewer of them.
-                depth = rng.randint(1, 4 if variant == "international" and ply < 60 else 6)
+                # Deep searches of 10x10 middle games and of the household game (no node
+                # is narrow) take Python seconds: fewer of them.
+                slow = variant == "italian-familiar" or (variant == "international" and ply < 60)
+                depth = rng.randint(1, 4 if slow else 6)
                 for alpha, beta in _windows(position, rng):
                     yield position, depth, alpha, beta
 
@@ -80,14 +82,16 @@ ENDINGS = [
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_compiled_proof_gives_the_python_value_on_random_games(variant: str) -> None:
     differences = []
-    count = 0
+    count = huffs = 0
     for position, depth, alpha, beta in _cases(variant):
         count += 1
+        huffs += bool(position.huff_bits)
         expected = minimax(position, depth, alpha, beta)
         got = material_search(position, depth, alpha, beta)
         if got != expected:
             differences.append((position.snapshot(), depth, alpha, beta, expected, got))
     assert count >= 100
+    assert huffs >= 10 or not RULES[variant].huffing
     assert differences == []
 
 
@@ -149,11 +153,18 @@ def test_the_draw_counters_carry_into_the_search(variant: str, snapshot: str) ->
         )
 
 
-def test_the_finder_searches_compiled_except_in_the_household_game() -> None:
-    assert [key for key, rules in RULES.items() if proves(rules)] == list(VARIANTS)
-    household = Position.start("italian-familiar")
-    household = household.play(household.legal_moves()[0])
-    assert search(household, 3) == minimax(household, 3)
+def test_the_finders_search_is_the_compiled_one_unless_asked_for_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    position = Position.start("italian")
+    calls: list[str] = []
+    monkeypatch.setattr("games.damas.puzzles.proof.material_search", lambda *_: calls.append("c"))
+    monkeypatch.setattr("games.damas.puzzles.proof.minimax", lambda *_: calls.append("python"))
+    search(position, 2)
+    with python_only():
+        search(position, 2)
+    search(position, 2)
+    assert calls == ["c", "python", "c"]
 
 
 @pytest.mark.parametrize(
@@ -161,19 +172,20 @@ def test_the_finder_searches_compiled_except_in_the_household_game() -> None:
     [
         ({3: 2}, ValueError, "colour: 0 to 1, not 2"),
         ({0: 1 << 62}, ValueError, "not a position"),
-        ({7: 1001}, ValueError, "depth: -1000 to 1000, not 1001"),
-        ({8: -(1 << 31)}, ValueError, "alpha: -1073741824 to 1073741824"),
-        ({6: [(1, 2, 0)]}, ValueError, "seen: 4 items, not 3"),
-        ({6: [(1, 2, 0, 3)]}, ValueError, "seen: colour: 0 to 1, not 3"),
-        ({4: -1}, ValueError, "king_moves: 0 to"),
-        ({6: 5}, TypeError, "seen: a sequence, not int"),
+        ({4: 1 << 62}, ValueError, "huff: not the opponent's pieces"),
+        ({8: 1001}, ValueError, "depth: -1000 to 1000, not 1001"),
+        ({9: -(1 << 31)}, ValueError, "alpha: -1073741824 to 1073741824"),
+        ({7: [(1, 2, 0)]}, ValueError, "seen: 4 items, not 3"),
+        ({7: [(1, 2, 0, 3)]}, ValueError, "seen: colour: 0 to 1, not 3"),
+        ({5: -1}, ValueError, "king_moves: 0 to"),
+        ({7: 5}, TypeError, "seen: a sequence, not int"),
     ],
 )
 def test_the_compiled_proof_is_asked_only_what_it_holds(
     change: dict[int, object], error: type[Exception], message: str
 ) -> None:
     start = Position.start("brazilian")
-    args: list[object] = [start.white, start.black, start.kings, 0, 0, 0, [], 2, -10, 10]
+    args: list[object] = [start.white, start.black, start.kings, 0, 0, 0, 0, [], 2, -10, 10]
     for index, value in change.items():
         args[index] = value
     with pytest.raises(error, match=message):
