@@ -2,6 +2,7 @@
 
     python bench/puzzles.py [--games 10] [--variants brazilian,international,italian]
                             [--recheck PLIES] [--out found.json] [--python]
+    python bench/puzzles.py --proof N [--variants ...]
 
 For each variant the engine plays `--games` noisy games against itself (the games the
 shipped set was made from: games.damas.puzzles.sources.engine_game, seeds from `--seed`);
@@ -13,8 +14,13 @@ again (`verify`). Prints per variant the games, the puzzles found per 100 games,
 that pass the check again (goal 100%) and the CPU seconds per game and per puzzle found of the
 finder; the last line is a JSON object of the same figures. The proof's search runs in the
 compiled core where it is built (games.damas.puzzles.proof); `--python` runs it on the Python
-reference throughout, for the speedup. `--out` writes the puzzles found, in the
-generator's JSON (python -m games.damas puzzles), for the shipped set.
+reference throughout. `--out` writes the puzzles found, in the generator's JSON (python -m
+games.damas puzzles), for the shipped set.
+
+`--proof N` measures the proof alone: the finder's whole search (`find_puzzle`: the first
+search, the line, the check at double the depth) of the first N shipped puzzles of each
+variant (bot/data/puzzles/), on the Python reference and compiled, the CPU seconds per
+puzzle of each, the speedup, and whether both found the same puzzles (they must).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.damas.engine.compiled import COMPILED
-from games.damas.puzzles import Puzzle, puzzle_json, verify
+from games.damas.puzzles import Puzzle, find_puzzle, puzzle_from_json, puzzle_json, verify
 from games.damas.puzzles.finder import DEPTH
 from games.damas.puzzles.proof import python_only
 from games.damas.puzzles.sources import engine_game, puzzles_in
@@ -56,6 +62,30 @@ def measure(
     }
 
 
+SHIPPED = Path(__file__).resolve().parents[1] / "bot" / "data" / "puzzles"
+
+
+def proof_speed(variant: str, count: int) -> dict[str, object]:
+    """CPU seconds per puzzle of the finder's proof of the variant's first `count` shipped
+    puzzles, Python and compiled, and whether both found the same."""
+    entries = json.loads((SHIPPED / f"{variant}.json").read_text(encoding="utf-8"))[:count]
+    positions = [puzzle_from_json(entry).start() for entry in entries]
+    seconds: dict[str, float] = {}
+    found: dict[str, list[Puzzle | None]] = {}
+    for search, within in (("python", python_only), ("compiled", nullcontext)):
+        began = time.process_time()
+        with within():
+            found[search] = [find_puzzle(position) for position in positions]
+        seconds[search] = time.process_time() - began
+    return {
+        "puzzles": len(positions),
+        "python_seconds_per_puzzle": round(seconds["python"] / len(positions), 2),
+        "compiled_seconds_per_puzzle": round(seconds["compiled"] / len(positions), 3),
+        "speedup": round(seconds["python"] / seconds["compiled"], 1),
+        "same_puzzles": found["python"] == found["compiled"],
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="engine games per variant")
@@ -64,7 +94,24 @@ def main() -> int:
     parser.add_argument("--recheck", type=int, default=2 * DEPTH, help="plies of the check")
     parser.add_argument("--out", type=Path, help="write the puzzles found here (JSON)")
     parser.add_argument("--python", action="store_true", help="the proof in Python only")
+    parser.add_argument("--proof", type=int, help="time the proof of N shipped puzzles")
     args = parser.parse_args()
+    if args.proof:
+        if not COMPILED:
+            print("the compiled core is not built here: nothing to compare", file=sys.stderr)
+            return 1
+        speeds = {}
+        for variant in args.variants.split(","):
+            speeds[variant] = row = proof_speed(variant, args.proof)
+            print(
+                f"{variant:14} {row['puzzles']} shipped puzzles: Python "
+                f"{row['python_seconds_per_puzzle']} s, compiled "
+                f"{row['compiled_seconds_per_puzzle']} s CPU per puzzle "
+                f"({row['speedup']} times faster), same puzzles: {row['same_puzzles']}",
+                flush=True,
+            )
+        print(json.dumps({"proof": speeds}))
+        return 0
     with python_only() if args.python else nullcontext():
         return run(args)
 
