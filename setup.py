@@ -13,7 +13,7 @@ from setuptools.command.build_ext import build_ext
 
 CORE_FILES = (
     *("read", "movegen", "evaluate", "core_type", "table", "search"),
-    *("endgame", "endgame_build"),
+    *("endgame", "endgame_build", "material"),
 )
 STRICT = os.environ.get("DAMAS_STRICT_CORE") == "1"
 # gcc's and clang's names: -Wconversion and -Wsign-conversion hold every narrowing to a cast

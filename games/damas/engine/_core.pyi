@@ -44,12 +44,31 @@ class Core:
         wings: Sequence[int],
         main_diagonal: int,
         places: Sequence[Sequence[int]],
+        squares: Sequence[Sequence[int]],
+        repetition: bool,
+        compulsory: bool,
+        huffing: bool,
     ) -> None: ...
     def captures(self, own: int, opp: int, kings: int, colour: int, /) -> list[Raw]: ...
     def moves(self, own: int, opp: int, kings: int, colour: int, /) -> list[Raw]: ...
     def quiet(self, own: int, opp: int, kings: int, colour: int, /) -> list[Raw]: ...
     def can_capture(self, own: int, opp: int, kings: int, colour: int, /) -> bool: ...
     def evaluate(self, own: int, opp: int, kings: int, colour: int, /) -> int: ...
+    def material_search(
+        self,
+        white: int,
+        black: int,
+        kings: int,
+        colour: int,
+        huff: int,
+        king_moves: int,
+        endgame: int,
+        seen: Sequence[Sequence[int]],
+        depth: int,
+        alpha: int,
+        beta: int,
+        /,
+    ) -> int: ...
 
 class CoreTable:
     entries: int

@@ -28,6 +28,7 @@ from games.damas.engine.search import (
 from games.damas.engine.table import Kept, kept, tables_for
 from games.damas.engine.zobrist import Keys, make_keys
 from games.damas.movegen import italian_priorities, majority_law, men_capture_directions
+from games.damas.position import Position
 from games.damas.rules import RULES, Rules
 
 try:
@@ -130,6 +131,26 @@ def endgame_core(rules_key: str) -> EndgameCore | None:
     return held[1]
 
 
+def material_search(position: Position, depth: int, alpha: int, beta: int) -> int:
+    """tactics.minimax in the compiled core (core/material.c), value for value, huffs
+    included (the core must have imported)."""
+    return int(
+        core_of(position.rules.key).material_search(
+            position.white,
+            position.black,
+            position.kings,
+            position.colour,
+            position.huff_bits,
+            position.king_moves,
+            position.endgame,
+            position.seen,
+            depth,
+            alpha,
+            beta,
+        )
+    )
+
+
 def _spec(rules: Rules, weights: Weights) -> dict[str, Any]:
     """The core's arguments: every table as ints, bit indices where the core indexes."""
     if rules.capture_priority not in (majority_law, italian_priorities):
@@ -183,4 +204,8 @@ def _spec(rules: Rules, weights: Weights) -> dict[str, Any]:
         "pattern_middle": weights.patterns.middle if weights.patterns else (),
         "pattern_ending": weights.patterns.ending if weights.patterns else (),
         "phase_pieces": weights.patterns.pieces if weights.patterns else 1,
+        "squares": [(index(bit), square) for bit, square in board.square_of_bit.items()],
+        "repetition": rules.repetition_draw,
+        "compulsory": rules.compulsory_capture,
+        "huffing": rules.huffing,
     }

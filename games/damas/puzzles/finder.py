@@ -1,13 +1,13 @@
 """Puzzles: positions where the side to move wins material (or the game) by force, with a line
 of at least two of its own moves, each the only one that wins.
 
-Proved by the plain material search of tactics.py (not the engine): the first move is the
-only one of at least `MIN_CHOICES` that wins `GAIN` men within `depth` plies, every other
-move wins nothing; the opponent answers with its best reply; each later move of the solver
-is again the only one that keeps the win; at least `MIN_SOLVER_MOVES` of the solver's moves
-are a choice (a move the rules force counts for nothing). Then the second opinion: `verify`
-searches every alternative of every solver move again at `VERIFY_TIMES` the depth, and only a
-puzzle that holds is kept.
+Proved by the plain material search of tactics.py (not the engine's search; proof.py runs it
+in the compiled core where it can): the first move is the only one of at least `MIN_CHOICES`
+that wins `GAIN` men within `depth` plies, every other move wins nothing; the opponent
+answers with its best reply; each later move of the solver is again the only one that keeps
+the win; at least `MIN_SOLVER_MOVES` of the solver's moves are a choice (a move the rules
+force counts for nothing). Then the second opinion: `verify` searches every alternative of
+every solver move again at `VERIFY_TIMES` the depth, and only a puzzle that holds is kept.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from games.damas.move import Move
 from games.damas.position import Position
-from games.damas.tactics import WIN, material, minimax
+from games.damas.puzzles.proof import search
+from games.damas.tactics import WIN, material
 
 DEPTH = 6  # plies of the first search
 # The second search of every alternative, at this many times the first one's depth: a
@@ -55,13 +56,13 @@ class Puzzle:
 
 def _values(position: Position, depth: int) -> list[tuple[int, Move]]:
     """Each legal move with the material the mover keeps after it, best play for `depth`."""
-    return [(-minimax(position.play(move), depth - 1), move) for move in position.legal_moves()]
+    return [(-search(position.play(move), depth - 1), move) for move in position.legal_moves()]
 
 
 def keeps(position: Position, move: Move, depth: int, bound: int) -> bool:
     """Whether the mover keeps at least `bound` after `move` with best play for `depth`
     plies: one null-window search, much cheaper than the move's value."""
-    return -minimax(position.play(move), depth - 1, -bound, -bound + 1) >= bound
+    return -search(position.play(move), depth - 1, -bound, -bound + 1) >= bound
 
 
 def only_winner(position: Position, depth: int, target: int) -> Move | None:
@@ -89,7 +90,7 @@ def find_puzzle(position: Position, depth: int = DEPTH) -> Puzzle | None:
         return None
     target = material(position) + GAIN
     # A cheap null-window test first: most positions win nothing.
-    if minimax(position, depth, target - 1, target) < target:
+    if search(position, depth, target - 1, target) < target:
         return None
     line = winning_line(position, depth, target)
     if line is None:

@@ -104,6 +104,10 @@ typedef struct {
     u64 mask;
     int near, far, size;
     int flying, men_backwards, men_kings, italian;
+    /* the proof's rules (material.c): */
+    int compulsory, huffing; /* capturing compulsory; a capture missed may be huffed */
+    int repetition;    /* a position seen REPETITION_COUNT times is a draw */
+    int square[BITS];  /* bit index -> square number (0: no square): the order of moves */
     u64 promotion[2];
     u64 ray_mask[BITS][4];
     int jumps_n[3][BITS]; /* men of White, men of Black, kings */
@@ -273,6 +277,9 @@ int damas_core_ready(const Core *c);
 int damas_position_ok(const Core *c, u64 own, u64 opp, u64 kings);
 int damas_same_board(const Core *a, const Core *b);
 extern PyTypeObject damas_core_type;
+
+/* material.c: tactics.minimax, the puzzles' proof */
+PyObject *damas_material_search(Core *c, PyObject *args);
 
 /* table.c */
 Entry *damas_table_find(Table *t, u64 key);

@@ -205,6 +205,24 @@ static int read_places(Core *c, PyObject *places) {
     return 0;
 }
 
+/* (bit index, square number) of every square: the order of the proof's moves. */
+static int read_squares(Core *c, PyObject *squares) {
+    memset(c->square, 0, sizeof c->square);
+    Py_ssize_t n = damas_length(squares, 0, BITS, "squares");
+    if (n < 0) return -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *row = damas_row(squares, i, 2, "squares");
+        if (!row) return -1;
+        int at = 0, number = 0;
+        int failed = read_square(c, row, 0, &at, "squares") ||
+                     damas_item_int(row, 1, 1, BITS, &number, "squares: a number");
+        Py_DECREF(row);
+        if (failed) return -1;
+        c->square[at] = number;
+    }
+    return 0;
+}
+
 /* One table per block: PATTERN_STATES weights within WEIGHT_LIMIT, into out[b * states]. */
 static int read_tables(int16_t *out, PyObject *tables, Py_ssize_t blocks, const char *what) {
     if (damas_length(tables, blocks, blocks, what) < 0) return -1;
@@ -282,20 +300,22 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
                             "supported", "runaway", "balance", "mobility", "cornering",
                             "closing", "ending_diagonal", "men_planes", "king_planes", "zones",
                             "cones", "wings", "main_diagonal", "places", "pattern_squares",
-                            "pattern_middle", "pattern_ending", "phase_pieces", NULL};
+                            "pattern_middle", "pattern_ending", "phase_pieces", "squares",
+                            "repetition", "compulsory", "huffing", NULL};
     PyObject *mask, *half, *size, *promotion, *rays, *men_directions, *key_men, *key_kings,
         *black_to_move, *king_limit, *endgame_pieces, *most_kings, *endgame, *drawn, *man_value,
         *king_value, *supported, *runaway, *balance, *mobility, *cornering, *closing,
         *ending_diagonal, *men_planes, *king_planes, *zones, *cones, *wings, *main_diagonal,
-        *places, *pattern_squares, *pattern_middle, *pattern_ending, *phase_pieces;
+        *places, *pattern_squares, *pattern_middle, *pattern_ending, *phase_pieces, *squares;
     if (!PyArg_ParseTupleAndKeywords(
-            args, kw, "OOOpppp$OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO", names, &mask, &half, &size,
+            args, kw, "OOOpppp$OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOppp", names, &mask, &half, &size,
             &c->flying, &c->men_backwards, &c->men_kings, &c->italian, &promotion, &rays,
             &men_directions, &key_men, &key_kings, &black_to_move, &king_limit,
             &endgame_pieces, &most_kings, &endgame, &drawn, &man_value, &king_value, &supported,
             &runaway, &balance, &mobility, &cornering, &closing, &ending_diagonal, &men_planes,
             &king_planes, &zones, &cones, &wings, &main_diagonal, &places, &pattern_squares,
-            &pattern_middle, &pattern_ending, &phase_pieces))
+            &pattern_middle, &pattern_ending, &phase_pieces, &squares, &c->repetition,
+            &c->compulsory, &c->huffing))
         return -1;
     if (damas_read_bits(mask, &c->mask, "mask")) return -1;
     if (!c->mask || c->mask >> 63) {
@@ -342,7 +362,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->right_wing = pair[1];
     if (read_rays(c, rays, men_directions) || read_keys(c, c->key_men, key_men) ||
         read_keys(c, c->key_kings, key_kings) || read_draw_rules(c, endgame, drawn) ||
-        read_cones(c, cones) || read_places(c, places) ||
+        read_cones(c, cones) || read_places(c, places) || read_squares(c, squares) ||
         read_patterns(c, pattern_squares, pattern_middle, pattern_ending, phase_pieces))
         return -1;
     if (damas_length(men_planes, 2, 2, "men_planes") < 0) return -1;
@@ -470,6 +490,8 @@ static PyMethodDef Core_methods[] = {
     {"quiet", (PyCFunction)Core_quiet, METH_VARARGS, "Every move without capture."},
     {"can_capture", (PyCFunction)Core_can_capture, METH_VARARGS, "Whether a capture exists."},
     {"evaluate", (PyCFunction)Core_evaluate, METH_VARARGS, "The static evaluation."},
+    {"material_search", (PyCFunction)damas_material_search, METH_VARARGS,
+     "tactics.minimax: the material kept with best play, the puzzles' proof."},
     {NULL, NULL, 0, NULL}};
 
 PyTypeObject damas_core_type = {

@@ -128,7 +128,7 @@ async def test_only_the_draughts_variants_have_puzzles(service: GameService) -> 
     assert translate(None, refused.value.reason) == (
         "Puzzles are for Brazilian, International and Italian draughts, the soffio's too."
     )
-    # The household game has puzzles of its own, none shipped yet (docs/puzzles.md).
+    # The household game has puzzles of its own, none among these test puzzles.
     with pytest.raises(ServiceError) as refused:
         await service.puzzles.puzzle(ANA, GROUP, "familiare")
     assert translate(None, refused.value.reason).startswith(
