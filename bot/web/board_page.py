@@ -126,9 +126,12 @@ else call('state',{});
 """
 
 
-def board_page(language: str, surface: str, data: Mapping[str, str]) -> web.Response:
+def board_page(
+    language: str, surface: str, data: Mapping[str, str], after: str = ""
+) -> web.Response:
     """The board component's page on `surface`, with the surface's `data` (a CSRF token,
-    the game's signed link, the Activity's client id) in <main>'s attributes."""
+    the game's signed link, the Activity's client id) in <main>'s attributes, and `after` it
+    (HTML: the game page's links) below the board."""
 
     def words(message: Text) -> str:
         return escape(translate(language, message))
@@ -150,6 +153,6 @@ def board_page(language: str, surface: str, data: Mapping[str, str]) -> web.Resp
         f'<button id="accept" hidden>{words(text("Accept the draw"))}</button>'
         f'<button id="decline" hidden>{words(text("Decline the draw"))}</button>'
         '<button id="resign" hidden></button></div>'
-        '<pre id="moves"></pre></main>'
+        f'<pre id="moves"></pre></main>{after}'
     )
     return page(language, text("Play"), body, SCRIPT, surface)

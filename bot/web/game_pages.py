@@ -111,9 +111,9 @@ class GamePages:
             # A signed-in reader gets the board to play on (his moves, if it is his game).
             token = request.query.get("t", "")
             data = {"csrf": self.sessions.csrf(signed_in[1]), "start": f"{state.id}-{token}"}
-            return board_page(language, "web", data)
+            links = await self._related(state, language) + _pdn_link(state, request, language)
+            return board_page(language, "web", data, links)
         view = self.views.of(state, language)
-        query = escape(request.query_string)
         body = (
             f'<div id="board">{view["svg"]}</div><p id="caption">{escape(view["caption"])}</p>'
             f"<h2>{escape(translate(language, text('Moves')))}</h2>" + _moves(language, view)
@@ -121,10 +121,7 @@ class GamePages:
         body += await self._related(state, language)
         if not state.active:
             body += _replay_buttons(language)
-        body += (
-            f'<p><a href="/game/{state.id}/pdn?{query}" download>'
-            f"{escape(translate(language, text('Download PDN')))}</a></p>"
-        )
+        body += _pdn_link(state, request, language)
         body = (
             f'<main data-game="{state.id}" data-active="{int(state.active)}" '
             f'data-plies="{state.plies}">{body}</main>'
@@ -196,3 +193,12 @@ class GamePages:
                     headers={"Content-Disposition": f'attachment; filename="{event.name}"'},
                 )
         raise Refused(text("PDN export is for draughts games."), 409)
+
+
+def _pdn_link(state: GameState, request: web.Request, language: str) -> str:
+    """The game's PDN to download, signed as the page was."""
+    query = escape(request.query_string)
+    return (
+        f'<p><a href="/game/{state.id}/pdn?{query}" download>'
+        f"{escape(translate(language, text('Download PDN')))}</a></p>"
+    )

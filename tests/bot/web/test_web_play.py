@@ -90,6 +90,9 @@ async def signed_in(client: Client, service: GameService, actor: Actor, game: in
     )
     html = await page.text()
     assert 'data-surface="web"' in html
+    # The page to play on keeps what the watching page links: the PDN and the players.
+    assert f'href="/game/{game}/pdn?' in html
+    assert "/player/" in html
     found = re.search(r'data-csrf="([0-9a-f]+)"', html)
     assert found is not None
     return Browser(client, cookie.value, found.group(1))
