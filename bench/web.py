@@ -55,9 +55,9 @@ from bot.service.kernel.events import (
 )
 from bot.settings import WebSettings
 from bot.web.app import web_app
-from bot.web.init_data import signed_init_data
 from bot.web.links import game_link
-from bot.web.sessions import COOKIE, CSRF_HEADER
+from bot.web.play.init_data import signed_init_data
+from bot.web.play.sessions import COOKIE, CSRF_HEADER
 from storage import ChatRef, open_store
 
 TOKEN = "1000:bench-token"

@@ -18,8 +18,8 @@ from pathlib import Path
 from storage.copy import DAMAS_TABLES
 from storage.database_names import database_label, is_database_url, is_postgres_url
 from storage.errors import StorageError
-from storage.sql.migrations import bundled_migrations
-from storage.sql.sqlite_files import (
+from storage.sql.engines.migrations import bundled_migrations
+from storage.sql.engines.sqlite_files import (
     DatabaseHeld,
     PageProgress,
     back_up,

@@ -23,8 +23,8 @@ from typing import Any
 
 from storage.database_names import database_label, is_database_url, without_secrets
 from storage.errors import StorageError
-from storage.sql.engine import Connection, ConstraintViolated, Engine
-from storage.sql.migrations import bundled_migrations, migrate
+from storage.sql.engines.engine import Connection, ConstraintViolated, Engine
+from storage.sql.engines.migrations import bundled_migrations, migrate
 from storage.sql.store import open_engine
 
 # How many rows are read, written and compared at a time (one progress step).

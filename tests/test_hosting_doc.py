@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from storage import open_store
-from storage.sql.migrations import Migration, bundled_migrations
+from storage.sql.engines.migrations import Migration, bundled_migrations
 from tests.postgres_server import PostgresServer
 from tests.processes import ROOT, bot_environment
 from tests.waiting import eventually_blocking

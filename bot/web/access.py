@@ -3,7 +3,8 @@ tournament"). An anonymous page is read by nobody the service knows, so a game o
 with the signed link the bot gave in a chat where it could be seen, a tournament with its
 signed link or when it is open to every chat, and a page read as a chat (the chat's own
 page, a player's page given there) only with the link signed for that chat. A refusal reads
-like an id nothing has. (The Mini App knows its reader and reads as him: bot/web/mini_app.py.)"""
+like an id nothing has. (The Mini App knows its reader and reads as him:
+bot/web/play/mini_app.py.)"""
 
 from __future__ import annotations
 

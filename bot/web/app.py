@@ -11,17 +11,17 @@ from bot.i18n import text
 from bot.service.game_service import GameService
 from bot.settings import WebSettings
 from bot.web.access import Refused
-from bot.web.activity import Activity
-from bot.web.board_api import BoardApi
 from bot.web.game_pages import GamePages
 from bot.web.headers import secure
 from bot.web.index_page import IndexPage
 from bot.web.language import reader_language
 from bot.web.live import Onlookers
-from bot.web.mini_app import MiniApp
 from bot.web.pages import refused
+from bot.web.play.activity import Activity
+from bot.web.play.board_api import BoardApi
+from bot.web.play.mini_app import MiniApp
+from bot.web.play.sessions import Sessions
 from bot.web.report_pages import ReportPages
-from bot.web.sessions import Sessions
 
 logger = logging.getLogger(__name__)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -15,13 +15,13 @@ from bot.service.game_service import GameService
 from bot.service.kernel.events import BoardUpdate, Event, FileReady, GameState, ServiceError
 from bot.settings import WebSettings
 from bot.web.access import Refused, known_number, onlooker, visible_game
-from bot.web.board_page import board_page
 from bot.web.game_view import Views
 from bot.web.language import reader_language
 from bot.web.links import player_link, tournament_link
 from bot.web.live import Onlookers
 from bot.web.pages import page
-from bot.web.sessions import Sessions
+from bot.web.play.board_page import board_page
+from bot.web.play.sessions import Sessions
 from bot.web.signing import game_subject
 
 # The page's data is in <main>'s attributes: the script is the same text on every page.

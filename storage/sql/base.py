@@ -14,7 +14,7 @@ from storage.api import Store
 from storage.errors import NotFound
 from storage.records import GameRecord
 from storage.sql.codec import encode_time, epoch
-from storage.sql.engine import Connection, Engine
+from storage.sql.engines.engine import Connection, Engine
 
 Clock = Callable[[], datetime]
 

@@ -9,7 +9,7 @@ from storage.errors import ChallengeFull, ChallengeNotOpen, NotFound
 from storage.records import CHALLENGE_STATUSES, Challenge, ChatRef
 from storage.sql.base import SqlStoreBase, require, require_players
 from storage.sql.codec import Decoder, encode_options
-from storage.sql.engine import Connection, Row
+from storage.sql.engines.engine import Connection, Row
 
 
 def challenge_from(row: Row) -> Challenge:

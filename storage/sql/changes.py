@@ -10,7 +10,7 @@ from contextlib import AbstractAsyncContextManager
 
 from storage.records import GameChange
 from storage.sql.base import SqlStoreBase
-from storage.sql.engine import Connection
+from storage.sql.engines.engine import Connection
 
 CHANNEL = "damas_game_changes"
 # How many changes are kept: far more than a reader that was away for a moment needs.

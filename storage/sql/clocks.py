@@ -11,7 +11,7 @@ from storage.errors import OnVacation
 from storage.records import ClockRecord, NextClock, NoticeRecord, VacationRecord
 from storage.sql.base import SqlStoreBase, player_lock, require
 from storage.sql.codec import Decoder, encode_time, epoch, moment
-from storage.sql.engine import Connection, ConstraintViolated, Dialect, Row
+from storage.sql.engines.engine import Connection, ConstraintViolated, Dialect, Row
 
 # The seats of player $2, as (game_id, seat) rows to match clocks against.
 SEATS_OF_PLAYER = "SELECT game_id, seat FROM game_seats WHERE player_id = $2"

@@ -24,7 +24,7 @@ from storage.sql.challenges import close_challenge
 from storage.sql.changes import record_change
 from storage.sql.clocks import end_vacation, insert_notice, start_clock
 from storage.sql.codec import Decoder, encode_options, encode_result
-from storage.sql.engine import Connection, ConstraintViolated, Row
+from storage.sql.engines.engine import Connection, ConstraintViolated, Row
 
 logger = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from storage.errors import LinkRefused, NotFound
 from storage.records import Identity, Player
 from storage.sql.base import SqlStoreBase, player_lock, require
 from storage.sql.codec import Decoder
-from storage.sql.engine import Connection, Row
+from storage.sql.engines.engine import Connection, Row
 
 FIND_IDENTITY = "SELECT player_id FROM identities WHERE platform = $1 AND user_id = $2"
 

@@ -18,7 +18,7 @@ from storage.records import (
 )
 from storage.sql.base import SqlStoreBase
 from storage.sql.codec import encode_time
-from storage.sql.engine import Connection
+from storage.sql.engines.engine import Connection
 
 # A chat's daily puzzle comes back this long after it was posted, at the soonest: never
 # within a year, leap years included.

@@ -15,7 +15,7 @@ from storage.errors import CorruptRecord
 from storage.records import ChatRef, GameRecord, RatedGameRecord, RatingChangeRecord, RatingRecord
 from storage.sql.base import GameEndWrite, SqlStoreBase
 from storage.sql.codec import Decoder, encode_time
-from storage.sql.engine import Connection, Row
+from storage.sql.engines.engine import Connection, Row
 from storage.sql.games import game_from, seat_from
 
 logger = logging.getLogger(__name__)

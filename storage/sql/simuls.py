@@ -20,7 +20,7 @@ from storage.simul_records import (
 )
 from storage.sql.base import SqlStoreBase, require_players
 from storage.sql.codec import Decoder, encode_options
-from storage.sql.engine import Connection, Row
+from storage.sql.engines.engine import Connection, Row
 from storage.sql.games import check_new_game, insert_game, load_game
 
 

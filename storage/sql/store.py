@@ -13,18 +13,18 @@ from storage.sql.changes import ChangeQueries
 from storage.sql.chats import ChatQueries
 from storage.sql.claims import ClaimQueries
 from storage.sql.clocks import ClockQueries
-from storage.sql.engine import Engine
 from storage.sql.engine_jobs import EngineJobQueries
+from storage.sql.engines.engine import Engine
+from storage.sql.engines.migrations import Migration, bundled_migrations, migrate
+from storage.sql.engines.postgres import PostgresEngine
+from storage.sql.engines.sqlite import SqliteEngine
 from storage.sql.games import GameQueries
-from storage.sql.migrations import Migration, bundled_migrations, migrate
 from storage.sql.players import PlayerQueries
-from storage.sql.postgres import PostgresEngine
 from storage.sql.puzzles import PuzzleQueries
 from storage.sql.ratings import RatingQueries
 from storage.sql.reviews import ReviewQueries
 from storage.sql.sends import SendQueries
 from storage.sql.simuls import SimulQueries
-from storage.sql.sqlite import SqliteEngine
 from storage.sql.tournaments import TournamentQueries, tournament_from
 from storage.sql.web_sessions import WebSessionQueries
 from storage.tournament_records import TournamentRecord

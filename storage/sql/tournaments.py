@@ -12,7 +12,7 @@ from storage.errors import NotFound
 from storage.records import GAME_STATUSES, ChatRef, GameRecord
 from storage.sql.base import SqlStoreBase, require_players
 from storage.sql.codec import Decoder, encode_options, epoch, moment
-from storage.sql.engine import Connection, ConstraintViolated, Row
+from storage.sql.engines.engine import Connection, ConstraintViolated, Row
 from storage.sql.games import check_new_game, insert_game, load_game
 from storage.tournament_records import (
     TOURNAMENT_STATUSES,

@@ -7,7 +7,7 @@ from datetime import datetime
 from storage.records import WebSessionKind, WebSessionRecord
 from storage.sql.base import SqlStoreBase
 from storage.sql.codec import epoch, moment
-from storage.sql.engine import Row
+from storage.sql.engines.engine import Row
 
 COLUMNS = "token_hash, kind, platform, user_id, display_name, expires_at"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from storage import ChatRef, GameRecord, Player, SeatRecord, Store, open_store
-from storage.sql.engine import Engine
+from storage.sql.engines.engine import Engine
 from storage.sql.store import open_engine
 
 CHAT = ChatRef("telegram", "-1001")

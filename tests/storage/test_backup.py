@@ -18,8 +18,8 @@ import pytest
 from storage import StorageError, open_store
 from storage.__main__ import main
 from storage.backup import BackupRefused, back_up_database, restore_database
-from storage.sql import sqlite_files
-from storage.sql.migrations import Migration, bundled_migrations
+from storage.sql.engines import sqlite_files
+from storage.sql.engines.migrations import Migration, bundled_migrations
 from tests.processes import bot_environment
 
 

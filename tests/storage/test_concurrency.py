@@ -18,7 +18,7 @@ from storage import (
     Store,
     open_store,
 )
-from storage.sql.engine import Engine
+from storage.sql.engines.engine import Engine
 from tests.storage.conftest import TickingClock
 
 

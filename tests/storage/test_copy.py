@@ -16,7 +16,7 @@ import pytest
 
 from storage import open_store
 from storage.copy import BATCH, CopyDiffers, CopyRefused, check_copy, copy_database
-from storage.sql.migrations import bundled_migrations
+from storage.sql.engines.migrations import bundled_migrations
 from storage.sql.store import open_engine
 from tests.postgres_server import PostgresServer, free_port
 

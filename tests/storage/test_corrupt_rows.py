@@ -15,7 +15,7 @@ from storage import (
     StorageError,
     Store,
 )
-from storage.sql.engine import Engine
+from storage.sql.engines.engine import Engine
 
 
 async def tamper(raw: Engine, query: str, *args: object) -> None:

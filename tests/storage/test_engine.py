@@ -10,8 +10,8 @@ import pytest
 
 import storage
 from storage import StorageError, database_label, open_store
-from storage.sql.engine import ConstraintViolated
-from storage.sql.sqlite import sqlite_query
+from storage.sql.engines.engine import ConstraintViolated
+from storage.sql.engines.sqlite import sqlite_query
 from storage.sql.store import open_engine
 from tests.postgres_server import PostgresServer
 
@@ -74,7 +74,8 @@ def imported_modules(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    ("driver", "engine"), [("aiosqlite", "sql/sqlite.py"), ("asyncpg", "sql/postgres.py")]
+    ("driver", "engine"),
+    [("aiosqlite", "sql/engines/sqlite.py"), ("asyncpg", "sql/engines/postgres.py")],
 )
 def test_only_its_engine_knows_a_driver(driver: str, engine: str) -> None:
     knowing = {

@@ -11,7 +11,7 @@ import pytest
 
 from storage import GameChange, GameRecord, Player, Store, open_store
 from storage.sql.changes import KEPT, PRUNE_EVERY, record_change
-from storage.sql.engine import Engine
+from storage.sql.engines.engine import Engine
 
 
 @asynccontextmanager

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from storage import GameRecord, GameResult, NextClock, SeatRecord, StaleVersion, Store, open_store
-from storage.sql.engine import Connection
+from storage.sql.engines.engine import Connection
 from tests.storage.conftest import TickingClock
 
 ENDED_AT = "2026-01-01T00:00:00.000000+00:00"

@@ -17,7 +17,7 @@ from storage import (
     StaleVersion,
     Store,
 )
-from storage.sql.engine import ConstraintViolated, Engine
+from storage.sql.engines.engine import ConstraintViolated, Engine
 from tests.storage.conftest import CHAT
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from storage import MigrationFailed, SchemaTooNew, SeatRecord, open_store
-from storage.sql.migrations import Migration, bundled_migrations
+from storage.sql.engines.migrations import Migration, bundled_migrations
 from storage.sql.store import open_engine
 
 # The number a migration of a later issue would have.

@@ -3,8 +3,8 @@ checked as text here, and applied on a real server by the migration tests."""
 
 from __future__ import annotations
 
-from storage.sql.migrations import Migration
-from storage.sql.postgres import postgres_ddl
+from storage.sql.engines.migrations import Migration
+from storage.sql.engines.postgres import postgres_ddl
 
 LATER_TABLES = Migration(
     5,

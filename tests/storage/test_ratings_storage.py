@@ -19,7 +19,7 @@ from storage import (
     open_store,
     ratings_at_game_end,
 )
-from storage.sql.engine import ConstraintViolated, Engine
+from storage.sql.engines.engine import ConstraintViolated, Engine
 from tests.storage.conftest import CHAT, TickingClock
 
 POOL = "brazilian/live"

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from storage.sql.migrations import bundled_migrations
+from storage.sql.engines.migrations import bundled_migrations
 from tests.filesystems import read_only
 from tests.processes import bot_environment
 from tests.storage.test_copy import GAMES, fill

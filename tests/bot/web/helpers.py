@@ -15,7 +15,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.service.game_service import GameService
 from bot.settings import WebSettings
 from bot.web.app import web_app
-from bot.web.init_data import signed_init_data
+from bot.web.play.init_data import signed_init_data
 from tests.fakes.telegram_api import TOKEN
 
 SETTINGS = WebSettings(

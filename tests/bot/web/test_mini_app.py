@@ -19,8 +19,8 @@ from bot.i18n import translate
 from bot.service.game_service import GameService, seat_to_act
 from bot.service.kernel.events import Actor, BoardUpdate, ChallengeUpdate, Event, GameState
 from bot.web.guards import REQUESTS_PER_WINDOW
-from bot.web.init_data import FORGED, InitDataRefused, checked_user
 from bot.web.links import start_parameter
+from bot.web.play.init_data import FORGED, InitDataRefused, checked_user
 from storage import ChatRef
 from tests.bot.web.helpers import SETTINGS, init_data, web_client
 from tests.fakes.telegram_api import TOKEN

@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient
 
 from bot.i18n import text, translate
 from bot.service.game_service import GameService
-from bot.web.board_api import ROUTES
+from bot.web.play.board_api import ROUTES
 from tests.bot.web.helpers import web_client
 from tests.bot.web.test_mini_app import ANA, as_user, post
 from tests.bot.web.test_mini_app_soffio import game

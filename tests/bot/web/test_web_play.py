@@ -24,7 +24,7 @@ from bot.service.kernel.events import (
     SignInPage,
 )
 from bot.web.links import game_link
-from bot.web.sessions import COOKIE
+from bot.web.play.sessions import COOKIE
 from storage import ChatRef
 from tests.bot.web.helpers import SETTINGS, local, web_client
 

@@ -14,7 +14,7 @@ from bot.service.game_service import GameService
 from bot.service.kernel.events import FileReady
 from bot.service.kernel.rated.rated_games import as_rated_game, rated_at_start, update_ratings
 from storage import GameRecord, RatingLedger, SeatRecord, Store, ratings_at_game_end
-from storage.sql.engine import Connection
+from storage.sql.engines.engine import Connection
 from tests.bot.rated_play import ANA, BIA, play, rated_store_at, start
 
 

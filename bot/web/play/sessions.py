@@ -21,10 +21,10 @@ from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
 from bot.service.web_sessions.web_sessions import SESSION_LIFE
 from bot.settings import WebSettings
-from bot.web.board_api import Answer, Reader, json_body
 from bot.web.language import reader_language
 from bot.web.links import game_link
 from bot.web.pages import page, said
+from bot.web.play.board_api import Answer, Reader, json_body
 from bot.web.signing import sign
 
 COOKIE = "damas_session"

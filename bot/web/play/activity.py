@@ -22,11 +22,11 @@ from bot.i18n import text, translate
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
 from bot.settings import WebSettings
-from bot.web.board_api import Answer, BoardApi, Reader, json_body
-from bot.web.board_page import board_page
 from bot.web.language import reader_language
 from bot.web.links import start_parameter
-from bot.web.sessions import CROSS_SITE, origin_of
+from bot.web.play.board_api import Answer, BoardApi, Reader, json_body
+from bot.web.play.board_page import board_page
+from bot.web.play.sessions import CROSS_SITE, origin_of
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)

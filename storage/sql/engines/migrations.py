@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from storage.errors import MigrationFailed, SchemaTooNew
-from storage.sql.engine import ConstraintViolated, Engine
+from storage.sql.engines.engine import ConstraintViolated, Engine
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,8 +28,8 @@ from pathlib import Path
 import aiosqlite
 
 from storage.errors import DiskFull, StorageError
-from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, Row
-from storage.sql.sqlite_files import read_only_uri
+from storage.sql.engines.engine import Connection, ConstraintViolated, Dialect, Engine, Row
+from storage.sql.engines.sqlite_files import read_only_uri
 
 # Long enough for another process's move transaction (milliseconds each) to finish many times
 # over; short enough that a stuck process shows up as an error instead of a silent hang.

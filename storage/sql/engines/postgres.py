@@ -28,7 +28,7 @@ from typing import Any
 import asyncpg
 
 from storage.errors import DiskFull, StorageError
-from storage.sql.engine import Connection, ConstraintViolated, Dialect, Engine, Row
+from storage.sql.engines.engine import Connection, ConstraintViolated, Dialect, Engine, Row
 
 # SQLite's DDL as PostgreSQL's, one rewrite per difference, applied in order. Ids of Telegram
 # and Discord accounts and chats pass 32 bits, so every INTEGER is 64 bits.

@@ -1,6 +1,6 @@
 """The Telegram Mini App: the board component inside Telegram, whose every request carries
-Telegram's initData, checked every time (bot/web/init_data.py); the board's API
-(bot/web/board_api.py) then acts as that Telegram user."""
+Telegram's initData, checked every time (bot/web/play/init_data.py); the board's API
+(bot/web/play/board_api.py) then acts as that Telegram user."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from bot.i18n import text
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
 from bot.settings import WebSettings
-from bot.web.board_api import Answer, BoardApi, Reader
-from bot.web.board_page import board_page
-from bot.web.init_data import FORGED, InitDataRefused, checked_user
 from bot.web.language import reader_language
+from bot.web.play.board_api import Answer, BoardApi, Reader
+from bot.web.play.board_page import board_page
+from bot.web.play.init_data import FORGED, InitDataRefused, checked_user
 
 NOT_SET_UP = text("The Mini App is not set up on this bot.")
 
