@@ -128,8 +128,10 @@ class _Fault:
 @dataclass
 class _Chat:
     info: dict[str, Any]
-    # Private chats: whether the person started the bot (and did not block it since).
+    # Private chats: whether the person started the bot (and did not block it since), and
+    # whether they ever did (Telegram words the refusal differently).
     open_to_bot: bool = True
+    ever_opened: bool = True
     next_message_id: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     # Forums: the topics (their message_thread_id), and whether the bot may open them.
     topics: set[int] = field(default_factory=set)
@@ -386,7 +388,7 @@ class FakeBotApi:
     def private_chat(self, user: dict[str, Any]) -> dict[str, Any]:
         """The person's private chat with the bot; closed until they write in it."""
         chat = {"id": user["id"], "type": "private", "first_name": user["first_name"]}
-        self.chats.setdefault(user["id"], _Chat(chat, open_to_bot=False))
+        self.chats.setdefault(user["id"], _Chat(chat, open_to_bot=False, ever_opened=False))
         return chat
 
     def group(self, chat_id: int, title: str) -> dict[str, Any]:
@@ -463,7 +465,7 @@ class FakeBotApi:
         to the bot."""
         record = self.chats[chat["id"]]
         if chat["type"] == "private":
-            record.open_to_bot = True
+            record.open_to_bot = record.ever_opened = True
         message: dict[str, Any] = {
             "message_id": next(record.next_message_id),
             "date": int(time.time()),
@@ -610,9 +612,13 @@ class FakeBotApi:
 
     def _chat_for_bot(self, chat_id: Any) -> _Chat:
         record = self.chats.get(chat_id) if isinstance(chat_id, int) else None
+        if record is None and chat_id in self.users:
+            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
         if record is None:
             raise ApiError(400, "Bad Request: chat not found")
         if not record.open_to_bot:
+            if record.info["type"] == "private" and not record.ever_opened:
+                raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
             if record.info["type"] == "private":
                 raise ApiError(403, "Forbidden: bot was blocked by the user")
             raise ApiError(403, "Forbidden: bot was kicked from the supergroup chat")
