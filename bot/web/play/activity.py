@@ -22,6 +22,7 @@ from bot.i18n import text, translate
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
 from bot.settings import WebSettings
+from bot.web.guards import SIGN_INS_PER_WINDOW, TOO_MANY, RateLimit, client_address
 from bot.web.language import reader_language
 from bot.web.links import start_parameter
 from bot.web.play.board_api import Answer, BoardApi, Reader, json_body
@@ -44,6 +45,7 @@ class Activity:
         self.service = service
         self.settings = settings
         self.api = BoardApi(service, settings, "/activity/api", self._reader)
+        self.sign_ins = RateLimit(service.kernel.clock, SIGN_INS_PER_WINDOW)
         client = settings.discord_client
         # Inside Discord the page's origin is the application's own at discordsays.com.
         self.origins = {origin_of(settings.url)}
@@ -78,6 +80,8 @@ class Activity:
             if self.settings.discord_client is None:
                 raise Answer(503, NOT_SET_UP)
             self._same_site(request)
+            if not self.sign_ins.allows(client_address(request)):
+                raise Answer(429, TOO_MANY)
             body = await json_body(request)
             code, channel = body.get("code"), body.get("channel")
             if not (isinstance(code, str) and isinstance(channel, str) and 0 < len(code) < 200):

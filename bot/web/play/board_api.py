@@ -32,7 +32,7 @@ from bot.service.kernel.game_flow.turns import player_seats, seat_to_act
 from bot.settings import WebSettings
 from bot.web.access import number_in
 from bot.web.game_view import game_view
-from bot.web.guards import Nonces, RateLimit
+from bot.web.guards import TOO_MANY, Nonces, RateLimit
 from bot.web.language import reader_language
 from bot.web.links import game_link
 from bot.web.signing import game_subject, signed
@@ -129,7 +129,7 @@ class BoardApi:
             actor = reader.actor
             language = await self.service.identities.language(actor) or language
             if not self.rate.allows(f"{actor.platform}:{actor.user_id}"):
-                raise Answer(429, text("Too many requests; wait a moment and try again."))
+                raise Answer(429, TOO_MANY)
             state = await self._game(reader, body)
             said: list[Text] = []
             if action != "state":

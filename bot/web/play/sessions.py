@@ -21,6 +21,7 @@ from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
 from bot.service.web_sessions.web_sessions import SESSION_LIFE
 from bot.settings import WebSettings
+from bot.web.guards import SIGN_INS_PER_WINDOW, TOO_MANY, RateLimit, client_address
 from bot.web.language import reader_language
 from bot.web.links import game_link
 from bot.web.pages import page, said
@@ -57,6 +58,7 @@ class Sessions:
         self.service = service
         self.settings = settings
         self.origin = origin_of(settings.url)
+        self.sign_ins = RateLimit(service.kernel.clock, SIGN_INS_PER_WINDOW)
 
     def routes(self) -> list[web.RouteDef]:
         return [
@@ -112,6 +114,8 @@ class Sessions:
         language = reader_language(request)
         try:
             self.same_site(request)
+            if not self.sign_ins.allows(client_address(request)):
+                raise Answer(429, TOO_MANY)
             key = (await json_body(request)).get("key")
             session = None
             if isinstance(key, str) and 0 < len(key) <= 100 and key.isascii():

@@ -147,6 +147,20 @@ async def test_codes_made_up_or_used_twice_sign_nobody_in(
     assert status == 403
 
 
+async def test_made_up_codes_from_one_address_stop_reaching_discord(
+    service: GameService, client: Client, fake: FakeDiscord
+) -> None:
+    """A script guessing codes spends none of the bot's calls to Discord past a few; someone
+    at another address still signs in."""
+    await channel_game(service)
+    statuses = [(await exchange(client, f"guess{n}"))[0] for n in range(12)]
+    assert statuses[-2:] == [429, 429]
+    assert len(fake.oauth.exchanges) == 10
+    code = fake.oauth.authorize(ANA_USER)
+    elsewhere = {**IN_DISCORD, "X-Forwarded-For": "198.51.100.1"}
+    assert (await exchange(client, code, **elsewhere))[0] == 200
+
+
 async def test_a_wrong_client_secret_signs_nobody_in(
     service: GameService, fake: FakeDiscord
 ) -> None:

@@ -140,6 +140,26 @@ async def test_a_link_is_used_once_and_an_unknown_one_never(
         assert "/web" in (await again.json())["refused"]
 
 
+async def test_guessing_keys_from_one_address_is_slowed_and_no_one_else_is(
+    service: GameService, client: Client
+) -> None:
+    """The proxy (on loopback) names the client last in X-Forwarded-For; a client's own
+    entries before it change nothing."""
+    guesser = {**SITE, "X-Forwarded-For": "203.0.113.7"}
+    answers = [
+        (await client.post("/signin", json={"key": f"guess{n}"}, headers=guesser)).status
+        for n in range(12)
+    ]
+    assert answers == [403] * 10 + [429] * 2
+    disguised = {**SITE, "X-Forwarded-For": "198.51.100.1, 203.0.113.7"}
+    key = await sign_in_key(service, ANA)
+    refused = await client.post("/signin", json={"key": key}, headers=disguised)
+    assert refused.status == 429
+    assert (await refused.json())["refused"] == "Too many requests; wait a moment and try again."
+    other = {**SITE, "X-Forwarded-For": "198.51.100.1"}
+    assert (await client.post("/signin", json={"key": key}, headers=other)).status == 200
+
+
 async def test_a_sign_in_from_another_site_is_refused_and_spends_nothing(
     service: GameService, client: Client
 ) -> None:
