@@ -658,6 +658,8 @@ def arguments() -> argparse.Namespace:
 def main() -> None:
     options = arguments()
     logging.basicConfig(level=logging.ERROR)
+    # A killed process's upload cut off halfway is logged by the fake's server as an error.
+    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
     with (
         tempfile.TemporaryDirectory(prefix="damas-capacity-") as folder,
         database_server() as server,

@@ -81,6 +81,22 @@ def test_thirty_messages_a_second_in_all() -> None:
     assert limits.charge("sendMessage", 31) is None
 
 
+def test_the_thirty_a_second_in_all_can_be_lifted_but_not_a_chats_limits() -> None:
+    # As for a bot with paid broadcasts: bench/capacity.py measures the machines past 30/s.
+    clock = Clock()
+    limits = FloodLimits(clock=clock, overall=None)
+    for chat in range(1, 101):
+        assert limits.charge("sendMessage", chat) is None
+    assert limits.charge("editMessageMedia", 7) == 1, "a chat's second still holds"
+    for _ in range(19):
+        clock.now += 1.0
+        assert limits.charge("sendMessage", -100) is None
+    clock.now += 1.0
+    assert limits.charge("sendMessage", -100) is None
+    clock.now += 1.0
+    assert limits.charge("sendMessage", -100) == 40, "and a group's twenty a minute"
+
+
 def test_answers_and_polls_do_not_count() -> None:
     limits = FloodLimits(clock=Clock())
     assert limits.charge("sendMessage", 7) is None
