@@ -27,6 +27,7 @@ from bot.service.puzzles.puzzles import Puzzles
 from bot.service.ratings.ratings import Ratings
 from bot.service.records.records import GameRecords
 from bot.service.reviews.reviews import Reviews
+from bot.service.sends.chat_turns import ChatTurns
 from bot.service.sends.last_sends import LastSends
 from bot.service.simuls.desk import SimulDesks
 from bot.service.simuls.simuls import Simuls
@@ -87,6 +88,8 @@ class GameService:
         self.desks = SimulDesks(kernel, players=store, simuls=store)
         # When each bot last wrote on its platform (a restart keeps to the rate limits).
         self.sends = LastSends(kernel, sends=store)
+        # The turns of the bot's calls in each chat, shared by its processes.
+        self.chat_turns = ChatTurns(kernel, sends=store, shared=store.shared)
         # Sign-ins to the web companion (/web, an Activity's OAuth2).
         self.web_sessions = WebSessions(kernel, sessions=store)
         # The updates a platform pushes (Telegram's webhook), each handled by one process.

@@ -136,7 +136,8 @@ async def start_front(
     # A start soon after the bot's last message waits for what Telegram still counts of it.
     bot = bot_name(token)
     lately = await service.sends.wrote_within(PLATFORM, bot, settings.pacing.group_window)
-    budget = Budget(settings.pacing, wrote_lately=lately)
+    shared = functools.partial(service.chat_turns.wait, PLATFORM, bot)
+    budget = Budget(settings.pacing, wrote_lately=lately, shared=shared)
     application = build_application(
         token, settings, outage, budget, functools.partial(service.sends.sending, PLATFORM, bot)
     )

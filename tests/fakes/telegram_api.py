@@ -207,9 +207,9 @@ class FakeBotApi:
         (a message either sends is one message, and a press is answered once), but updates of
         its own, for a second process to poll (two processes that share one bot's updates, as
         behind a webhook's proxy, each with its own calls). Its flood limits are its own, as
-        the two fakes of the tests before it had: Telegram counts a token's calls together,
-        but damas-bot's processes do not share their pacing yet (docs/deploy.md), and two
-        processes writing to one group are answered 429 more often than either alone."""
+        the two fakes of the tests before it had, although Telegram counts a token's calls
+        together: the processes' shared pacing is tested behind a webhook on one fake
+        (tests/bot/test_shared_pacing_processes.py)."""
         twin = FakeBotApi(limit_scale=self.limits.scale if self.limits else None)
         for name in (
             "messages",

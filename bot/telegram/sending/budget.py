@@ -12,6 +12,13 @@ when a newer edit of the same message is asked for is dropped: the newer one sho
 and an older version never goes out after a newer one. The board desk `hold`s its chat's
 turn before it chooses which board to send, so that the newest goes, in its place in line.
 
+Several processes of one bot (a webhook behind a proxy) share each chat's turns: on a shared
+database every counted call, once its turn has come here, also takes the chat's turn in the
+database and waits for it (`shared`, bot/service/sends/chat_turns.py), at the same pace: a
+second apart (half a second more after another process's call, whose end is not known
+here), and in a group two at once, then one every `Pacing.shared_group_interval`, so that all
+the processes together make at most `group_most` calls in any window.
+
 A process that starts does not know what the one before it sent (a crash, kill -9, a
 restart), and Telegram still counts those calls. The service knows when the bot last wrote
 (bot/service/sends/last_sends.py: the time is written down before a call goes, at most once
@@ -33,13 +40,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import timedelta
 
 from telegram.error import RetryAfter
+
+from bot.service.sends.chat_turns import ChatPace
 
 # The calls that count: those that put a message in a chat or change one (opening a forum
 # topic posts its first message in the group; the topics share the group's limit).
@@ -48,6 +57,9 @@ COUNTED_OTHERS = frozenset(
     {"copyMessage", "copyMessages", "forwardMessage", "forwardMessages", "createForumTopic"}
 )
 NOT_COUNTED = frozenset({"sendChatAction"})
+# The wait for a chat's turn shared by the bot's processes, in seconds
+# (bot/service/sends/chat_turns.py).
+SharedTurn = Callable[[str, ChatPace], Awaitable[float]]
 # Chats whose last turn is long past are forgotten once this many are remembered.
 REMEMBERED_CHATS = 1_000
 # The chat whose turn the running task holds (Budget.hold), if any.
@@ -75,6 +87,15 @@ class Pacing:
     first_backoff: float = 1.0
     longest_backoff: float = 30.0
     send_attempts: int = 3
+    # Across processes a call goes this much later after another process's call in the
+    # chat: the end of that call, which a chat's next call waits for here, is not known.
+    shared_handover: float = 0.5
+
+    @property
+    def shared_group_interval(self) -> float:
+        """The average interval of a group's calls across processes: with a burst of
+        `group_burst` at any moment, at most `group_most` calls fall in any `group_window`."""
+        return self.group_window / (self.group_most - self.group_burst)
 
 
 def is_group(chat_id: str) -> bool:
@@ -111,10 +132,14 @@ class _Chat:
 class Budget:
     """The turns of the bot's calls that write in chats (bot.telegram.sending.paced_request)."""
 
-    def __init__(self, pacing: Pacing, *, wrote_lately: bool = True) -> None:
+    def __init__(
+        self, pacing: Pacing, *, wrote_lately: bool = True, shared: SharedTurn | None = None
+    ) -> None:
         """`wrote_lately`: whether a process before this one may have written in the last
-        `group_window` (unknown is yes)."""
+        `group_window` (unknown is yes); `shared`: the wait for a chat's turn among the
+        bot's processes (None: this process alone)."""
         self.pacing = pacing
+        self.shared = shared
         # No call of a process before this one can come after this moment (the loop's
         # clock); None when none came in the last window: the chats start with full budgets.
         self.spent_at = asyncio.get_running_loop().time() if wrote_lately else None
@@ -179,11 +204,27 @@ class Budget:
         if is_group(chat_id):
             await self._group_call(chat)
         await self._global_slot()
+        await self._shared_turn(chat_id)
         try:
             yield
         finally:
             loop = asyncio.get_running_loop()
             chat.next_allowed = max(chat.next_allowed, loop.time() + self.pacing.private_interval)
+
+    async def _shared_turn(self, chat_id: str) -> None:
+        """Wait for the chat's turn among the bot's processes."""
+        if self.shared is None:
+            return
+        pacing = self.pacing
+        if is_group(chat_id):
+            interval = pacing.shared_group_interval
+            burst = interval * (pacing.group_burst - 1)
+        else:
+            interval, burst = pacing.private_interval, 0.0
+        pace = ChatPace(pacing.private_interval, interval, burst, pacing.shared_handover)
+        wait = await self.shared(chat_id, pace)
+        if wait > 0:
+            await asyncio.sleep(wait)
 
     async def _group_call(self, chat: _Chat) -> None:
         """Take one call from the group's store, waiting for it to be topped up if empty or

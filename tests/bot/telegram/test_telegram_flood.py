@@ -20,6 +20,7 @@ from telegram.ext import ExtBot
 
 from bot.i18n import translate
 from bot.service.game_service import GameService
+from bot.service.sends.chat_turns import ChatPace
 from bot.telegram import start_front, stop_front
 from bot.telegram.posting.delivery import is_not_modified
 from bot.telegram.sending.budget import Budget, Pacing
@@ -79,6 +80,22 @@ def test_thirty_messages_a_second_in_all() -> None:
     assert limits.charge("sendMessage", 31) == 1
     clock.now += 1.0
     assert limits.charge("sendMessage", 31) is None
+
+
+def test_the_thirty_a_second_in_all_can_be_lifted_but_not_a_chats_limits() -> None:
+    # As for a bot with paid broadcasts: bench/capacity.py measures the machines past 30/s.
+    clock = Clock()
+    limits = FloodLimits(clock=clock, overall=None)
+    for chat in range(1, 101):
+        assert limits.charge("sendMessage", chat) is None
+    assert limits.charge("editMessageMedia", 7) == 1, "a chat's second still holds"
+    for _ in range(19):
+        clock.now += 1.0
+        assert limits.charge("sendMessage", -100) is None
+    clock.now += 1.0
+    assert limits.charge("sendMessage", -100) is None
+    clock.now += 1.0
+    assert limits.charge("sendMessage", -100) == 40, "and a group's twenty a minute"
 
 
 def test_answers_and_polls_do_not_count() -> None:
@@ -162,6 +179,28 @@ async def test_a_newer_edit_of_a_message_replaces_the_one_waiting() -> None:
     # The chat's next turn is 50 ms away: both wait; only the newest goes out.
     await asyncio.gather(edit("second"), edit("third"))
     assert went == [("first", False), ("second", True), ("third", False)]
+
+
+async def test_each_call_also_waits_for_its_chats_turn_among_the_bots_processes() -> None:
+    asked: list[tuple[str, ChatPace]] = []
+
+    async def shared(chat_id: str, pace: ChatPace) -> float:
+        asked.append((chat_id, pace))
+        return 0.3  # another process holds the next 0.3 s of this chat
+
+    budget = Budget(Pacing(), wrote_lately=False, shared=shared)
+    loop = asyncio.get_running_loop()
+    for chat in ("-100", "42"):
+        began = loop.time()
+        async with budget.turn(chat) as replaced:
+            assert not replaced
+            assert loop.time() - began >= 0.3
+    # A group: a second apart, two at once, then one every 60/17 s (19 in any minute); a
+    # private chat: a second apart; both half a second later after another process's call.
+    assert asked == [
+        ("-100", ChatPace(1.0, 60 / 17, 60 / 17, 0.5)),
+        ("42", ChatPace(1.0, 1.0, 0.0, 0.5)),
+    ]
 
 
 async def test_chats_take_turns_in_the_global_budget() -> None:

@@ -39,6 +39,20 @@ class CountedSends(SendStore):
             raise DiskFull("database or disk is full")
         await self.store.note_send(platform, bot, at)
 
+    async def take_chat_turn(
+        self,
+        platform: str,
+        bot: str,
+        chat_id: str,
+        spacing: float,
+        interval: float,
+        burst: float,
+        handover: float,
+    ) -> float:
+        return await self.store.take_chat_turn(
+            platform, bot, chat_id, spacing, interval, burst, handover
+        )
+
 
 @pytest.fixture
 async def both_store(database: str) -> AsyncIterator[Store]:
