@@ -55,13 +55,15 @@ CORRESPONDENCE_LEVELS: dict[str, Limit] = {
 }
 # Ludo's levels (games/ludo/search.py; docs/engine.md, Ludo, has their matches). `beginner`
 # plays one move in two blindly and the rest by the one-move score with a large random
-# bonus; `easy` by the one-move score with a smaller one; `normal` by the one-move score;
-# `strong` also averages over the next roll and its answer. A thinking Ludo decision takes
-# milliseconds, so correspondence games play the same.
+# bonus; `easy` by the one-move score with a smaller one; `normal` by the one-move score
+# with a small one (without it, it stood level with `strong`: the look-ahead adds little on
+# this evaluation, so the noise is what keeps each level above the one below); `strong`
+# also averages over the next roll and its answer, without noise. A thinking Ludo decision
+# takes milliseconds, so correspondence games play the same.
 LUDO_LEVELS: dict[str, LudoLimit] = {
     "beginner": LudoLimit(depth=0, noise=40.0, blunder=0.5),
     "easy": LudoLimit(depth=0, noise=12.0),
-    "normal": LudoLimit(depth=0),
+    "normal": LudoLimit(depth=0, noise=6.0),
     "strong": LudoLimit(depth=1),
 }
 

@@ -110,3 +110,15 @@ def test_the_beginner_plays_weaker_moves_than_the_stronger_levels(board: Board) 
     assert {choose_at_level(position, "strong", rng=random.Random(s)) for s in range(5)} == {
         Step(0, 0, 4, 7, capture=True)
     }
+
+
+def test_normal_varies_among_near_equal_moves_where_strong_does_not(board: Board) -> None:
+    # Red alone on the board, a 2 to play: moving the pawn on c14 scores two steps more than
+    # the one on c10. Normal's small random bonus keeps it a rung below strong (docs/engine.md,
+    # the ladder), so it plays either; strong plays the better one every time.
+    position = board({0: ["c10", "c14"]}, roll=2)
+    further = Step(0, 1, 13, 15)
+    normal = {choose_at_level(position, "normal", rng=random.Random(seed)) for seed in range(30)}
+    assert normal == set(position.legal_moves())
+    strong = {choose_at_level(position, "strong", rng=random.Random(seed)) for seed in range(10)}
+    assert strong == {further}

@@ -32,7 +32,7 @@ LUDO_LEVEL_TEXTS: Mapping[str, Text] = {
     ),
     "normal": text(
         "{level}: judges each move by where it leaves the pawns: progress, safety, towers and "
-        "the danger to its opponents' pawns.",
+        "the danger to its opponents' pawns, with a little chance in its choice.",
         level=LEVEL_TEXTS["normal"],
     ),
     "strong": text(
