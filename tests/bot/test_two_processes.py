@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -135,6 +136,23 @@ async def board_at(api: FakeBotApi, board: dict[str, Any], version: int) -> bool
     """Whether the board message shows the game at `version` (its buttons carry it)."""
     message = api.messages[(GROUP, board["message_id"])]
     return any(f":1:{version}:" in data for data in api.buttons(message).values())
+
+
+def edits_per_version(fakes: Fakes, board: dict[str, Any]) -> dict[int, int]:
+    """How many times the processes drew and sent the board message at each version (a
+    refusal for a flood limit does not count; "message is not modified" does): each move's
+    board is drawn by one process, the other finds it shown (or its slot taken)."""
+    counted: dict[int, int] = {}
+    for api in fakes.apis:
+        for call in api.calls_of("editMessageMedia"):
+            if str(call.params.get("message_id")) != str(board["message_id"]):
+                continue
+            if call.error is not None and "not modified" not in call.error:
+                continue
+            buttons = str(call.params.get("reply_markup", ""))
+            for version in {int(found) for found in re.findall(r"'[a-z]+:1:(\d+):", buttons)}:
+                counted[version] = counted.get(version, 0) + 1
+    return counted
 
 
 def calls_since(api: FakeBotApi, moment: float) -> list[str]:
@@ -265,6 +283,11 @@ async def play_in_both(
                     f"{error}; its calls: {calls_since(each, pressed_at)}"
                 ) from None
         confirmed = ply
+    await asyncio.sleep(2)  # a window for a second edit of the last board
+    # The moves played one at a time (the first came among 50 presses, whose refusals
+    # redraw the board as it stood).
+    one_by_one = {v: n for v, n in edits_per_version(fakes, shown).items() if v > 2}
+    assert one_by_one == dict.fromkeys(range(3, confirmed + 2), 1)
     first.press(ana, shown, f"m:1:{confirmed + 1}:0")
     await kill(bots[0], database)
     version = await store.version(1)

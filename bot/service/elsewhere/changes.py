@@ -30,6 +30,11 @@ class ChangesElsewhere:
         self.changes = changes
         self._shown: dict[int, int] = {}
 
+    @property
+    def shared(self) -> bool:
+        """Whether other processes share the database (and may show a board first)."""
+        return self.changes.shared
+
     async def run(self) -> None:
         if not self.changes.shared:
             return
@@ -72,7 +77,8 @@ class ChangesElsewhere:
                 logger.error("game %s changed elsewhere cannot be shown: %s", game_id, error)
                 continue
             headline = await self.kernel.changes.latest_headline(state)
-            await self.kernel.bus.publish([BoardUpdate(state, headline, state.record.chat)])
+            update = BoardUpdate(state, headline, state.record.chat, echo=True)
+            await self.kernel.bus.publish([update])
         return seen
 
     def _remember(self, game_id: int, version: int) -> None:

@@ -196,6 +196,9 @@ class BoardUpdate:
     # The headline as the player of a seat reads it, for a front end that knows who reads
     # (the console): "you may huff ..." instead of "Bia may huff ...".
     addressed: Mapping[int, Text] = field(default_factory=dict)
+    # A change another process made and showed where it serves the chat (several processes
+    # on one database): shown here only where that process has not shown it yet.
+    echo: bool = False
 
 
 @dataclass(frozen=True)

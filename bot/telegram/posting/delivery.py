@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
-from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto
 from telegram.constants import ParseMode
 from telegram.error import (
     BadRequest,
@@ -51,6 +51,11 @@ class SlotBusy(Exception):
 
 def is_not_modified(error: BadRequest) -> bool:
     return "not modified" in error.message.lower()
+
+
+def is_current(shown: BoardMessage | None, state: GameState) -> bool:
+    """Whether the chat's message shows this version of the board, or a newer one."""
+    return shown is not None and shown.version >= state.version
 
 
 def is_gone(error: BadRequest) -> bool:
@@ -108,6 +113,8 @@ class _Wanted:
     thread: int | None = None
     # Asked for anew (/board): a new message even where another process sent this version.
     again: bool = False
+    # Another process's change, which that process shows (BoardUpdate.echo).
+    echo: bool = False
 
     def merge(self, newer: _Wanted) -> _Wanted:
         state = newer.state if newer.state.version >= self.state.version else self.state
@@ -120,6 +127,7 @@ class _Wanted:
             self.new_message or newer.new_message,
             newer.thread if newer.thread is not None else self.thread,
             self.again or newer.again,
+            self.echo and newer.echo,
         )
 
 
@@ -187,15 +195,17 @@ class BoardDesk:
         new_message: bool,
         thread: int | None = None,
         again: bool = False,
+        echo: bool = False,
     ) -> None:
         """Ask for the board of `state` in `chat`: edited in place unless `new_message`; a
         new message goes to forum topic `thread`, or where the game's board already is;
-        `again`: asked for anew, sent even if another process sent this version's board."""
+        `again`: asked for anew, sent even if another process sent this version's board;
+        `echo`: another process's change, shown here only if that process has not."""
         if self._closed:
             return
         line = self._lines.setdefault(chat.chat_id, _ChatLine())
         headlines = ((state.version, headline),) if headline else ()
-        wanted = _Wanted(state, headlines, viewer, new_message, thread, again)
+        wanted = _Wanted(state, headlines, viewer, new_message, thread, again, echo)
         latest = self._latest.get((chat.chat_id, state.id))
         if latest is not None and state.version < latest.state.version:
             if not headlines or headlines[0] in latest.headlines:
@@ -256,9 +266,21 @@ class BoardDesk:
         loop = asyncio.get_running_loop()
         game_id = wanted.state.id
         try:
-            headlines = tuple(line for _, line in wanted.headlines)
-            content = await self.compose(wanted.state, headlines, wanted.viewer, chat)
-            await self._deliver(chat, wanted, content)
+            shown = await self.shown_in(game_id, chat)
+            if wanted.echo and not wanted.new_message and is_current(shown, wanted.state):
+                return loop.time()  # the process that made the change has shown it
+            slot = await self._claim(chat, wanted, shown)
+            if slot is BoardSlot.SHOWN:
+                return loop.time()
+            delivered = False
+            try:
+                headlines = tuple(line for _, line in wanted.headlines)
+                content = await self.compose(wanted.state, headlines, wanted.viewer, chat)
+                await self._deliver(chat, wanted, content, shown, held=slot is BoardSlot.TAKEN)
+                delivered = True
+            finally:
+                if slot is BoardSlot.TAKEN:
+                    await self.service.records.release_board_send(game_id, chat, sent=delivered)
         except SlotBusy:
             # Its message is stored once sent: the next try edits it, or finds it current.
             self._again(line, game_id, wanted)
@@ -291,9 +313,37 @@ class BoardDesk:
         newer = line.wanted.pop(game_id, None)
         line.wanted = {game_id: wanted.merge(newer) if newer else wanted, **line.wanted}
 
-    async def _deliver(self, chat: ChatRef, wanted: _Wanted, content: BoardContent) -> None:
+    async def _claim(
+        self, chat: ChatRef, wanted: _Wanted, shown: BoardMessage | None
+    ) -> BoardSlot | None:
+        """The board's slot in the chat, taken before it is drawn where another process may
+        show the same version: a new message always, an edit to a newer version where
+        processes share the database. None: no slot is needed (an edit by the only process,
+        or of the version already shown). Raises SlotBusy while another process holds it."""
         state = wanted.state
-        shown = await self.shown_in(state.id, chat)
+        sends = shown is None or wanted.new_message
+        edits_newer = shown is not None and shown.version < state.version
+        if not (sends or (edits_newer and self.service.elsewhere.shared)):
+            return None
+        slot = await self.service.records.claim_board_send(
+            state.id, chat, state.version, again=wanted.again
+        )
+        if slot is BoardSlot.BUSY:
+            raise SlotBusy
+        return slot
+
+    async def _deliver(
+        self,
+        chat: ChatRef,
+        wanted: _Wanted,
+        content: BoardContent,
+        shown: BoardMessage | None,
+        *,
+        held: bool,
+    ) -> None:
+        """Edit the board's message, or send a new one (`held`: this process holds the
+        board's slot; a message found gone is sent anew under it)."""
+        state = wanted.state
         thread = wanted.thread
         if thread is None and shown is not None and shown.thread_id is not None:
             thread = int(shown.thread_id)  # a new board goes where the game's board was
@@ -319,32 +369,11 @@ class BoardDesk:
                         state.id, chat, shown.message_id, state.version
                     )
                 return
-        slot = await self.service.records.claim_board_send(
-            state.id, chat, state.version, again=wanted.again
-        )
-        if slot is BoardSlot.SHOWN:
-            return  # another process serving this chat sent this board
-        if slot is BoardSlot.BUSY:
-            raise SlotBusy
-        sent: Message | None = None
-        try:
-            sent = await self.bot.send_photo(
-                chat.chat_id,
-                content.photo,
-                caption=content.caption,
-                reply_markup=content.keyboard,
-                parse_mode=HTML,
-                message_thread_id=thread,
-            )
-            await self.service.records.board_shown(
-                state.id,
-                chat,
-                str(sent.message_id),
-                state.version,
-                None if thread is None else str(thread),
-            )
-        finally:
-            await self.service.records.release_board_send(state.id, chat, sent=sent is not None)
+        if not held:
+            # A board whose message was found gone: its slot, as for any new message.
+            await self._send_under_claim(chat, wanted, content, thread)
+        else:
+            await self._send(chat, state, content, thread)
         if shown is not None:
             await self.take_buttons(chat, int(shown.message_id))
 
@@ -359,6 +388,44 @@ class BoardDesk:
         """The id of the message that shows the game's board in `chat`, if any."""
         shown = await self.shown_in(game_id, chat)
         return int(shown.message_id) if shown is not None else None
+
+    async def _send_under_claim(
+        self, chat: ChatRef, wanted: _Wanted, content: BoardContent, thread: int | None
+    ) -> None:
+        state = wanted.state
+        slot = await self.service.records.claim_board_send(
+            state.id, chat, state.version, again=wanted.again
+        )
+        if slot is BoardSlot.SHOWN:
+            return  # another process serving this chat sent this board
+        if slot is BoardSlot.BUSY:
+            raise SlotBusy
+        sent = False
+        try:
+            await self._send(chat, state, content, thread)
+            sent = True
+        finally:
+            await self.service.records.release_board_send(state.id, chat, sent=sent)
+
+    async def _send(
+        self, chat: ChatRef, state: GameState, content: BoardContent, thread: int | None
+    ) -> None:
+        """A new message with the board, stored as the game's board in the chat."""
+        sent = await self.bot.send_photo(
+            chat.chat_id,
+            content.photo,
+            caption=content.caption,
+            reply_markup=content.keyboard,
+            parse_mode=HTML,
+            message_thread_id=thread,
+        )
+        await self.service.records.board_shown(
+            state.id,
+            chat,
+            str(sent.message_id),
+            state.version,
+            None if thread is None else str(thread),
+        )
 
     async def take_buttons(self, chat: ChatRef, message_id: int) -> None:
         """An older board loses its buttons (a press would be refused anyway)."""

@@ -166,6 +166,7 @@ class EventShowing:
             new_message=new_message,
             thread=thread,
             again=event.chat is None,
+            echo=event.echo,
         )
 
     async def show_turn_notice(self, event: TurnNotice, _origin: Origin | None) -> None:
