@@ -15,6 +15,7 @@ from storage import (
     NewClubMatchGame,
     Player,
     SeatRecord,
+    Side,
     Store,
 )
 
@@ -64,7 +65,7 @@ async def test_the_other_chat_joins_once_by_its_code(store: Store, ana: Player) 
     match = await store.get_club_match(made.id)
     assert match.away_chat in (AWAY, ChatRef("console", "third"))
     assert [m.id for m in await store.club_matches(("registering",), match.away_chat)] == [made.id]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="taken"):
         await store.create_club_match(HOME, ana.id, "italian", 2, "KQZX", {})
 
 
@@ -91,7 +92,7 @@ async def test_the_games_start_once_whoever_starts_them(
     await store.join_club_match("BBBB", AWAY)
     await store.sign_club_match(made.id, ana.id, "a")
     await store.sign_club_match(made.id, bruno.id, "b")
-    boards = {"a": [ana.id], "b": [bruno.id]}
+    boards: dict[Side, list[int]] = {"a": [ana.id], "b": [bruno.id]}
     tries = await asyncio.gather(
         *(store.start_club_match(made.id, boards, games(ana, bruno)) for _ in range(4)),
         return_exceptions=True,
@@ -121,7 +122,7 @@ async def test_a_start_prepared_before_a_signing_stores_nothing(
     made = await store.create_club_match(HOME, ana.id, "italian", 2, "CCCC", {})
     await store.sign_club_match(made.id, ana.id, "a")
     await store.sign_club_match(made.id, bruno.id, "b")
-    prepared = {"a": [ana.id], "b": [bruno.id]}
+    prepared: dict[Side, list[int]] = {"a": [ana.id], "b": [bruno.id]}
     await store.sign_club_match(made.id, carla.id, "b")
     await refused("changed", store.start_club_match(made.id, prepared, games(ana, bruno)))
     facts = await store.club_match_facts(made.id)
@@ -137,13 +138,15 @@ async def test_a_match_ends_once_and_is_not_cancelled_after(
     await store.sign_club_match(made.id, ana.id, "a")
     await store.sign_club_match(made.id, bruno.id, "b")
     assert await store.finish_club_match(made.id) is None, "a match not started ended"
-    await store.start_club_match(made.id, {"a": [ana.id], "b": [bruno.id]}, games(ana, bruno))
+    boards: dict[Side, list[int]] = {"a": [ana.id], "b": [bruno.id]}
+    await store.start_club_match(made.id, boards, games(ana, bruno))
     ends = await asyncio.gather(*(store.finish_club_match(made.id) for _ in range(3)))
     assert [end.status for end in ends if end is not None] == ["finished"]
     assert await store.cancel_club_match(made.id) is None
     other = await store.create_club_match(HOME, ana.id, "italian", 1, "EEEE", {})
     cancelled = await store.cancel_club_match(other.id)
-    assert cancelled is not None and cancelled.status == "cancelled"
+    assert cancelled is not None
+    assert cancelled.status == "cancelled"
     assert [m.id for m in await store.club_matches(("finished", "cancelled"), HOME)] == [
         made.id,
         other.id,

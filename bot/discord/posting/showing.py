@@ -29,6 +29,7 @@ from bot.service.game_service import GameService, player_seats
 from bot.service.kernel.events import (
     BoardUpdate,
     ChallengeUpdate,
+    ClubMatchUpdate,
     ComputerThinking,
     Event,
     FileReady,
@@ -75,6 +76,7 @@ class EventShowing:
         self._challenge_messages: Recent[int, list[int]] = Recent(REMEMBERED_CHATS)
         self._tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
         self._simul_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
+        self._club_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
 
     async def show(self, events: list[Event], answer: Answer | None) -> None:
         """Show the events of a call (with `answer`) or of later work (without)."""
@@ -193,6 +195,16 @@ class EventShowing:
         language = await self.channels.language(record.chat.chat_id)
         view = simul_view(record, language)
         await self._news(event.text, record.chat, view, answer, self._simul_messages, record.id)
+
+    async def show_club_match(self, event: ClubMatchUpdate, answer: Answer | None) -> None:
+        """News of a club match in one of its channels; its score board in one message
+        there, edited."""
+        if event.standings:
+            key = f"clubmatch:{event.match.id}:{event.chat.chat_id}"
+            final = event.match.status != "running"
+            await self.arena_boards.offer_board(key, event.chat, event.text, final)
+            return
+        await self._news(event.text, event.chat, None, answer, self._club_messages, event.match.id)
 
     async def show_desk(self, event: SimulDesk, answer: Answer | None) -> None:
         """The host's desk in his answer, with the next board's button."""

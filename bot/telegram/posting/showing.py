@@ -18,6 +18,7 @@ from bot.service.kernel.events import (
     Actor,
     BoardUpdate,
     ChallengeUpdate,
+    ClubMatchUpdate,
     ComputerThinking,
     Event,
     FileReady,
@@ -76,6 +77,7 @@ class EventShowing:
         # The newest news of each tournament, the one that keeps Join and Leave; of each simul.
         self.tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
         self.simul_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
+        self.club_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
 
     async def show(self, events: Sequence[Event], origin: Origin | None) -> None:
         """Show the events of a call (from `origin`) or of later work (without): the replies
@@ -295,6 +297,19 @@ class EventShowing:
         keyboard = simul_keyboard(event.simul, language)
         await self._news(
             chat, translate(language, event.text), keyboard, self.simul_messages, event.simul.id
+        )
+
+    async def show_club_match(self, event: ClubMatchUpdate, _origin: Origin | None) -> None:
+        """News of a club match in one of its chats; its score board in one message there,
+        edited."""
+        if event.standings:
+            key = f"clubmatch:{event.match.id}:{event.chat.chat_id}"
+            final = event.match.status != "running"
+            await self.arena_boards.offer_board(key, event.chat, event.text, final)
+            return
+        language = await self.people.chat_language(event.chat)
+        await self._news(
+            event.chat, translate(language, event.text), None, self.club_messages, event.match.id
         )
 
     async def show_desk(self, event: SimulDesk, origin: Origin | None) -> None:
