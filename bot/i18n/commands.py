@@ -119,7 +119,7 @@ WORDS: Mapping[str, Names] = {
     # /clubmatch's sides and the organiser's verdict of a drawn game
     "a": ("a", "a", "a"),
     "b": ("b", "b", "b"),
-    "drawn": ("draw", "empate", "patta"),
+    "draw": ("draw", "empate", "patta"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.
 SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {

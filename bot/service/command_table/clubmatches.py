@@ -97,7 +97,7 @@ VERDICT = Option(
     Kind.TEXT,
     text("who wins the game: side a, side b, or a draw"),
     required=True,
-    choices=(*SIDES, Choice("draw", text("a draw"), WORDS["drawn"])),
+    choices=(*SIDES, Choice("draw", text("a draw"), WORDS["draw"])),
 )
 
 
