@@ -43,7 +43,7 @@ def board_scores(facts: ClubMatchFacts) -> list[BoardScore]:
 
 def total(games: Sequence[ClubMatchGame]) -> Points:
     points = [p for p in map(game_points, games) if p is not None]
-    return (sum(p[0] for p in points), sum(p[1] for p in points))
+    return (sum((p[0] for p in points), 0.0), sum((p[1] for p in points), 0.0))
 
 
 def all_played(facts: ClubMatchFacts) -> bool:

@@ -6,34 +6,40 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.i18n import Text, joined, text
+from bot.i18n import Text, decimal, joined, plural, text
 from bot.service.clubmatches.scores import BoardScore, Points
-from bot.service.kernel.game_flow.clocks import TimeControl
+from bot.service.kernel.game_flow.clocks import TimeControl, clock_words
 from storage import ClubMatchGame, ClubMatchRecord
 
 
 def points_text(points: float) -> str:
-    """1, 1.5, 0.5: halves as people write them in a score."""
+    """1, 1.5, 0.5: halves as a CSV file writes them."""
     return f"{points:g}"
 
 
 def score_text(points: Points) -> Text:
-    return text("{a}-{b}", a=points_text(points[0]), b=points_text(points[1]))
+    """ "2.5-1.5" (2,5-1,5 in Portuguese and Italian); whole points without decimals."""
+    a, b = (decimal(value, 0 if value.is_integer() else 1) for value in points)
+    return text("{a}-{b}", a=a, b=b)
 
 
 def opened(record: ClubMatchRecord, organiser: str, game: Text) -> Text:
-    control = TimeControl.from_options(record.options.get("game", {}))
-    clock = text("no clock") if control is None else text("clock {time}", time=control.word)
-    return text(
-        "{organiser} opens club match #{id}: {game}, {boards} boards a side, two games a "
+    clock = clock_words(TimeControl.from_options(record.options.get("game", {})))
+    return plural(
+        "{organiser} opens club match #{id}: {game}, {count} board a side, two games a "
         "board (one with each colour), {clock}. The other club joins from its chat with "
         "{/clubmatch join} {code}; or both sides sign here, {/clubmatch sign} a or b. Each "
         "player signs with {/clubmatch sign}; the organiser starts with {/clubmatch start}. "
         "The coin tosses' commitment: {commitment}.",
+        "{organiser} opens club match #{id}: {game}, {count} boards a side, two games a "
+        "board (one with each colour), {clock}. The other club joins from its chat with "
+        "{/clubmatch join} {code}; or both sides sign here, {/clubmatch sign} a or b. Each "
+        "player signs with {/clubmatch sign}; the organiser starts with {/clubmatch start}. "
+        "The coin tosses' commitment: {commitment}.",
+        record.boards,
         organiser=organiser,
         id=record.id,
         game=game,
-        boards=record.boards,
         clock=clock,
         code=record.code,
         commitment=record.options.get("commitment", ""),

@@ -58,7 +58,7 @@ BOARDS = Option(
 SIDES = (Choice("a", text("side A"), WORDS["a"]), Choice("b", text("side B"), WORDS["b"]))
 SIDE = Option(
     "side",
-    ("lado", "squadra"),
+    ("equipe", "squadra"),
     Kind.TEXT,
     text("your side, when both sign in one chat: a or b"),
     choices=SIDES,
