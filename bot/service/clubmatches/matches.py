@@ -127,6 +127,7 @@ class ClubMatches(Capability):
         except ClubMatchRefused as refused:
             match = await self._coded(code)
             raise ServiceError(refusal(refused.why, match)) from None
+        await self.kernel.first_players.played(actor, chat)
         said = text(
             "A second club joins club match #{id} as side B (joined by {name}): its players "
             "sign in its chat with {/clubmatch sign}.",
