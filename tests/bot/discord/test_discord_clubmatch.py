@@ -13,6 +13,7 @@ import pytest
 
 from bot.discord.posting import arena_boards
 from bot.service.game_service import GameService
+from storage import ChatRef
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act
 from tests.fakes.discord_api import FakeDiscord
@@ -59,7 +60,10 @@ async def test_a_match_between_two_channels_in_their_languages(
     assert any(c.startswith("O confronto #1 começa") for c in contents(OTHER))
     facts = await service.store.club_match_facts(1)
     first, second = [await service.kernel.state(g.game_id) for g in facts.games]
-    assert (first.record.chat.chat_id, second.record.chat.chat_id) == (CHANNEL, OTHER)
+    assert (first.record.chat, second.record.chat) == (
+        ChatRef("discord", CHANNEL),
+        ChatRef("discord", OTHER),
+    )
 
     resign = {"game": first.id, "confirm": True}
     await act(fake, await fake.slash(CAIO, OTHER, "resign", resign, locale="pt-BR"))

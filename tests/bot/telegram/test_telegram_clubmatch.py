@@ -7,6 +7,7 @@ language, and the score board one message in each, edited to the end."""
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 from bot.service.game_service import GameService
@@ -23,6 +24,10 @@ def said(api: FakeBotApi, group: dict[str, Any], words: str) -> list[str]:
 
 def score_boards(api: FakeBotApi, group: dict[str, Any], head: str) -> list[dict[str, Any]]:
     return [m for m in api.bot_messages(group) if m.get("text", "").startswith(head)]
+
+
+def final_board(api: FakeBotApi, group: dict[str, Any], head: str) -> list[dict[str, Any]]:
+    return [m for m in score_boards(api, group, head) if m["text"].startswith(f"{head}: 2-0")]
 
 
 async def test_a_match_between_two_groups_in_their_languages(
@@ -68,11 +73,6 @@ async def test_a_match_between_two_groups_in_their_languages(
     )
     await api.wait_for(lambda: said(api, home, "a equipe A vence por 2-0"), "the end")
     for group, head in ((home, home_head), (away, away_head)):
-        await api.wait_for(
-            lambda group=group, head=head: [
-                m for m in score_boards(api, group, head) if m["text"].startswith(f"{head}: 2-0")
-            ],
-            "the final score board",
-        )
+        await api.wait_for(partial(final_board, api, group, head), "the final score board")
         assert len(score_boards(api, group, head)) == 1, "one score board, edited"
     assert (await service.store.get_club_match(1)).status == "finished"

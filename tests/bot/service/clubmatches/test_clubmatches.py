@@ -13,7 +13,7 @@ import pytest
 
 from bot.i18n import translate
 from bot.service.game_service import GameService
-from bot.service.kernel.events import Actor, FileReady, ServiceError
+from bot.service.kernel.events import Actor, FileReady, Reply, ServiceError
 from storage import ChatRef
 from tests.bot.service.clubmatches.helpers import (
     AWAY,
@@ -85,14 +85,15 @@ async def test_a_match_from_its_opening_to_its_end(service: GameService) -> None
             "Club match #1 is over: side A wins 2.5-1.5. Every game: /clubmatch pdn 1, the "
             "table: /clubmatch csv 1. The seed of the coin tosses: " + facts.match.options["seed"],
         ]
-    board = (
+    final = (
         "Club match #1, side A - side B: 2.5-1.5\n"
         "Board 1: A2 - B1 0.5-1.5 (game 1 0-1, game 2 0.5-0.5)\n"
         "Board 2: A1 - B2 2-0 (game 1 1-0, game 2 1-0)"
     )
-    assert boards(ended, HOME)[-1] == board
+    assert boards(ended, HOME)[-1] == final
     [shown] = await service.club_match_views.show(STRANGER, AWAY, None)
-    assert translate("en", shown.text) == board
+    assert isinstance(shown, Reply)
+    assert translate("en", shown.text) == final
     assert (await service.store.get_club_match(match_id)).status == "finished"
 
     [pdn] = [
@@ -137,6 +138,7 @@ async def test_two_sides_in_one_chat_name_their_side(service: GameService) -> No
     with pytest.raises(ServiceError, match="has its two sides already"):
         await service.club_matches.join(STRANGER, AWAY, opened.match.code)
     [shown] = await service.club_match_views.show(STRANGER, HOME)
+    assert isinstance(shown, Reply)
     assert translate("en", shown.text) == (
         "Club match #1, Italian draughts: side A (1 of 1): A1; side B (1 of 1): B1."
     )
