@@ -70,6 +70,10 @@ def side_of(record: ClubMatchRecord, chat: ChatRef | None, asked: str | None) ->
         if asked not in (None, side):
             raise ServiceError(text("In this chat you sign for side {side}.", side=side.upper()))
         return side
+    if record.away_chat is not None:
+        raise ServiceError(
+            text("Each club signs in its own chat: sign there for club match #{id}.", id=record.id)
+        )
     if asked == "a":
         return "a"
     if asked == "b":

@@ -15,7 +15,7 @@ import secrets
 from typing import Any
 
 from bot.i18n import Text, text
-from bot.service.clubmatches.lookup import OPEN, pick, require_organiser, side_of
+from bot.service.clubmatches.lookup import EVERY, pick, require_organiser, side_of
 from bot.service.clubmatches.scores import (
     all_played,
     first_white_is_a,
@@ -138,7 +138,7 @@ class ClubMatches(Capability):
 
     async def _coded(self, code: str) -> int | None:
         wanted = code.strip().upper()
-        every = await self.matches.club_matches(OPEN)
+        every = await self.matches.club_matches(EVERY)
         return next((record.id for record in every if record.code == wanted), None)
 
     @routed

@@ -168,6 +168,8 @@ async def test_who_may_do_what(service: GameService) -> None:
         await service.club_matches.join(STRANGER, HOME, record.code)
     with pytest.raises(ServiceError, match="In this chat you sign for side B"):
         await service.club_matches.sign(STRANGER, AWAY, "a")
+    with pytest.raises(ServiceError, match="Each club signs in its own chat"):
+        await service.club_matches.sign(SIDE_A[1], ELSEWHERE, "a", match_id)
     with pytest.raises(ServiceError, match="You play in club match #1 already"):
         await service.club_matches.sign(SIDE_A[0], HOME)
     # A chat of neither club does not see the match; its players and organiser do.
