@@ -76,7 +76,6 @@ class EventShowing:
         self._challenge_messages: Recent[int, list[int]] = Recent(REMEMBERED_CHATS)
         self._tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
         self._simul_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
-        self._club_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
 
     async def show(self, events: list[Event], answer: Answer | None) -> None:
         """Show the events of a call (with `answer`) or of later work (without)."""
@@ -204,7 +203,7 @@ class EventShowing:
             final = event.match.status != "running"
             await self.arena_boards.offer_board(key, event.chat, event.text, final)
             return
-        await self._news(event.text, event.chat, None, answer, self._club_messages, event.match.id)
+        await self._news(event.text, event.chat, None, answer, None, event.match.id)
 
     async def show_desk(self, event: SimulDesk, answer: Answer | None) -> None:
         """The host's desk in his answer, with the next board's button."""
@@ -221,17 +220,20 @@ class EventShowing:
         chat: ChatRef,
         view: discord.ui.View | None,
         answer: Answer | None,
-        newest: Recent[int, int],
+        newest: Recent[int, int] | None,
         key: int,
     ) -> None:
-        """News of a tournament or a simul (`key`) in its channel (the person who acted reads
-        it in his answer too); only the newest keeps its buttons (`newest` remembers which)."""
+        """News of a tournament, a simul or a club match (`key`) in its channel (the person
+        who acted reads it in his answer too); only the newest keeps its buttons (`newest`
+        remembers which; None: news without buttons)."""
         if answer is not None and not answer.lines:
             answer.say(news)
         language = await self.channels.language(chat.chat_id)
         posted = await self.channels.post_text(
             chat.chat_id, translate(language, news), view, answer
         )
+        if newest is None:
+            return
         earlier = newest.pop(key, None)
         if posted is not None and view is not None:
             newest[key] = posted

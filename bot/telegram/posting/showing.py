@@ -77,7 +77,6 @@ class EventShowing:
         # The newest news of each tournament, the one that keeps Join and Leave; of each simul.
         self.tournament_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
         self.simul_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
-        self.club_messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
 
     async def show(self, events: Sequence[Event], origin: Origin | None) -> None:
         """Show the events of a call (from `origin`) or of later work (without): the replies
@@ -308,9 +307,7 @@ class EventShowing:
             await self.arena_boards.offer_board(key, event.chat, event.text, final)
             return
         language = await self.people.chat_language(event.chat)
-        await self._news(
-            event.chat, translate(language, event.text), None, self.club_messages, event.match.id
-        )
+        await self._news(event.chat, translate(language, event.text), None, None, event.match.id)
 
     async def show_desk(self, event: SimulDesk, origin: Origin | None) -> None:
         """The host's desk where he asked for it, with the next board's button."""
@@ -325,14 +322,17 @@ class EventShowing:
         chat: ChatRef,
         content: str,
         keyboard: InlineKeyboardMarkup | None,
-        newest: Recent[int, int],
+        newest: Recent[int, int] | None,
         key: int,
     ) -> None:
-        """News of a tournament or a simul (`key`) in its chat; only the newest news keeps its
-        buttons (`newest` remembers which), so that they do not pile up."""
+        """News of a tournament, a simul or a club match (`key`) in its chat; only the newest
+        news keeps its buttons (`newest` remembers which; None: news without buttons), so that
+        they do not pile up."""
         send = partial(self.bot.send_message, chat.chat_id, content, reply_markup=keyboard)
         try:
             sent = await with_retries(send, self.pacing)
+            if newest is None:
+                return
             earlier = newest.pop(key, None)
             if keyboard is not None:
                 newest[key] = sent.message_id
