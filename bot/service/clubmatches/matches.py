@@ -60,8 +60,9 @@ from storage import (
     Side,
 )
 
-# The most boards a side fields (the score board stays one message).
-MOST_BOARDS = 20
+# The most boards a side fields: the score board stays one message, even on Discord (2,000
+# characters) with the longest names.
+MOST_BOARDS = 12
 # The letters of a join code: none that reads as another (I and 1, O and 0).
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 6

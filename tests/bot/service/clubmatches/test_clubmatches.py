@@ -12,8 +12,10 @@ import io
 import pytest
 
 from bot.i18n import translate
+from bot.service.clubmatches.matches import MOST_BOARDS
 from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, FileReady, Reply, ServiceError
+from bot.service.kernel.players.names import NAME_LIMIT
 from storage import ChatRef
 from tests.bot.service.clubmatches.helpers import (
     AWAY,
@@ -29,6 +31,8 @@ from tests.bot.service.clubmatches.helpers import (
 
 STRANGER = Actor("test", "x", "X")
 ELSEWHERE = ChatRef("test", "elsewhere")
+# Discord's limit of a message's content, the stricter of the two platforms'.
+DISCORD_MESSAGE = 2000
 
 
 async def test_a_match_from_its_opening_to_its_end(service: GameService) -> None:
@@ -156,8 +160,8 @@ async def test_two_sides_in_one_chat_name_their_side(service: GameService) -> No
 async def test_who_may_do_what(service: GameService) -> None:
     with pytest.raises(ServiceError, match="draughts"):
         await service.club_matches.create(ORGANISER, HOME, "ludo", 2)
-    with pytest.raises(ServiceError, match="1 to 20 boards"):
-        await service.club_matches.create(ORGANISER, HOME, "italian", 21)
+    with pytest.raises(ServiceError, match="1 to 12 boards"):
+        await service.club_matches.create(ORGANISER, HOME, "italian", 13)
     with pytest.raises(ServiceError, match="clock"):
         await service.club_matches.create(ORGANISER, HOME, "italian", 2, "tomorrow")
     with pytest.raises(ServiceError, match="No club match has that code"):
@@ -189,3 +193,22 @@ async def test_who_may_do_what(service: GameService) -> None:
         await service.club_matches.settle(ORGANISER, HOME, 3, 1, "draw")
     with pytest.raises(ServiceError, match="Club match #1 no longer takes players"):
         await service.club_matches.sign(STRANGER, HOME, match_id=match_id)
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "it"])
+async def test_the_largest_score_board_is_one_message_on_every_platform(
+    service: GameService, language: str
+) -> None:
+    """Every board of the largest match, with the longest names and the longest results,
+    still fits one message on Discord (2,000 characters; Telegram takes 4,096)."""
+    events = await service.club_matches.create(ORGANISER, HOME, "italian", MOST_BOARDS)
+    match_id = updates(events)[0].match.id
+    for n in range(MOST_BOARDS):
+        for side in ("a", "b"):
+            name = f"{side}{n:02d}".ljust(NAME_LIMIT, "W")
+            await service.club_matches.sign(Actor("test", f"{side}{n}", name), HOME, side)
+    started = await service.club_matches.start(ORGANISER, HOME, match_id)
+    [board] = [e for e in updates(started) if e.standings]
+    shown = translate(language, board.text)
+    assert shown.count("\n") == MOST_BOARDS
+    assert len(shown) <= DISCORD_MESSAGE
