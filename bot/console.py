@@ -33,6 +33,7 @@ from bot.service.kernel.events import (
     BoardChanged,
     BoardUpdate,
     ChallengeUpdate,
+    ClubMatchUpdate,
     ComputerThinking,
     Event,
     FileReady,
@@ -176,6 +177,9 @@ class Console:
         self.say(event.text)
 
     async def show_desk(self, event: SimulDesk, _: None) -> None:
+        self.say(event.text)
+
+    async def show_club_match(self, event: ClubMatchUpdate, _: None) -> None:
         self.say(event.text)
 
     async def show_board(self, event: BoardUpdate, _: None) -> None:

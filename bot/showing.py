@@ -18,6 +18,7 @@ from typing import Protocol, TypeVar, assert_never
 from bot.service.kernel.events import (
     BoardUpdate,
     ChallengeUpdate,
+    ClubMatchUpdate,
     ComputerThinking,
     Event,
     FileReady,
@@ -62,6 +63,8 @@ class Front(Protocol[Context]):
     async def show_desk(self, event: SimulDesk, context: Context, /) -> None:
         """The host's desk, for whoever asked (its board comes as the next event)."""
 
+    async def show_club_match(self, event: ClubMatchUpdate, context: Context, /) -> None: ...
+
     async def show_file(self, event: FileReady, context: Context, /) -> None: ...
 
     async def show_thinking(self, event: ComputerThinking, context: Context, /) -> None: ...
@@ -93,6 +96,8 @@ async def _show(front: Front[C], event: Event, context: C) -> None:
             await front.show_simul(event, context)
         case SimulDesk():
             await front.show_desk(event, context)
+        case ClubMatchUpdate():
+            await front.show_club_match(event, context)
         case FileReady():
             await front.show_file(event, context)
         case ComputerThinking():

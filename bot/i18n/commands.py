@@ -59,6 +59,7 @@ COMMANDS: Mapping[str, Names] = {
     "review": ("review", "analise", "analisi"),
     "puzzle": ("puzzle", "problema", "problema"),
     "simul": ("simul", "simultanea", "simultanea"),
+    "clubmatch": ("clubmatch", "confronto", "incontro"),
     "web": ("web", "web", "web"),
 }
 # The console's own commands (bot/console.py): who is at the keyboard, the board's picture,
@@ -115,6 +116,10 @@ WORDS: Mapping[str, Names] = {
     # /web logout: every sign-in to the web pages ends
     "logout": ("logout", "sair", "esci"),
     "arena": ("arena", "arena", "arena"),
+    # /clubmatch's sides and the organiser's verdict of a drawn game
+    "a": ("a", "a", "a"),
+    "b": ("b", "b", "b"),
+    "draw": ("draw", "empate", "patta"),
 }
 # The subcommands of a command ("/tournament join"), named by the word after the command.
 SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {
@@ -145,6 +150,18 @@ SUBCOMMANDS: Mapping[str, Mapping[str, Names]] = {
         "desk": ("desk", "mesa", "banco"),
         "show": ("show", "mostrar", "mostra"),
         "pdn": ("pdn", "pdn", "pdn"),
+        "cancel": ("cancel", "cancelar", "annulla"),
+    },
+    "clubmatch": {
+        "new": ("new", "novo", "nuovo"),
+        "join": ("join", "entrar", "aderisci"),
+        "sign": ("sign", "inscrever", "iscriviti"),
+        "leave": ("leave", "sair", "lascia"),
+        "start": ("start", "iniciar", "inizia"),
+        "show": ("show", "mostrar", "mostra"),
+        "pdn": ("pdn", "pdn", "pdn"),
+        "csv": ("csv", "csv", "csv"),
+        "settle": ("settle", "decidir", "decidi"),
         "cancel": ("cancel", "cancelar", "annulla"),
     },
 }

@@ -10,6 +10,8 @@ second click on an old board fail with "the board changed" even across processes
 from __future__ import annotations
 
 from bot.service.challenges.challenges import Challenges
+from bot.service.clubmatches.matches import ClubMatches
+from bot.service.clubmatches.views import ClubMatchViews
 from bot.service.correspondence.correspondence import Correspondence, Scheduler
 from bot.service.elsewhere.changes import ChangesElsewhere
 from bot.service.inbound.updates import InboundUpdates
@@ -86,6 +88,8 @@ class GameService:
         self.daily = DailyPuzzles(kernel, puzzles=store)
         self.simuls = Simuls(kernel, simuls=store)
         self.desks = SimulDesks(kernel, players=store, simuls=store)
+        self.club_matches = ClubMatches(kernel, matches=store, ratings=store)
+        self.club_match_views = ClubMatchViews(kernel, matches=store)
         # When each bot last wrote on its platform (a restart keeps to the rate limits).
         self.sends = LastSends(kernel, sends=store)
         # The turns of the bot's calls in each chat, shared by its processes.
@@ -98,6 +102,7 @@ class GameService:
         # What runs when a game ends, and what the scheduler runs when due.
         kernel.changes.on_finish(self.tournaments.game_over)
         kernel.changes.on_finish(self.simuls.game_over)
+        kernel.changes.on_finish(self.club_matches.game_over)
         kernel.changes.on_finish(self.arenas.game_over)
         kernel.schedule.add_job(self.tournaments.run_due)
         kernel.schedule.add_job(self.arenas.run_due)
@@ -105,9 +110,10 @@ class GameService:
 
     async def resume(self) -> None:
         """After a start: wake the computers whose turn it is, and carry on the tournaments
-        (a round that completed while the service was down starts now, once) and the simuls
-        (one whose last board ended meanwhile gets its summary, once)."""
+        (a round that completed while the service was down starts now, once), the simuls
+        and the club matches (one whose last game ended meanwhile gets its end, once)."""
         await self.play.resume()
         await self.tournaments.resume()
         await self.simuls.resume()
+        await self.club_matches.resume()
         await self.arenas.resume()

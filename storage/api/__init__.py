@@ -33,6 +33,7 @@ from storage.api.changes import ChangeStore
 from storage.api.chats import ChatStore
 from storage.api.claims import BoardSendStore, BoardSlot, UpdateStore
 from storage.api.clocks import ClockStore, VacationStore
+from storage.api.club_matches import ClubMatchStore
 from storage.api.engine_jobs import EngineJob, EngineJobStore
 from storage.api.games import BoardStore, GameStore
 from storage.api.notices import NOTICE_LEASE, TURN_PING, NoticeStore
@@ -56,6 +57,7 @@ __all__ = [
     "ChatStore",
     "ClockStore",
     "Closable",
+    "ClubMatchStore",
     "EngineJob",
     "EngineJobStore",
     "GameStore",
@@ -113,6 +115,7 @@ class Store(
     PuzzleStore,
     SendStore,
     SimulStore,
+    ClubMatchStore,
     WebSessionStore,
     UpdateStore,
     BoardSendStore,

@@ -13,6 +13,7 @@ from storage.sql.changes import ChangeQueries
 from storage.sql.chats import ChatQueries
 from storage.sql.claims import ClaimQueries
 from storage.sql.clocks import ClockQueries
+from storage.sql.club_matches import ClubMatchQueries
 from storage.sql.engine_jobs import EngineJobQueries
 from storage.sql.engines.engine import Engine
 from storage.sql.engines.migrations import Migration, bundled_migrations, migrate
@@ -43,6 +44,7 @@ class SqlStore(
     PuzzleQueries,
     SendQueries,
     SimulQueries,
+    ClubMatchQueries,
     WebSessionQueries,
     ClaimQueries,
     EngineJobQueries,

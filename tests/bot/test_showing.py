@@ -15,6 +15,7 @@ from bot.service.kernel.events import (
     Actor,
     BoardUpdate,
     ChallengeUpdate,
+    ClubMatchUpdate,
     ComputerThinking,
     Event,
     FileReady,
@@ -63,6 +64,9 @@ class Recording:
 
     async def show_desk(self, _event: SimulDesk, context: str) -> None:
         self.shown.append(("desk", context))
+
+    async def show_club_match(self, event: ClubMatchUpdate, context: str) -> None:
+        self.shown.append((f"club match in {event.chat.platform}", context))
 
     async def show_file(self, event: FileReady, context: str) -> None:
         self.shown.append((f"file in {event.chat.platform if event.chat else 'any'}", context))

@@ -34,6 +34,7 @@ _TYPES: dict[Kind, Any] = {
     Kind.CHALLENGE: int,
     Kind.TOURNAMENT: int,
     Kind.SIMUL: int,
+    Kind.CLUB_MATCH: int,
     Kind.NUMBER: int,
     Kind.TEXT: str,
     Kind.MOVE: str,

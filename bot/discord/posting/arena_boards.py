@@ -1,4 +1,5 @@
-"""An arena's leaderboard in its Discord channel: one message, edited as the standings
+"""An arena's leaderboard, or a club match's score board, in a Discord channel: one
+message, edited as the standings
 change, at most once every `LEADERBOARD_EVERY` seconds (bot/paced_edits.py), the final
 standings at once. A restart, or the message deleted, posts a new one."""
 
@@ -9,10 +10,11 @@ import logging
 import discord
 
 from bot.discord.posting.channels import Channels
-from bot.i18n import translate
+from bot.i18n import Text, translate
 from bot.paced_edits import PacedEdits
 from bot.recent import REMEMBERED_CHATS, Recent
 from bot.service.kernel.events import TournamentUpdate
+from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
@@ -21,22 +23,31 @@ LEADERBOARD_EVERY = 10.0
 
 
 class ArenaBoards:
-    """Each arena's leaderboard message, kept up to date."""
+    """Each leaderboard message (an arena's, a club match's in each of its channels), kept
+    up to date."""
 
     def __init__(self, client: discord.Client, channels: Channels) -> None:
         self.client = client
         self.channels = channels
-        self.edits: PacedEdits[int, TournamentUpdate] = PacedEdits(LEADERBOARD_EVERY, self._show)
-        self.messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
+        self.edits: PacedEdits[str, tuple[ChatRef, Text]] = PacedEdits(
+            LEADERBOARD_EVERY, self._show
+        )
+        self.messages: Recent[str, int] = Recent(REMEMBERED_CHATS)
 
     async def offer(self, event: TournamentUpdate) -> None:
         over = event.tournament.status == "finished"
-        await self.edits.offer(event.tournament.id, event, at_once=over)
+        key = f"tournament:{event.tournament.id}"
+        await self.offer_board(key, event.tournament.chat, event.text, over)
 
-    async def _show(self, tournament_id: int, event: TournamentUpdate) -> None:
-        channel_id = event.tournament.chat.chat_id
-        content = translate(await self.channels.language(channel_id), event.text)
-        known = self.messages.get(tournament_id)
+    async def offer_board(self, key: str, chat: ChatRef, board: Text, final: bool) -> None:
+        """The leaderboard `key` in `chat`: edited in within the pace, or at once if `final`."""
+        await self.edits.offer(key, (chat, board), at_once=final)
+
+    async def _show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
+        chat, board = shown
+        channel_id = chat.chat_id
+        content = translate(await self.channels.language(channel_id), board)
+        known = self.messages.get(key)
         if known is not None:
             channel = self.client.get_partial_messageable(int(channel_id))
             try:
@@ -45,8 +56,8 @@ class ArenaBoards:
             except discord.NotFound:
                 pass  # deleted: a new one
             except discord.HTTPException as error:
-                logger.warning("arena %s leaderboard was not edited: %s", tournament_id, error)
+                logger.warning("leaderboard %s was not edited: %s", key, error)
                 return
         posted = await self.channels.post_text(channel_id, content, None, None)
         if posted is not None:
-            self.messages[tournament_id] = posted
+            self.messages[key] = posted

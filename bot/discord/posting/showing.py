@@ -29,6 +29,7 @@ from bot.service.game_service import GameService, player_seats
 from bot.service.kernel.events import (
     BoardUpdate,
     ChallengeUpdate,
+    ClubMatchUpdate,
     ComputerThinking,
     Event,
     FileReady,
@@ -194,6 +195,16 @@ class EventShowing:
         view = simul_view(record, language)
         await self._news(event.text, record.chat, view, answer, self._simul_messages, record.id)
 
+    async def show_club_match(self, event: ClubMatchUpdate, answer: Answer | None) -> None:
+        """News of a club match in one of its channels; its score board in one message
+        there, edited."""
+        if event.standings:
+            key = f"clubmatch:{event.match.id}:{event.chat.chat_id}"
+            final = event.match.status != "running"
+            await self.arena_boards.offer_board(key, event.chat, event.text, final)
+            return
+        await self._news(event.text, event.chat, None, answer, None, event.match.id)
+
     async def show_desk(self, event: SimulDesk, answer: Answer | None) -> None:
         """The host's desk in his answer, with the next board's button."""
         if answer is None:
@@ -209,17 +220,20 @@ class EventShowing:
         chat: ChatRef,
         view: discord.ui.View | None,
         answer: Answer | None,
-        newest: Recent[int, int],
+        newest: Recent[int, int] | None,
         key: int,
     ) -> None:
-        """News of a tournament or a simul (`key`) in its channel (the person who acted reads
-        it in his answer too); only the newest keeps its buttons (`newest` remembers which)."""
+        """News of a tournament, a simul or a club match (`key`) in its channel (the person
+        who acted reads it in his answer too); only the newest keeps its buttons (`newest`
+        remembers which; None: news without buttons)."""
         if answer is not None and not answer.lines:
             answer.say(news)
         language = await self.channels.language(chat.chat_id)
         posted = await self.channels.post_text(
             chat.chat_id, translate(language, news), view, answer
         )
+        if newest is None:
+            return
         earlier = newest.pop(key, None)
         if posted is not None and view is not None:
             newest[key] = posted

@@ -13,7 +13,7 @@ from enum import Enum
 
 from bot.i18n import Text
 from bot.service.kernel.events import Actor
-from bot.service.kernel.ids import known_id, known_simul, known_tournament
+from bot.service.kernel.ids import known_club_match, known_id, known_simul, known_tournament
 from bot.service.reviews.reviews import Progress, no_progress
 from storage import ChatRef
 
@@ -47,6 +47,7 @@ class Kind(Enum):
     CHALLENGE = "challenge"  # a challenge number
     TOURNAMENT = "tournament"  # a tournament number
     SIMUL = "simul"  # a simul number
+    CLUB_MATCH = "club_match"  # a club match number
     NUMBER = "number"  # a whole number between `low` and `high`
     TEXT = "text"  # one word (a choice where the option has choices)
     MOVE = "move"  # a move; Discord completes the legal moves
@@ -143,6 +144,11 @@ class Args:
         """A simul number (None: the chat's latest), refused if none can have it."""
         number = self.number("simul")
         return None if number is None else known_simul(number)
+
+    def club_match(self) -> int | None:
+        """A club match number (None: the chat's latest), refused if none can have it."""
+        number = self.number("match")
+        return None if number is None else known_club_match(number)
 
     def number(self, name: str) -> int | None:
         value = self.values.get(name)

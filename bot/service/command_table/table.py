@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import Text, quote, text, translate
+from bot.service.command_table.clubmatches import CLUB_MATCH
 from bot.service.command_table.entry import Command
 from bot.service.command_table.game_commands import ask_yes
 from bot.service.command_table.games import ACCEPT, BEGIN, DECLINE, NEW, REMATCH
@@ -91,6 +92,7 @@ TABLE: tuple[Command, ...] = (
     RULES,
     TOURNAMENT,
     SIMUL,
+    CLUB_MATCH,
     PUZZLE,
     HELP,
 )

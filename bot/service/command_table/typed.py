@@ -26,7 +26,7 @@ from bot.service.kernel.ids import game_number, whole_number
 
 Values = dict[str, object]
 # The kinds people name by a number, also written "#12".
-NUMBERED = frozenset({Kind.GAME, Kind.CHALLENGE, Kind.TOURNAMENT, Kind.SIMUL})
+NUMBERED = frozenset({Kind.GAME, Kind.CHALLENGE, Kind.TOURNAMENT, Kind.SIMUL, Kind.CLUB_MATCH})
 # The kinds that take the rest of the line, as typed.
 REST = frozenset({Kind.MOVE, Kind.WORDS})
 

@@ -22,13 +22,15 @@ from bot.service.kernel.players.names import checked_name
 from competition.pairing.tournament import Format
 from competition.rating import Shown
 from games.base import AnyGame
-from storage import Challenge, ChatRef, GameRecord, SimulRecord, TournamentRecord
+from storage import Challenge, ChatRef, ClubMatchRecord, GameRecord, SimulRecord, TournamentRecord
 
 # The game option that names the tournament a game is a table of.
 TOURNAMENT_OPTION = "tournament"
 # The game options that name the simul a game is a board of, and the seat of its host.
 SIMUL_OPTION = "simul"
 SIMUL_HOST_OPTION = "simul_host"
+# The game option that names the club match a game is one of.
+CLUB_MATCH_OPTION = "club_match"
 # The game option of an arena game's berserk seats ("0": True): each has half the time a move.
 BERSERK_OPTION = "berserk"
 
@@ -107,6 +109,12 @@ class GameState:
         """The simul this game is a board of, or None."""
         simul = self.record.options.get(SIMUL_OPTION)
         return simul if isinstance(simul, int) else None
+
+    @property
+    def club_match(self) -> int | None:
+        """The club match this game is one of, or None."""
+        match = self.record.options.get(CLUB_MATCH_OPTION)
+        return match if isinstance(match, int) else None
 
     @property
     def simul_host(self) -> int | None:
@@ -319,6 +327,20 @@ class SimulDesk:
 
 
 @dataclass(frozen=True)
+class ClubMatchUpdate:
+    """News of a club match for one of its chats (`chat`, side A's or side B's: the service
+    gives one event to each): opened, joined, signed, the start with its boards and coin
+    tosses, a game's result, the end. `standings`: the match's score board, which replaces
+    the one shown before in that chat (a front end edits one message, as often as the chat
+    allows) rather than news."""
+
+    match: ClubMatchRecord
+    chat: ChatRef
+    text: Text
+    standings: bool = False
+
+
+@dataclass(frozen=True)
 class ComputerThinking:
     """The computer has begun to think about its move in a game (the strong level takes
     seconds): its chat shows that it is thinking (Telegram's chat action, Discord's typing,
@@ -337,6 +359,7 @@ Event = (
     | TournamentUpdate
     | SimulUpdate
     | SimulDesk
+    | ClubMatchUpdate
     | ComputerThinking
 )
 
@@ -356,6 +379,8 @@ def platform_of(event: Event) -> str | None:
             return event.tournament.chat.platform
         case SimulUpdate():
             return event.simul.chat.platform
+        case ClubMatchUpdate():
+            return event.chat.platform
         case ComputerThinking():
             return event.state.record.chat.platform if event.state.record.chat else None
         case FileReady():

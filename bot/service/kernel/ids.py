@@ -48,3 +48,10 @@ def known_simul(number: int) -> int:
     if 0 < number <= LARGEST_ID:
         return number
     raise ServiceError(text("There is no simul #{id}.", id=quote(str(number))))
+
+
+def known_club_match(number: int) -> int:
+    """`number` when it can name a stored club match; else the refusal the store would give."""
+    if 0 < number <= LARGEST_ID:
+        return number
+    raise ServiceError(text("There is no club match #{id}.", id=quote(str(number))))

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Text, plural, text, translate
-from bot.service.kernel.game_flow.clocks import TimeControl
+from bot.service.kernel.game_flow.clocks import TimeControl, clock_words
 from bot.service.tournaments.state import coin, game_result
 from competition.pairing.errors import PairingError
 from competition.pairing.results import Outcome, Round
@@ -255,16 +255,7 @@ def standings_csv(state: Tournament, names: Names, language: str | None) -> str:
 def settings_line(format: Format, options: dict[str, Any], control: TimeControl | None) -> Text:
     """What a new tournament's organiser asked for, repeated back: rounds, clock, byes and
     tie-breaks (a knockout: matches and going through instead)."""
-    if control is None:
-        clock = text("no clock")
-    elif control.correspondence:
-        clock = plural("{count} day a move", "{count} days a move", control.per_move.days)
-    else:
-        clock = plural(
-            "{count} minute a player",
-            "{count} minutes a player",
-            int(control.per_move.total_seconds() // 60),
-        )
+    clock = clock_words(control)
     if format is Format.ARENA:
         return text(
             "Settings: {length}; {clock}; a win scores 2, a draw 1, both doubled after two "

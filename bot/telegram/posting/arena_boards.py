@@ -1,4 +1,5 @@
-"""An arena's leaderboard in its Telegram chat: one message, edited as the standings change,
+"""An arena's leaderboard, or a club match's score board, in a Telegram chat: one message,
+edited as the standings change,
 at most once every `LEADERBOARD_EVERY` seconds (bot/paced_edits.py): the group's twenty
 messages a minute (edits included) are mostly for the games' lines. The final standings are
 edited in at once. A restart, or a leaderboard message deleted, posts a new one."""
@@ -9,12 +10,13 @@ import logging
 
 from telegram.error import BadRequest, TelegramError
 
-from bot.i18n import translate
+from bot.i18n import Text, translate
 from bot.paced_edits import PacedEdits
 from bot.recent import REMEMBERED_CHATS, Recent
 from bot.service.kernel.events import TournamentUpdate
 from bot.telegram.people import People
 from bot.telegram.posting.delivery import is_gone, is_not_modified, with_retries
+from storage import ChatRef
 
 logger = logging.getLogger(__name__)
 
@@ -23,24 +25,30 @@ LEADERBOARD_EVERY = 15.0
 
 
 class ArenaBoards:
-    """Each arena's leaderboard message, kept up to date."""
+    """Each leaderboard message (an arena's, a club match's in each of its chats), kept up
+    to date."""
 
     def __init__(self, people: People, interval: float = LEADERBOARD_EVERY) -> None:
         self.people = people
-        self.edits: PacedEdits[int, TournamentUpdate] = PacedEdits(interval, self._show)
-        # Each arena's leaderboard message id in its chat.
-        self.messages: Recent[int, int] = Recent(REMEMBERED_CHATS)
+        self.edits: PacedEdits[str, tuple[ChatRef, Text]] = PacedEdits(interval, self._show)
+        # Each leaderboard's message id in its chat.
+        self.messages: Recent[str, int] = Recent(REMEMBERED_CHATS)
 
     async def offer(self, event: TournamentUpdate) -> None:
         over = event.tournament.status == "finished"
-        await self.edits.offer(event.tournament.id, event, at_once=over)
+        key = f"tournament:{event.tournament.id}"
+        await self.offer_board(key, event.tournament.chat, event.text, over)
 
-    async def _show(self, tournament_id: int, event: TournamentUpdate) -> None:
-        chat = event.tournament.chat
+    async def offer_board(self, key: str, chat: ChatRef, board: Text, final: bool) -> None:
+        """The leaderboard `key` in `chat`: edited in within the pace, or at once if `final`."""
+        await self.edits.offer(key, (chat, board), at_once=final)
+
+    async def _show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
+        chat, board = shown
         language = await self.people.chat_language(chat)
-        content = translate(language, event.text)
+        content = translate(language, board)
         bot, pacing = self.people.bot, self.people.pacing
-        known = self.messages.get(tournament_id)
+        known = self.messages.get(key)
         try:
             if known is not None:
                 try:
@@ -57,6 +65,6 @@ class ArenaBoards:
                     if not is_gone(error):
                         raise
             sent = await with_retries(lambda: bot.send_message(chat.chat_id, content), pacing)
-            self.messages[tournament_id] = sent.message_id
+            self.messages[key] = sent.message_id
         except TelegramError as error:
-            logger.warning("arena %s leaderboard was not shown: %s", tournament_id, error)
+            logger.warning("leaderboard %s was not shown: %s", key, error)

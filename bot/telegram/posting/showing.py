@@ -18,6 +18,7 @@ from bot.service.kernel.events import (
     Actor,
     BoardUpdate,
     ChallengeUpdate,
+    ClubMatchUpdate,
     ComputerThinking,
     Event,
     FileReady,
@@ -298,6 +299,17 @@ class EventShowing:
             chat, translate(language, event.text), keyboard, self.simul_messages, event.simul.id
         )
 
+    async def show_club_match(self, event: ClubMatchUpdate, _origin: Origin | None) -> None:
+        """News of a club match in one of its chats; its score board in one message there,
+        edited."""
+        if event.standings:
+            key = f"clubmatch:{event.match.id}:{event.chat.chat_id}"
+            final = event.match.status != "running"
+            await self.arena_boards.offer_board(key, event.chat, event.text, final)
+            return
+        language = await self.people.chat_language(event.chat)
+        await self._news(event.chat, translate(language, event.text), None, None, event.match.id)
+
     async def show_desk(self, event: SimulDesk, origin: Origin | None) -> None:
         """The host's desk where he asked for it, with the next board's button."""
         if origin is not None:
@@ -311,14 +323,17 @@ class EventShowing:
         chat: ChatRef,
         content: str,
         keyboard: InlineKeyboardMarkup | None,
-        newest: Recent[int, int],
+        newest: Recent[int, int] | None,
         key: int,
     ) -> None:
-        """News of a tournament or a simul (`key`) in its chat; only the newest news keeps its
-        buttons (`newest` remembers which), so that they do not pile up."""
+        """News of a tournament, a simul or a club match (`key`) in its chat; only the newest
+        news keeps its buttons (`newest` remembers which; None: news without buttons), so that
+        they do not pile up."""
         send = partial(self.bot.send_message, chat.chat_id, content, reply_markup=keyboard)
         try:
             sent = await with_retries(send, self.pacing)
+            if newest is None:
+                return
             earlier = newest.pop(key, None)
             if keyboard is not None:
                 newest[key] = sent.message_id

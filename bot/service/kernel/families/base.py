@@ -34,6 +34,7 @@ REASONS: Mapping[str, Text] = {
     "team_left": text("the other team left"),
     "no_show": text("no show (forfeit)"),
     "withdrawn": text("withdrawal from the tournament (forfeit)"),
+    "settled": text("settled by the organiser"),
 }
 
 

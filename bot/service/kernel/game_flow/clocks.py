@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.i18n import Text, text
+from bot.i18n import Text, plural, text
 from bot.service.kernel.events import ServiceError
 from storage import VacationRecord
 
@@ -127,6 +127,19 @@ def split_time_control(words: Sequence[str]) -> tuple[TimeControl | None, list[s
             rest.append(words[index])
         index += 1
     return control, rest
+
+
+def clock_words(control: TimeControl | None) -> Text:
+    """A competition's clock as its news says it: "3 days a move", "10 minutes a player"."""
+    if control is None:
+        return text("no clock")
+    if control.correspondence:
+        return plural("{count} day a move", "{count} days a move", control.per_move.days)
+    return plural(
+        "{count} minute a player",
+        "{count} minutes a player",
+        int(control.per_move.total_seconds() // 60),
+    )
 
 
 def describe_time(left: timedelta) -> Text:

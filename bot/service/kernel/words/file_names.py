@@ -14,6 +14,7 @@ SUBJECTS: Mapping[str, Names] = {
     "ratings": ("ratings", "pontuacao", "punteggi"),
     "tournament": ("tournament", "torneio", "torneo"),
     "simul": ("simul", "simultanea", "simultanea"),
+    "clubmatch": ("clubmatch", "confronto", "incontro"),
 }
 
 

@@ -224,7 +224,7 @@ def typed_value(draw: st.DrawFn, key: str, option: Option) -> tuple[list[str], o
     if option.choices:
         value = draw(st.sampled_from(option.choices)).value
         return [str(value)], value
-    if option.kind in (Kind.GAME, Kind.CHALLENGE, Kind.TOURNAMENT, Kind.SIMUL):
+    if option.kind in (Kind.GAME, Kind.CHALLENGE, Kind.TOURNAMENT, Kind.SIMUL, Kind.CLUB_MATCH):
         number = draw(st.integers(0, 10**12))
         beside_a_move = any(other.kind is Kind.MOVE for other in command.options)
         return [

@@ -98,6 +98,17 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "simul-join": ("/simul join #7", {"simul": 7}),
     "simul-desk": ("/simultanea mesa 7", {"simul": 7}),
     "simul-pdn": ("/simul pdn 7", {"simul": 7}),
+    "clubmatch": ("/clubmatch", {}),
+    "clubmatch-new": (
+        "/confronto novo italiana 4 3d",
+        {"variant": "italian", "boards": 4, "time": "3d"},
+    ),
+    "clubmatch-join": ("/incontro aderisci QWERTY", {"code": "QWERTY"}),
+    "clubmatch-sign": ("/clubmatch sign b #7", {"side": "b", "match": 7}),
+    "clubmatch-settle": (
+        "/confronto decidir 2 1 empate 7",
+        {"board": 2, "game": 1, "result": "draw", "match": 7},
+    ),
     "puzzle": ("/puzzle brazilian", {"variant": "brazilian"}),
     "puzzle-answer": ("/puzzle c3-d4", {"answer": "c3-d4"}),
     "puzzle-daily": ("/problema diario", {"daily": "show"}),
@@ -146,6 +157,11 @@ RECORDED = [
     "desks.desk",
     "desks.show",
     "desks.export_pdn",
+    "club_matches.create",
+    "club_matches.join",
+    "club_matches.sign",
+    "club_matches.settle",
+    "club_match_views.show",
     "puzzles.puzzle",
     "puzzles.answer",
     "daily.daily",
@@ -262,9 +278,10 @@ async def discord_calls(
     calls: list[Call] = []
     record(service, calls)
     await connect(service)
-    # Discord has no bare /tournament or /simul: their subcommand `show` is what the typed
-    # one does.
-    sub = (case.partition("-")[2] or "show") if name in ("tournament", "simul") else None
+    # Discord has no bare /tournament, /simul or /clubmatch: their subcommand `show` is what
+    # the typed one does.
+    subcommanded = ("tournament", "simul", "clubmatch")
+    sub = (case.partition("-")[2] or "show") if name in subcommanded else None
     interaction = await act(fake, await fake.slash(ANA, CHANNEL, name, options, subcommand=sub))
     # /review shows its stages in the answer first: the result comes in a later edit.
     await fake.wait_for(
