@@ -1,5 +1,5 @@
 """The records of matches between two clubs that storage returns (see
-storage/migrations/0024), and the one refusal of a match change that the stored state
+storage/migrations/0025), and the one refusal of a match change that the stored state
 decides."""
 
 from __future__ import annotations
