@@ -305,15 +305,8 @@ class ClubMatches(Capability):
         events = news(cancelled, text("Club match #{id} is cancelled.", id=record.id))
         for game in (await self._facts(record.id)).games:
             if game.status == "active":
-                events.extend(await self._abort(game.game_id))
+                events.extend(await self.kernel.call_off(game.game_id))
         return events
-
-    async def _abort(self, game_id: int) -> list[Event]:
-        async with self.kernel.lookup.lock(game_id):
-            state = await self.kernel.state(game_id)
-            if not state.active:
-                return []
-            return await self.kernel.changes.finish(state, None, "aborted")
 
     # -- the end of games and of the match ----------------------------------------------------
 

@@ -23,7 +23,7 @@ from bot.service.kernel.bus import EventBus
 from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.computer.computer_turns import ComputerTurns
 from bot.service.kernel.computer.engine_jobs import EngineJobs
-from bot.service.kernel.events import GameState
+from bot.service.kernel.events import Event, GameState
 from bot.service.kernel.failures import Failures
 from bot.service.kernel.game_flow.changes import GameChanges
 from bot.service.kernel.game_flow.clocks import Clock
@@ -77,6 +77,15 @@ class Kernel:
     def _started(self, state: GameState) -> None:
         """A game started: a computer that moves first plays."""
         self.computer_turns.wake(state)
+
+    async def call_off(self, game_id: int) -> list[Event]:
+        """Abort a game still going (its simul or club match was called off); nothing for a
+        game that has ended."""
+        async with self.lookup.lock(game_id):
+            state = await self.state(game_id)
+            if not state.active:
+                return []
+            return await self.changes.finish(state, None, "aborted")
 
     async def close(self) -> None:
         await self.background.close()

@@ -199,15 +199,8 @@ class Simuls(Capability):
         ]
         for board in (await self.simuls.simul_facts(record.id)).boards:
             if board.game_id is not None and board.status == "active":
-                events.extend(await self._abort(board.game_id))
+                events.extend(await self.kernel.call_off(board.game_id))
         return events
-
-    async def _abort(self, game_id: int) -> list[Event]:
-        async with self.kernel.lookup.lock(game_id):
-            state = await self.kernel.state(game_id)
-            if not state.active:
-                return []
-            return await self.kernel.changes.finish(state, None, "aborted")
 
     # -- the end of boards and of the simul ---------------------------------------------------
 
