@@ -8,7 +8,7 @@ openings of 2 to 4 random plies. Every quiet position (no capture for either sid
 board) is written with the game's result and the score the mover's search gave it, one line
 each: `white black kings colour result score` (bitboards in hex, result 2, 1 or 0 for White's
 win, draw or loss, score in hundredths of a man for White). Game N depends only on the seed and
-N (each game starts from empty tables), so a rerun writes the same file.
+N (each game starts from empty tables), so a rerun writes the same file, whatever --jobs.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from games.damas import Position
@@ -24,6 +24,7 @@ from games.damas.engine import Limit, think
 from games.damas.engine.evaluate import VERSIONS, weights_for
 from games.damas.engine.table import forget_tables
 from games.damas.rules import RULES
+from learning.jobs import in_order
 from learning.progress import Progress
 from learning.whole_files import written_whole
 
@@ -57,7 +58,7 @@ def opening(variant: str, rng: random.Random) -> Position:
     return position
 
 
-def play(variant: str, limit: Limit, version: str, seed: int, number: int) -> Iterator[str]:
+def play(variant: str, limit: Limit, version: str, seed: int, number: int) -> list[str]:
     """The lines of one self-play game's quiet positions."""
     rng = random.Random(f"{seed}:{number}")
     weights = weights_for(variant, version)
@@ -73,8 +74,10 @@ def play(variant: str, limit: Limit, version: str, seed: int, number: int) -> It
         position = position.play(thought.move)
     outcome = position.outcome()
     result = 1 if outcome is None or not outcome.winners else 2 if 0 in outcome.winners else 0
-    for seen, score in kept:
-        yield f"{seen.white:x} {seen.black:x} {seen.kings:x} {seen.colour} {result} {score}"
+    return [
+        f"{seen.white:x} {seen.black:x} {seen.kings:x} {seen.colour} {result} {score}"
+        for seen, score in kept
+    ]
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -90,6 +93,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--weights", choices=VERSIONS, default="hand", help="the players'")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--data", type=Path, default=DATA, help="folder (learning-data)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (1)")
     return parser.parse_args(argv)
 
 
@@ -100,11 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     progress = Progress(f"{args.variant} games", args.games)
     count = 0
+    game = partial(play, args.variant, limit, args.weights, args.seed)
     with written_whole(path) as out:
-        for number in range(args.games):
-            for line in play(args.variant, limit, args.weights, args.seed, number):
-                out.write(line + "\n")
-                count += 1
+        for lines in in_order(game, range(args.games), args.jobs):
+            out.writelines(line + "\n" for line in lines)
+            count += len(lines)
             progress.advance()
     print(f"{count} quiet positions of {args.games} games in {path}")
     return 0

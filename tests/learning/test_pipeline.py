@@ -38,8 +38,10 @@ def test_the_steps_make_a_weight_file_the_engine_plays_with(tmp_path: Path) -> N
     again = tmp_path / "again"
     generate.main(
         ["--variant", "brazilian", "--games", "2", "--nodes", "150", "--data", str(again)]
+        + ["--jobs", "2"]
     )
-    assert (again / "brazilian.positions").read_text().splitlines() == lines  # from the seed
+    # From the seed, whatever the processes.
+    assert (again / "brazilian.positions").read_text().splitlines() == lines
     fields = lines[0].split()
     assert len(fields) == 6
     assert fields[3] in ("0", "1")  # the side to move
@@ -47,6 +49,9 @@ def test_the_steps_make_a_weight_file_the_engine_plays_with(tmp_path: Path) -> N
     assert label.main(["--variant", "brazilian", "--nodes", "300", "--data", str(data)]) == 0
     labelled = (data / "brazilian.labelled").read_text().splitlines()
     assert [line.rsplit(" ", 1)[0] for line in labelled] == lines
+    (again / "brazilian.positions").write_text("\n".join(lines) + "\n")
+    label.main(["--variant", "brazilian", "--nodes", "300", "--data", str(again), "--jobs", "2"])
+    assert (again / "brazilian.labelled").read_text().splitlines() == labelled
     assert fit.main(["--variant", "brazilian", "--epochs", "5", "--data", str(data)]) == 0
     modules = tmp_path / "modules"
     modules.mkdir()
@@ -68,3 +73,17 @@ def test_the_steps_make_a_weight_file_the_engine_plays_with(tmp_path: Path) -> N
     assert core_of("brazilian", learned).evaluate(*side) == evaluate(*side)
     thought = think(position, Limit(nodes=500, seconds=100.0), random.Random(0), learned)
     assert thought.move in position.legal_moves()
+
+
+def test_the_labels_take_the_positions_game_by_game() -> None:
+    start = Position.start("brazilian")
+    opening = start.play(start.legal_moves()[0])
+    line = "{:x} {:x} 0 0 1 0"
+    first = line.format(start.white, start.black)
+    later = line.format(opening.white, opening.black)
+    emptier = line.format(opening.white & (opening.white - 1), opening.black)
+    # Pieces only go: a game goes on while they do not grow.
+    assert label.games_of([first, later, emptier, first, emptier]) == [
+        [first, later, emptier],
+        [first, emptier],
+    ]
