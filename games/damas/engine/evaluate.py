@@ -90,8 +90,9 @@ INTERNATIONAL_WEIGHTS = Weights(
 )
 _WEIGHTS = {"international": INTERNATIONAL_WEIGHTS}
 # The sets of weights a rule set may have: the hand terms alone, or with the learned patterns
-# added (learned/). A rule set plays with its default set; the other is kept to compare.
-VERSIONS = ("hand", "learned")
+# added (learned/): the newest, or the first round's where a newer one replaced it. A rule
+# set plays with its default set; the others are kept to compare.
+VERSIONS = ("hand", "learned", "learned-1")
 # Where the learned set measured better than the hand terms alone (docs/engine.md, "The learned
 # evaluation": at equal nodes and at equal time, both colours, openings of 2-4 random plies).
 # Brazilian's won its matches too, but at the 40,000 nodes of tests/data/deep.txt's test it
@@ -106,17 +107,20 @@ def weights_for(rules_key: str, version: str | None = None) -> Weights:
     if version == "hand":
         return _WEIGHTS.get(rules_key, DEFAULT_WEIGHTS)
     if version == "learned":
-        return _learned(rules_key)
+        return _learned(rules_key, None)
+    if version == "learned-1":
+        return _learned(rules_key, 1)
     raise ValueError(f"weights {version!r}: one of {', '.join(VERSIONS)}")
 
 
 @cache
-def _learned(rules_key: str) -> Weights:
-    """The hand terms with the learned patterns (made once: the engine's caches are keyed by
-    the weights, and patterns compare by identity)."""
-    patterns = learned_patterns(rules_key)
+def _learned(rules_key: str, round_: int | None) -> Weights:
+    """The hand terms with the learned patterns of a round, the newest by default (made once:
+    the engine's caches are keyed by the weights, and patterns compare by identity)."""
+    patterns = learned_patterns(rules_key, round_)
     if patterns is None:
-        raise ValueError(f"no learned weights for {rules_key}")
+        named = "learned" if round_ is None else f"learned-{round_}"
+        raise ValueError(f"no {named} weights for {rules_key}")
     return replace(weights_for(rules_key, "hand"), patterns=patterns)
 
 

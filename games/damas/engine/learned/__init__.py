@@ -1,6 +1,7 @@
 """The learned pattern weights shipped with the engine: one module per rule set, written by
 `python -m learning.write`, whose WEIGHTS is its weight file (patterns.py) as base64 text.
-Read on first use, never at import: most processes never evaluate a position."""
+Read on first use, never at import: most processes never evaluate a position. An earlier
+round's file, kept to measure the newest against, is VARIANT_ROUND.py (international_1.py)."""
 
 from __future__ import annotations
 
@@ -16,15 +17,17 @@ from games.damas.engine.patterns import BadWeights, Patterns, decode
 SHARED = {"italian-familiar": "italian"}
 
 
-def module_name(rules_key: str) -> str:
-    """The module that holds a rule set's weight file."""
-    return f"{__name__}.{SHARED.get(rules_key, rules_key).replace('-', '_')}"
+def module_name(rules_key: str, round_: int | None = None) -> str:
+    """The module that holds a rule set's weight file: the newest, or an earlier round's."""
+    name = f"{__name__}.{SHARED.get(rules_key, rules_key).replace('-', '_')}"
+    return name if round_ is None else f"{name}_{round_}"
 
 
-def learned_patterns(rules_key: str) -> Patterns | None:
-    """A rule set's learned patterns, or None where none are shipped; BadWeights where the
-    shipped file is damaged. Rule sets that share a file share one Patterns."""
-    return _read(module_name(rules_key))
+def learned_patterns(rules_key: str, round_: int | None = None) -> Patterns | None:
+    """A rule set's learned patterns (the newest, or an earlier round's), or None where none
+    are shipped; BadWeights where the shipped file is damaged. Rule sets that share a file
+    share one Patterns."""
+    return _read(module_name(rules_key, round_))
 
 
 @cache

@@ -134,11 +134,14 @@ def test_the_shipped_weights_are_small_and_symmetric(variant: str) -> None:
 
 
 def test_each_version_is_made_once_and_another_is_refused() -> None:
-    assert VERSIONS == ("hand", "learned")
+    assert VERSIONS == ("hand", "learned", "learned-1")
     assert weights_for("brazilian", "learned") is weights_for("brazilian", "learned")
     assert weights_for("brazilian", "hand").patterns is None
-    with pytest.raises(ValueError, match="one of hand, learned"):
+    with pytest.raises(ValueError, match="one of hand, learned, learned-1"):
         weights_for("brazilian", "newest")
+    # Only a rule set whose first round was replaced keeps it.
+    with pytest.raises(ValueError, match="no learned-1 weights for brazilian"):
+        weights_for("brazilian", "learned-1")
 
 
 def test_the_weight_file_header_is_what_the_docstring_says() -> None:
