@@ -5,10 +5,10 @@
 Reads the positions of step 1 and searches each one again, with more nodes than the games
 gave a move (the hand weights: a label must not depend on the weights being fitted), each
 game's from empty tables and in its order (a fresh table per position cost more than the
-searches: the pages of a new table). Writes the positions with the deeper score appended (hundredths of a man for
-White; a forced result is the engine's won or lost score): `white black kings colour result
-score deep`. The fit (step 3) turns scores into a win chance and mixes it with the game's
-result.
+searches: the pages of a new table). Writes the positions with the deeper score appended
+(hundredths of a man for White; a forced result is the engine's won or lost score):
+`white black kings colour result score deep`. The fit (step 3) turns scores into a win chance
+and mixes it with the game's result.
 """
 
 from __future__ import annotations

@@ -36,10 +36,8 @@ def test_the_steps_make_a_weight_file_the_engine_plays_with(tmp_path: Path) -> N
     lines = (data / "brazilian.positions").read_text().splitlines()
     assert len(lines) > 20
     again = tmp_path / "again"
-    generate.main(
-        ["--variant", "brazilian", "--games", "2", "--nodes", "150", "--data", str(again)]
-        + ["--jobs", "2"]
-    )
+    jobs = ["--jobs", "2", "--data", str(again)]
+    generate.main(["--variant", "brazilian", "--games", "2", "--nodes", "150", *jobs])
     # From the seed, whatever the processes.
     assert (again / "brazilian.positions").read_text().splitlines() == lines
     fields = lines[0].split()
