@@ -95,8 +95,9 @@ _WEIGHTS = {"international": INTERNATIONAL_WEIGHTS}
 VERSIONS = ("hand", "learned", "learned-1")
 # Where the learned set measured better than the hand terms alone (docs/engine.md, "The learned
 # evaluation": at equal nodes and at equal time, both colours, openings of 2-4 random plies).
-# Brazilian's won its matches too, but at the 40,000 nodes of tests/data/deep.txt's test it
-# misses a forced loss the hand terms see (it needs 160,000): it stays the hand set there.
+# Brazilian's first round won at equal nodes but missed a forced loss of tests/data/deep.txt
+# the hand terms see; its second finds it, but at equal time its interval still holds 50%:
+# Brazilian stays the hand set until a match of `strong` says otherwise.
 _DEFAULT_VERSION = dict.fromkeys(("international", "italian", "italian-familiar"), "learned")
 
 

@@ -8,11 +8,13 @@ import sys
 import zlib
 from array import array
 from dataclasses import replace
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from games.damas import RULES, Position
+from games.damas.engine import learned
 from games.damas.engine.evaluate import VERSIONS, make_evaluator, weights_for
 from games.damas.engine.learned import _read, learned_patterns, module_name
 from games.damas.engine.patterns import (
@@ -114,9 +116,18 @@ def _mirrored(state: int) -> int:
     return sum((0, 2, 1)[digit] * 3 ** (SQUARES - 1 - place) for place, digit in enumerate(digits))
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_the_shipped_weights_are_small_and_symmetric(variant: str) -> None:
-    patterns = learned_patterns(variant)
+# The earlier rounds kept beside the newest: (variant, round) of each learned/VARIANT_ROUND.py.
+KEPT_ROUNDS = [
+    (path.stem.rsplit("_", 1)[0], int(path.stem.rsplit("_", 1)[1]))
+    for path in sorted(Path(learned.__file__).parent.glob("*_[0-9].py"))
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "round_"), [(variant, None) for variant in VARIANTS] + KEPT_ROUNDS
+)
+def test_the_shipped_weights_are_small_and_symmetric(variant: str, round_: int | None) -> None:
+    patterns = learned_patterns(variant, round_)
     assert patterns is not None
     size = RULES[variant].board.size
     assert patterns.origins == block_origins(size)
@@ -129,7 +140,8 @@ def test_the_shipped_weights_are_small_and_symmetric(variant: str) -> None:
                 assert tables[number][state] == -tables[twin][_mirrored(state)]
     # Whatever the tables, a symmetric position is level.
     start = Position.start(variant)
-    evaluate = make_evaluator(start.rules, weights_for(variant, "learned"))
+    version = "learned" if round_ is None else f"learned-{round_}"
+    evaluate = make_evaluator(start.rules, weights_for(variant, version))
     assert evaluate(start.white, start.black, 0, 0) == 0
 
 
@@ -140,8 +152,9 @@ def test_each_version_is_made_once_and_another_is_refused() -> None:
     with pytest.raises(ValueError, match="one of hand, learned, learned-1"):
         weights_for("brazilian", "newest")
     # Only a rule set whose first round was replaced keeps it.
-    with pytest.raises(ValueError, match="no learned-1 weights for brazilian"):
-        weights_for("brazilian", "learned-1")
+    with pytest.raises(ValueError, match="no learned-1 weights for italian"):
+        weights_for("italian", "learned-1")
+    assert weights_for("international", "learned-1").patterns is not None
 
 
 def test_the_weight_file_header_is_what_the_docstring_says() -> None:
