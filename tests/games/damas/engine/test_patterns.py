@@ -124,7 +124,7 @@ KEPT_ROUNDS = [
 
 
 @pytest.mark.parametrize(
-    ("variant", "round_"), [(variant, None) for variant in VARIANTS] + KEPT_ROUNDS
+    ("variant", "round_"), [*((variant, None) for variant in VARIANTS), *KEPT_ROUNDS]
 )
 def test_the_shipped_weights_are_small_and_symmetric(variant: str, round_: int | None) -> None:
     patterns = learned_patterns(variant, round_)
