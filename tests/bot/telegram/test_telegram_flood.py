@@ -387,8 +387,9 @@ async def test_a_move_in_another_chat_gets_its_board_while_someone_hammers(
     waited = time.monotonic() - pressed
     queries = await hammering
     await api.wait_for(lambda: set(queries) <= set(api.answers), "every answer", timeout=30)
-    # Caio's chat may get a message a second: his board waits for no one else's.
-    assert waited < 2.5, waited
+    # Caio's chat may get a message a second: his board waits for no one else's, not for the
+    # group's next turn (a message every 3 s; under the bound, with room for a loaded machine).
+    assert waited < 2.9, waited
 
 
 async def test_a_busy_group_holds_up_no_other_chats_presses(
