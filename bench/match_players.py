@@ -54,7 +54,7 @@ def find_move(position: Position, wanted: Identity) -> Move | None:
 
 class OurPlayer:
     """Ours at a level; `strong@hand` plays the level with a set of evaluation weights named
-    (weights_for's versions: hand, learned) instead of the rule set's default."""
+    (weights_for's versions: hand, learned, learned-1) instead of the rule set's default."""
 
     def __init__(self, variant: str, fen: str, level: str, seconds: float, seed: int) -> None:
         self.position = Position.from_fen(variant, fen)
