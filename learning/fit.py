@@ -38,7 +38,7 @@ from games.damas.engine.evaluate import tables, weights_for
 from games.damas.engine.patterns import SQUARES, STATES, block_origins, block_squares, digits
 from games.damas.engine.search import WON
 from games.damas.rules import RULES
-from learning.generate import DATA, positions_path
+from learning.generate import DATA, positions_path, same_game
 from learning.label import labelled_path
 from learning.progress import Progress
 
@@ -127,11 +127,10 @@ def mirror_index(size: int) -> Ints:
 
 def ahead(chance: Floats, pieces: Ints, decay: float) -> Floats:
     """Each position's win chance looked at from later in its game (TD(lambda)): its own,
-    mixed with the next quiet position's mix by `decay`. The file holds each game's positions
-    in order; a game ends where the pieces on the board grow."""
+    mixed with the next quiet position's mix by `decay`, to the end of its game."""
     mixed = chance.copy()
     for row in range(len(chance) - 2, -1, -1):
-        if pieces[row + 1] <= pieces[row]:
+        if same_game(pieces[row], pieces[row + 1]):
             mixed[row] = (1 - decay) * chance[row] + decay * mixed[row + 1]
     return mixed
 

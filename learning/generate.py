@@ -37,6 +37,12 @@ def positions_path(data: Path, variant: str) -> Path:
     return data / f"{variant}.positions"
 
 
+def same_game(pieces: int, next_pieces: int) -> bool:
+    """Whether the next line of a positions file is the same game's: the file holds each
+    game's positions in order, and within a game the pieces on the board never grow."""
+    return next_pieces <= pieces
+
+
 def is_quiet(position: Position) -> bool:
     """No capture for either side, and men on the board (the patterns see men only)."""
     generator = position.rules.generator

@@ -25,7 +25,7 @@ from games.damas.engine import Limit, think
 from games.damas.engine.evaluate import weights_for
 from games.damas.engine.table import forget_tables
 from games.damas.rules import RULES
-from learning.generate import DATA, positions_path
+from learning.generate import DATA, positions_path, same_game
 from learning.jobs import in_order
 from learning.progress import Progress
 from learning.whole_files import written_whole
@@ -41,12 +41,12 @@ def pieces_of(line: str) -> int:
 
 
 def games_of(lines: list[str]) -> list[list[str]]:
-    """The lines of step 1 by game: each game's in order, a new one where the pieces grow."""
+    """The lines of step 1 by game, each game's in order."""
     games: list[list[str]] = []
     before = 0
     for line in lines:
         pieces = pieces_of(line)
-        if not games or pieces > before:
+        if not games or not same_game(before, pieces):
             games.append([])
         games[-1].append(line)
         before = pieces

@@ -47,7 +47,6 @@ def test_the_steps_make_a_weight_file_the_engine_plays_with(tmp_path: Path) -> N
     assert label.main(["--variant", "brazilian", "--nodes", "300", "--data", str(data)]) == 0
     labelled = (data / "brazilian.labelled").read_text().splitlines()
     assert [line.rsplit(" ", 1)[0] for line in labelled] == lines
-    (again / "brazilian.positions").write_text("\n".join(lines) + "\n")
     label.main(["--variant", "brazilian", "--nodes", "300", "--data", str(again), "--jobs", "2"])
     assert (again / "brazilian.labelled").read_text().splitlines() == labelled
     assert fit.main(["--variant", "brazilian", "--epochs", "5", "--data", str(data)]) == 0

@@ -91,8 +91,10 @@ INTERNATIONAL_WEIGHTS = Weights(
 _WEIGHTS = {"international": INTERNATIONAL_WEIGHTS}
 # The sets of weights a rule set may have: the hand terms alone, or with the learned patterns
 # added (learned/): the newest, or the first round's where a newer one replaced it. A rule
-# set plays with its default set; the others are kept to compare.
-VERSIONS = ("hand", "learned", "learned-1")
+# set plays with its default set; the others are kept to compare. Each learned set's round of
+# learned/ (None: the newest).
+_LEARNED_ROUNDS = {"learned": None, "learned-1": 1}
+VERSIONS = ("hand", *_LEARNED_ROUNDS)
 # Where the learned set measured better than the hand terms alone (docs/engine.md, "The learned
 # evaluation": at equal nodes and at equal time, both colours, openings of 2-4 random plies).
 # Brazilian's first round won at equal nodes but missed a forced loss of tests/data/deep.txt
@@ -107,21 +109,18 @@ def weights_for(rules_key: str, version: str | None = None) -> Weights:
     version = version or _DEFAULT_VERSION.get(rules_key, "hand")
     if version == "hand":
         return _WEIGHTS.get(rules_key, DEFAULT_WEIGHTS)
-    if version == "learned":
-        return _learned(rules_key, None)
-    if version == "learned-1":
-        return _learned(rules_key, 1)
+    if version in _LEARNED_ROUNDS:
+        return _learned(rules_key, version)
     raise ValueError(f"weights {version!r}: one of {', '.join(VERSIONS)}")
 
 
 @cache
-def _learned(rules_key: str, round_: int | None) -> Weights:
-    """The hand terms with the learned patterns of a round, the newest by default (made once:
-    the engine's caches are keyed by the weights, and patterns compare by identity)."""
-    patterns = learned_patterns(rules_key, round_)
+def _learned(rules_key: str, version: str) -> Weights:
+    """The hand terms with a learned set's patterns (made once: the engine's caches are keyed
+    by the weights, and patterns compare by identity)."""
+    patterns = learned_patterns(rules_key, _LEARNED_ROUNDS[version])
     if patterns is None:
-        named = "learned" if round_ is None else f"learned-{round_}"
-        raise ValueError(f"no {named} weights for {rules_key}")
+        raise ValueError(f"no {version} weights for {rules_key}")
     return replace(weights_for(rules_key, "hand"), patterns=patterns)
 
 
