@@ -10,6 +10,7 @@ import contextlib
 import re
 import sqlite3
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -81,13 +82,13 @@ async def test_a_club_match_killed_mid_round_goes_on_after_a_restart(
         api.send_text(ana, home, "/clubmatch start")
         for group in (home, away):
             await api.wait_for(
-                lambda g=group: score_board_at(api, g, "0-0"), "the score board", SLOWLY
+                partial(score_board_at, api, group, "0-0"), "the score board", SLOWLY
             )
         [first_home], [first_away] = score_boards(api, home), score_boards(api, away)
         api.send_text(dario, away, "/resign 1 yes")
         for group in (home, away):
             await api.wait_for(
-                lambda g=group: score_board_at(api, g, "1-0"), "game 1's result", SLOWLY
+                partial(score_board_at, api, group, "1-0"), "game 1's result", SLOWLY
             )
         # Killed in the middle of the round: game 2 is being played.
         kill(bot)
@@ -99,7 +100,7 @@ async def test_a_club_match_killed_mid_round_goes_on_after_a_restart(
         api.send_text(dario, away, "/resign 2 yes")
         for group in (home, away):
             await api.wait_for(
-                lambda g=group: score_board_at(api, g, "2-0"),
+                partial(score_board_at, api, group, "2-0"),
                 lambda: f"the final score board; log: {log.read_text()[-2000:]}",
                 SLOWLY,
             )
