@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.telegram.test_telegram_restart import kill, start_bot
 from tests.fakes.telegram_api import Call, FakeBotApi
 from tests.fakes.telegram_limits import PER_GROUP, counts
+from tests.processes import kill, start_bot
 
 GROUP = -100700
 
