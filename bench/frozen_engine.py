@@ -12,9 +12,7 @@ imports `games` from there and nowhere else. In bench/strength.py:
 - `--opponent frozen-0c70a83:strong`: 0c70a83, the last commit before issue 36 (the compiled
   core with the hand-set evaluation, no endgame databases): issue 36's "today's strong";
 - `--opponent frozen-4754a1b:strong`: 4754a1b, the second round of learned patterns with the
-  table emptied when full, before the table kept from search to search;
-- `--opponent frozen-93ef496:strong`: 93ef496, the table kept from search to search, before
-  Scan's late-move reductions.
+  table emptied when full, before the table kept from search to search.
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 COMMIT = "2c17228"
-COMMITS = ("2c17228", "0c70a83", "4754a1b", "93ef496")
+COMMITS = ("2c17228", "0c70a83", "4754a1b")
 REPO = Path(__file__).resolve().parents[1]
 PREFIX = "frozen"
 
