@@ -5,7 +5,7 @@ starts with what the last one learnt. Its slots come in buckets of `BUCKET`, the
 bits naming the bucket, so that it forgets what matters least where it is full: a new
 position takes a free slot of its bucket, else the shallowest entry of an earlier search,
 else the shallowest of this one. The compiled core's table (core/table.c) is the same table
-in C, slot for slot, so the two searches keep and forget alike.
+in C, slot for slot: of equal sizes, the two keep and forget alike.
 """
 
 from __future__ import annotations
@@ -17,8 +17,11 @@ from games.damas.movegen import Raw
 
 EXACT, LOWER, UPPER = 0, 1, 2
 BUCKET = 4
-# 32 MB in the compiled core (32 bytes a slot); the pure search fills it only in a long game.
+# The compiled core's table: 32 MB (32 bytes a slot).
 DEFAULT_SLOTS = 1 << 20
+# The pure search's: a quarter of the slots, as its entries are Python objects of some 440
+# bytes each (115 MB when full); at a tenth of the core's speed it fills no faster.
+PURE_SLOTS = 1 << 18
 AGES = 256  # the core keeps a search's number in a byte
 Entry = tuple[int, int, int, Raw]
 # What a slot holds: the key, the entry, the search that stored it.
@@ -26,7 +29,7 @@ _Slot = tuple[int, Entry, int]
 
 
 class Table:
-    def __init__(self, slots: int = DEFAULT_SLOTS) -> None:
+    def __init__(self, slots: int = PURE_SLOTS) -> None:
         if slots < BUCKET or slots & (slots - 1):
             raise ValueError(f"slots must be a power of two, at least {BUCKET}, not {slots}")
         self.slots = slots
