@@ -17,10 +17,8 @@ from games.damas.movegen import Raw
 
 EXACT, LOWER, UPPER = 0, 1, 2
 BUCKET = 4
-# The compiled core's table: 32 MB (32 bytes a slot).
-DEFAULT_SLOTS = 1 << 20
-# The pure search's: a quarter of the slots, as its entries are Python objects of some 440
-# bytes each (115 MB when full); at a tenth of the core's speed it fills no faster.
+# The pure search's table: a quarter of the compiled core's 2^20 slots (32 MB there), as its
+# entries are Python objects of some 440 bytes each (115 MB when full).
 PURE_SLOTS = 1 << 18
 AGES = 256  # the core keeps a search's number in a byte
 Entry = tuple[int, int, int, Raw]
