@@ -19,6 +19,16 @@ class LeaderboardQueries(SqlStoreBase):
         gone: str | None,
         lease: float,
     ) -> LeaderboardSlot:
+        # Most updates edit the recorded message: a read, no write transaction.
+        async with self._engine.reading() as connection:
+            known = await connection.fetchrow(
+                f"SELECT message_id, holder FROM leaderboard_messages WHERE {KEY}",
+                board,
+                platform,
+                chat_id,
+            )
+        if known is not None and known[1] is None and known[0] is not None and known[0] != gone:
+            return LeaderboardSlot(str(known[0]), taken=False)
         now = self._now_epoch()
         async with self._engine.writing() as connection:
             # One statement decides: of two processes taking a free row at once, PostgreSQL
