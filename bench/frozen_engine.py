@@ -26,7 +26,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 COMMIT = "2c17228"
-COMMITS = ("2c17228", "0c70a83", "4754a1b", "dc8d05d")
+COMMITS = ("2c17228", "0c70a83", "4754a1b")
 REPO = Path(__file__).resolve().parents[1]
 PREFIX = "frozen"
 

@@ -33,7 +33,6 @@ MAX_PLY = 100
 CHECK_EVERY = 256  # nodes between looks at the clock: well under a millisecond
 PRUNE_MARGIN = 10  # hundredths of a man per ply of depth (see Search.node)
 FEW_MOVES = 3  # this many moves or fewer: no verification cut (see Search.node)
-VERIFY_FROM = 1  # the least depth of a verification cut (see Search.node)
 
 
 class OutOfTime(Exception):
@@ -267,7 +266,7 @@ class Search:
         elif len(moves) == 1:
             depth += 1  # a forced move costs nothing to look past
         elif (
-            depth >= VERIFY_FROM
+            depth >= 3
             and beta == alpha + 1
             and not routes
             and len(moves) > FEW_MOVES

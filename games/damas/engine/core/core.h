@@ -30,7 +30,6 @@ typedef uint64_t u64;
 #define CHECK_EVERY 256
 #define PRUNE_MARGIN 10
 #define FEW_MOVES 3
-#define VERIFY_FROM 1
 #define HISTORY_CAP (1LL << 20)
 #define KILLER_BONUS (1LL << 40)
 #define EXACT 0

@@ -372,7 +372,7 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
         depth = 0;
     } else if (n == 1) {
         depth += 1;
-    } else if (depth >= VERIFY_FROM && beta == alpha + 1 && !routes && n > FEW_MOVES && -WON < beta &&
+    } else if (depth >= 3 && beta == alpha + 1 && !routes && n > FEW_MOVES && -WON < beta &&
                beta < WON && !damas_can_capture(c, opp, own, kings, 1 - colour)) {
         int margin = PRUNE_MARGIN * depth, raised = beta + margin;
         int score = node(s, own, opp, kings, colour, key, rule_plies, endgame,

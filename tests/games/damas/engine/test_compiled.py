@@ -308,7 +308,7 @@ def test_the_compiled_constants_are_the_python_ones() -> None:
     from games.damas.engine import evaluate, ordering, search, table
     from games.damas.engine._core import CONSTANTS, CoreTable
 
-    names = ("WIN", "WON", "DRAW", "NEVER", "MAX_PLY", "CHECK_EVERY", "PRUNE_MARGIN", "FEW_MOVES", "VERIFY_FROM")
+    names = ("WIN", "WON", "DRAW", "NEVER", "MAX_PLY", "CHECK_EVERY", "PRUNE_MARGIN", "FEW_MOVES")
     expected = {name: getattr(search, name) for name in names}
     expected |= {name: getattr(table, name) for name in ("EXACT", "LOWER", "UPPER", "BUCKET")}
     expected["HISTORY_CAP"] = ordering._HISTORY_CAP
