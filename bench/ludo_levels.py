@@ -31,8 +31,8 @@ from games.computer import LEVEL_NAMES, LUDO_LEVELS
 from games.ludo.agents import Agent, choose_best
 from games.ludo.moves import LudoMove
 from games.ludo.position import LudoPosition
+from games.ludo.rollouts import choose
 from games.ludo.rules import LudoRules
-from games.ludo.search import choose
 from games.ludo.simulate import simulate
 
 OPTIONS = ("three_sixes", "towers_block")

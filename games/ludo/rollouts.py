@@ -1,17 +1,19 @@
-"""Ludo's strong computer: each legal move judged by games played out to their end from the
-position it leads to, every seat following agents.py's one-move `simple` policy (Tesauro and
-Galperin's on-line policy improvement); the move whose games the mover's side won most often
-is played.
+"""Ludo's strong computer: each legal move judged by games played on from the position it
+leads to (Tesauro and Galperin's on-line policy improvement, truncated): every seat plays the
+move to the position the evaluation scores best (search.py's depth 0) or, with
+`limit.greedy` off, agents.py's `simple` move; after `limit.rounds` rounds of turns (0: at
+the end) a game is scored by the evaluation from the mover's side (a game that ended: won
+or lost by 400 steps, the core's `ENDED`). The move whose games score best on average is played.
 
 The games run in the compiled core (_rollouts.c, thousands a second), which plays the rules
-of steps.py and position.py. Game i after every move rolls the same dice (common random
-numbers), so the differences between moves are measured on the same luck. The games are
-played in rounds of `ROUND` for each move still in the race; after each round a move whose
-games, paired with the leader's, trail by more than `DROP` standard errors of the difference
-is dropped. The race stops with one move left, with `limit.rollouts` games a move, or when
-another round would overrun the time budget (a round costs less than the one before, having
-no more moves); the games won decide, the evaluation's one-move score between moves that won
-as many.
+of steps.py and position.py. Game i after every move rolls the same dice, each seat its own
+(common random numbers), so the differences between moves are measured on the same luck.
+The games are played in rounds of `ROUND` for each move still in the race; after each round
+a move whose games, paired with the leader's, trail by more than `DROP` standard errors of
+the difference is dropped. The race stops with one move left, with `limit.rollouts` games a
+move, or when another round would overrun the time budget (a round costs less than the one
+before, having no more moves); the moves still in the race are compared by their games'
+total, and by the evaluation's one-move score where they tie or no game was played.
 
 Where the core is not built (no C compiler at install), `think` is search.py's, at the limit's
 depth. Pure: the clock and the dice's seed (from `rng`) are parameters.
@@ -110,7 +112,7 @@ def _race(
             seat,
             played,
             count,
-            limit.horizon,
+            limit.rounds * (position.rules.players - len(position.left)),
             limit.greedy,
             weights,
         )

@@ -40,10 +40,10 @@ class LudoLimit:
     blunder: float = 0.0  # the chance of any legal move, chosen blindly
     weights: Weights = WEIGHTS
     # The most games played on after each move (rollouts.py, where the core is built); 0:
-    # none, the look-ahead of `depth` decides. Each is played `horizon` turns on (0: to its
-    # end) and scored by the evaluation.
+    # none, the look-ahead of `depth` decides. Each is played `rounds` rounds of turns on
+    # (0: to its end) and scored by the evaluation.
     rollouts: int = 0
-    horizon: int = 0
+    rounds: int = 0
     greedy: bool = False  # the rollouts' seats play depth 0 (else agents.py's `simple`)
 
 
