@@ -55,15 +55,17 @@ CORRESPONDENCE_LEVELS: dict[str, Limit] = {
 }
 # Ludo's levels (games/ludo/search.py and rollouts.py; docs/engine.md, Ludo, has their
 # matches). `beginner` plays one move in two blindly and the rest by the one-move score with a
-# large random bonus; `easy` by the one-move score with a smaller one; `normal` also averages
-# over the next roll and its answer, without noise (the strong level before the rollouts);
-# `strong` plays a round on from each move many times, every seat choosing by the one-move
-# score, and keeps the move whose games score best (where the compiled core is not built, it
-# plays as `normal`). A Ludo decision takes milliseconds, so correspondence games play the same.
+# large random bonus; `easy` by the one-move score with a smaller one; `normal` by the one-move
+# score with a small one (without it, it stands level with `strong`: neither the look-ahead
+# nor the rollouts add much to this evaluation, so the noise is what keeps each level above
+# the one below); `strong` plays a round on from each move many times, every seat choosing by
+# the one-move score, and keeps the move whose games score best (where the compiled core is
+# not built, it averages over the next roll and its answer instead). A Ludo decision takes
+# milliseconds, so correspondence games play the same.
 LUDO_LEVELS: dict[str, LudoLimit] = {
     "beginner": LudoLimit(depth=0, noise=40.0, blunder=0.5),
     "easy": LudoLimit(depth=0, noise=12.0),
-    "normal": LudoLimit(depth=1),
+    "normal": LudoLimit(depth=0, noise=6.0),
     "strong": LudoLimit(depth=1, rollouts=128, rounds=1, greedy=True),
 }
 

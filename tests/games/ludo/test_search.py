@@ -12,9 +12,11 @@ from games.computer import LEVEL_NAMES, LUDO_LEVELS, choose_at_level, level_limi
 from games.ludo import LudoPosition, LudoRules, Step
 from games.ludo.moves import ROLLS
 from games.ludo.rollouts import choose
-from games.ludo.search import think
+from games.ludo.search import LudoLimit, think
 
 Board = Callable[..., LudoPosition]
+# search.py's look-ahead over the next roll: what strong plays where the core is not built.
+LOOK_AHEAD = LudoLimit(depth=1)
 
 RULE_SETS = [
     LudoRules(),
@@ -56,16 +58,16 @@ def test_a_player_whose_pawns_are_home_moves_its_partners_legally(board: Board) 
     position = board(
         {0: ["home"] * 4, 1: ["c20"], 2: ["c30", "c40"], 3: ["c5"]}, roll=6, teams=True
     )
-    thought = think(position, replace(LUDO_LEVELS["normal"], seconds=60.0), random.Random(1))
+    thought = think(position, replace(LOOK_AHEAD, seconds=60.0), random.Random(1))
     assert thought.move in position.legal_moves()
     assert isinstance(thought.move, Step)
     assert thought.move.seat == 2
     assert thought.depth == 1
 
 
-def test_the_normal_level_looks_at_the_next_roll_when_time_allows(board: Board) -> None:
+def test_the_look_ahead_weighs_the_next_roll_when_time_allows(board: Board) -> None:
     position = board({0: ["c5", "c20", "c30"], 1: ["c8", "c22"], 2: ["c27"]}, roll=3)
-    frozen = think(position, LUDO_LEVELS["normal"], random.Random(1), clock=lambda: 0.0)
+    frozen = think(position, LOOK_AHEAD, random.Random(1), clock=lambda: 0.0)
     assert frozen.depth == 1
 
 
@@ -80,7 +82,7 @@ def test_the_search_stops_when_its_budget_is_spent(board: Board) -> None:
         readings.append(0.03 * len(readings))
         return readings[-1]
 
-    limit = replace(LUDO_LEVELS["normal"], seconds=0.08)
+    limit = replace(LOOK_AHEAD, seconds=0.08)
     thought = think(position, limit, random.Random(1), clock)
     assert thought.move in position.legal_moves()
     assert thought.depth == 0
@@ -114,14 +116,13 @@ def test_the_beginner_plays_weaker_moves_than_the_stronger_levels(board: Board) 
     }
 
 
-def test_easy_varies_among_near_equal_moves_where_normal_and_strong_do_not(board: Board) -> None:
+def test_normal_varies_among_near_equal_moves_where_strong_does_not(board: Board) -> None:
     # Red alone on the board, a 2 to play: moving the pawn on c14 scores two steps more than
-    # the one on c10. Easy's random bonus keeps it a rung below normal (docs/engine.md, the
-    # ladder), so it plays either; normal and strong play the better one every time.
+    # the one on c10. Normal's small random bonus keeps it a rung below strong (docs/engine.md,
+    # the ladder), so it plays either; strong plays the better one every time.
     position = board({0: ["c10", "c14"]}, roll=2)
     further = Step(0, 1, 13, 15)
-    easy = {choose_at_level(position, "easy", rng=random.Random(seed)) for seed in range(30)}
-    assert easy == set(position.legal_moves())
-    for level in ("normal", "strong"):
-        chosen = {choose_at_level(position, level, rng=random.Random(seed)) for seed in range(10)}
-        assert chosen == {further}
+    normal = {choose_at_level(position, "normal", rng=random.Random(seed)) for seed in range(30)}
+    assert normal == set(position.legal_moves())
+    strong = {choose_at_level(position, "strong", rng=random.Random(seed)) for seed in range(10)}
+    assert strong == {further}

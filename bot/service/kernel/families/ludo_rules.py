@@ -32,13 +32,13 @@ LUDO_LEVEL_TEXTS: Mapping[str, Text] = {
     ),
     "normal": text(
         "{level}: judges each move by where it leaves the pawns: progress, safety, towers and "
-        "the danger to its opponents' pawns; it also weighs every face of the next roll and the "
-        "best answer to it.",
+        "the danger to its opponents' pawns, with a little chance in its choice.",
         level=LEVEL_TEXTS["normal"],
     ),
     "strong": text(
         "{level}: tries each move by playing the next round on many times with random dice, "
-        "every player choosing by that judgement, and keeps the move that comes out best.",
+        "every player judging its moves the same way without chance, and keeps the move that "
+        "comes out best.",
         level=LEVEL_TEXTS["strong"],
     ),
 }
