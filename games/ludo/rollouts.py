@@ -73,14 +73,15 @@ def think(
     if len(moves) == 1:
         return LudoThought(moves[0], 0, 0.0)
     seat = position.turn
-    # A move that ends the game brings the last pawn home: it is the only legal move.
+    # No child is over (the core refuses those): a move that ends the game brings the last
+    # pawn home, and it is then the only legal move.
     children = [position.play(move) for move in moves]
     values = [score(child, limit.weights)[seat] for child in children]
     starts = tuple((child.pawns, child.turn, child.sixes) for child in children)
-    played = _race(position, starts, limit, rng.getrandbits(64), clock, began + limit.seconds)
+    games = _race(position, starts, limit, rng.getrandbits(64), clock, began + limit.seconds)
     # The moves still in the race have played the most games.
-    best = max(range(len(moves)), key=lambda i: (len(played[i]), sum(played[i]), values[i]))
-    return LudoThought(moves[best], 0, clock() - began, len(played[best]))
+    best = max(range(len(moves)), key=lambda i: (len(games[i]), sum(games[i]), values[i]))
+    return LudoThought(moves[best], 0, clock() - began, len(games[best]))
 
 
 def _race(
@@ -95,7 +96,7 @@ def _race(
     of a start dropped from the race stop where it was dropped (none: empty)."""
     rules_spec, left, seat = spec(position.rules), left_bits(position), position.turn
     weights = astuple(limit.weights)
-    won: list[list[float]] = [[] for _ in starts]
+    results: list[list[float]] = [[] for _ in starts]
     racing = list(range(len(starts)))
     played = 0
     round_seconds = 0.0
@@ -104,7 +105,7 @@ def _race(
         if now + round_seconds > deadline:
             break
         count = min(ROUND, limit.rollouts - played)
-        games = _rollouts.rollouts(
+        scored = _rollouts.rollouts(
             rules_spec,
             tuple(starts[i] for i in racing),
             left,
@@ -117,23 +118,23 @@ def _race(
             weights,
         )
         for k, index in enumerate(racing):
-            won[index] += games[k * count : (k + 1) * count]
+            results[index] += scored[k * count : (k + 1) * count]
         played += count
         round_seconds = clock() - now
         if played >= FIRST_DROP:
-            racing = _still_racing(racing, won)
-    return won
+            racing = _still_racing(racing, results)
+    return results
 
 
-def _still_racing(racing: list[int], won: list[list[float]]) -> list[int]:
+def _still_racing(racing: list[int], results: list[list[float]]) -> list[int]:
     """The moves not clearly behind the leader: the mean of the paired differences of their
     games with the leader's within `DROP` standard errors of it."""
-    leader = max(racing, key=lambda index: sum(won[index]))
-    lead = won[leader]
+    leader = max(racing, key=lambda index: sum(results[index]))
+    lead = results[leader]
     games = len(lead)
     kept = []
     for index in racing:
-        differences = [a - b for a, b in zip(lead, won[index], strict=True)]
+        differences = [a - b for a, b in zip(lead, results[index], strict=True)]
         mean = sum(differences) / games
         spread = sum((d - mean) ** 2 for d in differences) / (games - 1)
         if index == leader or mean <= DROP * math.sqrt(spread / games):
