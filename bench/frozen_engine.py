@@ -10,7 +10,9 @@ imports `games` from there and nowhere else. In bench/strength.py:
 - `--opponent frozen:strong`: 2c17228, the last commit before issue 26's goals were measured
   (pure Python: the compiled core came after);
 - `--opponent frozen-0c70a83:strong`: 0c70a83, the last commit before issue 36 (the compiled
-  core with the hand-set evaluation, no endgame databases): issue 36's "today's strong".
+  core with the hand-set evaluation, no endgame databases): issue 36's "today's strong";
+- `--opponent frozen-4754a1b:strong`: 4754a1b, the second round of learned patterns with the
+  table emptied when full, before the table kept from search to search.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 
 COMMIT = "2c17228"
-COMMITS = ("2c17228", "0c70a83")
+COMMITS = ("2c17228", "0c70a83", "4754a1b")
 REPO = Path(__file__).resolve().parents[1]
 PREFIX = "frozen"
 

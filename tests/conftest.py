@@ -1,11 +1,12 @@
 """Fixtures shared across the test tree."""
 
 import os
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.fakes.telegram_api import FakeBotApi
 from tests.postgres_server import PostgresServer, start_server
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -31,6 +32,17 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+async def telegram_as_is() -> AsyncIterator[FakeBotApi]:
+    """The fake Telegram with Telegram's own limits, unscaled (a bot process paces as in
+    production); a test whose bot broke one of its rules fails."""
+    fake = FakeBotApi()
+    await fake.start()
+    yield fake
+    await fake.close()
+    assert fake.violations == []
 
 
 REPOSITORY_ROOT = Path(__file__).resolve().parents[1]

@@ -19,6 +19,7 @@ from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.game_flow.clocks import Clock, utc_now
 from bot.service.kernel.game_flow.turns import events_state, player_seats, seat_to_act
 from bot.service.kernel.kernel import Kernel
+from bot.service.leaderboards.messages import LeaderboardMessages
 from bot.service.people.chats import ChatChoices
 from bot.service.people.identity import Identities
 from bot.service.playing.play import Play
@@ -90,6 +91,8 @@ class GameService:
         self.desks = SimulDesks(kernel, players=store, simuls=store)
         self.club_matches = ClubMatches(kernel, matches=store, ratings=store)
         self.club_match_views = ClubMatchViews(kernel, matches=store)
+        # The one message of each arena's leaderboard, each club match's score board, per chat.
+        self.leaderboards = LeaderboardMessages(kernel, boards=store)
         # When each bot last wrote on its platform (a restart keeps to the rate limits).
         self.sends = LastSends(kernel, sends=store)
         # The turns of the bot's calls in each chat, shared by its processes.

@@ -36,6 +36,7 @@ from storage.api.clocks import ClockStore, VacationStore
 from storage.api.club_matches import ClubMatchStore
 from storage.api.engine_jobs import EngineJob, EngineJobStore
 from storage.api.games import BoardStore, GameStore
+from storage.api.leaderboards import LeaderboardSlot, LeaderboardStore
 from storage.api.notices import NOTICE_LEASE, TURN_PING, NoticeStore
 from storage.api.players import LinkStore, PlayerStore
 from storage.api.puzzles import PuzzleStore
@@ -61,6 +62,8 @@ __all__ = [
     "EngineJob",
     "EngineJobStore",
     "GameStore",
+    "LeaderboardSlot",
+    "LeaderboardStore",
     "LinkStore",
     "NoticeStore",
     "PlayerStore",
@@ -119,6 +122,7 @@ class Store(
     WebSessionStore,
     UpdateStore,
     BoardSendStore,
+    LeaderboardStore,
     EngineJobStore,
     Closable,
     ABC,

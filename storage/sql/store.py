@@ -20,6 +20,7 @@ from storage.sql.engines.migrations import Migration, bundled_migrations, migrat
 from storage.sql.engines.postgres import PostgresEngine
 from storage.sql.engines.sqlite import SqliteEngine
 from storage.sql.games import GameQueries
+from storage.sql.leaderboards import LeaderboardQueries
 from storage.sql.players import PlayerQueries
 from storage.sql.puzzles import PuzzleQueries
 from storage.sql.ratings import RatingQueries
@@ -47,6 +48,7 @@ class SqlStore(
     ClubMatchQueries,
     WebSessionQueries,
     ClaimQueries,
+    LeaderboardQueries,
     EngineJobQueries,
 ):
     """`Store` on an SQL engine. Make it with `open_store`."""

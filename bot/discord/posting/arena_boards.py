@@ -1,7 +1,8 @@
 """An arena's leaderboard, or a club match's score board, in a Discord channel: one
 message, edited as the standings
 change, at most once every `LEADERBOARD_EVERY` seconds (bot/paced_edits.py), the final
-standings at once. A restart, or the message deleted, posts a new one."""
+standings at once. Which message is the service's (bot/service/leaderboards/): the same one
+after a restart and from every process; one deleted in the channel is posted anew, once."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import discord
 from bot.discord.posting.channels import Channels
 from bot.i18n import Text, translate
 from bot.paced_edits import PacedEdits
-from bot.recent import REMEMBERED_CHATS, Recent
 from bot.service.kernel.events import TournamentUpdate
 from storage import ChatRef
 
@@ -32,7 +32,6 @@ class ArenaBoards:
         self.edits: PacedEdits[str, tuple[ChatRef, Text]] = PacedEdits(
             LEADERBOARD_EVERY, self._show
         )
-        self.messages: Recent[str, int] = Recent(REMEMBERED_CHATS)
 
     async def offer(self, event: TournamentUpdate) -> None:
         over = event.tournament.status == "finished"
@@ -47,17 +46,19 @@ class ArenaBoards:
         chat, board = shown
         channel_id = chat.chat_id
         content = translate(await self.channels.language(channel_id), board)
-        known = self.messages.get(key)
-        if known is not None:
+
+        async def edit(message_id: str) -> bool:
             channel = self.client.get_partial_messageable(int(channel_id))
             try:
-                await channel.get_partial_message(known).edit(content=content)
-                return
+                await channel.get_partial_message(int(message_id)).edit(content=content)
             except discord.NotFound:
-                pass  # deleted: a new one
+                return False  # deleted: a new one
             except discord.HTTPException as error:
                 logger.warning("leaderboard %s was not edited: %s", key, error)
-                return
-        posted = await self.channels.post_text(channel_id, content, None, None)
-        if posted is not None:
-            self.messages[key] = posted
+            return True
+
+        async def post() -> str | None:
+            posted = await self.channels.post_text(channel_id, content, None, None)
+            return None if posted is None else str(posted)
+
+        await self.channels.service.leaderboards.show(key, chat, edit, post)

@@ -2,7 +2,8 @@
 edited as the standings change,
 at most once every `LEADERBOARD_EVERY` seconds (bot/paced_edits.py): the group's twenty
 messages a minute (edits included) are mostly for the games' lines. The final standings are
-edited in at once. A restart, or a leaderboard message deleted, posts a new one."""
+edited in at once. Which message is the service's (bot/service/leaderboards/): the same one
+after a restart and from every process; one deleted in the chat is posted anew, once."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from telegram.error import BadRequest, TelegramError
 
 from bot.i18n import Text, translate
 from bot.paced_edits import PacedEdits
-from bot.recent import REMEMBERED_CHATS, Recent
 from bot.service.kernel.events import TournamentUpdate
 from bot.telegram.people import People
 from bot.telegram.posting.delivery import is_gone, is_not_modified, with_retries
@@ -31,8 +31,6 @@ class ArenaBoards:
     def __init__(self, people: People, interval: float = LEADERBOARD_EVERY) -> None:
         self.people = people
         self.edits: PacedEdits[str, tuple[ChatRef, Text]] = PacedEdits(interval, self._show)
-        # Each leaderboard's message id in its chat.
-        self.messages: Recent[str, int] = Recent(REMEMBERED_CHATS)
 
     async def offer(self, event: TournamentUpdate) -> None:
         over = event.tournament.status == "finished"
@@ -48,23 +46,27 @@ class ArenaBoards:
         language = await self.people.chat_language(chat)
         content = translate(language, board)
         bot, pacing = self.people.bot, self.people.pacing
-        known = self.messages.get(key)
-        try:
-            if known is not None:
-                try:
-                    await with_retries(
-                        lambda: bot.edit_message_text(
-                            content, chat_id=chat.chat_id, message_id=known
-                        ),
-                        pacing,
-                    )
-                    return
-                except BadRequest as error:
-                    if is_not_modified(error):
-                        return
-                    if not is_gone(error):
-                        raise
+
+        async def edit(message_id: str) -> bool:
+            try:
+                await with_retries(
+                    lambda: bot.edit_message_text(
+                        content, chat_id=chat.chat_id, message_id=int(message_id)
+                    ),
+                    pacing,
+                )
+            except BadRequest as error:
+                if is_gone(error):
+                    return False
+                if not is_not_modified(error):
+                    raise
+            return True
+
+        async def post() -> str:
             sent = await with_retries(lambda: bot.send_message(chat.chat_id, content), pacing)
-            self.messages[key] = sent.message_id
+            return str(sent.message_id)
+
+        try:
+            await self.people.service.leaderboards.show(key, chat, edit, post)
         except TelegramError as error:
             logger.warning("leaderboard %s was not shown: %s", key, error)

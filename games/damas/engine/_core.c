@@ -36,9 +36,9 @@ PyMODINIT_FUNC PyInit__core(void) {
         }
     }
     PyObject *constants = Py_BuildValue(
-        "{sisisisisisisisisisisisLsi}", "WIN", WIN, "WON", WON, "DRAW", DRAW, "NEVER", NEVER,
+        "{sisisisisisisisisisisisisLsi}", "WIN", WIN, "WON", WON, "DRAW", DRAW, "NEVER", NEVER,
         "MAX_PLY", MAX_PLY, "CHECK_EVERY", CHECK_EVERY, "PRUNE_MARGIN", PRUNE_MARGIN,
-        "FEW_MOVES", FEW_MOVES, "EXACT", EXACT, "LOWER", LOWER, "UPPER", UPPER, "HISTORY_CAP",
+        "FEW_MOVES", FEW_MOVES, "EXACT", EXACT, "LOWER", LOWER, "UPPER", UPPER, "BUCKET", BUCKET, "HISTORY_CAP",
         (long long)HISTORY_CAP, "WEIGHT_LIMIT", WEIGHT_LIMIT);
     if (!constants || PyModule_AddObject(m, "CONSTANTS", constants) < 0) {
         Py_XDECREF(constants);

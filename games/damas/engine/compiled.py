@@ -75,12 +75,12 @@ def searcher(
     `databases`."""
     if pure or not COMPILED:
         table = tables_for(rules.key)
-        table.make_room()
+        table.new_search()
         evaluate, keys = tools(rules.key, weights)
         held = loaded(rules.key) if databases else None
         return Search(rules, evaluate, keys, table, deadline, max_nodes, seen, quiescence, held)
     core_table = kept(rules.key, CoreTable)
-    core_table.make_room()
+    core_table.new_search()
     lone_king = lone_king_table(rules.key)
     return CoreSearch(
         core_of(rules.key, weights),

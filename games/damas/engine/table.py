@@ -1,9 +1,11 @@
 """The transposition table: Zobrist key -> (depth, bound, score, best move), bounded.
 
-Kept between the moves of a game (see tables_for): the next move's search starts with what
-the last one learnt. When full, it is emptied at the start of a search (never in the middle,
-so an iteration does not lose its own work): crude, but the table refills within a move and a
-dict has no cheaper way to forget its oldest entries.
+Kept between the moves of a game (see tables_for) and never emptied: the next move's search
+starts with what the last one learnt. Its slots come in buckets of `BUCKET`, the key's low
+bits naming the bucket, so that it forgets what matters least where it is full: a new
+position takes a free slot of its bucket, else the shallowest entry of an earlier search,
+else the shallowest of this one. The compiled core's table (core/table.c) is the same table
+in C, slot for slot: of equal sizes, the two keep and forget alike.
 """
 
 from __future__ import annotations
@@ -14,30 +16,68 @@ from typing import Protocol, TypeVar, cast
 from games.damas.movegen import Raw
 
 EXACT, LOWER, UPPER = 0, 1, 2
+BUCKET = 4
+# The pure search's table: a quarter of the compiled core's 2^20 slots (32 MB there), as its
+# entries are Python objects of some 440 bytes each (115 MB when full).
+PURE_SLOTS = 1 << 18
+AGES = 256  # the core keeps a search's number in a byte
 Entry = tuple[int, int, int, Raw]
-DEFAULT_ENTRIES = 250_000  # about 50 MB of Python objects at most
+# What a slot holds: the key, the entry, the search that stored it.
+_Slot = tuple[int, Entry, int]
 
 
 class Table:
-    def __init__(self, entries: int = DEFAULT_ENTRIES) -> None:
-        self.entries = entries
-        self._data: dict[int, Entry] = {}
-        self.get = self._data.get
+    def __init__(self, slots: int = PURE_SLOTS) -> None:
+        if slots < BUCKET or slots & (slots - 1):
+            raise ValueError(f"slots must be a power of two, at least {BUCKET}, not {slots}")
+        self.slots = slots
+        self._mask = slots - BUCKET
+        # Each bucket used: its slots in the compiled core's order (None: free).
+        self._buckets: dict[int, list[_Slot | None]] = {}
+        self._count = 0
+        self._age = 0
 
     def __len__(self) -> int:
-        return len(self._data)
+        return self._count
+
+    def get(self, key: int) -> Entry | None:
+        bucket = self._buckets.get(key & self._mask)
+        if bucket is not None:
+            for slot in bucket:
+                if slot is not None and slot[0] == key:
+                    return slot[1]
+        return None
 
     def put(self, key: int, depth: int, flag: int, score: int, move: Raw) -> None:
-        data = self._data
-        old = data.get(key)
-        # A deeper result is worth more than a newer shallow one, except an exact score.
-        if old is None or depth >= old[0] or flag == EXACT:
-            data[key] = (depth, flag, score, move)
+        bucket = self._buckets.get(key & self._mask)
+        if bucket is None:
+            bucket = self._buckets[key & self._mask] = [None] * BUCKET
+        age = self._age
+        for index, slot in enumerate(bucket):
+            if slot is not None and slot[0] == key:
+                old_depth = slot[1][0]
+                # A deeper result is worth more than a newer shallow one, except an exact
+                # score; one from an earlier search gives way to this one's.
+                if depth >= old_depth or flag == EXACT or slot[2] != age:
+                    bucket[index] = (key, (depth, flag, score, move), age)
+                return
+        if None in bucket:
+            chosen = bucket.index(None)
+            self._count += 1
+        else:
+            # Stale entries first, then the shallowest (the first of equals, as in the core).
+            chosen = min(range(BUCKET), key=lambda index: _worth(bucket[index], age))
+        bucket[chosen] = (key, (depth, flag, score, move), age)
 
-    def make_room(self) -> None:
-        """Forget everything if the table is full (called between searches)."""
-        if len(self._data) >= self.entries:
-            self._data.clear()
+    def new_search(self) -> None:
+        """Count what is stored from now on as the next search's."""
+        self._age = (self._age + 1) % AGES
+
+
+def _worth(slot: _Slot | None, age: int) -> tuple[bool, int]:
+    """How much a full slot's entry is worth keeping: this search's, then deeper."""
+    assert slot is not None
+    return slot[2] == age, slot[1][0]
 
 
 class Kept(Protocol):
@@ -47,7 +87,7 @@ class Kept(Protocol):
     @property
     def get(self) -> Callable[[int], tuple[int, int, int, Sequence[object]] | None]: ...
 
-    def make_room(self) -> None: ...
+    def new_search(self) -> None: ...
 
 
 K = TypeVar("K", bound=Kept)

@@ -4,15 +4,18 @@ and the leaderboard as one channel message edited in place."""
 
 from __future__ import annotations
 
+import asyncio
+import re
 from typing import Any
 
 import pytest
 
 from bot.discord.posting import arena_boards
 from bot.service.game_service import GameService
+from storage import Store
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act
-from tests.fakes.discord_api import FakeDiscord, custom_ids
+from tests.fakes.discord_api import FakeDiscord, custom_ids, member
 from tests.waiting import eventually
 
 
@@ -81,3 +84,67 @@ async def test_an_arena_by_slash_commands_and_buttons(
     )
     assert len(leaderboard_messages(fake)) == 1, "one leaderboard message, edited"
     assert boards[0]["edited_timestamp"] is not None
+
+
+async def test_after_a_restart_the_same_leaderboard_is_edited_and_a_deleted_one_posted_once(
+    fake: FakeDiscord, connect: Connect, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(arena_boards, "LEADERBOARD_EVERY", 0.0)
+    names = ("Ana", "Bia", "Caio", "Duda", "Edu", "Fabi")
+    people = {name: member(f"10000000000000010{n}", name) for n, name in enumerate(names)}
+    service = GameService(store)
+    first = await connect(service)
+    try:
+        await act(
+            fake,
+            await fake.slash(
+                people["Ana"],
+                CHANNEL,
+                "tournament",
+                {"variant": "brazilian", "format": "arena", "duration": "45m", "time": "1m"},
+                subcommand="new",
+            ),
+        )
+        for person in people.values():
+            await act(fake, await fake.slash(person, CHANNEL, "tournament", subcommand="join"))
+        await act(fake, await fake.slash(people["Ana"], CHANNEL, "tournament", subcommand="start"))
+        [board] = await eventually(lambda: leaderboard_messages(fake), "the leaderboard")
+        games = [game.game_id or 0 for game in (await store.tournament_facts(1)).games]
+        assert len(games) == 3
+        # A restart: a new service and client, which remember nothing of the last ones.
+        first.cancel()
+        await asyncio.gather(first, return_exceptions=True)
+        await service.kernel.close()
+        service = GameService(store)
+        await service.resume()
+        await connect(service)
+
+        async def resign(game_id: int, games_done: int) -> None:
+            state = await service.kernel.state(game_id)
+            loser = people[state.seat_names[1]]
+            await act(
+                fake,
+                await fake.slash(loser, CHANNEL, "resign", {"game": game_id, "confirm": True}),
+            )
+            await eventually(
+                lambda: [m for m in leaderboard_messages(fake) if games_in(m) == games_done],
+                f"the leaderboard after {games_done} games",
+            )
+
+        await resign(games[0], 1)
+        assert [m["id"] for m in leaderboard_messages(fake)] == [board["id"]]
+        # Someone deletes it: the next standings are posted anew, once, then edited.
+        fake.delete_message(board["id"])
+        await resign(games[1], 2)
+        [replaced] = leaderboard_messages(fake)
+        await resign(games[2], 3)
+        assert [m["id"] for m in leaderboard_messages(fake)] == [replaced["id"]]
+        ever = [m for m in fake.messages.values() if m["content"].startswith("Arena #1:")]
+        assert len(ever) == 2, "the first leaderboard and the one replacing the deleted one"
+    finally:
+        await service.kernel.close()
+
+
+def games_in(message: dict[str, Any]) -> int:
+    """How many games the leaderboard counts (each player's line says his games)."""
+    return sum(int(found) for found in re.findall(r"\((\d+) games?", message["content"])) // 2

@@ -6,13 +6,16 @@ and "Take a break" pauses."""
 from __future__ import annotations
 
 import asyncio
+import re
 from itertools import pairwise
 from typing import Any
 
 import pytest
 
 from bot.service.game_service import GameService
-from tests.bot.telegram.conftest import Bot, current_board, press
+from bot.telegram import stop_front
+from storage import Store
+from tests.bot.telegram.conftest import Bot, current_board, press, start_bot
 from tests.fakes.telegram_api import FakeBotApi
 
 # Short, so that the test need not wait for the production pacing (15 s).
@@ -121,3 +124,59 @@ async def test_berserk_is_a_button_under_an_arena_board_until_each_player_moved(
     state, board = await current_board(api, service, group, game_id)
     assert "Berserk" not in api.buttons(board)
     assert state.record.options["berserk"] == {"0": True, "1": True}
+
+
+async def test_after_a_restart_the_same_leaderboard_is_edited_and_a_deleted_one_posted_once(
+    api: FakeBotApi, store: Store
+) -> None:
+    names = ("Ana", "Bia", "Caio", "Duda", "Edu", "Fabi")
+    people = {name: api.user(n, name, name.lower(), "en") for n, name in enumerate(names, 1)}
+    group = api.group(-100502, "Clube")
+    service = GameService(store)
+    bot = await start_bot(service, api)
+    try:
+        api.send_text(people["Ana"], group, "/tournament new brazilian arena 45m 1m")
+        await api.wait_for(lambda: api.texts(group), "the arena opens")
+        for person in people.values():
+            api.send_text(person, group, "/tournament join")
+        await api.wait_for(lambda: len(api.texts(group)) >= 7, "the entries")
+        api.send_text(people["Ana"], group, "/tournament start")
+        [board] = await api.wait_for(lambda: leaderboards(api, group), "the leaderboard")
+        games = [game.game_id or 0 for game in (await store.tournament_facts(1)).games]
+        assert len(games) == 3
+        # A restart: a new service and front end, which remember nothing of the last ones.
+        await stop_front(bot.front, bot.settings)
+        await service.kernel.close()
+        service = GameService(store)
+        await service.resume()
+        bot = await start_bot(service, api)
+        bot.front.showing.arena_boards.edits.interval = 0.0
+
+        async def resign(game_id: int, games_done: int) -> None:
+            state = await service.kernel.state(game_id)
+            api.send_text(people[state.seat_names[1]], group, f"/resign {game_id} yes")
+            await api.wait_for(
+                lambda: [m for m in leaderboards(api, group) if games_done_in(m) == games_done],
+                f"the leaderboard after {games_done} games",
+            )
+
+        await resign(games[0], 1)
+        assert leaderboards(api, group) == [api.messages[group["id"], board["message_id"]]]
+        assert edits_of(api, board["message_id"]), "edited in place"
+        # Someone deletes the leaderboard: the next standings are posted anew, once, and
+        # that message is edited from then on.
+        api.delete_message(board)
+        await resign(games[1], 2)
+        [replaced] = leaderboards(api, group)
+        await resign(games[2], 3)
+        assert leaderboards(api, group) == [api.messages[group["id"], replaced["message_id"]]]
+        posted = [c for c in api.calls_of("sendMessage") if "Arena #1:" in c.params["text"]]
+        assert len(posted) == 2, "the first leaderboard and the one replacing the deleted one"
+    finally:
+        await stop_front(bot.front, bot.settings)
+        await service.kernel.close()
+
+
+def games_done_in(message: dict[str, Any]) -> int:
+    """How many games the leaderboard counts (each player line says its games)."""
+    return sum(int(found) for found in re.findall(r"\((\d+) games?", message["text"])) // 2

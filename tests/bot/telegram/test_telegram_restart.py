@@ -6,41 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import signal
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.bot.service.kernel.test_processes import session_members
-from tests.fakes.telegram_api import TOKEN, FakeBotApi
-from tests.processes import bot_environment
+from tests.fakes.telegram_api import FakeBotApi
+from tests.processes import kill, start_bot
 
 FORCED_REPLIES = "W:W13,24,30:B7,16,20"
-
-
-def start_bot(api: FakeBotApi, database: Path, log: Path) -> subprocess.Popen[bytes]:
-    with log.open("ab") as errors:
-        return subprocess.Popen(
-            [sys.executable, "-m", "bot", "--db", str(database)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=errors,
-            cwd=database.parent,
-            env=bot_environment(TELEGRAM_TOKEN=TOKEN, TELEGRAM_API_URL=api.url),
-            start_new_session=True,  # the bot and its workers: one session to kill
-        )
-
-
-def kill(bot: subprocess.Popen[bytes]) -> None:
-    for pid in [bot.pid, *session_members(bot.pid)]:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-    bot.wait(10)
 
 
 def stored_version(database: Path) -> int:

@@ -9,31 +9,22 @@ once."""
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from tests.bot.telegram.test_telegram_restart import kill, start_bot
 from tests.fakes.telegram_api import Call, FakeBotApi
 from tests.fakes.telegram_limits import PER_GROUP, counts
+from tests.processes import kill, start_bot
 
 GROUP = -100700
 
 
-@pytest.fixture
-async def api() -> AsyncIterator[FakeBotApi]:
-    """The fake with Telegram's own limits, unscaled (the bot process paces as in production)."""
-    fake = FakeBotApi()
-    await fake.start()
-    yield fake
-    await fake.close()
-    assert fake.violations == []
-
-
-def in_group(api: FakeBotApi) -> list[Call]:
+def in_group(telegram_as_is: FakeBotApi) -> list[Call]:
     """The calls that count against the group's limit, refused ones included."""
-    return [c for c in api.calls if counts(c.method) and c.params.get("chat_id") == GROUP]
+    return [
+        c for c in telegram_as_is.calls if counts(c.method) and c.params.get("chat_id") == GROUP
+    ]
 
 
 def most_in_a_minute(calls: list[Call]) -> int:
@@ -42,31 +33,35 @@ def most_in_a_minute(calls: list[Call]) -> int:
     return max((sum(1 for t in times[i:] if t < start + seconds) for i, start in enumerate(times)))
 
 
-async def answers(api: FakeBotApi, group: dict[str, object], count: int) -> None:
-    await api.wait_for(lambda: len(api.texts(group)) >= count, f"{count} answers", timeout=90)
+async def answers(telegram_as_is: FakeBotApi, group: dict[str, object], count: int) -> None:
+    await telegram_as_is.wait_for(
+        lambda: len(telegram_as_is.texts(group)) >= count, f"{count} answers", timeout=90
+    )
 
 
 @pytest.mark.slow
-async def test_a_restart_breaks_no_groups_minute(api: FakeBotApi, tmp_path: Path) -> None:
+async def test_a_restart_breaks_no_groups_minute(
+    telegram_as_is: FakeBotApi, tmp_path: Path
+) -> None:
     database, log = tmp_path / "bot.sqlite3", tmp_path / "bot.log"
-    ana = api.user(1, "Ana", "ana")
-    group = api.group(GROUP, "Clube")
-    bot = start_bot(api, database, log)
+    ana = telegram_as_is.user(1, "Ana", "ana")
+    group = telegram_as_is.group(GROUP, "Clube")
+    bot = start_bot(telegram_as_is, database, log)
     try:
         for _ in range(12):
-            api.send_text(ana, group, "/games")  # one message each
-        await answers(api, group, 12)
+            telegram_as_is.send_text(ana, group, "/games")  # one message each
+        await answers(telegram_as_is, group, 12)
         kill(bot)
         restarted = time.monotonic()
-        bot = start_bot(api, database, log)
+        bot = start_bot(telegram_as_is, database, log)
         for _ in range(10):
-            api.send_text(ana, group, "/games")
-        await answers(api, group, 22)
+            telegram_as_is.send_text(ana, group, "/games")
+        await answers(telegram_as_is, group, 22)
     finally:
         kill(bot)
-    calls = in_group(api)
+    calls = in_group(telegram_as_is)
     # The first process's first answer, from its first poll: nothing to wait for.
-    first_poll = api.calls_of("getUpdates")[0].at
+    first_poll = telegram_as_is.calls_of("getUpdates")[0].at
     assert calls[0].at - first_poll < 3, calls[0].at - first_poll
     refused = [call for call in calls if call.error is not None]
     assert not refused, [call.error for call in refused]

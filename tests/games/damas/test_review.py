@@ -163,12 +163,13 @@ def test_a_forced_move_is_scored_by_the_position_after_it() -> None:
     found = search_position(position, review_limit(SMALL))
     assert (found.best, found.line) == ("c3xe5", ("c3xe5",))
     assert win_chance(found.score, slope_of(position)) == 1.0
-    # With a man left to Black the game goes on: the score is the search's after the capture.
+    # With a man left to Black the game goes on: the score is the search's after the capture
+    # (each from an empty table, as a review's worker searches).
     position = Position.from_fen("brazilian", "W:W22:B18,9")
     after = position.play(position.legal_moves()[0])
     assert (
-        search_position(position, review_limit(SMALL)).score
-        == -search_position(after, review_limit(SMALL)).score
+        search_snapshot("brazilian", position.snapshot(), SMALL).score
+        == -search_snapshot("brazilian", after.snapshot(), SMALL).score
     )
 
 

@@ -35,6 +35,8 @@ typedef uint64_t u64;
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
+#define BUCKET 4
+#define DEFAULT_SLOTS (1 << 20)
 /* Limits of the core: bit indices, captures of one route, tables of the spec. */
 #define BITS 64
 #define MAX_CAPTURES 56 /* more than any bitboard holds squares: a capture takes each once */
@@ -150,15 +152,17 @@ typedef struct {
     int32_t score;
     int16_t depth;
     uint8_t flag, used, start, end; /* start and end: bit indices */
+    uint8_t age;                    /* the search that stored it, counted modulo 256 */
 } Entry;
 
-/* Open addressing with the whole key checked, so that it answers like table.py's dict; the
- * dict may grow past `entries` within a search, this one to three quarters of its slots,
- * after which a new position takes its first slot from a shallower one (or is not kept). */
+/* Buckets of BUCKET slots, the whole key checked, as table.py's Table: a new position takes a
+ * free slot of its bucket, else the shallowest entry of an earlier search, else the
+ * shallowest of this one; the table is never emptied, so a search starts with what the
+ * searches before it learnt. */
 typedef struct {
     PyObject_HEAD
-    Py_ssize_t entries, count;
-    size_t slots; /* a power of two */
+    Py_ssize_t slots, count; /* slots: a power of two, at least BUCKET */
+    uint8_t age;
     Entry *data;
 } Table;
 

@@ -2,36 +2,44 @@
 
 #include "core.h"
 
+static Entry *bucket_of(Table *t, u64 key) {
+    return &t->data[(size_t)key & (size_t)(t->slots - BUCKET)];
+}
+
 Entry *damas_table_find(Table *t, u64 key) {
-    size_t mask = t->slots - 1, i = (size_t)key & mask;
-    while (t->data[i].used) {
-        if (t->data[i].key == key) return &t->data[i];
-        i = (i + 1) & mask;
-    }
+    Entry *bucket = bucket_of(t, key);
+    for (int i = 0; i < BUCKET; i++)
+        if (bucket[i].used && bucket[i].key == key) return &bucket[i];
     return NULL;
 }
 
-void damas_table_put(Table *t, u64 key, int depth, int flag, int score, const Move *m) {
-    size_t mask = t->slots - 1, i = (size_t)key & mask;
-    Entry *e = NULL;
-    while (t->data[i].used) {
-        if (t->data[i].key == key) {
-            e = &t->data[i];
-            break;
+/* Where a new position goes: a free slot, else the shallowest entry of an earlier search,
+ * else the shallowest of this one (the first such slot). */
+static Entry *victim(Table *t, Entry *bucket) {
+    Entry *chosen = NULL;
+    for (int i = 0; i < BUCKET; i++) {
+        Entry *e = &bucket[i];
+        if (!e->used) return e;
+        if (!chosen) {
+            chosen = e;
+            continue;
         }
-        i = (i + 1) & mask;
+        int stale = e->age != t->age, chosen_stale = chosen->age != t->age;
+        if (stale > chosen_stale || (stale == chosen_stale && e->depth < chosen->depth))
+            chosen = e;
     }
+    return chosen;
+}
+
+void damas_table_put(Table *t, u64 key, int depth, int flag, int score, const Move *m) {
+    Entry *bucket = bucket_of(t, key), *e = damas_table_find(t, key);
     if (e) {
-        if (!(depth >= e->depth || flag == EXACT)) return;
-    } else if ((size_t)t->count < t->slots / 4 * 3) {
-        e = &t->data[i];
-        t->count++;
+        /* A deeper result is worth more than a newer shallow one, except an exact score;
+         * one from an earlier search gives way to this one's. */
+        if (!(depth >= e->depth || flag == EXACT || e->age != t->age)) return;
     } else {
-        /* Three quarters of the slots used, kept so: a free slot ends every probe (a table
-         * with none would search forever for a position it does not hold), so a new position
-         * takes its first slot only if used, and from a shallower entry. */
-        e = &t->data[(size_t)key & mask];
-        if (!e->used || depth < e->depth) return;
+        e = victim(t, bucket);
+        if (!e->used) t->count++;
     }
     e->key = key;
     e->depth = (int16_t)depth;
@@ -41,29 +49,32 @@ void damas_table_put(Table *t, u64 key, int depth, int flag, int score, const Mo
     e->end = (uint8_t)index_of(m->end);
     e->taken = m->taken;
     e->used = 1;
+    e->age = t->age;
 }
 
 static int Table_init(Table *t, PyObject *args, PyObject *kw) {
-    static char *names[] = {"entries", NULL};
+    static char *names[] = {"slots", NULL};
     PyObject *given = NULL;
-    int entries = 250000;
+    int slots = DEFAULT_SLOTS;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|O", names, &given) ||
-        (given && damas_read_int(given, 1, 1 << 28, &entries, "entries")))
+        (given && damas_read_int(given, BUCKET, 1 << 28, &slots, "slots")))
         return -1;
+    if (slots & (slots - 1)) {
+        PyErr_Format(PyExc_ValueError, "slots must be a power of two, not %d", slots);
+        return -1;
+    }
     if (t->data) {
         PyErr_SetString(PyExc_RuntimeError, "a table is initialised once");
         return -1;
     }
-    size_t slots = 1024;
-    while (slots < (size_t)entries * 4) slots *= 2;
-    t->data = PyMem_Calloc(slots, sizeof(Entry));
+    t->data = PyMem_Calloc((size_t)slots, sizeof(Entry));
     if (!t->data) {
         PyErr_NoMemory();
         return -1;
     }
     t->slots = slots;
-    t->entries = entries;
     t->count = 0;
+    t->age = 0;
     return 0;
 }
 
@@ -90,12 +101,39 @@ static PyObject *Table_get(Table *t, PyObject *arg) {
                          (unsigned long long)((u64)1 << e->end), (unsigned long long)e->taken);
 }
 
-static PyObject *Table_make_room(Table *t, PyObject *Py_UNUSED(ignored)) {
-    if (damas_table_ready(t)) return NULL;
-    if (t->count >= t->entries) {
-        memset(t->data, 0, t->slots * sizeof(Entry));
-        t->count = 0;
+/* One bit of a move's start or end square. */
+static int read_square(PyObject *o, u64 *out, const char *what) {
+    if (damas_read_bits(o, out, what)) return -1;
+    if (*out == 0 || (*out & (*out - 1))) {
+        PyErr_Format(PyExc_ValueError, "%s: one square's bit, not %llu", what,
+                     (unsigned long long)*out);
+        return -1;
     }
+    return 0;
+}
+
+static PyObject *Table_put(Table *t, PyObject *args) {
+    u64 key;
+    int depth, flag, score;
+    PyObject *key_o, *depth_o, *flag_o, *score_o, *start_o, *end_o, *taken_o;
+    Move m = {0};
+    if (damas_table_ready(t) ||
+        !PyArg_ParseTuple(args, "OOOO(OOO)", &key_o, &depth_o, &flag_o, &score_o, &start_o,
+                          &end_o, &taken_o) ||
+        damas_read_bits(key_o, &key, "key") ||
+        damas_read_int(depth_o, -DEPTH_LIMIT, DEPTH_LIMIT, &depth, "depth") ||
+        damas_read_int(flag_o, EXACT, UPPER, &flag, "flag") ||
+        damas_read_int(score_o, -SCORE_LIMIT, SCORE_LIMIT, &score, "score") ||
+        read_square(start_o, &m.start, "start") || read_square(end_o, &m.end, "end") ||
+        damas_read_bits(taken_o, &m.taken, "taken"))
+        return NULL;
+    damas_table_put(t, key, depth, flag, score, &m);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Table_new_search(Table *t, PyObject *Py_UNUSED(ignored)) {
+    if (damas_table_ready(t)) return NULL;
+    t->age = (uint8_t)(t->age + 1);
     Py_RETURN_NONE;
 }
 
@@ -103,11 +141,14 @@ static Py_ssize_t Table_len(Table *t) { return t->count; }
 
 static PyMethodDef Table_methods[] = {
     {"get", (PyCFunction)Table_get, METH_O, "(depth, flag, score, (start, end, taken)) or None."},
-    {"make_room", (PyCFunction)Table_make_room, METH_NOARGS, "Forget everything if full."},
+    {"put", (PyCFunction)Table_put, METH_VARARGS,
+     "put(key, depth, flag, score, (start, end, taken)): keep it as the search would."},
+    {"new_search", (PyCFunction)Table_new_search, METH_NOARGS,
+     "Count what is stored from now on as the next search's."},
     {NULL, NULL, 0, NULL}};
 
 static PyMemberDef Table_members[] = {
-    {"entries", T_PYSSIZET, offsetof(Table, entries), READONLY, "Entries kept between searches."},
+    {"slots", T_PYSSIZET, offsetof(Table, slots), READONLY, "The positions it can hold."},
     {NULL, 0, 0, 0, NULL}};
 
 static PySequenceMethods Table_sequence = {.sq_length = (lenfunc)Table_len};

@@ -9,25 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.processes import bot_environment
+from tests.processes import bot_environment, session_members
 from tests.waiting import eventually_blocking
-
-
-def session_members(session: int) -> list[int]:
-    """The live (not zombie) processes of a session, by /proc."""
-    members = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # ended while we looked
-        # pid (comm) state ppid pgrp session ...: comm may hold spaces, so split after it.
-        fields = stat.rsplit(")", 1)[1].split()
-        if int(fields[3]) == session and fields[0] != "Z":
-            members.append(int(entry.name))
-    return members
 
 
 def test_no_worker_outlives_a_killed_bot(tmp_path: Path) -> None:

@@ -310,11 +310,11 @@ def test_the_compiled_constants_are_the_python_ones() -> None:
 
     names = ("WIN", "WON", "DRAW", "NEVER", "MAX_PLY", "CHECK_EVERY", "PRUNE_MARGIN", "FEW_MOVES")
     expected = {name: getattr(search, name) for name in names}
-    expected |= {name: getattr(table, name) for name in ("EXACT", "LOWER", "UPPER")}
+    expected |= {name: getattr(table, name) for name in ("EXACT", "LOWER", "UPPER", "BUCKET")}
     expected["HISTORY_CAP"] = ordering._HISTORY_CAP
     expected["WEIGHT_LIMIT"] = evaluate.WEIGHT_LIMIT
     assert expected == CONSTANTS
-    assert CoreTable().entries == table.DEFAULT_ENTRIES
+    assert CoreTable().slots == 4 * table.PURE_SLOTS == 1 << 20  # 32 MB: docs/engine.md
 
 
 def test_a_kept_table_gives_the_same_game() -> None:

@@ -161,8 +161,10 @@ def test_nothing_runs_on_a_core_or_search_not_initialised() -> None:
         search.enter(0)
     with pytest.raises(ValueError, match="max_nodes: 0 to"):
         CoreSearch(core_of(VARIANT), CoreTable(), 1e12, 1 << 64, [], True, OutOfTime, None)
-    with pytest.raises(ValueError, match="entries: 1 to 268435456, not 0"):
+    with pytest.raises(ValueError, match="slots: 4 to 268435456, not 0"):
         CoreTable(0)
+    with pytest.raises(ValueError, match="slots must be a power of two, not 1000"):
+        CoreTable(1000)
     with pytest.raises(ValueError, match="key: 0 to 2\\*\\*64 - 1"):
         CoreTable().get(-1)
 
