@@ -1,9 +1,7 @@
-"""The optional C cores: the draughts engine's and Ludo's rollouts; everything else is in
-pyproject.toml.
+"""The optional C core of the draughts engine; everything else is in pyproject.toml.
 
-`optional=True`: where no C compiler works the build skips the extensions and the engine runs
-in pure Python (games/damas/engine/compiled.py chooses at import), Ludo's strong level looks
-one roll ahead instead of playing rollouts (games/ludo/rollouts.py). With gcc or clang the core
+`optional=True`: where no C compiler works the build skips the extension and the engine runs
+in pure Python (games/damas/engine/compiled.py chooses at import). With gcc or clang the core
 is built with strict warnings; DAMAS_STRICT_CORE=1 (CI: .ci/run) makes each warning an error
 and a core that does not build a failed install, never a silent fall back to pure Python.
 """
@@ -58,12 +56,6 @@ setup(
             depends=["games/damas/engine/core/core.h"],
             optional=not STRICT,
             extra_compile_args=["-O2"],
-        ),
-        Extension(
-            "games.ludo._rollouts",
-            ["games/ludo/_rollouts.c"],
-            optional=not STRICT,
-            extra_compile_args=["-O2"],
-        ),
+        )
     ],
 )

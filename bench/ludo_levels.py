@@ -1,5 +1,5 @@
 """Ludo's computer levels against the heuristic players (bench/ludo_heuristics.py), today's
-one-move `best` (games/ludo/agents.py), `depth1` (the strong level before the rollouts) and
+one-move `best` (games/ludo/agents.py), `depth1` (the strong level before the learned evaluation) and
 each other, in seat-rotated four-player games.
 
     python bench/ludo_levels.py --level strong --opponent expert --games 2000
@@ -32,15 +32,13 @@ from games.computer import LEVEL_NAMES, LUDO_LEVELS
 from games.ludo.agents import Agent, choose_best
 from games.ludo.moves import LudoMove
 from games.ludo.position import LudoPosition
-from games.ludo.rollouts import choose
 from games.ludo.rules import LudoRules
-from games.ludo.search import LudoLimit
-from games.ludo.search import choose as look_ahead
+from games.ludo.search import LudoLimit, choose
 from games.ludo.simulate import simulate
 
 OPTIONS = ("three_sixes", "towers_block")
 # The issue's goals: the strongest level's win share against each field. "Itself at today's
-# strength" is `depth1`, the strong level before the rollouts.
+# strength" is `depth1`, the strong level before the learned evaluation.
 GOALS: dict[str, tuple[str, str, bool, float]] = {
     "strong_v_random": ("strong", "random", False, 0.92),
     "strong_v_expert": ("strong", "expert", False, 0.50),
@@ -48,7 +46,8 @@ GOALS: dict[str, tuple[str, str, bool, float]] = {
     "strong_teams_v_expert": ("strong", "expert", True, 0.62),
 }
 LADDER = (("easy", "beginner"), ("normal", "easy"), ("strong", "normal"))
-# The strong level before the rollouts (issue 39's fourth round): the look-ahead over one roll.
+# The strong level before the learned evaluation (issue 39's fifth round): the look-ahead
+# over one roll on the hand evaluation.
 DEPTH_1 = LudoLimit(depth=1)
 Z95 = 1.96
 
@@ -70,7 +69,7 @@ class Timed:
 
 
 def choose_depth1(position: LudoPosition, rng: random.Random) -> LudoMove:
-    return look_ahead(position, DEPTH_1, rng)
+    return choose(position, DEPTH_1, rng)
 
 
 def players(timed: Timed) -> Mapping[str, Agent]:

@@ -16,8 +16,8 @@ from typing import Any
 from games.damas import Position
 from games.damas.engine import Limit, think
 from games.ludo import LudoPosition
-from games.ludo.rollouts import choose as choose_ludo_move
 from games.ludo.search import LudoLimit
+from games.ludo.search import choose as choose_ludo_move
 
 __all__ = [
     "CORRESPONDENCE_LEVELS",
@@ -53,20 +53,18 @@ CORRESPONDENCE_LEVELS: dict[str, Limit] = {
     "normal": Limit(depth=7, seconds=3.0, noise=12, databases=False, level="normal"),
     "strong": Limit(seconds=20.0, opening_noise=6, level="strong"),
 }
-# Ludo's levels (games/ludo/search.py and rollouts.py; docs/engine.md, Ludo, has their
-# matches). `beginner` plays one move in two blindly and the rest by the one-move score with a
-# large random bonus; `easy` by the one-move score with a smaller one; `normal` by the one-move
-# score with a small one (without it, it stands level with `strong`: neither the look-ahead
-# nor the rollouts add much to this evaluation, so the noise is what keeps each level above
-# the one below); `strong` plays a round on from each move many times, every seat choosing by
-# the one-move score, and keeps the move whose games score best (where the compiled core is
-# not built, it averages over the next roll and its answer instead). A Ludo decision takes
-# milliseconds, so correspondence games play the same.
+# Ludo's levels (games/ludo/search.py; docs/engine.md, Ludo, has their matches). `beginner`
+# plays one move in two blindly and the rest by the one-move score with a large random
+# bonus; `easy` by the one-move score with a smaller one; `normal` by the one-move score
+# with a small one (without it, it stood level with `strong`: the look-ahead adds little on
+# this evaluation, so the noise is what keeps each level above the one below); `strong`
+# also averages over the next roll and its answer, without noise. A thinking Ludo decision
+# takes milliseconds, so correspondence games play the same.
 LUDO_LEVELS: dict[str, LudoLimit] = {
     "beginner": LudoLimit(depth=0, noise=40.0, blunder=0.5),
     "easy": LudoLimit(depth=0, noise=12.0),
     "normal": LudoLimit(depth=0, noise=6.0),
-    "strong": LudoLimit(depth=1, rollouts=128, rounds=1, greedy=True),
+    "strong": LudoLimit(depth=1),
 }
 
 

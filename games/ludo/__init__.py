@@ -5,8 +5,8 @@ rules.py; the moves in moves.py; the position, its moves played, in position.py,
 pawn moves a roll allows in steps.py, the end of a game in ending.py, the notation in
 notation.py, snapshots in snapshots.py and what renderers read in views.py. The verifiable
 dice are in dice.py, the one-move computer players in agents.py, the searching computer of
-the levels in search.py (on evaluation.py) and the strong level's rollouts in rollouts.py (on
-the compiled _rollouts.c); `python -m games.ludo` simulates games and plays them.
+the levels in search.py (on evaluation.py); `python -m games.ludo` simulates games and plays
+them.
 """
 
 from __future__ import annotations

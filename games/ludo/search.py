@@ -39,12 +39,6 @@ class LudoLimit:
     noise: float = 0.0  # a random bonus per move, up to this many steps of progress
     blunder: float = 0.0  # the chance of any legal move, chosen blindly
     weights: Weights = WEIGHTS
-    # The most games played on after each move (rollouts.py, where the core is built); 0:
-    # none, the look-ahead of `depth` decides. Each is played `rounds` rounds of turns on
-    # (0: to its end) and scored by the evaluation.
-    rollouts: int = 0
-    rounds: int = 0
-    greedy: bool = False  # the rollouts' seats play depth 0 (else agents.py's `simple`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +46,9 @@ class LudoThought:
     move: LudoMove
     depth: int  # the depth whose scores chose the move
     seconds: float
-    rollouts: int = 0  # the games played out after each move still in the race at the end
 
 
-def score(position: LudoPosition, weights: Weights) -> list[float]:
+def _score(position: LudoPosition, weights: Weights) -> list[float]:
     """Every seat's score in `position` (a finished game: won or lost outright)."""
     outcome = position.outcome()
     if outcome is not None:
@@ -67,12 +60,12 @@ def _answered(position: LudoPosition, seat: Seat, weights: Weights) -> float:
     """`seat`'s score once the player to move in `position` has played the move its own
     score prefers (or at once if a roll is due or the game is over)."""
     if not position.roll or position.outcome() is not None:
-        return score(position, weights)[seat]
+        return _score(position, weights)[seat]
     mover = position.turn
     best_own = -2 * WON
     ours = 0.0
     for move in position.legal_moves():
-        values = score(position.play(move), weights)
+        values = _score(position.play(move), weights)
         if values[mover] > best_own:
             best_own, ours = values[mover], values[seat]
     return ours
@@ -83,7 +76,7 @@ def _expected(
 ) -> float | None:
     """`seat`'s score averaged over the next roll and its answer; None once out of time."""
     if position.outcome() is not None:
-        return score(position, weights)[seat]
+        return _score(position, weights)[seat]
     total = 0.0
     for roll in ROLLS:
         if clock() >= deadline:
@@ -108,7 +101,7 @@ def think(
     seat = position.turn
     weights = limit.weights
     children = [position.play(move) for move in moves]
-    values = [score(child, weights)[seat] for child in children]
+    values = [_score(child, weights)[seat] for child in children]
     depth = 0
     if limit.depth >= 1:
         deadline = began + limit.seconds

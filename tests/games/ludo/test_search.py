@@ -1,6 +1,5 @@
 """The searching Ludo computer (games/ludo/search.py) and its levels: legal moves under every
-rule set, the time budget under a fake clock, and the moves a look-ahead must find. The
-strong level's rollouts have their own tests (test_rollouts.py)."""
+rule set, the time budget under a fake clock, and the moves a look-ahead must find."""
 
 import random
 from collections.abc import Callable, Iterator
@@ -11,12 +10,9 @@ import pytest
 from games.computer import LEVEL_NAMES, LUDO_LEVELS, choose_at_level, level_limit
 from games.ludo import LudoPosition, LudoRules, Step
 from games.ludo.moves import ROLLS
-from games.ludo.rollouts import choose
-from games.ludo.search import LudoLimit, think
+from games.ludo.search import choose, think
 
 Board = Callable[..., LudoPosition]
-# search.py's look-ahead over the next roll: what strong plays where the core is not built.
-LOOK_AHEAD = LudoLimit(depth=1)
 
 RULE_SETS = [
     LudoRules(),
@@ -58,16 +54,16 @@ def test_a_player_whose_pawns_are_home_moves_its_partners_legally(board: Board) 
     position = board(
         {0: ["home"] * 4, 1: ["c20"], 2: ["c30", "c40"], 3: ["c5"]}, roll=6, teams=True
     )
-    thought = think(position, replace(LOOK_AHEAD, seconds=60.0), random.Random(1))
+    thought = think(position, replace(LUDO_LEVELS["strong"], seconds=60.0), random.Random(1))
     assert thought.move in position.legal_moves()
     assert isinstance(thought.move, Step)
     assert thought.move.seat == 2
     assert thought.depth == 1
 
 
-def test_the_look_ahead_weighs_the_next_roll_when_time_allows(board: Board) -> None:
+def test_the_strong_level_looks_at_the_next_roll_when_time_allows(board: Board) -> None:
     position = board({0: ["c5", "c20", "c30"], 1: ["c8", "c22"], 2: ["c27"]}, roll=3)
-    frozen = think(position, LOOK_AHEAD, random.Random(1), clock=lambda: 0.0)
+    frozen = think(position, LUDO_LEVELS["strong"], random.Random(1), clock=lambda: 0.0)
     assert frozen.depth == 1
 
 
@@ -82,7 +78,7 @@ def test_the_search_stops_when_its_budget_is_spent(board: Board) -> None:
         readings.append(0.03 * len(readings))
         return readings[-1]
 
-    limit = replace(LOOK_AHEAD, seconds=0.08)
+    limit = replace(LUDO_LEVELS["strong"], seconds=0.08)
     thought = think(position, limit, random.Random(1), clock)
     assert thought.move in position.legal_moves()
     assert thought.depth == 0

@@ -36,9 +36,7 @@ LUDO_LEVEL_TEXTS: Mapping[str, Text] = {
         level=LEVEL_TEXTS["normal"],
     ),
     "strong": text(
-        "{level}: tries each move by playing the next round on many times with random dice, "
-        "every player judging its moves the same way without chance, and keeps the move that "
-        "comes out best.",
+        "{level}: also weighs every face of the next roll and the best answer to it.",
         level=LEVEL_TEXTS["strong"],
     ),
 }

@@ -70,9 +70,9 @@ def test_ludo_rules_say_what_the_computer_does_at_each_level() -> None:
     every = _said("pt", list(rules_of("ludo")))
     assert "Os níveis do computador:" in every
     assert "iniciante: uma vez em cada duas joga às cegas" in every
-    assert "forte: testa cada jogada jogando a rodada seguinte muitas vezes" in every
+    assert "forte: pesa também cada face da próxima jogada do dado" in every
     italian = _said("it", list(rules_of("ludo")))
-    assert "forte: prova ogni mossa giocando molte volte il giro successivo" in italian
+    assert "forte: pesa anche ogni faccia del prossimo lancio" in italian
     assert "I livelli del computer" not in _said("it", list(rules_of("ludo", {"players": 2})))
 
 
