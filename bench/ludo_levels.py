@@ -1,6 +1,6 @@
 """Ludo's computer levels against the heuristic players (bench/ludo_heuristics.py), today's
-one-move `best` (games/ludo/agents.py), `depth1` (the strong level before the learned evaluation) and
-each other, in seat-rotated four-player games.
+one-move `best` (games/ludo/agents.py), `depth1` (the strong level before the learned
+evaluation) and each other, in seat-rotated four-player games.
 
     python bench/ludo_levels.py --level strong --opponent expert --games 2000
     python bench/ludo_levels.py --level strong --opponent expert --teams --games 2000

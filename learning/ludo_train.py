@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from games.ludo.features import INPUTS, SEATS, features, seat_inputs, seen_from
+from games.ludo.features import INPUTS, SEATS, Features, features, seat_inputs, seen_from
 from games.ludo.moves import ROLLS
 from games.ludo.position import LudoPosition
 from games.ludo.rules import LudoRules
@@ -99,7 +99,7 @@ class Network:
         np.savez(path, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, **report)
 
 
-def dense(rows: list[list[tuple[int, float]]]) -> Array:
+def dense(rows: list[Features]) -> Array:
     """The inputs of each row as one matrix."""
     matrix = np.zeros((len(rows), INPUTS))
     for row, active in enumerate(rows):
@@ -164,16 +164,14 @@ def play(network: Network, dice: random.Random, explore: float) -> list[LudoPosi
 def targets(network: Network, game: list[LudoPosition], lam: float) -> tuple[Array, Array]:
     """Every open position's inputs from the four views and its lambda-return in each."""
     *positions, final = game
-    rows = []
+    rows: list[Features] = []
     for position in positions:
         blocks = seat_inputs(position)
         rows.extend(seen_from(blocks, position, view) for view in range(SEATS))
     inputs = dense(rows)
     _, chances = network.forward(inputs)
     # Each position's chances in absolute seats: the four views' average.
-    values = np.stack(
-        [turned(chances[view :: SEATS], -view) for view in range(SEATS)]
-    ).mean(axis=0)
+    values = np.stack([turned(chances[view::SEATS], -view) for view in range(SEATS)]).mean(axis=0)
     returns = np.empty_like(values)
     following = result(final)
     for index in range(len(positions) - 1, -1, -1):

@@ -21,6 +21,8 @@ LINE = 96
 def text(values: NDArray[np.float64]) -> str:
     """The values as float32 base64, in lines of the module's width."""
     encoded = b64encode(values.astype("<f4").tobytes()).decode("ascii")
+    if len(encoded) <= LINE:
+        return f'"{encoded}"'
     lines = [encoded[i : i + LINE] for i in range(0, len(encoded), LINE)]
     return "(\n" + "".join(f'    "{line}"\n' for line in lines) + ")"
 
@@ -33,7 +35,7 @@ def module(weights: dict[str, NDArray[np.float64]], source: str) -> str:
     learned = {key: weights[key].item() for key in ("games", "seed") if key in weights}
     return (
         f'"""Ludo\'s learned network, written by `python -m learning.ludo_write` from {source}\n'
-        f"({learned}; docs/engine.md, \"Fifth round\"), not by hand.\n"
+        f'({learned}; docs/engine.md, "Fifth round"), not by hand.\n'
         'W1 is input-major (each input\'s weights to the hidden units), W2 hidden-major."""\n\n'
         f"HIDDEN = {w1.shape[1]}\n"
         f"W1 = {text(w1)}\n"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from games.ludo import network as network_module
-from games.ludo.features import SEATS
+from games.ludo.features import SEATS, features
 from games.ludo.network import network
 
 # numpy is the `learn` extra's (pyproject.toml): CI installs it, a bare checkout may not.
@@ -78,7 +78,7 @@ def test_the_written_module_plays_the_trainer_s_network(
         game = ludo_train.play(net, random.Random(8), explore=0.0)
         for position in game[10:-1:25]:
             for view in range(SEATS):
-                rows = ludo_train.dense([ludo_train.features(position, view)])
+                rows = ludo_train.dense([features(position, view)])
                 _, trained = net.forward(rows)
                 shipped = network().chances(position, view)
                 assert shipped == pytest.approx(list(trained[0]), abs=1e-5)
