@@ -11,7 +11,8 @@ position where a roll was due is pulled towards its lambda-return, the next posi
 blended with the ones after it down to the game's result (the forward view of TD(lambda)),
 from all four seats' views (the board turned). Every `--save-every` games and at the end the
 weights go to --data/ludo/net-GAMES.npz and net.npz; `python -m learning.ludo_write` ships
-them. Deterministic from --seed. One core; the progress line shows the games played, the
+them. `--start FILE` goes on from saved weights (the games counted anew). Deterministic from
+--seed (and --start). One core; the progress line shows the games played, the
 recent TD error (the squared distance of the chances from their targets) and the share of
 games the first seat to roll won.
 """
@@ -191,10 +192,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--explore", type=float, default=0.02, help="share of random moves")
     parser.add_argument("--save-every", type=int, default=2000)
     parser.add_argument("--data", type=Path, default=Path("learning-data"))
+    parser.add_argument("--start", type=Path, help="go on from these weights (a net.npz)")
     arguments = parser.parse_args(argv)
     if arguments.games < 1 or arguments.hidden < 1 or not 0 <= arguments.lam <= 1:
         parser.error("--games and --hidden must be at least 1, --lam within 0..1")
     network = Network.new(arguments.hidden, np.random.default_rng(arguments.seed))
+    if arguments.start:
+        with np.load(arguments.start) as saved:
+            network = Network(saved["w1"], saved["b1"], saved["w2"], saved["b2"])
     dice = random.Random(arguments.seed)
     errors: deque[float] = deque(maxlen=REPORT_EVERY)
     first_won: deque[bool] = deque(maxlen=REPORT_EVERY)

@@ -46,8 +46,9 @@ def test_the_last_positions_learn_the_game_s_result() -> None:
     assert last_seen_from_first_seat[winner] == pytest.approx(1.0)
 
 
-def run(data: Path, seed: int) -> dict[str, np.ndarray]:
-    ludo_train.main(["--games", "3", "--hidden", "6", "--seed", str(seed), "--data", str(data)])
+def run(data: Path, seed: int, *more: str) -> dict[str, np.ndarray]:
+    arguments = ["--games", "3", "--hidden", "6", "--seed", str(seed), "--data", str(data)]
+    ludo_train.main([*arguments, *more])
     with np.load(data / "ludo" / "net.npz") as saved:
         return {name: saved[name] for name in ("w1", "b1", "w2", "b2")}
 
@@ -60,6 +61,15 @@ def test_a_seed_repeats_a_run_and_another_seed_does_not(tmp_path: Path) -> None:
     assert all(np.array_equal(first[name], again[name]) for name in first)
     assert not np.array_equal(first["w1"], other["w1"])
     assert not np.allclose(first["w2"], untrained.w2)
+
+
+def test_a_run_goes_on_from_saved_weights(tmp_path: Path) -> None:
+    first = run(tmp_path / "a", seed=5)
+    fresh = run(tmp_path / "b", seed=9)
+    more = run(tmp_path / "c", 9, "--start", str(tmp_path / "a" / "ludo" / "net.npz"))
+    assert not np.array_equal(more["w1"], fresh["w1"])
+    # Three games move the weights only a little from where they started.
+    assert np.abs(more["w1"] - first["w1"]).max() < np.abs(fresh["w1"] - first["w1"]).max()
 
 
 def test_the_written_module_plays_the_trainer_s_network(
