@@ -64,7 +64,7 @@ LUDO_LEVELS: dict[str, LudoLimit] = {
     "beginner": LudoLimit(depth=0, noise=40.0, blunder=0.5),
     "easy": LudoLimit(depth=0, noise=12.0),
     "normal": LudoLimit(depth=0, noise=6.0),
-    "strong": LudoLimit(depth=1),
+    "strong": LudoLimit(depth=1, learned_depth=0),
 }
 
 

@@ -1,8 +1,9 @@
 """What the learned evaluation (network.py) sees of a four-player Ludo position where a roll
 is due: for each seat in turn order from one seat's view, its pawns square by square (counted
 from its own start, so every seat's view is the same board turned), its yard, and the chance
-that each of its pawns on the track is taken before it moves again, by stretch of the way;
-then whose roll it is and the sixes rolled in a row. Sparse: (input, value) pairs, the rest 0.
+that each of its pawns on the track is taken before it moves again, by stretch of the way,
+and the hand evaluation's standing of its pawns; then whose roll it is and the sixes rolled
+in a row. Sparse: (input, value) pairs, the rest 0.
 
 Shared by the pure-Python evaluation and the learning pipeline (learning/ludo_train.py), so
 the two cannot drift apart. Pure Python.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from games.base import Seat
 from games.ludo.board import FINISH, LAST_TRACK, PAWNS_PER_COLOUR, START, TRACK, YARD
-from games.ludo.evaluation import enemies_of, hit_chance
+from games.ludo.evaluation import enemies_of, hit_chance, standings
 from games.ludo.position import LudoPosition
 
 SEATS = 4
@@ -22,7 +23,11 @@ STRETCHES = LAST_TRACK // STRETCH + 1
 SQUARES = FINISH + 1  # progress 0..56: the track, the home column and home
 YARD_COUNTS = PAWNS_PER_COLOUR + 1  # one input for each count of pawns in the yard, 0..4
 DANGER = SQUARES + YARD_COUNTS
-PER_SEAT = DANGER + STRETCHES
+# The hand evaluation's standing of the seat (evaluation.py), in hundreds of steps: what the
+# network starts from, so that self-play refines it rather than learning progress from nothing.
+STANDING = DANGER + STRETCHES
+STANDING_SCALE = 100.0
+PER_SEAT = STANDING + 1
 TURN = SEATS * PER_SEAT  # one input per seat for whose roll it is, the viewer's first
 SIXES = TURN + SEATS  # one and two sixes already rolled in this turn
 INPUTS = SIXES + 2
@@ -53,6 +58,7 @@ def seat_inputs(position: LudoPosition) -> list[Features]:
         for seat, seat_pawns in enumerate(pawns)
     ]
     enemies = enemies_of(rules)
+    standing = standings(rules, pawns, left)
     blocks: list[Features] = []
     for seat, seat_pawns in enumerate(pawns):
         block: Features = []
@@ -73,6 +79,7 @@ def seat_inputs(position: LudoPosition) -> list[Features]:
                 danger[progress // STRETCH] += chance
         block.append((SQUARES + in_yard, 1.0))
         block.extend((DANGER + s, value) for s, value in enumerate(danger) if value)
+        block.append((STANDING, standing[seat] / STANDING_SCALE))
     return blocks
 
 

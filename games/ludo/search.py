@@ -10,9 +10,9 @@ evaluation's risk of capture. Only the `width` best moves by their one-move scor
 before they all are, the one-move scores decide, so a think never outlasts
 its budget by more than one move's look-ahead.
 
-With `learned`, four-player games without teams are scored by the learned network
-(network.py): each seat's chance to win, as the searcher's seat sees it; other games by the
-evaluation's terms.
+With `learned_depth`, four-player games without teams are scored by the learned network
+(network.py), each seat's chance to win as the searcher's seat sees it, and searched to that
+depth; other games by the evaluation's terms, to `depth`.
 
 Pure: the clock is a parameter (tests pass a fake one).
 """
@@ -47,7 +47,9 @@ class LudoLimit:
     noise: float = 0.0  # a random bonus per move, up to this many steps of progress
     blunder: float = 0.0  # the chance of any legal move, chosen blindly
     weights: Weights = WEIGHTS
-    learned: bool = False  # score four-player games by the learned network's chances
+    # Four-player games without teams: None, as any other; 0 or 1, scored by the learned
+    # network's chances and searched to this depth.
+    learned_depth: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +111,16 @@ def think(
         return LudoThought(rng.choice(moves), 0, clock() - began)
     seat = position.turn
     scorer: Scorer
-    if limit.learned and fits(position):
+    search_depth = limit.depth
+    if limit.learned_depth is not None and fits(position):
         scorer = partial(win_chances, view=seat)
+        search_depth = limit.learned_depth
     else:
         scorer = partial(_score, weights=limit.weights)
     children = [position.play(move) for move in moves]
     values = [scorer(child)[seat] for child in children]
     depth = 0
-    if limit.depth >= 1:
+    if search_depth >= 1:
         deadline = began + limit.seconds
         ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)[: limit.width]
         deeper: dict[int, float] = {}
