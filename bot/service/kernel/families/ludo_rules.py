@@ -36,7 +36,9 @@ LUDO_LEVEL_TEXTS: Mapping[str, Text] = {
         level=LEVEL_TEXTS["normal"],
     ),
     "strong": text(
-        "{level}: also weighs every face of the next roll and the best answer to it.",
+        "{level}: in games of four, each for themselves, judges each move by its chance of "
+        "winning as a network trained on thousands of games against itself reckons it; in "
+        "other games, also weighs every face of the next roll and the best answer to it.",
         level=LEVEL_TEXTS["strong"],
     ),
 }
