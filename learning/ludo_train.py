@@ -92,7 +92,7 @@ class Network:
             second += (1 - beta2) * grad**2
             corrected = first / (1 - beta1**self.steps)
             spread = np.sqrt(second / (1 - beta2**self.steps)) + 1e-8
-            parameter -= rate * corrected / spread
+            np.subtract(parameter, rate * corrected / spread, out=parameter)
         return float(((chances - targets) ** 2).sum(axis=1).mean())
 
     def save(self, path: Path, **report: Any) -> None:
