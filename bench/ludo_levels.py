@@ -1,5 +1,6 @@
 """Ludo's computer levels against the heuristic players (bench/ludo_heuristics.py), today's
-one-move `best` (games/ludo/agents.py) and each other, in seat-rotated four-player games.
+one-move `best` (games/ludo/agents.py), `depth1` (the strong level before the learned
+evaluation) and each other, in seat-rotated four-player games.
 
     python bench/ludo_levels.py --level strong --opponent expert --games 2000
     python bench/ludo_levels.py --level strong --opponent expert --teams --games 2000
@@ -32,18 +33,22 @@ from games.ludo.agents import Agent, choose_best
 from games.ludo.moves import LudoMove
 from games.ludo.position import LudoPosition
 from games.ludo.rules import LudoRules
-from games.ludo.search import choose
+from games.ludo.search import LudoLimit, choose
 from games.ludo.simulate import simulate
 
 OPTIONS = ("three_sixes", "towers_block")
-# The issue's goals: the strongest level's win share against each field.
+# The issue's goals: the strongest level's win share against each field. "Itself at today's
+# strength" is `depth1`, the strong level before the learned evaluation.
 GOALS: dict[str, tuple[str, str, bool, float]] = {
     "strong_v_random": ("strong", "random", False, 0.92),
     "strong_v_expert": ("strong", "expert", False, 0.50),
-    "strong_v_best": ("strong", "best", False, 0.40),
+    "strong_v_depth1": ("strong", "depth1", False, 0.40),
     "strong_teams_v_expert": ("strong", "expert", True, 0.62),
 }
 LADDER = (("easy", "beginner"), ("normal", "easy"), ("strong", "normal"))
+# The strong level before the learned evaluation (issue 39's fifth round): the look-ahead
+# over one roll on the hand evaluation.
+DEPTH_1 = LudoLimit(depth=1)
 Z95 = 1.96
 
 
@@ -63,11 +68,16 @@ class Timed:
         return move
 
 
+def choose_depth1(position: LudoPosition, rng: random.Random) -> LudoMove:
+    return choose(position, DEPTH_1, rng)
+
+
 def players(timed: Timed) -> Mapping[str, Agent]:
     """Every player a match may seat, by name: the level under test (timed), the other
-    levels, today's `best` and the heuristics."""
+    levels, today's `best`, `depth1` and the heuristics."""
     levels: dict[str, Agent] = {name: Timed(name) for name in LEVEL_NAMES if name != timed.level}
-    return {**HEURISTICS, "best": choose_best, **levels, timed.level: timed}
+    others = {"best": choose_best, "depth1": choose_depth1}
+    return {**HEURISTICS, **others, **levels, timed.level: timed}
 
 
 def interval(wins: int, games: int) -> float:
@@ -131,7 +141,9 @@ def line(name: str, figures: dict[str, Any], goal: float | None) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--level", choices=LEVEL_NAMES, default="strong")
-    parser.add_argument("--opponent", default="expert", help="a heuristic, best, or a level")
+    parser.add_argument(
+        "--opponent", default="expert", help="a heuristic, best, depth1, or a level"
+    )
     parser.add_argument("--teams", action="store_true")
     parser.add_argument("--goals", action="store_true", help="play the issue's four goals")
     parser.add_argument("--ladder", action="store_true", help="each level v the one below")

@@ -58,13 +58,15 @@ CORRESPONDENCE_LEVELS: dict[str, Limit] = {
 # bonus; `easy` by the one-move score with a smaller one; `normal` by the one-move score
 # with a small one (without it, it stood level with `strong`: the look-ahead adds little on
 # this evaluation, so the noise is what keeps each level above the one below); `strong`
-# also averages over the next roll and its answer, without noise. A thinking Ludo decision
-# takes milliseconds, so correspondence games play the same.
+# averages over the next roll and its answer, without noise, on the chances of the network
+# learned in self-play (games/ludo/network.py) in four-player games without teams, on the hand
+# terms in other games. A thinking Ludo decision takes milliseconds, so
+# correspondence games play the same.
 LUDO_LEVELS: dict[str, LudoLimit] = {
     "beginner": LudoLimit(depth=0, noise=40.0, blunder=0.5),
     "easy": LudoLimit(depth=0, noise=12.0),
     "normal": LudoLimit(depth=0, noise=6.0),
-    "strong": LudoLimit(depth=1),
+    "strong": LudoLimit(depth=1, learned_depth=1),
 }
 
 

@@ -10,6 +10,10 @@ evaluation's risk of capture. Only the `width` best moves by their one-move scor
 before they all are, the one-move scores decide, so a think never outlasts
 its budget by more than one move's look-ahead.
 
+With `learned_depth`, four-player games without teams are scored by the learned network
+(network.py), each seat's chance to win as the searcher's seat sees it, and searched to that
+depth; other games by the evaluation's terms, to `depth`.
+
 Pure: the clock is a parameter (tests pass a fake one).
 """
 
@@ -19,13 +23,17 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from games.base import Seat
 from games.ludo.evaluation import WEIGHTS, Weights, scores
 from games.ludo.moves import ROLLS, LudoMove
+from games.ludo.network import fits, win_chances
 from games.ludo.position import LudoPosition
 
 Clock = Callable[[], float]
+# Every seat's score in a position, the higher the better for that seat.
+Scorer = Callable[[LudoPosition], list[float]]
 WON = 1e6
 
 
@@ -39,6 +47,9 @@ class LudoLimit:
     noise: float = 0.0  # a random bonus per move, up to this many steps of progress
     blunder: float = 0.0  # the chance of any legal move, chosen blindly
     weights: Weights = WEIGHTS
+    # Four-player games without teams: None, as any other; 0 or 1, scored by the learned
+    # network's chances and searched to this depth.
+    learned_depth: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,32 +67,32 @@ def _score(position: LudoPosition, weights: Weights) -> list[float]:
     return scores(position.rules, position.pawns, position.left, weights)
 
 
-def _answered(position: LudoPosition, seat: Seat, weights: Weights) -> float:
+def _answered(position: LudoPosition, seat: Seat, scorer: Scorer) -> float:
     """`seat`'s score once the player to move in `position` has played the move its own
     score prefers (or at once if a roll is due or the game is over)."""
     if not position.roll or position.outcome() is not None:
-        return _score(position, weights)[seat]
+        return scorer(position)[seat]
     mover = position.turn
     best_own = -2 * WON
     ours = 0.0
     for move in position.legal_moves():
-        values = _score(position.play(move), weights)
+        values = scorer(position.play(move))
         if values[mover] > best_own:
             best_own, ours = values[mover], values[seat]
     return ours
 
 
 def _expected(
-    position: LudoPosition, seat: Seat, weights: Weights, clock: Clock, deadline: float
+    position: LudoPosition, seat: Seat, scorer: Scorer, clock: Clock, deadline: float
 ) -> float | None:
     """`seat`'s score averaged over the next roll and its answer; None once out of time."""
     if position.outcome() is not None:
-        return _score(position, weights)[seat]
+        return scorer(position)[seat]
     total = 0.0
     for roll in ROLLS:
         if clock() >= deadline:
             return None
-        total += _answered(position.play(roll), seat, weights)
+        total += _answered(position.play(roll), seat, scorer)
     return total / len(ROLLS)
 
 
@@ -99,16 +110,22 @@ def think(
     if limit.blunder and rng.random() < limit.blunder:
         return LudoThought(rng.choice(moves), 0, clock() - began)
     seat = position.turn
-    weights = limit.weights
+    scorer: Scorer
+    search_depth = limit.depth
+    if limit.learned_depth is not None and fits(position):
+        scorer = partial(win_chances, view=seat)
+        search_depth = limit.learned_depth
+    else:
+        scorer = partial(_score, weights=limit.weights)
     children = [position.play(move) for move in moves]
-    values = [_score(child, weights)[seat] for child in children]
+    values = [scorer(child)[seat] for child in children]
     depth = 0
-    if limit.depth >= 1:
+    if search_depth >= 1:
         deadline = began + limit.seconds
         ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)[: limit.width]
         deeper: dict[int, float] = {}
         for index in ranked:
-            value = _expected(children[index], seat, weights, clock, deadline)
+            value = _expected(children[index], seat, scorer, clock, deadline)
             if value is None:
                 break
             deeper[index] = value

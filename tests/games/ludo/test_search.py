@@ -10,9 +10,22 @@ import pytest
 from games.computer import LEVEL_NAMES, LUDO_LEVELS, choose_at_level, level_limit
 from games.ludo import LudoPosition, LudoRules, Step
 from games.ludo.moves import ROLLS
+from games.ludo.network import win_chances
 from games.ludo.search import choose, think
 
 Board = Callable[..., LudoPosition]
+
+
+class SlowClock:
+    """A fake clock 30 ms further on at each reading."""
+
+    def __init__(self) -> None:
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        return 0.03 * (self.readings - 1)
+
 
 RULE_SETS = [
     LudoRules(),
@@ -62,7 +75,8 @@ def test_a_player_whose_pawns_are_home_moves_its_partners_legally(board: Board) 
 
 
 def test_the_strong_level_looks_at_the_next_roll_when_time_allows(board: Board) -> None:
-    position = board({0: ["c5", "c20", "c30"], 1: ["c8", "c22"], 2: ["c27"]}, roll=3)
+    # Three players: the learned network is for four, so strong looks ahead on the hand terms.
+    position = board({0: ["c5", "c20", "c30"], 1: ["c8", "c22"], 2: ["c27"]}, roll=3, players=3)
     frozen = think(position, LUDO_LEVELS["strong"], random.Random(1), clock=lambda: 0.0)
     assert frozen.depth == 1
 
@@ -70,20 +84,43 @@ def test_the_strong_level_looks_at_the_next_roll_when_time_allows(board: Board) 
 def test_the_search_stops_when_its_budget_is_spent(board: Board) -> None:
     # Each reading of the fake clock takes 30 ms: the 80 ms budget allows a few rolls of the
     # look-ahead, not all of them, so the one-move scores decide, and the search stops reading
-    # the clock (working) soon after the deadline.
-    position = board({0: ["c5", "c20", "c30"], 1: ["c8", "c22"], 2: ["c27"]}, roll=3)
-    readings: list[float] = []
+    # the clock (working) soon after the deadline: on the hand terms (three players) and on
+    # the learned chances looking one roll ahead (four).
+    hand = board({0: ["c5", "c20", "c30"], 1: ["c8", "c22"], 2: ["c27"]}, roll=3, players=3)
+    learned = board({0: ["c5", "c20", "c30"], 1: ["c8", "c22"], 2: ["c27"]}, roll=3)
+    strong = LUDO_LEVELS["strong"]
+    for position, limit in ((hand, strong), (learned, replace(strong, learned_depth=1))):
+        clock = SlowClock()
+        limit = replace(limit, seconds=0.08)
+        thought = think(position, limit, random.Random(1), clock)
+        assert thought.move in position.legal_moves()
+        assert thought.depth == 0
+        assert clock.readings <= 6
+        assert thought.seconds <= limit.seconds + 0.06
 
-    def clock() -> float:
-        readings.append(0.03 * len(readings))
-        return readings[-1]
 
-    limit = replace(LUDO_LEVELS["strong"], seconds=0.08)
-    thought = think(position, limit, random.Random(1), clock)
-    assert thought.move in position.legal_moves()
-    assert thought.depth == 0
-    assert len(readings) <= 6
-    assert thought.seconds <= limit.seconds + 0.06
+@pytest.mark.parametrize("rules", [LudoRules(), LudoRules(three_sixes=True, towers_block=True)])
+def test_strong_plays_four_player_games_by_the_learned_chances(rules: LudoRules) -> None:
+    # Every choice of a game's positions is, by the network's chances, the best move (depth
+    # 0) or one of the `width` best, looked at one roll ahead (depth 1); under a frozen clock
+    # the look-ahead always finishes, and legal moves only, towers and three sixes included.
+    strong = LUDO_LEVELS["strong"]
+    assert strong.learned_depth is not None
+    seen = 0
+    for index, position in enumerate(positions_to_move(rules, seed=11)):
+        if index % 3:
+            continue
+        thought = think(position, strong, random.Random(index), clock=lambda: 0.0)
+        seat = position.turn
+        moves = position.legal_moves()
+        chances = [win_chances(position.play(move), seat)[seat] for move in moves]
+        searched = 1 if strong.learned_depth == 0 else strong.width
+        good_enough = sorted(chances, reverse=True)[:searched][-1]
+        assert thought.move in moves
+        assert chances[moves.index(thought.move)] >= good_enough
+        assert thought.depth == strong.learned_depth
+        seen += 1
+    assert seen > 10
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)

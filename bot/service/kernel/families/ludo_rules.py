@@ -36,7 +36,9 @@ LUDO_LEVEL_TEXTS: Mapping[str, Text] = {
         level=LEVEL_TEXTS["normal"],
     ),
     "strong": text(
-        "{level}: also weighs every face of the next roll and the best answer to it.",
+        "{level}: also weighs every face of the next roll and the best answer to it; in games "
+        "of four, each for themselves, it judges positions by their chance of winning as a "
+        "network trained on thousands of games against itself reckons it.",
         level=LEVEL_TEXTS["strong"],
     ),
 }

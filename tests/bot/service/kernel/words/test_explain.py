@@ -71,8 +71,10 @@ def test_ludo_rules_say_what_the_computer_does_at_each_level() -> None:
     assert "Os níveis do computador:" in every
     assert "iniciante: uma vez em cada duas joga às cegas" in every
     assert "forte: pesa também cada face da próxima jogada do dado" in every
+    assert "uma rede treinada em milhares de partidas contra si mesma" in every
     italian = _said("it", list(rules_of("ludo")))
-    assert "forte: pesa anche ogni faccia del prossimo lancio" in italian
+    assert "forte: valuta anche ogni faccia del prossimo lancio" in italian
+    assert "una rete allenata su migliaia di partite contro sé stessa" in italian
     assert "I livelli del computer" not in _said("it", list(rules_of("ludo", {"players": 2})))
 
 

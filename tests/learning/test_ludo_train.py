@@ -1,0 +1,97 @@
+"""Ludo's TD(lambda) self-play pipeline on a tiny run: learning pulls the chances towards their
+targets, a seed repeats a run exactly, and the written module evaluates in pure Python what
+the trainer's network computes."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.ludo import network as network_module
+from games.ludo.features import SEATS, features
+from games.ludo.network import network
+
+# numpy is the `learn` extra's (pyproject.toml): CI installs it, a bare checkout may not.
+if os.environ.get("CI") != "true":
+    pytest.importorskip("numpy")
+
+import numpy as np
+
+from learning import ludo_train, ludo_write
+
+
+def test_learning_lowers_the_td_error_of_a_game() -> None:
+    net = ludo_train.Network.new(8, np.random.default_rng(3))
+    game = ludo_train.play(net, random.Random(3), explore=0.02)
+    assert game[-1].outcome() is not None
+    inputs, wanted = ludo_train.targets(net, game, lam=0.7)
+    assert inputs.shape[0] == wanted.shape[0] == SEATS * (len(game) - 1)
+    assert np.allclose(wanted.sum(axis=1), 1.0)
+    first = net.learn(inputs, wanted, rate=0.01)
+    for _ in range(20):
+        last = net.learn(inputs, wanted, rate=0.01)
+    assert last < first * 0.9
+
+
+def test_the_last_positions_learn_the_game_s_result() -> None:
+    net = ludo_train.Network.new(8, np.random.default_rng(4))
+    game = ludo_train.play(net, random.Random(4), explore=0.02)
+    _, wanted = ludo_train.targets(net, game, lam=0.7)
+    winner = next(iter(game[-1].outcome().winners))  # type: ignore[union-attr]
+    last_seen_from_first_seat = wanted[-SEATS]
+    assert last_seen_from_first_seat[winner] == pytest.approx(1.0)
+
+
+def run(data: Path, seed: int, *more: str) -> dict[str, np.ndarray]:
+    arguments = ["--games", "3", "--hidden", "6", "--seed", str(seed), "--data", str(data)]
+    ludo_train.main([*arguments, *more])
+    with np.load(data / "ludo" / "net.npz") as saved:
+        return {name: saved[name] for name in ("w1", "b1", "w2", "b2")}
+
+
+def test_a_seed_repeats_a_run_and_another_seed_does_not(tmp_path: Path) -> None:
+    first = run(tmp_path / "a", seed=5)
+    again = run(tmp_path / "b", seed=5)
+    other = run(tmp_path / "c", seed=6)
+    untrained = ludo_train.Network.new(6, np.random.default_rng(5))
+    assert all(np.array_equal(first[name], again[name]) for name in first)
+    assert not np.array_equal(first["w1"], other["w1"])
+    assert not np.allclose(first["w2"], untrained.w2)
+
+
+def test_a_run_goes_on_from_saved_weights(tmp_path: Path) -> None:
+    first = run(tmp_path / "a", seed=5)
+    fresh = run(tmp_path / "b", seed=9)
+    more = run(tmp_path / "c", 9, "--start", str(tmp_path / "a" / "ludo" / "net.npz"))
+    assert not np.array_equal(more["w1"], fresh["w1"])
+    # Three games move the weights only a little from where they started.
+    assert np.abs(more["w1"] - first["w1"]).max() < np.abs(fresh["w1"] - first["w1"]).max()
+
+
+def test_the_written_module_plays_the_trainer_s_network(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run(tmp_path, seed=7)
+    folder = tmp_path / "shipped"
+    folder.mkdir()
+    ludo_write.main(["--data", str(tmp_path), "--out", str(folder / "tiny_ludo_weights.py")])
+    monkeypatch.syspath_prepend(str(folder))
+    monkeypatch.setattr(network_module, "WEIGHTS_MODULE", "tiny_ludo_weights")
+    network.cache_clear()
+    try:
+        with np.load(tmp_path / "ludo" / "net.npz") as saved:
+            net = ludo_train.Network(saved["w1"], saved["b1"], saved["w2"], saved["b2"])
+        game = ludo_train.play(net, random.Random(8), explore=0.0)
+        for position in game[10:-1:25]:
+            for view in range(SEATS):
+                rows = ludo_train.dense([features(position, view)])
+                _, trained = net.forward(rows)
+                shipped = network().chances(position, view)
+                assert shipped == pytest.approx(list(trained[0]), abs=1e-5)
+    finally:
+        network.cache_clear()
+        sys.modules.pop("tiny_ludo_weights", None)
