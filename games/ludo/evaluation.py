@@ -64,6 +64,26 @@ def enemies_of(rules: LudoRules) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(e for e in seats if not rules.friends(s, e)) for s in seats)
 
 
+def reach(
+    rules: LudoRules, pawns: Pawns, left: frozenset[Seat]
+) -> tuple[list[tuple[int, int, int]], list[int]]:
+    """What hit_chance reads: (seat, square, progress) of every square with pawns on the
+    track, and each seat's start square where it has a pawn in its yard (else -1)."""
+    colours = rules.colours
+    groups = [
+        (seat, TRACK[colours[seat]][progress], progress)
+        for seat, seat_pawns in enumerate(pawns)
+        if seat not in left
+        for progress in set(seat_pawns)
+        if START <= progress <= LAST_TRACK
+    ]
+    entries = [
+        TRACK[colours[seat]][START] if seat not in left and YARD in seat_pawns else -1
+        for seat, seat_pawns in enumerate(pawns)
+    ]
+    return groups, entries
+
+
 def hit_chance(
     square: int,
     enemies: tuple[int, ...],
@@ -71,9 +91,8 @@ def hit_chance(
     entries: list[int],
 ) -> float:
     """The chance (summed over the enemies' pawns, at most 1) that an enemy lands on the
-    track square `square` before its owner moves again. `groups`: (seat, square, progress) of
-    every square with pawns on the track; `entries[seat]`: its start square if it has a pawn
-    in its yard, else -1."""
+    track square `square` before its owner moves again; `groups` and `entries` as `reach`
+    gives them."""
     hit = 0.0
     for seat, origin, progress in groups:
         if seat in enemies:
@@ -96,17 +115,7 @@ def standings(
 ) -> list[float]:
     """How well each seat's own pawns stand (0 for a seat that left)."""
     colours = rules.colours
-    groups = [
-        (seat, TRACK[colours[seat]][progress], progress)
-        for seat, seat_pawns in enumerate(pawns)
-        if seat not in left
-        for progress in set(seat_pawns)
-        if START <= progress <= LAST_TRACK
-    ]
-    entries = [
-        TRACK[colours[seat]][START] if seat not in left and YARD in seat_pawns else -1
-        for seat, seat_pawns in enumerate(pawns)
-    ]
+    groups, entries = reach(rules, pawns, left)
     enemies = enemies_of(rules)
     out = weights.out
     finished = out + FINISH + weights.home_column + weights.finished

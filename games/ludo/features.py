@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from games.base import Seat
 from games.ludo.board import FINISH, LAST_TRACK, PAWNS_PER_COLOUR, START, TRACK, YARD
-from games.ludo.evaluation import enemies_of, hit_chance, standings
+from games.ludo.evaluation import enemies_of, hit_chance, reach, standings
 from games.ludo.position import LudoPosition
 
 SEATS = 4
@@ -46,17 +46,7 @@ def seat_inputs(position: LudoPosition) -> list[Features]:
     colours = rules.colours
     pawns = position.pawns
     left = position.left
-    groups = [
-        (seat, TRACK[colours[seat]][progress], progress)
-        for seat, seat_pawns in enumerate(pawns)
-        if seat not in left
-        for progress in set(seat_pawns)
-        if START <= progress <= LAST_TRACK
-    ]
-    entries = [
-        TRACK[colours[seat]][START] if seat not in left and YARD in seat_pawns else -1
-        for seat, seat_pawns in enumerate(pawns)
-    ]
+    groups, entries = reach(rules, pawns, left)
     enemies = enemies_of(rules)
     standing = standings(rules, pawns, left)
     blocks: list[Features] = []
