@@ -11,7 +11,8 @@ position where a roll was due is pulled towards its lambda-return, the next posi
 blended with the ones after it down to the game's result (the forward view of TD(lambda)),
 from all four seats' views (the board turned). Every `--save-every` games and at the end the
 weights go to --data/ludo/net-GAMES.npz and net.npz; `python -m learning.ludo_write` ships
-them. `--start FILE` goes on from saved weights (the games counted anew). Deterministic from
+them. `--start FILE` goes on from saved weights (the games counted anew), `--start shipped`
+from games/ludo/learned_weights.py, the network the package plays. Deterministic from
 --seed (and --start). One core; the progress line shows the games played, the
 recent TD error (the squared distance of the chances from their targets) and the share of
 games the first seat to roll won.
@@ -33,11 +34,13 @@ from numpy.typing import NDArray
 
 from games.ludo.features import INPUTS, SEATS, Features, features, seat_inputs, seen_from
 from games.ludo.moves import ROLLS
+from games.ludo.network import network as evaluation_network
 from games.ludo.position import LudoPosition
 from games.ludo.rules import LudoRules
 
 Array = NDArray[np.float64]
 REPORT_EVERY = 100
+SHIPPED = "shipped"
 
 
 @dataclass
@@ -98,6 +101,18 @@ class Network:
     def save(self, path: Path, **report: Any) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez(path, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, **report)
+
+
+def shipped() -> Network:
+    """The network games/ludo/learned_weights.py holds (float32, so within 1e-7 of what was
+    learned), to learn on from."""
+    played = evaluation_network()
+    return Network(
+        np.array(played.columns),
+        np.array(played.hidden_bias),
+        np.array(played.rows).T.copy(),
+        np.array(played.seat_bias),
+    )
 
 
 def dense(rows: list[Features]) -> Array:
@@ -192,12 +207,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--explore", type=float, default=0.02, help="share of random moves")
     parser.add_argument("--save-every", type=int, default=2000)
     parser.add_argument("--data", type=Path, default=Path("learning-data"))
-    parser.add_argument("--start", type=Path, help="go on from these weights (a net.npz)")
+    parser.add_argument(
+        "--start", help="go on from these weights: a net.npz, or 'shipped' (the package's)"
+    )
     arguments = parser.parse_args(argv)
     if arguments.games < 1 or arguments.hidden < 1 or not 0 <= arguments.lam <= 1:
         parser.error("--games and --hidden must be at least 1, --lam within 0..1")
     network = Network.new(arguments.hidden, np.random.default_rng(arguments.seed))
-    if arguments.start:
+    if arguments.start == SHIPPED:
+        network = shipped()
+    elif arguments.start:
         with np.load(arguments.start) as saved:
             network = Network(saved["w1"], saved["b1"], saved["w2"], saved["b2"])
     dice = random.Random(arguments.seed)

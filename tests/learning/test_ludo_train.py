@@ -95,3 +95,16 @@ def test_the_written_module_plays_the_trainer_s_network(
     finally:
         network.cache_clear()
         sys.modules.pop("tiny_ludo_weights", None)
+
+
+def test_a_run_goes_on_from_the_shipped_network(tmp_path: Path) -> None:
+    start = ludo_train.shipped()
+    game = ludo_train.play(start, random.Random(11), explore=0.0)
+    for position in game[5:-1:40]:
+        _, trained = start.forward(ludo_train.dense([features(position, 0)]))
+        assert network().chances(position, 0) == pytest.approx(list(trained[0]), abs=1e-6)
+    arguments = ["--games", "2", "--seed", "3", "--data", str(tmp_path), "--start", "shipped"]
+    ludo_train.main(arguments)
+    with np.load(tmp_path / "ludo" / "net.npz") as saved:
+        moved = np.abs(saved["w1"] - start.w1).max()
+    assert 0 < moved < 0.05
