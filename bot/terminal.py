@@ -99,8 +99,23 @@ class Terminal:
                 finished.set()
                 self._wanted.set()
 
+        # Ctrl-C at the prompt is the console's even where the process was started with SIGINT
+        # ignored (a parent without job control hands that on, and Python then never raises
+        # KeyboardInterrupt): the person at the terminal still expects the line dropped.
+        inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
         worker = threading.Thread(target=serve, name="damas-bot", daemon=True)
         worker.start()
+        try:
+            self._serve_lines(finished)
+        finally:
+            signal.signal(signal.SIGINT, inherited)
+        worker.join()
+        if failure:
+            raise failure[0]
+        return status[0] if status else 0
+
+    def _serve_lines(self, finished: threading.Event) -> None:
+        """Read the person's lines until the bot ends or the input does."""
         while True:
             try:
                 self._wanted.wait()
@@ -118,7 +133,3 @@ class Terminal:
             self._deliver(line)
             if line is None:
                 break
-        worker.join()
-        if failure:
-            raise failure[0]
-        return status[0] if status else 0
