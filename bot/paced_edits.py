@@ -3,7 +3,9 @@ leaderboard changes with every game that ends, and a Telegram group has twenty m
 minute for everything (edits included). Each key (an arena) is edited at most once per
 `interval`; a change that comes sooner waits, and only the newest waiting change is shown
 when the interval is over (the ones it replaced are never sent). A final change (`at_once`)
-goes out at once."""
+goes out at once. A value may say when it was read (`read_at`): one read before the value
+shown or waiting is dropped, since two handlers' changes may arrive in either order and the
+older must not replace the newer."""
 
 from __future__ import annotations
 
@@ -28,12 +30,19 @@ class PacedEdits(Generic[K, V]):
         self.interval = interval
         self._show = show
         self._last: Recent[K, float] = Recent(REMEMBERED_CHATS)
+        self._read: Recent[K, float] = Recent(REMEMBERED_CHATS)
         self._waiting: dict[K, V] = {}
         self._timers: dict[K, asyncio.Task[None]] = {}
 
-    async def offer(self, key: K, value: V, *, at_once: bool = False) -> None:
+    async def offer(
+        self, key: K, value: V, *, at_once: bool = False, read_at: float | None = None
+    ) -> None:
         """Show `value` now if the key's interval is over (or `at_once`), else when it is,
-        unless a newer value comes first."""
+        unless a newer value comes first; nothing if it was read before the key's last."""
+        if read_at is not None:
+            if read_at < self._read.get(key, float("-inf")):
+                return
+            self._read[key] = read_at
         due = self._last.get(key, float("-inf")) + self.interval
         if at_once or time.monotonic() >= due:
             self._waiting.pop(key, None)

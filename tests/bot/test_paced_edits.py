@@ -47,3 +47,24 @@ async def test_a_failed_edit_does_not_stop_the_next_and_close_drops_the_waiting(
     await edits.close()
     await asyncio.sleep(0.3)
     assert shown == [2]
+
+
+async def test_standings_read_before_the_last_offered_are_never_shown() -> None:
+    shown: list[int] = []
+
+    async def show(_key: str, value: int) -> None:
+        shown.append(value)
+
+    edits: PacedEdits[str, int] = PacedEdits(0.2, show)
+    await edits.offer("arena", 1, read_at=1.0)
+    # Two games end (standings read at 3.0), then a join's standings, read before them
+    # (2.0), arrive last: the newer stays the one waiting.
+    await edits.offer("arena", 3, read_at=3.0)
+    await edits.offer("arena", 2, read_at=2.0)
+    await asyncio.sleep(0.3)
+    assert shown == [1, 3]
+    # Nor after it is shown, final or not.
+    await edits.offer("arena", 2, read_at=2.5, at_once=True)
+    await edits.offer("arena", 4, read_at=4.0, at_once=True)
+    assert shown == [1, 3, 4]
+    await edits.close()

@@ -36,11 +36,14 @@ class ArenaBoards:
     async def offer(self, event: TournamentUpdate) -> None:
         over = event.tournament.status == "finished"
         key = f"tournament:{event.tournament.id}"
-        await self.offer_board(key, event.tournament.chat, event.text, over)
+        await self.offer_board(key, event.tournament.chat, event.text, over, event.read_at)
 
-    async def offer_board(self, key: str, chat: ChatRef, board: Text, final: bool) -> None:
-        """The leaderboard `key` in `chat`: edited in within the pace, or at once if `final`."""
-        await self.edits.offer(key, (chat, board), at_once=final)
+    async def offer_board(
+        self, key: str, chat: ChatRef, board: Text, final: bool, read_at: float
+    ) -> None:
+        """The leaderboard `key` in `chat`, read at `read_at`: edited in within the pace, or
+        at once if `final`; never after one read later."""
+        await self.edits.offer(key, (chat, board), at_once=final, read_at=read_at)
 
     async def _show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
         chat, board = shown

@@ -201,7 +201,7 @@ class EventShowing:
         if event.standings:
             key = f"clubmatch:{event.match.id}:{event.chat.chat_id}"
             final = event.match.status != "running"
-            await self.arena_boards.offer_board(key, event.chat, event.text, final)
+            await self.arena_boards.offer_board(key, event.chat, event.text, final, event.read_at)
             return
         await self._news(event.text, event.chat, None, answer, None, event.match.id)
 

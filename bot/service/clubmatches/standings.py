@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.i18n import Text, joined
 from bot.service.clubmatches.scores import board_scores, game_points, total
 from bot.service.clubmatches.text import board_score, game_result, standings
-from bot.service.kernel.events import ClubMatchUpdate, Event
+from bot.service.kernel.events import ClubMatchUpdate, Event, standings_clock
 from bot.service.kernel.kernel import Kernel
 from storage import ClubMatchFacts, ClubMatchStore
 
@@ -32,6 +32,10 @@ async def score_board(kernel: Kernel, facts: ClubMatchFacts) -> Text:
 
 async def standings_update(kernel: Kernel, matches: ClubMatchStore, match_id: int) -> list[Event]:
     """The score board for each of the match's chats, to replace the one shown there."""
+    read_at = standings_clock()
     facts = await matches.club_match_facts(match_id)
     board = await score_board(kernel, facts)
-    return [ClubMatchUpdate(facts.match, chat, board, standings=True) for chat in facts.match.chats]
+    return [
+        ClubMatchUpdate(facts.match, chat, board, standings=True, read_at=read_at)
+        for chat in facts.match.chats
+    ]

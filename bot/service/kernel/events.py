@@ -11,6 +11,7 @@ every front end shows it).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -23,6 +24,13 @@ from competition.pairing.tournament import Format
 from competition.rating import Shown
 from games.base import AnyGame
 from storage import Challenge, ChatRef, ClubMatchRecord, GameRecord, SimulRecord, TournamentRecord
+
+
+def standings_clock() -> float:
+    """When standings are read (TournamentUpdate.read_at): this process's monotonic clock,
+    whose order alone counts."""
+    return time.monotonic()
+
 
 # The game option that names the tournament a game is a table of.
 TOURNAMENT_OPTION = "tournament"
@@ -288,12 +296,15 @@ class TournamentUpdate:
     starts, the end. While `tournament.status` is "registering", a front end may offer join
     and leave buttons that call `service.tournament_join`/`tournament_leave` with its id.
     `leaderboard`: an arena's leaderboard, which replaces the one shown before (a front end
-    edits one message per arena, as often as its chat allows) rather than news."""
+    edits one message per arena, as often as its chat allows) rather than news; `read_at`:
+    when its standings were read (standings_clock), so that a front end never shows it after
+    standings read later (two handlers' events may arrive in either order)."""
 
     tournament: TournamentRecord
     text: Text
     entries: int
     leaderboard: bool = False
+    read_at: float = 0.0
 
 
 def takes_entries(record: TournamentRecord) -> bool:
@@ -332,12 +343,13 @@ class ClubMatchUpdate:
     gives one event to each): opened, joined, signed, the start with its boards and coin
     tosses, a game's result, the end. `standings`: the match's score board, which replaces
     the one shown before in that chat (a front end edits one message, as often as the chat
-    allows) rather than news."""
+    allows) rather than news, read at `read_at` (as TournamentUpdate's)."""
 
     match: ClubMatchRecord
     chat: ChatRef
     text: Text
     standings: bool = False
+    read_at: float = 0.0
 
 
 @dataclass(frozen=True)

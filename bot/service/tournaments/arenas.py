@@ -26,6 +26,7 @@ from bot.service.kernel.events import (
     GameState,
     ServiceError,
     TournamentUpdate,
+    standings_clock,
 )
 from bot.service.kernel.families.draughts_ballots import seeded_ballot
 from bot.service.kernel.kernel import Kernel
@@ -247,12 +248,15 @@ class Arenas(Capability):
     async def leaderboard_update(self, tournament_id: int) -> TournamentUpdate:
         """The leaderboard as news that replaces the arena's earlier leaderboard (each front
         end edits one message, as often as its chat allows)."""
+        read_at = standings_clock()
         facts = await self.tournaments.tournament_facts(tournament_id)
         now = self.kernel.clock()
         view = view_of(facts, now)
         names = await entry_names(self.kernel, facts)
         board = leaderboard(facts, view, names, now, LEADERBOARD_LINES)
-        return TournamentUpdate(facts.tournament, board, len(facts.entries), leaderboard=True)
+        return TournamentUpdate(
+            facts.tournament, board, len(facts.entries), leaderboard=True, read_at=read_at
+        )
 
     async def _end(self, facts: TournamentFacts, view: ArenaView) -> list[Event]:
         """Time is up: once no game goes on, the arena is over, with its podium."""

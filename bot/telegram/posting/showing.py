@@ -305,7 +305,7 @@ class EventShowing:
         if event.standings:
             key = f"clubmatch:{event.match.id}:{event.chat.chat_id}"
             final = event.match.status != "running"
-            await self.arena_boards.offer_board(key, event.chat, event.text, final)
+            await self.arena_boards.offer_board(key, event.chat, event.text, final, event.read_at)
             return
         language = await self.people.chat_language(event.chat)
         await self._news(event.chat, translate(language, event.text), None, None, event.match.id)
