@@ -151,10 +151,16 @@ def test_each_version_is_made_once_and_another_is_refused() -> None:
     assert weights_for("brazilian", "hand").patterns is None
     with pytest.raises(ValueError, match="one of hand, learned, learned-1"):
         weights_for("brazilian", "newest")
-    # Only a rule set whose first round was replaced keeps it.
-    with pytest.raises(ValueError, match="no learned-1 weights for italian"):
-        weights_for("italian", "learned-1")
-    assert weights_for("international", "learned-1").patterns is not None
+    # A rule set whose first round was replaced keeps it, to measure the newest against.
+    for variant in ("international", "italian", "brazilian"):
+        first, newest = weights_for(variant, "learned-1"), weights_for(variant, "learned")
+        assert first.patterns is not None
+        assert first.patterns is not newest.patterns
+    # Italian-familiar plays Italian's patterns, the first round's as the newest; no round 2
+    # was kept for Italian.
+    familiar = weights_for("italian-familiar", "learned-1").patterns
+    assert familiar is weights_for("italian", "learned-1").patterns
+    assert learned_patterns("italian", 2) is None
 
 
 def test_the_weight_file_header_is_what_the_docstring_says() -> None:
