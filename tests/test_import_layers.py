@@ -29,7 +29,7 @@ INPUT_OUTPUT = (
 FRONT_ENDS = ("bot.console", "bot.telegram", "bot.discord", "bot.web")
 # What the front ends share, between them and the service: the showing of events by platform
 # and their bounded memory. Neither imports a front end, nor the service either of them.
-SHARED_BY_FRONT_ENDS = ("bot.showing", "bot.recent", "bot.paced_edits")
+SHARED_BY_FRONT_ENDS = ("bot.showing", "bot.recent", "bot.paced_edits", "bot.standings_boards")
 
 # The service's folders are its layers (docs/service.md): the kernel at the bottom; above it
 # the capabilities, one folder each (every other folder); above them the modules at the

@@ -12,8 +12,7 @@ import discord
 
 from bot.discord.posting.channels import Channels
 from bot.i18n import Text, translate
-from bot.paced_edits import PacedEdits
-from bot.service.kernel.events import TournamentUpdate
+from bot.standings_boards import StandingsBoards
 from storage import ChatRef
 
 logger = logging.getLogger(__name__)
@@ -22,28 +21,14 @@ logger = logging.getLogger(__name__)
 LEADERBOARD_EVERY = 10.0
 
 
-class ArenaBoards:
+class ArenaBoards(StandingsBoards):
     """Each leaderboard message (an arena's, a club match's in each of its channels), kept
     up to date."""
 
     def __init__(self, client: discord.Client, channels: Channels) -> None:
         self.client = client
         self.channels = channels
-        self.edits: PacedEdits[str, tuple[ChatRef, Text]] = PacedEdits(
-            LEADERBOARD_EVERY, self._show
-        )
-
-    async def offer(self, event: TournamentUpdate) -> None:
-        over = event.tournament.status == "finished"
-        key = f"tournament:{event.tournament.id}"
-        await self.offer_board(key, event.tournament.chat, event.text, over, event.read_at)
-
-    async def offer_board(
-        self, key: str, chat: ChatRef, board: Text, final: bool, read_at: float
-    ) -> None:
-        """The leaderboard `key` in `chat`, read at `read_at`: edited in within the pace, or
-        at once if `final`; never after one read later."""
-        await self.edits.offer(key, (chat, board), at_once=final, read_at=read_at)
+        super().__init__(LEADERBOARD_EVERY)
 
     async def _show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
         chat, board = shown

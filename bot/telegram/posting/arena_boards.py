@@ -12,8 +12,7 @@ import logging
 from telegram.error import BadRequest, TelegramError
 
 from bot.i18n import Text, translate
-from bot.paced_edits import PacedEdits
-from bot.service.kernel.events import TournamentUpdate
+from bot.standings_boards import StandingsBoards
 from bot.telegram.people import People
 from bot.telegram.posting.delivery import is_gone, is_not_modified, with_retries
 from storage import ChatRef
@@ -24,25 +23,13 @@ logger = logging.getLogger(__name__)
 LEADERBOARD_EVERY = 15.0
 
 
-class ArenaBoards:
+class ArenaBoards(StandingsBoards):
     """Each leaderboard message (an arena's, a club match's in each of its chats), kept up
     to date."""
 
     def __init__(self, people: People, interval: float = LEADERBOARD_EVERY) -> None:
         self.people = people
-        self.edits: PacedEdits[str, tuple[ChatRef, Text]] = PacedEdits(interval, self._show)
-
-    async def offer(self, event: TournamentUpdate) -> None:
-        over = event.tournament.status == "finished"
-        key = f"tournament:{event.tournament.id}"
-        await self.offer_board(key, event.tournament.chat, event.text, over, event.read_at)
-
-    async def offer_board(
-        self, key: str, chat: ChatRef, board: Text, final: bool, read_at: float
-    ) -> None:
-        """The leaderboard `key` in `chat`, read at `read_at`: edited in within the pace, or
-        at once if `final`; never after one read later."""
-        await self.edits.offer(key, (chat, board), at_once=final, read_at=read_at)
+        super().__init__(interval)
 
     async def _show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
         chat, board = shown
