@@ -1,23 +1,26 @@
 """What the front ends' standings messages share (an arena's leaderboard, a club match's score
 board in each of its chats): one message per key, edited at the front end's pace
 (bot/paced_edits.py), the final standings at once, and never standings read before those
-shown or waiting. Each front end edits or posts the message its own way (`_show`)."""
+shown or waiting. Each front end gives how it edits or posts the message (`show`)."""
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
 
 from bot.i18n import Text
 from bot.paced_edits import PacedEdits
 from bot.service.kernel.events import TournamentUpdate
 from storage import ChatRef
 
+# Edits the standings message of a key in its chat, or posts it.
+Show = Callable[[str, tuple[ChatRef, Text]], Awaitable[None]]
 
-class StandingsBoards(ABC):
-    """Each standings message of a front end, kept up to date."""
 
-    def __init__(self, interval: float) -> None:
-        self.edits: PacedEdits[str, tuple[ChatRef, Text]] = PacedEdits(interval, self._show)
+class StandingsBoards:
+    """Each standings message of a front end, kept up to date by `show`."""
+
+    def __init__(self, interval: float, show: Show) -> None:
+        self.edits: PacedEdits[str, tuple[ChatRef, Text]] = PacedEdits(interval, show)
 
     async def offer(self, event: TournamentUpdate) -> None:
         """An arena's leaderboard."""
@@ -31,7 +34,3 @@ class StandingsBoards(ABC):
         """The standings `key` in `chat`, read at `read_at`: edited in within the pace, or at
         once if `final`; never after standings read later."""
         await self.edits.offer(key, (chat, board), at_once=final, read_at=read_at)
-
-    @abstractmethod
-    async def _show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
-        """Edit the message of `key` in its chat to `shown`, or post it."""

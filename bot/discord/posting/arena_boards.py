@@ -21,16 +21,20 @@ logger = logging.getLogger(__name__)
 LEADERBOARD_EVERY = 10.0
 
 
-class ArenaBoards(StandingsBoards):
+def arena_boards(client: discord.Client, channels: Channels) -> StandingsBoards:
     """Each leaderboard message (an arena's, a club match's in each of its channels), kept
-    up to date."""
+    up to date at Discord's pace."""
+    return StandingsBoards(LEADERBOARD_EVERY, ArenaBoards(client, channels).show)
+
+
+class ArenaBoards:
+    """How a leaderboard message is edited, or posted, in a Discord channel."""
 
     def __init__(self, client: discord.Client, channels: Channels) -> None:
         self.client = client
         self.channels = channels
-        super().__init__(LEADERBOARD_EVERY)
 
-    async def _show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
+    async def show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
         chat, board = shown
         channel_id = chat.chat_id
         content = translate(await self.channels.language(channel_id), board)

@@ -10,7 +10,7 @@ import logging
 import discord
 
 from bot.discord.posting.answers import Answer, actor_of
-from bot.discord.posting.arena_boards import ArenaBoards
+from bot.discord.posting.arena_boards import arena_boards
 from bot.discord.posting.board_posts import PLATFORM, BoardPoster, chat_of
 from bot.discord.posting.channels import Channels
 from bot.discord.posting.notices import PlayerNotices
@@ -69,7 +69,7 @@ class EventShowing:
         self.channels = channels
         self.notices = PlayerNotices(client, service, poster, channels)
         self.threads = TournamentThreads(client, service, channels.languages)
-        self.arena_boards = ArenaBoards(client, channels)
+        self.arena_boards = arena_boards(client, channels)
         # The message of each open challenge that shows its buttons (challenge id -> ids), and
         # of each registering tournament that shows Join and Leave; one forgotten keeps its
         # buttons, which the service refuses once the challenge or the registration is over.

@@ -23,15 +23,19 @@ logger = logging.getLogger(__name__)
 LEADERBOARD_EVERY = 15.0
 
 
-class ArenaBoards(StandingsBoards):
+def arena_boards(people: People) -> StandingsBoards:
     """Each leaderboard message (an arena's, a club match's in each of its chats), kept up
-    to date."""
+    to date at Telegram's pace."""
+    return StandingsBoards(LEADERBOARD_EVERY, ArenaBoards(people).show)
 
-    def __init__(self, people: People, interval: float = LEADERBOARD_EVERY) -> None:
+
+class ArenaBoards:
+    """How a leaderboard message is edited, or posted, in a Telegram chat."""
+
+    def __init__(self, people: People) -> None:
         self.people = people
-        super().__init__(interval)
 
-    async def _show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
+    async def show(self, key: str, shown: tuple[ChatRef, Text]) -> None:
         chat, board = shown
         language = await self.people.chat_language(chat)
         content = translate(language, board)

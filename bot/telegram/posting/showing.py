@@ -35,7 +35,7 @@ from bot.service.kernel.families import family_of
 from bot.showing import show_events
 from bot.telegram.chats import NAME_SLOT, Origin, is_private, mention_link
 from bot.telegram.people import People
-from bot.telegram.posting.arena_boards import ArenaBoards
+from bot.telegram.posting.arena_boards import arena_boards
 from bot.telegram.posting.board_content import BoardContents
 from bot.telegram.posting.delivery import (
     PLATFORM,
@@ -71,7 +71,7 @@ class EventShowing:
         self.desk = desk
         self.contents = contents
         self.tournament_boards = TournamentBoards(people, desk)
-        self.arena_boards = ArenaBoards(people)
+        self.arena_boards = arena_boards(people)
         # The message that shows each challenge (chat id, message id), edited as it changes.
         self.challenge_messages: Recent[int, tuple[str, int]] = Recent(REMEMBERED_CHATS)
         # The newest news of each tournament, the one that keeps Join and Leave; of each simul.
