@@ -64,9 +64,11 @@ def enemies_of(rules: LudoRules) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(e for e in seats if not rules.friends(s, e)) for s in seats)
 
 
-def reach(
-    rules: LudoRules, pawns: Pawns, left: frozenset[Seat]
-) -> tuple[list[tuple[int, int, int]], list[int]]:
+# What `reach` gives: (seat, square, progress) of the track's pawns, each seat's start square.
+Reach = tuple[list[tuple[int, int, int]], list[int]]
+
+
+def reach(rules: LudoRules, pawns: Pawns, left: frozenset[Seat]) -> Reach:
     """What hit_chance reads: (seat, square, progress) of every square with pawns on the
     track, and each seat's start square where it has a pawn in its yard (else -1)."""
     colours = rules.colours
@@ -111,11 +113,16 @@ def hit_chance(
 
 
 def standings(
-    rules: LudoRules, pawns: Pawns, left: frozenset[Seat], weights: Weights = WEIGHTS
+    rules: LudoRules,
+    pawns: Pawns,
+    left: frozenset[Seat],
+    weights: Weights = WEIGHTS,
+    reached: Reach | None = None,
 ) -> list[float]:
-    """How well each seat's own pawns stand (0 for a seat that left)."""
+    """How well each seat's own pawns stand (0 for a seat that left); `reached`: what
+    `reach` gives for this position, where the caller has it already."""
     colours = rules.colours
-    groups, entries = reach(rules, pawns, left)
+    groups, entries = reached or reach(rules, pawns, left)
     enemies = enemies_of(rules)
     out = weights.out
     finished = out + FINISH + weights.home_column + weights.finished

@@ -46,9 +46,10 @@ def seat_inputs(position: LudoPosition) -> list[Features]:
     colours = rules.colours
     pawns = position.pawns
     left = position.left
-    groups, entries = reach(rules, pawns, left)
+    reached = reach(rules, pawns, left)
+    groups, entries = reached
     enemies = enemies_of(rules)
-    standing = standings(rules, pawns, left)
+    standing = standings(rules, pawns, left, reached=reached)
     blocks: list[Features] = []
     for seat, seat_pawns in enumerate(pawns):
         block: Features = []
