@@ -102,6 +102,24 @@ class Network:
         path.parent.mkdir(parents=True, exist_ok=True)
         np.savez(path, w1=self.w1, b1=self.b1, w2=self.w2, b2=self.b2, **report)
 
+    @classmethod
+    def saved(cls, path: Path) -> Network:
+        """The weights `save` wrote to `path`; a clear exit when it holds none for today's
+        inputs, since training would otherwise fail on its first game."""
+        try:
+            with np.load(path) as saved:
+                network = cls(saved["w1"], saved["b1"], saved["w2"], saved["b2"])
+        except (OSError, ValueError, KeyError) as error:
+            raise SystemExit(f"no network at {path}: {error}") from None
+        check_shapes(network.w1, network.w2, str(path))
+        return network
+
+
+def check_shapes(w1: Array, w2: Array, source: str) -> None:
+    """Exit unless the weights were learned on today's inputs and seats."""
+    if w1.shape[0] != INPUTS or w2.shape != (w1.shape[1], SEATS):
+        raise SystemExit(f"{source} was not learned on today's {INPUTS} inputs and {SEATS} seats")
+
 
 def shipped() -> Network:
     """The network games/ludo/learned_weights.py holds (float32, so within 1e-7 of what was
@@ -217,8 +235,7 @@ def main(argv: list[str] | None = None) -> None:
     if arguments.start == SHIPPED:
         network = shipped()
     elif arguments.start:
-        with np.load(arguments.start) as saved:
-            network = Network(saved["w1"], saved["b1"], saved["w2"], saved["b2"])
+        network = Network.saved(Path(arguments.start))
     dice = random.Random(arguments.seed)
     errors: deque[float] = deque(maxlen=REPORT_EVERY)
     first_won: deque[bool] = deque(maxlen=REPORT_EVERY)

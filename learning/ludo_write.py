@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from games.ludo.features import INPUTS, SEATS
+from learning.ludo_train import check_shapes
 
 TARGET = Path(__file__).resolve().parent.parent / "games" / "ludo" / "learned_weights.py"
 LINE = 96
@@ -30,8 +30,7 @@ def text(values: NDArray[np.float64]) -> str:
 def module(weights: dict[str, NDArray[np.float64]], source: str) -> str:
     """The weight module's text."""
     w1, b1, w2, b2 = (weights[name] for name in ("w1", "b1", "w2", "b2"))
-    if w1.shape[0] != INPUTS or w2.shape[1] != SEATS:
-        raise SystemExit(f"{source} was not learned on today's {INPUTS} inputs and {SEATS} seats")
+    check_shapes(w1, w2, source)
     learned = {key: weights[key].item() for key in ("games", "seed") if key in weights}
     return (
         f'"""Ludo\'s learned network, written by `python -m learning.ludo_write` from {source}\n'

@@ -83,8 +83,7 @@ def test_the_written_module_plays_the_trainer_s_network(
     monkeypatch.setattr(network_module, "WEIGHTS_MODULE", "tiny_ludo_weights")
     network.cache_clear()
     try:
-        with np.load(tmp_path / "ludo" / "net.npz") as saved:
-            net = ludo_train.Network(saved["w1"], saved["b1"], saved["w2"], saved["b2"])
+        net = ludo_train.Network.saved(tmp_path / "ludo" / "net.npz")
         game = ludo_train.play(net, random.Random(8), explore=0.0)
         for position in game[10:-1:25]:
             for view in range(SEATS):
@@ -108,3 +107,21 @@ def test_a_run_goes_on_from_the_shipped_network(tmp_path: Path) -> None:
     with np.load(tmp_path / "ludo" / "net.npz") as saved:
         moved = np.abs(saved["w1"] - start.w1).max()
     assert 0 < moved < 0.05
+
+
+def test_a_start_without_a_network_for_today_s_inputs_is_refused_clearly(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.npz"
+    with pytest.raises(SystemExit, match=r"no network at .*nowhere\.npz"):
+        ludo_train.main(["--games", "1", "--data", str(tmp_path), "--start", str(missing)])
+    garbled = tmp_path / "garbled.npz"
+    garbled.write_text("not a network", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"no network at .*garbled\.npz"):
+        ludo_train.main(["--games", "1", "--data", str(tmp_path), "--start", str(garbled)])
+    other = ludo_train.Network.new(4, np.random.default_rng(1))
+    other.w1 = other.w1[:-1]
+    other.save(tmp_path / "older.npz")
+    with pytest.raises(SystemExit, match="not learned on today's"):
+        ludo_train.main(
+            ["--games", "1", "--data", str(tmp_path), "--start", str(tmp_path / "older.npz")]
+        )
+    assert not (tmp_path / "ludo").exists()
