@@ -12,7 +12,8 @@ blended with the ones after it down to the game's result (the forward view of TD
 from all four seats' views (the board turned). Every `--save-every` games and at the end the
 weights go to --data/ludo/net-GAMES.npz and net.npz; `python -m learning.ludo_write` ships
 them. `--start FILE` goes on from saved weights (the games counted anew), `--start shipped`
-from games/ludo/learned_weights.py, the network the package plays. Deterministic from
+from games/ludo/learned_weights.py, the network the package plays; `--hidden N` above the
+start's units widens it (the new units start silent). Deterministic from
 --seed (and --start). One core; the progress line shows the games played, the
 recent TD error (the squared distance of the chances from their targets) and the share of
 games the first seat to roll won.
@@ -41,6 +42,7 @@ from games.ludo.rules import LudoRules
 Array = NDArray[np.float64]
 REPORT_EVERY = 100
 SHIPPED = "shipped"
+DEFAULT_HIDDEN = 40
 
 
 @dataclass
@@ -61,6 +63,22 @@ class Network:
             np.zeros(hidden),
             rng.normal(0, 1 / np.sqrt(hidden), (hidden, SEATS)),
             np.zeros(SEATS),
+        )
+
+    def widened(self, hidden: int, rng: np.random.Generator) -> Network:
+        """The same chances from `hidden` units: the new units' weights to the seats start at
+        zero, so they change nothing until learning gives them a part."""
+        more = hidden - self.w1.shape[1]
+        if more < 0:
+            raise SystemExit(f"--hidden {hidden} is fewer than the start's {self.w1.shape[1]}")
+        if more == 0:
+            return self
+        grown = Network.new(more, rng)
+        return Network(
+            np.hstack([self.w1, grown.w1]),
+            np.concatenate([self.b1, grown.b1]),
+            np.vstack([self.w2, np.zeros_like(grown.w2)]),
+            self.b2.copy(),
         )
 
     def parameters(self) -> list[Array]:
@@ -219,7 +237,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hidden", type=int, default=40, help="hidden tanh units")
+    parser.add_argument(
+        "--hidden",
+        type=int,
+        help="hidden tanh units (default 40; with --start, more than the start's widens it)",
+    )
     parser.add_argument("--lam", type=float, default=0.7, help="TD(lambda)'s lambda")
     parser.add_argument("--rate", type=float, default=0.001, help="Adam's step size")
     parser.add_argument("--explore", type=float, default=0.02, help="share of random moves")
@@ -229,13 +251,16 @@ def main(argv: list[str] | None = None) -> None:
         "--start", help="go on from these weights: a net.npz, or 'shipped' (the package's)"
     )
     arguments = parser.parse_args(argv)
-    if arguments.games < 1 or arguments.hidden < 1 or not 0 <= arguments.lam <= 1:
+    hidden = arguments.hidden
+    if arguments.games < 1 or (hidden is not None and hidden < 1) or not 0 <= arguments.lam <= 1:
         parser.error("--games and --hidden must be at least 1, --lam within 0..1")
-    network = Network.new(arguments.hidden, np.random.default_rng(arguments.seed))
-    if arguments.start == SHIPPED:
-        network = shipped()
-    elif arguments.start:
-        network = Network.saved(Path(arguments.start))
+    rng = np.random.default_rng(arguments.seed)
+    if not arguments.start:
+        network = Network.new(hidden or DEFAULT_HIDDEN, rng)
+    else:
+        network = shipped() if arguments.start == SHIPPED else Network.saved(Path(arguments.start))
+        if hidden is not None:
+            network = network.widened(hidden, rng)
     dice = random.Random(arguments.seed)
     errors: deque[float] = deque(maxlen=REPORT_EVERY)
     first_won: deque[bool] = deque(maxlen=REPORT_EVERY)

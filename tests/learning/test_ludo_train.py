@@ -125,3 +125,17 @@ def test_a_start_without_a_network_for_today_s_inputs_is_refused_clearly(tmp_pat
             ["--games", "1", "--data", str(tmp_path), "--start", str(tmp_path / "older.npz")]
         )
     assert not (tmp_path / "ludo").exists()
+
+
+def test_a_widened_network_gives_the_same_chances_and_then_learns_with_its_new_units() -> None:
+    start = ludo_train.shipped()
+    wide = start.widened(start.w1.shape[1] + 8, np.random.default_rng(2))
+    assert wide.w1.shape[1] == wide.w2.shape[0] == start.w1.shape[1] + 8
+    game = ludo_train.play(start, random.Random(12), explore=0.0)
+    rows = ludo_train.dense([features(position, 0) for position in game[3:-1:30]])
+    assert np.allclose(wide.forward(rows)[1], start.forward(rows)[1])
+    inputs, wanted = ludo_train.targets(wide, game, lam=0.7)
+    wide.learn(inputs, wanted, rate=0.001)
+    assert np.abs(wide.w2[-8:]).max() > 0
+    with pytest.raises(SystemExit, match="fewer than the start's"):
+        start.widened(4, np.random.default_rng(2))
