@@ -209,8 +209,7 @@ def _search(
             if abs(score) > WON and WIN - abs(score) <= depth:
                 break
     except OutOfTime:
-        if root.partial is not None and depth_done:
-            best, score = root.partial
+        best, score = root.out_of_time(best, score, depth_done)
     return Thought(moves[best], score, depth_done, search.nodes, time.perf_counter() - began)
 
 
@@ -230,6 +229,19 @@ class _Root:
         limit = position.endgame_limit()
         self.endgame = 2 * limit - position.endgame if limit is not None else NEVER
         self.partial: tuple[Raw, int] | None = None
+        self.last: dict[Raw, int] = {}
+
+    def out_of_time(self, best: Raw, score: int, depth_done: int) -> tuple[Raw, int]:
+        """The move to play when time runs out in an iteration, given the last finished one's:
+        the unfinished iteration's best so far (`partial`), unless it is shown lost; then the
+        move whose last search said most, since the iteration that found the loss may not
+        have reached the others, and a move not shown lost (or lost later) holds out longer."""
+        if self.partial is not None and depth_done:
+            best, score = self.partial
+        if score >= -WON:
+            return best, score
+        move = max(self.last, key=self.last.__getitem__, default=best)
+        return (move, self.last[move]) if self.last.get(move, score) > score else (best, score)
 
     def iterate(self, moves: list[Raw], depth: int, alpha: int, beta: int) -> tuple[Raw, int]:
         search = self.search
@@ -258,6 +270,7 @@ class _Root:
                     if low < score < high:
                         score = -search.node(*child, depth - 1, -high, -low, 1)
                 score += bonus
+                self.last[move] = score
                 if score > best_score:
                     best, best_score = move, score
                     if score > alpha:

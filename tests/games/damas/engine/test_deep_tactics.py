@@ -52,3 +52,12 @@ def test_the_search_sees_the_forced_result(line: list[str]) -> None:
         names = [position.notation(move) for move in position.legal_moves()]
         lost = [name for name in names if _plain_value(position, name, plies) == -PLAIN_WIN]
         assert sorted(lost) == sorted(name for name in names if name != line[4])
+
+
+def test_a_move_shown_lost_as_time_runs_out_is_not_played() -> None:
+    # At 30,000 nodes the iteration that proves g7-f6 (the shallower iterations' choice) lost
+    # in 10 plies ends before it searches b8-a7 again, which holds out for 12.
+    position = Position.from_fen("brazilian", "B:W10,20,22,23,27,30,32:B1,8,12")
+    thought = think(position, Limit(nodes=30_000, seconds=120.0), random.Random(1))
+    assert position.notation(thought.move) == "b8-a7"
+    assert thought.score > -WON
