@@ -5,10 +5,12 @@ At depth 1 the search then averages over the six faces of the next roll, whoever
 same player after a six, else the next one): the player to move answers each face with the
 move its own score prefers (every player plays for itself; partners share a score), and the
 position after that answer is evaluated. The opponents' later rolls are weighed by the
-evaluation's risk of capture. Only the `width` best moves by their one-move scores are searched
-(the others were worse by the evaluation already), best first; when the time budget runs out
-before they all are, the one-move scores decide, so a think never outlasts
-its budget by more than one move's look-ahead.
+evaluation's risk of capture. Deeper, each answer is followed by the next roll and its answer,
+as many rolls as the depth. Only the `width` best moves by their one-move scores are searched
+(the others were worse by the evaluation already), best first, one depth after another; when
+the time budget runs out before they all are searched at a depth, the depth before decides
+(the one-move scores before depth 1), so a think never outlasts its budget by more than one
+move's look-ahead.
 
 With `learned_depth`, four-player games without teams are scored by the learned network
 (network.py), each seat's chance to win as the searcher's seat sees it, and searched to that
@@ -41,13 +43,13 @@ WON = 1e6
 class LudoLimit:
     """How far the computer looks and how it picks among its moves."""
 
-    depth: int = 1  # 0: the position after each move; 1: and the next roll's answer
+    depth: int = 1  # 0: the position after each move; 1: and the next roll's answer; 2: ...
     width: int = 2  # how many of the best one-move choices are searched deeper
     seconds: float = 0.08  # the time budget of one decision
     noise: float = 0.0  # a random bonus per move, up to this many steps of progress
     blunder: float = 0.0  # the chance of any legal move, chosen blindly
     weights: Weights = WEIGHTS
-    # Four-player games without teams: None, as any other; 0 or 1, scored by the learned
+    # Four-player games without teams: None, as any other; 0 or more, scored by the learned
     # network's chances and searched to this depth.
     learned_depth: int | None = None
 
@@ -67,32 +69,52 @@ def _score(position: LudoPosition, weights: Weights) -> list[float]:
     return scores(position.rules, position.pawns, position.left, weights)
 
 
-def _answered(position: LudoPosition, seat: Seat, scorer: Scorer) -> float:
+def _answered(
+    position: LudoPosition, seat: Seat, scorer: Scorer, clock: Clock, deadline: float, depth: int
+) -> float | None:
     """`seat`'s score once the player to move in `position` has played the move its own
-    score prefers (or at once if a roll is due or the game is over)."""
-    if not position.roll or position.outcome() is not None:
+    score prefers (at once if no move is due), looking `depth` - 1 rolls further; None once
+    out of time."""
+    if position.outcome() is not None:
         return scorer(position)[seat]
-    mover = position.turn
-    best_own = -2 * WON
-    ours = 0.0
-    for move in position.legal_moves():
-        values = scorer(position.play(move))
-        if values[mover] > best_own:
-            best_own, ours = values[mover], values[seat]
-    return ours
+    if position.roll:
+        mover = position.turn
+        best_own = -2 * WON
+        ours = 0.0
+        chosen = position
+        for move in position.legal_moves():
+            child = position.play(move)
+            values = scorer(child)
+            if values[mover] > best_own:
+                best_own, ours, chosen = values[mover], values[seat], child
+        if depth <= 1 or chosen.outcome() is not None:
+            return ours
+        position = chosen
+    elif depth <= 1:
+        return scorer(position)[seat]
+    return _expected(position, seat, scorer, clock, deadline, depth - 1)
 
 
 def _expected(
-    position: LudoPosition, seat: Seat, scorer: Scorer, clock: Clock, deadline: float
+    position: LudoPosition,
+    seat: Seat,
+    scorer: Scorer,
+    clock: Clock,
+    deadline: float,
+    depth: int,
 ) -> float | None:
-    """`seat`'s score averaged over the next roll and its answer; None once out of time."""
+    """`seat`'s score averaged over the next `depth` rolls, each answered by the move its
+    player's score prefers; None once out of time."""
     if position.outcome() is not None:
         return scorer(position)[seat]
     total = 0.0
     for roll in ROLLS:
         if clock() >= deadline:
             return None
-        total += _answered(position.play(roll), seat, scorer)
+        value = _answered(position.play(roll), seat, scorer, clock, deadline, depth)
+        if value is None:
+            return None
+        total += value
     return total / len(ROLLS)
 
 
@@ -120,19 +142,21 @@ def think(
     children = [position.play(move) for move in moves]
     values = [scorer(child)[seat] for child in children]
     depth = 0
-    if search_depth >= 1:
-        deadline = began + limit.seconds
-        ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)[: limit.width]
+    deadline = began + limit.seconds
+    ranked = sorted(range(len(moves)), key=values.__getitem__, reverse=True)[: limit.width]
+    # Each depth in turn, so that a budget spent before the deepest has the one before's.
+    for rolls in range(1, search_depth + 1):
         deeper: dict[int, float] = {}
         for index in ranked:
-            value = _expected(children[index], seat, scorer, clock, deadline)
+            value = _expected(children[index], seat, scorer, clock, deadline, rolls)
             if value is None:
                 break
             deeper[index] = value
-        if len(deeper) == len(ranked):
-            # The moves not searched deeper are not chosen: their one-move scores were lower.
-            values = [deeper.get(index, -2 * WON) for index in range(len(moves))]
-            depth = 1
+        if len(deeper) < len(ranked):
+            break
+        # The moves not searched deeper are not chosen: their one-move scores were lower.
+        values = [deeper.get(index, -2 * WON) for index in range(len(moves))]
+        depth = rolls
     if limit.noise:
         values = [value + rng.uniform(0, limit.noise) for value in values]
     top = max(values)

@@ -99,6 +99,35 @@ def test_the_search_stops_when_its_budget_is_spent(board: Board) -> None:
         assert thought.seconds <= limit.seconds + 0.06
 
 
+class LateAfter:
+    """A fake clock at 0 for its first `readings` readings, and an hour on after them."""
+
+    def __init__(self, readings: int) -> None:
+        self.readings = 0
+        self.limit = readings
+
+    def __call__(self) -> float:
+        self.readings += 1
+        return 0.0 if self.readings <= self.limit else 3600.0
+
+
+def test_a_search_two_rolls_deep_keeps_the_one_roll_answer_when_time_runs_out(
+    board: Board,
+) -> None:
+    position = board({0: ["c5", "c20", "c30"], 1: ["c8", "c22"], 2: ["c27"], 3: ["c40"]}, roll=3)
+    one_roll = replace(LUDO_LEVELS["strong"], learned_depth=1)
+    two_rolls = replace(one_roll, learned_depth=2)
+    counted = LateAfter(readings=10**6)
+    shallow = think(position, one_roll, random.Random(1), counted)
+    assert shallow.depth == 1
+    deep = think(position, two_rolls, random.Random(1), clock=lambda: 0.0)
+    assert deep.depth == 2
+    assert deep.move in position.legal_moves()
+    # Time runs out just after the first roll's answers: the second roll's search is dropped.
+    cut = think(position, two_rolls, random.Random(1), LateAfter(counted.readings))
+    assert (cut.depth, cut.move) == (1, shallow.move)
+
+
 @pytest.mark.parametrize("rules", [LudoRules(), LudoRules(three_sixes=True, towers_block=True)])
 def test_strong_plays_four_player_games_by_the_learned_chances(rules: LudoRules) -> None:
     # Every choice of a game's positions is, by the network's chances, the best move (depth
