@@ -66,6 +66,8 @@ def enemies_of(rules: LudoRules) -> tuple[tuple[int, ...], ...]:
 
 # What `reach` gives: (seat, square, progress) of the track's pawns, each seat's start square.
 Reach = tuple[list[tuple[int, int, int]], list[int]]
+# What `lone_pawn_hits` gives: for each seat, its lone pawns' hit chances by their progress.
+Hits = list[dict[int, float]]
 
 
 def reach(rules: LudoRules, pawns: Pawns, left: frozenset[Seat]) -> Reach:
@@ -112,18 +114,41 @@ def hit_chance(
     return min(hit, 1.0)
 
 
+def lone_pawn_hits(rules: LudoRules, pawns: Pawns, left: frozenset[Seat], reached: Reach) -> Hits:
+    """For each seat, the hit chance of each of its lone pawns on the track past its start
+    square, by the pawn's progress; `reached` as `reach` gives it."""
+    colours = rules.colours
+    groups, entries = reached
+    enemies = enemies_of(rules)
+    hits: Hits = []
+    for seat, seat_pawns in enumerate(pawns):
+        track = TRACK[colours[seat]]
+        hits.append(
+            {
+                progress: hit_chance(track[progress], enemies[seat], groups, entries)
+                for progress in seat_pawns
+                if START < progress <= LAST_TRACK
+                and seat not in left
+                and seat_pawns.count(progress) == 1
+            }
+        )
+    return hits
+
+
 def standings(
     rules: LudoRules,
     pawns: Pawns,
     left: frozenset[Seat],
     weights: Weights = WEIGHTS,
     reached: Reach | None = None,
+    hits: Hits | None = None,
 ) -> list[float]:
-    """How well each seat's own pawns stand (0 for a seat that left); `reached`: what
-    `reach` gives for this position, where the caller has it already."""
+    """How well each seat's own pawns stand (0 for a seat that left); `reached` and `hits`:
+    what `reach` and `lone_pawn_hits` give for this position, where the caller has them."""
     colours = rules.colours
     groups, entries = reached or reach(rules, pawns, left)
     enemies = enemies_of(rules)
+    seat_hits = hits or [{} for _ in pawns]
     out = weights.out
     finished = out + FINISH + weights.home_column + weights.finished
     values: list[float] = []
@@ -147,7 +172,9 @@ def standings(
                 if seat_pawns.count(progress) == 2:
                     value += weights.tower
                 else:
-                    hit = hit_chance(track[progress], enemies[seat], groups, entries)
+                    hit = seat_hits[seat].get(progress)
+                    if hit is None:
+                        hit = hit_chance(track[progress], enemies[seat], groups, entries)
                     value -= weights.risk * value * hit
             total += value
         values.append(total)

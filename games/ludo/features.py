@@ -12,8 +12,8 @@ the two cannot drift apart. Pure Python.
 from __future__ import annotations
 
 from games.base import Seat
-from games.ludo.board import FINISH, LAST_TRACK, PAWNS_PER_COLOUR, START, TRACK, YARD
-from games.ludo.evaluation import enemies_of, hit_chance, reach, standings
+from games.ludo.board import FINISH, LAST_TRACK, PAWNS_PER_COLOUR, START, YARD
+from games.ludo.evaluation import lone_pawn_hits, reach, standings
 from games.ludo.position import LudoPosition
 
 SEATS = 4
@@ -43,20 +43,17 @@ def features(position: LudoPosition, view: Seat) -> Features:
 def seat_inputs(position: LudoPosition) -> list[Features]:
     """Each seat's own inputs, numbered from its block's start: the same from every view."""
     rules = position.rules
-    colours = rules.colours
     pawns = position.pawns
     left = position.left
     reached = reach(rules, pawns, left)
-    groups, entries = reached
-    enemies = enemies_of(rules)
-    standing = standings(rules, pawns, left, reached=reached)
+    hits = lone_pawn_hits(rules, pawns, left, reached)
+    standing = standings(rules, pawns, left, reached=reached, hits=hits)
     blocks: list[Features] = []
     for seat, seat_pawns in enumerate(pawns):
         block: Features = []
         blocks.append(block)
         if seat in left:
             continue
-        track = TRACK[colours[seat]]
         in_yard = 0
         danger = [0.0] * STRETCHES
         for progress in set(seat_pawns):
@@ -66,8 +63,7 @@ def seat_inputs(position: LudoPosition) -> list[Features]:
                 continue
             block.append((progress, float(count)))
             if START < progress <= LAST_TRACK and count == 1:
-                chance = hit_chance(track[progress], enemies[seat], groups, entries)
-                danger[progress // STRETCH] += chance
+                danger[progress // STRETCH] += hits[seat][progress]
         block.append((SQUARES + in_yard, 1.0))
         block.extend((DANGER + s, value) for s, value in enumerate(danger) if value)
         block.append((STANDING, standing[seat] / STANDING_SCALE))
