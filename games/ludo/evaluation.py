@@ -148,7 +148,6 @@ def standings(
     colours = rules.colours
     groups, entries = reached or reach(rules, pawns, left)
     enemies = enemies_of(rules)
-    seat_hits = hits or [{} for _ in pawns]
     out = weights.out
     finished = out + FINISH + weights.home_column + weights.finished
     values: list[float] = []
@@ -172,7 +171,7 @@ def standings(
                 if seat_pawns.count(progress) == 2:
                     value += weights.tower
                 else:
-                    hit = seat_hits[seat].get(progress)
+                    hit = hits[seat].get(progress) if hits else None
                     if hit is None:
                         hit = hit_chance(track[progress], enemies[seat], groups, entries)
                     value -= weights.risk * value * hit
