@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.i18n import Text
 from bot.paced_edits import PacedEdits
-from bot.service.kernel.events import TournamentUpdate
+from bot.service.kernel.events import ClubMatchUpdate, TournamentUpdate
 from storage import ChatRef
 
 # Edits the standings message of a key in its chat, or posts it.
@@ -26,9 +26,15 @@ class StandingsBoards:
         """An arena's leaderboard."""
         over = event.tournament.status == "finished"
         key = f"tournament:{event.tournament.id}"
-        await self.offer_board(key, event.tournament.chat, event.text, over, event.read_at)
+        await self._offer(key, event.tournament.chat, event.text, over, event.read_at)
 
-    async def offer_board(
+    async def offer_club_match(self, event: ClubMatchUpdate) -> None:
+        """A club match's score board in one of its chats."""
+        over = event.match.status != "running"
+        key = f"clubmatch:{event.match.id}:{event.chat.chat_id}"
+        await self._offer(key, event.chat, event.text, over, event.read_at)
+
+    async def _offer(
         self, key: str, chat: ChatRef, board: Text, final: bool, read_at: float
     ) -> None:
         """The standings `key` in `chat`, read at `read_at`: edited in within the pace, or at

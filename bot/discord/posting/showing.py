@@ -199,9 +199,7 @@ class EventShowing:
         """News of a club match in one of its channels; its score board in one message
         there, edited."""
         if event.standings:
-            key = f"clubmatch:{event.match.id}:{event.chat.chat_id}"
-            final = event.match.status != "running"
-            await self.arena_boards.offer_board(key, event.chat, event.text, final, event.read_at)
+            await self.arena_boards.offer_club_match(event)
             return
         await self._news(event.text, event.chat, None, answer, None, event.match.id)
 

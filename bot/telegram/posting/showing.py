@@ -303,9 +303,7 @@ class EventShowing:
         """News of a club match in one of its chats; its score board in one message there,
         edited."""
         if event.standings:
-            key = f"clubmatch:{event.match.id}:{event.chat.chat_id}"
-            final = event.match.status != "running"
-            await self.arena_boards.offer_board(key, event.chat, event.text, final, event.read_at)
+            await self.arena_boards.offer_club_match(event)
             return
         language = await self.people.chat_language(event.chat)
         await self._news(event.chat, translate(language, event.text), None, None, event.match.id)
