@@ -73,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     data = encode(patterns)
     report = json.dumps(json.loads(str(fitted["report"])), indent=1)
     path = module_path(args.to, args.variant)
+    if not args.to.is_dir():
+        raise SystemExit(f"{args.to}: no such folder for the weight module")
     path.write_text(module_text(args.variant, data, report), encoding="ascii")
     summary = {"variant": args.variant, "module": str(path), "weight_file_bytes": len(data)}
     summary["module_bytes"] = path.stat().st_size

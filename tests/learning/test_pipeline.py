@@ -51,6 +51,8 @@ def test_the_steps_make_a_weight_file_the_engine_plays_with(tmp_path: Path) -> N
     assert (again / "brazilian.labelled").read_text().splitlines() == labelled
     assert fit.main(["--variant", "brazilian", "--epochs", "5", "--data", str(data)]) == 0
     modules = tmp_path / "modules"
+    with pytest.raises(SystemExit, match="no such folder"):
+        write.main(["--variant", "brazilian", "--data", str(data), "--to", str(modules)])
     modules.mkdir()
     assert write.main(["--variant", "brazilian", "--data", str(data), "--to", str(modules)]) == 0
     text = (modules / "brazilian.py").read_text()
