@@ -97,10 +97,11 @@ _LEARNED_ROUNDS = {"learned": None, "learned-1": 1}
 VERSIONS = ("hand", *_LEARNED_ROUNDS)
 # Where the learned set measured better than the hand terms alone (docs/engine.md, "The learned
 # evaluation": at equal nodes and at equal time, both colours, openings of 2-4 random plies).
-# Brazilian's first round won at equal nodes but missed a forced loss of tests/data/deep.txt
-# the hand terms see; its second finds it, but at equal time its interval still holds 50%:
-# Brazilian stays the hand set until a match of `strong` says otherwise.
-_DEFAULT_VERSION = dict.fromkeys(("international", "italian", "italian-familiar"), "learned")
+# Every rule set now: Brazilian's, once its third round was fitted to deeper searches' scores,
+# also sees the forced lines of tests/data/deep.txt its earlier rounds missed.
+_DEFAULT_VERSION = dict.fromkeys(
+    ("brazilian", "international", "italian", "italian-familiar"), "learned"
+)
 
 
 def weights_for(rules_key: str, version: str | None = None) -> Weights:

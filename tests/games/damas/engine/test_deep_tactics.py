@@ -10,6 +10,7 @@ import pytest
 
 from games.damas import Position
 from games.damas.engine import Limit, think
+from games.damas.engine.evaluate import weights_for
 from games.damas.engine.search import WON
 
 ROOT = Path(__file__).parents[4]
@@ -55,9 +56,11 @@ def test_the_search_sees_the_forced_result(line: list[str]) -> None:
 
 
 def test_a_move_shown_lost_as_time_runs_out_is_not_played() -> None:
-    # At 30,000 nodes the iteration that proves g7-f6 (the shallower iterations' choice) lost
-    # in 10 plies ends before it searches b8-a7 again, which holds out for 12.
+    # With the hand set at 30,000 nodes the iteration that proves g7-f6 (the shallower
+    # iterations' choice) lost in 10 plies ends before it searches b8-a7 again, which holds
+    # out for 12.
     position = Position.from_fen("brazilian", "B:W10,20,22,23,27,30,32:B1,8,12")
-    thought = think(position, Limit(nodes=30_000, seconds=120.0), random.Random(1))
+    hand = weights_for("brazilian", "hand")
+    thought = think(position, Limit(nodes=30_000, seconds=120.0), random.Random(1), hand)
     assert position.notation(thought.move) == "b8-a7"
     assert thought.score > -WON
