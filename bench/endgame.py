@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import mmap
 import random
 import sys
 import time
@@ -31,15 +30,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.service.kernel.computer.databases import load_databases
 from games.damas import Position
 from games.damas.engine import Limit, think
 from games.damas.engine.databases.__main__ import DEFAULT_PIECES, default_folder
 from games.damas.engine.databases.__main__ import main as endgame_command
-from games.damas.engine.databases.loaded import use
+from games.damas.engine.databases.loaded import loaded
 from games.damas.engine.databases.materials import pairs
 from games.damas.engine.databases.moves import holding_move, plies_left, value_of
 from games.damas.engine.databases.numbering import TableMaterial
-from games.damas.engine.databases.tables import LOSS, SUFFIX, Tables, file_name
+from games.damas.engine.databases.tables import LOSS, Tables, file_name
 from games.damas.rules import RULES
 
 VARIANTS = ("brazilian", "italian", "international")
@@ -71,12 +71,11 @@ def build(variant: str, pieces: int, folder: Path) -> list[dict[str, Any]]:
 
 
 def load(variant: str, folder: Path) -> Tables:
-    maps = []
-    for path in sorted((folder / variant).glob(f"*{SUFFIX}")):
-        with path.open("rb") as file:
-            maps.append(mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ))
-    tables = Tables.from_bytes(variant, maps)
-    use(tables)
+    """The databases of `variant` under `folder`, read as the bot's workers read them."""
+    load_databases(folder)
+    tables = loaded(variant)
+    if tables is None:
+        raise SystemExit(f"no readable databases of {variant} under {folder}")
     return tables
 
 
