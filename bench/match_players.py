@@ -298,9 +298,20 @@ def make_player(spec: str, variant: str, fen: str, seconds: float, seed: int) ->
 
 
 def serve(
-    connection: Connection, spec: str, variant: str, fen: str, seconds: float, seed: int
+    connection: Connection,
+    spec: str,
+    variant: str,
+    fen: str,
+    seconds: float,
+    seed: int,
+    databases: str | None = None,
 ) -> None:
-    """A player's process: answer the referee until it says stop."""
+    """A player's process: answer the referee until it says stop; our level reads the
+    endgame databases under the folder `databases`, as the bot's workers do."""
+    if databases is not None:  # imported here: frozen copies (frozen_engine.py) have none
+        from bot.service.kernel.computer.databases import load_databases
+
+        load_databases(Path(databases))
     player = make_player(spec, variant, fen, seconds, seed)
     connection.send("ready")
     while True:

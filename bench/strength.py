@@ -29,7 +29,9 @@ second and average depth (only for a side whose player counts them: not `careful
 longest move; the last line is a JSON object. A match always plays all its games: each is
 printed as it ends, without a running score, and a match cut short is no result. `--pdn FILE`
 writes every game as PDN, each move followed by a comment with the mover's depth and nodes
-(where counted), to look at the lost ones.
+(where counted), to look at the lost ones. `--databases FOLDER` gives our level the endgame
+databases built there (`python -m games.damas endgame build --folder FOLDER`), read as the
+bot's workers read them (only `strong` plays with them); the opponent plays without.
 
 `--endings` plays the king endings of tests/data/endings.txt (ours against itself) and
 reports whether each won one is converted within the draw rules' move counts (Italian has
@@ -57,7 +59,9 @@ import frozen_engine
 import peers
 from match_players import Answer, find_move, identity, serve
 
+from bot.service.kernel.computer.databases import load_databases
 from games.damas import Position
+from games.damas.engine.databases.materials import table_variant
 from games.damas.pdn import PdnGame
 from games.damas.pdn_write import result_notation, write_games
 
@@ -127,6 +131,7 @@ class Referee:
         specs: tuple[str, str],
         seconds: tuple[float, float],
         seed: int,
+        databases: tuple[str | None, str | None] = (None, None),
     ):
         context = multiprocessing.get_context("spawn")
         self.position = Position.from_fen(variant, fen)
@@ -137,6 +142,7 @@ class Referee:
             process = context.Process(
                 target=frozen_engine.serve if frozen_engine.is_frozen(spec) else serve,
                 args=(theirs, spec, variant, fen, seconds[index], seed * 2 + index),
+                kwargs={} if databases[index] is None else {"databases": databases[index]},
             )
             process.start()
             self.pipes.append(mine)
@@ -230,7 +236,8 @@ def play_game(args: argparse.Namespace, number: int, fen: str) -> Game:
     their_time = opponent_time(args)
     times = (args.time, their_time) if ours_white else (their_time, args.time)
     sides = (Side(), Side())
-    referee = Referee(args.variant, fen, specs, times, args.seed * 1000 + number)
+    databases = (args.databases, None) if ours_white else (None, args.databases)
+    referee = Referee(args.variant, fen, specs, times, args.seed * 1000 + number, databases)
     winner, reason, plies = referee.play(sides)
     our_seat = 0 if ours_white else 1
     points = 0.5 if winner is None else 1.0 if winner == our_seat else 0.0
@@ -341,6 +348,7 @@ def match(args: argparse.Namespace) -> dict[str, object]:
         "seconds_per_move": args.time,
         "opponent_seconds_per_move": their_time,
         "openings": "every legal 2-4 ply sequence, captures included",
+        "our_databases": args.databases,
         **scores["all"],
         "scores": scores,
         "rule_disagreements": [
@@ -426,7 +434,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--endings", action="store_true", help="play the king-ending set")
     parser.add_argument("--pdn", help="write the match's games to this PDN file")
+    parser.add_argument(
+        "--databases",
+        help="a folder of endgame databases our level reads, as the bot does "
+        "(python -m games.damas endgame build --folder FOLDER); the opponent gets none",
+    )
     args = parser.parse_args(argv)
+    if args.databases and table_variant(args.variant) not in load_databases(Path(args.databases)):
+        parser.error(
+            f"no endgame databases of {args.variant} under {args.databases}: build them with "
+            f"python -m games.damas endgame build --variant {args.variant} "
+            f"--folder {args.databases}"
+        )
     report = endings(args) if args.endings else match(args)
     print(json.dumps(report))
     return 0
