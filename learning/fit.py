@@ -135,13 +135,18 @@ def ahead(chance: Floats, pieces: Ints, decay: float) -> Floats:
     return mixed
 
 
+SATURATED = 60.0  # a logit whose chance is 1 (or 0) within 1e-26
+
+
 def log_loss(chance: Floats, target: Floats) -> float:
     chance = np.clip(chance, 1e-9, 1 - 1e-9)
     return float(-np.mean(target * np.log(chance) + (1 - target) * np.log(1 - chance)))
 
 
 def sigmoid(x: Floats) -> Floats:
-    result: Floats = 1 / (1 + np.exp(-x))
+    # A forced result's score (the engine's won score) makes a logit far beyond where the
+    # chance stops changing; clipped, exp does not overflow and warn.
+    result: Floats = 1 / (1 + np.exp(-np.clip(x, -SATURATED, SATURATED)))
     return result
 
 
