@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     source = fit_path(args.data, args.variant)
     if not source.is_file():
         raise SystemExit(f"{source}: no fitted tables; run python -m learning.fit first")
+    if not args.to.is_dir():
+        raise SystemExit(f"{args.to}: no such folder for the weight module")
     fitted = np.load(source)
     size = RULES[args.variant].board.size
 
@@ -73,8 +75,6 @@ def main(argv: list[str] | None = None) -> int:
     data = encode(patterns)
     report = json.dumps(json.loads(str(fitted["report"])), indent=1)
     path = module_path(args.to, args.variant)
-    if not args.to.is_dir():
-        raise SystemExit(f"{args.to}: no such folder for the weight module")
     path.write_text(module_text(args.variant, data, report), encoding="ascii")
     summary = {"variant": args.variant, "module": str(path), "weight_file_bytes": len(data)}
     summary["module_bytes"] = path.stat().st_size

@@ -95,19 +95,17 @@ _WEIGHTS = {"international": INTERNATIONAL_WEIGHTS}
 # learned/ (None: the newest).
 _LEARNED_ROUNDS = {"learned": None, "learned-1": 1}
 VERSIONS = ("hand", *_LEARNED_ROUNDS)
-# Where the learned set measured better than the hand terms alone (docs/engine.md, "The learned
-# evaluation": at equal nodes and at equal time, both colours, openings of 2-4 random plies).
-# Every rule set now: Brazilian's, once its third round was fitted to deeper searches' scores,
-# also sees the forced lines of tests/data/deep.txt its earlier rounds missed.
-_DEFAULT_VERSION = dict.fromkeys(
-    ("brazilian", "international", "italian", "italian-familiar"), "learned"
-)
+# A rule set plays its learned set unless told otherwise: each measured better than the hand
+# terms alone (docs/engine.md, "The learned evaluation": at equal nodes and at equal time, both
+# colours, openings of 2-4 random plies), Brazilian's once its third round was fitted to
+# deeper searches' scores and saw the forced lines of tests/data/deep.txt.
+_DEFAULT_VERSION = "learned"
 
 
 def weights_for(rules_key: str, version: str | None = None) -> Weights:
     """The evaluation's weights of a rule set: its default set, or the `version` named
     (ValueError for a set it does not have)."""
-    version = version or _DEFAULT_VERSION.get(rules_key, "hand")
+    version = version or _DEFAULT_VERSION
     if version == "hand":
         return _WEIGHTS.get(rules_key, DEFAULT_WEIGHTS)
     if version in _LEARNED_ROUNDS:
