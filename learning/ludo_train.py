@@ -5,8 +5,11 @@
 
 Four seats play the default rules, each greedily: the move to the position whose chance of
 winning, by the network as it stands, is best for the mover (one move in `--explore` at
-random). The network (games/ludo/features.py's inputs, one hidden layer of tanh units, a
-softmax over the four seats: each seat's chance to win) then learns from the game: each
+random); with `--opponents random,simple,best` each seat plays instead, with chance `--mix`
+for the whole game, one of those players of games/ludo/agents.py, so that the network also
+learns what positions are worth against players other than itself. The network
+(games/ludo/features.py's inputs, one hidden layer of tanh units, a softmax over the four
+seats: each seat's chance to win) then learns from the game: each
 position where a roll was due is pulled towards its lambda-return, the next position's chances
 blended with the ones after it down to the game's result (the forward view of TD(lambda)),
 from all four seats' views (the board turned). Every `--save-every` games and at the end the
@@ -26,6 +29,7 @@ import random
 import sys
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +37,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from games.ludo.agents import Agent, find_agent
 from games.ludo.features import INPUTS, SEATS, Features, features, seat_inputs, seen_from
 from games.ludo.moves import ROLLS
 from games.ludo.network import network as evaluation_network
@@ -193,9 +198,19 @@ def choose(position: LudoPosition, network: Network) -> LudoPosition:
     return best
 
 
-def play(network: Network, dice: random.Random, explore: float) -> list[LudoPosition]:
-    """One self-play game: every position where a roll was due, the final one last."""
+def play(
+    network: Network,
+    dice: random.Random,
+    explore: float,
+    opponents: Sequence[Agent] = (),
+    mix: float = 0.0,
+) -> list[LudoPosition]:
+    """One game, every position where a roll was due, the final one last: each seat plays
+    the network but, with chance `mix` each, one of `opponents` for the whole game."""
     position = LudoPosition.start(LudoRules(first_seat=dice.randrange(SEATS)))
+    seated = {
+        seat: dice.choice(opponents) for seat in range(SEATS) if opponents and dice.random() < mix
+    }
     seen = []
     while position.outcome() is None:
         if not position.roll:
@@ -205,6 +220,8 @@ def play(network: Network, dice: random.Random, explore: float) -> list[LudoPosi
         moves = position.legal_moves()
         if len(moves) == 1:
             position = position.play(moves[0])
+        elif position.turn in seated:
+            position = position.play(seated[position.turn](position, dice))
         elif dice.random() < explore:
             position = position.play(dice.choice(moves))
         else:
@@ -250,8 +267,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--start", help="go on from these weights: a net.npz, or 'shipped' (the package's)"
     )
+    parser.add_argument(
+        "--opponents",
+        default="",
+        help="comma-separated players of games/ludo/agents.py that take seats from the network",
+    )
+    parser.add_argument(
+        "--mix", type=float, default=0.5, help="with --opponents, each seat's chance of one"
+    )
     arguments = parser.parse_args(argv)
     hidden = arguments.hidden
+    try:
+        opponents = [find_agent(name) for name in arguments.opponents.split(",") if name.strip()]
+    except KeyError as error:
+        parser.error(str(error.args[0]))
+    if not 0 <= arguments.mix <= 1:
+        parser.error("--mix must be within 0..1")
     if arguments.games < 1 or (hidden is not None and hidden < 1) or not 0 <= arguments.lam <= 1:
         parser.error("--games and --hidden must be at least 1, --lam within 0..1")
     rng = np.random.default_rng(arguments.seed)
@@ -267,7 +298,7 @@ def main(argv: list[str] | None = None) -> None:
     began = time.monotonic()
     folder = arguments.data / "ludo"
     for game in range(1, arguments.games + 1):
-        positions = play(network, dice, arguments.explore)
+        positions = play(network, dice, arguments.explore, opponents, arguments.mix)
         inputs, wanted = targets(network, positions, arguments.lam)
         errors.append(network.learn(inputs, wanted, arguments.rate))
         first = positions[0].rules.first_seat

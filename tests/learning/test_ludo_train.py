@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 
 from games.ludo import network as network_module
+from games.ludo.agents import choose_random
 from games.ludo.features import SEATS, features
+from games.ludo.moves import LudoMove
 from games.ludo.network import network
+from games.ludo.position import LudoPosition
 
 # numpy is the `learn` extra's (pyproject.toml): CI installs it, a bare checkout may not.
 if os.environ.get("CI") != "true":
@@ -44,6 +47,29 @@ def test_the_last_positions_learn_the_game_s_result() -> None:
     winner = next(iter(game[-1].outcome().winners))  # type: ignore[union-attr]
     last_seen_from_first_seat = wanted[-SEATS]
     assert last_seen_from_first_seat[winner] == pytest.approx(1.0)
+
+
+def test_seats_given_to_an_opponent_play_its_moves_for_the_whole_game() -> None:
+    asked: list[int] = []
+
+    def recording(position: LudoPosition, rng: random.Random) -> LudoMove:
+        asked.append(position.turn)
+        return choose_random(position, rng)
+
+    net = ludo_train.Network.new(6, np.random.default_rng(2))
+    game = ludo_train.play(net, random.Random(2), 0.0, [recording], mix=1.0)
+    assert game[-1].outcome() is not None
+    assert set(asked) == set(range(SEATS))
+    asked.clear()
+    ludo_train.play(net, random.Random(2), 0.0, [recording], mix=0.0)
+    assert not asked
+    # Each seat draws once a game: at half, some games give a few seats and not the rest.
+    shares = set()
+    for seed in range(3, 9):
+        asked.clear()
+        ludo_train.play(net, random.Random(seed), 0.0, [recording], mix=0.5)
+        shares.add(len(set(asked)))
+    assert shares & {1, 2, 3}
 
 
 def run(data: Path, seed: int, *more: str) -> dict[str, np.ndarray]:
@@ -139,3 +165,14 @@ def test_a_widened_network_gives_the_same_chances_and_then_learns_with_its_new_u
     assert np.abs(wide.w2[-8:]).max() > 0
     with pytest.raises(SystemExit, match="fewer than the start's"):
         start.widened(4, np.random.default_rng(2))
+
+
+def test_an_unknown_opponent_is_refused_with_the_players_there_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        ludo_train.main(["--games", "1", "--data", str(tmp_path), "--opponents", "random,nobody"])
+    assert "unknown Ludo agent 'nobody'; the agents are random, simple, best" in (
+        capsys.readouterr().err
+    )
+    assert not (tmp_path / "ludo").exists()
