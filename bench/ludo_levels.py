@@ -6,11 +6,14 @@ evaluation) and each other, in seat-rotated four-player games.
     python bench/ludo_levels.py --level strong --opponent expert --teams --games 2000
     python bench/ludo_levels.py --goals --games 2000     # the issue's four goals
     python bench/ludo_levels.py --ladder --games 500     # each level v three of the one below
+    python bench/ludo_levels.py --learned-depth 0 --games 2000   # the network alone
 
 A match is the level against three of the opponent (par 25%); with --teams, the level and
 one opponent as its partner against two more (par 50%). Each line gives the level's win share
 with its 95% interval and its decision times (decisions with a choice); the last line is all
 of it as JSON. `--option three_sixes --option towers_block` plays with those rules.
+`--learned-depth N` has the level under test score four-player games by the learned network
+and search them N rolls deep (strong's own is 1; 0 measures a network alone).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import statistics
 import sys
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ludo_heuristics import HEURISTICS
@@ -57,13 +60,14 @@ class Timed:
     """A level's agent that records how long each decision with a choice took."""
 
     level: str
+    limit: LudoLimit | None = None  # the level's own when None
     seconds: list[float] = field(default_factory=list)
 
     def __call__(self, position: LudoPosition, rng: random.Random) -> LudoMove:
         if len(position.legal_moves()) == 1:
             return position.legal_moves()[0]
         began = time.perf_counter()
-        move = choose(position, LUDO_LEVELS[self.level], rng)
+        move = choose(position, self.limit or LUDO_LEVELS[self.level], rng)
         self.seconds.append(time.perf_counter() - began)
         return move
 
@@ -92,10 +96,20 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def match(
-    level: str, opponent: str, teams: bool, games: int, seed: int, options: dict[str, bool]
+    level: str,
+    opponent: str,
+    teams: bool,
+    games: int,
+    seed: int,
+    options: dict[str, bool],
+    learned_depth: int | None = None,
 ) -> dict[str, Any]:
-    """One match's figures: the level's wins, share, interval and decision times."""
-    timed = Timed(level)
+    """One match's figures: the level's wins, share, interval and decision times; with
+    `learned_depth`, the level plays the learned network at that depth."""
+    limit = None
+    if learned_depth is not None:
+        limit = replace(LUDO_LEVELS[level], learned_depth=learned_depth)
+    timed = Timed(level, limit)
     found = players(timed)
     rules = LudoRules(teams=teams, **options)
 
@@ -111,6 +125,7 @@ def match(
         "level": level,
         "opponent": opponent,
         "teams": teams,
+        "learned_depth": (limit or LUDO_LEVELS[level]).learned_depth,
         "games": games,
         "wins": wins,
         "share": round(wins / games, 4),
@@ -150,6 +165,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", choices=OPTIONS, default=[])
+    parser.add_argument(
+        "--learned-depth",
+        type=int,
+        help="the level under test plays the learned network this many rolls deep",
+    )
     arguments = parser.parse_args()
     options = dict.fromkeys(arguments.option, True)
     known = set(players(Timed(arguments.level)))
@@ -159,6 +179,8 @@ def main() -> None:
         )
     if arguments.games < 1:
         parser.error("play at least 1 game")
+    if arguments.learned_depth is not None and arguments.learned_depth < 0:
+        parser.error("--learned-depth must be 0 or more")
     matches: dict[str, tuple[str, str, bool, float | None]]
     if arguments.goals:
         matches = dict(GOALS)
@@ -169,7 +191,8 @@ def main() -> None:
         matches = {name: (arguments.level, arguments.opponent, arguments.teams, None)}
     figures: dict[str, Any] = {"options": options}
     for name, (level, opponent, teams, goal) in matches.items():
-        result = match(level, opponent, teams, arguments.games, arguments.seed, options)
+        depth = arguments.learned_depth if level == arguments.level else None
+        result = match(level, opponent, teams, arguments.games, arguments.seed, options, depth)
         if goal is not None:
             result["goal"] = goal
         figures[name] = result
