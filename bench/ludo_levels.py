@@ -106,9 +106,9 @@ def match(
 ) -> dict[str, Any]:
     """One match's figures: the level's wins, share, interval and decision times; with
     `learned_depth`, the level plays the learned network at that depth."""
-    limit = None
+    limit = LUDO_LEVELS[level]
     if learned_depth is not None:
-        limit = replace(LUDO_LEVELS[level], learned_depth=learned_depth)
+        limit = replace(limit, learned_depth=learned_depth)
     timed = Timed(level, limit)
     found = players(timed)
     rules = LudoRules(teams=teams, **options)
@@ -125,7 +125,7 @@ def match(
         "level": level,
         "opponent": opponent,
         "teams": teams,
-        "learned_depth": (limit or LUDO_LEVELS[level]).learned_depth,
+        "learned_depth": limit.learned_depth,
         "games": games,
         "wins": wins,
         "share": round(wins / games, 4),
