@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.ludo.rules import LudoRules
 from games.ludo.simulate import simulate

@@ -21,7 +21,11 @@ import math
 import random
 import sys
 from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ludo_heuristics import HEURISTICS
 

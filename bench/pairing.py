@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
+from pathlib import Path
 from random import Random
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from competition.pairing.results import GameResult, Outcome, PlayedGame
 from competition.pairing.swiss import swiss_round
