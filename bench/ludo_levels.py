@@ -64,14 +64,19 @@ class Timed:
     """A level's agent that records how long each decision with a choice took."""
 
     level: str
-    limit: LudoLimit | None = None  # the level's own when None
+    limit: LudoLimit
     seconds: list[float] = field(default_factory=list)
+
+    @classmethod
+    def own(cls, level: str) -> Timed:
+        """The level playing its own limit."""
+        return cls(level, LUDO_LEVELS[level])
 
     def __call__(self, position: LudoPosition, rng: random.Random) -> LudoMove:
         if len(position.legal_moves()) == 1:
             return position.legal_moves()[0]
         began = time.perf_counter()
-        move = choose(position, self.limit or LUDO_LEVELS[self.level], rng)
+        move = choose(position, self.limit, rng)
         self.seconds.append(time.perf_counter() - began)
         return move
 
@@ -83,7 +88,9 @@ def choose_depth1(position: LudoPosition, rng: random.Random) -> LudoMove:
 def players(timed: Timed) -> Mapping[str, Agent]:
     """Every player a match may seat, by name: the level under test (timed), the other
     levels, today's `best`, `depth1` and the heuristics."""
-    levels: dict[str, Agent] = {name: Timed(name) for name in LEVEL_NAMES if name != timed.level}
+    levels: dict[str, Agent] = {
+        name: Timed.own(name) for name in LEVEL_NAMES if name != timed.level
+    }
     others = {"best": choose_best, "depth1": choose_depth1}
     return {**HEURISTICS, **others, **levels, timed.level: timed}
 
@@ -176,7 +183,7 @@ def main() -> None:
     )
     arguments = parser.parse_args()
     options = dict.fromkeys(arguments.option, True)
-    known = set(players(Timed(arguments.level)))
+    known = set(players(Timed.own(arguments.level)))
     if arguments.opponent not in known:
         parser.error(
             f"unknown opponent {arguments.opponent!r}; choose from {', '.join(sorted(known))}"
