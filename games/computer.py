@@ -39,19 +39,22 @@ __all__ = [
 # reads the endgame databases where the bot has them (the weaker levels would otherwise play
 # their endings without error).
 LEVEL_NAMES = ("beginner", "easy", "normal", "strong")
+# Hundredths of a man a draw costs `strong`: most of its opponents are weaker, so where a draw
+# is one of several near-equal lines it plays one of the others (docs/engine.md, contempt).
+STRONG_CONTEMPT = 15
 LEVELS: dict[str, Limit] = {
     "beginner": Limit(
         depth=2, seconds=0.2, noise=300, blunder=0.5, databases=False, level="beginner"
     ),
     "easy": Limit(depth=3, seconds=0.3, noise=60, blunder=0.05, databases=False, level="easy"),
     "normal": Limit(depth=6, seconds=1.0, noise=12, databases=False, level="normal"),
-    "strong": Limit(seconds=3.0, opening_noise=6, level="strong"),
+    "strong": Limit(seconds=3.0, opening_noise=6, contempt=STRONG_CONTEMPT, level="strong"),
 }
 # Correspondence games leave time to think; the weaker levels stay as weak as they are live.
 CORRESPONDENCE_LEVELS: dict[str, Limit] = {
     **LEVELS,
     "normal": Limit(depth=7, seconds=3.0, noise=12, databases=False, level="normal"),
-    "strong": Limit(seconds=20.0, opening_noise=6, level="strong"),
+    "strong": Limit(seconds=20.0, opening_noise=6, contempt=STRONG_CONTEMPT, level="strong"),
 }
 # Ludo's levels (games/ludo/search.py; docs/engine.md, Ludo, has their matches). `beginner`
 # plays one move in two blindly and the rest by the one-move score with a large random

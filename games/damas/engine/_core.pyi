@@ -94,6 +94,7 @@ class CoreSearch:
         out_of_time: type[BaseException],
         solved: Callable[[int, int, int, int], int | None] | None,
         endgame: CoreEndgame | None = None,
+        draws: tuple[int, int] | None = None,
     ) -> None: ...
     def node(
         self,

@@ -19,6 +19,7 @@ from games.damas.engine.databases.tables import Tables
 from games.damas.engine.evaluate import Evaluate, Weights, make_evaluator, tables, weights_for
 from games.damas.engine.lone_king import MOST_KINGS, lone_king_table
 from games.damas.engine.search import (
+    DRAW,
     NEVER,
     OutOfTime,
     Search,
@@ -69,16 +70,19 @@ def searcher(
     quiescence: bool,
     pure: bool,
     databases: bool = True,
+    draws: tuple[int, int] = (DRAW, DRAW),
 ) -> Searcher:
     """A search of one root position: compiled unless `pure` or the core is missing; its
     table emptied first if full; reading the endgame databases loaded, unless not
-    `databases`."""
+    `databases`; a draw scoring `draws` (with White to move, with Black to move)."""
     if pure or not COMPILED:
         table = tables_for(rules.key)
         table.new_search()
         evaluate, keys = tools(rules.key, weights)
         held = loaded(rules.key) if databases else None
-        return Search(rules, evaluate, keys, table, deadline, max_nodes, seen, quiescence, held)
+        return Search(
+            rules, evaluate, keys, table, deadline, max_nodes, seen, quiescence, held, draws
+        )
     core_table = kept(rules.key, CoreTable)
     core_table.new_search()
     lone_king = lone_king_table(rules.key)
@@ -92,6 +96,7 @@ def searcher(
         OutOfTime,
         None if lone_king is None else partial(solved_score, lone_king),
         endgame_core(rules.key) if databases else None,
+        draws,
     )
 
 

@@ -7,7 +7,8 @@ the parent's values. Principal variation search with a transposition table, kill
 history ordering and late-move reductions; a quiescence that plays out the captures of both
 sides and looks one ply further when the side to move is threatened with a capture. A
 position repeated on the path (or in the game before the root) scores as a draw, so the
-search avoids repeating when ahead and repeats when behind. Where endgame databases are
+search avoids repeating when ahead and repeats when behind; a draw may score other than 0 for
+one side (`draws`: think.py's contempt). Where endgame databases are
 loaded, a node whose pieces they hold takes their value (`database_score`) and is searched no
 further. The clock is read every `CHECK_EVERY` nodes.
 """
@@ -62,15 +63,16 @@ def solved_score(table: LoneKingTable, own: int, opp: int, plies_left: int, ply:
     return WIN - ply - plies if mover_wins else ply + plies - WIN
 
 
-def database_score(value: int, plies_left: int, ply: int) -> int:
+def database_score(value: int, plies_left: int, ply: int, draw: int = DRAW) -> int:
     """A database's byte as a score: its win or loss when it comes within the plies the draw
-    rules leave, else a draw (the loser holds out, or the winner cannot make progress, until
-    the count ends the game); faster wins score higher, as forced results of the search."""
+    rules leave, else a draw (`draw`, the node's: the loser holds out, or the winner cannot
+    make progress, until the count ends the game); faster wins score higher, as forced
+    results of the search."""
     if not value:
-        return DRAW
+        return draw
     if value < LOSS:
-        return WIN - ply - value if value <= plies_left else DRAW
-    return ply + value - LOSS - WIN if value - LOSS <= plies_left else DRAW
+        return WIN - ply - value if value <= plies_left else draw
+    return ply + value - LOSS - WIN if value - LOSS <= plies_left else draw
 
 
 class Search:
@@ -87,6 +89,7 @@ class Search:
         seen: dict[int, int],
         quiescence: bool = True,
         databases: Tables | None = None,
+        draws: tuple[int, int] = (DRAW, DRAW),
     ) -> None:
         self.rules = rules
         self.evaluate = evaluate
@@ -116,6 +119,8 @@ class Search:
         self.lone_king = lone_king_table(rules.key)
         # The endgame databases read at the nodes they hold (databases/loaded.py).
         self.databases = databases
+        # A draw's score with White to move, with Black to move.
+        self.draws = draws
 
     # ----- helpers -----
 
@@ -222,12 +227,12 @@ class Search:
             self.tick()
         path = self.path
         if key in path or rule_plies <= 0 or endgame <= 0:
-            return DRAW
+            return self.draws[colour]
         databases = self.databases
         if databases is not None and (own | opp).bit_count() <= databases.most:
             value = databases.value(own, opp, kings, colour)
             if value is not None:
-                return database_score(value, min(rule_plies, endgame), ply)
+                return database_score(value, min(rule_plies, endgame), ply, self.draws[colour])
         if (
             self.lone_king is not None
             and (own | opp).bit_count() <= MOST_KINGS + 1
@@ -383,7 +388,7 @@ class Search:
         if not self.nodes % CHECK_EVERY:
             self.tick()
         if self.drawn(own, opp, kings):
-            return DRAW
+            return self.draws[colour]
         routes = self.captures(own, opp, kings, colour)
         if not routes or ply >= MAX_PLY:
             return self.quiet_leaf(own, opp, kings, colour, key, alpha, beta, ply, False)

@@ -22,6 +22,7 @@ from games.damas.engine.databases.tables import Tables
 from games.damas.engine.evaluate import Weights
 from games.damas.engine.lone_king import MOST_KINGS, covers, lone_king_table, solvable
 from games.damas.engine.search import NEVER, WIN, WON, OutOfTime
+from games.damas.engine.zobrist import contempt_salt
 from games.damas.move import WHITE, Move
 from games.damas.movegen import Raw
 from games.damas.position import Position
@@ -49,6 +50,10 @@ class Limit:
     # Play with the endgame databases loaded (databases/loaded.py), where any are; the
     # weaker levels play their endings by their own search.
     databases: bool = True
+    # Hundredths of a man a draw costs the side that thinks: above 0 it plays on for a win
+    # where a draw is one of several near-equal choices (strong, against players mostly
+    # weaker than itself); 0 scores a draw as even (reviews, puzzles).
+    contempt: int = 0
     # The pure-Python search even where the compiled core is built (tests, benchmarks).
     pure: bool = False
     # The named level this limit stands for (games.computer.LEVELS), if any: the other games'
@@ -163,9 +168,10 @@ def _search(
     moves = _as_moves(position, raws)
     if len(raws) == 1 and not scored:
         return Thought(moves[raws[0]], 0, 0, 0, time.perf_counter() - began)
+    salt = contempt_salt(position.colour, limit.contempt)
     seen: dict[int, int] = {}
     for white, black, kings, colour in position.seen:
-        seen[keys.of(white, black, kings, colour)] = 1
+        seen[keys.of(white, black, kings, colour) ^ salt] = 1
     blind = rng.random() < limit.blunder
     search = searcher(
         rules,
@@ -176,6 +182,9 @@ def _search(
         quiescence=not blind,
         pure=limit.pure,
         databases=limit.databases,
+        draws=(-limit.contempt, limit.contempt)
+        if position.colour == WHITE
+        else (limit.contempt, -limit.contempt),
     )
     own, opp = _sides(position)
     pieces_gone = 2 * rules.board.home_rows[WHITE].bit_count() - (own | opp).bit_count()
@@ -183,7 +192,7 @@ def _search(
     if pieces_gone < OPENING_CAPTURES and not position.kings:
         noise = max(noise, limit.opening_noise)
     bonus = {raw: rng.randint(0, noise) if noise else 0 for raw in raws}
-    root = _Root(search, position, bonus)
+    root = _Root(search, position, bonus, salt)
     order = sorted(raws, key=lambda raw: -len(raw[4]))
     rng.shuffle(order)
     best, score, depth_done = order[0], 0, 0
@@ -217,14 +226,16 @@ class _Root:
     """One iteration over the root moves; keeps the best move proven in an iteration that
     runs out of time (`partial`)."""
 
-    def __init__(self, search: Searcher, position: Position, bonus: dict[Raw, int]) -> None:
+    def __init__(
+        self, search: Searcher, position: Position, bonus: dict[Raw, int], salt: int
+    ) -> None:
         self.search = search
         self.bonus = bonus
         self.colour = position.colour
         self.own, self.opp = _sides(position)
         self.kings = position.kings
         _, keys = tools(position.rules.key)
-        self.key = keys.of(position.white, position.black, position.kings, position.colour)
+        self.key = keys.of(position.white, position.black, position.kings, position.colour) ^ salt
         self.rule_plies = search.king_limit - position.king_moves
         limit = position.endgame_limit()
         self.endgame = 2 * limit - position.endgame if limit is not None else NEVER

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 
 from games.damas.board import Board
 
@@ -43,3 +44,11 @@ def make_keys(board: Board) -> Keys:
         return tuple(rng.getrandbits(64) for _ in range(width))
 
     return Keys(men=(table(), table()), kings=(table(), table()), black_to_move=rng.getrandbits(64))
+
+
+@cache
+def contempt_salt(colour: int, contempt: int) -> int:
+    """XOR-ed into every key of a search whose draws score `contempt` against the side `colour`
+    (its root's), so that its table entries, whose draws are scored its way, never meet those
+    of searches scoring draws otherwise; 0 where a draw scores 0."""
+    return random.Random(f"{_SEED}:{colour}:{contempt}").getrandbits(64) if contempt else 0

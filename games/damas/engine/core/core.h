@@ -197,11 +197,12 @@ static inline int eg_code(int own_kings, int own_men, int opp_kings, int opp_men
 }
 
 /* A database's byte as a score of the search: a win or a loss within the plies the draw
- * rules leave (`left`), else a draw; faster wins score higher, as the search's own. */
-static inline int damas_eg_score(int value, int left, int ply) {
-    if (value == 0) return DRAW;
-    if (value < EG_LOSS) return value <= left ? WIN - ply - value : DRAW;
-    return value - EG_LOSS <= left ? ply + value - EG_LOSS - WIN : DRAW;
+ * rules leave (`left`), else a draw (`draw`, the node's); faster wins score higher, as the
+ * search's own. */
+static inline int damas_eg_score(int value, int left, int ply, int draw) {
+    if (value == 0) return draw;
+    if (value < EG_LOSS) return value <= left ? WIN - ply - value : draw;
+    return value - EG_LOSS <= left ? ply + value - EG_LOSS - WIN : draw;
 }
 
 /* ---------------------------------------------------------------- a move made */

@@ -22,6 +22,7 @@ typedef struct {
     double deadline;
     long long max_nodes, nodes;
     int quiescence, failed;
+    int draw[2]; /* a draw's score for White to move, for Black to move (think.py's contempt) */
     int busy;        /* a node() runs: the GIL is let go now and then (see tick) */
     double released; /* when the GIL was last let go */
     /* the keys of the game's path to the node (the history before the root first) */
@@ -269,7 +270,7 @@ static int resolve(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, 
     const Core *c = s->core;
     s->nodes++;
     if (!(s->nodes % CHECK_EVERY) && tick(s)) return 0;
-    if (drawn(c, own, opp, kings)) return DRAW;
+    if (drawn(c, own, opp, kings)) return s->draw[colour];
     size_t base = s->moves.len;
     if (damas_gen_captures(c, own, opp, kings, colour, &s->moves, NULL)) {
         s->failed = 1;
@@ -318,10 +319,12 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
     const Core *c = s->core;
     s->nodes++;
     if (!(s->nodes % CHECK_EVERY) && tick(s)) return 0;
-    if (path_has(s, key) || rule_plies <= 0 || endgame <= 0) return DRAW;
+    if (path_has(s, key) || rule_plies <= 0 || endgame <= 0) return s->draw[colour];
     if (s->endgame && popcount(own | opp) <= s->endgame->most) {
         int value = damas_eg_value(s->endgame, own, opp, kings, colour);
-        if (value >= 0) return damas_eg_score(value, rule_plies < endgame ? rule_plies : endgame, ply);
+        if (value >= 0)
+            return damas_eg_score(value, rule_plies < endgame ? rule_plies : endgame, ply,
+                                  s->draw[colour]);
     }
     if (s->solved != Py_None && popcount(own | opp) <= c->most_kings + 1 &&
         covers(c, own, opp, kings)) {
@@ -458,6 +461,22 @@ static int read_double(PyObject *o, double *out, const char *what) {
     return 0;
 }
 
+/* A draw's score for each side to move: two ints within +-WEIGHT_LIMIT (a hundred men), far
+ * from any forced result; DRAW for both where not given. */
+static int read_draws(PyObject *draws, int out[2]) {
+    out[0] = out[1] = DRAW;
+    if (draws == Py_None) return 0;
+    if (damas_length(draws, 2, 2, "draws") < 0) return -1;
+    for (Py_ssize_t i = 0; i < 2; i++) {
+        PyObject *item = PySequence_GetItem(draws, i);
+        if (!item) return -1;
+        int failed = damas_read_int(item, -WEIGHT_LIMIT, WEIGHT_LIMIT, &out[i], "draws");
+        Py_DECREF(item);
+        if (failed) return -1;
+    }
+    return 0;
+}
+
 /* The game's history before the root, onto the path. */
 static int read_seen(Search *s, PyObject *seen) {
     PyObject *iterator = PyObject_GetIter(seen);
@@ -475,15 +494,16 @@ static int read_seen(Search *s, PyObject *seen) {
 
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     static char *names[] = {"core", "table", "deadline", "max_nodes", "seen", "quiescence",
-                            "out_of_time", "solved", "endgame", NULL};
+                            "out_of_time", "solved", "endgame", "draws", NULL};
     PyObject *core, *table, *deadline_o, *max_nodes_o, *seen, *out_of_time, *solved;
-    PyObject *endgame = Py_None;
+    PyObject *endgame = Py_None, *draws = Py_None;
     double deadline, perf;
     long long max_nodes;
-    int quiescence;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O!OOOpOO|O", names, &damas_core_type, &core,
+    int quiescence, draw[2];
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "O!O!OOOpOO|OO", names, &damas_core_type, &core,
                                      &damas_table_type, &table, &deadline_o, &max_nodes_o,
-                                     &seen, &quiescence, &out_of_time, &solved, &endgame))
+                                     &seen, &quiescence, &out_of_time, &solved, &endgame,
+                                     &draws))
         return -1;
     if (s->busy) {
         PyErr_SetString(PyExc_RuntimeError, "the search is running (in another thread)");
@@ -508,7 +528,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     if (damas_core_ready((Core *)core) || damas_table_ready((Table *)table) ||
         read_double(deadline_o, &deadline, "deadline") ||
         damas_read_long(max_nodes_o, 0, LLONG_MAX, &max_nodes, "max_nodes") ||
-        perf_counter(&perf))
+        read_draws(draws, draw) || perf_counter(&perf))
         return -1;
     Py_INCREF(core);
     Py_XSETREF(s->core, (Core *)core);
@@ -527,6 +547,8 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     s->deadline = deadline - perf + now();
     s->max_nodes = max_nodes;
     s->quiescence = quiescence;
+    s->draw[0] = draw[0];
+    s->draw[1] = draw[1];
     s->nodes = 0;
     s->failed = 0;
     s->path_len = 0;

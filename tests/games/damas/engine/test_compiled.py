@@ -141,10 +141,14 @@ def _sampled_positions(variant: str) -> tuple[Position, ...]:
 
 
 def _thought(
-    position: Position, nodes: int, pure: bool, weights: Weights | None = None
+    position: Position,
+    nodes: int,
+    pure: bool,
+    weights: Weights | None = None,
+    contempt: int = 0,
 ) -> tuple[str, int, int, int]:
     forget_tables()
-    limit = Limit(nodes=nodes, seconds=1000.0, pure=pure)
+    limit = Limit(nodes=nodes, seconds=1000.0, pure=pure, contempt=contempt)
     thought = think(position, limit, random.Random(0), weights)
     return str(thought.move), thought.score, thought.depth, thought.nodes
 
@@ -159,6 +163,14 @@ def test_the_search_returns_what_the_pure_search_returns(variant: str) -> None:
     for position in positions:
         pure = _thought(position, 4000, pure=True)
         assert _thought(position, 4000, pure=False) == pure, position.snapshot()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_search_with_contempt_returns_what_the_pure_search_returns(variant: str) -> None:
+    # The sampled endings and repetitions: draws inside the tree, scored against the root's side.
+    for position in _sampled_positions(variant):
+        pure = _thought(position, 2000, pure=True, contempt=15)
+        assert _thought(position, 2000, pure=False, contempt=15) == pure, position.snapshot()
 
 
 # Any weights the evaluation accepts, negative ones and both ends of the range included: C's

@@ -253,6 +253,27 @@ def test_the_lone_king_answer_is_checked(answer: object, error: type[Exception])
         search.node(own, opp, kings, 0, keys.of(own, opp, kings, 0), 50, 50, 2, -10, 10, 1)
 
 
+@pytest.mark.parametrize(
+    ("draws", "error", "message"),
+    [
+        ((0,), ValueError, "draws: 2 items, not 1"),
+        ((0, WEIGHT_LIMIT + 1), ValueError, f"draws: -{WEIGHT_LIMIT} to {WEIGHT_LIMIT}"),
+        ((0, "even"), TypeError, "draws"),
+        (7, TypeError, "draws: a sequence, not int"),
+    ],
+)
+def test_a_draw_score_is_one_the_search_holds(
+    draws: object, error: type[Exception], message: str
+) -> None:
+    from games.damas.engine._core import CoreSearch, CoreTable
+
+    with pytest.raises(error, match=message):
+        CoreSearch(
+            core_of(VARIANT), CoreTable(), 1e12, 10**6, [], True, OutOfTime, None, None,
+            draws,  # type: ignore[arg-type]
+        )  # fmt: skip
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="reads the ELF symbol table with nm")
 def test_the_module_exports_nothing_but_its_init() -> None:
     nm = shutil.which("nm")

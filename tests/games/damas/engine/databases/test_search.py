@@ -34,15 +34,21 @@ def test_a_win_or_loss_counts_within_the_plies_left() -> None:
     assert database_score(128 + 7, 6, 2) == DRAW
     assert database_score(128, 1, 4) == 4 - WIN  # no move left: lost at once
     assert database_score(0, 100, 0) == DRAW
+    # A draw scores the node's draw (contempt's), a win beyond the count included.
+    assert database_score(0, 100, 0, -15) == -15
+    assert database_score(5, 4, 3, 15) == 15
 
 
 @pytest.mark.parametrize("variant", sorted(POSITIONS))
-def test_compiled_and_pure_searches_think_alike_with_databases(variant: str, built: Built) -> None:
+@pytest.mark.parametrize("contempt", [0, 15])
+def test_compiled_and_pure_searches_think_alike_with_databases(
+    variant: str, contempt: int, built: Built
+) -> None:
     use(built(variant, 3))
     for fen in POSITIONS[variant]:
         position = Position.from_fen(variant, fen)
-        compiled = think(position, BUDGET)
-        pure = think(position, Limit(nodes=BUDGET.nodes, seconds=60.0, seed=1, pure=True))
+        compiled = think(position, replace(BUDGET, contempt=contempt))
+        pure = think(position, replace(BUDGET, contempt=contempt, pure=True))
         assert (compiled.move, compiled.score, compiled.depth, compiled.nodes) == (
             pure.move,
             pure.score,
