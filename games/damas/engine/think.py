@@ -182,9 +182,7 @@ def _search(
         quiescence=not blind,
         pure=limit.pure,
         databases=limit.databases,
-        draws=(-limit.contempt, limit.contempt)
-        if position.colour == WHITE
-        else (limit.contempt, -limit.contempt),
+        draws=_draws(position.colour, limit.contempt),
     )
     own, opp = _sides(position)
     pieces_gone = 2 * rules.board.home_rows[WHITE].bit_count() - (own | opp).bit_count()
@@ -220,6 +218,12 @@ def _search(
     except OutOfTime:
         best, score = root.out_of_time(best, score, depth_done)
     return Thought(moves[best], score, depth_done, search.nodes, time.perf_counter() - began)
+
+
+def _draws(colour: int, contempt: int) -> tuple[int, int]:
+    """A draw's score with White to move, with Black to move: `contempt` below even for the
+    side that thinks (`colour`), as much above for the other."""
+    return (-contempt, contempt) if colour == WHITE else (contempt, -contempt)
 
 
 class _Root:
