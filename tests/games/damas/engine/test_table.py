@@ -73,7 +73,7 @@ def test_the_compiled_table_keeps_a_searchs_work_for_the_next() -> None:
     from games.damas.engine._core import CoreTable
 
     table = CoreTable()
-    _search_from_start(table, 10**6, depth=5)
+    _search_from_start(table, 10**6, depth=7)
     held = len(table)
     start = Position.start(VARIANT)
     key = tools(VARIANT)[1].of(start.white, start.black, start.kings, 0)
