@@ -3,9 +3,10 @@
     python -m learning.write --variant brazilian
 
 Rounds the fitted tables of step 3 to whole hundredths of a man (within the engine's limit),
-encodes them as a weight file (games/damas/engine/patterns.py) and writes it, as base64 text,
-into the module games/damas/engine/learned/VARIANT.py, which the engine reads on first use
-(`weights_for(variant, "learned")`). Prints the file's size; the last line is a JSON object.
+encodes them as a weight file (games/damas/engine/patterns.py) and writes it as
+games/damas/engine/learned/VARIANT.dpat, which the engine reads on first use
+(`weights_for(variant, "learned")`). Prints the file's size and the fit's report; the last
+line is a JSON object.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from base64 import b64encode
 from pathlib import Path
 
 import numpy as np
@@ -25,22 +25,10 @@ from learning.fit import fit_path
 from learning.generate import DATA
 
 LEARNED = Path(learned.__file__).parent
-LINE = 96  # base64 characters per line of the module
 
 
-def module_path(folder: Path, variant: str) -> Path:
-    return folder / f"{variant.replace('-', '_')}.py"
-
-
-def module_text(variant: str, data: bytes, report: str) -> str:
-    """The Python module holding a weight file."""
-    text = b64encode(data).decode("ascii")
-    lines = "".join(f'    "{text[i : i + LINE]}"\n' for i in range(0, len(text), LINE))
-    return (
-        f'"""The learned pattern weights of {variant}, written by\n`python -m learning.write'
-        f" --variant {variant}` (docs/engine.md), not by hand. The fit's report:\n\n"
-        f'{report}\n"""\n\nWEIGHTS = (\n{lines})\n'
-    )
+def weight_path(folder: Path, variant: str) -> Path:
+    return folder / f"{variant.replace('-', '_')}.dpat"
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -51,7 +39,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--variant", choices=sorted(RULES), default="brazilian")
     parser.add_argument("--data", type=Path, default=DATA, help="folder (learning-data)")
-    parser.add_argument("--to", type=Path, default=LEARNED, help="the modules' folder")
+    parser.add_argument("--to", type=Path, default=LEARNED, help="the weight files' folder")
     return parser.parse_args(argv)
 
 
@@ -61,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     if not source.is_file():
         raise SystemExit(f"{source}: no fitted tables; run python -m learning.fit first")
     if not args.to.is_dir():
-        raise SystemExit(f"{args.to}: no such folder for the weight module")
+        raise SystemExit(f"{args.to}: no such folder for the weight file")
     fitted = np.load(source)
     size = RULES[args.variant].board.size
 
@@ -73,13 +61,20 @@ def main(argv: list[str] | None = None) -> int:
         size, int(fitted["pieces"]), block_origins(size), rounded("middle"), rounded("ending")
     )
     data = encode(patterns)
-    report = json.dumps(json.loads(str(fitted["report"])), indent=1)
-    path = module_path(args.to, args.variant)
-    path.write_text(module_text(args.variant, data, report), encoding="ascii")
-    summary = {"variant": args.variant, "module": str(path), "weight_file_bytes": len(data)}
-    summary["module_bytes"] = path.stat().st_size
-    print(f"{len(data)} bytes of weights in {path} ({summary['module_bytes']} as a module)")
-    print(json.dumps(summary | {"fit": json.loads(report)}))
+    report = json.loads(str(fitted["report"]))
+    path = weight_path(args.to, args.variant)
+    path.write_bytes(data)
+    print(f"{len(data)} bytes of weights in {path}")
+    print(
+        json.dumps(
+            {
+                "variant": args.variant,
+                "file": str(path),
+                "weight_file_bytes": len(data),
+                "fit": report,
+            }
+        )
+    )
     return 0
 
 

@@ -4,19 +4,17 @@ shipped files (small, symmetric, read on first use), and the weights' versions."
 from __future__ import annotations
 
 import struct
-import sys
 import zlib
 from array import array
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from games.damas import RULES, Position
 from games.damas.engine import learned
 from games.damas.engine.evaluate import VERSIONS, make_evaluator, weights_for
-from games.damas.engine.learned import _read, learned_patterns, module_name
+from games.damas.engine.learned import _read, file_name, learned_patterns
 from games.damas.engine.patterns import (
     LIMIT,
     SQUARES,
@@ -84,30 +82,22 @@ def test_patterns_of_another_board_are_refused() -> None:
         make_evaluator(RULES["international"], weights)
 
 
-@pytest.fixture
-def planted(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    """A damaged module in place of Brazilian's weight file (read past the cache, which keeps
-    the real one for the other tests)."""
-    module = ModuleType(module_name("brazilian"))
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    return module
-
-
 @pytest.mark.parametrize(
-    ("text", "said"),
+    ("data", "said"),
     [
-        (None, "no WEIGHTS text"),
-        ("not base64!", "not base64"),
-        ("RFBBVAEI", "ends in its header"),
+        (b"", "does not start with DPAT"),
+        (b"DPAT\x01\x08", "ends in its header"),
     ],
 )
-def test_a_damaged_shipped_file_names_its_module(
-    planted: ModuleType, text: str | None, said: str
+def test_a_damaged_shipped_file_names_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, said: str
 ) -> None:
-    if text is not None:
-        planted.WEIGHTS = text  # type: ignore[attr-defined]
-    with pytest.raises(BadWeights, match=f"learned.brazilian: .*{said}"):
-        _read.__wrapped__(module_name("brazilian"))
+    """A damaged file in place of Brazilian's (read past the cache, which keeps the real one
+    for the other tests)."""
+    (tmp_path / file_name("brazilian")).write_bytes(data)
+    monkeypatch.setattr(learned, "files", lambda _package: tmp_path)
+    with pytest.raises(BadWeights, match=f"learned/brazilian.dpat: .*{said}"):
+        _read.__wrapped__(file_name("brazilian"))
 
 
 def _mirrored(state: int) -> int:
@@ -116,10 +106,10 @@ def _mirrored(state: int) -> int:
     return sum((0, 2, 1)[digit] * 3 ** (SQUARES - 1 - place) for place, digit in enumerate(digits))
 
 
-# The earlier rounds kept beside the newest: (variant, round) of each learned/VARIANT_ROUND.py.
+# The earlier rounds kept beside the newest: (variant, round) of each learned/VARIANT_ROUND.dpat.
 KEPT_ROUNDS = [
     (path.stem.rsplit("_", 1)[0], int(path.stem.rsplit("_", 1)[1]))
-    for path in sorted(Path(learned.__file__).parent.glob("*_[0-9].py"))
+    for path in sorted(Path(learned.__file__).parent.glob("*_[0-9].dpat"))
 ]
 
 
