@@ -15,7 +15,7 @@ blended with the ones after it down to the game's result (the forward view of TD
 from all four seats' views (the board turned). Every `--save-every` games and at the end the
 weights go to --data/ludo/net-GAMES.npz and net.npz; `python -m learning.ludo_write` ships
 them. `--start FILE` goes on from saved weights (the games counted anew), `--start shipped`
-from games/ludo/learned_weights.py, the network the package plays; `--hidden N` above the
+from games/ludo/learned.lnet, the network the package plays; `--hidden N` above the
 start's units widens it (the new units start silent). Deterministic from
 --seed (and --start). One core; the progress line shows the games played, the
 recent TD error (the squared distance of the chances from their targets) and the share of
@@ -145,7 +145,7 @@ def check_shapes(w1: Array, w2: Array, source: str) -> None:
 
 
 def shipped() -> Network:
-    """The network games/ludo/learned_weights.py holds (float32, so within 1e-7 of what was
+    """The network games/ludo/learned.lnet holds (float32, so within 1e-7 of what was
     learned), to learn on from."""
     played = evaluation_network()
     return Network(

@@ -3,29 +3,37 @@ learned in self-play (learning/ludo_train.py; docs/engine.md, "Fifth round") on 
 features.py. One hidden layer of tanh units and a softmax over the seats, evaluated here in
 pure Python on the sparse inputs: only the weights of the inputs a position has are added.
 
-The weights are learned_weights.py, written by `python -m learning.ludo_write`; they are read
-on first use, never at import.
+The weights are the package file learned.lnet (this module's format: `encode`), written by
+`python -m learning.ludo_write`; they are read on first use, never at import.
 """
 
 from __future__ import annotations
 
 import math
+import struct
 import sys
 from array import array
-from base64 import b64decode
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
+from importlib.resources import files
 
 from games.base import Seat
 from games.ludo.features import INPUTS, SEATS, features
 from games.ludo.position import LudoPosition
 
-WEIGHTS_MODULE = "games.ludo.learned_weights"
+WEIGHTS_FILE = "learned.lnet"
+# The file: MAGIC, the counts of inputs, hidden units and seats and the note's length (four
+# little-endian unsigned shorts), the note (UTF-8: where the weights came from), then W1
+# input-major (each input's weights to the hidden units), B1, W2 hidden-major and B2, all
+# little-endian float32.
+MAGIC = b"LUDONET1"
+_HEADER = struct.Struct("<4H")
 
 
 class BadWeights(ValueError):
-    """The shipped weights do not fit the network's inputs (written for other features)."""
+    """The weights do not fit the network's inputs (written for other features), or their
+    file is damaged."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,23 +81,55 @@ def win_chances(position: LudoPosition, view: Seat) -> list[float]:
 
 @cache
 def network() -> Network:
-    """The shipped network, read once; BadWeights if it does not fit features.py."""
-    module = import_module(WEIGHTS_MODULE)
-    hidden = module.HIDDEN
-    w1, b1, w2, b2 = (_floats(text) for text in (module.W1, module.B1, module.W2, module.B2))
-    if len(w1) != INPUTS * hidden or len(b1) != hidden or len(w2) != hidden * SEATS:
-        raise BadWeights(f"{WEIGHTS_MODULE} does not fit {INPUTS} inputs and {hidden} units")
-    if len(b2) != SEATS:
-        raise BadWeights(f"{WEIGHTS_MODULE} has {len(b2)} seats, not {SEATS}")
+    """The shipped network, read once; BadWeights if its file is damaged or does not fit
+    features.py."""
+    try:
+        return decode((files(__package__) / WEIGHTS_FILE).read_bytes())
+    except BadWeights as error:
+        raise BadWeights(f"games/ludo/{WEIGHTS_FILE}: {error}") from None
+
+
+def encode(
+    hidden: int,
+    weights: tuple[Sequence[float], Sequence[float], Sequence[float], Sequence[float]],
+    note: str,
+) -> bytes:
+    """A weight file's bytes: W1, B1, W2 and B2 (flat, in the orders MAGIC's comment says)
+    for `hidden` units, and a note on where they came from."""
+    told = note.encode("utf-8")
+    floats = array("f", [value for part in weights for value in part])
+    if sys.byteorder == "big":
+        floats.byteswap()
+    return MAGIC + _HEADER.pack(INPUTS, hidden, SEATS, len(told)) + told + floats.tobytes()
+
+
+def decode(data: bytes) -> Network:
+    """The network a weight file holds; BadWeights unless it fits features.py's inputs."""
+    if not data.startswith(MAGIC) or len(data) < len(MAGIC) + _HEADER.size:
+        raise BadWeights("not a Ludo weight file")
+    inputs, hidden, seats, told = _HEADER.unpack_from(data, len(MAGIC))
+    if inputs != INPUTS or seats != SEATS:
+        raise BadWeights(f"written for {inputs} inputs and {seats} seats, not {INPUTS} and {SEATS}")
+    start = len(MAGIC) + _HEADER.size + told
+    floats = array("f")
+    body = data[start:]
+    sizes = (INPUTS * hidden, hidden, hidden * SEATS, SEATS)
+    if len(body) != 4 * sum(sizes):
+        raise BadWeights(f"{len(body)} bytes of weights do not fit {hidden} hidden units")
+    floats.frombytes(body)
+    if sys.byteorder == "big":
+        floats.byteswap()
+    values = floats.tolist()
+    w1, b1, w2, b2 = _split(values, sizes)
     columns = tuple(tuple(w1[i * hidden : (i + 1) * hidden]) for i in range(INPUTS))
     rows = tuple(tuple(w2[h * SEATS + seat] for h in range(hidden)) for seat in range(SEATS))
     return Network(columns, tuple(b1), rows, tuple(b2))
 
 
-def _floats(text: str) -> list[float]:
-    """Little-endian float32 values, as base64 text."""
-    values = array("f")
-    values.frombytes(b64decode(text))
-    if sys.byteorder == "big":
-        values.byteswap()
-    return values.tolist()
+def _split(values: list[float], sizes: tuple[int, ...]) -> list[list[float]]:
+    """`values` cut into consecutive parts of `sizes`."""
+    parts, start = [], 0
+    for size in sizes:
+        parts.append(values[start : start + size])
+        start += size
+    return parts

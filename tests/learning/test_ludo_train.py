@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -98,15 +97,14 @@ def test_a_run_goes_on_from_saved_weights(tmp_path: Path) -> None:
     assert np.abs(more["w1"] - first["w1"]).max() < np.abs(fresh["w1"] - first["w1"]).max()
 
 
-def test_the_written_module_plays_the_trainer_s_network(
+def test_the_written_file_plays_the_trainer_s_network(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run(tmp_path, seed=7)
     folder = tmp_path / "shipped"
     folder.mkdir()
-    ludo_write.main(["--data", str(tmp_path), "--out", str(folder / "tiny_ludo_weights.py")])
-    monkeypatch.syspath_prepend(str(folder))
-    monkeypatch.setattr(network_module, "WEIGHTS_MODULE", "tiny_ludo_weights")
+    ludo_write.main(["--data", str(tmp_path), "--out", str(folder / network_module.WEIGHTS_FILE)])
+    monkeypatch.setattr(network_module, "files", lambda _package: folder)
     network.cache_clear()
     try:
         net = ludo_train.Network.saved(tmp_path / "ludo" / "net.npz")
@@ -119,7 +117,6 @@ def test_the_written_module_plays_the_trainer_s_network(
                 assert shipped == pytest.approx(list(trained[0]), abs=1e-5)
     finally:
         network.cache_clear()
-        sys.modules.pop("tiny_ludo_weights", None)
 
 
 def test_a_run_goes_on_from_the_shipped_network(tmp_path: Path) -> None:

@@ -3,8 +3,8 @@ weights load and fit the inputs, the chances are chances, every seat's view is t
 turned, and damaged weights are refused with a clear error."""
 
 import random
-import sys
-import types
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +12,16 @@ from games.ludo import LudoPosition, LudoRules
 from games.ludo import network as network_module
 from games.ludo.features import DANGER, INPUTS, SEATS, STRETCH, features
 from games.ludo.moves import ROLLS
-from games.ludo.network import BadWeights, fits, network, win_chances
+from games.ludo.network import (
+    MAGIC,
+    WEIGHTS_FILE,
+    BadWeights,
+    decode,
+    encode,
+    fits,
+    network,
+    win_chances,
+)
 from tests.games.ludo.conftest import Board
 
 
@@ -79,17 +88,40 @@ def test_the_network_is_for_four_players_each_for_itself() -> None:
     assert not fits(LudoPosition.start(LudoRules(teams=True)))
 
 
-def test_weights_learned_for_other_inputs_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    stale = types.ModuleType("stale_weights")
-    shipped = sys.modules[network_module.WEIGHTS_MODULE]
-    stale.__dict__.update(
-        HIDDEN=shipped.HIDDEN + 1, W1=shipped.W1, B1=shipped.B1, W2=shipped.W2, B2=shipped.B2
-    )
-    monkeypatch.setitem(sys.modules, "stale_weights", stale)
-    monkeypatch.setattr(network_module, "WEIGHTS_MODULE", "stale_weights")
+def test_a_weight_file_gives_back_the_network_it_was_written_from() -> None:
+    rng = random.Random(3)
+    hidden = 3
+    sizes = (INPUTS * hidden, hidden, hidden * SEATS, SEATS)
+    w1, b1, w2, b2 = ([rng.uniform(-1, 1) for _ in range(size)] for size in sizes)
+    read = decode(encode(hidden, (w1, b1, w2, b2), "a note"))
+    assert read.columns[5] == pytest.approx(w1[15:18], abs=1e-6)
+    assert read.hidden_bias == pytest.approx(b1, abs=1e-6)
+    # W2 is hidden-major in the file, a row of hidden weights per seat in the network.
+    assert read.rows[1] == pytest.approx([w2[1], w2[5], w2[9]], abs=1e-6)
+    assert read.seat_bias == pytest.approx(b2, abs=1e-6)
+
+
+def shipped_bytes() -> bytes:
+    return (Path(network_module.__file__).parent / WEIGHTS_FILE).read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda data: data[:-4], "do not fit 40 hidden units"),
+        (lambda data: b"LUDONET0" + data[len(MAGIC) :], "not a Ludo weight file"),
+        (lambda data: data[:5], "not a Ludo weight file"),
+        (lambda data: data[: len(MAGIC)] + b"\x1b\x01" + data[len(MAGIC) + 2 :], "283 inputs"),
+    ],
+)
+def test_a_damaged_or_stale_weight_file_is_refused_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: Callable[[bytes], bytes], message: str
+) -> None:
+    (tmp_path / WEIGHTS_FILE).write_bytes(damage(shipped_bytes()))
+    monkeypatch.setattr(network_module, "files", lambda _package: tmp_path)
     network.cache_clear()
     try:
-        with pytest.raises(BadWeights, match="does not fit"):
+        with pytest.raises(BadWeights, match=f"games/ludo/{WEIGHTS_FILE}: .*{message}"):
             network()
     finally:
         network.cache_clear()
