@@ -12,7 +12,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 CORE_FILES = (
-    *("read", "movegen", "evaluate", "core_type", "table", "search"),
+    *("read", "movegen", "evaluate", "core_type", "pages", "table", "search"),
     *("endgame", "endgame_build", "material"),
 )
 STRICT = os.environ.get("DAMAS_STRICT_CORE") == "1"

@@ -286,8 +286,14 @@ extern PyTypeObject damas_core_type;
 /* material.c: tactics.minimax, the puzzles' proof */
 PyObject *damas_material_search(Core *c, PyObject *args);
 
+/* pages.c: zeroed blocks for the tables probed at random; NULL when out of memory */
+void *damas_pages_new(size_t bytes);
+void damas_pages_free(void *data);
+
 /* table.c */
 Entry *damas_table_find(Table *t, u64 key);
+/* Starts reading a position's bucket from memory, for a probe soon after. */
+void damas_table_prefetch(const Table *t, u64 key);
 void damas_table_put(Table *t, u64 key, int depth, int flag, int score, const Move *m);
 int damas_table_ready(Table *t);
 extern PyTypeObject damas_table_type;

@@ -271,6 +271,8 @@ static int resolve(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, 
     s->nodes++;
     if (!(s->nodes % CHECK_EVERY) && tick(s)) return 0;
     if (drawn(c, own, opp, kings)) return s->draw[colour];
+    /* most of these nodes end on the static value: its slot comes while captures are sought */
+    __builtin_prefetch(&s->cache[key & (EVAL_CACHE - 1)]);
     size_t base = s->moves.len;
     if (damas_gen_captures(c, own, opp, kings, colour, &s->moves, NULL)) {
         s->failed = 1;
@@ -351,6 +353,10 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
             if (entry->flag == EXACT || (entry->flag == LOWER && score >= beta)) return score;
             if (entry->flag == UPPER && score <= alpha) return score;
         }
+        /* the table's move is searched first: its bucket comes while the moves are made */
+        Child expected = damas_child(c, own, opp, kings, colour, key, first.start, first.end,
+                                     first.taken);
+        damas_table_prefetch(s->table, expected.key);
     }
     size_t base = s->moves.len;
     if (damas_gen_captures(c, own, opp, kings, colour, &s->moves, NULL)) {
@@ -397,9 +403,19 @@ static int node(Search *s, u64 own, u64 opp, u64 kings, int colour, u64 key, int
         s->failed = 1;
         return 0;
     }
+    Move m = s->moves.data[base];
+    Child next = damas_child(s->core, own, opp, kings, colour, key, m.start, m.end, m.taken);
     for (size_t index = 0; index < n; index++) {
-        Move m = s->moves.data[base + index];
-        Child a = damas_child(s->core, own, opp, kings, colour, key, m.start, m.end, m.taken);
+        Child a = next;
+        m = s->moves.data[base + index];
+        if (index + 1 < n) {
+            /* the next move's bucket comes from memory while this move's tree is searched */
+            const Move *later = &s->moves.data[base + index + 1];
+            next = damas_child(s->core, own, opp, kings, colour, key, later->start, later->end,
+                               later->taken);
+            damas_table_prefetch(s->table, next.key);
+            if (depth <= 1) __builtin_prefetch(&s->cache[next.key & (EVAL_CACHE - 1)]);
+        }
         int after_rule, after_endgame, score;
         if (m.taken || a.crowned) {
             after_rule = c->king_limit;
@@ -557,7 +573,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     memset(s->killers_n, 0, sizeof s->killers_n);
     memset(s->history, 0, sizeof s->history);
     if (!s->cache) {
-        s->cache = PyMem_Calloc(EVAL_CACHE, sizeof(Cached));
+        s->cache = damas_pages_new(EVAL_CACHE * sizeof(Cached));
         if (!s->cache) PyErr_NoMemory();
     } else {
         memset(s->cache, 0, EVAL_CACHE * sizeof(Cached));
@@ -578,7 +594,7 @@ static void Search_dealloc(Search *s) {
     PyMem_Free(s->path);
     PyMem_Free(s->moves.data);
     PyMem_Free(s->order_keys);
-    PyMem_Free(s->cache);
+    damas_pages_free(s->cache);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 

@@ -2,8 +2,14 @@
 
 #include "core.h"
 
-static Entry *bucket_of(Table *t, u64 key) {
+static Entry *bucket_of(const Table *t, u64 key) {
     return &t->data[(size_t)key & (size_t)(t->slots - BUCKET)];
+}
+
+void damas_table_prefetch(const Table *t, u64 key) {
+    const Entry *bucket = bucket_of(t, key);
+    __builtin_prefetch(bucket);
+    __builtin_prefetch((const char *)bucket + 64);
 }
 
 Entry *damas_table_find(Table *t, u64 key) {
@@ -67,7 +73,7 @@ static int Table_init(Table *t, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_RuntimeError, "a table is initialised once");
         return -1;
     }
-    t->data = PyMem_Calloc((size_t)slots, sizeof(Entry));
+    t->data = damas_pages_new((size_t)slots * sizeof(Entry));
     if (!t->data) {
         PyErr_NoMemory();
         return -1;
@@ -79,7 +85,7 @@ static int Table_init(Table *t, PyObject *args, PyObject *kw) {
 }
 
 static void Table_dealloc(Table *t) {
-    PyMem_Free(t->data);
+    damas_pages_free(t->data);
     Py_TYPE(t)->tp_free((PyObject *)t);
 }
 
