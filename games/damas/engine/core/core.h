@@ -137,7 +137,9 @@ typedef struct {
     int patterns_n, phase_pieces;
     u64 pattern_mask[MAX_PATTERNS];
     int pattern_digit[MAX_PATTERNS][BITS];
-    int16_t *pattern_middle, *pattern_ending; /* patterns_n * PATTERN_STATES each (PyMem) */
+    /* per block and state its middle-game and ending weights side by side: one read for both
+     * (patterns_n * PATTERN_STATES * 2, PyMem) */
+    int16_t *pattern_weights;
 } Core;
 
 /* Direction d: shift and whether it moves to higher bits (board.py's order). */

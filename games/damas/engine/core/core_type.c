@@ -223,8 +223,10 @@ static int read_squares(Core *c, PyObject *squares) {
     return 0;
 }
 
-/* One table per block: PATTERN_STATES weights within WEIGHT_LIMIT, into out[b * states]. */
-static int read_tables(int16_t *out, PyObject *tables, Py_ssize_t blocks, const char *what) {
+/* One table per block: PATTERN_STATES weights within WEIGHT_LIMIT, into every other slot of
+ * out from `side` (0: the middle game's, 1: the ending's). */
+static int read_tables(int16_t *out, PyObject *tables, Py_ssize_t blocks, int side,
+                       const char *what) {
     if (damas_length(tables, blocks, blocks, what) < 0) return -1;
     for (Py_ssize_t b = 0; b < blocks; b++) {
         PyObject *table = damas_row(tables, b, PATTERN_STATES, what);
@@ -233,7 +235,7 @@ static int read_tables(int16_t *out, PyObject *tables, Py_ssize_t blocks, const 
         for (Py_ssize_t i = 0; i < PATTERN_STATES && !failed; i++) {
             int weight;
             failed = damas_item_int(table, i, -WEIGHT_LIMIT, WEIGHT_LIMIT, &weight, what);
-            out[b * PATTERN_STATES + i] = (int16_t)weight;
+            out[(b * PATTERN_STATES + i) * 2 + side] = (int16_t)weight;
         }
         Py_DECREF(table);
         if (failed) return -1;
@@ -245,9 +247,8 @@ static int read_tables(int16_t *out, PyObject *tables, Py_ssize_t blocks, const 
  * order), its middle-game and ending tables, and the phase's full count of pieces. */
 static int read_patterns(Core *c, PyObject *squares, PyObject *middle, PyObject *ending,
                          PyObject *pieces) {
-    PyMem_Free(c->pattern_middle);
-    PyMem_Free(c->pattern_ending);
-    c->pattern_middle = c->pattern_ending = NULL;
+    PyMem_Free(c->pattern_weights);
+    c->pattern_weights = NULL;
     c->patterns_n = 0;
     memset(c->pattern_mask, 0, sizeof c->pattern_mask);
     memset(c->pattern_digit, 0, sizeof c->pattern_digit);
@@ -271,15 +272,13 @@ static int read_patterns(Core *c, PyObject *squares, PyObject *middle, PyObject 
         Py_DECREF(row);
         if (failed) return -1;
     }
-    size_t size = (size_t)(n ? n : 1) * PATTERN_STATES * sizeof(int16_t);
-    c->pattern_middle = PyMem_Malloc(size);
-    c->pattern_ending = PyMem_Malloc(size);
-    if (!c->pattern_middle || !c->pattern_ending) {
+    c->pattern_weights = PyMem_Malloc((size_t)(n ? n : 1) * PATTERN_STATES * 2 * sizeof(int16_t));
+    if (!c->pattern_weights) {
         PyErr_NoMemory();
         return -1;
     }
-    if (read_tables(c->pattern_middle, middle, n, "pattern_middle") ||
-        read_tables(c->pattern_ending, ending, n, "pattern_ending"))
+    if (read_tables(c->pattern_weights, middle, n, 0, "pattern_middle") ||
+        read_tables(c->pattern_weights, ending, n, 1, "pattern_ending"))
         return -1;
     c->patterns_n = (int)n;
     return 0;
@@ -402,8 +401,7 @@ int damas_position_ok(const Core *c, u64 own, u64 opp, u64 kings) {
 }
 
 static void Core_dealloc(Core *c) {
-    PyMem_Free(c->pattern_middle);
-    PyMem_Free(c->pattern_ending);
+    PyMem_Free(c->pattern_weights);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 

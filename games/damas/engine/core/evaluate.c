@@ -72,8 +72,9 @@ static int pattern_sum(const Core *c, u64 white_men, u64 black_men, int on_board
             state += power[index_of(men)];
         for (u64 men = black_men & c->pattern_mask[b]; men; men &= men - 1)
             state += 2 * power[index_of(men)];
-        middle += c->pattern_middle[b * PATTERN_STATES + state];
-        ending += c->pattern_ending[b * PATTERN_STATES + state];
+        const int16_t *weights = &c->pattern_weights[(b * PATTERN_STATES + state) * 2];
+        middle += weights[0];
+        ending += weights[1];
     }
     int pieces = c->phase_pieces, phase = on_board < pieces ? on_board : pieces;
     return (int)floor_div(middle * phase + ending * (pieces - phase), pieces);
