@@ -20,6 +20,15 @@ static struct PyModuleDef module = {
     .m_doc = "The compiled core of the draughts engine.", .m_size = -1};
 
 PyMODINIT_FUNC PyInit__core(void) {
+#ifdef __POPCNT__
+    /* setup.py builds the core for x86-64 processors that count bits in one instruction (all
+     * since about 2010); on an older one the engine runs in pure Python rather than crash */
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "the compiled core needs a processor with POPCNT");
+        return NULL;
+    }
+#endif
     PyTypeObject *types[] = {&damas_core_type, &damas_table_type, &damas_search_type,
                              &damas_endgame_type};
     const char *names[] = {"Core", "CoreTable", "CoreSearch", "CoreEndgame"};
