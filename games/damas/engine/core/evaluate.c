@@ -62,9 +62,9 @@ static int runaways(const Core *c, u64 close, int colour, u64 opp_all) {
     return score;
 }
 
-/* The blocks' weights for their states, interpolated by the phase (evaluate.py's pattern_sum). */
-static int pattern_sum(const Core *c, u64 white_men, u64 black_men, int on_board) {
-    long long middle = 0, ending = 0;
+/* Each block's state (its men as base-3 digits), its weights' line asked of memory at once: the
+ * other terms are summed while the lines come (pattern_sum reads them). */
+static void pattern_states(const Core *c, u64 white_men, u64 black_men, int *states) {
     for (int b = 0; b < c->patterns_n; b++) {
         const int *power = c->pattern_digit[b];
         int state = 0;
@@ -72,7 +72,16 @@ static int pattern_sum(const Core *c, u64 white_men, u64 black_men, int on_board
             state += power[index_of(men)];
         for (u64 men = black_men & c->pattern_mask[b]; men; men &= men - 1)
             state += 2 * power[index_of(men)];
-        const int16_t *weights = &c->pattern_weights[(b * PATTERN_STATES + state) * 2];
+        states[b] = state;
+        __builtin_prefetch(&c->pattern_weights[(b * PATTERN_STATES + state) * 2]);
+    }
+}
+
+/* The blocks' weights for their states, interpolated by the phase (evaluate.py's pattern_sum). */
+static int pattern_sum(const Core *c, const int *states, int on_board) {
+    long long middle = 0, ending = 0;
+    for (int b = 0; b < c->patterns_n; b++) {
+        const int16_t *weights = &c->pattern_weights[(b * PATTERN_STATES + states[b]) * 2];
         middle += weights[0];
         ending += weights[1];
     }
@@ -100,6 +109,8 @@ int damas_evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
     u64 white = colour == 0 ? own : opp, black = colour == 0 ? opp : own;
     u64 white_kings = white & kings, black_kings = black & kings;
     u64 white_men = white ^ white_kings, black_men = black ^ black_kings;
+    int states[MAX_PATTERNS];
+    pattern_states(c, white_men, black_men, states);
     int near = c->near, far = c->far;
     int score = c->man_value * (popcount(white_men) - popcount(black_men));
     score += plane_sum(c, 0, white_men);
@@ -108,7 +119,6 @@ int damas_evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
         score += c->king_value * (popcount(white_kings) - popcount(black_kings));
         score += plane_sum(c, 2, white_kings) - plane_sum(c, 2, black_kings);
     }
-    if (c->patterns_n) score += pattern_sum(c, white_men, black_men, popcount(white | black));
     score += c->supported * (popcount(white_men & (white_men << near) & (white_men << far)) -
                              popcount(black_men & (black_men >> near) & (black_men >> far)));
     if (!black_kings && (white_men & c->zone[0]))
@@ -125,6 +135,7 @@ int damas_evaluate(const Core *c, u64 own, u64 opp, u64 kings, int colour) {
         score += c->mobility *
                  (popcount((white_men >> near) & empty) + popcount((white_men >> far) & empty) -
                   popcount((black_men << near) & empty) - popcount((black_men << far) & empty));
+    if (c->patterns_n) score += pattern_sum(c, states, popcount(white | black));
     if (!(white_men | black_men)) {
         /* kings only: drawn material, or the ending's bonus */
         int done = 0;
