@@ -5,8 +5,8 @@ men only), a White man or a Black man: 3**8 states, each with a weight for the m
 one for the ending. The evaluation adds, over the blocks, the two sums interpolated by the
 phase: all middle game with `pieces` pieces or more on the board, all ending with none. The
 weights are fitted by the pipeline in learning/ (docs/engine.md) and shipped as a weight file:
-`encode` and `decode` turn them into bytes and back (no I/O here: the generated modules of
-learned/ hold the bytes).
+`encode` and `decode` turn them into bytes and back (no I/O here: learned/ reads the package's
+weight files).
 
 The weight file: b"DPAT", the format (1), the board's size, `pieces`, the number of blocks, each
 block's top-left (row, column), then zlib's compression of every block's middle-game then
