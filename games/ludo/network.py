@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import math
 import struct
-import sys
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from itertools import accumulate
 
 from games.base import Seat
 from games.ludo.features import INPUTS, SEATS, features
@@ -97,10 +96,9 @@ def encode(
     """A weight file's bytes: W1, B1, W2 and B2 (flat, in the orders MAGIC's comment says)
     for `hidden` units, and a note on where they came from."""
     told = note.encode("utf-8")
-    floats = array("f", [value for part in weights for value in part])
-    if sys.byteorder == "big":
-        floats.byteswap()
-    return MAGIC + _HEADER.pack(INPUTS, hidden, SEATS, len(told)) + told + floats.tobytes()
+    floats = [value for part in weights for value in part]
+    header = _HEADER.pack(INPUTS, hidden, SEATS, len(told))
+    return MAGIC + header + told + struct.pack(f"<{len(floats)}f", *floats)
 
 
 def decode(data: bytes) -> Network:
@@ -111,25 +109,12 @@ def decode(data: bytes) -> Network:
     if inputs != INPUTS or seats != SEATS:
         raise BadWeights(f"written for {inputs} inputs and {seats} seats, not {INPUTS} and {SEATS}")
     start = len(MAGIC) + _HEADER.size + told
-    floats = array("f")
-    body = data[start:]
     sizes = (INPUTS * hidden, hidden, hidden * SEATS, SEATS)
-    if len(body) != 4 * sum(sizes):
-        raise BadWeights(f"{len(body)} bytes of weights do not fit {hidden} hidden units")
-    floats.frombytes(body)
-    if sys.byteorder == "big":
-        floats.byteswap()
-    values = floats.tolist()
-    w1, b1, w2, b2 = _split(values, sizes)
-    columns = tuple(tuple(w1[i * hidden : (i + 1) * hidden]) for i in range(INPUTS))
+    if len(data) - start != 4 * sum(sizes):
+        raise BadWeights(f"{len(data) - start} bytes of weights do not fit {hidden} hidden units")
+    values = struct.unpack_from(f"<{sum(sizes)}f", data, start)
+    ends = accumulate(sizes)
+    w1, b1, w2, b2 = (values[end - size : end] for size, end in zip(sizes, ends, strict=True))
+    columns = tuple(w1[i * hidden : (i + 1) * hidden] for i in range(INPUTS))
     rows = tuple(tuple(w2[h * SEATS + seat] for h in range(hidden)) for seat in range(SEATS))
-    return Network(columns, tuple(b1), rows, tuple(b2))
-
-
-def _split(values: list[float], sizes: tuple[int, ...]) -> list[list[float]]:
-    """`values` cut into consecutive parts of `sizes`."""
-    parts, start = [], 0
-    for size in sizes:
-        parts.append(values[start : start + size])
-        start += size
-    return parts
+    return Network(columns, b1, rows, b2)
