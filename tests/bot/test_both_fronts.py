@@ -20,7 +20,7 @@ from bot.discord.reconnects import quiet_reconnects
 from bot.fronts import FRONT_ENDS, serve_chats
 from bot.service.game_service import GameService
 from bot.settings import DiscordSettings, TelegramSettings
-from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
+from tests.bot.discord.clicks import ANA, CHANNEL, act
 from tests.fakes import discord_api, telegram_api
 from tests.fakes.discord_api import FakeDiscord
 from tests.fakes.telegram_api import FakeBotApi

@@ -12,8 +12,8 @@ import pytest
 from bot.service.game_service import GameService
 from bot.settings import read_settings
 from bot.settings.parts import DiscordClient
+from tests.bot.discord.clicks import ANA, CHANNEL, act, ids_like, latest_board
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, CHANNEL, act, ids_like, latest_board
 from tests.fakes.discord_api import FakeDiscord
 from tests.fakes.discord_oauth import CLIENT_ID, CLIENT_SECRET
 

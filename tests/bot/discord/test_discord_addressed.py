@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from bot.service.game_service import GameService
+from tests.bot.discord.clicks import ANA, CHANNEL, act, ids_like, latest_board
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, CHANNEL, act, ids_like, latest_board
 from tests.fakes.discord_api import FakeDiscord
 
 

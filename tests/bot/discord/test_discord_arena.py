@@ -13,8 +13,8 @@ import pytest
 from bot.discord.posting import arena_boards
 from bot.service.game_service import GameService
 from storage import Store
+from tests.bot.discord.clicks import ANA, BIA, CAIO, CHANNEL, act
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act
 from tests.fakes.discord_api import FakeDiscord, custom_ids, member
 from tests.waiting import eventually
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.service.game_service import GameService
 from games.damas.ballots import IDF_64_BASIC
+from tests.bot.discord.clicks import ANA, CHANNEL, act
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
 from tests.fakes.discord_api import FakeDiscord
 
 

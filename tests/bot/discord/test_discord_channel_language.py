@@ -13,8 +13,8 @@ from bot.service.game_service import GameService
 from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import Actor
 from storage import Store
+from tests.bot.discord.clicks import ANA, BIA, CHANNEL, act, latest_board
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act, latest_board
 from tests.fakes.discord_api import MEMBER_PERMISSIONS, FakeDiscord, member
 
 # Ana may manage the server (Manage Server, 1 << 5); Olga administers it (1 << 3); Bia and

@@ -9,8 +9,7 @@ from bot.discord.app import serve
 from bot.i18n import text, translate
 from bot.refusals import StartRefused
 from bot.service.game_service import GameService
-from tests.bot.discord.conftest import Connect, fake_settings
-from tests.bot.discord.test_discord_front import (
+from tests.bot.discord.clicks import (
     ANA,
     BIA,
     CHANNEL,
@@ -20,6 +19,7 @@ from tests.bot.discord.test_discord_front import (
     latest_board,
     start_duel,
 )
+from tests.bot.discord.conftest import Connect, fake_settings
 from tests.fakes.discord_api import FakeDiscord, member
 
 HUGE = "1000000000000000000000000000000"

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service.game_service import GameService
-from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import (
+from tests.bot.discord.clicks import (
     ANA,
     BIA,
     CAIO,
@@ -18,6 +17,7 @@ from tests.bot.discord.test_discord_front import (
     latest_board,
     start_duel,
 )
+from tests.bot.discord.conftest import Connect
 from tests.fakes.discord_api import FakeDiscord
 
 

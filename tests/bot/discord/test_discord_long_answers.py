@@ -22,8 +22,8 @@ from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor, Reply
 from bot.service.kernel.words.rules_text import rules_of
 from storage import ChatRef
+from tests.bot.discord.clicks import CHANNEL, act
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import CHANNEL, act
 from tests.fakes.discord_api import FakeDiscord, FakeInteraction, member
 from tests.fakes.discord_rules import CONTENT_LIMIT
 

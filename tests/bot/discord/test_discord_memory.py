@@ -12,9 +12,9 @@ from bot.discord import app
 from bot.discord.front import DiscordFront
 from bot.service import boards
 from bot.service.game_service import GameService
+from tests.bot.discord.clicks import ANA, BIA, CAIO, CHANNEL, act, ids_like
 from tests.bot.discord.conftest import Connect
 from tests.bot.discord.test_discord_channel_language import MANAGER
-from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act, ids_like
 from tests.bot.discord.test_discord_tournament import press
 from tests.fakes.discord_api import FakeDiscord, custom_ids
 

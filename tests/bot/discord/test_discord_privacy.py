@@ -4,8 +4,8 @@ component from another channel answer exactly as for a game number nothing has."
 from __future__ import annotations
 
 from bot.service.game_service import GameService
+from tests.bot.discord.clicks import CAIO, act, game_of, start_duel
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import CAIO, act, game_of, start_duel
 from tests.fakes.discord_api import FakeDiscord
 
 OTHER_CHANNEL = "500000000000000077"

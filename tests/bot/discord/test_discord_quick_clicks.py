@@ -12,8 +12,7 @@ import pytest
 
 from bot.service import boards
 from bot.service.game_service import GameService
-from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import (
+from tests.bot.discord.clicks import (
     ANA,
     act,
     game_of,
@@ -21,6 +20,7 @@ from tests.bot.discord.test_discord_front import (
     menu_offering,
     start_duel,
 )
+from tests.bot.discord.conftest import Connect
 from tests.fakes.discord_api import FakeDiscord, FakeInteraction
 
 

@@ -7,8 +7,8 @@ import pytest
 
 from bot.service.game_service import GameService
 from storage import Store
+from tests.bot.discord.clicks import ANA, BIA, CHANNEL, act, latest_board, start_duel
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act, latest_board, start_duel
 from tests.bot.rated_play import OPENING
 from tests.fakes.discord_api import FakeDiscord
 

@@ -14,8 +14,8 @@ from bot.service.game_service import GameService
 from bot.service.kernel.events import Actor
 from storage import ChatRef
 from tests import planted_blunder as planted
+from tests.bot.discord.clicks import ANA, CHANNEL, act
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
 from tests.bot.review_games import PDN, TEST_NODES, TEST_SECOND_LOOK, blundered_game
 from tests.fakes.discord_api import ATTACHMENT_SIZE_LIMIT, FakeDiscord
 

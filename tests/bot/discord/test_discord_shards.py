@@ -18,8 +18,7 @@ from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.settings import Shards, read_settings
 from games.computer import Limit
 from storage import open_store
-from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import (
+from tests.bot.discord.clicks import (
     ANA,
     CHANNEL,
     act,
@@ -27,6 +26,7 @@ from tests.bot.discord.test_discord_front import (
     latest_board,
     start_duel,
 )
+from tests.bot.discord.conftest import Connect
 from tests.fakes.discord_api import FakeDiscord
 from tests.postgres_server import PostgresServer
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service.game_service import GameService
+from tests.bot.discord.clicks import ANA, BIA, CAIO, CHANNEL, act
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, BIA, CAIO, CHANNEL, act
 from tests.fakes.discord_api import FakeDiscord, FakeInteraction, custom_ids
 
 EPHEMERAL = 64  # the flag of a message only the person who acted sees

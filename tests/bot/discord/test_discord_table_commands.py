@@ -5,8 +5,8 @@ starts one; /games has `done`; a typed command new to Discord (/rules) answers a
 from __future__ import annotations
 
 from bot.service.game_service import GameService
+from tests.bot.discord.clicks import ANA, CHANNEL, act, game_of, start_duel
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, CHANNEL, act, game_of, start_duel
 from tests.fakes.discord_api import FakeDiscord
 
 

@@ -11,8 +11,7 @@ from bot.service import boards
 from bot.service.game_service import GameService
 from bot.service.kernel.game_flow.clocks import ManualClock
 from bot.service.kernel.game_flow.turn_pings import PING_AFTER
-from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import (
+from tests.bot.discord.clicks import (
     ANA,
     BIA,
     CHANNEL,
@@ -21,6 +20,7 @@ from tests.bot.discord.test_discord_front import (
     play_choice,
     start_duel,
 )
+from tests.bot.discord.conftest import Connect
 from tests.fakes.discord_api import FakeDiscord
 
 SECOND = timedelta(seconds=1)

@@ -14,8 +14,7 @@ from bot.service.game_service import GameService, seat_to_act
 from bot.service.kernel.computer.computer_players import ComputerPlayers
 from bot.service.kernel.events import Actor
 from storage import Store
-from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import (
+from tests.bot.discord.clicks import (
     ANA,
     BIA,
     CAIO,
@@ -28,6 +27,7 @@ from tests.bot.discord.test_discord_front import (
     play_choice,
     start_duel,
 )
+from tests.bot.discord.conftest import Connect
 from tests.fakes.discord_api import FakeDiscord
 from tests.waiting import eventually
 

@@ -13,8 +13,8 @@ from bot.service.game_service import GameService
 from bot.settings import WebSettings, read_settings
 from bot.web.links import player_link, tournament_link
 from storage import ChatRef
+from tests.bot.discord.clicks import ANA, BIA, CHANNEL, act
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act
 from tests.fakes.discord_api import FakeDiscord, message_problems
 
 ENVIRONMENT = {"WEB_URL": "https://damas.example", "WEB_SECRET": "discord links"}

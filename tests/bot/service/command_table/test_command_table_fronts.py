@@ -27,8 +27,8 @@ from bot.service.kernel.events import Actor, Reply, ServiceError
 from bot.telegram import stop_front
 from games.computer import Limit
 from storage import ChatRef, open_store
+from tests.bot.discord.clicks import ANA, CHANNEL, act
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, CHANNEL, act
 from tests.bot.telegram.conftest import start_bot
 from tests.fakes.discord_api import FakeDiscord
 from tests.fakes.telegram_api import FakeBotApi

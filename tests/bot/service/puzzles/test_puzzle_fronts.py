@@ -17,8 +17,8 @@ from bot.service.kernel.game_flow.clocks import ManualClock
 from bot.telegram import stop_front
 from storage import ChatRef, Store
 from tests.bot.conftest import START, make_service
+from tests.bot.discord.clicks import ANA, BIA, CHANNEL, act, ids_like, menu_offering
 from tests.bot.discord.conftest import Connect
-from tests.bot.discord.test_discord_front import ANA, BIA, CHANNEL, act, ids_like, menu_offering
 from tests.bot.puzzle_set import use_known_puzzles
 from tests.bot.telegram.conftest import start_bot
 from tests.fakes.discord_api import FakeDiscord
