@@ -53,9 +53,8 @@ def game_of(board: dict[str, Any]) -> int:
     return int(ids_like(board, r"dmb:p:\d+:\d+:\d+")[0].split(":")[2])
 
 
-async def start_duel(fake: FakeDiscord, game: str = "brazilian", **options: Any) -> dict[str, Any]:
-    """Ana challenges Bia (Ana white; `options`: more options of /new); Bia accepts with the
-    button; the first board."""
+async def challenge_bia(fake: FakeDiscord, game: str = "brazilian", **options: Any) -> None:
+    """Ana challenges Bia with /new in the channel (Ana white; `options`: more options of /new)."""
     await act(
         fake,
         await fake.slash(
@@ -66,6 +65,12 @@ async def start_duel(fake: FakeDiscord, game: str = "brazilian", **options: Any)
             users={BIA["user"]["id"]: BIA},
         ),
     )
+
+
+async def start_duel(fake: FakeDiscord, game: str = "brazilian", **options: Any) -> dict[str, Any]:
+    """Ana challenges Bia (Ana white; `options`: more options of /new); Bia accepts with the
+    button; the first board."""
+    await challenge_bia(fake, game, **options)
     challenge = fake.channel_messages(CHANNEL)[-1]
     assert "<@100000000000000002>" in challenge["content"]
     [accept] = ids_like(challenge, r"dmb:a:\d+")
@@ -76,14 +81,23 @@ async def start_duel(fake: FakeDiscord, game: str = "brazilian", **options: Any)
     return latest_board(fake)
 
 
+async def pick_piece(
+    fake: FakeDiscord, who: dict[str, Any], board: dict[str, Any], choice: boards.MoveChoice
+) -> tuple[FakeInteraction, str]:
+    """Pick the choice's piece in the board's menu: the click, whose private answer offers the
+    destinations, and the custom id of that answer's menu offering the choice's."""
+    menu = menu_offering(board, r"dmb:p:\d+:\d+:\d+", choice.piece)
+    picked = await act(fake, await fake.click(who, board, menu, [choice.piece]))
+    assert picked.original is not None
+    return picked, menu_offering(picked.original, r"dmb:s:\d+:\d+:\d+", str(choice.index))
+
+
 async def play_choice(
     fake: FakeDiscord, who: dict[str, Any], board: dict[str, Any], choice: boards.MoveChoice
 ) -> FakeInteraction:
     """Pick the piece in the board's menu, then the destination in the answer's menu."""
-    menu = menu_offering(board, r"dmb:p:\d+:\d+:\d+", choice.piece)
-    picked = await act(fake, await fake.click(who, board, menu, [choice.piece]))
+    picked, destinations = await pick_piece(fake, who, board, choice)
     assert picked.original is not None
-    destinations = menu_offering(picked.original, r"dmb:s:\d+:\d+:\d+", str(choice.index))
     return await act(
         fake, await fake.click(who, picked.original, destinations, [str(choice.index)])
     )

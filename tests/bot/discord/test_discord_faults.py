@@ -20,6 +20,7 @@ from tests.bot.discord.clicks import (
     ids_like,
     latest_board,
     menu_offering,
+    pick_piece,
     play_choice,
     start_duel,
 )
@@ -64,12 +65,9 @@ async def test_a_click_that_cannot_be_acknowledged_does_nothing(
     board = await start_duel(fake)
     game_id = game_of(board)
     choice = boards.move_choices(await service.kernel.state(game_id))[0]
-    picked = await act(
-        fake, await fake.click(ANA, board, ids_like(board, r"dmb:p:.*")[0], [choice.piece])
-    )
+    picked, destinations = await pick_piece(fake, ANA, board, choice)
     assert picked.original is not None
     fake.fail_next("POST", r"/callback$", 404, code=10062)
-    destinations = menu_offering(picked.original, r"dmb:s:.*", str(choice.index))
     with caplog.at_level(logging.WARNING):
         await fake.click(ANA, picked.original, destinations, [str(choice.index)])
         # The bot gives the click up once its acknowledgement is refused: nothing follows.

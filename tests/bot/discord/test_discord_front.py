@@ -20,6 +20,7 @@ from tests.bot.discord.clicks import (
     CHANNEL,
     act,
     boards_in,
+    challenge_bia,
     game_of,
     ids_like,
     latest_board,
@@ -340,16 +341,7 @@ async def test_a_game_in_a_thread_of_its_own(
     fake: FakeDiscord, connect: Connect, service: GameService
 ) -> None:
     await connect(service)
-    await act(
-        fake,
-        await fake.slash(
-            ANA,
-            CHANNEL,
-            "new",
-            {"game": "brazilian", "opponent": BIA["user"]["id"], "side": 0, "thread": True},
-            users={BIA["user"]["id"]: BIA},
-        ),
-    )
+    await challenge_bia(fake, thread=True)
     [thread] = fake.threads.values()
     # The game's title, in the channel's language (Ana's: English), not its internal key.
     assert thread["parent_id"] == CHANNEL

@@ -16,8 +16,7 @@ from tests.bot.discord.clicks import (
     ANA,
     act,
     game_of,
-    ids_like,
-    menu_offering,
+    pick_piece,
     start_duel,
 )
 from tests.bot.discord.conftest import Connect
@@ -34,12 +33,9 @@ async def where_to(fake: FakeDiscord, service: GameService) -> tuple[int, dict[s
     board = await start_duel(fake)
     game_id = game_of(board)
     choice = boards.move_choices(await service.kernel.state(game_id))[0]
-    picked = await act(
-        fake, await fake.click(ANA, board, ids_like(board, r"dmb:p:.*")[0], [choice.piece])
-    )
+    picked, menu = await pick_piece(fake, ANA, board, choice)
     assert picked.original is not None
     assert picked.ephemeral_text.startswith("Where to")
-    menu = menu_offering(picked.original, r"dmb:s:.*", str(choice.index))
     return game_id, picked.original, menu, str(choice.index)
 
 
