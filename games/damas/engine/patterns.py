@@ -16,9 +16,7 @@ ending table as little-endian 16-bit ints.
 from __future__ import annotations
 
 import struct
-import sys
 import zlib
-from array import array
 from dataclasses import dataclass
 
 SIDE = 4  # rows and columns of a block
@@ -74,10 +72,8 @@ def encode(patterns: Patterns) -> bytes:
         + [value for origin in patterns.origins for value in origin]
     )
     pairs = zip(patterns.middle, patterns.ending, strict=True)
-    values = array("h", [weight for pair in pairs for table in pair for weight in table])
-    if sys.byteorder == "big":
-        values.byteswap()
-    return header + zlib.compress(values.tobytes(), 9)
+    values = [weight for pair in pairs for table in pair for weight in table]
+    return header + zlib.compress(struct.pack(f"<{len(values)}h", *values), 9)
 
 
 def decode(data: bytes) -> Patterns:
@@ -101,10 +97,7 @@ def decode(data: bytes) -> Patterns:
         raise BadWeights(
             f"the weight file holds {len(raw)} bytes of tables, not {4 * STATES * blocks}"
         )
-    values = array("h")
-    values.frombytes(raw)
-    if sys.byteorder == "big":
-        values.byteswap()
+    values = struct.unpack(f"<{len(raw) // 2}h", raw)
     tables = [tuple(values[i : i + STATES]) for i in range(0, len(values), STATES)]
     return Patterns(size, pieces, origins, tuple(tables[0::2]), tuple(tables[1::2]))
 
